@@ -1,0 +1,5 @@
+"""``python -m totenblatt`` runs the command-line interface."""
+
+from totenblatt.cli import main
+
+main()

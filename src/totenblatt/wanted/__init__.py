@@ -1,0 +1,1 @@
+"""Wanted: Dead or Alive — rules, attack resolver, table, scenarios, engine and bots."""

@@ -1,0 +1,217 @@
+"""The arithmetic of a gunfight: one spade against one heart (A8-A12, B1).
+
+>>> r = resolve_attack("Q♠", weapon="winchester", distance=7, defense="4♥", cover="medium")
+>>> r.attack_value, r.defense_value, r.base_wounds, r.extra_wounds, r.wounds
+(11, 6, 2, 1, 3)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from totenblatt.cards import Card, CardLike, Rank, Suit, Tier, to_card
+from totenblatt.wanted.rules import MISS, Ruleset
+from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
+
+__all__ = [
+    "ATTACKER_ABILITIES",
+    "DEFENDER_ABILITIES",
+    "AttackResult",
+    "Reason",
+    "resolve_attack",
+]
+
+Reason = Literal["hit", "miss", "out_of_range", "hidden", "joker", "blocked_by_joker"]
+
+ATTACKER_ABILITIES = frozenset({Ability.SHARPSHOOTER, Ability.PICTURE_BOOK_10, Ability.WILD_2})
+"""Abilities that change an attack card (B1)."""
+
+DEFENDER_ABILITIES = frozenset(
+    {
+        Ability.COVER_1,
+        Ability.COVER_2,
+        Ability.COVER_3,
+        Ability.PICTURE_BOOK_10,
+        Ability.WILD_2,
+        Ability.QUEEN_OF_HEARTS,
+    }
+)
+"""Abilities that change a defence (B1); ``cover_N`` means: used on this heart."""
+
+_COVER_BONUS = {Ability.COVER_1: 1, Ability.COVER_2: 2, Ability.COVER_3: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    """The outcome of one attack; ``attack_value``/``difference`` are None for a joker attack."""
+
+    attack_value: int | None
+    defense_value: int | None
+    difference: int | None
+    base_wounds: int
+    extra_wounds: int
+    wounds: int
+    hit: bool
+    reason: Reason
+    range_modifier: int | None
+    """Weapon modifier for the range band; None when out of range."""
+    band: int | None
+    """Index of the range band (0 = closest); None beyond the last band."""
+    cover_modifier: int
+    """What cover added to the defence (0 when it did not count)."""
+    ability_bonus: int
+    """What Cover 1-3 and Queen of Hearts added to the defence."""
+    attack_tier: int | None
+    defense_tier: int | None
+    attack_is_joker: bool
+    defense_is_joker: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict of every field."""
+        return asdict(self)
+
+
+def _abilities(
+    names: Iterable[str | Ability], allowed: frozenset[Ability], side: str
+) -> Counter[Ability]:
+    found: Counter[Ability] = Counter()
+    for name in names:
+        try:
+            ability = (
+                Ability(name) if isinstance(name, Ability) else parse_word(Ability, name, "ability")
+            )
+        except ValueError:
+            ability = None
+        if ability is None or ability not in allowed:
+            expected = ", ".join(sorted(a.value for a in allowed))
+            raise ValueError(f"unknown {side} ability {str(name)!r}: expected one of {expected}")
+        found[ability] += 1
+    return found
+
+
+def _joker_like(card: Card, wild_2: bool) -> bool:
+    return card.is_joker or (wild_2 and card.rank is Rank.TWO)
+
+
+def resolve_attack(
+    attack: CardLike,
+    *,
+    weapon: str,
+    distance: float,
+    defense: CardLike | None = None,
+    cover: CoverLevel | str = "none",
+    attacker_abilities: Iterable[str | Ability] = (),
+    defender_abilities: Iterable[str | Ability] = (),
+    extra_defense: CardLike | None = None,
+    ruleset: str | Path | Ruleset = "base",
+) -> AttackResult:
+    """Resolve one attack exactly as A8-A12 (and the B1 abilities above) say.
+
+    ``distance`` is already measured (D-11); ``cover`` is the target's cover
+    (``hidden`` = hidden in hard cover: never hit). Raises ``ValueError`` naming
+    the bad input and what is allowed.
+    """
+    rules = Ruleset.load(ruleset)
+    att_ab = _abilities(attacker_abilities, ATTACKER_ABILITIES, "attacker")
+    def_ab = _abilities(defender_abilities, DEFENDER_ABILITIES, "defender")
+    att_card = to_card(attack)
+    def_card = None if defense is None else to_card(defense)
+    extra_card = None if extra_defense is None else to_card(extra_defense)
+    weapon_key = rules.weapon_key(weapon)
+    level = cover if isinstance(cover, CoverLevel) else parse_word(CoverLevel, cover, "cover")
+    if not isinstance(distance, int | float) or distance != distance or distance < 0:
+        raise ValueError(f"distance must be a number of inches >= 0, got {distance!r}")
+
+    att_joker = _joker_like(att_card, att_ab[Ability.WILD_2] > 0)
+    if not att_joker and att_card.suit is not Suit.SPADES:
+        raise ValueError(
+            f"attack card {str(att_card)!r} is not a spade: an attack needs a spade (Pik), "
+            "a joker, or a 2 with the wild_2 ability"
+        )
+    def_joker = def_card is not None and _joker_like(def_card, def_ab[Ability.WILD_2] > 0)
+    if def_card is not None and not def_joker and def_card.suit is not Suit.HEARTS:
+        raise ValueError(
+            f"defence card {str(def_card)!r} is not a heart: a defence needs a heart (Herz), "
+            "a joker, or a 2 with the wild_2 ability"
+        )
+    bonus_cover = sum(n * _COVER_BONUS[a] for a, n in def_ab.items() if a in _COVER_BONUS)
+    if bonus_cover and def_card is None:
+        raise ValueError("cover_1/cover_2/cover_3 are used on a heart: give a defence card")
+    if extra_card is not None:
+        if def_ab[Ability.QUEEN_OF_HEARTS] == 0:
+            raise ValueError("extra_defense needs the defender ability queen_of_hearts")
+        if def_card is None:
+            raise ValueError("extra_defense is added to a heart: give a defence card too")
+        if extra_card.is_joker:
+            raise ValueError("extra_defense cannot be a joker (D-26): play the joker as the heart")
+
+    band = rules.band_index(distance, sharpshooter=att_ab[Ability.SHARPSHOOTER] > 0)
+    modifier = MISS if band is None else rules.weapon(weapon_key).modifiers[band]
+    range_mod = None if modifier == MISS else int(modifier)
+
+    cover_counts = def_card is not None or rules.cover.cover_without_heart
+    cover_mod = rules.cover_modifier(level) if cover_counts else 0
+    extra_value = 0 if extra_card is None else rules.card_value(extra_card)
+    ability_bonus = bonus_cover + extra_value
+    heart_value = 0
+    if def_card is not None and not def_joker:
+        heart_value = rules.card_value(def_card)
+    defense_value = None if def_joker else heart_value + cover_mod + ability_bonus
+
+    att_tier: Tier | None = None
+    if not att_joker:
+        att_tier = rules.tier(att_card, picture_book_10=att_ab[Ability.PICTURE_BOOK_10] > 0)
+    def_tier: Tier | None = None
+    if not def_joker:
+        def_tier = rules.tier(def_card, picture_book_10=def_ab[Ability.PICTURE_BOOK_10] > 0)
+
+    def result(
+        reason: Reason,
+        attack_value: int | None = None,
+        difference: int | None = None,
+        base: int = 0,
+        extra: int = 0,
+    ) -> AttackResult:
+        wounds = base + extra
+        return AttackResult(
+            attack_value=attack_value,
+            defense_value=defense_value,
+            difference=difference,
+            base_wounds=base,
+            extra_wounds=extra,
+            wounds=wounds,
+            hit=wounds > 0,
+            reason=reason,
+            range_modifier=range_mod,
+            band=band,
+            cover_modifier=cover_mod,
+            ability_bonus=ability_bonus,
+            attack_tier=None if att_tier is None else int(att_tier),
+            defense_tier=None if def_tier is None else int(def_tier),
+            attack_is_joker=att_joker,
+            defense_is_joker=def_joker,
+        )
+
+    attack_value = (
+        None if att_joker or range_mod is None else rules.card_value(att_card) + range_mod
+    )
+    if level is CoverLevel.HIDDEN:
+        return result("hidden", attack_value)
+    if range_mod is None:
+        return result("out_of_range")
+    if att_joker:
+        if def_joker and rules.jokers.heart_blocks_joker:
+            return result("blocked_by_joker")
+        return result("joker", base=rules.jokers.spade_wounds)
+    assert attack_value is not None and att_tier is not None
+    if def_joker or defense_value is None:
+        return result("blocked_by_joker", attack_value)
+    difference = attack_value - defense_value
+    base = rules.base_wounds(difference)
+    tiers_above = max(0, int(att_tier) - int(def_tier if def_tier is not None else Tier.NO_CARD))
+    extra = tiers_above if base > 0 or rules.damage.extra_damage_on_miss else 0
+    return result("hit" if base + extra > 0 else "miss", attack_value, difference, base, extra)

@@ -1,0 +1,398 @@
+"""The Wanted ruleset: every number and interpretation switch of rules.md, loaded from TOML.
+
+>>> rs = Ruleset.load("base")
+>>> rs.card_value(Card.parse("Q♠")), rs.weapon("gewehr").label, rs.round.hand_mode
+(10, 'Winchester', 'per_player')
+>>> rs.with_options(hand_mode="per_character").round.hand_mode
+'per_character'
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import pydantic
+
+from totenblatt.cards import Card, Rank, Tier
+from totenblatt.datafiles import DataFileError, StrictModel, builtin_names, load_data, validate
+from totenblatt.wanted.vocab import Ability, CoverLevel
+
+__all__ = [
+    "MISS",
+    "Modifier",
+    "Ruleset",
+    "RulesetError",
+    "Weapon",
+    "builtin_rulesets",
+]
+
+MISS: Literal["miss"] = "miss"
+Modifier = int | Literal["miss"]
+"""A weapon modifier for one range band, or ``"miss"`` (verfehlt)."""
+
+_PACKAGE = "totenblatt.wanted"
+_FOLDER = "rulesets"
+
+
+class RulesetError(DataFileError):
+    """A ruleset file that cannot be used: unknown name, bad TOML, unknown key, wrong type."""
+
+
+class Cards(StrictModel):
+    """A1, D-1, D-2, D-3: card values and the deck."""
+
+    number_values: Literal["face"] = "face"
+    picture_value: int = 10
+    ace_value: int = 11
+    jokers: int = pydantic.Field(2, ge=0, le=4)
+    deck_count: int = pydantic.Field(1, ge=1)
+    reshuffle: Literal["every_round", "when_empty"] = "every_round"
+
+
+class HitPoints(StrictModel):
+    """A2, D-4, A11: hero points."""
+
+    start: int = pydantic.Field(6, ge=1)
+    maximum: int = pydantic.Field(6, ge=1)
+    cap_hp_at_max: bool = True
+    killer_reward: int = pydantic.Field(1, ge=0)
+
+
+class Round(StrictModel):
+    """A3, D-5, D-7, D-9: dealing, swapping, redraws, the end of a round."""
+
+    hand_size: int = pydantic.Field(5, ge=1)
+    dead_hand_size: int = pydantic.Field(5, ge=0)
+    hand_mode: Literal["per_player", "per_character"] = "per_player"
+    redraw_cost: int = pydantic.Field(1, ge=0)
+    redraws_per_round: int = pydantic.Field(1, ge=0)
+    joker_hand_points: int = 0
+
+
+class Initiative(StrictModel):
+    """A4, D-35."""
+
+    dealer_acts_first_without_bids: bool = False
+
+
+class Movement(StrictModel):
+    """A6, D-11."""
+
+    measure: Literal["edge", "centre"] = "edge"
+    base_diameter: float = pydantic.Field(1.0, gt=0)
+    difficult_factor: int = pydantic.Field(2, ge=1)
+    window_cost: float = pydantic.Field(5.0, ge=0)
+
+
+class Hidden(StrictModel):
+    """A7, D-12."""
+
+    attack_reach: float = pydantic.Field(2.0, ge=0)
+    hard_cover_reach: float = pydantic.Field(1.0, ge=0)
+
+
+class Attack(StrictModel):
+    """A8, D-14, B1 Sharpshooter: range bands (upper limits, inclusive)."""
+
+    bands: tuple[float, ...] = (2.0, 6.0, 12.0, 24.0, 36.0)
+    sharpshooter_bands: tuple[float, ...] = (3.0, 9.0, 15.0, 28.0, 39.0)
+    out_of_range_attack_allowed: bool = False
+
+    @pydantic.model_validator(mode="after")
+    def _ascending(self) -> Attack:
+        for name in ("bands", "sharpshooter_bands"):
+            bands = getattr(self, name)
+            if not bands or any(b <= a for a, b in itertools.pairwise(bands)):
+                raise ValueError(f"{name} must be non-empty and strictly ascending, got {bands}")
+        if len(self.bands) != len(self.sharpshooter_bands):
+            raise ValueError("bands and sharpshooter_bands must have the same length")
+        return self
+
+
+class Weapon(StrictModel):
+    """A8: a weapon's modifier per range band."""
+
+    label: str
+    aliases: tuple[str, ...] = ()
+    modifiers: tuple[Modifier, ...]
+
+
+class Cover(StrictModel):
+    """A9, D-16, D-17: defence modifiers by cover level."""
+
+    light: int = 1
+    medium: int = 2
+    hard: int = 4
+    cover_without_heart: bool = True
+    reach: float = pydantic.Field(1.0, ge=0)
+
+
+class Damage(StrictModel):
+    """A10, D-18: wounds by difference."""
+
+    one_wound_from: int = 1
+    two_wounds_from: int = 5
+    extra_damage_on_miss: bool = False
+
+
+class Jokers(StrictModel):
+    """A12, D-20."""
+
+    club_inches: int = 12
+    spade_wounds: int = 2
+    heart_blocks_joker: bool = True
+
+
+class Abilities(StrictModel):
+    """B1, D-24: the ability table and its switches."""
+
+    enabled: bool = False
+    nine_lives_uses: int = pydantic.Field(0, ge=0)
+    table: dict[str, Ability]
+
+    @pydantic.field_validator("table", mode="before")
+    @classmethod
+    def _abilities(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {
+                k: Ability(v) if v in Ability._value2member_map_ else v for k, v in value.items()
+            }
+        return value
+
+    @pydantic.model_validator(mode="after")
+    def _complete(self) -> Abilities:
+        expected = {r.label for r in Rank} | {"Joker"}
+        if set(self.table) != expected:
+            missing = sorted(expected - set(self.table))
+            extra = sorted(set(self.table) - expected)
+            raise ValueError(
+                f"table needs exactly the cards 2-10, J, Q, K, A, Joker "
+                f"(missing {missing}, unknown {extra})"
+            )
+        return self
+
+
+class Hero(StrictModel):
+    """B2: one hero type."""
+
+    hp: int = pydantic.Field(ge=1)
+    hp_max: int = pydantic.Field(ge=1)
+    abilities: int = pydantic.Field(ge=0)
+    extra_cards: int = pydantic.Field(ge=0)
+    swap_cards: int = pydantic.Field(ge=0)
+
+
+class Heroes(StrictModel):
+    """B2, D-27, D-37."""
+
+    enabled: bool = False
+    max_heroes_per_side: int = pydantic.Field(1, ge=0)
+    gunslinger: Hero
+    veteran: Hero
+
+
+class Campaign(StrictModel):
+    """B3-B6, D-28, D-29."""
+
+    gang_max_size: int = pydantic.Field(10, ge=1)
+    recovery_hp: int = pydantic.Field(1, ge=0)
+    cowboy_ability_every: int = pydantic.Field(2, ge=1)
+    gunslinger_promotion_after: int = pydantic.Field(6, ge=1)
+    veteran_ability_every: int = pydantic.Field(6, ge=1)
+    veteran_hp_max_bonus: int = pydantic.Field(1, ge=0)
+    recruit_cost_veteran: int = pydantic.Field(10, ge=0)
+    recruit_cost_gunslinger: int = pydantic.Field(5, ge=0)
+    recruit_min_hp: int = pydantic.Field(0, ge=0)
+    ability_draw_jokers: int = pydantic.Field(2, ge=0)
+
+
+class Game(StrictModel):
+    """D-22: defaults for the end of a game."""
+
+    round_limit: int = pydantic.Field(0, ge=0)
+
+
+_SECTIONS = (
+    "cards", "hp", "round", "initiative", "movement", "hidden", "attack",
+    "cover", "damage", "jokers", "abilities", "heroes", "campaign", "game",
+)  # fmt: skip
+
+
+class Ruleset(StrictModel):
+    """A complete, validated Wanted ruleset (frozen). Load with :meth:`load`."""
+
+    name: str
+    description: str = ""
+    cards: Cards
+    hp: HitPoints
+    round: Round
+    initiative: Initiative
+    movement: Movement
+    hidden: Hidden
+    attack: Attack
+    weapons: dict[str, Weapon]
+    cover: Cover
+    damage: Damage
+    jokers: Jokers
+    abilities: Abilities
+    heroes: Heroes
+    campaign: Campaign
+    game: Game
+
+    @pydantic.model_validator(mode="after")
+    def _weapon_bands(self) -> Ruleset:
+        for key, weapon in self.weapons.items():
+            if len(weapon.modifiers) != len(self.attack.bands):
+                raise ValueError(
+                    f"weapons.{key}.modifiers has {len(weapon.modifiers)} entries; "
+                    f"expected one per range band ({len(self.attack.bands)})"
+                )
+        return self
+
+    # -- loading -----------------------------------------------------------------
+
+    @staticmethod
+    def load(name_or_path: str | Path | Ruleset = "base") -> Ruleset:
+        """A built-in ruleset by name (``base``, ``extended``) or a TOML file (``extends`` allowed).
+
+        Raises :class:`RulesetError` naming the file and key for anything wrong.
+        """
+        if isinstance(name_or_path, Ruleset):
+            return name_or_path
+        if isinstance(name_or_path, str) and name_or_path in builtin_rulesets():
+            return _load_cached(name_or_path)
+        return _load(name_or_path)
+
+    def with_options(self, **options: Any) -> Ruleset:
+        """A changed copy; keys are option names (``hand_mode``) or dotted (``cards.jokers``).
+
+        >>> Ruleset.load().with_options(jokers=0).cards.jokers
+        0
+        """
+        data = self.model_dump(mode="python")
+        for key, value in options.items():
+            section, leaf = _locate(key)
+            target = data if section is None else data[section]
+            target[leaf] = value
+        return validate(Ruleset, data, f"ruleset {self.name!r} with options", RulesetError)
+
+    # -- lookups -----------------------------------------------------------------
+
+    def card_value(self, card: Card) -> int:
+        """Game value of a card (A1): 2-10 as printed, pictures 10, ace 11; jokers 0."""
+        if card.rank is None:
+            return 0
+        if card.rank is Rank.ACE:
+            return self.cards.ace_value
+        if card.rank.is_picture:
+            return self.cards.picture_value
+        return int(card.rank)
+
+    def weapon(self, name: str) -> Weapon:
+        """A weapon by key or alias (case-insensitive); ``ValueError`` lists what exists."""
+        key = self.weapon_key(name)
+        return self.weapons[key]
+
+    def weapon_key(self, name: str) -> str:
+        """The key of a weapon given by key or alias."""
+        wanted = name.strip().lower()
+        for key, weapon in self.weapons.items():
+            if wanted == key or wanted in (a.lower() for a in weapon.aliases):
+                return key
+        allowed = ", ".join(
+            f"{k} ({', '.join(w.aliases)})" if w.aliases else k for k, w in self.weapons.items()
+        )
+        raise ValueError(f"unknown weapon {name!r}: expected one of {allowed}")
+
+    def cover_modifier(self, cover: CoverLevel) -> int:
+        """Defence bonus of a cover level (A9); hidden counts as hard where it applies."""
+        return {
+            CoverLevel.NONE: 0,
+            CoverLevel.LIGHT: self.cover.light,
+            CoverLevel.MEDIUM: self.cover.medium,
+            CoverLevel.HARD: self.cover.hard,
+            CoverLevel.HIDDEN: self.cover.hard,
+        }[cover]
+
+    def band_index(self, distance: float, *, sharpshooter: bool = False) -> int | None:
+        """Index of the range band for ``distance`` (upper limits inclusive, D-14), or None."""
+        bands = self.attack.sharpshooter_bands if sharpshooter else self.attack.bands
+        for index, limit in enumerate(bands):
+            if distance <= limit:
+                return index
+        return None
+
+    def range_modifier(
+        self, weapon: str, distance: float, *, sharpshooter: bool = False
+    ) -> Modifier:
+        """The weapon modifier at ``distance`` or ``"miss"`` (A8, beyond the last band: miss)."""
+        band = self.band_index(distance, sharpshooter=sharpshooter)
+        return MISS if band is None else self.weapon(weapon).modifiers[band]
+
+    def tier(self, card: Card | None, *, picture_book_10: bool = False) -> Tier:
+        """Damage tier of a played card (A10); ``None`` is no card; Picture-Book 10 (D-25)."""
+        if card is None:
+            return Tier.NO_CARD
+        if picture_book_10 and card.rank is Rank.TEN:
+            return Tier.PICTURE
+        return card.tier
+
+    def ability_for(self, card: Card) -> Ability:
+        """The ability a drawn card gives (B1 table)."""
+        label = "Joker" if card.rank is None else card.rank.label
+        return self.abilities.table[label]
+
+    def base_wounds(self, difference: int) -> int:
+        """Wounds for an attack-minus-defence difference (A10)."""
+        if difference >= self.damage.two_wounds_from:
+            return 2
+        if difference >= self.damage.one_wound_from:
+            return 1
+        return 0
+
+
+def _locate(key: str) -> tuple[str | None, str]:
+    if "." in key:
+        section, leaf = key.split(".", 1)
+        if section not in _SECTIONS or leaf not in _section_fields(section):
+            raise RulesetError(f"unknown ruleset option {key!r}")
+        return section, leaf
+    if key in ("name", "description"):
+        return None, key
+    owners = [s for s in _SECTIONS if key in _section_fields(s)]
+    if len(owners) != 1:
+        hint = "ambiguous; use section.key" if owners else "no such option"
+        raise RulesetError(f"unknown ruleset option {key!r} ({hint})")
+    return owners[0], key
+
+
+def _section_fields(section: str) -> set[str]:
+    model = Ruleset.model_fields[section].annotation
+    assert isinstance(model, type) and issubclass(model, pydantic.BaseModel)
+    return {
+        name
+        for name, field in model.model_fields.items()
+        if not (
+            isinstance(field.annotation, type) and issubclass(field.annotation, pydantic.BaseModel)
+        )
+    }
+
+
+def _load(path: str | Path) -> Ruleset:
+    return load_data(
+        Ruleset, path, package=_PACKAGE, folder=_FOLDER, error=RulesetError, kind="ruleset"
+    )
+
+
+@cache
+def _load_cached(name: str) -> Ruleset:
+    return _load(name)
+
+
+@cache
+def builtin_rulesets() -> tuple[str, ...]:
+    """Names of the built-in rulesets."""
+    return tuple(builtin_names(_PACKAGE, _FOLDER))
