@@ -1,0 +1,1 @@
+"""Benchmarks: ``python -m benchmarks`` runs every ``bench_*`` module (or the ones named)."""

@@ -1,0 +1,32 @@
+"""Run the benchmarks: ``python -m benchmarks [NAME ...]`` (names without ``bench_``)."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import platform
+import sys
+import time
+from pathlib import Path
+
+
+def main(argv: list[str]) -> int:
+    """Import and run each ``bench_*`` module's ``main()``; print machine and timings."""
+    here = Path(__file__).parent
+    names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
+    wanted = [f"bench_{n.removeprefix('bench_')}" for n in argv] or names
+    unknown = sorted(set(wanted) - set(names))
+    if unknown:
+        print(f"unknown benchmark(s) {unknown}; expected some of {names}", file=sys.stderr)
+        return 2
+    print(f"# Python {platform.python_version()} on {platform.machine()}, {platform.processor()}")
+    for name in wanted:
+        print(f"\n## {name}")
+        start = time.perf_counter()
+        importlib.import_module(f"benchmarks.{name}").main()
+        print(f"({name} took {time.perf_counter() - start:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,182 @@
+"""``totenblatt attack``: the attack resolver for a real table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+import typer
+from rich.panel import Panel
+
+from totenblatt.cards import to_card
+from totenblatt.cli.app import (
+    JsonOption,
+    Lang,
+    LangOption,
+    app,
+    console,
+    pick,
+    print_json,
+    resolve_lang,
+)
+from totenblatt.cli.narrate import explain_attack, verdict
+from totenblatt.wanted.combat import resolve_attack
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
+
+RulesetOption = Annotated[
+    str,
+    typer.Option("--ruleset", help="Built-in ruleset (base, extended) or a TOML file."),
+]
+
+
+@app.command()
+def attack(
+    attack_card: Annotated[
+        str,
+        typer.Option("--attack", "-a", help="Attack card: a spade (Q♠, QS, Pik-Dame) or Joker."),
+    ],
+    weapon: Annotated[
+        str,
+        typer.Option(
+            "--weapon", "-w", help="colt, winchester, shotgun (revolver, gewehr, schrotflinte)."
+        ),
+    ],
+    distance: Annotated[
+        float, typer.Option("--distance", "-d", help="Measured distance in inches (≥ 0).")
+    ],
+    defense: Annotated[
+        str | None,
+        typer.Option("--defense", help="Defence card: a heart (4♥, 4H, Herz 4) or Joker."),
+    ] = None,
+    cover: Annotated[
+        str,
+        typer.Option(
+            "--cover",
+            "-c",
+            help="none, light, medium, hard, hidden (keine, leicht, mittel, hart, versteckt).",
+        ),
+    ] = "none",
+    attacker_ability: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--attacker-ability", help="sharpshooter, picture_book_10, wild_2 (repeatable)."
+        ),
+    ] = None,
+    defender_ability: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--defender-ability",
+            help="cover_1, cover_2, cover_3, picture_book_10, wild_2, queen_of_hearts "
+            "(repeatable).",
+        ),
+    ] = None,
+    extra_defense: Annotated[
+        str | None,
+        typer.Option("--extra-defense", help="Queen of Hearts: the extra card added to the heart."),
+    ] = None,
+    ruleset: RulesetOption = "base",
+    json_out: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Resolve one attack: spade + weapon modifier against heart + cover (rules A8–A12).
+
+    Example: totenblatt attack --attack Q♠ --weapon winchester --distance 7
+    --defense 4♥ --cover medium
+    """
+    language = resolve_lang(lang)
+    _show(
+        Attack(
+            attack_card,
+            weapon,
+            distance,
+            defense,
+            cover,
+            tuple(attacker_ability or ()),
+            tuple(defender_ability or ()),
+            extra_defense,
+        ),
+        Ruleset.load(ruleset),
+        language,
+        json_out=json_out,
+    )
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack as typed at the command line."""
+
+    attack: str
+    weapon: str
+    distance: float
+    defense: str | None = None
+    cover: str = "none"
+    attacker_abilities: tuple[str, ...] = ()
+    defender_abilities: tuple[str, ...] = ()
+    extra_defense: str | None = None
+
+
+def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: str = "") -> None:
+    result = resolve_attack(
+        a.attack,
+        weapon=a.weapon,
+        distance=a.distance,
+        defense=a.defense,
+        cover=a.cover,
+        attacker_abilities=a.attacker_abilities,
+        defender_abilities=a.defender_abilities,
+        extra_defense=a.extra_defense,
+        ruleset=rules,
+    )
+    if json_out:
+        print_json(result.to_dict())
+        return
+    sharpshooter = any(
+        parse_word(Ability, x, "ability") is Ability.SHARPSHOOTER for x in a.attacker_abilities
+    )
+    lines = explain_attack(
+        result,
+        attack=to_card(a.attack),
+        defense=None if a.defense is None else to_card(a.defense),
+        extra_defense=None if a.extra_defense is None else to_card(a.extra_defense),
+        weapon=a.weapon,
+        distance=a.distance,
+        cover=parse_word(CoverLevel, a.cover, "cover"),
+        sharpshooter=sharpshooter,
+        ruleset=rules,
+        lang=language,
+    )
+    style = "bold red" if result.wounds else "bold green"
+    heading = title or "Totenblatt — " + pick(language, "attack", "Angriff")
+    console.print(
+        Panel(
+            "\n".join(lines) + f"\n\n[{style}]{verdict(result, language)}[/]",
+            title=heading,
+            expand=False,
+        )
+    )
+
+
+_DEMO = (
+    (
+        "Billy → Paco (A10, D-19)",
+        Attack("Q♠", "winchester", 7, "4♥", "medium"),
+    ),
+    ('Colt, 1.5", ace vs no card', Attack("A♠", "colt", 1.5)),
+    ('Shotgun, 14"', Attack("K♠", "shotgun", 14, "9♥")),
+    ("Joker vs joker (D-20)", Attack("Joker", "colt", 5, "Joker")),
+    (
+        "Sharpshooter + Picture-Book 10",
+        Attack("10♠", "colt", 27, "9♥", "light", ("sharpshooter", "picture_book_10")),
+    ),
+)
+
+
+@app.command()
+def demo(lang: LangOption = None) -> None:
+    """A short narrated tour of the attack resolver (what `make run` shows)."""
+    language = resolve_lang(lang)
+    rules = Ruleset.load("base")
+    console.rule("Totenblatt — Wanted: Dead or Alive")
+    for title, attack_ in _DEMO:
+        _show(attack_, rules, language, json_out=False, title=title)
