@@ -1,0 +1,228 @@
+"""Characters of the card-test RPG: skills with levels, the wound track and jokers (pure values).
+
+A :class:`Character` is frozen; every change returns a new one. Numbers come from
+the ruleset named in ``ruleset`` (built-in ``"rpg"`` or a path), so persisting a
+character is persisting :meth:`Character.to_dict` (plain JSON types) and reading it
+back with :meth:`Character.from_dict`.
+
+API (for the store and the CLI):
+
+- ``Character.create(name, skills=None, *, player=True, ruleset="rpg")``: a fresh
+  character, no wounds, the ruleset's jokers per story (C6: 1).
+- ``Character(name, skills={}, player=True, wounds=0, jokers=1, ruleset="rpg")``:
+  the dataclass itself; ``skills`` maps a skill name (any text: ``"Beweglichkeit"``,
+  ``"Handliches Gemetzel"``) to a level ``int >= 0``; names are unique ignoring case.
+- ``level(skill, default=None)``: a skill's level, case-insensitive; unknown skill:
+  ``default``, or :class:`CharacterError` when no default is given.
+- ``capacity`` (D-32): ``6 + 3 × Konstitution`` for a player character (no
+  Konstitution skill counts as 0), ``6`` for ordinary people (``player=False``).
+- ``remaining``: wound points left before the character is out; ``is_out``:
+  ``wounds >= capacity`` (Fallobst).
+- ``with_wound(band)``: adds the band's points (D-32: light 1, normal 3, fat 6;
+  band as :class:`WoundBand` or ``"light"``/``"leicht"``, ``"normal"``, ``"fat"``/``"fett"``).
+  Points are not capped: a character far beyond capacity keeps its true total.
+- ``healed(points=None)``: heals all wounds (``None``) or ``points`` of them (never below 0).
+- ``new_story()``: jokers reset to the ruleset's ``per_story`` (1).
+- ``with_jokers(count)``, ``with_skill(name, level)``: the obvious changed copies.
+- ``to_dict()`` / ``from_dict(data)``: ``{"name", "player", "skills", "wounds",
+  "jokers", "ruleset"}``; ``from_dict`` needs ``name``, defaults the rest as
+  :meth:`create` does and rejects unknown keys and wrong types.
+
+Every bad input raises :class:`CharacterError` (a ``ValueError``).
+
+>>> diana = Character.create("Diana", {"Handliches Gemetzel": 3, "Konstitution": 1})
+>>> diana.capacity, diana.jokers
+(9, 1)
+>>> hurt = diana.with_wound("fat").with_wound("normal")
+>>> hurt.wounds, hurt.is_out, hurt.healed(2).wounds, hurt.healed().wounds
+(9, True, 7, 0)
+>>> Character.from_dict(hurt.to_dict()) == hurt
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from totenblatt.rpg.rules import RpgRuleset, WoundBand
+
+__all__ = ["Character", "CharacterError"]
+
+
+class CharacterError(ValueError):
+    """A character value that cannot be: bad name, skill, level, wound or joker count."""
+
+
+def _count(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise CharacterError(f"{what} must be a whole number >= 0, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, repr=False)
+class Character:
+    """An RPG character: skills with levels, wound points taken, jokers in hand."""
+
+    name: str
+    skills: Mapping[str, int] = field(default_factory=dict, hash=False)
+    player: bool = True
+    """A player character (capacity by Konstitution) or an ordinary person (Normalo)."""
+    wounds: int = 0
+    """Wound points taken (D-32)."""
+    jokers: int = 1
+    ruleset: str = "rpg"
+    """The RPG ruleset (built-in name or path) whose numbers apply."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise CharacterError(f"a character needs a non-empty name, got {self.name!r}")
+        if not isinstance(self.skills, Mapping):
+            raise CharacterError(f"skills must map names to levels, got {self.skills!r}")
+        seen: dict[str, str] = {}
+        skills: dict[str, int] = {}
+        for skill, level in self.skills.items():
+            if not isinstance(skill, str) or not skill.strip():
+                raise CharacterError(f"a skill needs a non-empty name, got {skill!r}")
+            key = skill.strip()
+            if key.casefold() in seen:
+                raise CharacterError(
+                    f"skill {key!r} given twice (also as {seen[key.casefold()]!r}); "
+                    "names are compared ignoring case"
+                )
+            seen[key.casefold()] = key
+            skills[key] = _count(level, f"level of skill {key!r}")
+        if not isinstance(self.player, bool):
+            raise CharacterError(f"player must be true or false, got {self.player!r}")
+        _count(self.wounds, "wounds")
+        _count(self.jokers, "jokers")
+        if isinstance(self.ruleset, Path):
+            object.__setattr__(self, "ruleset", str(self.ruleset))
+        if not isinstance(self.ruleset, str):
+            raise CharacterError(f"ruleset must be a name or path, got {self.ruleset!r}")
+        RpgRuleset.load(self.ruleset)
+        object.__setattr__(self, "name", self.name.strip())
+        object.__setattr__(self, "skills", MappingProxyType(skills))
+
+    def __repr__(self) -> str:
+        return (
+            f"Character(name={self.name!r}, skills={dict(self.skills)!r}, player={self.player!r}, "
+            f"wounds={self.wounds!r}, jokers={self.jokers!r}, ruleset={self.ruleset!r})"
+        )
+
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        skills: Mapping[str, int] | None = None,
+        *,
+        player: bool = True,
+        ruleset: str | Path = "rpg",
+    ) -> Character:
+        """A fresh character: unhurt, with the ruleset's jokers per story (C6)."""
+        jokers = RpgRuleset.load(ruleset).jokers.per_story
+        return cls(name, dict(skills or {}), player, 0, jokers, str(ruleset))
+
+    @property
+    def rules(self) -> RpgRuleset:
+        """The ruleset whose numbers apply."""
+        return RpgRuleset.load(self.ruleset)
+
+    def level(self, skill: str, default: int | None = None) -> int:
+        """The level of ``skill`` (any case); unknown: ``default`` or :class:`CharacterError`."""
+        wanted = skill.strip().casefold() if isinstance(skill, str) else None
+        for name, level in self.skills.items():
+            if name.casefold() == wanted:
+                return level
+        if default is not None:
+            return default
+        known = ", ".join(self.skills) or "none"
+        raise CharacterError(f"{self.name} has no skill {skill!r} (skills: {known})")
+
+    @property
+    def capacity(self) -> int:
+        """Wound points that take the character out (D-32): 6 + 3 × Konstitution, or 6."""
+        wounds = self.rules.wounds
+        if not self.player:
+            return wounds.ordinary_capacity
+        return wounds.player_capacity + wounds.per_constitution * self.level(
+            wounds.constitution_skill, 0
+        )
+
+    @property
+    def remaining(self) -> int:
+        """Wound points left before the character is out (0 when out)."""
+        return max(0, self.capacity - self.wounds)
+
+    @property
+    def is_out(self) -> bool:
+        """At or beyond capacity: out of the fight (Fallobst, D-32)."""
+        return self.wounds >= self.capacity
+
+    def with_wound(self, band: WoundBand | str) -> Character:
+        """The character after one wound of ``band`` (D-32 points: light 1, normal 3, fat 6)."""
+        try:
+            points = self.rules.wound_points(band)
+        except ValueError as exc:
+            raise CharacterError(str(exc)) from None
+        return replace(self, wounds=self.wounds + points)
+
+    def healed(self, points: int | None = None) -> Character:
+        """All wounds healed (``None``), or ``points`` of them (never below 0)."""
+        if points is None:
+            return replace(self, wounds=0)
+        points = _count(points, "healed points")
+        return replace(self, wounds=max(0, self.wounds - points))
+
+    def new_story(self) -> Character:
+        """At the start of a story the jokers reset to the ruleset's ``per_story`` (C6: 1)."""
+        return replace(self, jokers=self.rules.jokers.per_story)
+
+    def with_jokers(self, count: int) -> Character:
+        """The character holding ``count`` jokers (earned for great play, or spent)."""
+        return replace(self, jokers=_count(count, "jokers"))
+
+    def with_skill(self, skill: str, level: int) -> Character:
+        """The character with ``skill`` set to ``level`` (replacing that name in any case)."""
+        wanted = skill.strip().casefold() if isinstance(skill, str) else skill
+        skills = {k: v for k, v in self.skills.items() if k.casefold() != wanted}
+        skills[skill] = level
+        return replace(self, skills=skills)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON types: name, player, skills, wounds, jokers, ruleset."""
+        return {
+            "name": self.name,
+            "player": self.player,
+            "skills": dict(self.skills),
+            "wounds": self.wounds,
+            "jokers": self.jokers,
+            "ruleset": self.ruleset,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Character:
+        """Read back :meth:`to_dict` (``name`` required; the rest default as in :meth:`create`)."""
+        if not isinstance(data, Mapping):
+            raise CharacterError(f"expected a mapping of character fields, got {data!r}")
+        allowed = ("name", "player", "skills", "wounds", "jokers", "ruleset")
+        unknown = sorted(set(data) - set(allowed))
+        if unknown:
+            raise CharacterError(f"unknown character keys {unknown}: expected {', '.join(allowed)}")
+        if "name" not in data:
+            raise CharacterError("a character needs the key 'name'")
+        ruleset = data.get("ruleset", "rpg")
+        if not isinstance(ruleset, str):
+            raise CharacterError(f"ruleset must be a name or path, got {ruleset!r}")
+        jokers = data["jokers"] if "jokers" in data else RpgRuleset.load(ruleset).jokers.per_story
+        return cls(
+            name=data["name"],
+            skills=data.get("skills", {}),
+            player=data.get("player", True),
+            wounds=data.get("wounds", 0),
+            jokers=jokers,
+            ruleset=ruleset,
+        )

@@ -1,0 +1,281 @@
+"""The RPG ruleset: pile, wound bands and points, jokers, level names — loaded from TOML.
+
+>>> rs = RpgRuleset.load("rpg")
+>>> rs.pile_size, rs.pile_values[-1], rs.wound_band(12), rs.difficulty_name(3, "de")
+(13, 13, <WoundBand.NORMAL: 'normal'>, 'heftig')
+>>> rs.card_value("Bube"), rs.card_value("K♠"), rs.card_value("7")
+(11, 13, 7)
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+
+import pydantic
+
+from totenblatt.cards import CardParseError, Rank, to_card
+from totenblatt.datafiles import DataFileError, StrictModel, builtin_names, load_data
+
+__all__ = [
+    "Outcome",
+    "RpgRuleset",
+    "RpgRulesetError",
+    "WoundBand",
+    "builtin_rpg_rulesets",
+    "load_ruleset",
+]
+
+_PACKAGE = "totenblatt.rpg"
+_FOLDER = "rulesets"
+
+
+class RpgRulesetError(DataFileError):
+    """An RPG ruleset file that cannot be used: unknown name, bad TOML, unknown key, wrong type."""
+
+
+class Outcome(StrEnum):
+    """How a test (Probe) ended, seen from the player."""
+
+    SUCCESS = "success"
+    """Gelungen: the player wins."""
+    FAILURE = "failure"
+    """Gescheitert: the difficulty or opponent wins."""
+    NOTHING = "nothing"
+    """Player against player, equal sums and equal levels: nothing happens (C3)."""
+
+
+class WoundBand(StrEnum):
+    """Wound bands by margin (D-31): Leichte, Normale, Fette Wunde."""
+
+    LIGHT = "light"
+    """Leichte Wunde."""
+    NORMAL = "normal"
+    """Normale Wunde."""
+    FAT = "fat"
+    """Fette Wunde: takes out an average opponent (Fallobst)."""
+
+    @classmethod
+    def parse(cls, text: str) -> WoundBand:
+        """A band from its English or German name (``light``, ``leicht``, ``fett`` …)."""
+        key = text.strip().lower() if isinstance(text, str) else text
+        band = _BAND_WORDS.get(key) if isinstance(key, str) else None
+        if band is None:
+            raise ValueError(
+                f"unknown wound band {text!r}: expected light, normal or fat (leicht, normal, fett)"
+            )
+        return band
+
+
+_BAND_WORDS = {
+    "light": WoundBand.LIGHT,
+    "leicht": WoundBand.LIGHT,
+    "leichte": WoundBand.LIGHT,
+    "normal": WoundBand.NORMAL,
+    "normale": WoundBand.NORMAL,
+    "fat": WoundBand.FAT,
+    "fett": WoundBand.FAT,
+    "fette": WoundBand.FAT,
+}
+
+_RANK_LABELS = tuple(r.label for r in Rank)
+
+
+class Pile(StrictModel):
+    """C1: the cards of one side's pile (pile size = their number) and the value of each card."""
+
+    cards: tuple[str, ...]
+    values: dict[str, int]
+
+    @pydantic.model_validator(mode="after")
+    def _cards(self) -> Pile:
+        unknown = sorted(set(self.values) - set(_RANK_LABELS))
+        if unknown:
+            raise ValueError(f"unknown card labels {unknown} in values: expected A, 2-10, J, Q, K")
+        if not self.cards:
+            raise ValueError("the pile needs at least one card")
+        missing = sorted(set(self.cards) - set(self.values))
+        if missing:
+            raise ValueError(f"cards {missing} have no value (values has {sorted(self.values)})")
+        bad = {k: v for k, v in self.values.items() if v < 1}
+        if bad:
+            raise ValueError(f"card values must be >= 1, got {bad}")
+        return self
+
+
+class Wounds(StrictModel):
+    """D-31 wound bands by margin, D-32 wound points and capacities."""
+
+    normal_from: int = pydantic.Field(10, ge=5, le=12)
+    fat_from: int = pydantic.Field(20, ge=13, le=23)
+    light_points: int = pydantic.Field(1, ge=0)
+    normal_points: int = pydantic.Field(3, ge=0)
+    fat_points: int = pydantic.Field(6, ge=0)
+    ordinary_capacity: int = pydantic.Field(6, ge=1)
+    player_capacity: int = pydantic.Field(6, ge=1)
+    per_constitution: int = pydantic.Field(3, ge=0)
+    constitution_skill: str = "Konstitution"
+
+
+class Jokers(StrictModel):
+    """C6: jokers at the start of every story."""
+
+    per_story: int = pydantic.Field(1, ge=0)
+
+
+class Difficulty(StrictModel):
+    """C2: level names in German and English, index = level; D-30 the name beyond them."""
+
+    de: tuple[str, ...]
+    en: tuple[str, ...]
+    beyond_de: str
+    beyond_en: str
+
+    @pydantic.model_validator(mode="after")
+    def _same_length(self) -> Difficulty:
+        if len(self.de) != len(self.en) or not self.de:
+            raise ValueError(
+                f"de and en must name the same levels (got {len(self.de)} and {len(self.en)})"
+            )
+        return self
+
+
+class Narration(StrictModel):
+    """C3 margins as words: thin ("gerade mal so eben"), huge ("die Wand hoch gerannt")."""
+
+    thin_max: int = pydantic.Field(2, ge=2)
+    huge_from: int = pydantic.Field(15, le=18)
+
+    @pydantic.model_validator(mode="after")
+    def _ordered(self) -> Narration:
+        if self.thin_max >= self.huge_from:
+            raise ValueError(f"thin_max {self.thin_max} must be below huge_from {self.huge_from}")
+        return self
+
+
+class RpgRuleset(StrictModel):
+    """A complete, validated RPG ruleset (frozen). Load with :meth:`load`."""
+
+    name: str
+    description: str = ""
+    pile: Pile
+    wounds: Wounds
+    jokers: Jokers
+    difficulty: Difficulty
+    narration: Narration
+
+    @staticmethod
+    def load(name_or_path: str | Path | RpgRuleset = "rpg") -> RpgRuleset:
+        """A built-in ruleset by name (``rpg``) or a TOML file (``extends = "rpg"`` allowed).
+
+        Raises :class:`RpgRulesetError` naming the file and key for anything wrong.
+        """
+        if isinstance(name_or_path, RpgRuleset):
+            return name_or_path
+        if isinstance(name_or_path, str) and name_or_path in builtin_rpg_rulesets():
+            return _load_cached(name_or_path)
+        return _load(name_or_path)
+
+    @property
+    def pile_values(self) -> tuple[int, ...]:
+        """The values of one pile's cards, ascending (13 cards: 1 … 13)."""
+        return tuple(sorted(self.pile.values[card] for card in self.pile.cards))
+
+    @property
+    def pile_size(self) -> int:
+        """Number of cards in one pile (13)."""
+        return len(self.pile.cards)
+
+    def card_value(self, card: str | int) -> int:
+        """The value of a card given as a value (``7``), a rank (``J``, ``Bube``) or card (``K♠``).
+
+        Raises ``ValueError`` for anything that is not a card of the pile.
+        """
+        values = set(self.pile_values)
+        if isinstance(card, int) and not isinstance(card, bool):
+            if card not in values:
+                raise ValueError(
+                    f"card value {card!r} is not in the pile: expected one of "
+                    f"{', '.join(map(str, sorted(values)))}"
+                )
+            return card
+        if not isinstance(card, str):
+            raise ValueError(f"expected a card value or name, got {card!r}")
+        text = card.strip()
+        if text.lstrip("-").isdigit():
+            return self.card_value(int(text))
+        label = _RANK_NAMES.get(text.lower())
+        if label is None:
+            try:
+                rank = to_card(text).rank
+            except CardParseError:
+                rank = None
+            label = rank.label if rank is not None else None
+        if label is None or label not in self.pile.cards:
+            names = ", ".join(dict.fromkeys(self.pile.cards))
+            raise ValueError(f"cannot read {card!r} as a card of the pile: expected {names}")
+        return self.pile.values[label]
+
+    def wound_band(self, margin: int) -> WoundBand:
+        """The wound band for a margin (D-31): 0-9 light, 10-19 normal, 20+ fat."""
+        if margin < 0:
+            raise ValueError(f"a margin is >= 0, got {margin!r}")
+        if margin >= self.wounds.fat_from:
+            return WoundBand.FAT
+        if margin >= self.wounds.normal_from:
+            return WoundBand.NORMAL
+        return WoundBand.LIGHT
+
+    def wound_points(self, band: WoundBand | str) -> int:
+        """Wound points of a band (D-32): light 1, normal 3, fat 6."""
+        band = band if isinstance(band, WoundBand) else WoundBand.parse(band)
+        return {
+            WoundBand.LIGHT: self.wounds.light_points,
+            WoundBand.NORMAL: self.wounds.normal_points,
+            WoundBand.FAT: self.wounds.fat_points,
+        }[band]
+
+    def difficulty_name(self, level: int, lang: str = "de") -> str:
+        """The seed's name of a level (C2): 3 is "heftig" / "tough"; above 6 "lass es einfach"."""
+        if lang not in ("de", "en"):
+            raise ValueError(f"unknown language {lang!r}: expected 'de' or 'en'")
+        names = self.difficulty.de if lang == "de" else self.difficulty.en
+        if 0 <= level < len(names):
+            return names[level]
+        if level < 0:
+            raise ValueError(f"a level is >= 0, got {level!r}")
+        return self.difficulty.beyond_de if lang == "de" else self.difficulty.beyond_en
+
+
+_RANK_NAMES: dict[str, str] = {}
+for _rank in Rank:
+    for _word in (_rank.label, _rank.german, _rank.english):
+        _RANK_NAMES[_word.lower()] = _rank.label
+_RANK_NAMES |= {"ass": "A", "koenig": "K", "t": "10"}
+
+
+def _load(path: str | Path) -> RpgRuleset:
+    return load_data(
+        RpgRuleset, path, package=_PACKAGE, folder=_FOLDER, error=RpgRulesetError, kind="ruleset"
+    )
+
+
+@cache
+def _load_cached(name: str) -> RpgRuleset:
+    return _load(name)
+
+
+@cache
+def builtin_rpg_rulesets() -> tuple[str, ...]:
+    """Names of the built-in RPG rulesets."""
+    return tuple(builtin_names(_PACKAGE, _FOLDER))
+
+
+def load_ruleset(name_or_path: str | Path | RpgRuleset = "rpg") -> RpgRuleset:
+    """The RPG ruleset by built-in name or path (same as :meth:`RpgRuleset.load`).
+
+    >>> load_ruleset().wounds.fat_from
+    20
+    """
+    return RpgRuleset.load(name_or_path)

@@ -1,0 +1,79 @@
+"""Narration in the seed's words, German and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from totenblatt.rpg import resolve_probe
+from totenblatt.rpg.narrate import card_name, margin_word, narrate
+
+
+def text(lang: str, *args: int, **kwargs: object) -> str:
+    return "\n".join(narrate(resolve_probe(*args, **kwargs), lang))  # type: ignore[arg-type]
+
+
+def test_trevor_12_against_10_is_gerade_mal_so_eben() -> None:
+    r = resolve_probe(2, 2, player_cards=[12], opponent_cards=[10])
+    assert margin_word(r, "de") == "gerade mal so eben"
+    assert "Gelungen: 12 gegen 10 – gerade mal so eben!" in narrate(r, "de")
+    assert margin_word(r, "en") == "just barely made it"
+
+
+def test_trevor_23_against_5_ran_up_the_wall() -> None:
+    r = resolve_probe(3, 2, player_cards=[13, 10], opponent_cards=[5])
+    assert "die Wand hoch gerannt" in "\n".join(narrate(r, "de"))
+    assert "ran up the wall" in "\n".join(narrate(r, "en"))
+
+
+def test_trevor_10_against_13_falls_and_takes_light_damage() -> None:
+    lines = narrate(resolve_probe(2, 2, player_cards=[10], opponent_cards=[13]), "de")
+    assert lines[-2:] == [
+        "Gescheitert: 10 gegen 13, 3 daneben.",
+        "Du nimmst Schaden: eine Leichte Wunde.",
+    ]
+    assert margin_word(resolve_probe(2, 2, player_cards=[10], opponent_cards=[13])) is None
+
+
+def test_an_ordinary_margin_gets_no_special_word() -> None:
+    assert margin_word(resolve_probe(3, 3, player_cards=[10], opponent_cards=[3])) is None
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "name"),
+    [(1, "kann man wuppen"), (3, "heftig"), (6, "megafett"), (7, "lass es einfach")],
+)
+def test_difficulty_names_appear(difficulty: int, name: str) -> None:
+    assert f"({name})" in text("de", 7, difficulty, seed=1)
+
+
+def test_fat_wound_and_picture_names() -> None:
+    t = text("de", 3, 5, player_cards=[3], opponent_cards=["K", "Q", "A"])
+    assert "13 (König) + 12 (Dame) + 1 (As) – zusammen 26" in t
+    assert "eine Fette Wunde" in t
+    assert "a fat wound" in text("en", 3, 5, player_cards=[3], opponent_cards=["K", "Q", "A"])
+    assert card_name(11, "en") == "11 (jack)"
+
+
+def test_jokers_are_told_one_at_a_time() -> None:
+    t = text("de", 2, 3, jokers=2, player_cards=[8, 2, 3], opponent_cards=[5, 7])
+    assert "Du setzt einen Joker ein und ziehst 2 – jetzt 10." in t
+    assert "Du setzt einen Joker ein und ziehst 3 – jetzt 13." in t
+    assert "You spend a joker" in text(
+        "en", 2, 3, jokers=1, player_cards=[8, 5], opponent_cards=[5, 7]
+    )
+
+
+def test_ties() -> None:
+    assert "Der Spieler wird bevorzugt" in text(
+        "de", 3, 3, player_cards=["K"], opponent_cards=["K"]
+    )
+    assert "Es passiert gar nichts!" in text(
+        "de", 3, 3, pvp=True, player_cards=[4], opponent_cards=[4]
+    )
+    assert "nothing happens" in text("en", 3, 3, pvp=True, player_cards=[4], opponent_cards=[4])
+    assert "higher level decides" in text("en", 2, 3, player_cards=[12], opponent_cards=[5, 7])
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        narrate(resolve_probe(2, 2, seed=1), "fr")
