@@ -360,19 +360,23 @@ class Deck:
         """Draw ``n`` cards from the top; with ``refill`` empty means: shuffle the discards in."""
         if n < 0:
             raise ValueError(f"cannot draw {n!r} cards")
+        available = len(self.draw_pile) + (len(self.discard_pile) if refill else 0)
+        if n > available:
+            raise EmptyDeckError(f"cannot draw {n} cards: only {available} left to draw")
         out: list[Card] = []
         for _ in range(n):
             if not self.draw_pile:
-                if not (refill and self.discard_pile):
-                    raise EmptyDeckError(
-                        f"no cards left to draw ({len(out)} of {n} drawn, discard pile empty)"
-                    )
                 self.reshuffle_discards()
             out.append(self.draw_pile.pop())
         return out
 
     def deal(self, hands: int, size: int) -> list[list[Card]]:
         """Deal ``size`` cards to each of ``hands`` hands, one at a time round the table."""
+        available = len(self.draw_pile) + len(self.discard_pile)
+        if hands * size > available:
+            raise EmptyDeckError(
+                f"cannot deal {size} cards to {hands} hands: only {available} left to draw"
+            )
         dealt: list[list[Card]] = [[] for _ in range(hands)]
         for _ in range(size):
             for hand in dealt:

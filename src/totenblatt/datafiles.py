@@ -93,7 +93,10 @@ def _raw(
     target: str | Path = parent
     if base_dir is not None and ("/" in parent or parent.endswith(".toml")):
         target = base_dir / parent
-    base, _ = _raw(target, package, folder, error, kind, (*seen, label))
+    try:
+        base, _ = _raw(target, package, folder, error, kind, (*seen, label))
+    except error as exc:
+        raise error(f"{label}: key 'extends': {exc}") from None
     return merge(base, data), label
 
 

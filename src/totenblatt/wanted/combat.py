@@ -112,7 +112,9 @@ def resolve_attack(
     """Resolve one attack exactly as A8-A12 (and the B1 abilities above) say.
 
     ``distance`` is already measured (D-11); ``cover`` is the target's cover
-    (``hidden`` = hidden in hard cover: never hit). Raises ``ValueError`` naming
+    (``hidden`` = hidden in hard cover: never hit; the engine passes ``hard`` for a
+    hidden target within 2", D-12). With ``wild_2`` a 2 is a joker; a 2 of spades
+    takes whichever reading wounds more ("may", B1). Raises ``ValueError`` naming
     the bad input and what is allowed.
     """
     rules = Ruleset.load(ruleset)
@@ -140,10 +142,15 @@ def resolve_attack(
         )
     bonus_cover = sum(n * _COVER_BONUS[a] for a, n in def_ab.items() if a in _COVER_BONUS)
     if bonus_cover and def_card is None:
-        raise ValueError("cover_1/cover_2/cover_3 are used on a heart: give a defence card")
+        raise ValueError(
+            f"cover abilities {sorted(a.value for a in def_ab if a in _COVER_BONUS)!r} are used "
+            "on a heart: give a defence card"
+        )
     if extra_card is not None:
         if def_ab[Ability.QUEEN_OF_HEARTS] == 0:
-            raise ValueError("extra_defense needs the defender ability queen_of_hearts")
+            raise ValueError(
+                f"extra_defense {str(extra_card)!r} needs the defender ability queen_of_hearts"
+            )
         if def_card is None:
             raise ValueError("extra_defense is added to a heart: give a defence card too")
         if extra_card.is_joker:
@@ -162,56 +169,67 @@ def resolve_attack(
         heart_value = rules.card_value(def_card)
     defense_value = None if def_joker else heart_value + cover_mod + ability_bonus
 
-    att_tier: Tier | None = None
-    if not att_joker:
-        att_tier = rules.tier(att_card, picture_book_10=att_ab[Ability.PICTURE_BOOK_10] > 0)
     def_tier: Tier | None = None
     if not def_joker:
         def_tier = rules.tier(def_card, picture_book_10=def_ab[Ability.PICTURE_BOOK_10] > 0)
 
-    def result(
-        reason: Reason,
-        attack_value: int | None = None,
-        difference: int | None = None,
-        base: int = 0,
-        extra: int = 0,
-    ) -> AttackResult:
-        wounds = base + extra
-        return AttackResult(
-            attack_value=attack_value,
-            defense_value=defense_value,
-            difference=difference,
-            base_wounds=base,
-            extra_wounds=extra,
-            wounds=wounds,
-            hit=wounds > 0,
-            reason=reason,
-            range_modifier=range_mod,
-            band=band,
-            cover_modifier=cover_mod,
-            ability_bonus=ability_bonus,
-            attack_tier=None if att_tier is None else int(att_tier),
-            defense_tier=None if def_tier is None else int(def_tier),
-            attack_is_joker=att_joker,
-            defense_is_joker=def_joker,
-        )
+    def outcome(att_joker: bool) -> AttackResult:
+        att_tier: Tier | None = None
+        if not att_joker:
+            att_tier = rules.tier(att_card, picture_book_10=att_ab[Ability.PICTURE_BOOK_10] > 0)
 
-    attack_value = (
-        None if att_joker or range_mod is None else rules.card_value(att_card) + range_mod
-    )
-    if level is CoverLevel.HIDDEN:
-        return result("hidden", attack_value)
-    if range_mod is None:
-        return result("out_of_range")
-    if att_joker:
-        if def_joker and rules.jokers.heart_blocks_joker:
-            return result("blocked_by_joker")
-        return result("joker", base=rules.jokers.spade_wounds)
-    assert attack_value is not None and att_tier is not None
-    if def_joker or defense_value is None:
-        return result("blocked_by_joker", attack_value)
-    difference = attack_value - defense_value
-    base = rules.base_wounds(difference)
-    tiers_above = max(0, int(att_tier) - int(def_tier if def_tier is not None else Tier.NO_CARD))
-    extra = tiers_above if base > 0 or rules.damage.extra_damage_on_miss else 0
-    return result("hit" if base + extra > 0 else "miss", attack_value, difference, base, extra)
+        def result(
+            reason: Reason,
+            attack_value: int | None = None,
+            difference: int | None = None,
+            base: int = 0,
+            extra: int = 0,
+        ) -> AttackResult:
+            wounds = base + extra
+            return AttackResult(
+                attack_value=attack_value,
+                defense_value=defense_value,
+                difference=difference,
+                base_wounds=base,
+                extra_wounds=extra,
+                wounds=wounds,
+                hit=wounds > 0,
+                reason=reason,
+                range_modifier=range_mod,
+                band=band,
+                cover_modifier=cover_mod,
+                ability_bonus=ability_bonus,
+                attack_tier=None if att_tier is None else int(att_tier),
+                defense_tier=None if def_tier is None else int(def_tier),
+                attack_is_joker=att_joker,
+                defense_is_joker=def_joker,
+            )
+
+        attack_value = (
+            None if att_joker or range_mod is None else rules.card_value(att_card) + range_mod
+        )
+        if level is CoverLevel.HIDDEN:
+            return result("hidden", attack_value)
+        if range_mod is None:
+            return result("out_of_range")
+        if att_joker:
+            if def_joker and rules.jokers.heart_blocks_joker:
+                return result("blocked_by_joker")
+            return result("joker", base=rules.jokers.spade_wounds)
+        assert attack_value is not None and att_tier is not None
+        if def_joker or defense_value is None:
+            return result("blocked_by_joker", attack_value)
+        difference = attack_value - defense_value
+        base = rules.base_wounds(difference)
+        tiers_above = max(
+            0, int(att_tier) - int(def_tier if def_tier is not None else Tier.NO_CARD)
+        )
+        extra = tiers_above if base > 0 or rules.damage.extra_damage_on_miss else 0
+        return result("hit" if base + extra > 0 else "miss", attack_value, difference, base, extra)
+
+    wild_2 = att_ab[Ability.WILD_2] > 0 and att_card.rank is Rank.TWO
+    if wild_2 and att_card.suit is Suit.SPADES:
+        # "may be treated as a joker": a 2 of spades takes the better of its two readings
+        as_joker, as_number = outcome(True), outcome(False)
+        return as_joker if as_joker.wounds > as_number.wounds else as_number
+    return outcome(att_card.is_joker or wild_2)

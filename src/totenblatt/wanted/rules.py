@@ -267,7 +267,8 @@ class Ruleset(StrictModel):
         return _load(name_or_path)
 
     def with_options(self, **options: Any) -> Ruleset:
-        """A changed copy; keys are option names (``hand_mode``) or dotted (``cards.jokers``).
+        """A changed copy; keys are option names (``hand_mode``), dotted (``cards.jokers``)
+        or ``weapons`` (the whole weapon table).
 
         >>> Ruleset.load().with_options(jokers=0).cards.jokers
         0
@@ -360,7 +361,7 @@ def _locate(key: str) -> tuple[str | None, str]:
         if section not in _SECTIONS or leaf not in _section_fields(section):
             raise RulesetError(f"unknown ruleset option {key!r}")
         return section, leaf
-    if key in ("name", "description"):
+    if key in ("name", "description", "weapons"):
         return None, key
     owners = [s for s in _SECTIONS if key in _section_fields(s)]
     if len(owners) != 1:

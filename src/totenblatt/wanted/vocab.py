@@ -132,9 +132,13 @@ def parse_word(enum: type[E], text: str, what: str) -> E:
     >>> parse_word(CoverLevel, "Mittel", "cover")
     <CoverLevel.MEDIUM: 'medium'>
     """
-    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+
+    def norm(word: str) -> str:
+        return word.strip().lower().replace("-", "_").replace(" ", "_")
+
+    key = norm(text)
     for member in enum:
-        names = {member.value, str(getattr(member, "german", "")).lower().replace(" ", "_")}
+        names = {member.value, norm(str(getattr(member, "german", "")))}
         if key in names:
             return member
     allowed = ", ".join(m.value for m in enum)

@@ -1,0 +1,301 @@
+"""``totenblatt attack`` and ``totenblatt demo``: text in two languages, JSON, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from totenblatt.cli import main
+from totenblatt.cli.app import console
+from totenblatt.wanted.combat import resolve_attack
+
+VENV_BIN = Path(sys.executable).parent
+BILLY = ["attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "--defense", "4♥", "-c", "medium"]
+
+
+@pytest.fixture(autouse=True)
+def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wide console, so that Rich does not wrap the lines the tests look for."""
+    monkeypatch.setattr(console, "width", 200)
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run the CLI in-process: exit code, stdout, stderr."""
+    try:
+        main(args)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    else:  # pragma: no cover - main always exits
+        code = 0
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def flat(text: str) -> str:
+    """Text with the panel's frame removed and runs of white space made one space."""
+    for frame in "│╭╮╰╯─":
+        text = text.replace(frame, " ")
+    return " ".join(text.split())
+
+
+def subprocess_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update({"COLUMNS": "200", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"})
+    return env
+
+
+# -- text -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "fragments"),
+    [
+        ("en", ["Q♠ (queen of spades) = 10", 'Winchester at 7" (>6–12") +1 → attack value 11',
+                "4♥ (4 of hearts) = 4, medium cover +2 → defence value 6",
+                "Difference 11 − 6 = 5 (5 or more: 2 wounds)",
+                "picture card against number card", "+1 wound", "HIT — 3 wounds"]),
+        ("de", ["Q♠ (Pik-Dame) = 10", 'Winchester auf 7" (>6–12") +1 → Angriffswert 11',
+                "4♥ (Herz-4) = 4, Deckung mittel +2 → Verteidigungswert 6",
+                "Differenz 11 − 6 = 5 (5 oder mehr: 2 Wunden)",
+                "Bildkarte gegen Zahlenkarte", "+1 Wunde", "TREFFER — 3 Wunden"]),
+    ],
+)  # fmt: skip
+def test_billy_paco_text(
+    lang: str, fragments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run([*BILLY, "--lang", lang], capsys)
+    assert (code, err) == (0, "")
+    text = flat(out)
+    for fragment in fragments:
+        assert fragment in text
+
+
+@pytest.mark.parametrize(
+    ("args", "en", "de"),
+    [
+        (["-a", "5♠", "-w", "colt", "-d", "30"], "MISS — out of range",
+         "VERFEHLT — außer Reichweite"),
+        (["-a", "A♠", "-w", "colt", "-d", "1", "-c", "hidden"], "NO HIT — hidden in hard cover",
+         "KEIN TREFFER — versteckt in harter Deckung"),
+        (["-a", "A♠", "-w", "colt", "-d", "1", "--defense", "Joker"], "BLOCKED by a joker",
+         "ABGEWEHRT durch einen Joker"),
+        (["-a", "Joker", "-w", "colt", "-d", "1", "--defense", "A♥"],
+         "cannot be blocked by a normal heart: 2 wounds", "nicht abzuwehren: 2 Wunden"),
+        (["-a", "2♠", "-w", "winchester", "-d", "1", "--defense", "10♥"], "MISS", "VERFEHLT"),
+        (["-a", "10♠", "-w", "colt", "-d", "27", "--defense", "9♥", "-c", "light",
+          "--attacker-ability", "sharpshooter", "--attacker-ability", "picture_book_10"],
+         "sharpshooter bands", "Scharfschützen-Reichweiten"),
+        (["-a", "K♠", "-w", "winchester", "-d", "7", "--defense", "10♥", "-c", "hard"],
+         "No extra damage on a miss", "Kein Extraschaden ohne Treffer"),
+    ],
+    ids=["out-of-range", "hidden", "blocked", "joker", "miss", "sharpshooter", "no-extra-on-miss"],
+)  # fmt: skip
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_outcomes_in_both_languages(
+    args: list[str], en: str, de: str, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["attack", *args, "--lang", lang], capsys)
+    assert (code, err) == (0, "")
+    assert (en if lang == "en" else de) in flat(out)
+
+
+def test_language_from_the_locale(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert "TREFFER — 3 Wunden" in flat(run(BILLY, capsys)[1])
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert "HIT — 3 wounds" in flat(run(BILLY, capsys)[1])
+    assert "TREFFER — 3 Wunden" in flat(run([*BILLY, "--lang", "DE"], capsys)[1])
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "call"),
+    [
+        (BILLY[1:], {"attack": "Q♠", "weapon": "winchester", "distance": 7, "defense": "4♥",
+                     "cover": "medium"}),
+        (["-a", "Joker", "-w", "colt", "-d", "40"],
+         {"attack": "Joker", "weapon": "colt", "distance": 40}),
+        (["-a", "QS", "-w", "gewehr", "-d", "2", "--defense", "Herz 3", "--cover", "leicht",
+          "--defender-ability", "cover_1", "--defender-ability", "cover_2",
+          "--defender-ability", "queen_of_hearts", "--extra-defense", "Kreuz-As"],
+         {"attack": "QS", "weapon": "gewehr", "distance": 2, "defense": "Herz 3",
+          "cover": "leicht", "defender_abilities": ["cover_1", "cover_2", "queen_of_hearts"],
+          "extra_defense": "Kreuz-As"}),
+        (["-a", "2♥", "-w", "shotgun", "-d", "8.5", "--attacker-ability", "wild_2",
+          "--attacker-ability", "sharpshooter"],
+         {"attack": "2♥", "weapon": "shotgun", "distance": 8.5,
+          "attacker_abilities": ["wild_2", "sharpshooter"]}),
+    ],
+    ids=["billy", "joker-out-of-range", "abilities", "wild-2"],
+)  # fmt: skip
+def test_json_is_one_object_with_the_attack_result(
+    args: list[str], call: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["attack", *args, "--json"], capsys)
+    assert (code, err) == (0, "")
+    data = json.loads(out)  # one JSON document and nothing else
+    assert data == resolve_attack(**call).to_dict()
+
+
+def test_json_with_a_user_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('extends = "base"\n[weapons.colt]\nmodifiers = [5, 5, 5, 5, 5]\n')
+    code, out, _ = run(
+        ["attack", "-a", "5♠", "-w", "colt", "-d", "30", "--ruleset", str(path), "--json"], capsys
+    )
+    assert code == 0
+    assert json.loads(out)["attack_value"] == 10
+
+
+def test_billy_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(run([*BILLY, "--json"], capsys)[1])
+    assert {k: data[k] for k in ("attack_value", "defense_value", "difference", "wounds")} == {
+        "attack_value": 11,
+        "defense_value": 6,
+        "difference": 5,
+        "wounds": 3,
+    }
+    assert (data["hit"], data["reason"], data["extra_wounds"]) == (True, "hit", 1)
+
+
+# -- bad input --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["-a", "5♥", "-w", "colt", "-d", "3"], "'5♥'"),
+        (["-a", "Pik-Zwölf", "-w", "colt", "-d", "3"], "'Pik-Zwölf'"),
+        (["-a", "Q♠", "-w", "bazooka", "-d", "3"], "'bazooka'"),
+        (["-a", "Q♠", "-w", "colt", "-d", "-1"], "-1"),
+        (["-a", "Q♠", "-w", "colt", "-d", "far"], "--distance"),
+        (["-a", "Q♠", "-w", "colt"], "--distance"),
+        (["-a", "Q♠", "-w", "colt", "-d", "3", "--defense", "4♠"], "'4♠'"),
+        (["-a", "Q♠", "-w", "colt", "-d", "3", "-c", "nowhere"], "'nowhere'"),
+        (["-a", "Q♠", "-w", "colt", "-d", "3", "--attacker-ability", "flying"], "'flying'"),
+        (["-a", "Q♠", "-w", "colt", "-d", "3", "--defender-ability", "cover_1"], "cover_"),
+        (["-a", "Q♠", "-w", "colt", "-d", "3", "--defense", "4♥", "--extra-defense", "5♣"],
+         "queen_of_hearts"),
+        (["-a", "Q♠", "-w", "colt", "-d", "3", "--ruleset", "basic"], "'basic'"),
+        (["-a", "Q♠", "-w", "colt", "-d", "3", "--lang", "fr"], "--lang"),
+        (["-a", "Q♠", "-w", "colt", "-d", "3", "--json", "--defense", "XX"], "'XX'"),
+    ],
+    ids=["heart-attack", "unreadable-card", "weapon", "negative-distance", "text-distance",
+         "missing-distance", "spade-defence", "cover", "ability", "cover-ability-without-heart",
+         "extra-without-queen", "ruleset", "lang", "json-bad-defence"],
+)  # fmt: skip
+def test_bad_input_exits_2_with_one_line(
+    args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lang = [] if "--lang" in args else ["--lang", "en"]
+    code, out, err = run(["attack", *args, *lang], capsys)
+    assert code == 2
+    assert out == ""
+    assert err.endswith("\n") and err.count("\n") == 1
+    assert err.startswith("error: ")
+    assert "Traceback" not in err
+    assert fragment in err
+
+
+def test_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["attack", "--help"], capsys)
+    assert code == 0
+    for option in ("--attack", "--weapon", "--distance", "--defense", "--cover", "--json",
+                   "--lang", "--ruleset", "--extra-defense"):  # fmt: skip
+        assert option in out
+
+
+# -- demo -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "fragments"),
+    [
+        ("en", ["Billy → Paco", "HIT — 3 wounds", "BLOCKED by a joker", "MISS — out of range",
+                "HIT — 5 wounds"]),
+        ("de", ["Billy → Paco", "TREFFER — 3 Wunden", "ABGEWEHRT durch einen Joker",
+                "VERFEHLT — außer Reichweite"]),
+    ],
+)  # fmt: skip
+def test_demo(lang: str, fragments: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["demo", "--lang", lang], capsys)
+    assert (code, err) == (0, "")
+    text = flat(out)
+    for fragment in fragments:
+        assert fragment in text
+
+
+# -- real processes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [[str(VENV_BIN / "totenblatt")], [sys.executable, "-m", "totenblatt"]],
+    ids=["script", "python-m"],
+)
+def test_real_process_json_and_text(command: list[str]) -> None:
+    done = subprocess.run(
+        [*command, *BILLY, "--json"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=subprocess_env(),
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["wounds"] == 3
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "fragment"),
+    [
+        ([str(VENV_BIN / "totenblatt")], ["-a", "5♥", "-w", "colt", "-d", "3"], "'5♥'"),
+        ([str(VENV_BIN / "totenblatt")], ["-a", "Q♠", "-w", "colt", "-d", "-2"], "-2"),
+        ([sys.executable, "-m", "totenblatt"], ["-a", "Q♠", "-w", "laser", "-d", "3"],
+         "'laser'"),
+        ([sys.executable, "-m", "totenblatt"], ["-a", "Q♠", "-w", "colt"], "--distance"),
+    ],
+    ids=["script-heart", "script-negative", "python-m-weapon", "python-m-missing-option"],
+)  # fmt: skip
+def test_real_process_bad_input(command: list[str], args: list[str], fragment: str) -> None:
+    done = subprocess.run(
+        [*command, "attack", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=subprocess_env(),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
+    assert fragment in done.stderr
+
+
+def test_real_process_demo() -> None:
+    done = subprocess.run(
+        [str(VENV_BIN / "totenblatt"), "demo", "--lang", "de"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=subprocess_env(),
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "TREFFER — 3 Wunden" in flat(done.stdout)

@@ -1,0 +1,158 @@
+"""Data files: strict models, ``extends`` merging, and errors that name file and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pydantic
+import pytest
+
+from totenblatt.datafiles import (
+    DataFileError,
+    StrictModel,
+    builtin_names,
+    load_data,
+    merge,
+    validate,
+)
+
+
+class ThingError(DataFileError):
+    """The error class a caller passes in."""
+
+
+class Inner(StrictModel):
+    size: int = 1
+    tags: tuple[str, ...] = ()
+
+
+class Thing(StrictModel):
+    name: str
+    count: int
+    ratio: float = 0.5
+    inner: Inner = Inner()
+
+
+def load(path: str | Path) -> Thing:
+    # The package/folder hold the built-in rulesets; none of them is a valid Thing.
+    return load_data(
+        Thing, path, package="totenblatt.wanted", folder="rulesets", error=ThingError, kind="thing"
+    )
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("base", "override", "expected"),
+    [
+        ({"a": 1}, {}, {"a": 1}),
+        ({"a": 1}, {"a": 2, "b": 3}, {"a": 2, "b": 3}),
+        ({"t": {"x": 1, "y": 2}}, {"t": {"y": 3}}, {"t": {"x": 1, "y": 3}}),
+        ({"t": {"u": {"x": 1, "y": 1}}}, {"t": {"u": {"y": 2}}}, {"t": {"u": {"x": 1, "y": 2}}}),
+        ({"t": {"x": 1}}, {"t": 5}, {"t": 5}),
+        ({"t": 5}, {"t": {"x": 1}}, {"t": {"x": 1}}),
+        ({"l": [1, 2, 3]}, {"l": [9]}, {"l": [9]}),
+    ],
+    ids=["empty", "replace-and-add", "table-merge", "nested", "table-by-value", "value-by-table",
+         "arrays-replace"],
+)  # fmt: skip
+def test_merge(base: dict[str, object], override: dict[str, object], expected: object) -> None:
+    before = repr(base)
+    assert merge(base, override) == expected
+    assert repr(base) == before  # the base is not changed
+
+
+def test_builtin_names() -> None:
+    assert builtin_names("totenblatt.wanted", "rulesets") == ["base", "extended"]
+
+
+def test_strict_model_is_frozen_strict_and_forbids_unknown_keys() -> None:
+    thing = Thing(name="a", count=1)
+    with pytest.raises(pydantic.ValidationError):
+        thing.count = 2  # type: ignore[misc]
+    with pytest.raises(pydantic.ValidationError):
+        Thing.model_validate({"name": "a", "count": "5"})
+    with pytest.raises(pydantic.ValidationError):
+        Thing.model_validate({"name": "a", "count": 5, "colour": "red"})
+
+
+def test_load_a_user_file_arrays_become_tuples(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.toml", 'name = "t"\ncount = 3\n[inner]\ntags = ["a", "b"]\n')
+    thing = load(path)
+    assert thing == Thing(name="t", count=3, inner=Inner(tags=("a", "b")))
+    assert load(str(path)) == thing
+
+
+def test_extends_a_file_next_to_it_and_overrides_keys(tmp_path: Path) -> None:
+    write(tmp_path, "parent.toml", 'name = "parent"\ncount = 1\nratio = 2.0\n[inner]\nsize = 7\n')
+    child = write(tmp_path, "sub/child.toml", 'extends = "../parent.toml"\ncount = 5\n')
+    grandchild = write(
+        tmp_path, "sub/grandchild.toml", 'extends = "child.toml"\nname = "g"\n[inner]\ntags = ["x"]'
+    )
+    assert load(child) == Thing(name="parent", count=5, ratio=2.0, inner=Inner(size=7))
+    assert load(grandchild) == Thing(name="g", count=5, ratio=2.0, inner=Inner(size=7, tags=("x",)))
+
+
+def test_extends_loop_is_an_error(tmp_path: Path) -> None:
+    a = write(tmp_path, "a.toml", 'extends = "b.toml"\nname = "a"\ncount = 1\n')
+    write(tmp_path, "b.toml", 'extends = "a.toml"\n')
+    with pytest.raises(ThingError, match="loops"):
+        load(a)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ('name = "t"\ncount = 1\ncolour = "red"\n', ["unknown key 'colour'"]),
+        ('name = "t"\ncount = 1\n[inner]\nsise = 2\n', ["unknown key 'inner.sise'"]),
+        ('name = "t"\n', ["key 'count' is missing"]),
+        ('name = "t"\ncount = "5"\n', ["key 'count'", "'5'"]),
+        ('name = "t"\ncount = 1\n[inner]\ntags = [1]\n', ["key 'inner.tags.0'"]),
+        ('name = "t"\ncount = 1\nratio = "x"\n', ["key 'ratio'", "'x'"]),
+        ('name = "t"\ncount = [\n', ["not valid TOML"]),
+        ("extends = 5\n", ["'extends'", "5"]),
+        ('extends = "missing.toml"\n', ["'extends'", "no thing named", "missing.toml"]),
+    ],
+    ids=["unknown-key", "unknown-nested-key", "missing-key", "string-for-int", "nested-type",
+         "string-for-float", "bad-toml", "extends-not-text", "extends-missing"],
+)  # fmt: skip
+def test_errors_name_the_file_and_the_key(tmp_path: Path, text: str, fragments: list[str]) -> None:
+    path = write(tmp_path, "bad.toml", text)
+    with pytest.raises(ThingError) as info:
+        load(path)
+    message = str(info.value)
+    assert "bad.toml" in message
+    for fragment in fragments:
+        assert fragment in message
+    assert "\n" not in message
+
+
+def test_many_problems_are_summarised(tmp_path: Path) -> None:
+    keys = "\n".join(f"k{i} = {i}" for i in range(8))
+    path = write(tmp_path, "bad.toml", keys)
+    with pytest.raises(ThingError, match=r"\(\+\d+ more\)"):
+        load(path)
+
+
+def test_a_missing_file_lists_the_builtins() -> None:
+    with pytest.raises(ThingError, match="expected one of base, extended") as info:
+        load("no-such-thing")
+    assert "'no-such-thing'" in str(info.value)
+
+
+def test_a_file_that_is_not_utf8_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('name = "Müller"\ncount = 1\n'.encode("latin-1"))
+    with pytest.raises(ThingError, match="cannot read"):
+        load(path)
+
+
+def test_validate_uses_the_given_label_and_error() -> None:
+    with pytest.raises(ThingError, match=r"^my label: key 'count' is missing$"):
+        validate(Thing, {"name": "x"}, "my label", ThingError)
+    assert validate(Thing, {"name": "x", "count": 2}, "l", ThingError).count == 2
