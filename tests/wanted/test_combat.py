@@ -757,3 +757,15 @@ def test_more_cover_never_means_more_wounds(
         else:
             assert r.difference is None
             assert r.extra_wounds == 0
+
+
+def test_wild_2_of_spades_takes_the_better_reading() -> None:
+    # B1 "may be treated as a joker": as a number 2♠+4 = 6 against nothing is 2 + 1 wounds
+    r = resolve_attack("2♠", weapon="shotgun", distance=1, attacker_abilities=["wild_2"])
+    assert (r.attack_is_joker, r.reason, r.wounds) == (False, "hit", 3)
+    # against 10♥ in hard cover the number misses, the joker reading wounds twice
+    r = resolve_attack(
+        "2♠", weapon="shotgun", distance=1, defense="10♥", cover="hard",
+        attacker_abilities=["wild_2"],
+    )  # fmt: skip
+    assert (r.attack_is_joker, r.reason, r.wounds) == (True, "joker", 2)
