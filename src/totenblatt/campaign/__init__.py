@@ -1,0 +1,85 @@
+"""Campaign play (B3-B6): gangs that live between fights. Pure rules, no I/O.
+
+Create a gang (:func:`create_gang`), record what a fight did to it (:func:`after_fight`,
+the one path for fights played on a table and by the engine), hire a replacement hero
+(:func:`hire`) and fill up (:func:`fill`). Every step returns the new :class:`Gang` and
+the events that describe it; randomness comes from the ``random.Random`` passed in.
+"""
+
+from totenblatt.campaign.abilities import (
+    AbilityDraw,
+    draw_ability,
+    draw_number_ability,
+    gain_ability,
+    number_abilities,
+    parse_ability,
+)
+from totenblatt.campaign.advancement import (
+    FightOutcome,
+    MemberOutcome,
+    advance,
+    after_fight,
+    recover,
+    sacrifice_candidates,
+)
+from totenblatt.campaign.creation import create_gang, hero_profile, new_cowboy, new_hero
+from totenblatt.campaign.events import Event, describe, event_from_dict, event_to_dict
+from totenblatt.campaign.export import HistoryEntry, roster_dict, roster_markdown
+from totenblatt.campaign.gang import (
+    HEROES,
+    CampaignError,
+    Gang,
+    GangSizeError,
+    IllegalSacrificeError,
+    Member,
+    MemberStatus,
+    RecruitmentError,
+    UnknownMemberError,
+    name_key,
+    name_matches,
+)
+from totenblatt.campaign.names import new_name
+from totenblatt.campaign.recruitment import fill, hirable, hire, hire_cost, spare_hp
+
+__all__ = [
+    "HEROES",
+    "AbilityDraw",
+    "CampaignError",
+    "Event",
+    "FightOutcome",
+    "Gang",
+    "GangSizeError",
+    "HistoryEntry",
+    "IllegalSacrificeError",
+    "Member",
+    "MemberOutcome",
+    "MemberStatus",
+    "RecruitmentError",
+    "UnknownMemberError",
+    "advance",
+    "after_fight",
+    "create_gang",
+    "describe",
+    "draw_ability",
+    "draw_number_ability",
+    "event_from_dict",
+    "event_to_dict",
+    "fill",
+    "gain_ability",
+    "hero_profile",
+    "hirable",
+    "hire",
+    "hire_cost",
+    "name_key",
+    "name_matches",
+    "new_cowboy",
+    "new_hero",
+    "new_name",
+    "number_abilities",
+    "parse_ability",
+    "recover",
+    "roster_dict",
+    "roster_markdown",
+    "sacrifice_candidates",
+    "spare_hp",
+]

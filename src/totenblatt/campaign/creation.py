@@ -1,0 +1,152 @@
+"""Creating gangs (B3) and new members: heroes as in B2, standard cowboys.
+
+>>> import random
+>>> from totenblatt.wanted.rules import Ruleset
+>>> rules = Ruleset.load("extended")
+>>> gang, events = create_gang("Daltons", HeroType.VETERAN, rules, random.Random(1), size=4,
+...                            abilities=[Ability.COVER_3], leader_name="Bob Dalton")
+>>> [(m.name, m.kind.value, m.hp, len(m.abilities)) for m in gang.members][0]
+('Bob Dalton', 'veteran', 8, 4)
+>>> len(gang.members), gang.members[0].abilities[0]
+(4, <Ability.COVER_3: 'cover_3'>)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+
+from totenblatt.campaign.abilities import draw_number_ability, gain_ability, number_abilities
+from totenblatt.campaign.events import AbilityGained, Event, Joined
+from totenblatt.campaign.gang import (
+    HEROES,
+    CampaignError,
+    Gang,
+    GangSizeError,
+    Member,
+    name_key,
+)
+from totenblatt.campaign.names import new_name
+from totenblatt.wanted.rules import Hero, Ruleset
+from totenblatt.wanted.vocab import Ability, HeroType
+
+__all__ = ["create_gang", "hero_profile", "new_cowboy", "new_hero", "pick_name"]
+
+
+def hero_profile(kind: HeroType, ruleset: Ruleset) -> Hero:
+    """The ruleset's numbers for a new hero of this type (B2)."""
+    if kind is HeroType.GUNSLINGER:
+        return ruleset.heroes.gunslinger
+    if kind is HeroType.VETERAN:
+        return ruleset.heroes.veteran
+    raise CampaignError(f"{kind.value!r} is not a hero type: expected gunslinger or veteran")
+
+
+def pick_name(name: str | None, taken: Collection[str], rng: random.Random) -> str:
+    """``name`` cleaned up and checked to be unique in the gang, or a new Western name."""
+    if name is None:
+        return new_name(rng, taken)
+    clean = " ".join(name.split())
+    if not clean:
+        raise CampaignError("a member needs a name, got an empty one")
+    if name_key(clean) in {name_key(t) for t in taken}:
+        raise CampaignError(f"the gang already has (or had) a member called {clean!r}")
+    return clean
+
+
+def new_cowboy(name: str, ruleset: Ruleset) -> Member:
+    """A standard cowboy: ``hp.start`` HP, maximum ``hp.maximum``, no abilities (B3, B6)."""
+    return Member(name, HeroType.COWBOY, hp=ruleset.hp.start, hp_max=ruleset.hp.maximum)
+
+
+def new_hero(
+    kind: HeroType,
+    name: str,
+    ruleset: Ruleset,
+    rng: random.Random,
+    chosen: Sequence[Ability] = (),
+) -> tuple[Member, tuple[Event, ...]]:
+    """A new hero (B2): its HP, and its abilities chosen among 2-10, the rest drawn from 2-10."""
+    profile = hero_profile(kind, ruleset)
+    allowed = number_abilities(ruleset)
+    for ability in chosen:
+        if ability not in allowed:
+            names = ", ".join(dict.fromkeys(a.value for a in allowed))
+            raise CampaignError(
+                f"a new {kind.value} chooses abilities of the number cards 2-10 only "
+                f"({names}); {ability.value!r} is not one of them"
+            )
+    if len(chosen) > profile.abilities:
+        raise CampaignError(
+            f"a new {kind.value} has {profile.abilities} abilities; {len(chosen)} were chosen"
+        )
+    member = Member(name, kind, hp=profile.hp, hp_max=profile.hp_max)
+    events: list[Event] = [Joined(name, kind, profile.hp)]
+    for ability in chosen:
+        member = gain_ability(member, ability)
+        events.append(AbilityGained(name, ability, None))
+    for _ in range(profile.abilities - len(chosen)):
+        draw = draw_number_ability(rng, ruleset)
+        member = gain_ability(member, draw.ability)
+        events.append(AbilityGained(name, draw.ability, draw.card))
+    return member, tuple(events)
+
+
+def create_gang(
+    name: str,
+    leader: HeroType,
+    ruleset: Ruleset,
+    rng: random.Random,
+    *,
+    size: int | None = None,
+    abilities: Sequence[Ability] = (),
+    leader_name: str | None = None,
+    member_names: Sequence[str] = (),
+    ruleset_name: str | None = None,
+) -> tuple[Gang, tuple[Event, ...]]:
+    """A new gang (B3): a hero leader and standard cowboys up to ``size`` (default: the maximum).
+
+    ``abilities`` are the leader's chosen starting abilities; ``member_names`` name the
+    cowboys in order; every name not given is generated.
+    """
+    if not ruleset.heroes.enabled:
+        raise CampaignError(
+            f"ruleset {ruleset.name!r} has no hero types (heroes.enabled = false); "
+            "campaigns need the extended rules, e.g. --ruleset extended"
+        )
+    limit = ruleset.campaign.gang_max_size
+    size = limit if size is None else size
+    if not 1 <= size <= limit:
+        raise GangSizeError(f"a gang has 1 to {limit} members (B3); got size {size}")
+    if leader not in HEROES:
+        raise CampaignError(
+            f"the leader must be a veteran or a gunslinger (B3), got {leader.value!r}"
+        )
+    if ruleset.heroes.max_heroes_per_side < 1:
+        raise CampaignError("this ruleset allows no hero per side, so no gang leader (D-37)")
+    if len(member_names) > size - 1:
+        raise GangSizeError(
+            f"{len(member_names)} cowboy names given, but a gang of {size} has "
+            f"{size - 1} cowboys besides its leader"
+        )
+    clean_name = " ".join(name.split())
+    if not clean_name:
+        raise CampaignError("a gang needs a name, got an empty one")
+    given: list[str] = []
+    for wanted in ([leader_name] if leader_name is not None else []) + list(member_names):
+        given.append(pick_name(wanted, given, rng))
+    taken = list(given)
+    leader_final = given[0] if leader_name is not None else new_name(rng, taken)
+    taken.append(leader_final)
+    cowboy_names = given[1:] if leader_name is not None else given
+    hero, events = new_hero(leader, leader_final, ruleset, rng, abilities)
+    members = [hero]
+    all_events = list(events)
+    for i in range(size - 1):
+        cowboy_name = cowboy_names[i] if i < len(cowboy_names) else new_name(rng, taken)
+        taken.append(cowboy_name)
+        cowboy = new_cowboy(cowboy_name, ruleset)
+        members.append(cowboy)
+        all_events.append(Joined(cowboy.name, cowboy.kind, cowboy.hp))
+    gang = Gang(clean_name, size=size, members=tuple(members), ruleset=ruleset_name or ruleset.name)
+    return gang, tuple(all_events)

@@ -1,0 +1,183 @@
+"""Recruitment (B6, D-29): hire a replacement for a hero lost in the last fight, then fill up.
+
+>>> import random
+>>> from totenblatt.wanted.rules import Ruleset
+>>> from totenblatt.campaign.gang import Gang, Member
+>>> rules = Ruleset.load("extended")
+>>> gang = Gang("D", 3, (Member("Ann", HeroType.COWBOY, 6, 6), Member("Cy", HeroType.COWBOY, 5, 6)),
+...             lost_heroes=(HeroType.GUNSLINGER,))
+>>> hired, _ = hire(gang, HeroType.GUNSLINGER, {"Ann": 3, "Cy": 2}, rules, random.Random(1),
+...                 name="Kit Starr")
+>>> [(m.name, m.hp) for m in hired.members]
+[('Ann', 3), ('Cy', 3), ('Kit Starr', 10)]
+>>> filled, _ = fill(replace(gang, lost_heroes=()), rules, random.Random(1), names=["Doc"])
+>>> [(m.name, m.kind.value) for m in filled.members][-1]
+('Doc', 'cowboy')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from totenblatt.campaign.creation import new_cowboy, new_hero, pick_name
+from totenblatt.campaign.events import Event, Hired, HireForfeited, Joined, Paid
+from totenblatt.campaign.gang import (
+    HEROES,
+    CampaignError,
+    Gang,
+    Member,
+    RecruitmentError,
+)
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.vocab import Ability, HeroType
+
+__all__ = ["fill", "hirable", "hire", "hire_cost", "spare_hp"]
+
+
+def hire_cost(kind: HeroType, ruleset: Ruleset) -> int:
+    """HP a replacement costs (B6): 10 for a veteran, 5 for a gunslinger by default."""
+    if kind is HeroType.VETERAN:
+        return ruleset.campaign.recruit_cost_veteran
+    if kind is HeroType.GUNSLINGER:
+        return ruleset.campaign.recruit_cost_gunslinger
+    raise RecruitmentError(
+        f"only a hero is hired (B6): expected veteran or gunslinger, got {kind.value!r}"
+    )
+
+
+def hirable(gang: Gang, ruleset: Ruleset) -> tuple[HeroType, ...]:
+    """Hero types the gang may hire now: a lost hero's type or a cheaper one (B6)."""
+    out = [
+        kind
+        for kind in HEROES
+        if any(hire_cost(kind, ruleset) <= hire_cost(lost, ruleset) for lost in gang.lost_heroes)
+    ]
+    return tuple(sorted(out, key=lambda k: hire_cost(k, ruleset), reverse=True))
+
+
+def spare_hp(gang: Gang, ruleset: Ruleset) -> int:
+    """HP the survivors can pay in all, each down to ``recruit_min_hp`` (D-29)."""
+    floor = ruleset.campaign.recruit_min_hp
+    return sum(max(0, m.hp - floor) for m in gang.members)
+
+
+def hire(
+    gang: Gang,
+    kind: HeroType,
+    payments: Mapping[str, int],
+    ruleset: Ruleset,
+    rng: random.Random,
+    *,
+    name: str | None = None,
+    abilities: Sequence[Ability] = (),
+) -> tuple[Gang, tuple[Event, ...]]:
+    """Hire a replacement hero (B6), paid out of the survivors' HP in the player's split (D-29).
+
+    The hero is created like a new one (B2): ``abilities`` chosen among 2-10, the rest drawn.
+    """
+    cost = hire_cost(kind, ruleset)
+    if not gang.lost_heroes:
+        raise RecruitmentError(
+            f"gang {gang.name!r} lost no veteran or gunslinger in its last fight: "
+            "there is nobody to replace (B6)"
+        )
+    allowed = hirable(gang, ruleset)
+    if kind not in allowed:
+        lost = ", ".join(k.value for k in gang.lost_heroes)
+        raise RecruitmentError(
+            f"gang {gang.name!r} lost a {lost}; the replacement is of that type or a cheaper "
+            f"one ({', '.join(k.value for k in allowed)}), not a {kind.value} (B6)"
+        )
+    if len(gang.heroes) >= ruleset.heroes.max_heroes_per_side:
+        raise RecruitmentError(
+            f"gang {gang.name!r} already has {len(gang.heroes)} hero(es); the ruleset allows "
+            f"{ruleset.heroes.max_heroes_per_side} per side (D-37)"
+        )
+    if len(gang.members) >= gang.size:
+        raise RecruitmentError(
+            f"gang {gang.name!r} already has {len(gang.members)} of {gang.size} members"
+        )
+    spare = spare_hp(gang, ruleset)
+    if spare < cost:
+        raise RecruitmentError(
+            f"gang {gang.name!r} cannot pay for a {kind.value}: it costs {cost} HP and the "
+            f"survivors can pay only {spare} HP in all (B6, D-29)"
+        )
+    paid = _payments(gang, payments, ruleset)
+    total = sum(paid.values())
+    if total != cost:
+        raise RecruitmentError(
+            f"the payments add up to {total} HP, but a {kind.value} costs exactly {cost} HP"
+        )
+    events: list[Event] = []
+    members: list[Member] = []
+    for member in gang.members:
+        amount = paid.get(member.name, 0)
+        if amount:
+            member = replace(member, hp=member.hp - amount)
+            events.append(Paid(member.name, amount, member.hp))
+        members.append(member)
+    hero_name = pick_name(name, gang.taken_names, rng)
+    hero, created = new_hero(kind, hero_name, ruleset, rng, abilities)
+    events.append(Hired(hero_name, kind, cost))
+    events.extend(e for e in created if not isinstance(e, Joined))
+    members.append(hero)
+    remaining = list(gang.lost_heroes)
+    remaining.remove(
+        kind if kind in remaining else next(k for k in remaining if cost <= hire_cost(k, ruleset))
+    )
+    return replace(gang, members=(*members,), lost_heroes=tuple(remaining)), tuple(events)
+
+
+def _payments(gang: Gang, payments: Mapping[str, int], ruleset: Ruleset) -> dict[str, int]:
+    floor = ruleset.campaign.recruit_min_hp
+    paid: dict[str, int] = {}
+    for query, amount in payments.items():
+        member = gang.member(query)
+        if member.name in paid:
+            raise CampaignError(f"member {member.name!r} is given twice (as {query!r})")
+        if amount < 0:
+            raise RecruitmentError(f"{member.name!r} cannot pay {amount} HP: expected 0 or more")
+        if member.hp - amount < floor:
+            raise RecruitmentError(
+                f"{member.name!r} has {member.hp} HP and can pay at most "
+                f"{max(0, member.hp - floor)} HP (down to {floor}, D-29), not {amount}"
+            )
+        paid[member.name] = amount
+    return paid
+
+
+def fill(
+    gang: Gang, ruleset: Ruleset, rng: random.Random, *, names: Sequence[str] = ()
+) -> tuple[Gang, tuple[Event, ...]]:
+    """Fill the gang up with new standard cowboys to its size (B6); this ends recruitment.
+
+    ``names`` name the newcomers in order; the rest are generated. A lost hero not
+    replaced by now stays unreplaced.
+    """
+    free = gang.size - len(gang.members)
+    if free <= 0:
+        raise RecruitmentError(
+            f"gang {gang.name!r} already has its {gang.size} members; nobody to add"
+        )
+    if len(names) > free:
+        raise RecruitmentError(
+            f"{len(names)} names given, but gang {gang.name!r} has only {free} free place(s)"
+        )
+    given: list[str] = []
+    for wanted in names:
+        given.append(pick_name(wanted, [*gang.taken_names, *given], rng))
+    taken = {*gang.taken_names, *given}
+    members = list(gang.members)
+    events: list[Event] = []
+    for i in range(free):
+        cowboy_name = given[i] if i < len(given) else pick_name(None, taken, rng)
+        taken.add(cowboy_name)
+        cowboy = new_cowboy(cowboy_name, ruleset)
+        members.append(cowboy)
+        events.append(Joined(cowboy.name, cowboy.kind, cowboy.hp))
+    if gang.lost_heroes:
+        events.append(HireForfeited(gang.lost_heroes))
+    return replace(gang, members=tuple(members), lost_heroes=()), tuple(events)

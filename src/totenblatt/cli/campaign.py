@@ -1,0 +1,469 @@
+"""``totenblatt gang ...`` and ``totenblatt fight ...``: the campaign roster (B3-B6)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from totenblatt.campaign import (
+    CampaignError,
+    FightOutcome,
+    Gang,
+    MemberOutcome,
+    describe,
+    hirable,
+    hire_cost,
+    parse_ability,
+    roster_dict,
+    roster_markdown,
+)
+from totenblatt.campaign.events import Joined, ability_name, kind_name, notable
+from totenblatt.cli.app import (
+    JsonOption,
+    Lang,
+    LangOption,
+    app,
+    console,
+    pick,
+    print_json,
+    resolve_lang,
+)
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.vocab import Ability, HeroType, parse_word
+
+if TYPE_CHECKING:
+    from totenblatt.store import Change, Store
+
+__all__ = ["BadOptionError", "fight_app", "gang_app", "parse_pairs"]
+
+gang_app = typer.Typer(
+    name="gang",
+    help="Campaign gangs (B3-B6): create, show, recruit, fill up, export. / Banden der Kampagne.",
+    no_args_is_help=True,
+)
+fight_app = typer.Typer(
+    name="fight",
+    help="Record a campaign fight (B4, B5) or undo the last one. / Kämpfe der Kampagne.",
+    no_args_is_help=True,
+)
+app.add_typer(gang_app, name="gang")
+app.add_typer(fight_app, name="fight")
+
+
+class BadOptionError(ValueError):
+    """A command-line value that cannot be read (e.g. ``--hp Jesse`` without ``=N``)."""
+
+
+class ExportFormat(StrEnum):
+    """Formats of ``gang export``."""
+
+    MD = "md"
+    """Markdown."""
+    JSON = "json"
+    """JSON."""
+
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help=(
+            "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a SQLite "
+            "file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user data "
+            "directory."
+        ),
+    ),
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option("--seed", help="Seed for names and ability draws (default: a fresh one, logged)."),
+]
+GangArg = Annotated[str, typer.Argument(metavar="NAME", help="The gang's name.")]
+
+
+def _open(db: str | None) -> Store:
+    """The store (imported here: SQLAlchemy and Alembic load only for these commands)."""
+    from totenblatt.store import Store
+
+    return Store(db)
+
+
+def parse_pairs(values: Sequence[str], option: str, what: str = "MEMBER") -> dict[str, int]:
+    """Read ``NAME=N`` values of an option into a dict; one malformed value is an error.
+
+    >>> parse_pairs(["Jesse Carver=3", "Kit=0"], "--hp")
+    {'Jesse Carver': 3, 'Kit': 0}
+    """
+    out: dict[str, int] = {}
+    for text in values:
+        name, sep, number = text.rpartition("=")
+        name, number = name.strip(), number.strip()
+        if not sep or not name or not re.fullmatch(r"[+-]?\d+", number):
+            raise BadOptionError(
+                f"malformed {option} {text!r}: expected {what}=N with a whole number N, "
+                f"e.g. {option} '{'Jesse Carver' if what == 'MEMBER' else 'Beweglichkeit'}=3'"
+            )
+        if name.casefold() in {k.casefold() for k in out}:
+            raise BadOptionError(f"{option}: {what.lower()} {name!r} is given twice")
+        out[name] = int(number)
+    return out
+
+
+def _hero(text: str, option: str) -> HeroType:
+    kind = parse_word(HeroType, text, option.lstrip("-"))
+    if kind is HeroType.COWBOY:
+        raise BadOptionError(f"{option} {text!r}: expected veteran or gunslinger")
+    return kind
+
+
+def _abilities(values: Sequence[str], ruleset: str) -> list[Ability]:
+    rules = Ruleset.load(ruleset)
+    return [parse_ability(v, rules) for v in values]
+
+
+# -- output -----------------------------------------------------------------------
+
+
+def _roster(gang: Gang, lang: Lang) -> Table:
+    table = Table(
+        title=f"{gang.name}",
+        caption=_caption(gang, lang),
+        title_style="bold",
+        caption_justify="left",
+    )
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("Name")
+    table.add_column(pick(lang, "Kind", "Typ"))
+    table.add_column("HP", justify="right")
+    table.add_column(pick(lang, "Abilities", "Fähigkeiten"))
+    table.add_column(pick(lang, "Fights", "Kämpfe"), justify="right")
+    for i, m in enumerate(gang.members, start=1):
+        hp = Text(f"{m.hp}/{m.hp_max}", style="red" if m.hp < m.hp_max else "")
+        abilities = ", ".join(ability_name(a, lang) for a in m.abilities) or "—"
+        table.add_row(
+            str(i),
+            Text(m.name, style="bold" if m.is_hero else ""),
+            kind_name(m.kind, lang),
+            hp,
+            Text(abilities),
+            str(m.fights_survived),
+        )
+    return table
+
+
+def _caption(gang: Gang, lang: Lang) -> str:
+    n, size, fights, rules_name = len(gang.members), gang.size, gang.fights, gang.ruleset
+    parts = [
+        pick(
+            lang,
+            f"{n} of {size} · {fights} fights · ruleset {rules_name}",
+            f"{n} von {size} · {fights} Kämpfe · Regelwerk {rules_name}",
+        )
+    ]
+    if gang.lost_heroes:
+        rules = Ruleset.load(gang.ruleset)
+        offers = ", ".join(
+            f"{kind_name(k, lang)} ({hire_cost(k, rules)} HP)" for k in hirable(gang, rules)
+        )
+        parts.append(
+            pick(lang, f"may hire: {offers} (gang recruit)", f"anheuerbar: {offers} (gang recruit)")
+        )
+    free = gang.size - len(gang.members)
+    if free > 0:
+        parts.append(
+            pick(
+                lang,
+                f"{free} free place(s) (gang fill)",
+                f"{free} freie(r) Platz/Plätze (gang fill)",
+            )
+        )
+    return "\n".join(parts)
+
+
+def _report(change: Change, lang: Lang, as_json: bool, *, skip_joined: bool = False) -> None:
+    if as_json:
+        print_json(change.gang.to_dict())
+        return
+    events = [e for e in notable(change.events) if not (skip_joined and isinstance(e, Joined))]
+    for event in events:
+        console.print(Text("• " + describe(event, lang)))
+    if change.undone:
+        console.print(
+            Text(pick(lang, "Undone: ", "Rückgängig gemacht: ") + ", ".join(change.undone))
+        )
+    console.print(_roster(change.gang, lang))
+    if change.seed is not None:
+        console.print(Text(f"seed {change.seed}", style="dim"))
+
+
+# -- gang ...  --------------------------------------------------------------------
+
+
+@gang_app.command("create")
+def gang_create(
+    name: GangArg,
+    leader: Annotated[
+        str, typer.Option("--leader", help="The leader's hero type: veteran or gunslinger (B3).")
+    ],
+    size: Annotated[
+        int | None,
+        typer.Option("--size", help="Members including the leader (1-10; default: 10)."),
+    ] = None,
+    ability: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ability",
+            help=(
+                "A starting ability of the leader, chosen among the number cards 2-10 "
+                "(name or card, e.g. cover_3 or 7; repeat). Abilities not chosen are drawn."
+            ),
+        ),
+    ] = None,
+    leader_name: Annotated[
+        str | None, typer.Option("--leader-name", help="The leader's name (default: generated).")
+    ] = None,
+    member: Annotated[
+        list[str] | None,
+        typer.Option("--member", help="A cowboy's name, in order (repeat; the rest generated)."),
+    ] = None,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help="Ruleset name or TOML file.")
+    ] = "extended",
+    seed: SeedOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Create a gang: a veteran or gunslinger leader and standard cowboys (B3)."""
+    language = resolve_lang(lang)
+    kind = _hero(leader, "--leader")
+    chosen = _abilities(ability or [], ruleset)
+    if "/" in ruleset or ruleset.endswith(".toml"):
+        ruleset = str(Path(ruleset).expanduser().absolute())
+    with _open(db) as store:
+        change = store.gangs.create(
+            name,
+            kind,
+            size=size,
+            abilities=chosen,
+            leader_name=leader_name,
+            member_names=member or [],
+            ruleset=ruleset,
+            seed=seed,
+        )
+    _report(change, language, json, skip_joined=True)
+
+
+@gang_app.command("list")
+def gang_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = None) -> None:
+    """List every gang."""
+    language = resolve_lang(lang)
+    with _open(db) as store:
+        gangs = store.gangs.all()
+    if json:
+        print_json({"gangs": [g.to_dict() for g in gangs]})
+        return
+    if not gangs:
+        console.print(
+            pick(language, "No gangs yet (gang create).", "Noch keine Gang (gang create).")
+        )
+        return
+    table = Table(title=pick(language, "Gangs", "Gangs"))
+    table.add_column("Name")
+    table.add_column(pick(language, "Leader", "Anführer"))
+    table.add_column(pick(language, "Members", "Mitglieder"), justify="right")
+    table.add_column("HP", justify="right")
+    table.add_column(pick(language, "Fights", "Kämpfe"), justify="right")
+    for g in gangs:
+        heroes = ", ".join(f"{h.name} ({kind_name(h.kind, language)})" for h in g.heroes) or "—"
+        hp = sum(m.hp for m in g.members)
+        table.add_row(
+            Text(g.name), Text(heroes), f"{len(g.members)}/{g.size}", str(hp), str(g.fights)
+        )
+    console.print(table)
+
+
+@gang_app.command("show")
+def gang_show(
+    name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
+) -> None:
+    """Show a gang's roster: members, HP, abilities, survived fights."""
+    from totenblatt.store import Change
+
+    with _open(db) as store:
+        gang = store.gangs.get(name)
+    _report(Change(gang), resolve_lang(lang), json)
+
+
+@gang_app.command("history")
+def gang_history(
+    name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
+) -> None:
+    """Show every change made to a gang: when, what, the seed, cards drawn."""
+    language = resolve_lang(lang)
+    with _open(db) as store:
+        gang = store.gangs.get(name)
+        history = store.gangs.history(name)
+    if json:
+        print_json({"name": gang.name, "history": [h.to_dict() for h in history]})
+        return
+    for entry in history:
+        undone = pick(language, " (undone)", " (rückgängig)") if entry.undone else ""
+        seed = f" · seed {entry.seed}" if entry.seed is not None else ""
+        console.print(Text(f"{entry.when:%Y-%m-%d %H:%M} {entry.what}{seed}{undone}", style="bold"))
+        for event in notable(entry.events):
+            console.print(Text("   • " + describe(event, language)))
+
+
+@gang_app.command("export")
+def gang_export(
+    name: GangArg,
+    fmt: Annotated[
+        ExportFormat, typer.Option("--format", help="md (Markdown) or json.")
+    ] = ExportFormat.MD,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+    ] = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Export a gang's roster, its fallen and its history as Markdown or JSON."""
+    language = resolve_lang(lang)
+    with _open(db) as store:
+        gang = store.gangs.get(name)
+        history = store.gangs.history(name)
+    if json or fmt is ExportFormat.JSON:
+        import json as json_module
+
+        text = json_module.dumps(roster_dict(gang, history=history), ensure_ascii=False, indent=2)
+        text += "\n"
+    else:
+        text = roster_markdown(gang, lang=language, history=history)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        console.print(pick(language, f"written: {output}", f"geschrieben: {output}"))
+
+
+@gang_app.command("recruit")
+def gang_recruit(
+    name: GangArg,
+    hero: Annotated[
+        str,
+        typer.Option("--hero", help="veteran or gunslinger: the lost hero's type or cheaper (B6)."),
+    ],
+    pay: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--pay",
+            metavar="MEMBER=N",
+            help="HP a survivor pays (repeat; any split, down to 0 HP, D-29).",
+        ),
+    ] = None,
+    hero_name: Annotated[
+        str | None, typer.Option("--name", help="The new hero's name (default: generated).")
+    ] = None,
+    ability: Annotated[
+        list[str] | None,
+        typer.Option("--ability", help="A starting ability among 2-10 (repeat; the rest drawn)."),
+    ] = None,
+    seed: SeedOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Hire a replacement for a hero lost in the last fight, paid with survivors' HP (B6)."""
+    language = resolve_lang(lang)
+    kind = _hero(hero, "--hero")
+    payments = parse_pairs(pay or [], "--pay")
+    with _open(db) as store:
+        ruleset = store.gangs.get(name).ruleset
+        chosen = _abilities(ability or [], ruleset)
+        change = store.gangs.hire(
+            name, kind, payments, hero_name=hero_name, abilities=chosen, seed=seed
+        )
+    _report(change, language, json)
+
+
+@gang_app.command("fill")
+def gang_fill(
+    name: GangArg,
+    member: Annotated[
+        list[str] | None,
+        typer.Option("--name", help="A newcomer's name, in order (repeat; the rest generated)."),
+    ] = None,
+    seed: SeedOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Fill the gang up to its size with new standard cowboys (B6); ends recruitment."""
+    with _open(db) as store:
+        change = store.gangs.fill(name, names=member or [], seed=seed)
+    _report(change, resolve_lang(lang), json)
+
+
+# -- fight ...  -------------------------------------------------------------------
+
+
+@fight_app.command("record")
+def fight_record(
+    name: GangArg,
+    died: Annotated[
+        list[str] | None,
+        typer.Option("--died", metavar="MEMBER", help="A member killed in the fight (repeat)."),
+    ] = None,
+    hp: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--hp",
+            metavar="MEMBER=N",
+            help="A survivor's HP at the end of the fight (repeat; others: unchanged).",
+        ),
+    ] = None,
+    conceded: Annotated[
+        bool, typer.Option("--conceded", help="The gang conceded (B4); needs --sacrifice.")
+    ] = False,
+    sacrifice: Annotated[
+        str | None,
+        typer.Option(
+            "--sacrifice",
+            metavar="MEMBER",
+            help="Who is sacrificed: a hero or a cowboy with the most HP (B4).",
+        ),
+    ] = None,
+    seed: SeedOption = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Record a fight played on a real table; runs the post-fight sequence (B4, B5)."""
+    outcomes: dict[str, MemberOutcome] = {who: MemberOutcome(died=True) for who in died or []}
+    for who, value in parse_pairs(hp or [], "--hp").items():
+        if who in outcomes:
+            raise CampaignError(f"{who!r} is given with --died and --hp; a dead member has no HP")
+        outcomes[who] = MemberOutcome(hp=value)
+    outcome = FightOutcome(outcomes, conceded=conceded, sacrifice=sacrifice)
+    with _open(db) as store:
+        change = store.gangs.record_fight(name, outcome, seed=seed)
+    _report(change, resolve_lang(lang), json)
+
+
+@fight_app.command("undo")
+def fight_undo(
+    name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
+) -> None:
+    """Undo the gang's last recorded fight (and any recruiting or filling after it)."""
+    with _open(db) as store:
+        change = store.gangs.undo_fight(name)
+    _report(change, resolve_lang(lang), json)

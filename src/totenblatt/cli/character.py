@@ -1,0 +1,193 @@
+"""``totenblatt character ...`` and ``totenblatt story new``: RPG characters in the database."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from totenblatt.cli.app import (
+    JsonOption,
+    Lang,
+    LangOption,
+    app,
+    console,
+    pick,
+    print_json,
+    resolve_lang,
+)
+from totenblatt.cli.campaign import DbOption, parse_pairs
+from totenblatt.rpg.character import Character
+
+if TYPE_CHECKING:
+    from totenblatt.store import Store
+
+__all__ = ["character_app", "character_dict", "story_app"]
+
+character_app = typer.Typer(
+    name="character",
+    help="Characters of the card-test RPG: skills, wounds, jokers. / Charaktere des Rollenspiels.",
+    no_args_is_help=True,
+)
+story_app = typer.Typer(
+    name="story",
+    help="Stories of the card-test RPG (C6: jokers reset). / Geschichten.",
+    no_args_is_help=True,
+)
+app.add_typer(character_app, name="character")
+app.add_typer(story_app, name="story")
+
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help="The character's name.")]
+
+
+def _open(db: str | None) -> Store:
+    from totenblatt.store import Store
+
+    return Store(db)
+
+
+def character_dict(character: Character) -> dict[str, Any]:
+    """``Character.to_dict()`` plus what follows from it: capacity, remaining, out."""
+    return character.to_dict() | {
+        "capacity": character.capacity,
+        "remaining": character.remaining,
+        "out": character.is_out,
+    }
+
+
+def _table(characters: list[Character], lang: Lang, title: str) -> Table:
+    table = Table(title=title, title_style="bold")
+    table.add_column("Name")
+    table.add_column(pick(lang, "Skills", "Fähigkeiten"))
+    table.add_column(pick(lang, "Wounds", "Wunden"), justify="right")
+    table.add_column("Joker", justify="right")
+    table.add_column(pick(lang, "State", "Zustand"))
+    for c in characters:
+        skills = ", ".join(f"{k} {v}" for k, v in c.skills.items()) or "—"
+        if c.is_out:
+            state = Text(pick(lang, "out (Fallobst)", "Fallobst"), style="red")
+        elif c.wounds:
+            state = Text(pick(lang, f"{c.remaining} left", f"noch {c.remaining}"), style="yellow")
+        else:
+            state = Text(pick(lang, "unhurt", "unverletzt"))
+        kind = "" if c.player else pick(lang, " (NPC)", " (Normalo)")
+        table.add_row(
+            Text(c.name + kind), Text(skills), f"{c.wounds}/{c.capacity}", str(c.jokers), state
+        )
+    return table
+
+
+def _show(characters: list[Character], lang: Lang, as_json: bool, *, many: bool = False) -> None:
+    if as_json:
+        data = [character_dict(c) for c in characters]
+        print_json({"characters": data} if many else data[0])
+        return
+    if not characters:
+        console.print(pick(lang, "No characters yet (character create).", "Noch keine Charaktere."))
+        return
+    title = pick(lang, "Characters", "Charaktere") if many else characters[0].name
+    console.print(_table(characters, lang, title))
+
+
+@character_app.command("create")
+def character_create(
+    name: NameArg,
+    skill: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--skill",
+            metavar="SKILL=LEVEL",
+            help="A skill and its level 0-6+ (repeat), e.g. --skill Beweglichkeit=3.",
+        ),
+    ] = None,
+    npc: Annotated[
+        bool, typer.Option("--npc", help="An ordinary person (Normalo): capacity 6 (D-32).")
+    ] = False,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help="RPG ruleset name or TOML file.")
+    ] = "rpg",
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Create an RPG character: skills with levels, no wounds, 1 joker (C6)."""
+    skills = parse_pairs(skill or [], "--skill", "SKILL")
+    character = Character.create(name, skills, player=not npc, ruleset=ruleset)
+    with _open(db) as store:
+        store.characters.create(character)
+    _show([character], resolve_lang(lang), json)
+
+
+@character_app.command("show")
+def character_show(
+    name: NameArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
+) -> None:
+    """Show a character: skills, wound points and capacity (D-32), jokers."""
+    with _open(db) as store:
+        character = store.characters.get(name)
+    _show([character], resolve_lang(lang), json)
+
+
+@character_app.command("list")
+def character_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = None) -> None:
+    """List every character."""
+    with _open(db) as store:
+        characters = store.characters.all()
+    _show(characters, resolve_lang(lang), json, many=True)
+
+
+@character_app.command("wound")
+def character_wound(
+    name: NameArg,
+    band: Annotated[
+        str,
+        typer.Argument(
+            metavar="BAND", help="light, normal or fat (leicht, normal, fett): 1, 3, 6 points."
+        ),
+    ],
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """The character takes one wound (D-32); at capacity it is out (Fallobst)."""
+    from totenblatt.rpg.rules import WoundBand
+
+    parsed = WoundBand.parse(band)
+    with _open(db) as store:
+        character = store.characters.wound(name, parsed)
+    _show([character], resolve_lang(lang), json)
+
+
+@character_app.command("heal")
+def character_heal(
+    name: NameArg,
+    points: Annotated[
+        int | None,
+        typer.Option("--points", min=0, help="Heal this many wound points (default: all)."),
+    ] = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Heal a character's wounds, all or some points."""
+    with _open(db) as store:
+        character = store.characters.heal(name, points)
+    _show([character], resolve_lang(lang), json)
+
+
+@story_app.command("new")
+def story_new(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[NAME]...", help="The characters (default: all)."),
+    ] = None,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Start a new story: jokers reset to 1 (C6)."""
+    with _open(db) as store:
+        characters = store.characters.new_story(names or [])
+    _show(characters, resolve_lang(lang), json, many=True)

@@ -1,0 +1,130 @@
+"""The :class:`Store`: one database, migrated on first use, one transaction per change.
+
+>>> from totenblatt.wanted.vocab import HeroType
+>>> with Store("sqlite:///:memory:") as store:
+...     gang = store.gangs.create("Daltons", HeroType.VETERAN, size=3, seed=1).gang
+...     [m.kind.value for m in store.gangs.get("daltons").members]
+['veteran', 'cowboy', 'cowboy']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm import Session
+
+from totenblatt.store.database import (
+    WRITE,
+    StoreError,
+    display_url,
+    make_engine,
+    migrate,
+    resolve_url,
+)
+from totenblatt.store.models import AuditRow
+
+__all__ = ["Store", "utc_now"]
+
+
+def utc_now() -> datetime:
+    """The current time in UTC (the store's default clock)."""
+    return datetime.now(UTC)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+class Store:
+    """The Totenblatt database: gangs (:attr:`gangs`), RPG characters, the audit log.
+
+    ``url`` is resolved by :func:`~totenblatt.store.database.resolve_url` (``--db``, then
+    ``$TOTENBLATT_DATABASE_URL``, then SQLite in the user data directory). Migrations run
+    on first use.
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        clock: Callable[[], datetime] = utc_now,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        from totenblatt.store.characters import Characters
+        from totenblatt.store.gangs import Gangs
+
+        self.url = resolve_url(url, env)
+        self.clock = clock
+        self.engine = make_engine(self.url)
+        try:
+            migrate(self.engine)
+        except DBAPIError as exc:
+            self.engine.dispose()
+            raise StoreError(
+                f"cannot open the database {display_url(self.url)}: {_first_line(exc)}"
+            ) from None
+        self.gangs = Gangs(self)
+        self.characters = Characters(self)
+
+    def close(self) -> None:
+        """Close every connection (SQLite: the WAL is checkpointed into the file)."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self, *, write: bool = True) -> Iterator[Session]:
+        """One transaction: committed when the block ends, rolled back on any error."""
+        engine = self.engine.execution_options(**{WRITE: True}) if write else self.engine
+        try:
+            with Session(engine, expire_on_commit=False) as session, session.begin():
+                yield session
+        except IntegrityError as exc:
+            raise StoreError(
+                f"the database refused the change (someone else changed it?): {_first_line(exc)}"
+            ) from None
+        except DBAPIError as exc:
+            raise StoreError(f"database {display_url(self.url)}: {_first_line(exc)}") from None
+
+    def audit(
+        self,
+        session: Session,
+        *,
+        what: str,
+        subject: str,
+        subject_kind: str,
+        args: dict[str, Any],
+        seed: int | None = None,
+        gang_id: int | None = None,
+        before: dict[str, Any] | None = None,
+        after: dict[str, Any] | None = None,
+    ) -> AuditRow:
+        """Add the audit row of a change to ``session`` (the same transaction)."""
+        row = AuditRow(
+            subject_kind=subject_kind,
+            subject=subject,
+            gang_id=gang_id,
+            what=what,
+            created_at=self.clock(),
+            seed=seed,
+            args=args,
+            before=before,
+            after=after,
+        )
+        session.add(row)
+        return row

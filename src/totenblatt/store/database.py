@@ -1,0 +1,152 @@
+"""Where the database is, how to connect (SQLite WAL + busy timeout, PostgreSQL), migrations.
+
+>>> resolve_url("postgresql://u@localhost/tb", env={})
+'postgresql+psycopg://u@localhost/tb'
+>>> resolve_url("/tmp/x.db", env={})
+'sqlite:////tmp/x.db'
+>>> resolve_url(None, env={"TOTENBLATT_DATABASE_URL": "sqlite:///:memory:"})
+'sqlite:///:memory:'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.pool import QueuePool, StaticPool
+
+__all__ = [
+    "BUSY_TIMEOUT_SECONDS",
+    "ENV_VAR",
+    "StoreError",
+    "alembic_config",
+    "default_url",
+    "display_url",
+    "make_engine",
+    "migrate",
+    "resolve_url",
+]
+
+ENV_VAR = "TOTENBLATT_DATABASE_URL"
+"""Environment variable naming the database when ``--db`` is not given."""
+
+BUSY_TIMEOUT_SECONDS = 30.0
+"""How long a SQLite writer waits for another process's transaction before giving up."""
+
+WRITE = "totenblatt_write"
+"""Execution option: this connection will write (SQLite: ``BEGIN IMMEDIATE``)."""
+
+_MIGRATION_LOCK = 0x70746E62  # PostgreSQL advisory lock key while migrating ("ptnb")
+
+
+class StoreError(ValueError):
+    """The database cannot be used as asked: bad URL, unreachable, unknown gang or character."""
+
+
+def default_url() -> str:
+    """SQLite file ``totenblatt.db`` in the user data directory (platformdirs)."""
+    folder = Path(platformdirs.user_data_dir("totenblatt", appauthor=False))
+    return f"sqlite:///{folder / 'totenblatt.db'}"
+
+
+def resolve_url(db: str | None, env: Mapping[str, str] | None = None) -> str:
+    """The database URL: ``db`` (``--db``), else ``$TOTENBLATT_DATABASE_URL``, else the default.
+
+    A plain path means a SQLite file; ``postgresql://`` and ``postgres://`` use psycopg 3.
+    """
+    environ = os.environ if env is None else env
+    raw = db if db else environ.get(ENV_VAR) or default_url()
+    raw = raw.strip()
+    if "://" not in raw:
+        return f"sqlite:///{Path(raw).expanduser().absolute()}"
+    for prefix in ("postgresql://", "postgres://"):
+        if raw.startswith(prefix):
+            return "postgresql+psycopg://" + raw[len(prefix) :]
+    try:
+        url = make_url(raw)
+    except ArgumentError:
+        raise StoreError(f"cannot read the database URL {raw!r}") from None
+    if url.get_backend_name() not in ("sqlite", "postgresql"):
+        raise StoreError(
+            f"unsupported database {display_url(raw)!r}: expected sqlite:///PATH or "
+            "postgresql+psycopg://USER:PASSWORD@HOST/DB"
+        )
+    return raw
+
+
+def display_url(url: str) -> str:
+    """The URL with any password hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # we issue BEGIN ourselves (see _sqlite_begin)
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_SECONDS * 1000)}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Any) -> None:
+    """Writers take the write lock at BEGIN, so a busy database is waited for, never a deadlock."""
+    immediate = conn.get_execution_options().get(WRITE, False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get WAL, a busy timeout and their folder created."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        memory = database in ("", ":memory:") or database.startswith("file::memory:")
+        if not memory:
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(
+            url,
+            connect_args={"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
+            poolclass=StaticPool if memory else QueuePool,
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    return create_engine(url, connect_args={"connect_timeout": 10}, pool_pre_ping=True)
+
+
+def alembic_config() -> Config:
+    """Alembic configuration pointing at the migrations shipped in this package."""
+    config = Config()
+    config.set_main_option("script_location", "totenblatt.store:migrations")
+    return config
+
+
+def migrate(engine: Engine) -> bool:
+    """Bring the schema to the newest revision; True when something was migrated.
+
+    Reads the current revision first, so an up-to-date database is not written to.
+    """
+    config = alembic_config()
+    heads = set(ScriptDirectory.from_config(config).get_heads())
+    with engine.connect() as conn:
+        if set(MigrationContext.configure(conn).get_current_heads()) == heads:
+            return False
+    with engine.execution_options(**{WRITE: True}).begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+    return True

@@ -1,0 +1,404 @@
+"""Campaign gangs in the database: each change one transaction with its audit row, and undo.
+
+Every method loads the gang, applies a pure step of :mod:`totenblatt.campaign`, writes the
+result and an audit row (what, when, seed, arguments, the gang before and after) together.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from totenblatt.campaign import (
+    Event,
+    FightOutcome,
+    Gang,
+    HistoryEntry,
+    Member,
+    MemberStatus,
+    after_fight,
+    create_gang,
+    event_from_dict,
+    event_to_dict,
+    fill,
+    hire,
+    name_key,
+    name_matches,
+)
+from totenblatt.store.database import StoreError
+from totenblatt.store.models import AuditRow, GangRow, MemberRow
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.vocab import Ability, HeroType
+
+if TYPE_CHECKING:
+    from totenblatt.store.core import Store
+
+__all__ = ["FIGHT_COMMANDS", "Change", "GangNotFoundError", "Gangs", "new_seed"]
+
+FIGHT_COMMANDS = ("fight record", "fight play")
+"""Audit ``what`` values that ``fight undo`` reverses."""
+
+
+class GangNotFoundError(StoreError):
+    """No gang of that name in the database."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What a command did to one gang: the gang now, the events, the seed, what was undone."""
+
+    gang: Gang
+    events: tuple[Event, ...] = ()
+    seed: int | None = None
+    undone: tuple[str, ...] = ()
+
+
+def _to_gang(row: GangRow) -> Gang:
+    members = [_to_member(m) for m in row.members]
+    return Gang(
+        name=row.name,
+        size=row.size,
+        ruleset=row.ruleset,
+        fights=row.fights,
+        lost_heroes=tuple(HeroType(k) for k in row.lost_heroes),
+        members=tuple(m for m in members if m.status is MemberStatus.ACTIVE),
+        fallen=tuple(m for m in members if m.status is not MemberStatus.ACTIVE),
+    )
+
+
+def _to_member(row: MemberRow) -> Member:
+    return Member(
+        name=row.name,
+        kind=HeroType(row.kind),
+        hp=row.hp,
+        hp_max=row.hp_max,
+        abilities=tuple(Ability(a) for a in row.abilities),
+        fights_survived=row.fights_survived,
+        kind_fights=row.kind_fights,
+        status=MemberStatus(row.status),
+    )
+
+
+def _write(session: Session, row: GangRow, gang: Gang) -> None:
+    """Make ``row`` and its member rows say exactly what ``gang`` says."""
+    row.size = gang.size
+    row.fights = gang.fights
+    row.lost_heroes = [k.value for k in gang.lost_heroes]
+    existing = {m.name_key: m for m in row.members}
+    wanted = [*gang.members, *gang.fallen]
+    keys = {name_key(m.name) for m in wanted}
+    for stale in [m for k, m in existing.items() if k not in keys]:
+        row.members.remove(stale)
+    for position, member in enumerate(wanted):
+        key = name_key(member.name)
+        target = existing.get(key)
+        if target is None:
+            target = MemberRow(name_key=key)
+            row.members.append(target)
+        target.position = position
+        target.name = member.name
+        target.kind = member.kind.value
+        target.hp = member.hp
+        target.hp_max = member.hp_max
+        target.abilities = [a.value for a in member.abilities]
+        target.fights_survived = member.fights_survived
+        target.kind_fights = member.kind_fights
+        target.status = member.status.value
+    session.flush()
+
+
+def _after(gang: Gang, events: Sequence[Event]) -> dict[str, Any]:
+    return {"gang": gang.to_record(), "events": [event_to_dict(e) for e in events]}
+
+
+Step = Callable[[Gang, Ruleset, random.Random], tuple[Gang, tuple[Event, ...]]]
+
+
+class Gangs:
+    """The gangs of one :class:`~totenblatt.store.core.Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- reading ---------------------------------------------------------------------
+
+    def _row(self, session: Session, name: str, *, lock: bool = False) -> GangRow:
+        """The gang by exact name (case-insensitive), else the one whose name starts so."""
+        key = name_key(name)
+        gang_id = session.scalars(select(GangRow.id).where(GangRow.name_key == key)).first()
+        if gang_id is None:
+            known = session.execute(select(GangRow.id, GangRow.name).order_by(GangRow.name_key))
+            rows = list(known)
+            found = [r for r in rows if name_matches(name, r.name)]
+            if len(found) == 1:
+                gang_id = found[0].id
+            elif found:
+                which = ", ".join(r.name for r in found)
+                raise GangNotFoundError(f"gang {name!r} is ambiguous: {which}; give the full name")
+            else:
+                listed = ", ".join(r.name for r in rows[:20]) + (" …" if len(rows) > 20 else "")
+                hint = f"known gangs: {listed}" if rows else "no gangs yet (see 'gang create')"
+                raise GangNotFoundError(f"no gang {name!r}; {hint}")
+        stmt = select(GangRow).where(GangRow.id == gang_id)
+        if lock:
+            stmt = stmt.with_for_update()
+        return session.scalars(stmt).one()
+
+    def get(self, name: str) -> Gang:
+        """The gang called ``name`` (case-insensitive)."""
+        with self.store.transaction(write=False) as session:
+            return _to_gang(self._row(session, name))
+
+    def all(self) -> list[Gang]:
+        """Every gang, by name."""
+        with self.store.transaction(write=False) as session:
+            rows = session.scalars(select(GangRow).order_by(GangRow.name_key)).all()
+            return [_to_gang(r) for r in rows]
+
+    def history(self, name: str) -> list[HistoryEntry]:
+        """The gang's audit log, oldest first, with the events each command reported."""
+        with self.store.transaction(write=False) as session:
+            row = self._row(session, name)
+            audits = session.scalars(
+                select(AuditRow).where(AuditRow.gang_id == row.id).order_by(AuditRow.id)
+            ).all()
+            return [
+                HistoryEntry(
+                    what=a.what,
+                    when=a.created_at,
+                    seed=a.seed,
+                    events=tuple(event_from_dict(e) for e in (a.after or {}).get("events", [])),
+                    undone=a.undone_at is not None,
+                )
+                for a in audits
+            ]
+
+    # -- changing --------------------------------------------------------------------
+
+    def create(
+        self,
+        name: str,
+        leader: HeroType,
+        *,
+        size: int | None = None,
+        abilities: Sequence[Ability] = (),
+        leader_name: str | None = None,
+        member_names: Sequence[str] = (),
+        ruleset: str = "extended",
+        seed: int | None = None,
+    ) -> Change:
+        """Create a gang (B3) and store it."""
+        rules = Ruleset.load(ruleset)
+        seed = _seed(seed)
+        gang, events = create_gang(
+            name,
+            leader,
+            rules,
+            random.Random(seed),
+            size=size,
+            abilities=abilities,
+            leader_name=leader_name,
+            member_names=member_names,
+            ruleset_name=ruleset,
+        )
+        args = {
+            "name": name,
+            "leader": leader.value,
+            "size": size,
+            "abilities": [a.value for a in abilities],
+            "leader_name": leader_name,
+            "member_names": list(member_names),
+            "ruleset": ruleset,
+        }
+        with self.store.transaction() as session:
+            taken = session.scalars(
+                select(GangRow.name).where(GangRow.name_key == name_key(gang.name))
+            ).first()
+            if taken is not None:
+                raise StoreError(f"a gang called {taken!r} already exists")
+            row = GangRow(
+                name=gang.name,
+                name_key=name_key(gang.name),
+                ruleset=gang.ruleset,
+                size=gang.size,
+                fights=0,
+                lost_heroes=[],
+                created_at=self.store.clock(),
+            )
+            session.add(row)
+            _write(session, row, gang)
+            self.store.audit(
+                session,
+                what="gang create",
+                subject=gang.name,
+                subject_kind="gang",
+                gang_id=row.id,
+                seed=seed,
+                args=args,
+                before=None,
+                after=_after(gang, events),
+            )
+        return Change(gang, events, seed)
+
+    def change(
+        self, name: str, what: str, step: Step, *, seed: int | None, args: dict[str, Any]
+    ) -> Change:
+        """Apply a pure campaign ``step`` to one gang in one transaction, with its audit row."""
+        return self.change_many([(name, step, args)], what, seed=seed)[0]
+
+    def change_many(
+        self,
+        steps: Sequence[tuple[str, Step, dict[str, Any]]],
+        what: str,
+        *,
+        seed: int | None,
+    ) -> list[Change]:
+        """Apply steps to several gangs in ONE transaction (``fight play`` records both sides).
+
+        One ``random.Random(seed)`` serves the steps in order.
+        """
+        seed = _seed(seed)
+        rng = random.Random(seed)
+        changes: list[Change] = []
+        with self.store.transaction() as session:
+            for name, step, args in steps:
+                row = self._row(session, name, lock=True)
+                before = _to_gang(row)
+                after, events = step(before, Ruleset.load(before.ruleset), rng)
+                _write(session, row, after)
+                self.store.audit(
+                    session,
+                    what=what,
+                    subject=row.name,
+                    subject_kind="gang",
+                    gang_id=row.id,
+                    seed=seed,
+                    args=args,
+                    before=before.to_record(),
+                    after=_after(after, events),
+                )
+                changes.append(Change(after, events, seed))
+        return changes
+
+    def record_fight(
+        self,
+        name: str,
+        outcome: FightOutcome,
+        *,
+        seed: int | None = None,
+        what: str = "fight record",
+    ) -> Change:
+        """The post-fight sequence (B4, B5) for one gang, stored."""
+        return self.record_fights([(name, outcome)], seed=seed, what=what)[0]
+
+    def record_fights(
+        self,
+        outcomes: Sequence[tuple[str, FightOutcome]],
+        *,
+        seed: int | None = None,
+        what: str = "fight record",
+    ) -> list[Change]:
+        """The post-fight sequence for each gang of one fight, all in one transaction."""
+
+        def step_for(outcome: FightOutcome) -> Step:
+            return lambda gang, rules, rng: after_fight(gang, outcome, rules, rng)
+
+        return self.change_many(
+            [(name, step_for(o), _outcome_args(o)) for name, o in outcomes], what, seed=seed
+        )
+
+    def hire(
+        self,
+        name: str,
+        kind: HeroType,
+        payments: dict[str, int],
+        *,
+        hero_name: str | None = None,
+        abilities: Sequence[Ability] = (),
+        seed: int | None = None,
+    ) -> Change:
+        """Hire a replacement hero (B6), paid by the survivors."""
+        args = {
+            "hero": kind.value,
+            "pay": dict(payments),
+            "name": hero_name,
+            "abilities": [a.value for a in abilities],
+        }
+        return self.change(
+            name,
+            "gang recruit",
+            lambda g, r, rng: hire(g, kind, payments, r, rng, name=hero_name, abilities=abilities),
+            seed=seed,
+            args=args,
+        )
+
+    def fill(self, name: str, *, names: Sequence[str] = (), seed: int | None = None) -> Change:
+        """Fill the gang up with standard cowboys (B6)."""
+        return self.change(
+            name,
+            "gang fill",
+            lambda g, r, rng: fill(g, r, rng, names=names),
+            seed=seed,
+            args={"names": list(names)},
+        )
+
+    def undo_fight(self, name: str) -> Change:
+        """Reverse the gang's last recorded fight and every change made to it since."""
+        with self.store.transaction() as session:
+            row = self._row(session, name, lock=True)
+            audits = session.scalars(
+                select(AuditRow)
+                .where(AuditRow.gang_id == row.id, AuditRow.undone_at.is_(None))
+                .order_by(AuditRow.id.desc())
+            ).all()
+            fight_at = next((i for i, a in enumerate(audits) if a.what in FIGHT_COMMANDS), None)
+            if fight_at is None:
+                raise StoreError(f"gang {row.name!r} has no recorded fight to undo")
+            fight = audits[fight_at]
+            assert fight.before is not None
+            now = _to_gang(row)
+            restored = Gang.from_record(fight.before)
+            _write(session, row, restored)
+            undone = list(reversed(audits[: fight_at + 1]))
+            stamp = self.store.clock()
+            for audit in undone:
+                audit.undone_at = stamp
+            self.store.audit(
+                session,
+                what="fight undo",
+                subject=row.name,
+                subject_kind="gang",
+                gang_id=row.id,
+                args={"undone": [a.id for a in undone]},
+                before=now.to_record(),
+                after=_after(restored, ()),
+            )
+        return Change(restored, (), None, tuple(a.what for a in undone))
+
+
+def new_seed() -> int:
+    """A fresh seed for a command run without ``--seed`` (recorded in the audit log)."""
+    return secrets.randbelow(2**32)
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        return new_seed()
+    if not 0 <= seed < 2**63:
+        raise StoreError(f"a seed is a whole number from 0 to 2**63-1, got {seed!r}")
+    return seed
+
+
+def _outcome_args(outcome: FightOutcome) -> dict[str, Any]:
+    return {
+        "died": [n for n, o in outcome.members.items() if o.died],
+        "hp": {n: o.hp for n, o in outcome.members.items() if o.hp is not None},
+        "conceded": outcome.conceded,
+        "sacrifice": outcome.sacrifice,
+    }

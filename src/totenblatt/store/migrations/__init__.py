@@ -1,0 +1,1 @@
+"""Alembic migrations of the Totenblatt database (run automatically by :mod:`totenblatt.store`)."""

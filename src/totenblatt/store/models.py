@@ -1,0 +1,116 @@
+"""SQLAlchemy 2 ORM models: gangs, their members, RPG characters, the audit log of every change.
+
+The schema itself is created by the Alembic migrations in ``totenblatt.store.migrations``;
+a test checks that these models and the migrated schema agree.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+__all__ = ["AuditRow", "Base", "CharacterRow", "GangRow", "MemberRow"]
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base with constraint names that are the same on every database."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class GangRow(Base):
+    """A gang: ``name_key`` (case-folded name) is unique; ``size`` is what it refills to."""
+
+    __tablename__ = "gangs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(200), unique=True)
+    ruleset: Mapped[str] = mapped_column(String(500))
+    size: Mapped[int] = mapped_column(Integer)
+    fights: Mapped[int] = mapped_column(Integer, default=0)
+    lost_heroes: Mapped[list[str]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    members: Mapped[list[MemberRow]] = relationship(
+        back_populates="gang",
+        cascade="all, delete-orphan",
+        order_by="MemberRow.position",
+        passive_deletes=True,
+    )
+
+
+class MemberRow(Base):
+    """A member, living or fallen (``status``); names are unique within a gang."""
+
+    __tablename__ = "members"
+    __table_args__ = (UniqueConstraint("gang_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    gang_id: Mapped[int] = mapped_column(ForeignKey("gangs.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(20))
+    hp: Mapped[int] = mapped_column(Integer)
+    hp_max: Mapped[int] = mapped_column(Integer)
+    abilities: Mapped[list[str]] = mapped_column(JSON, default=list)
+    fights_survived: Mapped[int] = mapped_column(Integer, default=0)
+    kind_fights: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(20))
+    gang: Mapped[GangRow] = relationship(back_populates="members")
+
+
+class AuditRow(Base):
+    """One change made by one command: what, when, the seed, the state before and after.
+
+    ``before`` holds everything needed to undo it; ``undone_at`` marks an undone change.
+    """
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    subject_kind: Mapped[str] = mapped_column(String(20))
+    subject: Mapped[str] = mapped_column(String(200), index=True)
+    gang_id: Mapped[int | None] = mapped_column(
+        ForeignKey("gangs.id", ondelete="CASCADE"), index=True
+    )
+    what: Mapped[str] = mapped_column(String(50))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    args: Mapped[dict[str, Any]] = mapped_column(JSON)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    undone_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class CharacterRow(Base):
+    """An RPG character (seed 004): ``data`` is ``Character.to_dict()``; names unique."""
+
+    __tablename__ = "characters"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(200), unique=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

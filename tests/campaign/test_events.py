@@ -1,0 +1,70 @@
+"""Campaign events: JSON round trip and one readable line in English and German."""
+
+from __future__ import annotations
+
+import pytest
+
+from totenblatt.campaign.events import (
+    AbilityGained,
+    Died,
+    Event,
+    FightCounted,
+    Hired,
+    HireForfeited,
+    Joined,
+    MaxHpRaised,
+    NotCounted,
+    Paid,
+    Promoted,
+    Recovered,
+    Sacrificed,
+    describe,
+    event_from_dict,
+    event_to_dict,
+    notable,
+)
+from totenblatt.cards import JOKER, Card
+from totenblatt.wanted.vocab import Ability, HeroType
+
+EVENTS: list[Event] = [
+    Joined("Kit", HeroType.GUNSLINGER, 10),
+    AbilityGained("Kit", Ability.COVER_3, None),
+    AbilityGained("Kit", Ability.WILD_2, JOKER),
+    AbilityGained("Kit", Ability.COVER_3, Card.parse("7♥")),
+    Recovered("Kit", 2, 3),
+    FightCounted("Kit", 6),
+    NotCounted(),
+    Promoted("Kit", 10),
+    MaxHpRaised("Kit", 11),
+    Died("Kit", HeroType.VETERAN),
+    Sacrificed("Ann", HeroType.COWBOY, 4),
+    Paid("Ann", 5, 1),
+    Hired("Bob", HeroType.VETERAN, 10),
+    HireForfeited((HeroType.VETERAN, HeroType.GUNSLINGER)),
+]
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: type(e).__name__)
+def test_events_round_trip_through_json_dicts(event: Event) -> None:
+    assert event_from_dict(event_to_dict(event)) == event
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: type(e).__name__)
+def test_every_event_reads_differently_in_german_and_english(event: Event) -> None:
+    en, de = describe(event, "en"), describe(event, "de")
+    assert en and de and en != de
+
+
+def test_drawn_cards_are_named_in_the_reader_s_language() -> None:
+    event = AbilityGained("Ann", Ability.QUEEN_OF_HEARTS, Card.parse("Q♠"))
+    assert describe(event, "en") == "Ann draws Q♠: Queen of Hearts"
+    assert describe(event, "de") == "Ann zieht Pik-Dame: Königin der Herzen"
+
+
+def test_notable_leaves_out_the_routine_counts() -> None:
+    assert notable([FightCounted("Kit", 1), NotCounted()]) == (NotCounted(),)
+
+
+def test_unknown_event_tags_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown campaign event 'boom'"):
+        event_from_dict({"event": "boom"})

@@ -1,0 +1,88 @@
+"""Store fixtures: every store test runs on SQLite and, when configured, on PostgreSQL.
+
+PostgreSQL needs ``TOTENBLATT_TEST_DATABASE_URL`` (``.ci/postgres.sh`` starts a server
+and prints it); each test gets its own schema there, dropped afterwards. No test touches
+the user's real data directory: the database URL and the XDG data dir point into tmp.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from totenblatt.store import Store, resolve_url
+
+PG_URL = os.environ.get("TOTENBLATT_TEST_DATABASE_URL")
+PG_SKIP = (
+    "PostgreSQL tests need TOTENBLATT_TEST_DATABASE_URL "
+    '(eval "$(.ci/postgres.sh)" starts a local server and prints it)'
+)
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never the real user data directory: default URL and XDG_DATA_HOME inside tmp."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("TOTENBLATT_DATABASE_URL", f"sqlite:///{tmp_path / 'default.db'}")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: a SQLite file in tmp, or a new PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'campaign.db'}"
+        return
+    if not PG_URL:
+        pytest.skip(PG_SKIP)
+    base = resolve_url(PG_URL)
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    with Store(db_url) as opened:
+        yield opened
+
+
+@pytest.fixture
+def fingerprint() -> Callable[[str], str]:
+    """The function :func:`database_fingerprint`."""
+    return database_fingerprint
+
+
+def database_fingerprint(url: str) -> str:
+    """SQLite: a hash of the database file's bytes (and of any -wal/-shm beside it).
+
+    PostgreSQL: a hash of every row of every table, in order.
+    """
+    parsed = make_url(url)
+    digest = hashlib.sha256()
+    if parsed.get_backend_name() == "sqlite":
+        path = Path(parsed.database or "")
+        for part in sorted(path.parent.glob(path.name + "*")):
+            digest.update(part.name.encode() + b"\0" + part.read_bytes())
+        return digest.hexdigest()
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        for table in ("alembic_version", "gangs", "members", "audit", "characters"):
+            for row in conn.execute(text(f"SELECT * FROM {table} ORDER BY 1")):
+                digest.update(repr(tuple(row)).encode())
+    engine.dispose()
+    return digest.hexdigest()

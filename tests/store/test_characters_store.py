@@ -1,0 +1,174 @@
+"""RPG characters in the store and on the command line, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from sqlalchemy import select, text
+
+from totenblatt.cli import main
+from totenblatt.rpg.character import Character, CharacterError
+from totenblatt.store import CharacterNotFoundError, Store, StoreError
+from totenblatt.store.database import alembic_config, make_engine
+from totenblatt.store.models import AuditRow
+
+DIANA = Character.create("Diana", {"Handliches Gemetzel": 3, "Konstitution": 1})
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out, err
+
+
+def ok_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_a_character_reads_back_the_same(store: Store) -> None:
+    store.characters.create(DIANA)
+    assert store.characters.get("DIANA") == DIANA
+    assert store.characters.all() == [DIANA]
+
+
+def test_wounds_heal_and_a_new_story_are_stored(store: Store) -> None:
+    store.characters.create(DIANA.with_jokers(3))
+    store.characters.create(Character.create("Trevor", player=False))
+    assert store.characters.wound("Diana", "fett").wounds == 6
+    assert store.characters.wound("Diana", "normal").is_out  # 9 of capacity 9 (D-32)
+    assert store.characters.heal("Diana", 2).wounds == 7
+    assert store.characters.get("Diana").wounds == 7
+    story = store.characters.new_story()
+    assert [(c.name, c.jokers) for c in story] == [("Diana", 1), ("Trevor", 1)]
+    assert store.characters.heal("Diana").wounds == 0
+
+
+def test_every_character_change_leaves_an_audit_row(store: Store) -> None:
+    store.characters.create(DIANA)
+    store.characters.wound("Diana", "light")
+    with store.transaction(write=False) as session:
+        rows = list(session.scalars(select(AuditRow).order_by(AuditRow.id)))
+    assert [(r.what, r.subject_kind, r.subject) for r in rows] == [
+        ("character create", "character", "Diana"),
+        ("character wound", "character", "Diana"),
+    ]
+    assert rows[1].before is not None and rows[1].before["wounds"] == 0
+    assert rows[1].after is not None and rows[1].after["wounds"] == 1
+
+
+def test_unknown_and_duplicate_characters_are_refused(
+    db_url: str, fingerprint: Callable[[str], str]
+) -> None:
+    with Store(db_url) as store:
+        store.characters.create(DIANA)
+    before = fingerprint(db_url)
+    with Store(db_url) as store:
+        with pytest.raises(
+            CharacterNotFoundError, match="no character 'Bob'; known characters: Diana"
+        ):
+            store.characters.wound("Bob", "light")
+        with pytest.raises(StoreError, match="already exists"):
+            store.characters.create(Character.create("diana"))
+        with pytest.raises(CharacterError, match="wound band"):
+            store.characters.wound("Diana", "medium")
+        with pytest.raises(CharacterNotFoundError):
+            store.characters.new_story(["Diana", "Bob"])  # all or nothing
+    assert fingerprint(db_url) == before
+
+
+def test_character_commands(capsys: pytest.CaptureFixture[str], db_url: str) -> None:
+    db = ("--db", db_url)
+    made = ok_json(
+        capsys, "character", "create", "Diana", "--skill", "Handliches Gemetzel=3",
+        "--skill", "Konstitution=1", *db,
+    )  # fmt: skip
+    assert made == {
+        "name": "Diana",
+        "player": True,
+        "skills": {"Handliches Gemetzel": 3, "Konstitution": 1},
+        "wounds": 0,
+        "jokers": 1,
+        "ruleset": "rpg",
+        "capacity": 9,
+        "remaining": 9,
+        "out": False,
+    }
+    assert ok_json(capsys, "character", "wound", "diana", "fat", *db)["wounds"] == 6
+    assert ok_json(capsys, "character", "wound", "diana", "leicht", *db)["remaining"] == 2
+    assert ok_json(capsys, "character", "heal", "diana", "--points", "1", *db)["wounds"] == 6
+    assert ok_json(capsys, "character", "show", "Diana", *db)["wounds"] == 6
+    ok_json(capsys, "character", "create", "Trevor", "--npc", *db)
+    listed = ok_json(capsys, "character", "list", *db)
+    assert [(c["name"], c["capacity"]) for c in listed["characters"]] == [
+        ("Diana", 9),
+        ("Trevor", 6),
+    ]
+    story = ok_json(capsys, "story", "new", "Trevor", *db)
+    assert [c["name"] for c in story["characters"]] == ["Trevor"]
+    assert ok_json(capsys, "character", "heal", "Diana", *db)["wounds"] == 0
+
+
+def test_character_text_in_both_languages(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = ("--db", str(tmp_path / "c.db"))
+    code, out, _ = run(capsys, "character", "create", "Trevor", "--npc", "--lang", "de", *db)
+    assert code == 0 and "Normalo" in out and "unverletzt" in out
+    code, out, _ = run(capsys, "character", "wound", "Trevor", "fat", "--lang", "en", *db)
+    assert code == 0 and "out (Fallobst)" in out and "6/6" in out
+    code, out, _ = run(capsys, "story", "new", "--lang", "de", *db)
+    assert code == 0 and "Charaktere" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["character", "show", "Bob"], "no character 'Bob'"),
+        (["character", "wound", "Diana", "medium"], "unknown wound band 'medium'"),
+        (["character", "heal", "Bob"], "no character 'Bob'"),
+        (["character", "create", "X", "--skill", "Wumme"], "malformed --skill 'Wumme'"),
+        (["character", "create", "X", "--skill", "Wumme=-2"], "must be a whole number >= 0"),
+        (["character", "create", "diana"], "already exists"),
+        (["story", "new", "Diana", "Bob"], "no character 'Bob'"),
+    ],
+)
+def test_bad_character_input_exits_2_and_changes_nothing(
+    capsys: pytest.CaptureFixture[str],
+    db_url: str,
+    fingerprint: Callable[[str], str],
+    args: list[str],
+    message: str,
+) -> None:
+    ok_json(capsys, "character", "create", "Diana", "--db", db_url)
+    before = fingerprint(db_url)
+    code, out, err = run(capsys, *args, "--db", db_url)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err
+    assert fingerprint(db_url) == before
+
+
+def test_a_campaign_database_from_before_characters_is_upgraded(db_url: str) -> None:
+    engine = make_engine(db_url)
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+        conn.execute(
+            text(
+                "INSERT INTO gangs (id, name, name_key, ruleset, size, fights, lost_heroes, "
+                "created_at) VALUES (1, 'Old', 'old', 'extended', 1, 0, '[]', '2024-01-01')"
+            )
+        )
+    engine.dispose()
+    with Store(db_url) as store:
+        assert store.gangs.get("Old").members == ()
+        store.characters.create(DIANA)
+        assert store.characters.get("Diana") == DIANA
