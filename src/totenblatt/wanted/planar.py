@@ -1,0 +1,166 @@
+"""Plane geometry on small polygons in pure Python, for the table's hot paths.
+
+Shapely builds and validates the terrain; these few functions answer the
+per-move questions (does a segment cross this edge, how much of it lies in
+this polygon) without creating geometry objects, which is several times
+faster for polygons of a handful of corners.
+
+>>> square = Poly(((0, 0), (2, 0), (2, 2), (0, 2)))
+>>> square.intervals((-1.0, 1.0), (3.0, 1.0))
+[(0.25, 0.75)]
+>>> square.contains(2.0, 1.0), square.contains(2.5, 1.0)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+
+__all__ = ["EPS", "Poly", "point_segment_distance", "segment_params"]
+
+EPS = 1e-9
+"""Tolerance in inches (and in segment parameters)."""
+
+Pt = tuple[float, float]
+
+
+def segment_params(p: Pt, q: Pt, a: Pt, b: Pt) -> list[float]:
+    """Parameters t in [0, 1] along p→q where it meets the closed segment a–b.
+
+    A collinear overlap gives the two ends of the overlap.
+
+    >>> segment_params((0, 0), (4, 0), (1, -1), (1, 1))
+    [0.25]
+    """
+    px, py = p
+    rx, ry = q[0] - px, q[1] - py
+    ax, ay = a
+    sx, sy = b[0] - ax, b[1] - ay
+    wx, wy = ax - px, ay - py
+    denom = rx * sy - ry * sx
+    rr = rx * rx + ry * ry
+    ss = sx * sx + sy * sy
+    if abs(denom) <= 1e-12 * math.sqrt(rr * ss) or rr == 0.0 or ss == 0.0:
+        if rr == 0.0:
+            return [0.0] if point_segment_distance(px, py, a, b) <= EPS else []
+        # parallel: collinear only when a lies on the line p-q
+        if abs(wx * ry - wy * rx) > EPS * math.sqrt(rr):
+            return []
+        t0 = (wx * rx + wy * ry) / rr
+        t1 = ((b[0] - px) * rx + (b[1] - py) * ry) / rr
+        lo, hi = (t0, t1) if t0 <= t1 else (t1, t0)
+        lo, hi = max(lo, 0.0), min(hi, 1.0)
+        if lo > hi + EPS:
+            return []
+        return [lo] if hi - lo <= EPS else [lo, hi]
+    t = (wx * sy - wy * sx) / denom
+    u = (wx * ry - wy * rx) / denom
+    tol_t = EPS / math.sqrt(rr)
+    tol_u = EPS / math.sqrt(ss)
+    if -tol_t <= t <= 1 + tol_t and -tol_u <= u <= 1 + tol_u:
+        return [min(max(t, 0.0), 1.0)]
+    return []
+
+
+def segments_touch(p: Pt, q: Pt, a: Pt, b: Pt) -> bool:
+    """True when the closed segments p–q and a–b share a point."""
+    # quick bounding-box rejection
+    if max(p[0], q[0]) < min(a[0], b[0]) - EPS or min(p[0], q[0]) > max(a[0], b[0]) + EPS:
+        return False
+    if max(p[1], q[1]) < min(a[1], b[1]) - EPS or min(p[1], q[1]) > max(a[1], b[1]) + EPS:
+        return False
+    return bool(segment_params(p, q, a, b))
+
+
+def point_segment_distance(x: float, y: float, a: Pt, b: Pt) -> float:
+    """Distance from (x, y) to the closed segment a–b."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    dd = dx * dx + dy * dy
+    if dd == 0.0:
+        return math.hypot(x - ax, y - ay)
+    t = ((x - ax) * dx + (y - ay) * dy) / dd
+    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    return math.hypot(x - ax - t * dx, y - ay - t * dy)
+
+
+class Poly:
+    """A simple polygon (no holes) with its edges and bounding box precomputed."""
+
+    __slots__ = ("edges", "maxx", "maxy", "minx", "miny", "ring")
+
+    def __init__(self, ring: Sequence[tuple[float, float]]) -> None:
+        self.ring: tuple[Pt, ...] = tuple((float(x), float(y)) for x, y in ring)
+        n = len(self.ring)
+        self.edges: tuple[tuple[Pt, Pt], ...] = tuple(
+            (self.ring[i], self.ring[(i + 1) % n]) for i in range(n)
+        )
+        xs = [x for x, _ in self.ring]
+        ys = [y for _, y in self.ring]
+        self.minx, self.maxx, self.miny, self.maxy = min(xs), max(xs), min(ys), max(ys)
+
+    def bbox_hits(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
+        """True when the box overlaps this polygon's bounding box (touching counts)."""
+        return not (
+            maxx < self.minx - EPS
+            or minx > self.maxx + EPS
+            or maxy < self.miny - EPS
+            or miny > self.maxy + EPS
+        )
+
+    def on_boundary(self, x: float, y: float) -> bool:
+        """True when (x, y) lies on an edge."""
+        return any(point_segment_distance(x, y, a, b) <= EPS for a, b in self.edges)
+
+    def _ray_inside(self, x: float, y: float) -> bool:
+        inside = False
+        for (ax, ay), (bx, by) in self.edges:
+            if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                inside = not inside
+        return inside
+
+    def contains(self, x: float, y: float) -> bool:
+        """True when (x, y) is inside or on the boundary."""
+        if x < self.minx - EPS or x > self.maxx + EPS or y < self.miny - EPS or y > self.maxy + EPS:
+            return False
+        return self._ray_inside(x, y) or self.on_boundary(x, y)
+
+    def interior(self, x: float, y: float) -> bool:
+        """True when (x, y) is strictly inside (not on the boundary)."""
+        if x <= self.minx or x >= self.maxx or y <= self.miny or y >= self.maxy:
+            return False
+        return self._ray_inside(x, y) and not self.on_boundary(x, y)
+
+    def distance(self, x: float, y: float) -> float:
+        """Distance from (x, y) to the polygon (0 inside)."""
+        if self.contains(x, y):
+            return 0.0
+        return min(point_segment_distance(x, y, a, b) for a, b in self.edges)
+
+    def touches_segment(self, p: Pt, q: Pt) -> bool:
+        """True when the closed segment p–q meets the closed polygon."""
+        if self.contains(p[0], p[1]):
+            return True
+        return any(segments_touch(p, q, a, b) for a, b in self.edges)
+
+    def intervals(self, p: Pt, q: Pt) -> list[tuple[float, float]]:
+        """Parameter intervals of p→q that lie strictly inside the polygon (merged, sorted)."""
+        ts = [0.0, 1.0]
+        for a, b in self.edges:
+            ts.extend(segment_params(p, q, a, b))
+        ts.sort()
+        px, py = p
+        dx, dy = q[0] - px, q[1] - py
+        out: list[tuple[float, float]] = []
+        for t0, t1 in itertools.pairwise(ts):
+            if t1 - t0 <= 1e-12:
+                continue
+            tm = (t0 + t1) / 2
+            if self.interior(px + tm * dx, py + tm * dy):
+                if out and abs(out[-1][1] - t0) <= 1e-12:
+                    out[-1] = (out[-1][0], t1)
+                else:
+                    out.append((t0, t1))
+        return out

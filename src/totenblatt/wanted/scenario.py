@@ -1,0 +1,336 @@
+"""Scenarios: a table with terrain, the seats and teams, the figures and how to win (D-22).
+
+A scenario is a TOML file (format in ``docs/table.md``), validated into a
+frozen :class:`Scenario`. Built-ins: ``duel``, ``gangs``, ``three-way``.
+
+>>> duel = load_scenario("duel")
+>>> duel.seats, len(duel.figures), duel.teams, duel.victory
+(2, 2, (0, 1), 'last_side_standing')
+>>> from totenblatt.wanted.rules import Ruleset
+>>> table = duel.table(Ruleset.load("base"))
+>>> round(table.distance(duel.figures[0].position, duel.figures[1].position), 1)
+32.0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Literal, Never
+
+import pydantic
+
+from totenblatt.datafiles import DataFileError, StrictModel, builtin_names, load_data
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table import Table, TableError
+from totenblatt.wanted.terrain import Opening, OpeningKind, Point, Terrain, TerrainKind
+from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
+
+__all__ = [
+    "FigureSpec",
+    "Scenario",
+    "ScenarioError",
+    "builtin_scenarios",
+    "load_scenario",
+]
+
+_PACKAGE = "totenblatt.wanted"
+_FOLDER = "scenarios"
+
+Victory = Literal["last_side_standing"]
+
+
+class ScenarioError(DataFileError):
+    """A scenario file that cannot be played; the message names the file and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class FigureSpec:
+    """A figure as the scenario places it; ``hp=None`` means the ruleset's (or hero's) default."""
+
+    name: str
+    seat: int
+    weapon: str
+    position: Point
+    hp: int | None = None
+    hp_max: int | None = None
+    kind: HeroType = HeroType.COWBOY
+    abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A validated scenario (frozen): table size, terrain, seats, teams, figures, victory."""
+
+    name: str
+    title: str
+    title_de: str
+    description: str
+    description_de: str
+    width: float
+    height: float
+    terrain: tuple[Terrain, ...]
+    seats: int
+    teams: tuple[int, ...]
+    figures: tuple[FigureSpec, ...]
+    victory: Victory = "last_side_standing"
+    round_limit: int | None = None
+
+    def table(self, ruleset: Ruleset | str = "base") -> Table:
+        """The measured table for this scenario with the ruleset's numbers (cached)."""
+        return Table.build(self.width, self.height, self.terrain, ruleset)
+
+    def figures_of(self, seat: int) -> tuple[FigureSpec, ...]:
+        """The figures a seat commands, in file order."""
+        return tuple(f for f in self.figures if f.seat == seat)
+
+    def check_ruleset(self, ruleset: Ruleset | str) -> None:
+        """Raise ScenarioError unless every figure's weapon exists in ``ruleset``."""
+        rules = Ruleset.load(ruleset)
+        for index, figure in enumerate(self.figures):
+            try:
+                rules.weapon_key(figure.weapon)
+            except ValueError as exc:
+                raise ScenarioError(
+                    f"scenario {self.name!r}: key 'figures.{index}.weapon': {exc} "
+                    f"(ruleset {rules.name!r})"
+                ) from None
+
+
+# -- the file format ----------------------------------------------------------------
+
+Loose = Annotated[CoverLevel, pydantic.Field(strict=False)]
+
+
+class _OpeningFile(StrictModel):
+    kind: Annotated[OpeningKind, pydantic.Field(strict=False)]
+    a: tuple[float, float] | None = None
+    b: tuple[float, float] | None = None
+    side: Literal["south", "east", "north", "west"] | None = None
+    at: float | None = None
+    width: float = pydantic.Field(1.5, gt=0)
+
+
+class _TerrainFile(StrictModel):
+    name: str = ""
+    kind: Annotated[TerrainKind, pydantic.Field(strict=False)]
+    outline: tuple[tuple[float, float], ...] | None = None
+    rect: tuple[float, float, float, float] | None = None
+    circle: tuple[float, float, float] | None = None
+    cover: Loose | None = None
+    difficult: bool | None = None
+    impassable: bool | None = None
+    openings: tuple[_OpeningFile, ...] = ()
+
+
+class _FigureFile(StrictModel):
+    name: str = pydantic.Field(min_length=1)
+    seat: int = pydantic.Field(ge=0)
+    weapon: str
+    position: tuple[float, float]
+    hp: int | None = pydantic.Field(None, ge=1)
+    hp_max: int | None = pydantic.Field(None, ge=1)
+    kind: Annotated[HeroType, pydantic.Field(strict=False)] = HeroType.COWBOY
+    abilities: tuple[Annotated[Ability, pydantic.Field(strict=False)], ...] = ()
+
+
+class _ScenarioFile(StrictModel):
+    name: str = ""
+    title: str
+    title_de: str = ""
+    description: str = ""
+    description_de: str = ""
+    width: float = pydantic.Field(gt=0, le=240)
+    height: float = pydantic.Field(gt=0, le=240)
+    seats: int = pydantic.Field(ge=2, le=8)
+    teams: tuple[int, ...] | None = None
+    victory: Victory = "last_side_standing"
+    round_limit: int = pydantic.Field(0, ge=0)
+    terrain: tuple[_TerrainFile, ...] = ()
+    figures: tuple[_FigureFile, ...]
+
+
+def _outline(piece: _TerrainFile, fail: _Fail) -> tuple[Point, ...]:
+    given = [k for k in ("outline", "rect", "circle") if getattr(piece, k) is not None]
+    if len(given) != 1:
+        fail("", f"give exactly one of 'outline', 'rect', 'circle' (got {given or 'none'})")
+    if piece.rect is not None:
+        x, y, w, h = piece.rect
+        if w <= 0 or h <= 0:
+            fail("rect", f"expected [x, y, width, height] with positive size, got {piece.rect!r}")
+        return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+    if piece.circle is not None:
+        cx, cy, r = piece.circle
+        if r <= 0:
+            fail("circle", f"expected [x, y, radius] with a positive radius, got {piece.circle!r}")
+        n = 12
+        return tuple(
+            (round(cx + r * math.cos(2 * math.pi * i / n), 6),
+             round(cy + r * math.sin(2 * math.pi * i / n), 6))
+            for i in range(n)
+        )  # fmt: skip
+    assert piece.outline is not None
+    return piece.outline
+
+
+def _opening(spec: _OpeningFile, piece: _TerrainFile, fail: _Fail) -> Opening:
+    if spec.a is not None and spec.b is not None:
+        if spec.side is not None or spec.at is not None:
+            fail("", "give either 'a' and 'b', or 'side' and 'at' (with 'width'), not both")
+        return Opening(spec.kind, spec.a, spec.b)
+    if spec.side is None or spec.at is None:
+        fail("", "expected 'a' and 'b' (ends of the gap), or 'side' and 'at' on a 'rect' building")
+    if piece.rect is None:
+        fail("side", "'side' and 'at' work only on a building given by 'rect'")
+    x, y, w, h = piece.rect
+    along = w if spec.side in ("south", "north") else h
+    if spec.at < 0 or spec.at + spec.width > along + 1e-9:
+        fail("at", f"the {spec.side} side is {along:g}\" long; 'at' + 'width' must fit in it")
+    start, end = spec.at, spec.at + spec.width
+    ends: dict[str, tuple[Point, Point]] = {
+        "south": ((x + start, y), (x + end, y)),
+        "north": ((x + start, y + h), (x + end, y + h)),
+        "west": ((x, y + start), (x, y + end)),
+        "east": ((x + w, y + start), (x + w, y + end)),
+    }
+    a, b = ends[spec.side]
+    return Opening(spec.kind, a, b)
+
+
+class _Fail:
+    """Raises ScenarioError for one key of one file."""
+
+    def __init__(self, label: str, key: str) -> None:
+        self.label, self.key = label, key
+
+    def __call__(self, sub: str, message: str) -> Never:
+        key = f"{self.key}.{sub}" if sub else self.key
+        raise ScenarioError(f"{self.label}: key {key!r}: {message}")
+
+
+def _build(raw: _ScenarioFile, label: str, default_name: str) -> Scenario:
+    top = _Fail(label, "")
+    terrain: list[Terrain] = []
+    for i, piece in enumerate(raw.terrain):
+        fail = _Fail(label, f"terrain.{i}")
+        outline = _outline(piece, fail)
+        openings = tuple(
+            _opening(o, piece, _Fail(label, f"terrain.{i}.openings.{j}"))
+            for j, o in enumerate(piece.openings)
+        )
+        if openings and piece.kind is not TerrainKind.BUILDING:
+            fail("openings", f"only a building has doors and windows, not a {piece.kind}")
+        made = Terrain.make(
+            piece.kind,
+            outline=outline,
+            name=piece.name or f"{piece.kind} {i + 1}",
+            cover=piece.cover,
+            difficult=piece.difficult,
+            impassable=piece.impassable,
+            openings=openings,
+        )
+        try:
+            Table(raw.width, raw.height, (made,))
+        except TableError as exc:
+            fail("", str(exc))
+        terrain.append(made)
+    try:
+        table = Table(raw.width, raw.height, terrain)
+    except TableError as exc:
+        top.key = "terrain"
+        top("", str(exc))
+    teams = raw.teams if raw.teams is not None else tuple(range(raw.seats))
+    if len(teams) != raw.seats:
+        _Fail(label, "teams")("", f"expected one team per seat ({raw.seats}), got {list(teams)}")
+    if len(set(teams)) < 2:
+        _Fail(label, "teams")("", f"expected at least two teams, got {list(teams)}")
+    base = Ruleset.load("base")
+    figures: list[FigureSpec] = []
+    names: set[str] = set()
+    for i, spec in enumerate(raw.figures):
+        fail = _Fail(label, f"figures.{i}")
+        if spec.name in names:
+            fail("name", f"two figures are called {spec.name!r}: expected unique names")
+        names.add(spec.name)
+        if spec.seat >= raw.seats:
+            fail("seat", f"seat {spec.seat} does not exist: expected 0 to {raw.seats - 1}")
+        try:
+            weapon = base.weapon_key(spec.weapon)
+        except ValueError as exc:
+            fail("weapon", f"{exc} (base ruleset)")
+        if spec.hp is not None and spec.hp_max is not None and spec.hp > spec.hp_max:
+            fail("hp", f"hp {spec.hp} is above hp_max {spec.hp_max}")
+        problem = table.position_error(spec.position, [f.position for f in figures])
+        if problem:
+            fail("position", f"figure {spec.name!r}: {problem}")
+        figures.append(
+            FigureSpec(
+                name=spec.name,
+                seat=spec.seat,
+                weapon=weapon,
+                position=spec.position,
+                hp=spec.hp,
+                hp_max=spec.hp_max,
+                kind=spec.kind,
+                abilities=spec.abilities,
+            )
+        )
+    empty = [s for s in range(raw.seats) if not any(f.seat == s for f in figures)]
+    if empty:
+        _Fail(label, "figures")("", f"seat(s) {empty} have no figure: every seat needs one")
+    return Scenario(
+        name=raw.name or default_name,
+        title=raw.title,
+        title_de=raw.title_de or raw.title,
+        description=raw.description,
+        description_de=raw.description_de or raw.description,
+        width=raw.width,
+        height=raw.height,
+        terrain=tuple(terrain),
+        seats=raw.seats,
+        teams=teams,
+        figures=tuple(figures),
+        victory=raw.victory,
+        round_limit=raw.round_limit or None,
+    )
+
+
+def load_scenario(name_or_path: str | Path | Scenario) -> Scenario:
+    """A built-in scenario by name or a TOML file; ScenarioError names file, key and the fix."""
+    if isinstance(name_or_path, Scenario):
+        return name_or_path
+    if isinstance(name_or_path, str) and name_or_path in builtin_scenarios():
+        return _load_builtin(name_or_path)
+    return _load(name_or_path)
+
+
+def _load(name_or_path: str | Path) -> Scenario:
+    raw = load_data(
+        _ScenarioFile,
+        name_or_path,
+        package=_PACKAGE,
+        folder=_FOLDER,
+        error=ScenarioError,
+        kind="scenario",
+    )
+    text = str(name_or_path)
+    builtin = resources.files(_PACKAGE).joinpath(_FOLDER).joinpath(f"{text}.toml")
+    if isinstance(name_or_path, str) and "/" not in text and builtin.is_file():
+        label, stem = f"built-in scenario {text!r}", text
+    else:
+        label, stem = str(name_or_path), Path(name_or_path).stem
+    return _build(raw, label, stem)
+
+
+@cache
+def _load_builtin(name: str) -> Scenario:
+    return _load(name)
+
+
+@cache
+def builtin_scenarios() -> tuple[str, ...]:
+    """Names of the built-in scenarios."""
+    return tuple(builtin_names(_PACKAGE, _FOLDER))

@@ -1,0 +1,526 @@
+"""The table: inches, terrain, measuring, movement cost, line of fire and cover (A6-A9).
+
+Figures stand on round bases (1", D-11) and are placed by their centre. A
+move is the path of the base's centre; its cost is its length, difficult
+terrain counting ``difficult_factor`` times, plus ``window_cost`` for every
+window the path goes through (A6). Building outlines are walls: a path may
+cross them only through an opening. See ``docs/table.md``.
+
+>>> from totenblatt.wanted.rules import Ruleset
+>>> saloon = Terrain.rect("Saloon", "building", 4, 4, 8, 6,
+...     openings=(Opening(OpeningKind.DOOR, (7, 4), (8.5, 4)),
+...               Opening(OpeningKind.WINDOW, (12, 6), (12, 7.5))))
+>>> table = Table.build(24, 24, (saloon,), Ruleset.load("base"))
+>>> table.distance((0.5, 0.5), (0.5, 3.5))       # edge to edge (D-11)
+2.0
+>>> table.move_cost([(7.75, 2), (7.75, 6)])       # through the door
+4.0
+>>> table.move_cost([(14, 6.75), (10, 6.75)])     # through the window: 4" + 5"
+9.0
+>>> table.move_cost([(2, 5), (6, 5)])
+Traceback (most recent call last):
+...
+totenblatt.wanted.table.MoveError: the path crosses the wall of 'Saloon' at (4.00, 5.00): ...
+>>> table.line_of_fire((2, 2), (20, 2)), table.cover((16, 8), (10, 8))
+(True, <CoverLevel.HARD: 'hard'>)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
+
+from totenblatt.wanted.planar import EPS, Poly, point_segment_distance, segment_params
+from totenblatt.wanted.terrain import (
+    KIND_DEFAULTS,
+    Opening,
+    OpeningKind,
+    Point,
+    TableError,
+    Terrain,
+    TerrainKind,
+    check_buildings_apart,
+    checked_outline,
+    split_outline,
+)
+from totenblatt.wanted.vocab import CoverLevel
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.pathing import Router
+    from totenblatt.wanted.rules import Ruleset
+
+__all__ = [
+    "KIND_DEFAULTS",
+    "MoveError",
+    "Opening",
+    "OpeningKind",
+    "Point",
+    "Table",
+    "TableError",
+    "Terrain",
+    "TerrainKind",
+]
+
+_RANK = {CoverLevel.NONE: 0, CoverLevel.LIGHT: 1, CoverLevel.MEDIUM: 2, CoverLevel.HARD: 3}
+_LEVELS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.MEDIUM, CoverLevel.HARD)
+_CACHE_LIMIT = 50_000
+
+
+class MoveError(ValueError):
+    """A move that the rules do not allow; the message says why."""
+
+
+Profile = tuple[float, list[tuple[float, float]], list[float]]
+"""length, difficult parameter intervals, window crossing parameters of one segment."""
+
+
+class Table:
+    """A measured table with its terrain; immutable, all queries pure and cached.
+
+    Build it with :meth:`build` (numbers from a ruleset) or directly with the numbers.
+    """
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        terrain: Sequence[Terrain] = (),
+        *,
+        measure: Literal["edge", "centre"] = "edge",
+        base_diameter: float = 1.0,
+        difficult_factor: float = 2.0,
+        window_cost: float = 5.0,
+        hard_cover_reach: float = 1.0,
+        cover_reach: float = 1.0,
+    ) -> None:
+        if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
+            raise TableError(f"table size {width!r} x {height!r}: expected positive inches")
+        if base_diameter <= 0 or 2 * base_diameter > min(width, height):
+            raise TableError(f"base diameter {base_diameter!r} does not fit the table")
+        self.width = float(width)
+        self.height = float(height)
+        self.terrain: tuple[Terrain, ...] = tuple(terrain)
+        self.measure = measure
+        self.base_diameter = float(base_diameter)
+        self.radius = self.base_diameter / 2
+        self.difficult_factor = float(difficult_factor)
+        self.window_cost = float(window_cost)
+        edge = self.radius if measure == "edge" else 0.0
+        self.hard_cover_reach = float(hard_cover_reach)
+        self.cover_reach = float(cover_reach)
+        self._hard_reach = self.hard_cover_reach + edge
+        self._cover_reach = self.cover_reach + edge
+        self._polys = tuple(checked_outline(t, self.width, self.height) for t in self.terrain)
+        self._buildings: list[int] = []
+        self._walls: list[tuple[Point, Point, int]] = []
+        self._windows: list[tuple[Point, Point, int]] = []
+        self._difficult: list[Poly] = []
+        self._impassable: list[tuple[Poly, int]] = []
+        self._cover: list[tuple[Poly, int]] = []
+        self._hard: list[Poly] = []
+        for index, (piece, poly) in enumerate(zip(self.terrain, self._polys, strict=True)):
+            if piece.is_building:
+                self._buildings.append(index)
+                walls, windows = split_outline(piece, poly)
+                self._walls.extend((a, b, index) for a, b in walls)
+                self._windows.extend((a, b, index) for a, b in windows)
+            elif piece.openings:
+                raise TableError(f"terrain {piece.name!r}: only a building has doors and windows")
+            else:
+                if piece.impassable:
+                    self._impassable.append((poly, index))
+                if piece.cover is not CoverLevel.NONE:
+                    if piece.cover is CoverLevel.HIDDEN:
+                        raise TableError(f"terrain {piece.name!r}: cover 'hidden' is not a level")
+                    self._cover.append((poly, _RANK[piece.cover]))
+                if piece.cover is CoverLevel.HARD:
+                    self._hard.append(poly)
+            if piece.difficult and not piece.impassable:
+                self._difficult.append(poly)
+        check_buildings_apart(self.terrain, self._buildings)
+        self._wall_boxes = [_boxed(*wall) for wall in self._walls]
+        self._window_boxes = [_boxed(*window) for window in self._windows]
+        self._segment_cache: dict[tuple[Point, Point], float | str] = {}
+        self._point_cache: dict[Point, tuple[int, bool]] = {}
+        self._pair_cache: dict[tuple[Point, Point], tuple[bool, CoverLevel]] = {}
+        self._router: Router | None = None
+
+    # -- construction --------------------------------------------------------------
+
+    @classmethod
+    def build(
+        cls,
+        width: float,
+        height: float,
+        terrain: Sequence[Terrain],
+        ruleset: Ruleset | str = "base",
+    ) -> Table:
+        """A table whose numbers come from ``ruleset.movement``, ``.hidden`` and ``.cover``.
+
+        Tables are cached: the same size, terrain and numbers give the same object.
+        """
+        from totenblatt.wanted.rules import Ruleset
+
+        rules = Ruleset.load(ruleset)
+        m = rules.movement
+        key = (
+            float(width),
+            float(height),
+            tuple(terrain),
+            m.measure,
+            m.base_diameter,
+            m.difficult_factor,
+            m.window_cost,
+            rules.hidden.hard_cover_reach,
+            rules.cover.reach,
+        )
+        table = _TABLES.get(key)
+        if table is None:
+            table = cls(
+                width,
+                height,
+                terrain,
+                measure=m.measure,
+                base_diameter=m.base_diameter,
+                difficult_factor=m.difficult_factor,
+                window_cost=m.window_cost,
+                hard_cover_reach=rules.hidden.hard_cover_reach,
+                cover_reach=rules.cover.reach,
+            )
+            if len(_TABLES) > 64:
+                _TABLES.clear()
+            _TABLES[key] = table
+        return table
+
+    def __repr__(self) -> str:
+        return f"Table({self.width:g} x {self.height:g}, {len(self.terrain)} terrain pieces)"
+
+    # -- measuring -----------------------------------------------------------------
+
+    def distance(self, a: Point, b: Point) -> float:
+        """Distance between two figures (D-11): base edge to base edge, or centre to centre.
+
+        >>> Table(12, 12).distance((1, 1), (1, 1.5))
+        0.0
+        """
+        d = math.hypot(b[0] - a[0], b[1] - a[1])
+        if self.measure == "edge":
+            return max(0.0, d - self.base_diameter)
+        return d
+
+    def on_table(self, p: Point) -> bool:
+        """True when a base centred at ``p`` lies wholly on the table."""
+        r = self.radius
+        return r - EPS <= p[0] <= self.width - r + EPS and r - EPS <= p[1] <= self.height - r + EPS
+
+    def position_error(self, p: Point, blockers: Sequence[Point] = ()) -> str | None:
+        """Why a base cannot stand at ``p`` (off the table, impassable, wall, base), or None."""
+        x, y = p
+        if not self.on_table(p):
+            return (
+                f'({x:g}, {y:g}) is off the table: the whole {self.base_diameter:g}" base must '
+                f"stand within {self.width:g} x {self.height:g}"
+            )
+        for poly, index in self._impassable:
+            if poly.interior(x, y):
+                return f"({x:g}, {y:g}) is inside impassable terrain {self.terrain[index].name!r}"
+        for a, b, index in self._walls:
+            if point_segment_distance(x, y, a, b) <= EPS:
+                return f"({x:g}, {y:g}) is on the wall of {self.terrain[index].name!r}"
+        for other in blockers:
+            if math.hypot(other[0] - x, other[1] - y) < self.base_diameter - EPS:
+                return f"({x:g}, {y:g}) overlaps the base at ({other[0]:g}, {other[1]:g})"
+        return None
+
+    # -- movement ------------------------------------------------------------------
+
+    def move_cost(self, path: Sequence[Point], *, blockers: Sequence[Point] = ()) -> float:
+        """Inches a move along ``path`` (start first) costs (A6, D-11); MoveError when illegal.
+
+        ``blockers`` are the centres of the other figures' bases: the move may pass
+        them but not end overlapping one.
+        """
+        if not path:
+            raise MoveError("a path needs at least its start point")
+        points = [(float(p[0]), float(p[1])) for p in path]
+        for p in points:
+            if not self.on_table(p):
+                raise MoveError(
+                    f"the path leaves the table at ({p[0]:g}, {p[1]:g}): the base must stay "
+                    f"within {self.width:g} x {self.height:g}"
+                )
+        total = 0.0
+        for p, q in itertools.pairwise(points):
+            total += self.segment_cost(p, q)
+        end = points[-1]
+        if len(points) == 1:
+            problem = self.position_error(end)
+            if problem:
+                raise MoveError(problem)
+        for other in blockers:
+            if math.hypot(other[0] - end[0], other[1] - end[1]) < self.base_diameter - EPS:
+                raise MoveError(
+                    f"the move ends at ({end[0]:g}, {end[1]:g}), overlapping the base at "
+                    f"({other[0]:g}, {other[1]:g})"
+                )
+        return total
+
+    def segment_cost(self, p: Point, q: Point) -> float:
+        """Cost of moving straight from ``p`` to ``q`` (no table-edge or blocker check)."""
+        key = (p, q)
+        cached = self._segment_cache.get(key)
+        if cached is None:
+            try:
+                length, difficult, windows = self.profile(p, q)
+                extra = sum(t1 - t0 for t0, t1 in difficult) * length
+                cached = length + (self.difficult_factor - 1) * extra
+                cached += self.window_cost * len(windows)
+            except MoveError as exc:
+                cached = str(exc)
+            if len(self._segment_cache) > _CACHE_LIMIT:
+                self._segment_cache.clear()
+            self._segment_cache[key] = cached
+        if isinstance(cached, str):
+            raise MoveError(cached)
+        return cached
+
+    def profile(self, p: Point, q: Point) -> Profile:
+        """Length of p→q, its parameter intervals in difficult terrain and its window crossings.
+
+        A window counts where the segment meets it after its start (so a path
+        pausing in a window pays once). Raises MoveError for a wall or impassable terrain.
+        """
+        length = math.hypot(q[0] - p[0], q[1] - p[1])
+        if length <= EPS:
+            return 0.0, [], []
+        minx, maxx = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+        miny, maxy = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+        for a, b, index, x0, y0, x1, y1 in self._wall_boxes:
+            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+                continue
+            hits = segment_params(p, q, a, b)
+            if hits:
+                x = p[0] + hits[0] * (q[0] - p[0])
+                y = p[1] + hits[0] * (q[1] - p[1])
+                raise MoveError(
+                    f"the path crosses the wall of {self.terrain[index].name!r} at "
+                    f"({x:.2f}, {y:.2f}): buildings are entered and left only through a "
+                    "door or window"
+                )
+        for poly, index in self._impassable:
+            if poly.bbox_hits(minx, miny, maxx, maxy) and poly.intervals(p, q):
+                raise MoveError(
+                    f"the path crosses impassable terrain {self.terrain[index].name!r} "
+                    f"({self.terrain[index].kind})"
+                )
+        tol = EPS / length
+        windows: list[float] = []
+        for a, b, _, x0, y0, x1, y1 in self._window_boxes:
+            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+                continue
+            hits = segment_params(p, q, a, b)
+            later = [t for t in hits if t > tol]
+            if later:
+                windows.append(later[0])
+        windows.sort()
+        spans: list[tuple[float, float]] = []
+        for poly in self._difficult:
+            if poly.bbox_hits(minx, miny, maxx, maxy):
+                spans.extend(poly.intervals(p, q))
+        return length, _union(spans), windows
+
+    # -- buildings, line of fire, cover --------------------------------------------
+
+    def _building_index(self, p: Point) -> int:
+        entry = self._point_cache.get(p)
+        if entry is None:
+            entry = (self._find_building(p), self._compute_hard(p))
+            if len(self._point_cache) > _CACHE_LIMIT:
+                self._point_cache.clear()
+            self._point_cache[p] = entry
+        return entry[0]
+
+    def _find_building(self, p: Point) -> int:
+        for index in self._buildings:
+            if self._polys[index].contains(p[0], p[1]):
+                return index
+        return -1
+
+    def building_at(self, p: Point) -> Terrain | None:
+        """The building a base centred at ``p`` stands in (its outline included), or None."""
+        index = self._building_index(p)
+        return None if index < 0 else self.terrain[index]
+
+    def in_hard_cover(self, p: Point) -> bool:
+        """D-12: inside a building, or within ``hidden.hard_cover_reach`` of a hard-cover piece.
+
+        The reach is measured from the base's edge when ``measure = "edge"``.
+        """
+        self._building_index(p)
+        return self._point_cache[p][1]
+
+    def _compute_hard(self, p: Point) -> bool:
+        if self._find_building(p) >= 0:
+            return True
+        reach = self._hard_reach
+        x, y = p
+        for poly in self._hard:
+            if poly.bbox_hits(x - reach, y - reach, x + reach, y + reach) and (
+                poly.distance(x, y) <= reach + EPS
+            ):
+                return True
+        return False
+
+    def line_of_fire(self, a: Point, b: Point) -> bool:
+        """D-15: False when a building wall stands between ``a`` and ``b``.
+
+        A building's walls do not block when the attacker or the target is inside it.
+        """
+        return self._pair(a, b)[0]
+
+    def cover(self, attacker: Point, target: Point) -> CoverLevel:
+        """D-17: cover of ``target`` against a shot from ``attacker`` (never HIDDEN).
+
+        Hard when the target is inside a building the attacker is not in; else the
+        best cover of the pieces the line of fire meets within ``cover.reach`` of
+        the target (from its base edge with ``measure = "edge"``).
+        """
+        return self._pair(attacker, target)[1]
+
+    def _pair(self, a: Point, b: Point) -> tuple[bool, CoverLevel]:
+        key = (a, b)
+        entry = self._pair_cache.get(key)
+        if entry is None:
+            entry = (self._compute_lof(a, b), self._compute_cover(a, b))
+            if len(self._pair_cache) > _CACHE_LIMIT:
+                self._pair_cache.clear()
+            self._pair_cache[key] = entry
+        return entry
+
+    def _compute_lof(self, a: Point, b: Point) -> bool:
+        minx, maxx = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        miny, maxy = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        for index in self._buildings:
+            poly = self._polys[index]
+            if not poly.bbox_hits(minx, miny, maxx, maxy):
+                continue
+            if poly.contains(a[0], a[1]) or poly.contains(b[0], b[1]):
+                continue
+            if poly.touches_segment(a, b):
+                return False
+        return True
+
+    def _compute_cover(self, attacker: Point, target: Point) -> CoverLevel:
+        inside = self._building_index(target)
+        if inside >= 0 and inside != self._building_index(attacker):
+            return CoverLevel.HARD
+        tx, ty = target
+        length = math.hypot(attacker[0] - tx, attacker[1] - ty)
+        if length <= self._cover_reach:
+            start = attacker
+        else:
+            f = self._cover_reach / length
+            start = (tx + (attacker[0] - tx) * f, ty + (attacker[1] - ty) * f)
+        minx, maxx = (start[0], tx) if start[0] <= tx else (tx, start[0])
+        miny, maxy = (start[1], ty) if start[1] <= ty else (ty, start[1])
+        best = 0
+        for poly, rank in self._cover:
+            if (
+                rank > best
+                and poly.bbox_hits(minx, miny, maxx, maxy)
+                and poly.touches_segment(start, target)
+            ):
+                best = rank
+        return _LEVELS[best]
+
+    # -- useful moves --------------------------------------------------------------
+
+    @property
+    def router(self) -> Router:
+        """The path finder over this table (built on first use)."""
+        if self._router is None:
+            from totenblatt.wanted.pathing import Router
+
+            self._router = Router(self)
+        return self._router
+
+    def advance(
+        self, start: Point, goal: Point, budget: float, *, blockers: Sequence[Point] = ()
+    ) -> tuple[Point, ...] | None:
+        """A legal path from ``start`` costing at most ``budget`` that gets close to ``goal``.
+
+        It follows the cheapest route (through doors and windows where needed) and
+        stops where the budget runs out or just short of a base; None when it
+        cannot make progress.
+        """
+        return self.router.advance(start, goal, budget, tuple(blockers))
+
+    def cover_spots(
+        self,
+        start: Point,
+        budget: float,
+        threats: Sequence[Point],
+        *,
+        blockers: Sequence[Point] = (),
+        limit: int = 3,
+    ) -> list[tuple[Point, ...]]:
+        """Legal paths within ``budget`` to the spots with the best cover against ``threats``.
+
+        Best first: out of every threat's line of fire or behind the best cover
+        against the most exposed threat, then in hard cover (may hide), then cheapest.
+        """
+        return self.router.cover_spots(start, budget, tuple(threats), tuple(blockers), limit)
+
+    # -- a picture -----------------------------------------------------------------
+
+    def rasterize(self, cols: int, rows: int) -> list[str]:
+        """The table as ``rows`` strings of ``cols`` characters, top row (far edge) first.
+
+        ``#`` wall, ``/`` door, ``=`` window, ``.`` inside a building, ``X`` impassable,
+        ``^`` hard cover, ``+`` medium, ``-`` light, ``~`` difficult without cover.
+
+        >>> hut = Terrain.rect("Hut", "building", 1, 1, 4, 3,
+        ...                    openings=(Opening(OpeningKind.DOOR, (2, 1), (3, 1)),))
+        >>> for line in Table(6, 5, (hut,)).rasterize(6, 5):
+        ...     print(line.replace(" ", "_"))
+        ______
+        _####_
+        _#..#_
+        _#/##_
+        ______
+        """
+        from totenblatt.wanted.raster import rasterize
+
+        return rasterize(self, cols, rows)
+
+
+_TABLES: dict[tuple[object, ...], Table] = {}
+
+
+def _boxed(a: Point, b: Point, index: int) -> tuple[Point, Point, int, float, float, float, float]:
+    """A segment with its bounding box grown by the tolerance."""
+    return (
+        a,
+        b,
+        index,
+        min(a[0], b[0]) - EPS,
+        min(a[1], b[1]) - EPS,
+        max(a[0], b[0]) + EPS,
+        max(a[1], b[1]) + EPS,
+    )
+
+
+def _union(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    if len(spans) < 2:
+        return spans
+    spans.sort()
+    out = [spans[0]]
+    for t0, t1 in spans[1:]:
+        if t0 <= out[-1][1]:
+            if t1 > out[-1][1]:
+                out[-1] = (out[-1][0], t1)
+        else:
+            out.append((t0, t1))
+    return out
