@@ -13,11 +13,19 @@ from collections.abc import Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import pydantic
 
-__all__ = ["DataFileError", "StrictModel", "builtin_names", "load_data", "merge", "validate"]
+__all__ = [
+    "DataFileError",
+    "DataFiles",
+    "StrictModel",
+    "builtin_names",
+    "load_data",
+    "merge",
+    "validate",
+]
 
 M = TypeVar("M", bound=pydantic.BaseModel)
 
@@ -140,3 +148,44 @@ def load_data(
     """Load a built-in (by name) or user TOML file, resolve ``extends``, validate into ``model``."""
     data, label = _raw(name_or_path, package, folder, error, kind)
     return validate(model, data, label, error)
+
+
+class DataFiles(Generic[M]):
+    """One family of TOML files: built-ins in ``package/folder`` (loaded once), or user paths."""
+
+    def __init__(
+        self, model: type[M], *, package: str, folder: str, error: type[DataFileError], kind: str
+    ) -> None:
+        self.model, self.package, self.folder, self.error, self.kind = (
+            model,
+            package,
+            folder,
+            error,
+            kind,
+        )
+        self._names: tuple[str, ...] | None = None
+        self._builtins: dict[str, M] = {}
+
+    def names(self) -> tuple[str, ...]:
+        """Names of the built-in files."""
+        if self._names is None:
+            self._names = tuple(builtin_names(self.package, self.folder))
+        return self._names
+
+    def load(self, name_or_path: str | Path) -> M:
+        """A built-in by name (cached: the models are frozen) or a user's file by path."""
+        if isinstance(name_or_path, str) and name_or_path in self.names():
+            if name_or_path not in self._builtins:
+                self._builtins[name_or_path] = self._load(name_or_path)
+            return self._builtins[name_or_path]
+        return self._load(name_or_path)
+
+    def _load(self, name_or_path: str | Path) -> M:
+        return load_data(
+            self.model,
+            name_or_path,
+            package=self.package,
+            folder=self.folder,
+            error=self.error,
+            kind=self.kind,
+        )

@@ -10,13 +10,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import cache
 from pathlib import Path
 
 import pydantic
 
 from totenblatt.cards import CardParseError, Rank, to_card
-from totenblatt.datafiles import DataFileError, StrictModel, builtin_names, load_data
+from totenblatt.datafiles import DataFileError, DataFiles, StrictModel
 
 __all__ = [
     "Outcome",
@@ -173,9 +172,7 @@ class RpgRuleset(StrictModel):
         """
         if isinstance(name_or_path, RpgRuleset):
             return name_or_path
-        if isinstance(name_or_path, str) and name_or_path in builtin_rpg_rulesets():
-            return _load_cached(name_or_path)
-        return _load(name_or_path)
+        return _FILES.load(name_or_path)
 
     @property
     def pile_values(self) -> tuple[int, ...]:
@@ -255,21 +252,14 @@ for _rank in Rank:
 _RANK_NAMES |= {"ass": "A", "koenig": "K", "t": "10"}
 
 
-def _load(path: str | Path) -> RpgRuleset:
-    return load_data(
-        RpgRuleset, path, package=_PACKAGE, folder=_FOLDER, error=RpgRulesetError, kind="ruleset"
-    )
+_FILES = DataFiles(
+    RpgRuleset, package=_PACKAGE, folder=_FOLDER, error=RpgRulesetError, kind="ruleset"
+)
 
 
-@cache
-def _load_cached(name: str) -> RpgRuleset:
-    return _load(name)
-
-
-@cache
 def builtin_rpg_rulesets() -> tuple[str, ...]:
-    """Names of the built-in RPG rulesets."""
-    return tuple(builtin_names(_PACKAGE, _FOLDER))
+    """Names of the built-in rulesets."""
+    return _FILES.names()
 
 
 def load_ruleset(name_or_path: str | Path | RpgRuleset = "rpg") -> RpgRuleset:

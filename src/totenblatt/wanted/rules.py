@@ -10,14 +10,13 @@
 from __future__ import annotations
 
 import itertools
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 import pydantic
 
 from totenblatt.cards import Card, Rank, Tier
-from totenblatt.datafiles import DataFileError, StrictModel, builtin_names, load_data, validate
+from totenblatt.datafiles import DataFileError, DataFiles, StrictModel, validate
 from totenblatt.wanted.vocab import Ability, CoverLevel
 
 __all__ = [
@@ -262,9 +261,7 @@ class Ruleset(StrictModel):
         """
         if isinstance(name_or_path, Ruleset):
             return name_or_path
-        if isinstance(name_or_path, str) and name_or_path in builtin_rulesets():
-            return _load_cached(name_or_path)
-        return _load(name_or_path)
+        return _FILES.load(name_or_path)
 
     def with_options(self, **options: Any) -> Ruleset:
         """A changed copy; keys are option names (``hand_mode``), dotted (``cards.jokers``)
@@ -382,18 +379,9 @@ def _section_fields(section: str) -> set[str]:
     }
 
 
-def _load(path: str | Path) -> Ruleset:
-    return load_data(
-        Ruleset, path, package=_PACKAGE, folder=_FOLDER, error=RulesetError, kind="ruleset"
-    )
+_FILES = DataFiles(Ruleset, package=_PACKAGE, folder=_FOLDER, error=RulesetError, kind="ruleset")
 
 
-@cache
-def _load_cached(name: str) -> Ruleset:
-    return _load(name)
-
-
-@cache
 def builtin_rulesets() -> tuple[str, ...]:
     """Names of the built-in rulesets."""
-    return tuple(builtin_names(_PACKAGE, _FOLDER))
+    return _FILES.names()
