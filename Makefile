@@ -21,7 +21,7 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 
 ## run: create .venv, install, and run the main job
 run: $(STAMP)
-	$(BIN)/totenblatt demo
+	$(BIN)/totenblatt play --seats human,bot
 
 ## test: dev dependencies, lint, types, the whole test suite
 test: $(DEVSTAMP) lint types pytest

@@ -1,1 +1,100 @@
-"""Wanted: Dead or Alive — rules, attack resolver, table, scenarios, engine and bots."""
+"""Wanted: Dead or Alive — rules, attack resolver, table, scenarios, engine and bots.
+
+>>> from totenblatt.wanted import new_game, Game
+>>> game = new_game(scenario="duel", ruleset="base", seed=7)
+>>> isinstance(game, Game), game.is_over
+(True, False)
+
+Names are imported on first use, so this package imports even while a
+sibling module is missing.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.actions import (
+        Action,
+        Attack,
+        Bid,
+        Concede,
+        Defend,
+        IllegalActionError,
+        Move,
+        MoveStep,
+        Pass,
+        Redraw,
+        Reveal,
+        Swap,
+    )
+    from totenblatt.wanted.combat import AttackResult, resolve_attack
+    from totenblatt.wanted.engine import Game, new_game, stacked_deal
+    from totenblatt.wanted.events import Event
+    from totenblatt.wanted.rules import Ruleset, RulesetError
+    from totenblatt.wanted.save import SaveError
+    from totenblatt.wanted.state import Phase
+
+_EXPORTS = {
+    "Action": "actions",
+    "Attack": "actions",
+    "Bid": "actions",
+    "Concede": "actions",
+    "Defend": "actions",
+    "IllegalActionError": "actions",
+    "Move": "actions",
+    "MoveStep": "actions",
+    "Pass": "actions",
+    "Redraw": "actions",
+    "Reveal": "actions",
+    "Swap": "actions",
+    "AttackResult": "combat",
+    "resolve_attack": "combat",
+    "Game": "engine",
+    "new_game": "engine",
+    "stacked_deal": "engine",
+    "Event": "events",
+    "Ruleset": "rules",
+    "RulesetError": "rules",
+    "SaveError": "save",
+    "Phase": "state",
+}
+
+__all__ = [
+    "Action",
+    "Attack",
+    "AttackResult",
+    "Bid",
+    "Concede",
+    "Defend",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "Move",
+    "MoveStep",
+    "Pass",
+    "Phase",
+    "Redraw",
+    "Reveal",
+    "Ruleset",
+    "RulesetError",
+    "SaveError",
+    "Swap",
+    "new_game",
+    "resolve_attack",
+    "stacked_deal",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

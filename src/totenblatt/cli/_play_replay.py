@@ -1,0 +1,120 @@
+"""Replaying a saved game: every event narrated, the map redrawn from the events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from totenblatt.cli._play_screen import colour_names
+from totenblatt.cli.app import Lang, console, pick
+from totenblatt.cli.board import board_scale, figure_labels, render_board
+from totenblatt.cli.story import Narrator, seat_labels
+from totenblatt.wanted.engine import Game
+
+__all__ = ["Ask", "run_replay"]
+
+Ask = Callable[[str], str]
+"""Reads one line of input after showing a prompt; raises EOFError when input ends."""
+
+
+class _Tracker:
+    """Figure states rebuilt from the events, so a replay can draw the map of any moment."""
+
+    def __init__(self, game: Game) -> None:
+        rules = game.ruleset
+        self.figures: dict[str, dict[str, Any]] = {}
+        for spec in game.scenario.figures:
+            hp = rules.hp.start if spec.hp is None else spec.hp
+            hp_max = max(rules.hp.maximum, hp) if spec.hp_max is None else spec.hp_max
+            self.figures[spec.name] = {
+                "name": spec.name,
+                "seat": spec.seat,
+                "team": game.scenario.teams[spec.seat],
+                "weapon": rules.weapon_key(spec.weapon),
+                "hp": hp,
+                "hp_max": hp_max,
+                "position": [float(spec.position[0]), float(spec.position[1])],
+                "hidden": False,
+                "out": False,
+            }
+
+    def update(self, e: Mapping[str, Any]) -> None:
+        """Apply one event dict."""
+        kind = e["type"]
+        figs = self.figures
+        if kind == "figures_moved":
+            for m in e["moves"]:
+                figs[m["figure"]]["position"] = list(m["path"][-1])
+                figs[m["figure"]]["hidden"] = m["hidden"]
+        elif kind == "figure_revealed":
+            figs[e["figure"]]["hidden"] = False
+        elif kind in ("wounded", "hp_gained"):
+            figs[e["figure"]]["hp"] = e["hp"]
+        elif kind == "redraw_paid":
+            figs[e["payer"]]["hp"] = e["hp"]
+        elif kind == "figure_out":
+            figs[e["figure"]]["out"] = True
+            figs[e["figure"]]["hidden"] = False
+
+    def view(self) -> dict[str, Any]:
+        """A view-like dict with the figures."""
+        return {"figures": list(self.figures.values())}
+
+
+def run_replay(
+    path: Path,
+    *,
+    lang: Lang = Lang.EN,
+    step: bool = False,
+    out: Console | None = None,
+    ask: Ask | None = None,
+) -> int:
+    """Narrate a saved game from the start (every hand shown); ``step`` waits for Enter."""
+    out = out or console
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"cannot read the saved game {str(path)!r}: {exc.strerror}") from None
+    game = Game.from_json(text)
+    reader: Ask = ask if ask is not None else (lambda prompt: out.input(prompt))
+    labels = seat_labels(game.seats, lang)
+    title = pick(lang, game.scenario.title, game.scenario.title_de)
+    narrator = Narrator(lang, labels, ruleset=game.ruleset, title=title)
+    table = game.scenario.table(game.ruleset)
+    letters = figure_labels(f.name for f in game.scenario.figures)
+    tracker = _Tracker(game)
+    size = out.size
+    scale = board_scale(table, size.width, max(12, size.height - 4))
+    out.print(Text(title, style="bold underline"))
+    out.print(render_board(table, tracker.view()["figures"], labels=letters, scale=scale))
+    waiting = step
+    for data in game.event_dicts():
+        tracker.update(data)
+        line = narrator.event(data)
+        if line is None:
+            continue
+        if data["type"] == "game_ended":
+            out.print(render_board(table, tracker.view()["figures"], labels=letters, scale=scale))
+        out.print(colour_names(line, tracker.view(), labels))
+        if data["type"] == "round_ended":
+            out.print(render_board(table, tracker.view()["figures"], labels=letters, scale=scale))
+        if waiting:
+            try:
+                reader("")
+            except (EOFError, KeyboardInterrupt):
+                waiting = False
+    if not game.is_over:
+        out.print(
+            pick(
+                lang,
+                f"The game is not over yet (round {game.round}); continue it with "
+                f"totenblatt play --load {path}",
+                f"Das Spiel ist noch nicht zu Ende (Runde {game.round}); weiter mit "
+                f"totenblatt play --load {path}",
+            )
+        )
+    return 0

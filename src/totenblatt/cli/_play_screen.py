@@ -1,0 +1,241 @@
+"""The screen of terminal play: map beside a status panel, the recent log, the numbered choices."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from totenblatt.cli._play_choices import Choice, PlayContext, hand_text
+from totenblatt.cli.board import board_scale, legend, render_board, seat_style
+from totenblatt.cli.story import number
+from totenblatt.wanted.actions import Move
+
+__all__ = [
+    "choice_lines",
+    "colour_names",
+    "compact_choices",
+    "lines_of",
+    "screen",
+    "status_panel",
+]
+
+PANEL_WIDTH = 36
+"""Columns the status panel needs beside the map."""
+
+
+def colour_names(line: str, view: Mapping[str, Any], labels: Sequence[str]) -> Text:
+    """``line`` with seat labels and figure names in their seat's colour."""
+    text = Text(line)
+    words: list[tuple[str, str]] = [(label, seat_style(s)) for s, label in enumerate(labels)]
+    words += [(f["name"], seat_style(f["seat"])) for f in view.get("figures", [])]
+    for word, style in sorted(words, key=lambda item: len(item[0])):
+        text.highlight_regex(rf"(?<!\w){re.escape(word)}(?!\w)", style=style)
+    return text
+
+
+def status_panel(
+    view: Mapping[str, Any],
+    ctx: PlayContext,
+    labels: Sequence[str],
+    kinds: Sequence[str],
+    title: str,
+    scale: tuple[float, float] | None = None,
+    legend_text: Text | None = None,
+) -> RenderableType:
+    """Round, seats, every figure (letter, weapon, HP, hidden/out), the hand and card counts."""
+    t = ctx.t
+    limit = view["round_limit"]
+    round_text = f"{view['round']}/{limit}" if limit else str(view["round"])
+    head = Text(f"{title} — {t('round', 'Runde')} {round_text}", style="bold")
+    seats = Text()
+    for s, label in enumerate(labels):
+        if s:
+            seats.append(t(" vs ", " gegen "))
+        seats.append(label, style=seat_style(s))
+        seats.append(f" ({kinds[s]})", style="dim")
+    figures = RichTable.grid(padding=(0, 1))
+    for _ in range(5):
+        figures.add_column(no_wrap=True)
+    for f in view["figures"]:
+        style = seat_style(f["seat"])
+        hp = Text(f"{f['hp']}/{f['hp_max']}", style="bold red" if f["hp"] <= 2 else "")
+        state = ""
+        if f["out"]:
+            state, style = t("out", "raus"), "dim"
+        elif f["hidden"]:
+            state = t("hidden", "versteckt")
+        weapon = _short_weapon(ctx.weapon(f["weapon"]))
+        letter = ctx.letters.get(f["name"], "?")
+        figures.add_row(
+            Text(letter, style=style),
+            Text(f["name"][:13], style=style),
+            weapon,
+            hp,
+            Text(state, style="italic"),
+        )
+    hand = Text(t("Hand: ", "Hand: "), style="bold")
+    for i, (card, style) in enumerate(hand_text(view["hand"])):
+        if i:
+            hand.append(" ")
+        hand.append(card, style=style)
+    if not view["hand"]:
+        hand.append("—")
+    counts = " · ".join(f"{t('P', 'S')}{s + 1} {n}" for s, n in enumerate(view["hand_sizes"]))
+    dead = view["dead_hand"]
+    cards = Text(
+        t(f"Cards {counts} · dead hand {dead}", f"Karten {counts} · Totenblatt {dead}"), style="dim"
+    )
+    parts: list[RenderableType] = [head, seats, figures, hand, cards]
+    if legend_text is not None:
+        parts.append(legend_text)
+    if view["redraws_used"][view["seat"]]:
+        parts.append(
+            Text(t("Redraw used this round", "Nachziehen diese Runde verbraucht"), style="dim")
+        )
+    if scale is not None:
+        sx, sy = (number(v, ctx.lang).removesuffix(".0").removesuffix(",0") for v in scale)
+        parts.append(
+            Text(
+                t(
+                    f'Map: 1 char = {sx}", 1 line = {sy}"',
+                    f'Karte: 1 Zeichen = {sx}", 1 Zeile = {sy}"',
+                ),
+                style="dim",
+            )
+        )
+    return Group(*parts)
+
+
+def _short_weapon(label: str) -> str:
+    word = label.split()[0] if label.split() else label
+    return word if len(word) <= 7 else word[:6] + "."
+
+
+def lines_of(renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width`` columns."""
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, color_system=None, highlight=False).print(renderable)
+    return buffer.getvalue().count("\n")
+
+
+def screen(
+    view: Mapping[str, Any],
+    ctx: PlayContext,
+    labels: Sequence[str],
+    kinds: Sequence[str],
+    title: str,
+    *,
+    width: int,
+    height: int,
+    log: Sequence[str] = (),
+    highlight: Sequence[str] = (),
+    full: bool = False,
+) -> tuple[RenderableType, int]:
+    """The screen and the number of lines it takes (so the choices can fill the rest).
+
+    Below 30 lines the legend and the scale are left out (``full`` keeps them).
+    """
+    compact = height < 30 and not full
+    side = width >= 40 + PANEL_WIDTH
+    map_width = width - PANEL_WIDTH - 2 if side else width
+    map_height = max(12, height - 9)
+    scale = board_scale(ctx.table, map_width, map_height)
+    board = render_board(
+        ctx.table,
+        view["figures"],
+        labels=ctx.letters,
+        scale=scale,
+        highlight=highlight,
+        show_scale=False,
+    )
+    key = None if compact else legend(ctx.table, ctx.lang.value == "de")
+    panel = status_panel(
+        view, ctx, labels, kinds, title, None if compact else scale, key if side else None
+    )
+    parts: list[RenderableType]
+    if side:
+        grid = RichTable.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column(max_width=max(PANEL_WIDTH, width - map_width - 2))
+        grid.add_row(board, panel)
+        parts = [grid]
+    else:
+        parts = [board, panel] if key is None else [board, key, panel]
+    for line in log[-(2 if compact else 4) :]:
+        parts.append(colour_names(line, view, labels))
+    body = Group(*parts)
+    return body, lines_of(body, width)
+
+
+def compact_choices(choices: Sequence[Choice], limit: int) -> list[int]:
+    """Indices of the choices to show when not all fit: a few of every kind, advice first.
+
+    Redraws and conceding come last (they can always be typed).
+    """
+    if len(choices) <= limit:
+        return list(range(len(choices)))
+    groups: dict[str, list[int]] = {}
+    late: list[int] = []
+    depth_of: dict[int, int] = {}
+    seen: dict[str, int] = {}
+    for i, choice in enumerate(choices):
+        if choice.group in ("redraw", "concede"):
+            late.append(i)
+            continue
+        groups.setdefault(choice.group, []).append(i)
+        action = choice.action
+        if isinstance(action, Move):  # one move of every figure before a second one of any
+            who = action.steps[0].figure if len(action.steps) == 1 else "*"
+            depth_of[i] = seen.get(who, 0)
+            seen[who] = depth_of[i] + 1
+    for members in groups.values():
+        members.sort(key=lambda i: (depth_of.get(i, 0), i))
+    picked: list[int] = [i for i, c in enumerate(choices) if c.advised][:1]
+    depth = 0
+    while len(picked) < limit and any(depth < len(g) for g in groups.values()):
+        for members in groups.values():
+            if depth < len(members) and members[depth] not in picked and len(picked) < limit:
+                picked.append(members[depth])
+        depth += 1
+    for i in late:
+        if len(picked) < limit and i not in picked:
+            picked.append(i)
+    return sorted(picked)
+
+
+def choice_lines(
+    choices: Sequence[Choice], shown: Sequence[int], ctx: PlayContext, columns: int = 200
+) -> list[Text]:
+    """Numbered lines (``★`` marks the bot's advice) and a note on what is not shown.
+
+    A label too long for ``columns`` is replaced by its short form (odds first).
+    """
+    lines = []
+    width = len(str(len(choices)))
+    for i in shown:
+        choice = choices[i]
+        line = Text(f"{i + 1:>{width}} ", style="bold")
+        line.append("★ " if choice.advised else "  ", style="yellow")
+        text = choice.label
+        if choice.short and len(text) + width + 3 > columns:
+            text = choice.short
+        line.append(text)
+        lines.append(line)
+    hidden = len(choices) - len(shown)
+    if hidden:
+        lines.append(
+            Text(
+                ctx.t(
+                    f"… {hidden} more: type 'more' (or 'help' for typed moves)",
+                    f"… {hidden} weitere: tippe 'mehr' (oder 'hilfe' für getippte Züge)",
+                ),
+                style="dim",
+            )
+        )
+    return lines

@@ -1,0 +1,377 @@
+"""What happened: frozen events, public or private to one seat, and their JSON form.
+
+Private events (``PRIVATE = True``) carry a ``seat`` and are shown only to it.
+
+>>> from totenblatt.cards import Card
+>>> event_to_dict(BidPlaced(seat=1, card=Card.parse("K♦")))
+{'type': 'bid_placed', 'seat': 1, 'card': 'K♦'}
+>>> visible_to(HandDealt(seat=0, cards=()), 1)
+False
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
+from typing import Any, ClassVar
+
+from totenblatt.cards import Card
+from totenblatt.wanted.actions import Point
+
+__all__ = [
+    "AttackDeclared",
+    "AttackResolved",
+    "BidPassed",
+    "BidPlaced",
+    "CardRedrawn",
+    "CardsDealt",
+    "Conceded",
+    "DeckShuffled",
+    "DecksAdded",
+    "DefencePlayed",
+    "DiscardsReshuffled",
+    "Event",
+    "FigureMove",
+    "FigureOut",
+    "FigureRevealed",
+    "FiguresMoved",
+    "GameEnded",
+    "GameStarted",
+    "HandDealt",
+    "HandDiscarded",
+    "HandSwapped",
+    "HpGained",
+    "InitiativeWon",
+    "NothingPlayed",
+    "RedrawPaid",
+    "RoundEnded",
+    "RoundStarted",
+    "SeatOut",
+    "SwapDeclined",
+    "SwapReceived",
+    "Wounded",
+    "event_to_dict",
+    "visible_to",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events; public unless the class says ``PRIVATE``."""
+
+    PRIVATE: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    """A new game: scenario, ruleset, seed, seats and their teams, number of decks."""
+
+    scenario: str
+    ruleset: str
+    seed: int
+    seats: int
+    teams: tuple[int, ...]
+    decks: int
+
+
+@dataclass(frozen=True, slots=True)
+class DecksAdded(Event):
+    """D-2: the deal needs more cards than the deck holds, so whole decks were added."""
+
+    decks: int
+    needed: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A3: a round begins with this dealer (Kartengeber)."""
+
+    round: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    """D-3: all cards gathered and shuffled into the draw pile."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardsReshuffled(Event):
+    """The draw pile ran out: the discard pile was shuffled in (D-3)."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """A3.2: how many cards each seat got (0 for seats out) and the dead man's hand."""
+
+    hands: tuple[int, ...]
+    dead_hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """The seat's own new hand."""
+
+    PRIVATE: ClassVar[bool] = True
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSwapped(Event):
+    """A3.3: the seat swapped its hand for the dead man's hand; nobody else may this round."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapReceived(Event):
+    """The swapper's view: the hand discarded face down (D-6) and the hand received."""
+
+    PRIVATE: ClassVar[bool] = True
+    seat: int
+    discarded: tuple[Card, ...]
+    received: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SwapDeclined(Event):
+    """The seat kept its hand."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RedrawPaid(Event):
+    """A3.4, D-7: the seat paid HP from ``payer`` (now at ``hp``) to redraw one card."""
+
+    seat: int
+    payer: str
+    cost: int
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardRedrawn(Event):
+    """The redrawing seat's view: the card discarded face down and the card drawn."""
+
+    PRIVATE: ClassVar[bool] = True
+    seat: int
+    discarded: Card
+    drawn: Card
+
+
+@dataclass(frozen=True, slots=True)
+class FigureRevealed(Event):
+    """D-13: a hidden figure was revealed by its player."""
+
+    seat: int
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class BidPlaced(Event):
+    """A4: a diamond or joker played face up for the initiative."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class BidPassed(Event):
+    """A4: the seat played no diamond."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeWon(Event):
+    """A4: the active player; ``card`` is the winning bid, None when nobody bid (D-35)."""
+
+    seat: int
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class FigureMove:
+    """One figure's part of a move: path, cost in inches, and whether it is now hidden."""
+
+    figure: str
+    path: tuple[Point, ...]
+    cost: float
+    hidden: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FiguresMoved(Event):
+    """A6: a club (or joker) played for movement, split over ``moves``."""
+
+    seat: int
+    card: Card
+    inches: int
+    moves: tuple[FigureMove, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NothingPlayed(Event):
+    """A5: the active player played no action card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(Event):
+    """A8: a spade (or joker) played; distance (D-11) and cover (D-17) measured on the table."""
+
+    seat: int
+    card: Card
+    attacker: str
+    target: str
+    weapon: str
+    distance: float
+    cover: str
+    target_hidden: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DefencePlayed(Event):
+    """A9: the target's player played this heart (or joker), or none."""
+
+    seat: int
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResolved(Event):
+    """A8-A10: every input of ``resolve_attack`` and its result, so it can be recomputed."""
+
+    attacker: str
+    target: str
+    attack: Card
+    weapon: str
+    distance: float
+    defense: Card | None
+    cover: str
+    attacker_abilities: tuple[str, ...]
+    defender_abilities: tuple[str, ...]
+    attack_value: int | None
+    defense_value: int | None
+    difference: int | None
+    base_wounds: int
+    extra_wounds: int
+    wounds: int
+    hit: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Wounded(Event):
+    """A11: one wound; the figure now has ``hp``."""
+
+    figure: str
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class FigureOut(Event):
+    """A11: the figure is out of the game (erledigt); ``killer`` None when it left by concession."""
+
+    figure: str
+    seat: int
+    killer: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class HpGained(Event):
+    """A11, D-4: the killer's reward (``amount`` after the cap); it now has ``hp``."""
+
+    figure: str
+    amount: int
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(Event):
+    """A13: the seat gave up."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandDiscarded(Event):
+    """A seat left the game; its ``cards`` hand cards went face down to the discard pile."""
+
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOut(Event):
+    """A seat has no figure left in the game (``reason``: eliminated or conceded)."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    """A3.6, D-8, D-9: points left in each hand (None: seat out) and the next dealer."""
+
+    round: int
+    reason: str
+    points: tuple[int | None, ...]
+    next_dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """A13, D-22: the winning seats (empty on a draw) and why the game ended."""
+
+    winners: tuple[int, ...]
+    reason: str
+    team_hp: tuple[int, ...]
+
+
+def visible_to(event: Event, seat: int) -> bool:
+    """True when ``seat`` may see ``event`` (public, or private to that seat)."""
+    return not event.PRIVATE or getattr(event, "seat", None) == seat
+
+
+_SNAKE = re.compile(r"(?<!^)(?=[A-Z])")
+_NAMES: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def _describe(cls: type) -> tuple[str, tuple[str, ...]]:
+    info = _NAMES.get(cls)
+    if info is None:
+        info = (_SNAKE.sub("_", cls.__name__).lower(), tuple(f.name for f in fields(cls)))
+        _NAMES[cls] = info
+    return info
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value.value if isinstance(value, Enum) else value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Event):
+        return event_to_dict(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    raise TypeError(f"cannot turn {value!r} into JSON")
+
+
+def event_to_dict(event: Any) -> dict[str, Any]:
+    """The JSON form of an event: ``{"type": "snake_case_name", field: value, ...}``."""
+    name, names = _describe(type(event))
+    out: dict[str, Any] = {"type": name}
+    for field_name in names:
+        out[field_name] = _plain(getattr(event, field_name))
+    return out

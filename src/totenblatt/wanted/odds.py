@@ -1,0 +1,297 @@
+"""Exact odds of an attack from one seat's point of view (A8-A12), as fractions.
+
+The assumption (:data:`ASSUMPTION`): the defender's hand is a uniformly random
+set of its known hand size drawn from the cards this seat has not seen — the
+full deck(s) of the ruleset minus the seat's own hand minus every card seen in
+its view (played face up, or discarded by the seat itself since the last
+shuffle) — and the defender plays its best defence: a joker if it has one, else
+its highest heart (by game value, then tier), none if it holds no heart. Each
+case is resolved with :func:`~totenblatt.wanted.combat.resolve_attack` and
+weighted by hypergeometric counting, so the result is exact and needs no sampling.
+
+>>> from totenblatt.cards import Card
+>>> unseen = [Card.parse(c) for c in ("4♥", "K♥", "2♣", "3♣")]
+>>> defence = defence_odds(unseen, hand_size=2)
+>>> [(str(c) if c else None, p) for c, p in defence.outcomes]
+[('K♥', Fraction(1, 2)), ('4♥', Fraction(1, 3)), (None, Fraction(1, 6))]
+>>> odds = attack_odds("Q♠", weapon="winchester", distance=7, cover="medium", defence=defence)
+>>> odds.distribution, odds.hit, odds.expected
+({0: Fraction(1, 2), 3: Fraction(1, 3), 4: Fraction(1, 6)}, Fraction(1, 2), Fraction(5, 3))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+from typing import Any
+
+from totenblatt.cards import Card, CardLike, Suit, full_deck, to_card
+from totenblatt.wanted.actions import Attack
+from totenblatt.wanted.combat import ATTACKER_ABILITIES, resolve_attack
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table import Table
+from totenblatt.wanted.vocab import CoverLevel, parse_word
+
+__all__ = [
+    "ASSUMPTION",
+    "ASSUMPTION_DE",
+    "AttackOdds",
+    "DefenceOdds",
+    "attack_odds",
+    "defence_odds",
+    "resolved_wounds",
+    "unseen_cards",
+    "view_attack_odds",
+    "view_table",
+]
+
+ASSUMPTION = (
+    "Odds assume the defender's hand is a random draw of its size from the cards you have "
+    "not seen (full deck minus your hand minus every card seen), and that it plays a joker "
+    "if it has one, else its highest heart."
+)
+"""The assumption behind every figure of this module, in English."""
+
+ASSUMPTION_DE = (
+    "Die Chancen nehmen an: Die Hand des Verteidigers ist eine zufällige Auswahl ihrer Größe "
+    "aus den Karten, die du nicht gesehen hast (volles Deck ohne deine Hand und ohne jede "
+    "gesehene Karte), und er spielt einen Joker, wenn er einen hat, sonst sein höchstes Herz."
+)
+"""The same assumption in German."""
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceOdds:
+    """The chance of each best defence of a hidden hand: a joker, a heart, or none (None)."""
+
+    hand_size: int
+    """Cards in the defender's hand (capped at ``unseen``)."""
+    unseen: int
+    """Cards the hand is drawn from."""
+    outcomes: tuple[tuple[Card | None, Fraction], ...]
+    """Best defence first; a heart stands for every heart of its value and tier."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOdds:
+    """The exact distribution of wounds of one attack under :data:`ASSUMPTION`."""
+
+    card: Card
+    weapon: str
+    distance: float
+    cover: CoverLevel
+    defence: DefenceOdds
+    wounds: tuple[tuple[int, Fraction], ...]
+    """(wounds, probability), fewest wounds first; probabilities sum to 1."""
+
+    @property
+    def distribution(self) -> dict[int, Fraction]:
+        """Wounds -> probability."""
+        return dict(self.wounds)
+
+    @property
+    def hit(self) -> Fraction:
+        """The chance of at least one wound."""
+        return sum((p for w, p in self.wounds if w > 0), Fraction(0))
+
+    @property
+    def expected(self) -> Fraction:
+        """The expected number of wounds."""
+        return sum((w * p for w, p in self.wounds), Fraction(0))
+
+    def at_least(self, wounds: int) -> Fraction:
+        """The chance of ``wounds`` or more wounds (e.g. the target's HP + 1 for a kill)."""
+        return sum((p for w, p in self.wounds if w >= wounds), Fraction(0))
+
+
+def _heart_key(card: Card, rules: Ruleset) -> tuple[int, int]:
+    return (rules.card_value(card), int(rules.tier(card)))
+
+
+def defence_odds(
+    unseen: Iterable[Card] | Mapping[Card, int],
+    hand_size: int,
+    ruleset: str | Path | Ruleset = "base",
+) -> DefenceOdds:
+    """The chance of each best defence when ``hand_size`` cards are drawn from ``unseen``.
+
+    Hypergeometric: the best defence is class k when the hand holds no card of a
+    better class and at least one of class k.
+    """
+    rules = Ruleset.load(ruleset)
+    counts = Counter(unseen) if not isinstance(unseen, Mapping) else Counter(dict(unseen))
+    if hand_size < 0:
+        raise ValueError(f"hand_size must be >= 0, got {hand_size!r}")
+    total = sum(n for n in counts.values() if n > 0)
+    h = min(hand_size, total)
+    jokers = sum(n for c, n in counts.items() if c.is_joker and n > 0)
+    hearts: dict[tuple[int, int], tuple[Card, int]] = {}
+    for card, n in counts.items():
+        if n > 0 and card.suit is Suit.HEARTS:
+            key = _heart_key(card, rules)
+            best, seen = hearts.get(key, (card, 0))
+            hearts[key] = (max(best, card, key=lambda c: c.rank or 0), seen + n)
+    classes: list[tuple[Card, int]] = []
+    if jokers:
+        classes.append((Card(None, None), jokers))
+    classes += [hearts[key] for key in sorted(hearts, reverse=True)]
+    ways = comb(total, h)
+    outcomes: list[tuple[Card | None, Fraction]] = []
+    above = 0
+    for card, n in classes:
+        free = total - above
+        p = Fraction(comb(free, h) - comb(free - n, h), ways)
+        if p:
+            outcomes.append((card, p))
+        above += n
+    p_none = Fraction(comb(total - above, h), ways)
+    if p_none:
+        outcomes.append((None, p_none))
+    return DefenceOdds(h, total, tuple(outcomes))
+
+
+_RESOLVED: dict[int, tuple[Ruleset, dict[tuple[Any, ...], int]]] = {}
+"""Per ruleset (kept alive so its id stays unique): resolved wounds by attack inputs."""
+
+
+def resolved_wounds(
+    card: Card,
+    weapon: str,
+    band: int | None,
+    distance: float,
+    defence: Card | None,
+    cover: CoverLevel,
+    abilities: tuple[str, ...],
+    rules: Ruleset,
+) -> int:
+    """Wounds of one attack by :func:`resolve_attack`, memoised per range band.
+
+    ``weapon`` is a weapon key and ``band`` the band of ``distance`` (the resolver
+    uses the distance only through its band, so results are shared per band).
+    """
+    entry = _RESOLVED.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_RESOLVED) > 16:
+            _RESOLVED.clear()
+        entry = _RESOLVED[id(rules)] = (rules, {})
+    cache = entry[1]
+    key = (card, weapon, band, defence, cover, abilities)
+    found = cache.get(key)
+    if found is None:
+        found = resolve_attack(
+            card,
+            weapon=weapon,
+            distance=distance,
+            defense=defence,
+            cover=cover,
+            attacker_abilities=abilities,
+            ruleset=rules,
+        ).wounds
+        if len(cache) > 100_000:
+            cache.clear()
+        cache[key] = found
+    return found
+
+
+def attack_odds(
+    card: CardLike,
+    *,
+    weapon: str,
+    distance: float,
+    cover: CoverLevel | str = CoverLevel.NONE,
+    defence: DefenceOdds,
+    attacker_abilities: Iterable[str] = (),
+    ruleset: str | Path | Ruleset = "base",
+) -> AttackOdds:
+    """The wound distribution of ``card`` against each best defence of ``defence``.
+
+    ``distance`` is measured (D-11) and ``cover`` is the target's cover (``hard`` for
+    a hidden target within reach, D-12), exactly as the engine passes them.
+    """
+    rules = Ruleset.load(ruleset)
+    attack = to_card(card)
+    key = rules.weapon_key(weapon)
+    level = cover if isinstance(cover, CoverLevel) else parse_word(CoverLevel, cover, "cover")
+    abilities = tuple(sorted(str(a) for a in attacker_abilities))
+    sharp = "sharpshooter" in abilities
+    band = rules.band_index(distance, sharpshooter=sharp)
+    dist: dict[int, Fraction] = {}
+    for heart, p in defence.outcomes:
+        w = resolved_wounds(attack, key, band, distance, heart, level, abilities, rules)
+        dist[w] = dist.get(w, Fraction(0)) + p
+    return AttackOdds(attack, key, float(distance), level, defence, tuple(sorted(dist.items())))
+
+
+# -- from a view ------------------------------------------------------------------------
+
+
+def unseen_cards(
+    view: Mapping[str, Any], ruleset: str | Path | Ruleset | None = None
+) -> Counter[Card]:
+    """The cards the view's seat has not seen: full deck(s) minus own hand minus seen cards.
+
+    The number of decks is read from the card counts of the view (D-2 may add decks).
+    """
+    rules = Ruleset.load(ruleset if ruleset is not None else view["ruleset"])
+    per_deck = 52 + rules.cards.jokers
+    total = sum(view["hand_sizes"]) + view["dead_hand"] + view["draw_pile"] + view["discard_pile"]
+    decks = max(rules.cards.deck_count, -(-total // per_deck))
+    counts = Counter(full_deck(rules.cards.jokers) * decks)
+    counts.subtract(Card.parse(c) for c in view["hand"])
+    counts.subtract(Card.parse(c) for c in view["seen_cards"])
+    return +counts
+
+
+def view_table(view: Mapping[str, Any], ruleset: str | Path | Ruleset | None = None) -> Table:
+    """The table of the view's scenario (a built-in name or a scenario file's name)."""
+    from totenblatt.wanted.scenario import load_scenario
+
+    rules = Ruleset.load(ruleset if ruleset is not None else view["ruleset"])
+    return load_scenario(view["scenario"]).table(rules)
+
+
+def view_attack_odds(
+    view: Mapping[str, Any],
+    attack: Attack | tuple[CardLike, str, str],
+    *,
+    table: Table | None = None,
+    ruleset: str | Path | Ruleset | None = None,
+    unseen: Mapping[Card, int] | None = None,
+) -> AttackOdds:
+    """The odds of ``attack`` (an :class:`Attack` or card, attacker, target) seen from ``view``.
+
+    Distance and cover are measured on the scenario's table as the engine does
+    (a hidden target within reach has hard cover); the defender's hand size is public.
+    """
+    rules = Ruleset.load(ruleset if ruleset is not None else view["ruleset"])
+    if isinstance(attack, Attack):
+        card, attacker, target = attack.card, attack.attacker, attack.target
+    else:
+        card, attacker, target = to_card(attack[0]), attack[1], attack[2]
+    figures = {f["name"]: f for f in view["figures"]}
+    for name in (attacker, target):
+        if name not in figures:
+            raise ValueError(f"no figure named {name!r}: expected one of {', '.join(figures)}")
+    a, t = figures[attacker], figures[target]
+    board = table if table is not None else view_table(view, rules)
+    pa, pt = (a["position"][0], a["position"][1]), (t["position"][0], t["position"][1])
+    distance = board.distance(pa, pt)
+    cover = CoverLevel.HARD if t["hidden"] else CoverLevel(board.cover(pa, pt))
+    pool = unseen if unseen is not None else unseen_cards(view, rules)
+    defence = defence_odds(pool, view["hand_sizes"][t["seat"]], rules)
+    abilities: tuple[str, ...] = ()
+    if rules.abilities.enabled:
+        abilities = tuple(x for x in a["abilities"] if x in {str(y) for y in ATTACKER_ABILITIES})
+    return attack_odds(
+        card,
+        weapon=a["weapon"],
+        distance=distance,
+        cover=cover,
+        defence=defence,
+        attacker_abilities=abilities,
+        ruleset=rules,
+    )

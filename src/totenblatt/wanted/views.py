@@ -1,0 +1,95 @@
+"""What one seat may know: the game as a JSON-serialisable dict.
+
+A view holds the seat's own hand, never another seat's hand or the dead man's
+hand (only their sizes), the public state of every figure, the decision at
+hand, and the public events plus the seat's own private events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from totenblatt.wanted.checks import can_redraw
+from totenblatt.wanted.state import Figure, GameState, Phase
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.engine import Game
+
+__all__ = ["build_view", "decision_of", "figure_view"]
+
+
+def figure_view(fig: Figure) -> dict[str, Any]:
+    """The public state of a figure."""
+    return {
+        "name": fig.name,
+        "seat": fig.seat,
+        "team": fig.team,
+        "weapon": fig.weapon,
+        "position": [fig.pos[0], fig.pos[1]],
+        "hp": fig.hp,
+        "hp_max": fig.hp_max,
+        "kind": fig.kind.value,
+        "abilities": [a.value for a in fig.abilities],
+        "hidden": fig.hidden,
+        "out": fig.out,
+    }
+
+
+def decision_of(st: GameState) -> dict[str, Any]:
+    """What is asked of whom: ``kind`` (the phase), ``seat`` and the details of the decision."""
+    out: dict[str, Any] = {"kind": st.phase.value, "seat": st.to_act}
+    if st.phase is Phase.SWAP:
+        out["order"] = list(st.swap_order)
+    elif st.phase is Phase.BID:
+        out["bids"] = [[seat, str(card)] for seat, card in st.bids]
+        out["order"] = list(st.bid_order)
+    elif st.phase is Phase.DEFEND and st.pending is not None:
+        p = st.pending
+        out["attack"] = {
+            "seat": p.seat,
+            "card": str(p.card),
+            "attacker": p.attacker,
+            "target": p.target,
+            "weapon": st.by_name[p.attacker].weapon,
+            "distance": p.distance,
+            "cover": p.cover,
+            "target_hidden": p.target_hidden,
+        }
+    return out
+
+
+def build_view(game: Game, seat: int) -> dict[str, Any]:
+    """The view of ``seat`` (see the module docstring)."""
+    st = game.state
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.seats:
+        raise ValueError(f"seat {seat!r} is not a seat: expected 0 to {st.seats - 1}")
+    seen = [str(c) for c in st.seen_public] + [str(c) for c in st.seen_private[seat]]
+    return {
+        "seat": seat,
+        "seats": st.seats,
+        "teams": list(st.teams),
+        "scenario": game.scenario.name,
+        "ruleset": game.ruleset.name,
+        "round": st.round,
+        "round_limit": st.round_limit,
+        "dealer": st.dealer,
+        "active": st.active,
+        "to_act": st.to_act,
+        "phase": st.phase.value,
+        "decision": decision_of(st),
+        "hand": [str(c) for c in st.hands[seat]],
+        "hand_sizes": [len(h) for h in st.hands],
+        "dead_hand": len(st.dead_hand),
+        "dead_hand_taken": st.dead_taken,
+        "draw_pile": len(st.draw_pile),
+        "discard_pile": len(st.discard_pile),
+        "seen_cards": seen,
+        "redraws_used": list(st.redraws_used),
+        "can_redraw": st.phase is not Phase.OVER and can_redraw(st, seat),
+        "empty_cycles": st.empty_cycles,
+        "figures": [figure_view(f) for f in st.figures],
+        "events": game.visible_event_dicts(seat),
+        "is_over": st.phase is Phase.OVER,
+        "winners": list(st.winners),
+        "end_reason": st.end_reason,
+    }
