@@ -1,12 +1,14 @@
 """What the table's queries cost: µs per move_cost, advance, cover_spots, cover, line of fire.
 
 ``python -m benchmarks table`` — on the ``gangs`` table (22+ pieces), seeded random
-positions. "cold" uses a fresh pair of points every call (no cache hit); "warm"
-repeats calls the way an engine does between moves (cache hits).
+positions, CPU time per call (garbage collection paused, as ``timeit`` does). "cold"
+uses a fresh pair of points every call (no cache hit); "warm" repeats calls the way
+an engine does between moves (cache hits).
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -29,10 +31,15 @@ def _points(table: Table, n: int, rng: random.Random) -> list[Point]:
 
 
 def _time(label: str, calls: int, fn: Callable[[int], object]) -> float:
-    start = time.perf_counter()
-    for i in range(calls):
-        fn(i)
-    micro = (time.perf_counter() - start) / calls * 1e6
+    gc.collect()
+    gc.disable()  # as timeit does: a collection pass would land on one unlucky query
+    try:
+        start = time.process_time()
+        for i in range(calls):
+            fn(i)
+        micro = (time.process_time() - start) / calls * 1e6
+    finally:
+        gc.enable()
     print(f"{label:<44} {micro:9.1f} µs")
     return micro
 
@@ -88,6 +95,10 @@ def main() -> None:
         lambda i: table.advance(a[i], b[i], 8, blockers=blockers[i]),
     )
     _time('advance 8", known start, new goal', n, lambda i: table.advance(a[i], c[i], 8))
+    _time('advance, known start and goal, new budget 5"', n, lambda i: table.advance(a[i], c[i], 5))
+    d = _points(table, n, rng)
+    _time("route, new start and goal", n, lambda i: router.route(d[i], b[i]))
+    _time("straight line, new", n, lambda i: router.straight(d[i], a[i], 8, ()))
     threats = [tuple(_points(table, 3, rng)) for _ in range(n)]
     _time('cover_spots 8" vs 3 threats, cold', n, lambda i: table.cover_spots(b[i], 8, threats[i]))
     _time('cover_spots 8" vs 3 threats, warm', n, lambda i: table.cover_spots(b[i], 8, threats[i]))
@@ -104,4 +115,9 @@ def main() -> None:
         "cover_spots, known start and threats, new bases",
         n,
         lambda i: table.cover_spots(c[i], 8, moved[i], blockers=blockers[i]),
+    )
+    _time(
+        'cover_spots, known start and threats, new budget 5"',
+        n,
+        lambda i: table.cover_spots(c[i], 5, moved[i], blockers=blockers[i]),
     )

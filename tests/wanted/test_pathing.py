@@ -224,10 +224,112 @@ def test_batch_exposure_matches_exact_cover(table):
         assert list(got) == want
 
 
-def test_router_graph_is_exact():
-    """Every edge of the static graph costs what the exact method says."""
-    router = EDGE.router
+@pytest.mark.parametrize("table", [EDGE] + [load_scenario(n).table() for n in builtin_scenarios()])
+def test_router_graph_is_exact(table):
+    """Every edge of the static graph (and every node-to-spot leg) costs what the exact
+    method says: the vectorised segment test agrees even for the aligned node pairs."""
+    router = table.router
     for i, p in enumerate(router.nodes):
         for j, q in enumerate(router.nodes):
             if i != j:
-                assert router.weights[i, j] == pytest.approx(_exact(EDGE, p, q), abs=1e-6)
+                assert router.weights[i, j] == pytest.approx(_exact(table, p, q), abs=1e-6)
+        for j, q in enumerate(router.spots):
+            assert router.to_spot[i, j] == pytest.approx(_exact(table, p, q), abs=1e-6)
+
+
+# -- routes are the cheapest the graph allows ------------------------------------------
+
+
+def _cheapest(table: Table, start, goal) -> float:
+    """Brute force: straight, or any first node, the graph, any last node (all exact)."""
+    router = table.router
+    first = np.array([_exact(table, start, n) for n in router.nodes])
+    last = np.array([_exact(table, n, goal) for n in router.nodes])
+    via = first[:, None] + router.dist + last[None, :]
+    return min(_exact(table, start, goal), float(via.min()))
+
+
+@settings(max_examples=120, deadline=None)
+@given(point, point)
+def test_route_is_the_cheapest(start, goal):
+    """The lazy search (lower bounds, first legs costed on demand) finds the optimum.
+
+    Not for an end exactly on a piece's outline: the vectorised costs of the goal's
+    legs count touching impassable terrain as blocked, so a route there may go round.
+    """
+    if EDGE.position_error(start) is not None or EDGE.position_error(goal) is not None:
+        return
+    if any(poly.distance(*p) <= 1e-6 for poly in EDGE._polys for p in (start, goal)):
+        return
+    best = _cheapest(EDGE, start, goal)
+    route = EDGE.router.route(start, goal)
+    if best == math.inf:
+        assert route[-1] != goal
+        return
+    assert route[0] == start and route[-1] == goal
+    assert EDGE.move_cost(route) == pytest.approx(best, abs=1e-6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(point, point, st.floats(0.5, 12))
+def test_straight_moves_go_straight_or_nowhere(start, goal, budget):
+    if EDGE.position_error(start) is not None:
+        return
+    router = EDGE.router
+    path = router.straight(start, goal, budget, ())
+    if _exact(EDGE, start, goal) == math.inf:
+        assert path is None
+        return
+    if path is None:
+        return  # no progress within the budget
+    assert len(path) == 2 and path[0] == start
+    assert EDGE.move_cost(path) <= budget + 1e-9
+    # on the line start-goal, no farther than the goal
+    (x0, y0), (x1, y1), (x, y) = start, goal, path[1]
+    assert abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) <= 1e-5 * (1 + math.dist(start, goal))
+    assert math.dist(start, path[1]) <= math.dist(start, goal) + 1e-6
+    assert router.straight(start, goal, budget, (path[1],)) is None  # would end on that base
+
+
+def test_away_moves_away_and_turns_at_walls():
+    from totenblatt.wanted.geometry import Geometry
+
+    geo = Geometry(EDGE)
+    threat, start = (13.0, 2.0), (13.0, 12.0)
+    path = geo.away(start, threat, 6, ())
+    assert path is not None and path[-1] == pytest.approx((13.0, 18.0))
+    # the wagon straight behind: turned (60 degrees here), still away and legal
+    start, threat = (3.5, 23.0), (3.5, 23.5)
+    path = geo.away(start, threat, 4, ())
+    assert path is not None and EDGE.move_cost(path) <= 4 + 1e-9
+    assert math.dist(path[-1], threat) > math.dist(start, threat) and path[-1][0] > 6
+    # walled in on three sides (the saloon's west corner): no straight way away
+    assert geo.away((4.7, 7.0), (10.0, 7.0), 4, ()) is None
+    # at the table's edge: no room straight away, so turned and sliding along the edge
+    path = geo.away((10.0, 0.5), (10.0, 5.0), 4, ())
+    assert path is not None and path[-1][1] == 0.5 and EDGE.move_cost(path) <= 4 + 1e-9
+    assert geo.away((0.5, 0.5), (5.0, 5.0), 4, ()) is None  # cornered
+
+
+# -- the offered moves (moves.move_candidates) are legal in real games ------------------
+
+
+@pytest.mark.parametrize("name", ["duel", "three-way", "gangs"])
+def test_every_offered_move_is_legal(name):
+    from totenblatt.wanted.actions import Move
+    from totenblatt.wanted.bots import RandomBot
+    from totenblatt.wanted.engine import new_game
+
+    for seed in (3, 4):
+        game = new_game(name, seed=seed)
+        bots = [RandomBot(seed * 10 + s) for s in range(game.seats)]
+        checked = 0
+        while not game.is_over and checked < 400:
+            seat = game.to_act
+            assert seat is not None
+            legal = game.legal_actions()
+            for action in legal:
+                if isinstance(action, Move) and action.steps:
+                    assert game.why_illegal(action) is None, action
+                    checked += 1
+            game.apply(bots[seat].choose({}, legal))

@@ -21,7 +21,7 @@ from totenblatt.wanted.scenario import (
 from totenblatt.wanted.table import OpeningKind, TerrainKind
 from totenblatt.wanted.vocab import CoverLevel, HeroType
 
-EXPECTED = {"duel": (2, 1), "gangs": (2, 5), "three-way": (3, 3)}
+EXPECTED = {"duel": (2, 1), "gangs": (2, 5), "heroes": (2, 5), "three-way": (3, 3)}
 
 
 def test_builtin_names():

@@ -330,3 +330,139 @@ def test_rasterize_shows_walls_openings_and_terrain():
     assert "/" in rows[24 - 5]
     with pytest.raises(ValueError, match="at least 1 x 1"):
         EDGE.rasterize(0, 4)
+
+
+# -- the fast paths give exactly what the plain algorithms give -------------------------
+#
+# The table prunes work (bounding boxes, a line-versus-box test, quick misses in
+# segment_params) and caches every answer; these references are the plain versions.
+
+
+def _reference_params(p, q, a, b):
+    """segment_params without the quick miss: every case through the square roots."""
+    from totenblatt.wanted.planar import EPS, point_segment_distance
+
+    px, py = p
+    rx, ry = q[0] - px, q[1] - py
+    ax, ay = a
+    sx, sy = b[0] - ax, b[1] - ay
+    wx, wy = ax - px, ay - py
+    denom = rx * sy - ry * sx
+    rr, ss = rx * rx + ry * ry, sx * sx + sy * sy
+    if abs(denom) <= 1e-12 * math.sqrt(rr * ss) or rr == 0.0 or ss == 0.0:
+        if rr == 0.0:
+            return [0.0] if point_segment_distance(px, py, a, b) <= EPS else []
+        if abs(wx * ry - wy * rx) > EPS * math.sqrt(rr):
+            return []
+        t0 = (wx * rx + wy * ry) / rr
+        t1 = ((b[0] - px) * rx + (b[1] - py) * ry) / rr
+        lo, hi = (t0, t1) if t0 <= t1 else (t1, t0)
+        lo, hi = max(lo, 0.0), min(hi, 1.0)
+        if lo > hi + EPS:
+            return []
+        return [lo] if hi - lo <= EPS else [lo, hi]
+    t = (wx * sy - wy * sx) / denom
+    u = (wx * ry - wy * rx) / denom
+    tol_t, tol_u = EPS / math.sqrt(rr), EPS / math.sqrt(ss)
+    if -tol_t <= t <= 1 + tol_t and -tol_u <= u <= 1 + tol_u:
+        return [min(max(t, 0.0), 1.0)]
+    return []
+
+
+def _reference_intervals(poly, p, q):
+    """Poly.intervals trying every edge."""
+    ts = [0.0, 1.0]
+    for a, b in poly.edges:
+        ts.extend(_reference_params(p, q, a, b))
+    ts.sort()
+    out = []
+    for t0, t1 in itertools.pairwise(ts):
+        if t1 - t0 <= 1e-12:
+            continue
+        tm = (t0 + t1) / 2
+        if poly.interior(p[0] + tm * (q[0] - p[0]), p[1] + tm * (q[1] - p[1])):
+            if out and abs(out[-1][1] - t0) <= 1e-12:
+                out[-1] = (out[-1][0], t1)
+            else:
+                out.append((t0, t1))
+    return out
+
+
+def _reference_cost(table, p, q):
+    """Table.segment_cost by brute force over every wall, window and piece: cost or the piece."""
+    from totenblatt.wanted.planar import EPS
+
+    length = math.dist(p, q)
+    if length <= EPS:
+        return 0.0
+    for a, b, index in table._walls:
+        if _reference_params(p, q, a, b):
+            return table.terrain[index].name
+    for poly, index in table._impassable:
+        if _reference_intervals(poly, p, q):
+            return table.terrain[index].name
+    windows = 0
+    for a, b, _ in table._windows:
+        windows += any(t > EPS / length for t in _reference_params(p, q, a, b))
+    spans = sorted(s for poly in table._difficult for s in _reference_intervals(poly, p, q))
+    merged: list[list[float]] = []
+    for t0, t1 in spans:
+        if merged and t0 <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], t1)
+        else:
+            merged.append([t0, t1])
+    slow = sum(t1 - t0 for t0, t1 in merged) * length
+    return length + (table.difficult_factor - 1) * slow + table.window_cost * windows
+
+
+def _reference_lof(table, a, b):
+    for index in table._buildings:
+        poly = table._polys[index]
+        if poly.contains(*a) or poly.contains(*b):
+            continue
+        if poly.touches_segment(a, b):
+            return False
+    return True
+
+
+# points on a quarter-inch grid meet corners, walls and edges exactly (the hard cases)
+grid = st.integers(2, 94).map(lambda n: n / 4)
+grid_point = st.tuples(grid, grid)
+any_point = st.one_of(point, grid_point)
+
+
+@given(any_point, any_point, any_point, any_point)
+def test_segment_params_quick_miss_changes_nothing(p, q, a, b):
+    from totenblatt.wanted.planar import segment_params
+
+    assert segment_params(p, q, a, b) == _reference_params(p, q, a, b)
+
+
+@given(any_point, any_point)
+def test_segment_cost_matches_the_plain_algorithm(p, q):
+    table = make()  # a fresh table: nothing cached
+    want = _reference_cost(table, p, q)
+    got = table.segment_cost_or_inf(p, q)
+    if isinstance(want, str):
+        assert got == math.inf
+        with pytest.raises(MoveError, match=want):
+            table.segment_cost(p, q)
+    else:
+        assert got == table.segment_cost(p, q) == pytest.approx(want, abs=1e-9)
+    assert table.segment_cost_or_inf(p, q) == got  # cached: the same answer
+
+
+@given(any_point, any_point)
+def test_line_of_fire_matches_the_plain_algorithm(a, b):
+    assert make().line_of_fire(a, b) == _reference_lof(EDGE, a, b)
+
+
+@given(any_point, any_point)
+def test_profile_and_cost_agree(p, q):
+    try:
+        length, difficult, windows = EDGE.profile(p, q)
+    except MoveError:
+        assert EDGE.segment_cost_or_inf(p, q) == math.inf
+        return
+    slow = sum(t1 - t0 for t0, t1 in difficult) * length
+    assert EDGE.segment_cost(p, q) == pytest.approx(length + slow + 5 * len(windows))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from totenblatt.cards import Card, Suit
+from totenblatt.cli.abilities import ability_name
 from totenblatt.cli.app import Lang, pick
 from totenblatt.cli.story import inches, number
 from totenblatt.wanted.actions import (
@@ -15,11 +16,13 @@ from totenblatt.wanted.actions import (
     Attack,
     Bid,
     Defend,
+    Keep,
     Move,
     Pass,
     Redraw,
     Reveal,
     Swap,
+    TemptFate,
 )
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.odds import (
@@ -123,7 +126,7 @@ def _attack_label(
     detail = f"{ctx.weapon(odds.weapon)}, {inches(odds.distance, lang)}, {cover}"
     hit = percent(float(odds.hit), lang)
     expected = number(float(odds.expected), lang)
-    card = str(action.card)
+    card = str(action.card) + (ctx.t(" as a joker", " als Joker") if action.wild else "")
     if len(own) > 1:
         head = ctx.t(
             f"{action.attacker}: shoot {action.target} with {card}",
@@ -156,9 +159,10 @@ def _nearest_enemy(
 
 def _move_label(action: Move, view: Mapping[str, Any], ctx: PlayContext) -> str:
     lang = ctx.lang
-    card = str(action.card)
+    card = str(action.card) + (ctx.t(" as a joker", " als Joker") if action.wild else "")
     if not action.steps:
-        return ctx.t(f"Play {card} without moving", f"{card} spielen, ohne zu gehen")
+        who = f"{action.figure}: " if action.figure else ""
+        return who + ctx.t(f"Play {card} without moving", f"{card} spielen, ohne zu gehen")
     if len(action.steps) > 1:
         parts = []
         for step in action.steps:
@@ -191,16 +195,37 @@ def _move_label(action: Move, view: Mapping[str, Any], ctx: PlayContext) -> str:
     return text
 
 
-def _defend_label(card: Card | None, view: Mapping[str, Any], ctx: PlayContext) -> str:
+def _abilities(view: Mapping[str, Any], name: str, keep: set[str]) -> tuple[str, ...]:
+    fig = _figures(view).get(name)
+    return () if fig is None else tuple(a for a in fig["abilities"] if a in keep)
+
+
+def _defend_label(action: Defend | None, view: Mapping[str, Any], ctx: PlayContext) -> str:
     attack = view["decision"].get("attack") or {}
     if not attack:
         return ctx.t("Play no heart", "Kein Herz spielen")
+    card = None if action is None else action.card
+    shooter = _abilities(view, attack["attacker"], {"sharpshooter", "picture_book_10"})
+    defender = _abilities(view, attack["target"], {"picture_book_10"})
+    used: list[str] = []
+    if action is not None:
+        defender += tuple(a.value for a in action.covers)
+        used = [ability_name(a, ctx.lang) for a in action.covers]
+        if action.extra is not None:
+            defender += ("queen_of_hearts",)
+            used.append(f"+ {action.extra}")
+        if action.wild:
+            defender += ("wild_2",)
+            used.append(ctx.t("as a joker", "als Joker"))
     result = resolve_attack(
         attack["card"],
         weapon=attack["weapon"],
         distance=attack["distance"],
         defense=card,
         cover=attack["cover"],
+        attacker_abilities=(*shooter, "wild_2") if attack.get("wild") else shooter,
+        defender_abilities=defender,
+        extra_defense=None if action is None else action.extra,
         ruleset=ctx.rules,
     )
     w = result.wounds
@@ -208,10 +233,11 @@ def _defend_label(card: Card | None, view: Mapping[str, Any], ctx: PlayContext) 
         "no wound" if w == 0 else "1 wound" if w == 1 else f"{w} wounds",
         "keine Wunde" if w == 0 else "1 Wunde" if w == 1 else f"{w} Wunden",
     )
+    more = f" ({', '.join(used)})" if used else ""
     head = (
         ctx.t("Play no heart", "Kein Herz spielen")
         if card is None
-        else ctx.t(f"Defend with {card}", f"Mit {card} verteidigen")
+        else ctx.t(f"Defend with {card}{more}", f"Mit {card}{more} verteidigen")
     )
     if result.attack_value is not None and result.defense_value is not None:
         versus = ctx.t(
@@ -222,17 +248,28 @@ def _defend_label(card: Card | None, view: Mapping[str, Any], ctx: PlayContext) 
     return f"{head} — {wounds}"
 
 
-def _bid_label(card: Card, view: Mapping[str, Any], ctx: PlayContext) -> str:
-    if card.is_joker:
+_QUICK = {"quick_fingers_1": 1, "quick_fingers_2": 2}
+
+
+def _bid_label(action: Bid, view: Mapping[str, Any], ctx: PlayContext) -> str:
+    card = action.card
+    if card.is_joker or action.wild:
+        what = ctx.t(f"{card} as a joker", f"{card} als Joker") if action.wild else "Joker"
         return ctx.t(
-            "Bid a joker (wins the initiative at once)",
-            "Einen Joker bieten (gewinnt sofort die Initiative)",
+            f"Bid {what} (wins the initiative at once)",
+            f"{what} bieten (gewinnt sofort die Initiative)",
         )
+    decision = view["decision"]
+    values = decision.get("values")
     best = 0
-    for _seat, text in view["decision"].get("bids", []):
+    for i, (_seat, text) in enumerate(decision.get("bids", [])):
         bid = Card.parse(text)
-        best = max(best, 1000 if bid.is_joker else ctx.rules.card_value(bid))
-    value = ctx.rules.card_value(card)
+        best = max(
+            best, values[i] if values else 1000 if bid.is_joker else ctx.rules.card_value(bid)
+        )
+    own = [f for f in view["figures"] if f["seat"] == view["seat"] and not f["out"]]
+    bonus = max((sum(_QUICK.get(a, 0) for a in f["abilities"]) for f in own), default=0)
+    value = ctx.rules.card_value(card) + bonus
     note = ""
     if best:
         note = ctx.t(
@@ -260,15 +297,36 @@ def label(action: Action, view: Mapping[str, Any], ctx: PlayContext) -> str:
     if isinstance(action, Move):
         return _move_label(action, view, ctx)
     if isinstance(action, Defend):
-        return _defend_label(action.card, view, ctx)
+        return _defend_label(action, view, ctx)
     if isinstance(action, Bid):
-        return _bid_label(action.card, view, ctx)
+        return _bid_label(action, view, ctx)
+    if isinstance(action, TemptFate):
+        return ctx.t(
+            f"Tempt Fate ({action.figure}): give {action.card}, draw two, keep one",
+            f"Spiel mit dem Schicksal ({action.figure}): {action.card} weg, zwei ziehen, "
+            "eine behalten",
+        )
+    if isinstance(action, Keep):
+        other = [c for c in view["decision"].get("cards", []) if c != str(action.card)]
+        rest = ctx.t(f" (discard {other[0]})", f" ({other[0]} ablegen)") if other else ""
+        return ctx.t(f"Keep {action.card}{rest}", f"{action.card} behalten{rest}")
     if isinstance(action, Pass):
         if view["phase"] == "defend":
             return _defend_label(None, view, ctx)
         return _pass_label(view["phase"], ctx)
     if isinstance(action, Swap):
         n = view["dead_hand"]
+        if action.cards:
+            given = " ".join(map(str, action.cards))
+            return ctx.t(
+                f"Swap {given} for the dead man's hand ({n} cards, unseen)",
+                f"{given} gegen das Totenblatt tauschen ({n} Karten, ungesehen)",
+            )
+        if action.figure:
+            return ctx.t(
+                f"Swap {action.figure}'s hand for the dead man's hand ({n} cards, unseen)",
+                f"Hand von {action.figure} gegen das Totenblatt tauschen ({n} Karten, ungesehen)",
+            )
         return ctx.t(
             f"Swap your hand for the dead man's hand ({n} cards, unseen)",
             f"Hand gegen das Totenblatt tauschen ({n} Karten, ungesehen)",
@@ -294,8 +352,10 @@ _GROUP_ORDER = {
     "swap": 0,
     "move": 1,
     "pass": 2,
+    "keep": 0,
     "reveal": 3,
     "redraw": 4,
+    "temptfate": 4,
     "concede": 5,
 }
 

@@ -3,7 +3,8 @@
 Numbers pick a listed choice; words give typed moves and commands, in English
 or German: ``move Billy 12,8 [with 9♣] [hide]``, ``shoot Billy Paco [with Q♠]``,
 ``bid K♦``, ``defend 7♥``, ``redraw 3♦ [Billy]``, ``reveal Billy``, ``swap``,
-``pass``, ``concede``; ``more``, ``map``, ``log``, ``odds``, ``help``, ``quit``.
+``pass``, ``concede``, ``fate 3♥ [Wyatt]`` (Tempt Fate), ``keep Q♠`` (the card to
+keep; ``keep`` alone keeps the hand); ``more``, ``map``, ``log``, ``odds``, ``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from totenblatt.wanted.actions import (
     Bid,
     Concede,
     Defend,
+    Keep,
     Move,
     MoveStep,
     Pass,
     Redraw,
     Reveal,
     Swap,
+    TemptFate,
 )
 from totenblatt.wanted.odds import unseen_cards, view_attack_odds
 from totenblatt.wanted.table import MoveError
@@ -115,6 +118,9 @@ _VERBS: dict[str, str] = {
     "concede": "concede",
     "aufgeben": "concede",
     "gib-auf": "concede",
+    "fate": "fate",
+    "tempt": "fate",
+    "schicksal": "fate",
 }
 
 _NUMBER = r"-?\d+(?:[.,]\d+)?"
@@ -375,6 +381,29 @@ def _parse_shoot(
     )
 
 
+def _parse_fate(
+    rest: str, view: Mapping[str, Any], ctx: PlayContext, legal: Sequence[Action]
+) -> Action:
+    """``fate CARD [NAME]``: Tempt Fate with the (only, or named) figure that has it left."""
+    card_text, _, name = rest.strip().partition(" ")
+    if not card_text:
+        raise InputError(
+            _t(ctx, "which card? type: fate CARD [NAME]", "welche Karte? tippe: schicksal KARTE")
+        )
+    card = _card(card_text, ctx)
+    figures = sorted({a.figure for a in legal if isinstance(a, TemptFate)})
+    if name.strip():
+        fig, left = match_figure(name, view, ctx)
+        if fig is None or left:
+            raise InputError(_t(ctx, f"who? {', '.join(figures)}", f"wer? {', '.join(figures)}"))
+        return TemptFate(card, fig["name"])
+    if not figures:
+        raise InputError(
+            _t(ctx, "nobody of yours can tempt fate now", "niemand von dir kann das jetzt")
+        )
+    return TemptFate(card, figures[0])
+
+
 def parse_input(
     text: str,
     choices: Sequence[Choice],
@@ -459,6 +488,10 @@ def parse_input(
         if not own:
             raise InputError(_t(ctx, "nobody of yours can pay", "niemand von dir kann zahlen"))
         return Redraw(card, own[0]["name"])
+    if kind == "fate":
+        return _parse_fate(rest, view, ctx, legal)
+    if kind == "pass" and rest.strip():  # keep CARD: the card Tempt Fate keeps
+        return Keep(_card(rest, ctx))
     if kind == "reveal":
         fig, left = match_figure(rest, view, ctx)
         if fig is None or left:

@@ -28,6 +28,39 @@ __all__ = [
 PANEL_WIDTH = 36
 """Columns the status panel needs beside the map."""
 
+ABILITY_CODES: dict[str, tuple[str, str]] = {
+    "quick_fingers_1": ("QF1", "SF1"),
+    "quick_fingers_2": ("QF2", "SF2"),
+    "light_footed_1": ("LF1", "LF1"),
+    "light_footed_2": ("LF2", "LF2"),
+    "cover_1": ("C1", "D1"),
+    "cover_2": ("C2", "D2"),
+    "cover_3": ("C3", "D3"),
+    "tempt_fate": ("TF", "SdS"),
+    "nine_lives": ("9L", "9L"),
+    "picture_book_10": ("PB10", "BB10"),
+    "queen_of_hearts": ("QoH", "KdH"),
+    "sharpshooter": ("SS", "Sch"),
+    "pay_the_piper": ("PP", "BdP"),
+    "wild_2": ("W2", "W2"),
+}
+"""Short marks of the abilities (B1) in the status panel (English, German); spent uses struck."""
+
+
+def ability_marks(fig: Mapping[str, Any], ctx: PlayContext) -> Text:
+    """The figure's abilities as short marks; a use spent this fight is struck through."""
+    spent = list(fig.get("spent", []))
+    text = Text()
+    for ability in fig["abilities"]:
+        if text:
+            text.append(" ")
+        style = "dim"
+        if ability in spent:
+            spent.remove(ability)
+            style = "dim strike"
+        text.append(ctx.t(*ABILITY_CODES.get(ability, (ability, ability))), style=style)
+    return text
+
 
 def colour_names(line: str, view: Mapping[str, Any], labels: Sequence[str]) -> Text:
     """``line`` with seat labels and figure names in their seat's colour."""
@@ -62,14 +95,19 @@ def status_panel(
     figures = RichTable.grid(padding=(0, 1))
     for _ in range(5):
         figures.add_column(no_wrap=True)
+    marks = Text()
     for f in view["figures"]:
         style = seat_style(f["seat"])
         hp = Text(f"{f['hp']}/{f['hp_max']}", style="bold red" if f["hp"] <= 2 else "")
-        state = ""
+        state = {"veteran": t("vet.", "Haud."), "gunslinger": t("gun.", "Rev.")}.get(f["kind"], "")
         if f["out"]:
             state, style = t("out", "raus"), "dim"
         elif f["hidden"]:
-            state = t("hidden", "versteckt")
+            state = f"{state} {t('hidden', 'versteckt')}".strip()
+        if f["abilities"] and not f["out"]:
+            marks.append(f"{ctx.letters.get(f['name'], '?')} ", style=style)
+            marks.append_text(ability_marks(f, ctx))
+            marks.append("  ")
         weapon = _short_weapon(ctx.weapon(f["weapon"]))
         letter = ctx.letters.get(f["name"], "?")
         figures.add_row(
@@ -80,18 +118,26 @@ def status_panel(
             Text(state, style="italic"),
         )
     hand = Text(t("Hand: ", "Hand: "), style="bold")
-    for i, (card, style) in enumerate(hand_text(view["hand"])):
-        if i:
-            hand.append(" ")
-        hand.append(card, style=style)
-    if not view["hand"]:
-        hand.append("—")
+    own_hands = view.get("figure_hands") or {"": view["hand"]}  # per character: each its own
+    for name, cards in own_hands.items():
+        if name:
+            hand.append(f"\n {name}: ", style="bold")
+        for i, (card, style) in enumerate(hand_text(cards)):
+            if i:
+                hand.append(" ")
+            hand.append(card, style=style)
+        if not cards:
+            hand.append("—")
     counts = " · ".join(f"{t('P', 'S')}{s + 1} {n}" for s, n in enumerate(view["hand_sizes"]))
     dead = view["dead_hand"]
     cards = Text(
         t(f"Cards {counts} · dead hand {dead}", f"Karten {counts} · Totenblatt {dead}"), style="dim"
     )
-    parts: list[RenderableType] = [head, seats, figures, hand, cards]
+    parts: list[RenderableType] = [head, seats, figures]
+    if marks:
+        marks.rstrip()
+        parts.append(marks)
+    parts += [hand, cards]
     if legend_text is not None:
         parts.append(legend_text)
     if view["redraws_used"][view["seat"]]:

@@ -50,7 +50,10 @@ gang_app = typer.Typer(
 )
 fight_app = typer.Typer(
     name="fight",
-    help="Record a campaign fight (B4, B5) or undo the last one. / Kämpfe der Kampagne.",
+    help=(
+        "Play a campaign fight with the engine, record one played on a real table (B4, B5), "
+        "or undo the last one. / Kämpfe der Kampagne."
+    ),
     no_args_is_help=True,
 )
 app.add_typer(gang_app, name="gang")
@@ -132,7 +135,7 @@ def _abilities(values: Sequence[str], ruleset: str) -> list[Ability]:
 # -- output -----------------------------------------------------------------------
 
 
-def _roster(gang: Gang, lang: Lang) -> Table:
+def roster_table(gang: Gang, lang: Lang) -> Table:
     table = Table(
         title=f"{gang.name}",
         caption=_caption(gang, lang),
@@ -199,7 +202,7 @@ def _report(change: Change, lang: Lang, as_json: bool, *, skip_joined: bool = Fa
         console.print(
             Text(pick(lang, "Undone: ", "Rückgängig gemacht: ") + ", ".join(change.undone))
         )
-    console.print(_roster(change.gang, lang))
+    console.print(roster_table(change.gang, lang))
     if change.seed is not None:
         console.print(Text(f"seed {change.seed}", style="dim"))
 

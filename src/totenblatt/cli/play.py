@@ -99,7 +99,7 @@ def no_terminal_message() -> str:
     )
 
 
-def _stdin_is_terminal() -> bool:
+def stdin_is_terminal() -> bool:
     try:
         return sys.stdin is not None and sys.stdin.isatty()
     except (ValueError, OSError):
@@ -119,6 +119,7 @@ Type the number of a choice, or one of:
   move NAME X,Y [with CARD] [hide]   move a figure (route found for you), e.g. move Billy 12,8
   shoot SHOOTER TARGET [with CARD]   e.g. shoot Billy Paco with Q♠ (best spade if none given)
   bid CARD · defend CARD · redraw CARD [PAYER] · reveal NAME · swap · pass · concede
+  fate CARD [NAME] (Tempt Fate) · keep CARD (which drawn card to keep)
   more (all choices) · map · log · odds · help · quit (the game is saved with --save)
 Names may be the map letter. Coordinates in inches, x right, y up, from the bottom-left."""
 
@@ -127,6 +128,7 @@ Tippe die Nummer einer Wahl oder:
   bewege NAME X,Y [mit KARTE] [verstecken]   z. B. bewege Billy 12,8 (Weg wird gesucht)
   schieß SCHÜTZE ZIEL [mit KARTE]            z. B. schieß Billy Paco mit Q♠
   biete KARTE · verteidige KARTE · nachziehen KARTE [ZAHLER] · aufdecken NAME · tausche
+  schicksal KARTE [NAME] (Spiel mit dem Schicksal) · behalte KARTE (welche gezogene Karte)
   passe · aufgeben · mehr (alle Wahlen) · karte · protokoll · chancen · hilfe · ende
 Namen dürfen der Buchstabe auf der Karte sein. Koordinaten in Zoll, x nach rechts, y nach
 oben, von links unten."""
@@ -315,6 +317,12 @@ class Session:
                 )
                 + so_far
             )
+        if phase == "fate":
+            cards = " / ".join(view["decision"].get("cards", []))
+            return who + self.t(
+                f"Tempt Fate: which card do you keep? ({cards})",
+                f"Spiel mit dem Schicksal: welche Karte behältst du? ({cards})",
+            )
         if phase == "defend":
             a = view["decision"].get("attack") or {}
             return who + self.t(
@@ -438,13 +446,13 @@ def run_play(
     scenario: str = "duel",
     seats: str = "human,bot",
     seed: int | None = None,
-    ruleset: str = "base",
+    ruleset: str | None = None,
     lang: Lang = Lang.EN,
     save: Path | None = None,
     load: Path | None = None,
     out: Console | None = None,
     ask: Ask | None = None,
-    is_terminal: Callable[[], bool] = _stdin_is_terminal,
+    is_terminal: Callable[[], bool] = stdin_is_terminal,
     delay: float = 0.0,
 ) -> int:
     """Play (or watch) a game; the exit status. With ``ask`` given no terminal is needed."""
@@ -459,7 +467,7 @@ def run_play(
     else:
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-        game = new_game(scenario, ruleset, seed)
+        game = new_game(scenario, ruleset or default_ruleset(scenario), seed)
     kinds = parse_seats(seats, game.seats)
     if SeatKind.HUMAN in kinds and ask is None and not is_terminal():
         out.print(no_terminal_message(), markup=False)
@@ -467,6 +475,20 @@ def run_play(
     session = Session(game, kinds, lang=lang, out=out, ask=ask, save=save, seed=seed, delay=delay)
     session.run()
     return 0
+
+
+def default_ruleset(scenario: str | Path) -> str:
+    """``extended`` for a scenario with heroes or abilities (B1, B2), else ``base``.
+
+    >>> default_ruleset("heroes"), default_ruleset("duel")
+    ('extended', 'base')
+    """
+    from totenblatt.wanted.scenario import load_scenario
+    from totenblatt.wanted.vocab import HeroType
+
+    figures = load_scenario(scenario).figures
+    extended = any(f.abilities or f.kind is not HeroType.COWBOY for f in figures)
+    return "extended" if extended else "base"
 
 
 SeatsOption = Annotated[
@@ -486,7 +508,7 @@ def play(
         typer.Option(
             "--scenario",
             "-s",
-            help="Built-in scenario (duel, gangs, three-way) or a TOML file. / Szenario.",
+            help="Built-in scenario (duel, gangs, three-way, heroes) or a TOML file. / Szenario.",
         ),
     ] = "duel",
     seats: SeatsOption = "human,bot",
@@ -494,8 +516,13 @@ def play(
         int | None, typer.Option("--seed", help="Seed of the shuffle (default: random, shown).")
     ] = None,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", help="Built-in ruleset (base, extended) or a TOML file.")
-    ] = "base",
+        str | None,
+        typer.Option(
+            "--ruleset",
+            help="Built-in ruleset (base, extended) or a TOML file (default: extended for a "
+            "scenario with heroes or abilities, else base).",
+        ),
+    ] = None,
     lang: LangOption = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Write the game to FILE after every decision.")

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from totenblatt.cli.abilities import ability_name
 from totenblatt.cli.app import Lang, pick
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import CoverLevel
+from totenblatt.wanted.vocab import Ability, CoverLevel
 
 __all__ = ["Narrator", "inches", "number", "seat_labels", "winner_line"]
 
@@ -49,6 +50,7 @@ def winner_line(
     why = {
         "last_side_standing": ("last side standing", "als letzte Seite im Spiel"),
         "round_limit": ("most HP after the round limit", "mit den meisten HP nach dem Rundenlimit"),
+        "concession": ("the others conceded", "— die anderen haben aufgegeben"),
     }
     if not winners:
         if reason == "round_limit":
@@ -93,6 +95,13 @@ class Narrator:
         self._handlers: dict[str, Callable[[Mapping[str, Any]], str | None]] = {
             "game_started": self._game_started,
             "decks_added": self._decks_added,
+            "ability_drawn": self._ability_drawn,
+            "piper_paid": self._piper_paid,
+            "figure_hand_dealt": self._figure_hand_dealt,
+            "fate_tempted": self._fate_tempted,
+            "fate_drawn": self._fate_drawn,
+            "fate_kept": self._fate_kept,
+            "nine_lives_drawn": self._nine_lives_drawn,
             "round_started": self._round_started,
             "discards_reshuffled": self._discards_reshuffled,
             "cards_dealt": self._cards_dealt,
@@ -169,6 +178,77 @@ class Narrator:
             "Decks (D-2).",
         )
 
+    def ability(self, value: str) -> str:
+        """An ability's name in the narrator's language (``cover_2`` -> ``Cover 2``)."""
+        return ability_name(Ability(value), self.lang)
+
+    def _ability_drawn(self, e: Mapping[str, Any]) -> str:
+        name = self.ability(e["ability"])
+        return self.t(
+            f"{e['figure']} draws {e['card']} for a missing starting ability: {name} (B2).",
+            f"{e['figure']} zieht {e['card']} für eine fehlende Startfähigkeit: {name} (B2).",
+        )
+
+    def _piper_paid(self, e: Mapping[str, Any]) -> str:
+        piper = self.ability("pay_the_piper")
+        return self.t(
+            f"{piper}: {e['figure']} starts with {e['hp']}/{e['hp_max']} HP.",
+            f"{piper}: {e['figure']} beginnt mit {e['hp']}/{e['hp_max']} HP.",
+        )
+
+    def _figure_hand_dealt(self, e: Mapping[str, Any]) -> str:
+        if e["seat"] == self.you:
+            return self.t(
+                f"{e['figure']}'s hand: {_cards(e['cards'])}",
+                f"Hand von {e['figure']}: {_cards(e['cards'])}",
+            )
+        return self.t(
+            f"{e['figure']}'s hand ({self.seat(e['seat'])}): {_cards(e['cards'])}",
+            f"Hand von {e['figure']} ({self.seat(e['seat'])}): {_cards(e['cards'])}",
+        )
+
+    def _fate_tempted(self, e: Mapping[str, Any]) -> str:
+        name, fate = self.seat(e["seat"]), self.ability("tempt_fate")
+        return self.t(
+            f"{name} tempts fate for {e['figure']} ({fate}): one card away, two drawn.",
+            f"{name} spielt für {e['figure']} mit dem Schicksal: eine Karte weg, zwei gezogen.",
+        )
+
+    def _fate_drawn(self, e: Mapping[str, Any]) -> str:
+        drawn = " ".join(e["drawn"])
+        if e["seat"] == self.you:
+            return self.t(
+                f"You give {e['exchanged']} and draw {drawn}: keep one.",
+                f"Du gibst {e['exchanged']} und ziehst {drawn}: behalte eine.",
+            )
+        name = self.seat(e["seat"])
+        return self.t(
+            f"{name} gives {e['exchanged']} and draws {drawn}.",
+            f"{name} gibt {e['exchanged']} und zieht {drawn}.",
+        )
+
+    def _fate_kept(self, e: Mapping[str, Any]) -> str:
+        kept, other = e["kept"], e["discarded"]
+        if e["seat"] == self.you:
+            return self.t(
+                f"You keep {kept} and discard {other}.", f"Du behältst {kept} und legst {other} ab."
+            )
+        name = self.seat(e["seat"])
+        return self.t(
+            f"{name} keeps {kept} and discards {other}.",
+            f"{name} behält {kept} und legt {other} ab.",
+        )
+
+    def _nine_lives_drawn(self, e: Mapping[str, Any]) -> str:
+        lives = self.ability("nine_lives")
+        head = self.t(
+            f"{lives}: {e['figure']} draws {e['card']} against {e['killer']}'s {e['killer_card']}",
+            f"{lives}: {e['figure']} zieht {e['card']} gegen {e['killer_card']} von {e['killer']}",
+        )
+        if e["survived"]:
+            return head + self.t(" — and stays in with 0 HP!", " — und bleibt mit 0 HP im Spiel!")
+        return head + self.t(" — not enough.", " — das reicht nicht.")
+
     def _round_started(self, e: Mapping[str, Any]) -> str:
         dealer = self.seat(e["dealer"])
         return self.t(
@@ -207,6 +287,16 @@ class Narrator:
 
     def _hand_swapped(self, e: Mapping[str, Any]) -> str:
         name = self.seat(e["seat"])
+        if e.get("given"):
+            return self.t(
+                f"{name} swaps {e['given']} cards for the dead man's hand (D-27).",
+                f"{name} tauscht {e['given']} Karten gegen das Totenblatt (D-27).",
+            )
+        if e.get("figure"):
+            return self.t(
+                f"{name} swaps {e['figure']}'s hand for the dead man's hand.",
+                f"{name} tauscht die Hand von {e['figure']} gegen das Totenblatt.",
+            )
         return self.t(
             f"{name} swaps the hand for the dead man's hand.",
             f"{name} tauscht die Hand gegen das Totenblatt.",
@@ -246,12 +336,16 @@ class Narrator:
 
     def _bid_placed(self, e: Mapping[str, Any]) -> str:
         name = self.seat(e["seat"])
-        if e["card"] == "Joker":
+        if e["card"] == "Joker" or e.get("wild"):
+            card = e["card"] if e.get("wild") else self.t("a joker", "einen Joker")
+            wild = self.t(" as a joker (Wild 2)", " als Joker (Wilde 2)") if e.get("wild") else ""
             return self.t(
-                f"{name} bids a joker — the initiative is theirs.",
-                f"{name} bietet einen Joker — die Initiative ist sicher.",
+                f"{name} bids {card}{wild} — the initiative is theirs.",
+                f"{name} bietet {card}{wild} — die Initiative ist sicher.",
             )
-        return self.t(f"{name} bids {e['card']}.", f"{name} bietet {e['card']}.")
+        bonus = e.get("bonus", 0)
+        quick = self.t(f" (+{bonus} Quick Fingers)", f" (+{bonus} Schnellfinger)") if bonus else ""
+        return self.t(f"{name} bids {e['card']}{quick}.", f"{name} bietet {e['card']}{quick}.")
 
     def _bid_passed(self, e: Mapping[str, Any]) -> str:
         name = self.seat(e["seat"])
@@ -283,7 +377,10 @@ class Narrator:
             parts.append(part)
         if not parts:
             parts.append(self.t("nobody moves", "niemand bewegt sich"))
-        head = f'{name} {self.t("plays", "spielt")} {e["card"]} ({e["inches"]}")'
+        extra = self.t(" as a joker", " als Joker") if e.get("wild") else ""
+        if e.get("bonus"):
+            extra += self.t(f', +{e["bonus"]}" Light-Footed', f', +{e["bonus"]}" Leichtfüßig')
+        head = f'{name} {self.t("plays", "spielt")} {e["card"]} ({e["inches"]}"{extra})'
         return f"{head}: {'; '.join(parts)}."
 
     def _nothing_played(self, e: Mapping[str, Any]) -> str:
@@ -299,16 +396,22 @@ class Narrator:
             else (self.cover(e["cover"]))
         )
         detail = f"{self.weapon(e['weapon'])}, {inches(e['distance'], self.lang)}, {cover}"
+        card = e["card"] + (self.t(" as a joker", " als Joker") if e.get("wild") else "")
         return self.t(
-            f"{e['attacker']} shoots at {e['target']} with {e['card']} ({detail}).",
-            f"{e['attacker']} schießt mit {e['card']} auf {e['target']} ({detail}).",
+            f"{e['attacker']} shoots at {e['target']} with {card} ({detail}).",
+            f"{e['attacker']} schießt mit {card} auf {e['target']} ({detail}).",
         )
 
     def _defence_played(self, e: Mapping[str, Any]) -> str:
         name = self.seat(e["seat"])
         if e["card"] is None:
             return self.t(f"{name} plays no heart.", f"{name} spielt kein Herz.")
-        return self.t(f"{name} defends with {e['card']}.", f"{name} verteidigt mit {e['card']}.")
+        card = e["card"] + (self.t(" as a joker", " als Joker") if e.get("wild") else "")
+        used = [self.ability(a) for a in e.get("covers", [])]
+        if e.get("extra"):
+            used.append(f"{self.ability('queen_of_hearts')} {e['extra']}")
+        more = f" ({', '.join(used)})" if used else ""
+        return self.t(f"{name} defends with {card}{more}.", f"{name} verteidigt mit {card}{more}.")
 
     def _wounds(self, n: int) -> str:
         if self.lang is Lang.DE:

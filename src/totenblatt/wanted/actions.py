@@ -8,6 +8,11 @@ The seat is implicit: an action is always taken by the seat to act (``Game.to_ac
 True
 >>> action_to_dict(Pass())
 {'type': 'pass'}
+>>> action_to_dict(Defend(Card.parse("5♥"), covers=(Ability.COVER_2,)))
+{'type': 'defend', 'card': '5♥', 'covers': ['cover_2']}
+
+Fields of the extended rules (B1 abilities, D-5 per-character hands, D-27 partial
+swaps) default to "not used" and are left out of the JSON form then.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from totenblatt.cards import Card, CardParseError
+from totenblatt.cards import Card
+from totenblatt.wanted.vocab import Ability
 
 __all__ = [
     "ACTION_TYPES",
@@ -26,6 +32,7 @@ __all__ = [
     "Concede",
     "Defend",
     "IllegalActionError",
+    "Keep",
     "Move",
     "MoveStep",
     "Pass",
@@ -33,6 +40,7 @@ __all__ = [
     "Redraw",
     "Reveal",
     "Swap",
+    "TemptFate",
     "action_from_dict",
     "action_to_dict",
 ]
@@ -52,14 +60,26 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Swap:
-    """Swap the whole hand, unseen, for the dead man's hand (Totenblatt, A3.3)."""
+    """Swap the whole hand, unseen, for the dead man's hand (Totenblatt, A3.3).
+
+    ``cards``: a veteran's partial swap gives just these cards (D-27); ``figure``:
+    whose hand (per-character mode, D-5).
+    """
+
+    cards: tuple[Card, ...] = ()
+    figure: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """Play a diamond (Karo) or a joker face up to bid for the initiative (A4)."""
+    """Play a diamond (Karo) or a joker face up to bid for the initiative (A4).
+
+    ``wild``: a 2 played as a joker (B1 Wild 2); ``figure``: whose hand (per character).
+    """
 
     card: Card
+    wild: bool = False
+    figure: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,26 +93,43 @@ class MoveStep:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Play a club (Kreuz) or joker and move figures; the inches may be split (A6)."""
+    """Play a club (Kreuz) or joker and move figures; the inches may be split (A6).
+
+    ``wild``: a 2 played as a joker (B1); ``figure``: whose hand, per character (D-5),
+    needed only when nobody moves (else it is the moving figure).
+    """
 
     card: Card
     steps: tuple[MoveStep, ...]
+    wild: bool = False
+    figure: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """Play a spade (Pik) or joker: ``attacker`` shoots at the enemy ``target`` (A8)."""
+    """Play a spade (Pik) or joker: ``attacker`` shoots at the enemy ``target`` (A8).
+
+    ``wild``: a 2 played as a joker (B1 Wild 2).
+    """
 
     card: Card
     attacker: str
     target: str
+    wild: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Defend:
-    """Play a heart (Herz) or joker against the pending attack (A9)."""
+    """Play a heart (Herz) or joker against the pending attack (A9).
+
+    B1: ``covers`` are the target's unused Cover abilities spent on this heart,
+    ``extra`` the hand card Queen of Hearts adds, ``wild`` a 2 played as a joker.
+    """
 
     card: Card
+    covers: tuple[Ability, ...] = ()
+    extra: Card | None = None
+    wild: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +148,26 @@ class Reveal:
 
 
 @dataclass(frozen=True, slots=True)
+class TemptFate:
+    """B1 Tempt Fate, once per fight: give ``card`` and draw two, then :class:`Keep` one."""
+
+    card: Card
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """B1 Tempt Fate, second step: keep ``card``, one of the two drawn (the other is discarded)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class Concede:
     """Give up the fight: the seat's figures leave the game (A13)."""
 
 
-Action = Pass | Swap | Bid | Move | Attack | Defend | Redraw | Reveal | Concede
+Action = Pass | Swap | Bid | Move | Attack | Defend | Redraw | Reveal | TemptFate | Keep | Concede
 """Every kind of action."""
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -127,6 +179,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     "defend": Defend,
     "redraw": Redraw,
     "reveal": Reveal,
+    "tempt_fate": TemptFate,
+    "keep": Keep,
     "concede": Concede,
 }
 _TYPE_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
@@ -135,20 +189,31 @@ _TYPE_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 def action_to_dict(action: Action) -> dict[str, Any]:
     """The JSON form of an action: ``{"type": "attack", "card": "Q♠", ...}``."""
     out: dict[str, Any] = {"type": _TYPE_NAMES[type(action)]}
-    if isinstance(action, Bid | Defend | Redraw | Move | Attack):
+    if isinstance(action, Bid | Defend | Redraw | Move | Attack | TemptFate | Keep):
         out["card"] = str(action.card)
     if isinstance(action, Attack):
         out["attacker"] = action.attacker
         out["target"] = action.target
     elif isinstance(action, Redraw):
         out["payer"] = action.payer
-    elif isinstance(action, Reveal):
+    elif isinstance(action, Reveal | TemptFate):
         out["figure"] = action.figure
     elif isinstance(action, Move):
         out["steps"] = [
             {"figure": s.figure, "path": [[x, y] for x, y in s.path], "hide": s.hide}
             for s in action.steps
         ]
+    elif isinstance(action, Swap) and action.cards:
+        out["cards"] = [str(c) for c in action.cards]
+    elif isinstance(action, Defend):
+        if action.covers:
+            out["covers"] = [a.value for a in action.covers]
+        if action.extra is not None:
+            out["extra"] = str(action.extra)
+    if isinstance(action, Bid | Move | Attack | Defend) and action.wild:
+        out["wild"] = True
+    if isinstance(action, Bid | Move | Swap) and action.figure is not None:
+        out["figure"] = action.figure
     return out
 
 
@@ -161,21 +226,36 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     if cls is None:
         raise ValueError(f"unknown action type {kind!r}: expected one of {', '.join(ACTION_TYPES)}")
     try:
-        if cls is Pass or cls is Swap or cls is Concede:
+        if cls is Pass or cls is Concede:
             return cls()
+        if cls is Swap:
+            cards = (
+                tuple(Card.parse(_str(c)) for c in _list(data, "cards")) if "cards" in data else ()
+            )
+            return Swap(cards, _optional(data, "figure"))
         if cls is Reveal:
             return Reveal(_text(data, "figure"))
         card = _card(data)
+        wild = _flag(data, "wild")
         if cls is Bid:
-            return Bid(card)
+            return Bid(card, wild, _optional(data, "figure"))
         if cls is Defend:
-            return Defend(card)
+            covers = (
+                tuple(Ability(_str(a)) for a in _list(data, "covers")) if "covers" in data else ()
+            )
+            extra = _optional(data, "extra")
+            return Defend(card, covers, None if extra is None else Card.parse(extra), wild)
         if cls is Redraw:
             return Redraw(card, _text(data, "payer"))
         if cls is Attack:
-            return Attack(card, _text(data, "attacker"), _text(data, "target"))
-        return Move(card, tuple(_step(s) for s in _list(data, "steps")))
-    except (KeyError, TypeError, CardParseError) as exc:
+            return Attack(card, _text(data, "attacker"), _text(data, "target"), wild)
+        if cls is TemptFate:
+            return TemptFate(card, _text(data, "figure"))
+        if cls is Keep:
+            return Keep(card)
+        steps = tuple(_step(s) for s in _list(data, "steps"))
+        return Move(card, steps, wild, _optional(data, "figure"))
+    except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"bad {kind} action {dict(data)!r}: {exc}") from None
 
 
@@ -183,6 +263,24 @@ def _text(data: Mapping[str, Any], key: str) -> str:
     value = data[key]
     if not isinstance(value, str):
         raise TypeError(f"{key!r} must be text, got {value!r}")
+    return value
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected text, got {value!r}")
+    return value
+
+
+def _optional(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    return None if value is None else _str(value)
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise TypeError(f"{key!r} must be true or false, got {value!r}")
     return value
 
 

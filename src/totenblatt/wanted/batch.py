@@ -5,11 +5,15 @@ triangles) and cover edges as arrays and answers "what does moving from p to
 each of these points cost" and "how exposed is each of these spots to this
 shooter" in one vectorised pass. The answers agree with the exact per-segment
 methods of :class:`~totenblatt.wanted.table.Table` up to rounding; callers
-re-check the few segments they keep with the exact methods.
+re-check the few segments they keep with the exact methods. The graph the
+router builds once per table comes from here too: its nodes and cover spots
+(:func:`candidate_points`), all-pairs cheapest costs (:func:`all_pairs`) and the
+cheapest cost from every node to every spot (:func:`spot_potentials`).
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -17,16 +21,24 @@ import numpy.typing as npt
 import shapely
 
 from totenblatt.wanted.planar import point_segment_distance
+from totenblatt.wanted.terrain import Point
+from totenblatt.wanted.vocab import CoverLevel
 
 if TYPE_CHECKING:
     from totenblatt.wanted.table import Table
 
-__all__ = ["Batch", "Segments", "Spots"]
+__all__ = ["Batch", "Segments", "Spots", "all_pairs", "candidate_points", "spot_potentials"]
 
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
 Ints = npt.NDArray[np.intp]
 _TOL = 1e-9
+_CLEARANCE = 0.1
+"""Extra inches between a base and the terrain it walks around."""
+_SPACING = 2.0
+"""Distance between cover candidates along a piece's edge."""
+_THICK = 1.5
+"""Difficult ground at least this thick gets routing nodes round it."""
 
 
 class Segments:
@@ -52,22 +64,30 @@ class Segments:
 
         ``p`` is one point (scalars) or one per target ((K,) arrays).
         """
-        c = self.columns
-        ax, ay, bx, by, sx, sy, minx, maxx, miny, maxy = c
-        box = (
-            (np.minimum(px, qx) <= maxx)
-            & (np.maximum(px, qx) >= minx)
-            & (np.minimum(py, qy) <= maxy)
-            & (np.maximum(py, qy) >= miny)
-        )
+        ax, ay, _, _, sx, sy, minx, maxx, miny, maxy = self.columns
         rx, ry = qx - px, qy - py
-        o1 = rx * (ay - py) - ry * (ax - px)
-        o2 = rx * (by - py) - ry * (bx - px)
-        o3 = sx * (py - ay) - sy * (px - ax)  # (M, 1) when p is one point
-        o4 = sx * (qy - ay) - sy * (qx - ax)
-        apart = ((o1 > _TOL) & (o2 > _TOL)) | ((o1 < -_TOL) & (o2 < -_TOL))
-        apart |= ((o3 > _TOL) & (o4 > _TOL)) | ((o3 < -_TOL) & (o4 < -_TOL))
-        result: Bools = box & ~apart
+        o1 = rx * (ay - py) - ry * (ax - px)  # where a and b lie seen from p→q ...
+        cross = rx * sy - ry * sx
+        o2 = o1 + cross
+        o3 = sx * (py - ay) - sy * (px - ax)  # ... and p and q seen from a→b
+        o4 = o3 - cross
+        result: Bools = (np.minimum(o1, o2) <= _TOL) & (np.maximum(o1, o2) >= -_TOL)
+        result &= np.minimum(o3, o4) <= _TOL
+        result &= np.maximum(o3, o4) >= -_TOL
+        # not on strictly one side of each other: they meet, unless they lie on one line
+        # (a and b both on the line p-q); then their extents must overlap too
+        flat = result & (np.abs(o1) <= _TOL) & (np.abs(o2) <= _TOL)
+        if flat.any():
+            m, k = np.nonzero(flat)
+            pxk = px if np.ndim(px) == 0 else np.asarray(px)[k]
+            pyk = py if np.ndim(py) == 0 else np.asarray(py)[k]
+            qxk, qyk = qx[k], qy[k]
+            result[m, k] = (
+                (np.minimum(pxk, qxk) <= maxx[m, 0])
+                & (np.maximum(pxk, qxk) >= minx[m, 0])
+                & (np.minimum(pyk, qyk) <= maxy[m, 0])
+                & (np.maximum(pyk, qyk) >= miny[m, 0])
+            )
         return result
 
 
@@ -260,3 +280,97 @@ def _touch_pairs(
     apart |= ((o3 > _TOL) & (o4 > _TOL)) | ((o3 < -_TOL) & (o4 < -_TOL))
     result: Bools = box & ~apart
     return result
+
+
+def all_pairs(weights: Floats) -> tuple[Floats, npt.NDArray[np.intp]]:
+    """Floyd-Warshall: cheapest costs and next hops between all nodes."""
+    n = len(weights)
+    dist = weights.copy()
+    nxt = np.where(np.isfinite(weights), np.arange(n)[None, :], -1).astype(np.intp)
+    for k in range(n):
+        alt = dist[:, k : k + 1] + dist[k : k + 1, :]
+        better = alt < dist - 1e-12
+        if better.any():
+            dist = np.where(better, alt, dist)
+            nxt = np.where(better, nxt[:, k : k + 1], nxt)
+    return dist, nxt
+
+
+def spot_potentials(dist: Floats, to_spot: Floats) -> tuple[Floats, Ints]:
+    """For every node and spot: the cheapest cost from the node to the spot, and the node
+    where that route leaves the graph."""
+    if not dist.size or not to_spot.size:
+        shape = (len(dist), to_spot.shape[1] if to_spot.ndim == 2 else 0)
+        return np.full(shape, math.inf), np.zeros(shape, dtype=np.intp)
+    pot = np.empty((len(dist), to_spot.shape[1]))
+    last = np.empty(pot.shape, dtype=np.intp)
+    for j in range(0, to_spot.shape[1], 32):  # in slices: nodes x nodes x 32 floats at most
+        via = dist[:, :, None] + to_spot[None, :, j : j + 32]
+        near = np.argmin(via, axis=1)
+        last[:, j : j + 32] = near
+        pot[:, j : j + 32] = np.take_along_axis(via, near[:, None, :], axis=1)[:, 0, :]
+    return pot, last
+
+
+def candidate_points(table: Table) -> tuple[list[Point], list[Point]]:
+    """Routing nodes (corners, both sides of openings) and cover spots (along cover, indoors)."""
+    d = table.radius + _CLEARANCE
+    routing: list[Point] = []
+    spots: list[Point] = []
+    for piece in table.terrain:
+        shape = shapely.Polygon(piece.outline)
+        grown = shape.buffer(d, join_style="mitre", mitre_limit=2.0)
+        if piece.is_building or piece.impassable or (piece.difficult and _thick(shape)):
+            routing.extend(_ring(grown))
+        if piece.is_building:
+            inner = shape.buffer(-d, join_style="mitre", mitre_limit=2.0)
+            if not inner.is_empty:
+                routing.extend(_ring(inner))
+                spots.extend(_ring(inner, _SPACING))
+            for opening in piece.openings:
+                (ax, ay), (bx, by) = opening.a, opening.b
+                length = math.hypot(bx - ax, by - ay)
+                nx, ny = -(by - ay) / length * d, (bx - ax) / length * d
+                mx, my = opening.midpoint
+                routing.extend(((mx + nx, my + ny), (mx - nx, my - ny)))
+                spots.extend(((mx + nx, my + ny), (mx - nx, my - ny)))
+        elif piece.cover is not CoverLevel.NONE:
+            spots.extend(_ring(grown, _SPACING))
+    return _distinct(table, routing), [p for p in _distinct(table, spots) if _useful(table, p)]
+
+
+def _thick(shape: shapely.Polygon) -> bool:
+    """Worth walking round: at least ``_THICK`` inches across (a fence is crossed, not skirted)."""
+    box = shapely.oriented_envelope(shape)
+    corners = list(box.exterior.coords)
+    sides = [math.dist(corners[0], corners[1]), math.dist(corners[1], corners[2])]
+    return bool(min(sides) >= _THICK)
+
+
+def _distinct(table: Table, points: list[Point]) -> list[Point]:
+    """Legal standing points, rounded, without near-duplicates."""
+    out: list[Point] = []
+    for point in points:
+        p = (round(point[0], 4), round(point[1], 4))
+        if table.position_error(p) is None and all(math.dist(p, q) >= 0.05 for q in out):
+            out.append(p)
+    return out
+
+
+def _useful(table: Table, p: Point) -> bool:
+    """A cover spot is useful when it is in hard cover or has some cover piece within reach."""
+    return table.in_hard_cover(p) or any(
+        poly.distance(p[0], p[1]) <= table._cover_reach for poly, _ in table._cover
+    )
+
+
+def _ring(shape: shapely.Geometry, spacing: float | None = None) -> list[Point]:
+    """Corner points of a polygon's exterior (or points every ``spacing`` inches along it)."""
+    polygons = getattr(shape, "geoms", [shape])
+    points: list[Point] = []
+    for polygon in polygons:
+        ring = polygon.exterior
+        if spacing is not None:
+            ring = shapely.segmentize(ring, spacing)
+        points.extend((float(x), float(y)) for x, y in list(ring.coords)[:-1])
+    return points

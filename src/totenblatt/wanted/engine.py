@@ -24,6 +24,7 @@ from totenblatt.wanted.checks import check, hand_size, legal_actions
 from totenblatt.wanted.events import DecksAdded, Event, GameStarted, event_to_dict, visible_to
 from totenblatt.wanted.flow import perform, settle, start_round
 from totenblatt.wanted.geometry import Geometry
+from totenblatt.wanted.heroes import build_figures
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.state import Figure, GameState, Phase
 
@@ -284,23 +285,8 @@ def _initial_state(setup: Setup) -> GameState:
     rules, scen = setup.ruleset, setup.scenario
     if setup.dealer is not None and not 0 <= setup.dealer < scen.seats:
         raise ValueError(f"dealer {setup.dealer!r} is not a seat: expected 0 to {scen.seats - 1}")
-    figures = []
-    for spec in scen.figures:
-        hp = rules.hp.start if spec.hp is None else spec.hp
-        hp_max = max(rules.hp.maximum, hp) if spec.hp_max is None else spec.hp_max
-        figures.append(
-            Figure(
-                spec.name,
-                spec.seat,
-                scen.teams[spec.seat],
-                rules.weapon_key(spec.weapon),
-                (float(spec.position[0]), float(spec.position[1])),
-                hp,
-                hp_max,
-                spec.kind,
-                tuple(spec.abilities),
-            )
-        )
+    rng = random.Random(setup.seed)
+    figures, set_up = build_figures(scen, rules, rng)  # B2, D-37, D-38
     if len({f.name for f in figures}) != len(figures):
         raise ValueError(f"scenario {scen.name!r} names two figures alike")
     limit = scen.round_limit if scen.round_limit is not None else rules.game.round_limit
@@ -310,7 +296,7 @@ def _initial_state(setup: Setup) -> GameState:
         seats=scen.seats,
         teams=tuple(scen.teams),
         figures=figures,
-        rng=random.Random(setup.seed),
+        rng=rng,
         round_limit=limit or None,
         deck_orders=setup.deck_orders,
     )
@@ -322,6 +308,7 @@ def _initial_state(setup: Setup) -> GameState:
     st.events.append(GameStarted(scen.name, rules.name, setup.seed, st.seats, st.teams, st.decks))
     if st.decks > rules.cards.deck_count:
         st.events.append(DecksAdded(st.decks, needed))  # D-2
+    st.events.extend(set_up)
     st.dealer = setup.dealer if setup.dealer is not None else st.rng.randrange(st.seats)
     start_round(st)
     settle(st)

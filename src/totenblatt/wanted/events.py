@@ -1,6 +1,8 @@
 """What happened: frozen events, public or private to one seat, and their JSON form.
 
 Private events (``PRIVATE = True``) carry a ``seat`` and are shown only to it.
+Fields added for the extended rules (metadata :data:`EXTENDED`) are left out of the JSON
+form while they hold their default, so base games log exactly what they did.
 
 >>> from totenblatt.cards import Card
 >>> event_to_dict(BidPlaced(seat=1, card=Card.parse("K♦")))
@@ -12,14 +14,17 @@ False
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from totenblatt.cards import Card
 from totenblatt.wanted.actions import Point
 
 __all__ = [
+    "EXTENDED",
+    "AbilityDrawn",
     "AttackDeclared",
     "AttackResolved",
     "BidPassed",
@@ -32,6 +37,10 @@ __all__ = [
     "DefencePlayed",
     "DiscardsReshuffled",
     "Event",
+    "FateDrawn",
+    "FateKept",
+    "FateTempted",
+    "FigureHandDealt",
     "FigureMove",
     "FigureOut",
     "FigureRevealed",
@@ -43,7 +52,9 @@ __all__ = [
     "HandSwapped",
     "HpGained",
     "InitiativeWon",
+    "NineLivesDrawn",
     "NothingPlayed",
+    "PiperPaid",
     "RedrawPaid",
     "RoundEnded",
     "RoundStarted",
@@ -54,6 +65,9 @@ __all__ = [
     "event_to_dict",
     "visible_to",
 ]
+
+EXTENDED = MappingProxyType({"extended": True})
+"""Field metadata of the extended rules: the field is left out of the JSON form at its default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +95,25 @@ class DecksAdded(Event):
 
     decks: int
     needed: int
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityDrawn(Event):
+    """B2: a hero's missing starting ability, drawn from the number cards 2-10 at set-up."""
+
+    figure: str
+    card: Card
+    ability: str
+
+
+@dataclass(frozen=True, slots=True)
+class PiperPaid(Event):
+    """B1 Pay the Piper, D-38: at set-up the figure's HP maximum and HP rose by ``amount``."""
+
+    figure: str
+    amount: int
+    hp: int
+    hp_max: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,15 +156,31 @@ class HandDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class FigureHandDealt(Event):
+    """D-5 per character: the new hand of one of the seat's figures (the seat's view)."""
+
+    PRIVATE: ClassVar[bool] = True
+    seat: int
+    figure: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandSwapped(Event):
-    """A3.3: the seat swapped its hand for the dead man's hand; nobody else may this round."""
+    """A3.3: the seat swapped its hand for the dead man's hand; nobody else may this round.
+
+    ``given`` is the number of cards of a partial swap (D-27), 0 for the whole hand;
+    ``figure`` the figure whose hand it was (per-character mode).
+    """
 
     seat: int
+    given: int = field(default=0, metadata=EXTENDED)
+    figure: str | None = field(default=None, metadata=EXTENDED)
 
 
 @dataclass(frozen=True, slots=True)
 class SwapReceived(Event):
-    """The swapper's view: the hand discarded face down (D-6) and the hand received."""
+    """The swapper's view: the cards discarded face down (D-6) and the hand received."""
 
     PRIVATE: ClassVar[bool] = True
     seat: int
@@ -167,6 +216,36 @@ class CardRedrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class FateTempted(Event):
+    """B1 Tempt Fate: the figure's player exchanges a hand card and draws two."""
+
+    seat: int
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class FateDrawn(Event):
+    """The tempter's view: the card given (discarded face down, D-38) and the two drawn."""
+
+    PRIVATE: ClassVar[bool] = True
+    seat: int
+    figure: str
+    exchanged: Card
+    drawn: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FateKept(Event):
+    """The tempter's view: the card kept and the one discarded face down (D-38)."""
+
+    PRIVATE: ClassVar[bool] = True
+    seat: int
+    figure: str
+    kept: Card
+    discarded: Card
+
+
+@dataclass(frozen=True, slots=True)
 class FigureRevealed(Event):
     """D-13: a hidden figure was revealed by its player."""
 
@@ -176,10 +255,15 @@ class FigureRevealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class BidPlaced(Event):
-    """A4: a diamond or joker played face up for the initiative."""
+    """A4: a diamond or joker played face up for the initiative.
+
+    ``wild``: a 2 played as a joker (B1 Wild 2); ``bonus``: Quick Fingers (D-23).
+    """
 
     seat: int
     card: Card
+    wild: bool = field(default=False, metadata=EXTENDED)
+    bonus: int = field(default=0, metadata=EXTENDED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,12 +293,18 @@ class FigureMove:
 
 @dataclass(frozen=True, slots=True)
 class FiguresMoved(Event):
-    """A6: a club (or joker) played for movement, split over ``moves``."""
+    """A6: a club (or joker) played for movement, split over ``moves``.
+
+    ``wild``: a 2 played as a joker (B1); ``bonus``: the Light-Footed inches of the
+    moved figures, each usable only by its own figure (D-23).
+    """
 
     seat: int
     card: Card
     inches: int
     moves: tuple[FigureMove, ...]
+    wild: bool = field(default=False, metadata=EXTENDED)
+    bonus: int = field(default=0, metadata=EXTENDED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,14 +326,22 @@ class AttackDeclared(Event):
     distance: float
     cover: str
     target_hidden: bool
+    wild: bool = field(default=False, metadata=EXTENDED)
 
 
 @dataclass(frozen=True, slots=True)
 class DefencePlayed(Event):
-    """A9: the target's player played this heart (or joker), or none."""
+    """A9: the target's player played this heart (or joker), or none.
+
+    The extended rules add the Cover abilities used on it, the Queen of Hearts
+    card added to it, and whether it is a 2 played as a joker (B1).
+    """
 
     seat: int
     card: Card | None
+    covers: tuple[str, ...] = field(default=(), metadata=EXTENDED)
+    extra: Card | None = field(default=None, metadata=EXTENDED)
+    wild: bool = field(default=False, metadata=EXTENDED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +365,19 @@ class AttackResolved(Event):
     wounds: int
     hit: bool
     reason: str
+    extra_defense: Card | None = field(default=None, metadata=EXTENDED)
+    """B1 Queen of Hearts: the card added to the heart (``resolve_attack``'s ``extra_defense``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NineLivesDrawn(Event):
+    """B1 Nine Lives, D-24: the killed figure and its killer each drew a card; higher survives."""
+
+    figure: str
+    killer: str
+    card: Card
+    killer_card: Card
+    survived: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,10 +415,11 @@ class Conceded(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandDiscarded(Event):
-    """A seat left the game; its ``cards`` hand cards went face down to the discard pile."""
+    """A seat left the game (or, per character, ``figure`` did); its hand went face down."""
 
     seat: int
     cards: int
+    figure: str | None = field(default=None, metadata=EXTENDED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,13 +455,17 @@ def visible_to(event: Event, seat: int) -> bool:
 
 
 _SNAKE = re.compile(r"(?<!^)(?=[A-Z])")
-_NAMES: dict[type, tuple[str, tuple[str, ...]]] = {}
+_NAMES: dict[type, tuple[str, tuple[tuple[str, Any], ...]]] = {}
 
 
-def _describe(cls: type) -> tuple[str, tuple[str, ...]]:
+def _describe(cls: type) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """The type name and (field, default left out of the JSON form or MISSING) pairs."""
     info = _NAMES.get(cls)
     if info is None:
-        info = (_SNAKE.sub("_", cls.__name__).lower(), tuple(f.name for f in fields(cls)))
+        names = tuple(
+            (f.name, f.default if f.metadata.get("extended") else MISSING) for f in fields(cls)
+        )
+        info = (_SNAKE.sub("_", cls.__name__).lower(), names)
         _NAMES[cls] = info
     return info
 
@@ -372,6 +488,8 @@ def event_to_dict(event: Any) -> dict[str, Any]:
     """The JSON form of an event: ``{"type": "snake_case_name", field: value, ...}``."""
     name, names = _describe(type(event))
     out: dict[str, Any] = {"type": name}
-    for field_name in names:
-        out[field_name] = _plain(getattr(event, field_name))
+    for field_name, omit in names:
+        value = getattr(event, field_name)
+        if omit is MISSING or value != omit:
+            out[field_name] = _plain(value)
     return out

@@ -6,28 +6,38 @@ for every seat that has no choice, so the seat left to act always has one.
 
 from __future__ import annotations
 
-from totenblatt.cards import Card, Suit
+from totenblatt.cards import Card
+from totenblatt.wanted.abilities import (
+    attacker_abilities,
+    bid_bonus,
+    defender_abilities,
+    keep,
+    nine_lives,
+    tempt_fate,
+)
 from totenblatt.wanted.actions import (
     Action,
     Attack,
     Bid,
     Concede,
     Defend,
+    Keep,
     Move,
     Pass,
     Redraw,
     Reveal,
     Swap,
+    TemptFate,
 )
 from totenblatt.wanted.checks import (
-    ability_names,
     bid_value,
     can_swap,
-    hand_size,
     has_choice,
+    holds_playable,
     range_modifier,
     target_cover,
 )
+from totenblatt.wanted.clubs import club_inches, move_bonus
 from totenblatt.wanted.events import (
     AttackDeclared,
     AttackResolved,
@@ -38,6 +48,7 @@ from totenblatt.wanted.events import (
     Conceded,
     DeckShuffled,
     DefencePlayed,
+    FigureHandDealt,
     FigureMove,
     FigureOut,
     FigureRevealed,
@@ -45,7 +56,6 @@ from totenblatt.wanted.events import (
     GameEnded,
     HandDealt,
     HandDiscarded,
-    HandSwapped,
     HpGained,
     InitiativeWon,
     NothingPlayed,
@@ -54,16 +64,13 @@ from totenblatt.wanted.events import (
     RoundStarted,
     SeatOut,
     SwapDeclined,
-    SwapReceived,
     Wounded,
 )
-from totenblatt.wanted.moves import club_budget
+from totenblatt.wanted.heroes import holder_size, perform_swap
 from totenblatt.wanted.rules import MISS
 from totenblatt.wanted.state import Figure, GameState, PendingAttack, Phase
 
 __all__ = ["perform", "settle", "start_round"]
-
-_PLAYABLE = (Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS)
 
 
 # -- the round -----------------------------------------------------------------------
@@ -78,13 +85,20 @@ def start_round(st: GameState) -> None:
         st.events.append(DeckShuffled(len(st.draw_pile)))
     sizes = [0] * st.seats
     for seat in st.round_from(st.dealer + 1):
-        st.hands[seat] = st.draw(hand_size(st, seat))
-        sizes[seat] = len(st.hands[seat])
+        for holder in st.holders[seat]:  # D-5: one hand per seat, or per figure
+            st.hands[holder] = st.draw(holder_size(st, holder))
+            sizes[seat] += len(st.hands[holder])
     st.dead_hand = st.draw(st.ruleset.round.dead_hand_size)
     st.dead_taken = False
     st.events.append(CardsDealt(tuple(sizes), len(st.dead_hand)))
     for seat in st.round_from(st.dealer + 1):
-        st.events.append(HandDealt(seat, tuple(st.hands[seat])))
+        if not st.per_character:
+            st.events.append(HandDealt(seat, tuple(st.hands[seat])))
+            continue
+        for holder in st.holders[seat]:
+            fig = st.figures[holder]
+            if not fig.out:
+                st.events.append(FigureHandDealt(seat, fig.name, tuple(st.hands[holder])))
     st.redraws_used = [0] * st.seats
     st.active = st.dealer
     st.first_cycle = True
@@ -112,11 +126,8 @@ def _next_swapper(st: GameState) -> None:
 
 
 def _anyone_can_play(st: GameState) -> bool:
-    """D-8: does any seat still hold a club, spade or diamond (or a joker)?"""
-    return any(
-        any(c.suit is None or c.suit in _PLAYABLE for c in st.hands[seat])
-        for seat in st.seats_in_game()
-    )
+    """D-8: does any seat still hold a club, spade or diamond (or a joker, or a wild 2)?"""
+    return any(holds_playable(st, seat) for seat in st.seats_in_game())
 
 
 def _begin_cycle(st: GameState) -> None:
@@ -136,10 +147,8 @@ def _next_bidder(st: GameState) -> None:
         st.to_act = st.bid_order[0]
         return
     if st.bids:
-        best_seat, best_card = st.bids[0]
-        best = bid_value(st, best_seat, best_card)
-        for seat, card in st.bids[1:]:  # D-10: the first of equal bids wins
-            value = bid_value(st, seat, card)
+        best_seat, best_card, best = st.bids[0]
+        for seat, card, value in st.bids[1:]:  # D-10: the first of equal bids wins
             if value > best:
                 best_seat, best_card, best = seat, card, value
         seat, won_with = best_seat, best_card
@@ -171,7 +180,7 @@ def _end_cycle(st: GameState) -> None:
 
 def _hand_points(st: GameState, seat: int) -> int:
     joker = st.ruleset.round.joker_hand_points
-    return sum(joker if c.is_joker else st.ruleset.card_value(c) for c in st.hands[seat])
+    return sum(joker if c.is_joker else st.ruleset.card_value(c) for c in st.seat_cards(seat))
 
 
 def _end_round(st: GameState, reason: str) -> None:
@@ -185,8 +194,9 @@ def _end_round(st: GameState, reason: str) -> None:
         if value > best:
             best, next_dealer = value, seat
     for seat in range(st.seats):
-        st.discard(st.hands[seat], face_up=False, seat=seat)
-        st.hands[seat] = []
+        for holder in st.holders[seat]:
+            st.discard(st.hands[holder], face_up=False, seat=seat)
+            st.hands[holder] = []
     st.discard(st.dead_hand, face_up=False)
     st.dead_hand = []
     st.events.append(RoundEnded(st.round, reason, tuple(points), next_dealer))
@@ -243,16 +253,23 @@ def _end_by_hp(st: GameState) -> None:
 
 
 def _leave(st: GameState, seat: int, reason: str) -> None:
-    st.discard(st.hands[seat], face_up=False, seat=seat)
-    st.events.append(HandDiscarded(seat, len(st.hands[seat])))
-    st.hands[seat] = []
+    cards = st.seat_cards(seat)
+    st.discard(cards, face_up=False, seat=seat)
+    st.events.append(HandDiscarded(seat, len(cards)))
+    for holder in st.holders[seat]:
+        st.hands[holder] = []
     st.events.append(SeatOut(seat, reason))
 
 
 def _take_out(st: GameState, fig: Figure, killer: Figure | None) -> None:
-    """A11: the figure is out; a seat without figures leaves the game."""
+    """A11: the figure is out (per character its hand goes too); a seat without figures leaves."""
     st.take_out(fig)
     st.events.append(FigureOut(fig.name, fig.seat, killer.name if killer else None))
+    if st.per_character:
+        holder = st.index[fig.name]
+        st.discard(st.hands[holder], face_up=False, seat=fig.seat)
+        st.events.append(HandDiscarded(fig.seat, len(st.hands[holder]), fig.name))
+        st.hands[holder] = []
     if not st.conceded[fig.seat] and not st.living(fig.seat):
         _leave(st, fig.seat, "eliminated")
 
@@ -260,23 +277,34 @@ def _take_out(st: GameState, fig: Figure, killer: Figure | None) -> None:
 # -- attacks ---------------------------------------------------------------------------
 
 
-def _resolve(st: GameState, pending: PendingAttack, defence: Card | None) -> None:
-    """A8-A11: resolve with ``resolve_attack``, apply wounds one at a time, reward the killer."""
+def _resolve(st: GameState, pending: PendingAttack, defence: Defend | None) -> None:
+    """A8-A11: resolve with ``resolve_attack``, apply wounds one at a time, reward the killer.
+
+    A figure with Nine Lives that would be taken out draws against its killer
+    (D-24); when it stays in, the attack's remaining wounds are spent.
+    """
     from totenblatt.wanted.combat import resolve_attack
 
     st.pending = None
     attacker = st.by_name[pending.attacker]
     target = st.by_name[pending.target]
-    att_abilities = ability_names(st, attacker)
-    def_abilities = ability_names(st, target)
+    att_abilities = attacker_abilities(attacker, wild=pending.wild)
+    heart = extra = None
+    def_abilities: tuple[str, ...] = ()
+    if defence is not None:
+        heart, extra = defence.card, defence.extra
+        def_abilities = defender_abilities(
+            target, covers=defence.covers, extra=extra is not None, wild=defence.wild
+        )
     result = resolve_attack(
         pending.card,
         weapon=attacker.weapon,
         distance=pending.distance,
-        defense=defence,
+        defense=heart,
         cover=pending.cover,
         attacker_abilities=att_abilities,
         defender_abilities=def_abilities,
+        extra_defense=extra,
         ruleset=st.ruleset,
     )
     st.events.append(
@@ -286,7 +314,7 @@ def _resolve(st: GameState, pending: PendingAttack, defence: Card | None) -> Non
             pending.card,
             attacker.weapon,
             pending.distance,
-            defence,
+            heart,
             pending.cover,
             att_abilities,
             def_abilities,
@@ -298,6 +326,7 @@ def _resolve(st: GameState, pending: PendingAttack, defence: Card | None) -> Non
             result.wounds,
             result.hit,
             str(result.reason),
+            extra,
         )
     )
     for _ in range(result.wounds):
@@ -305,6 +334,8 @@ def _resolve(st: GameState, pending: PendingAttack, defence: Card | None) -> Non
             target.hp -= 1
             st.events.append(Wounded(target.name, target.hp))
             continue
+        if nine_lives(st, target, attacker):
+            break
         _take_out(st, target, attacker)
         reward = st.ruleset.hp.killer_reward
         if reward:
@@ -324,7 +355,14 @@ def _attack(st: GameState, seat: int, action: Attack) -> None:
     distance, _ = st.geo.sight(attacker.pos, target.pos)
     cover = target_cover(st, attacker, target)
     pending = PendingAttack(
-        seat, action.card, action.attacker, action.target, distance, cover.value, target.hidden
+        seat,
+        action.card,
+        action.attacker,
+        action.target,
+        distance,
+        cover.value,
+        target.hidden,
+        action.wild,
     )
     st.events.append(
         AttackDeclared(
@@ -336,6 +374,7 @@ def _attack(st: GameState, seat: int, action: Attack) -> None:
             distance,
             cover.value,
             target.hidden,
+            action.wild,
         )
     )
     if range_modifier(st, attacker, distance) == MISS:
@@ -349,9 +388,10 @@ def _attack(st: GameState, seat: int, action: Attack) -> None:
 # -- applying an action ----------------------------------------------------------------
 
 
-def _play(st: GameState, seat: int, card: Card) -> None:
-    st.hands[seat].remove(card)
-    st.discard((card,), face_up=True)  # D-34
+def _play(st: GameState, holder: int, *cards: Card) -> None:
+    for card in cards:
+        st.hands[holder].remove(card)
+    st.discard(cards, face_up=True)  # D-34
 
 
 def perform(st: GameState, seat: int, action: Action, costs: tuple[float, ...] = ()) -> None:
@@ -364,24 +404,26 @@ def perform(st: GameState, seat: int, action: Action, costs: tuple[float, ...] =
         st.events.append(FigureRevealed(seat, action.figure))
     elif isinstance(action, Concede):
         _concede(st, seat)
+    elif isinstance(action, TemptFate):
+        tempt_fate(st, seat, action.card, action.figure)
+    elif isinstance(action, Keep):
+        keep(st, seat, action.card)
     elif isinstance(action, Swap):
-        old = st.hands[seat]
-        st.hands[seat], st.dead_hand = st.dead_hand, []
-        st.dead_taken = True
-        st.discard(old, face_up=False, seat=seat)  # D-6
-        st.events.append(HandSwapped(seat))
-        st.events.append(SwapReceived(seat, tuple(old), tuple(st.hands[seat])))
+        perform_swap(st, seat, action)
         st.swap_order = []
         _begin_cycle(st)
     elif isinstance(action, Bid):
-        _play(st, seat, action.card)
-        st.bids.append((seat, action.card))
+        _play(st, st.holder(seat, action.figure), action.card)
+        value = bid_value(st, seat, action.card, action.wild)
+        st.bids.append((seat, action.card, value))
         st.cycle_played = True
-        st.events.append(BidPlaced(seat, action.card))
+        bonus = 0 if action.wild or action.card.is_joker else bid_bonus(st, seat)
+        st.events.append(BidPlaced(seat, action.card, action.wild, bonus))
         st.bid_order.pop(0)
         _next_bidder(st)
     elif isinstance(action, Move):
-        _play(st, seat, action.card)
+        mover = action.figure or (action.steps[0].figure if action.steps else None)
+        _play(st, st.holder(seat, mover), action.card)
         moves = []
         for step, cost in zip(action.steps, costs, strict=True):
             fig = st.by_name[step.figure]
@@ -390,19 +432,23 @@ def perform(st: GameState, seat: int, action: Action, costs: tuple[float, ...] =
             fig.hidden = step.hide  # D-13: moving ends hiding unless declared again
             moves.append(FigureMove(step.figure, path, cost, step.hide))
         st.cycle_played = True
-        st.events.append(
-            FiguresMoved(seat, action.card, club_budget(st, action.card), tuple(moves))
-        )
+        inches = club_inches(st, action.card, action.wild)
+        bonus = move_bonus(st, action)
+        st.events.append(FiguresMoved(seat, action.card, inches, tuple(moves), action.wild, bonus))
         _end_cycle(st)
     elif isinstance(action, Attack):
-        _play(st, seat, action.card)
+        _play(st, st.holder(seat, action.attacker), action.card)
         st.cycle_played = True
         _attack(st, seat, action)
     elif isinstance(action, Defend):
-        _play(st, seat, action.card)
-        st.events.append(DefencePlayed(seat, action.card))
         assert st.pending is not None
-        _resolve(st, st.pending, action.card)
+        target = st.by_name[st.pending.target]
+        extra = () if action.extra is None else (action.extra,)
+        _play(st, st.holder(seat, target.name), action.card, *extra)
+        target.spent += action.covers
+        covers = tuple(a.value for a in action.covers)
+        st.events.append(DefencePlayed(seat, action.card, covers, action.extra, action.wild))
+        _resolve(st, st.pending, action)
     elif isinstance(action, Pass):
         _pass(st, seat, phase)
 
@@ -426,20 +472,24 @@ def _pass(st: GameState, seat: int, phase: Phase) -> None:
 
 
 def _redraw(st: GameState, seat: int, action: Redraw) -> None:
+    """A3.4, D-7; per character the card comes from (and goes to) the payer's hand."""
     payer = st.by_name[action.payer]
     cost = st.ruleset.round.redraw_cost
     payer.hp -= cost
     st.redraws_used[seat] += 1
     st.events.append(RedrawPaid(seat, payer.name, cost, payer.hp))
     drawn = st.draw(1)[0]
-    st.hands[seat].remove(action.card)
+    hand = st.hands[st.holder(seat, payer.name)]
+    hand.remove(action.card)
     st.discard((action.card,), face_up=False, seat=seat)
-    st.hands[seat].append(drawn)
+    hand.append(drawn)
     st.events.append(CardRedrawn(seat, action.card, drawn))
 
 
 def _concede(st: GameState, seat: int) -> None:
     """A13: the seat's figures leave (no killer); the decision at hand passes on."""
+    if st.fate is not None:  # the two cards drawn go with the rest of the hand
+        st.phase, st.fate = st.fate.resume, None
     phase = st.phase
     st.events.append(Conceded(seat))
     st.conceded[seat] = True

@@ -1,7 +1,10 @@
 """Memoised table queries for the engine: sight lines, hard cover and move candidates.
 
 Every query is a pure function of positions on an immutable table, so one
-:class:`Geometry` is shared by all games (and clones) on the same table.
+:class:`Geometry` is shared by all games (and clones) on the same table. The
+moves it offers (:meth:`advance`, :meth:`away`, :meth:`cover_spots`) come from
+the table's :class:`~totenblatt.wanted.pathing.Router`, which caches routes and
+cover rankings per position, so a figure that has not moved costs nothing new.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from totenblatt.wanted.actions import Point
 from totenblatt.wanted.vocab import CoverLevel
 
 if TYPE_CHECKING:
+    from totenblatt.wanted.pathing import Router
     from totenblatt.wanted.table import Table
 
 __all__ = ["Geometry", "Sight"]
@@ -23,7 +27,13 @@ Sight = tuple[float, bool]
 
 T = TypeVar("T")
 _LIMIT = 100_000
-_MISSING = object()
+_MOVES_LIMIT = 20_000
+"""Memoised candidate lists (a gangs entry holds ~40 paths): emptied when full."""
+_TURNS = tuple(
+    (math.cos(turn), math.sin(turn))
+    for turn in (0.0, math.pi / 6, -math.pi / 6, math.pi / 3, -math.pi / 3)
+)
+"""The directions tried for a move away: straight, then turned by 30 and 60 degrees."""
 
 
 class Geometry:
@@ -34,17 +44,21 @@ class Geometry:
         self._sight: dict[tuple[Point, Point], Sight] = {}
         self._cover: dict[tuple[Point, Point], CoverLevel] = {}
         self._hard: dict[Point, bool] = {}
-        self._advance: dict[tuple[Point, Point, float], object] = {}
         self.moves: dict[Hashable, Any] = {}
         """Move candidates by (positions, seat, budget); filled by :mod:`moves`."""
 
+    @property
+    def router(self) -> Router:
+        """The table's path finder (built on first use)."""
+        return self.table.router
+
     def sight(self, a: Point, b: Point) -> Sight:
-        """Distance and line of fire from ``a`` to ``b``."""
-        key = (a, b)
+        """Distance and line of fire between ``a`` and ``b`` (the same both ways)."""
+        key = (a, b) if a <= b else (b, a)
         found = self._sight.get(key)
         if found is None:
             table = self.table
-            found = (table.distance(a, b), table.line_of_fire(a, b))
+            found = (table.distance(*key), table.line_of_fire(*key))
             _put(self._sight, key, found)
         return found
 
@@ -68,23 +82,55 @@ class Geometry:
     def advance(
         self, start: Point, goal: Point, budget: float, blockers: Sequence[Point]
     ) -> tuple[Point, ...] | None:
-        """``Table.advance``, memoised without the blockers where they do not matter.
+        """``Table.advance`` (the router tries the path ignoring bases first)."""
+        if not isinstance(blockers, tuple):
+            blockers = tuple(blockers)
+        return self.router.advance(start, goal, budget, blockers)
 
-        The table routes around terrain only and then stops short of a base, so a
-        path whose end touches no blocker is the answer for any blockers.
+    def away(
+        self, start: Point, threat: Point, budget: float, blockers: tuple[Point, ...]
+    ) -> tuple[Point, ...] | None:
+        """A straight move of up to ``budget`` inches directly away from ``threat``.
+
+        A goal beyond the table's edge is moved onto it (the move slides along the edge).
+        When a wall or impassable terrain blocks the line, the direction turns by 30 and
+        then 60 degrees either way; None when none of them is open and ends farther away.
         """
-        key = (start, goal, budget)
-        free = self._advance.get(key, _MISSING)
-        if free is _MISSING:
-            free = self.table.advance(start, goal, budget)
-            _put(self._advance, key, free)
-        if free is None:
+        start = (float(start[0]), float(start[1]))
+        dx, dy = start[0] - threat[0], start[1] - threat[1]
+        length = math.hypot(dx, dy)
+        if not length:
             return None
-        assert isinstance(free, tuple)
-        end, reach = free[-1], self.table.base_diameter
-        if all(math.dist(end, b) >= reach for b in blockers):
-            return free
-        return self.table.advance(start, goal, budget, blockers=blockers)
+        dx, dy = dx / length, dy / length
+        for c, s in _TURNS:
+            goal = self._clamped(
+                start,
+                (start[0] + (c * dx - s * dy) * budget, start[1] + (s * dx + c * dy) * budget),
+            )
+            path = self.router.straight(start, goal, budget, blockers)
+            if path is not None and math.dist(path[-1], threat) > length:
+                return path
+        return None
+
+    def cover_spots(
+        self,
+        start: Point,
+        budget: float,
+        threats: tuple[Point, ...],
+        blockers: tuple[Point, ...],
+        limit: int,
+    ) -> list[tuple[Point, ...]]:
+        """``Table.cover_spots``."""
+        return self.router.cover_spots(start, budget, threats, blockers, limit)
+
+    def _clamped(self, start: Point, goal: Point) -> Point:
+        """``goal`` moved onto the table (so a move into the edge slides along it)."""
+        table = self.table
+        r = table.radius
+        return (
+            min(max(round(goal[0], 6), r), table.width - r),
+            min(max(round(goal[1], 6), r), table.height - r),
+        )
 
     def memo(self, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()`` once per ``key`` (bounded cache)."""
@@ -92,7 +138,9 @@ class Geometry:
             value: T = self.moves[key]
             return value
         value = compute()
-        _put(self.moves, key, value)
+        if len(self.moves) >= _MOVES_LIMIT:
+            self.moves.clear()
+        self.moves[key] = value
         return value
 
 

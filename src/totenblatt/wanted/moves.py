@@ -3,9 +3,10 @@
 ``check_move`` accepts any path and any split of the club's inches that the
 table allows. ``move_candidates`` offers, for every living figure of the seat:
 
-1. a full move towards each enemy figure (``Table.advance``);
+1. a full move towards each of the two nearest enemy figures (``Table.advance``);
 2. a half move towards the nearest enemy;
-3. a full move straight away from the nearest enemy;
+3. a full move straight away from the nearest enemy (turned by up to 60 degrees
+   when terrain blocks the straight line);
 4. up to two reachable cover spots against all enemies (``Table.cover_spots``),
    each also with ``hide`` when the spot is in hard cover (D-12);
 
@@ -17,14 +18,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card
 from totenblatt.wanted.actions import IllegalActionError, Move, MoveStep, Point
 from totenblatt.wanted.state import Figure, GameState
 
+if TYPE_CHECKING:
+    from totenblatt.wanted.geometry import Geometry
+
 __all__ = ["check_move", "club_budget", "move_candidates"]
 
 _EPS = 1e-9
+_TOWARDS = 2
+"""A full move is offered towards this many of the nearest enemies."""
 
 
 def club_budget(state: GameState, card: Card) -> int:
@@ -36,13 +44,24 @@ def club_budget(state: GameState, card: Card) -> int:
 
 def check_move(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
     """The cost of every step of ``move``; raises :class:`IllegalActionError` why it is illegal."""
+    budget = club_budget(state, move.card)
+    costs = step_costs(state, seat, move.steps)
+    total = sum(costs)
+    if total > budget + _EPS:
+        raise IllegalActionError(
+            f'the move costs {total:.2f}" but {move.card} gives only {budget}"'
+        )
+    return costs
+
+
+def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tuple[float, ...]:
+    """Every step's cost (A6, D-11, D-12), checked one after another, without a budget."""
     from totenblatt.wanted.table import MoveError
 
-    budget = club_budget(state, move.card)
     seen: set[str] = set()
     positions = {f.name: f.pos for f in state.figures if not f.out}
     costs: list[float] = []
-    for step in move.steps:
+    for step in steps:
         fig = state.by_name.get(step.figure)
         if fig is None:
             known = ", ".join(state.by_name)
@@ -73,11 +92,6 @@ def check_move(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
             )
         costs.append(cost)
         positions[step.figure] = step.path[-1]
-    total = sum(costs)
-    if total > budget + _EPS:
-        raise IllegalActionError(
-            f'the move costs {total:.2f}" but {move.card} gives only {budget}"'
-        )
     return tuple(costs)
 
 
@@ -90,86 +104,58 @@ def move_candidates(state: GameState, seat: int, budget: float) -> list[tuple[Mo
 
 def _candidates(state: GameState, seat: int, budget: float) -> list[tuple[MoveStep, ...]]:
     geo = state.geo
-    table = geo.table
     own = state.living(seat)
-    enemies = state.enemies(seat)
-    out: dict[tuple[MoveStep, ...], None] = {}
-    if not enemies:
+    threats = tuple(e.pos for e in state.enemies(seat))
+    if not threats:
         return []
-
-    def add(steps: tuple[MoveStep, ...]) -> None:
-        out.setdefault(steps, None)
-
+    where = [(f.name, f.pos) for f in state.figures if not f.out]
+    out: dict[tuple[MoveStep, ...], None] = {}
+    nearest: dict[str, Point] = {}
     for fig in own:
-        blockers = _blockers(state, fig.name, {})
-        threats = [e.pos for e in enemies]
-        ordered = sorted(enemies, key=lambda e: math.dist(fig.pos, e.pos))
-        nearest = ordered[0]
-        paths = [geo.advance(fig.pos, e.pos, budget, blockers) for e in ordered]
-        paths.append(geo.advance(fig.pos, nearest.pos, budget / 2, blockers))
-        paths.append(
-            geo.advance(fig.pos, _away(state, fig.pos, nearest.pos, budget), budget, blockers)
-        )
+        name, start = fig.name, fig.pos
+        blockers = tuple(p for n, p in where if n != name)
+        ordered = sorted(threats, key=partial(math.dist, start))
+        nearest[name] = ordered[0]
+        paths = [geo.advance(start, goal, budget, blockers) for goal in ordered[:_TOWARDS]]
+        paths.append(geo.advance(start, ordered[0], budget / 2, blockers))
+        paths.append(geo.away(start, ordered[0], budget, blockers))
         for path in paths:
-            if path is not None and len(path) >= 2:
-                add((MoveStep(fig.name, _path(path)),))
-        for path in table.cover_spots(fig.pos, budget, threats, blockers=blockers, limit=2):
-            if len(path) < 2:
-                continue
-            clean = _path(path)
-            add((MoveStep(fig.name, clean),))
-            if geo.in_hard_cover(clean[-1]):
-                add((MoveStep(fig.name, clean, hide=True),))
+            if path is not None:
+                out.setdefault((MoveStep(name, path),), None)
+        for path in geo.cover_spots(start, budget, threats, blockers, 2):
+            out.setdefault((MoveStep(name, path),), None)
+            if geo.in_hard_cover(path[-1]):
+                out.setdefault((MoveStep(name, path, hide=True),), None)
     if len(own) >= 2:
         share = budget / len(own)
         for to_cover in (False, True):
-            group = _group(state, own, enemies, share, to_cover=to_cover)
+            group = _group(geo, own, where, nearest, threats, share, to_cover=to_cover)
             if group:
-                add(group)
+                out.setdefault(group, None)
     return list(out)
 
 
-def _path(path: Sequence[Sequence[float]]) -> tuple[Point, ...]:
-    return tuple((float(p[0]), float(p[1])) for p in path)
-
-
-def _blockers(state: GameState, name: str, moved: dict[str, Point]) -> list[Point]:
-    return [moved.get(f.name, f.pos) for f in state.figures if not f.out and f.name != name]
-
-
-def _away(state: GameState, start: Point, threat: Point, budget: float) -> Point:
-    dx, dy = start[0] - threat[0], start[1] - threat[1]
-    length = math.hypot(dx, dy) or 1.0
-    table = state.geo.table
-    radius = state.ruleset.movement.base_diameter / 2
-    x = min(max(start[0] + dx / length * budget, radius), table.width - radius)
-    y = min(max(start[1] + dy / length * budget, radius), table.height - radius)
-    return (x, y)
-
-
 def _group(
-    state: GameState,
+    geo: Geometry,
     own: Sequence[Figure],
-    enemies: Sequence[Figure],
+    where: Sequence[tuple[str, Point]],
+    nearest: dict[str, Point],
+    threats: tuple[Point, ...],
     share: float,
     *,
     to_cover: bool,
 ) -> tuple[MoveStep, ...]:
-    table = state.geo.table
-    threats = [e.pos for e in enemies]
     moved: dict[str, Point] = {}
     steps: list[MoveStep] = []
     for fig in own:
-        blockers = _blockers(state, fig.name, moved)
+        blockers = tuple(moved.get(n, p) for n, p in where if n != fig.name)
         path: tuple[Point, ...] | None
         if to_cover:
-            spots = table.cover_spots(fig.pos, share, threats, blockers=blockers, limit=1)
-            path = _path(spots[0]) if spots else None
+            spots = geo.cover_spots(fig.pos, share, threats, blockers, 1)
+            path = spots[0] if spots else None
         else:
-            nearest = min(enemies, key=lambda e: math.dist(fig.pos, e.pos))
-            found = state.geo.advance(fig.pos, nearest.pos, share, blockers)
-            path = None if found is None else _path(found)
-        if path is not None and len(path) >= 2:
+            path = geo.advance(fig.pos, nearest[fig.name], share, blockers)
+        if path is not None:
             steps.append(MoveStep(fig.name, path))
             moved[fig.name] = path[-1]
     return tuple(steps)

@@ -282,10 +282,16 @@ def view_attack_odds(
     distance = board.distance(pa, pt)
     cover = CoverLevel.HARD if t["hidden"] else CoverLevel(board.cover(pa, pt))
     pool = unseen if unseen is not None else unseen_cards(view, rules)
-    defence = defence_odds(pool, view["hand_sizes"][t["seat"]], rules)
+    sizes = view.get("figure_hand_sizes")  # per character the target's own hand defends (D-5)
+    defence = defence_odds(pool, sizes[target] if sizes else view["hand_sizes"][t["seat"]], rules)
     abilities: tuple[str, ...] = ()
     if rules.abilities.enabled:
-        abilities = tuple(x for x in a["abilities"] if x in {str(y) for y in ATTACKER_ABILITIES})
+        wild = isinstance(attack, Attack) and attack.wild  # Wild 2 only for a 2 played wild
+        abilities = tuple(
+            x
+            for x in a["abilities"]
+            if x in {str(y) for y in ATTACKER_ABILITIES} and (wild or x != "wild_2")
+        )
     return attack_odds(
         card,
         weapon=a["weapon"],

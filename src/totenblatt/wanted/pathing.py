@@ -1,10 +1,16 @@
 """Path finding on a table: a visibility graph through doors, windows and around obstacles.
 
-The graph's nodes are points a base-radius (plus a hair) outside every terrain
-piece's corners, on both sides of every door and window, along the edges of
-cover pieces and inside buildings. Edge costs are :meth:`Table.segment_cost`
-(difficult ×2, windows +5"), all-pairs cheapest costs are computed once per
-table (Floyd-Warshall), and a query only adds the start and the goal.
+The graph's nodes are points a base-radius (plus a hair) outside the corners of
+buildings, impassable and thick difficult pieces, inside building corners and on
+both sides of every door and window; cover spots line the cover pieces and the
+insides of buildings. Edge costs are :meth:`Table.segment_cost` (difficult ×2,
+windows +5"); the cheapest costs between all nodes, and from every node to every
+spot, are computed once per table. A route costs the straight line first and
+stops there when no way round can be cheaper (a lower bound through the nodes);
+else it takes the goal's costs to every node (vectorised, once per goal) and
+tries first legs from the start in the order of a straight-line lower bound,
+each costed exactly, until no other node can beat the best. Everything the
+router returns is costed with the exact per-segment method.
 
 >>> from totenblatt.wanted.scenario import load_scenario
 >>> table = load_scenario("duel").table()
@@ -23,9 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
-import shapely
 
-from totenblatt.wanted.batch import Batch
+from totenblatt.wanted.batch import Batch, all_pairs, candidate_points, spot_potentials
 from totenblatt.wanted.planar import EPS
 from totenblatt.wanted.terrain import Point
 from totenblatt.wanted.vocab import CoverLevel
@@ -38,18 +43,15 @@ __all__ = ["Router"]
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
 _INF = math.inf
-_CLEARANCE = 0.1
-"""Extra inches between a base and the terrain it walks around."""
-_SPACING = 2.0
-_THICK = 1.5
 _SPOT_RADIUS = 12.0
-"""Cover spots are costed within this many inches of the start (a joker's move)."""
-"""Distance between cover candidates along a piece's edge."""
+"""Cover spots are ranked within this many inches of the start (a joker's move)."""
 _RANK = {CoverLevel.NONE: 0, CoverLevel.LIGHT: 1, CoverLevel.MEDIUM: 2, CoverLevel.HARD: 3}
 _CACHE_LIMIT = 4096
 """Entries per cache before it is emptied (rows of node costs are the big ones)."""
 
 Score = tuple[int, int, int]
+_Ranked = tuple[float, tuple[int, ...], tuple[float, ...]]
+"""Radius searched, spot indices best first, their distances from the start."""
 
 
 class Router:
@@ -58,7 +60,7 @@ class Router:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.batch = Batch(table)
-        nodes, spots = _candidate_points(table)
+        nodes, spots = candidate_points(table)
         self.nodes: list[Point] = nodes
         self.node_xy = np.array(nodes, dtype=np.float64).reshape(-1, 2)
         self.spots: list[Point] = spots
@@ -70,29 +72,28 @@ class Router:
         weights = np.maximum(weights, weights.T)
         np.fill_diagonal(weights, 0.0)
         self.weights = weights
-        self.dist, self.next = _all_pairs(weights)
+        self.dist, self.next = all_pairs(weights)
         to_spot = [self.batch.costs(p, self.spot_xy) for p in nodes]
         self.to_spot = np.vstack(to_spot) if to_spot else np.zeros((0, len(spots)))
+        self.spot_pot, self.spot_last = spot_potentials(self.dist, self.to_spot)
         self._rows: dict[Point, Floats] = {}
+        self._nears: dict[Point, tuple[Floats, Floats]] = {}
         self._reaches: dict[Point, tuple[Floats, Ints]] = {}
-        self._routes: dict[tuple[Point, Point], tuple[Point, ...]] = {}
+        self._potentials: dict[Point, tuple[Floats, Ints]] = {}
+        self._routes: dict[tuple[Point, Point], tuple[tuple[Point, ...], tuple[float, ...]]] = {}
         self._advances: dict[tuple[object, ...], tuple[Point, ...] | None] = {}
-        self._cuts: dict[tuple[Point, Point, float], tuple[Point, ...]] = {}
-        self._spot_costs: dict[Point, tuple[float, Floats, Floats, Ints]] = {}
+        self._cuts: dict[tuple[Point, Point, float], tuple[Point, ...] | None] = {}
+        self._straights: dict[tuple[Point, Point, float], tuple[Point, ...] | None] = {}
         self._exposures: dict[Point, Ints] = {}
-        self._ranked: dict[tuple[object, ...], tuple[Ints, Floats]] = {}
-        self._spot_paths: dict[tuple[Point, int], tuple[Point, ...] | None] = {}
-        self._spots: dict[tuple[object, ...], list[tuple[Point, ...]]] = {}
+        self._safeties: dict[tuple[Point, ...], tuple[Ints, Ints, Ints]] = {}
+        self._ranked: dict[tuple[Point, tuple[Point, ...]], _Ranked] = {}
+        self._spot_paths: dict[tuple[Point, int], tuple[tuple[Point, ...], float] | None] = {}
+        self._spots: dict[tuple[object, ...], tuple[tuple[Point, ...], ...]] = {}
 
     # -- costs ---------------------------------------------------------------------
 
     def _exact(self, p: Point, q: Point) -> float:
-        from totenblatt.wanted.table import MoveError
-
-        try:
-            return self.table.segment_cost(p, q)
-        except MoveError:
-            return _INF
+        return self.table.segment_cost_or_inf(p, q)
 
     def _row(self, p: Point) -> Floats:
         """Cost of going straight from ``p`` to every node (the same both ways)."""
@@ -101,6 +102,18 @@ class Router:
             row = self.batch.costs(p, self.node_xy)
             _remember(self._rows, p, row)
         return row
+
+    def _near(self, p: Point) -> tuple[Floats, Floats]:
+        """Straight-line distances from ``p`` to every node and to every cover spot."""
+        found = self._nears.get(p)
+        if found is None:
+            nodes, spots = self.node_xy, self.spot_xy
+            found = (
+                np.hypot(nodes[:, 0] - p[0], nodes[:, 1] - p[1]),
+                np.hypot(spots[:, 0] - p[0], spots[:, 1] - p[1]),
+            )
+            _remember(self._nears, p, found)
+        return found
 
     def _reach(self, start: Point) -> tuple[Floats, Ints]:
         """Cheapest cost from ``start`` to every node and the first node of that route."""
@@ -116,44 +129,89 @@ class Router:
             _remember(self._reaches, start, found)
         return found
 
-    def _walk(self, start: Point, first: int, last: int) -> list[Point]:
-        path = [start, self.nodes[first]]
-        i = first
-        while i != last:
-            i = int(self.next[i, last])
-            path.append(self.nodes[i])
-        return path
-
     def _refute(
-        self, start: Point, goal: Point | None, route: list[Point], firsts: list[int]
+        self, start: Point | None, goal: Point | None, route: list[Point], indices: list[int]
     ) -> bool:
-        """Check every leg exactly; on a bad one, forget it and return False (rare)."""
-        for k, (p, q) in enumerate(itertools.pairwise(route)):
-            if self._exact(p, q) < _INF:
-                continue
-            if k == 0:
-                self._rows[start] = row = self._row(start).copy()
-                row[firsts[0]] = _INF
+        """Cost the legs exactly (the first only with ``start``). Where the vectorised
+        estimate was too low (rare: a wall or piece met exactly), correct it and return
+        False so that the caller searches again."""
+        for k in range(0 if start is not None else 1, len(route) - 1):
+            cost = self._exact(route[k], route[k + 1])
+            if k == 0 and start is not None:
+                row = self._row(start)
+                if cost <= row[indices[0]] + 1e-6:
+                    continue
+                self._rows[start] = row = row.copy()
+                row[indices[0]] = cost
                 self._reaches.pop(start, None)
             elif goal is not None and k == len(route) - 2:
-                self._rows[goal] = row = self._row(goal).copy()
-                row[firsts[-1]] = _INF
+                row = self._row(goal)
+                if cost <= row[indices[-1]] + 1e-6:
+                    continue
+                self._rows[goal] = row = row.copy()
+                row[indices[-1]] = cost
+                self._potentials.pop(goal, None)
             else:
-                i, j = firsts[k - 1], firsts[k]
-                self.weights[i, j] = self.weights[j, i] = _INF
-                self.dist, self.next = _all_pairs(self.weights)
+                i, j = indices[k - 1], indices[k]
+                if cost <= self.weights[i, j] + 1e-6:
+                    continue
+                self.weights[i, j] = self.weights[j, i] = cost
+                self.dist, self.next = all_pairs(self.weights)
+                self.spot_pot, self.spot_last = spot_potentials(self.dist, self.to_spot)
                 self._reaches.clear()
+                self._potentials.clear()
             return False
         return True
+
+    def _potential(self, goal: Point) -> tuple[Floats, Ints]:
+        """Cheapest cost from every node to ``goal`` and the node where that route leaves."""
+        found = self._potentials.get(goal)
+        if found is None:
+            via = self.dist + self._row(goal)[None, :]
+            last = np.argmin(via, axis=1)
+            found = (via[np.arange(len(last)), last], last)
+            _remember(self._potentials, goal, found)
+        return found
+
+    def _first(self, start: Point, rest: Floats, bound: float) -> int:
+        """The node to head for first: the cheapest exact first leg plus ``rest`` beyond it.
+
+        Nodes are tried by the straight-line lower bound; -1 when none beats ``bound``.
+        """
+        row = self._rows.get(start)
+        if row is not None:  # the batch costs of every first leg are known: check only the best
+            total = row + rest
+            first = int(np.argmin(total))
+            if not total[first] < bound:
+                return -1
+            if self._exact(start, self.nodes[first]) + float(rest[first]) <= total[first] + 1e-6:
+                return first
+        keys = self._near(start)[0] + rest
+        if not float(keys.min()) < bound:
+            return -1
+        best, first = bound, -1
+        for n in np.argsort(keys).tolist():
+            if not keys[n] < best:
+                break
+            cost = self._exact(start, self.nodes[n]) + float(rest[n])
+            if cost < best:
+                best, first = cost, n
+        return first
 
     # -- routes --------------------------------------------------------------------
 
     def route(self, start: Point, goal: Point) -> tuple[Point, ...]:
         """The cheapest route from ``start`` to ``goal`` (or to the reachable node nearest it)."""
+        return self._planned(start, goal)[0]
+
+    def _planned(self, start: Point, goal: Point) -> tuple[tuple[Point, ...], tuple[float, ...]]:
+        """:meth:`route` with the exact cost of each leg."""
         key = (start, goal)
         found = self._routes.get(key)
         if found is None:
-            found = self._route(start, goal)
+            route = self._route(start, goal)
+            legs = tuple(self._exact(p, q) for p, q in itertools.pairwise(route))
+            found = (route, legs)
             _remember(self._routes, key, found)
         return found
 
@@ -161,21 +219,21 @@ class Router:
         direct = self._exact(start, goal)
         if direct <= math.dist(start, goal) + EPS:
             return (start, goal)
+        if not len(self.nodes):
+            return (start, goal) if direct < _INF else (start,)
         for _ in range(6):
-            reach, first = self._reach(start)
-            if not len(reach):
+            rest, last = self._potential(goal)
+            first = self._first(start, rest, direct)
+            if first < 0:
                 break
-            total = reach + self._row(goal)
-            last = int(np.argmin(total))
-            if not total[last] < direct:
-                break
-            route = [*self._walk(start, int(first[last]), last), goal]
-            if self._refute(start, goal, route, self._indices(int(first[last]), last)):
+            indices = self._indices(first, int(last[first]))
+            route = [start, *(self.nodes[i] for i in indices), goal]
+            if self._refute(None, goal, route, indices):
                 return tuple(route)
         if direct < _INF:
             return (start, goal)
         # the goal cannot be reached: go to the reachable node nearest to it
-        reach, first = self._reach(start)
+        reach, first_of = self._reach(start)
         best, best_d = -1, math.dist(start, goal)
         for j in np.argsort(np.hypot(self.node_xy[:, 0] - goal[0], self.node_xy[:, 1] - goal[1])):
             if reach[j] < _INF and math.dist(self.nodes[j], goal) < best_d - EPS:
@@ -183,8 +241,9 @@ class Router:
                 break
         if best < 0:
             return (start,)
-        route = self._walk(start, int(first[best]), best)
-        if not self._refute(start, None, route, self._indices(int(first[best]), best)):
+        indices = self._indices(int(first_of[best]), best)
+        route = [start, *(self.nodes[i] for i in indices)]
+        if not self._refute(start, None, route, indices):
             return (start,)
         return tuple(route)
 
@@ -198,64 +257,107 @@ class Router:
         self, start: Point, goal: Point, budget: float, blockers: tuple[Point, ...]
     ) -> tuple[Point, ...] | None:
         """See :meth:`Table.advance`."""
+        start = (float(start[0]), float(start[1]))
+        goal = (float(goal[0]), float(goal[1]))
+        free = self.toward(start, goal, budget)
+        if free is None or not blockers:
+            return free
+        end, reach = free[-1], self.table.base_diameter - EPS
+        for b in blockers:
+            if math.dist(b, end) < reach:
+                break
+        else:
+            return free
         key = (start, goal, budget, blockers)
         if key in self._advances:
             return self._advances[key]
-        found = self._advance(start, goal, budget, blockers)
+        found = self._blocked(start, free, budget, blockers)
         _remember(self._advances, key, found)
         return found
 
-    def _advance(
+    def straight(
         self, start: Point, goal: Point, budget: float, blockers: tuple[Point, ...]
     ) -> tuple[Point, ...] | None:
+        """The straight line from ``start`` towards ``goal`` as far as ``budget`` pays; None
+        when a wall or impassable terrain is in the way or it would end on a base."""
+        key = (start, goal, budget)
+        if key in self._straights:
+            found = self._straights[key]
+        else:
+            direct = self._exact(start, goal)
+            found = None
+            if direct < _INF:
+                path = self._cut((start, goal), (direct,), budget)
+                if len(path) >= 2 and math.dist(path[-1], start) >= 0.01:
+                    found = path
+            _remember(self._straights, key, found)
+        if found is not None and blockers:
+            end, reach = found[-1], self.table.base_diameter - EPS
+            if any(math.dist(b, end) < reach for b in blockers):
+                return None
+        return found
+
+    def toward(self, start: Point, goal: Point, budget: float) -> tuple[Point, ...] | None:
+        """:meth:`advance` ignoring other bases (``start`` and ``goal`` as float pairs)."""
+        key = (start, goal, budget)
+        if key in self._cuts:
+            return self._cuts[key]
+        found = self._toward(start, goal, budget)
+        _remember(self._cuts, key, found)
+        return found
+
+    def _toward(self, start: Point, goal: Point, budget: float) -> tuple[Point, ...] | None:
+        table = self.table
+        if budget <= EPS or not table.on_table(start):
+            return None
+        r = table.radius
+        goal = (min(max(goal[0], r), table.width - r), min(max(goal[1], r), table.height - r))
+        # every leg of the cut is costed exactly and they add up to at most the budget;
+        # its corners are nodes (legal spots) and points on legs between points on the table
+        path = self._cut(*self._planned(start, goal), budget)
+        if len(path) < 2 or math.dist(path[-1], start) < 0.01:
+            return None
+        return path
+
+    def _blocked(
+        self, start: Point, free: tuple[Point, ...], budget: float, blockers: tuple[Point, ...]
+    ) -> tuple[Point, ...] | None:
+        """``free`` shortened to end short of the bases it would end on."""
         from totenblatt.wanted.table import MoveError
 
-        table = self.table
-        if budget <= EPS:
-            return None
-        start = (float(start[0]), float(start[1]))
-        r = table.radius
-        goal = (
-            min(max(float(goal[0]), r), table.width - r),
-            min(max(float(goal[1]), r), table.height - r),
-        )
-        key = (start, goal, budget)
-        cut = self._cuts.get(key)
-        if cut is None:
-            cut = tuple(self._cut(self.route(start, goal), budget))
-            _remember(self._cuts, key, cut)
-        path = self._clear(list(cut), blockers)
+        path = self._clear(list(free), blockers)
         if path is None or len(path) < 2 or math.dist(path[-1], start) < 0.01:
             return None
         try:
-            cost = table.move_cost(path, blockers=blockers)
+            cost = self.table.move_cost(path, blockers=blockers)
         except MoveError:
             return None
         return tuple(path) if cost <= budget + 1e-9 else None
 
-    def _cut(self, route: tuple[Point, ...], budget: float) -> list[Point]:
+    def _cut(
+        self, route: tuple[Point, ...], legs: tuple[float, ...], budget: float
+    ) -> tuple[Point, ...]:
         """The longest prefix of ``route`` that costs at most ``budget``."""
-        path = [route[0]]
         spent = 0.0
-        for p, q in itertools.pairwise(route):
-            cost = self.table.segment_cost(p, q)
+        for k, cost in enumerate(legs):
             if spent + cost <= budget:
-                path.append(q)
                 spent += cost
                 continue
+            p, q = route[k], route[k + 1]
             money = budget - spent
+            if cost == _INF:
+                return route[: k + 1]
             t = self._partial(p, q, money)
             length = math.dist(p, q)
             for _ in range(8):
                 if t <= 0:
                     break
-                end = (round(p[0] + (q[0] - p[0]) * t, 6), round(p[1] + (q[1] - p[1]) * t, 6))
-                if self.table.segment_cost(p, end) <= money:
-                    path.append(end)
-                    break
+                end = (_short(p[0], q[0], t), _short(p[1], q[1], t))
+                if self._exact(p, end) <= money:
+                    return (*route[: k + 1], end)
                 t -= 1e-6 / length
-            break
-        return path
+            return route[: k + 1]
+        return route
 
     def _partial(self, p: Point, q: Point, money: float) -> float:
         """The farthest parameter along p→q that costs at most ``money``."""
@@ -263,6 +365,8 @@ class Router:
         length, difficult, windows = table.profile(p, q)
         if length <= EPS or money <= 0:
             return 0.0
+        if not difficult and not windows:
+            return min(1.0, money / length)
         marks = sorted({0.0, 1.0, *windows, *(t for span in difficult for t in span)})
         spent = 0.0
         for t0, t1 in itertools.pairwise(marks):
@@ -322,34 +426,9 @@ class Router:
         key = (start, budget, threats, blockers, limit)
         cached = self._spots.get(key)
         if cached is None:
-            cached = self._cover_spots(start, budget, threats, blockers, limit)
+            cached = tuple(self._cover_spots(start, budget, threats, blockers, limit))
             _remember(self._spots, key, cached)
         return list(cached)
-
-    def _costs_to_spots(self, start: Point, budget: float) -> tuple[Floats, Floats, Ints]:
-        """Cheapest cost from ``start`` to every spot (inf beyond the radius computed), the
-        direct cost, and the last node of the route; computed for spots within 12" (or the
-        budget, if larger) of ``start``: a spot farther away costs more than the budget.
-        """
-        found = self._spot_costs.get(start)
-        if found is None or found[0] < budget:
-            radius = max(budget, _SPOT_RADIUS)
-            xy = self.spot_xy
-            near = np.hypot(xy[:, 0] - start[0], xy[:, 1] - start[1]) <= radius
-            index = np.nonzero(near)[0]
-            direct = np.full(len(self.spots), _INF)
-            direct[index] = self.batch.costs(start, xy[index])
-            reach, _ = self._reach(start)
-            via = np.full(len(self.spots), _INF)
-            via_node = np.zeros(len(self.spots), dtype=np.intp)
-            if len(reach) and len(index):
-                via_all = reach[:, None] + self.to_spot[:, index]
-                nodes = np.argmin(via_all, axis=0)
-                via_node[index] = nodes
-                via[index] = via_all[nodes, np.arange(len(index))]
-            found = (radius, np.minimum(direct, via), direct, via_node)
-            _remember(self._spot_costs, start, found)
-        return found[1], found[2], found[3]
 
     def _exposure(self, threat: Point) -> Ints:
         """Exposure of every spot to a shooter at ``threat`` (4 out of sight, else cover rank)."""
@@ -359,54 +438,80 @@ class Router:
             _remember(self._exposures, threat, found)
         return found
 
-    def _rank(self, start: Point, budget: float, threats: tuple[Point, ...]) -> tuple[Ints, Floats]:
-        """Spots within ``budget`` that are safer than ``start``, best first, and their costs."""
-        key = (start, budget, threats)
-        found = self._ranked.get(key)
+    def _safety(self, threats: tuple[Point, ...]) -> tuple[Ints, Ints, Ints]:
+        """Every spot's score against ``threats``: worst exposure, in hard cover, summed."""
+        found = self._safeties.get(threats)
         if found is None:
-            cost, _, _ = self._costs_to_spots(start, budget)
-            xy = self.spot_xy
-            near = np.hypot(xy[:, 0] - start[0], xy[:, 1] - start[1])
-            index = np.nonzero((cost <= budget) & (near >= 0.5))[0]
             if threats:
-                levels = np.vstack([self._exposure(h)[index] for h in threats])
-                worst, total = levels.min(axis=0), levels.sum(axis=0)
+                levels = np.vstack([self._exposure(h) for h in threats])
+                found = (levels.min(axis=0), self.spot_hard, levels.sum(axis=0))
             else:
-                worst = total = np.zeros(len(index), dtype=np.intp)
-            hard = self.spot_hard[index]
-            here = self.score(start, threats)
-            better = (worst > here[0]) | (
-                (worst == here[0]) & ((hard > here[1]) | ((hard == here[1]) & (total > here[2])))
-            )
-            index, worst, hard, total = index[better], worst[better], hard[better], total[better]
-            order = np.lexsort((cost[index], -total, -hard, -worst))
-            found = (index[order], cost[index[order]])
-            _remember(self._ranked, key, found)
+                zero = np.zeros(len(self.spots), dtype=np.intp)
+                found = (zero, self.spot_hard, zero)
+            _remember(self._safeties, threats, found)
         return found
 
-    def _spot_path(self, start: Point, j: int) -> tuple[Point, ...] | None:
-        """The cheapest legal path from ``start`` to spot ``j`` (no bases considered)."""
+    def _rank(
+        self, start: Point, budget: float, threats: tuple[Point, ...]
+    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """Spots within ``budget`` inches of ``start`` that are safer, best first; distances."""
+        key = (start, threats)
+        found = self._ranked.get(key)
+        if found is None or found[0] < budget:
+            radius = max(budget, _SPOT_RADIUS)
+            worst, hard, total = self._safety(threats)
+            near = self._near(start)[1]
+            w, h, t = self.score(start, threats)
+            better = (worst > w) | ((worst == w) & ((hard > h) | ((hard == h) & (total > t))))
+            index = np.nonzero(better & (near <= radius) & (near >= 0.5))[0]
+            order = np.lexsort((near[index], -total[index], -hard[index], -worst[index]))
+            index = index[order]
+            found = (radius, tuple(index.tolist()), tuple(near[index].tolist()))
+            _remember(self._ranked, key, found)
+        return found[1], found[2]
+
+    def _spot_path(self, start: Point, j: int) -> tuple[tuple[Point, ...], float] | None:
+        """The cheapest legal path from ``start`` to spot ``j`` and its cost (no bases)."""
         from totenblatt.wanted.table import MoveError
 
         key = (start, j)
         if key in self._spot_paths:
             return self._spot_paths[key]
-        cost, direct, via_node = self._costs_to_spots(start, 0.0)
         spot = self.spots[j]
-        if direct[j] <= cost[j]:
-            path: tuple[Point, ...] | None = (start, spot)
-        else:
-            node = int(via_node[j])
-            _, first = self._reach(start)
-            path = (*self._walk(start, int(first[node]), node), spot)
-        try:
-            assert path is not None
-            if self.table.move_cost(path) > cost[j] + 1e-6:
-                path = None
-        except MoveError:
-            path = None
-        _remember(self._spot_paths, key, path)
-        return path
+        direct = self._exact(start, spot)
+        found: tuple[tuple[Point, ...], float] | None = None
+        if direct < _INF:
+            found = ((start, spot), direct)
+        if direct > math.dist(start, spot) + EPS and len(self.nodes):
+            for _ in range(4):
+                first = self._first(start, self.spot_pot[:, j], direct)
+                if first < 0:
+                    break
+                indices = self._indices(first, int(self.spot_last[first, j]))
+                route = [start, *(self.nodes[i] for i in indices), spot]
+                legs = [self._exact(p, q) for p, q in itertools.pairwise(route)]
+                if _INF not in legs:
+                    found = (tuple(route), sum(legs))
+                    break
+                if not legs:
+                    break
+                k = legs.index(_INF)
+                if k == len(legs) - 1:
+                    self.to_spot[indices[-1], j] = _INF
+                else:
+                    i, m = indices[k - 1], indices[k]
+                    self.weights[i, m] = self.weights[m, i] = _INF
+                    self.dist, self.next = all_pairs(self.weights)
+                    self._reaches.clear()
+                    self._potentials.clear()
+                self.spot_pot, self.spot_last = spot_potentials(self.dist, self.to_spot)
+        if found is not None:
+            try:
+                found = (found[0], self.table.move_cost(found[0]))
+            except MoveError:
+                found = None
+        _remember(self._spot_paths, key, found)
+        return found
 
     def _cover_spots(
         self,
@@ -418,22 +523,33 @@ class Router:
     ) -> list[tuple[Point, ...]]:
         if budget <= EPS or limit <= 0 or not self.spots:
             return []
-        ranked, costs = self._rank(start, budget, threats)
-        diameter = self.table.base_diameter
+        ranked, near = self._rank(start, budget, threats)
+        reach = self.table.base_diameter - EPS
         chosen: list[tuple[Point, ...]] = []
-        for j, cost in zip(ranked, costs, strict=True):
-            spot = self.spots[int(j)]
-            if any(math.dist(b, spot) < diameter - EPS for b in blockers):
+        for j, d in zip(ranked, near, strict=True):
+            if d > budget + EPS:
+                continue  # a move costs at least its straight length
+            found = self._spot_path(start, j)
+            if found is None or found[1] > budget + 1e-9:
                 continue
-            if any(math.dist(path[-1], spot) < diameter for path in chosen):
+            spot = found[0][-1]
+            if any(math.dist(b, spot) < reach for b in blockers):
                 continue
-            path = self._spot_path(start, int(j))
-            if path is None or cost > budget + 1e-9:
+            if any(math.dist(path[-1], spot) < reach + EPS for path in chosen):
                 continue
-            chosen.append(path)
+            chosen.append(found[0])
             if len(chosen) >= limit:
                 break
         return chosen
+
+
+def _short(a: float, b: float, t: float) -> float:
+    """``a + (b - a) * t`` rounded to 6 decimals, never beyond it (seen from ``a``)."""
+    exact = a + (b - a) * t
+    out = round(exact, 6)
+    if (out - exact) * (b - a) > 1e-12:
+        out = round(out - math.copysign(1e-6, b - a), 6)
+    return out
 
 
 def _entry(p: Point, q: Point, centre: Point, radius: float) -> float:
@@ -451,85 +567,7 @@ def _entry(p: Point, q: Point, centre: Point, radius: float) -> float:
     return max(0.0, (-b - math.sqrt(disc)) / a)
 
 
-def _all_pairs(weights: Floats) -> tuple[Floats, npt.NDArray[np.intp]]:
-    """Floyd-Warshall: cheapest costs and next hops between all nodes."""
-    n = len(weights)
-    dist = weights.copy()
-    nxt = np.where(np.isfinite(weights), np.arange(n)[None, :], -1).astype(np.intp)
-    for k in range(n):
-        alt = dist[:, k : k + 1] + dist[k : k + 1, :]
-        better = alt < dist - 1e-12
-        if better.any():
-            dist = np.where(better, alt, dist)
-            nxt = np.where(better, nxt[:, k : k + 1], nxt)
-    return dist, nxt
-
-
-def _candidate_points(table: Table) -> tuple[list[Point], list[Point]]:
-    """Routing nodes (corners, both sides of openings) and cover spots (along cover, indoors)."""
-    d = table.radius + _CLEARANCE
-    routing: list[Point] = []
-    spots: list[Point] = []
-    for piece in table.terrain:
-        shape = shapely.Polygon(piece.outline)
-        grown = shape.buffer(d, join_style="mitre", mitre_limit=2.0)
-        if piece.is_building or piece.impassable or (piece.difficult and _thick(shape)):
-            routing.extend(_ring(grown))
-        if piece.is_building:
-            inner = shape.buffer(-d, join_style="mitre", mitre_limit=2.0)
-            if not inner.is_empty:
-                routing.extend(_ring(inner))
-                spots.extend(_ring(inner, _SPACING))
-            for opening in piece.openings:
-                (ax, ay), (bx, by) = opening.a, opening.b
-                length = math.hypot(bx - ax, by - ay)
-                nx, ny = -(by - ay) / length * d, (bx - ax) / length * d
-                mx, my = opening.midpoint
-                routing.extend(((mx + nx, my + ny), (mx - nx, my - ny)))
-                spots.extend(((mx + nx, my + ny), (mx - nx, my - ny)))
-        elif piece.cover is not CoverLevel.NONE:
-            spots.extend(_ring(grown, _SPACING))
-    return _distinct(table, routing), [p for p in _distinct(table, spots) if _useful(table, p)]
-
-
-def _thick(shape: shapely.Polygon) -> bool:
-    """Worth walking round: at least ``_THICK`` inches across (a fence is crossed, not skirted)."""
-    box = shapely.oriented_envelope(shape)
-    corners = list(box.exterior.coords)
-    sides = [math.dist(corners[0], corners[1]), math.dist(corners[1], corners[2])]
-    return min(sides) >= _THICK
-
-
-def _distinct(table: Table, points: list[Point]) -> list[Point]:
-    """Legal standing points, rounded, without near-duplicates."""
-    out: list[Point] = []
-    for point in points:
-        p = (round(point[0], 4), round(point[1], 4))
-        if table.position_error(p) is None and all(math.dist(p, q) >= 0.05 for q in out):
-            out.append(p)
-    return out
-
-
-def _useful(table: Table, p: Point) -> bool:
-    """A cover spot is useful when it is in hard cover or has some cover piece within reach."""
-    return table.in_hard_cover(p) or any(
-        poly.distance(p[0], p[1]) <= table._cover_reach for poly, _ in table._cover
-    )
-
-
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
     cache[key] = value
-
-
-def _ring(shape: shapely.Geometry, spacing: float | None = None) -> list[Point]:
-    """Corner points of a polygon's exterior (or points every ``spacing`` inches along it)."""
-    polygons = getattr(shape, "geoms", [shape])
-    points: list[Point] = []
-    for polygon in polygons:
-        ring = polygon.exterior
-        if spacing is not None:
-            ring = shapely.segmentize(ring, spacing)
-        points.extend((float(x), float(y)) for x, y in list(ring.coords)[:-1])
-    return points

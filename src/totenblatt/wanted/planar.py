@@ -18,12 +18,23 @@ import itertools
 import math
 from collections.abc import Sequence
 
-__all__ = ["EPS", "Poly", "point_segment_distance", "segment_params"]
+__all__ = [
+    "EPS",
+    "Box",
+    "Poly",
+    "group_walls",
+    "point_segment_distance",
+    "poly_box",
+    "segment_params",
+    "union_spans",
+]
 
 EPS = 1e-9
 """Tolerance in inches (and in segment parameters)."""
 
 Pt = tuple[float, float]
+_NEAR = 1e-7
+"""Grows bounding boxes well beyond ``EPS`` (a pre-filter that never drops a meeting point)."""
 
 
 def segment_params(p: Pt, q: Pt, a: Pt, b: Pt) -> list[float]:
@@ -42,6 +53,12 @@ def segment_params(p: Pt, q: Pt, a: Pt, b: Pt) -> list[float]:
     denom = rx * sy - ry * sx
     rr = rx * rx + ry * ry
     ss = sx * sx + sy * sy
+    if denom * denom > 2e-24 * rr * ss and rr > 1e-16 and ss > 1e-16:
+        # clearly not parallel and both longer than 1e-8: far misses need no square roots
+        t = (wx * sy - wy * sx) / denom
+        u = (wx * ry - wy * rx) / denom
+        if t < -0.5 or t > 1.5 or u < -0.5 or u > 1.5:
+            return []
     if abs(denom) <= 1e-12 * math.sqrt(rr * ss) or rr == 0.0 or ss == 0.0:
         if rr == 0.0:
             return [0.0] if point_segment_distance(px, py, a, b) <= EPS else []
@@ -89,7 +106,7 @@ def point_segment_distance(x: float, y: float, a: Pt, b: Pt) -> float:
 class Poly:
     """A simple polygon (no holes) with its edges and bounding box precomputed."""
 
-    __slots__ = ("edges", "maxx", "maxy", "minx", "miny", "ring")
+    __slots__ = ("boxes", "edges", "maxx", "maxy", "minx", "miny", "ring")
 
     def __init__(self, ring: Sequence[tuple[float, float]]) -> None:
         self.ring: tuple[Pt, ...] = tuple((float(x), float(y)) for x, y in ring)
@@ -100,6 +117,18 @@ class Poly:
         xs = [x for x, _ in self.ring]
         ys = [y for _, y in self.ring]
         self.minx, self.maxx, self.miny, self.maxy = min(xs), max(xs), min(ys), max(ys)
+        self.boxes: tuple[tuple[Pt, Pt, float, float, float, float], ...] = tuple(
+            (
+                a,
+                b,
+                min(a[0], b[0]) - _NEAR,
+                min(a[1], b[1]) - _NEAR,
+                max(a[0], b[0]) + _NEAR,
+                max(a[1], b[1]) + _NEAR,
+            )
+            for a, b in self.edges
+        )
+        """Each edge with its bounding box grown by more than the tolerance."""
 
     def bbox_hits(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """True when the box overlaps this polygon's bounding box (touching counts)."""
@@ -112,7 +141,10 @@ class Poly:
 
     def on_boundary(self, x: float, y: float) -> bool:
         """True when (x, y) lies on an edge."""
-        return any(point_segment_distance(x, y, a, b) <= EPS for a, b in self.edges)
+        for a, b, x0, y0, x1, y1 in self.boxes:  # on an edge: inside its (grown) box
+            if x0 <= x <= x1 and y0 <= y <= y1 and point_segment_distance(x, y, a, b) <= EPS:
+                return True
+        return False
 
     def _ray_inside(self, x: float, y: float) -> bool:
         inside = False
@@ -148,11 +180,15 @@ class Poly:
     def intervals(self, p: Pt, q: Pt) -> list[tuple[float, float]]:
         """Parameter intervals of p→q that lie strictly inside the polygon (merged, sorted)."""
         ts = [0.0, 1.0]
-        for a, b in self.edges:
-            ts.extend(segment_params(p, q, a, b))
-        ts.sort()
         px, py = p
         dx, dy = q[0] - px, q[1] - py
+        lox, hix = (px, q[0]) if dx >= 0 else (q[0], px)
+        loy, hiy = (py, q[1]) if dy >= 0 else (q[1], py)
+        for a, b, x0, y0, x1, y1 in self.boxes:
+            # a meeting point lies within the tolerance of both segments, so in both boxes
+            if x1 >= lox and x0 <= hix and y1 >= loy and y0 <= hiy:
+                ts.extend(segment_params(p, q, a, b))
+        ts.sort()
         out: list[tuple[float, float]] = []
         for t0, t1 in itertools.pairwise(ts):
             if t1 - t0 <= 1e-12:
@@ -164,3 +200,77 @@ class Poly:
                 else:
                     out.append((t0, t1))
         return out
+
+
+# -- boxes for pruning, and interval sums ---------------------------------------------
+
+Box = tuple[float, float, float, float, float, float, float, float]
+"""x0, y0, x1, y1 (grown by ``EPS``), then the centre and the half sizes.
+
+A segment p→q can meet nothing in the box when the box lies wholly on one side
+of its line: ``|dx·(cy - py) - dy·(cx - px)| > |dy|·hx + |dx|·hy`` (plus room).
+"""
+Boxed = tuple[Pt, Pt, int, float, float, float, float]
+"""A segment a-b of terrain piece ``index`` with its bounding box grown by ``EPS``."""
+
+
+def area_box(x0: float, y0: float, x1: float, y1: float) -> Box:
+    """The :data:`Box` of an axis-parallel rectangle."""
+    x0, y0, x1, y1 = x0 - EPS, y0 - EPS, x1 + EPS, y1 + EPS
+    return (x0, y0, x1, y1, (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2)
+
+
+def poly_box(poly: Poly) -> Box:
+    """The :data:`Box` of a polygon's bounding box."""
+    return area_box(poly.minx, poly.miny, poly.maxx, poly.maxy)
+
+
+def boxed_segment(a: Pt, b: Pt, index: int) -> Boxed:
+    """A segment with its bounding box grown by the tolerance."""
+    return (
+        a,
+        b,
+        index,
+        min(a[0], b[0]) - EPS,
+        min(a[1], b[1]) - EPS,
+        max(a[0], b[0]) + EPS,
+        max(a[1], b[1]) + EPS,
+    )
+
+
+def group_walls(
+    walls: list[tuple[Pt, Pt, int]], windows: list[tuple[Pt, Pt, int]]
+) -> list[tuple[Box, list[Boxed], list[Boxed]]]:
+    """Walls and windows with their boxes, grouped by building (in order) with its box."""
+    out = []
+    for index in dict.fromkeys(i for _, _, i in walls + windows):
+        own = [boxed_segment(*w) for w in walls if w[2] == index]
+        gaps = [boxed_segment(*w) for w in windows if w[2] == index]
+        boxes = own + gaps
+        area = area_box(
+            min(b[3] for b in boxes),
+            min(b[4] for b in boxes),
+            max(b[5] for b in boxes),
+            max(b[6] for b in boxes),
+        )
+        out.append((area, own, gaps))
+    return out
+
+
+def union_spans(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Sorted, merged parameter intervals (touching ones join).
+
+    >>> union_spans([(0.5, 0.7), (0.1, 0.2), (0.6, 0.9)])
+    [(0.1, 0.2), (0.5, 0.9)]
+    """
+    if len(spans) < 2:
+        return spans
+    spans.sort()
+    out = [spans[0]]
+    for t0, t1 in spans[1:]:
+        if t0 <= out[-1][1]:
+            if t1 > out[-1][1]:
+                out[-1] = (out[-1][0], t1)
+        else:
+            out.append((t0, t1))
+    return out

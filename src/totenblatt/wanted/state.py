@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from totenblatt.wanted.geometry import Geometry
     from totenblatt.wanted.rules import Ruleset
 
-__all__ = ["Figure", "GameState", "PendingAttack", "Phase", "plays_as"]
+__all__ = ["FatePending", "Figure", "GameState", "PendingAttack", "Phase", "plays_as"]
 
 
 class Phase(StrEnum):
@@ -35,13 +35,15 @@ class Phase(StrEnum):
     """A5: the active player plays a club, a spade, or nothing."""
     DEFEND = "defend"
     """A9: the target's player plays a heart, or none."""
+    FATE = "fate"
+    """B1 Tempt Fate, second step: keep one of the two cards drawn."""
     OVER = "over"
     """A13: the game has ended."""
 
 
 @dataclass(slots=True)
 class Figure:
-    """A character on the table; ``kind`` and ``abilities`` serve the extended rules."""
+    """A character on the table; ``kind``, ``abilities`` and ``spent`` serve the extended rules."""
 
     name: str
     seat: int
@@ -54,6 +56,8 @@ class Figure:
     abilities: tuple[Ability, ...] = ()
     hidden: bool = False
     out: bool = False
+    spent: tuple[Ability, ...] = ()
+    """B1: one entry per use of a limited ability this fight (Cover, Tempt Fate, Nine Lives)."""
 
     def copy(self) -> Figure:
         """An independent copy."""
@@ -69,6 +73,7 @@ class Figure:
             self.abilities,
             self.hidden,
             self.out,
+            self.spent,
         )
 
 
@@ -83,6 +88,20 @@ class PendingAttack:
     distance: float
     cover: str
     target_hidden: bool
+    wild: bool = False
+    """B1 Wild 2: the attack card is a 2 played as a joker."""
+
+
+@dataclass(frozen=True, slots=True)
+class FatePending:
+    """B1 Tempt Fate between its two steps: both drawn cards are in ``holder``'s hand."""
+
+    seat: int
+    figure: str
+    holder: int
+    drawn: tuple[Card, Card]
+    resume: Phase
+    """The decision the seat was at; it continues there after the keep."""
 
 
 def plays_as(card: Card, suit: Suit) -> bool:
@@ -107,6 +126,7 @@ class GameState:
     """Top of the pile is the end of the list."""
     discard_pile: list[Card] = field(default_factory=list)
     hands: list[list[Card]] = field(default_factory=list)
+    """One hand per holder: per seat (D-5 ``per_player``) or per figure (``per_character``)."""
     dead_hand: list[Card] = field(default_factory=list)
     dead_taken: bool = False
     round: int = 0
@@ -116,12 +136,14 @@ class GameState:
     active: int = 0
     swap_order: list[int] = field(default_factory=list)
     bid_order: list[int] = field(default_factory=list)
-    bids: list[tuple[int, Card]] = field(default_factory=list)
+    bids: list[tuple[int, Card, int]] = field(default_factory=list)
+    """This cycle's bids: seat, card, bid value (D-10, D-23, D-36)."""
     cycle_played: bool = False
     empty_cycles: int = 0
     first_cycle: bool = True
     redraws_used: list[int] = field(default_factory=list)
     pending: PendingAttack | None = None
+    fate: FatePending | None = None
     conceded: list[bool] = field(default_factory=list)
     winners: tuple[int, ...] = ()
     end_reason: str | None = None
@@ -135,15 +157,38 @@ class GameState:
     by_name: dict[str, Figure] = field(default_factory=dict)
     alive: list[int] = field(default_factory=list)
     """Per seat: figures still in the game."""
+    per_character: bool = False
+    """D-5 ``per_character``: every figure holds its own hand (holder = figure index)."""
+    index: dict[str, int] = field(default_factory=dict)
+    """Figure name -> its index in ``figures`` (its holder in per-character mode)."""
+    holders: list[tuple[int, ...]] = field(default_factory=list)
+    """Per seat: the indices of its hands in ``hands``."""
+    has_abilities: bool = False
+    """Some figure has an ability (B1): the ability rules need looking at."""
+    has_heroes: bool = False
+    """Some figure is a gunslinger or veteran (B2)."""
 
     def __post_init__(self) -> None:
         self.by_name = {f.name: f for f in self.figures}
+        self.index = {f.name: i for i, f in enumerate(self.figures)}
         self.alive = [0] * self.seats
         for f in self.figures:
             if not f.out:
                 self.alive[f.seat] += 1
+        self.per_character = self.ruleset.round.hand_mode == "per_character"
+        self.has_abilities = any(f.abilities for f in self.figures)
+        self.has_heroes = any(f.kind is not HeroType.COWBOY for f in self.figures)
+        if self.per_character:
+            self.holders = [
+                tuple(i for i, f in enumerate(self.figures) if f.seat == s)
+                for s in range(self.seats)
+            ]
+        else:
+            self.holders = [(s,) for s in range(self.seats)]
         if not self.hands:
-            self.hands = [[] for _ in range(self.seats)]
+            self.hands = [
+                [] for _ in range(len(self.figures) if self.per_character else self.seats)
+            ]
             self.redraws_used = [0] * self.seats
             self.conceded = [False] * self.seats
             self.seen_private = [[] for _ in range(self.seats)]
@@ -177,6 +222,30 @@ class GameState:
         """Figures still in the game on other teams than ``seat``'s."""
         team = self.teams[seat]
         return [f for f in self.figures if not f.out and f.team != team]
+
+    # -- hands (D-5) -----------------------------------------------------------------
+
+    def holder(self, seat: int, figure: str | None = None) -> int:
+        """The hand a card of ``seat`` comes from: the seat's, or ``figure``'s (per character)."""
+        if not self.per_character:
+            return seat
+        assert figure is not None, "per-character mode needs the figure whose hand it is"
+        return self.index[figure]
+
+    def holder_figure(self, holder: int) -> Figure | None:
+        """The figure holding hand ``holder`` (per-character mode), else None."""
+        return self.figures[holder] if self.per_character else None
+
+    def seat_cards(self, seat: int) -> list[Card]:
+        """Every card the seat holds (its hand, or its figures' hands in figure order)."""
+        hands = self.holders[seat]
+        if len(hands) == 1:
+            return self.hands[hands[0]]
+        return [c for h in hands for c in self.hands[h]]
+
+    def can_draw(self, n: int) -> bool:
+        """True when ``n`` cards can be drawn (the discards shuffled in if needed)."""
+        return len(self.draw_pile) + len(self.discard_pile) >= n
 
     # -- cards -----------------------------------------------------------------------
 
@@ -268,6 +337,7 @@ class GameState:
             first_cycle=self.first_cycle,
             redraws_used=self.redraws_used.copy(),
             pending=self.pending,
+            fate=self.fate,
             conceded=self.conceded.copy(),
             winners=self.winners,
             end_reason=self.end_reason,

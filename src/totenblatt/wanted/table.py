@@ -32,7 +32,15 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from totenblatt.wanted.planar import EPS, Poly, point_segment_distance, segment_params
+from totenblatt.wanted.planar import (
+    EPS,
+    Poly,
+    group_walls,
+    point_segment_distance,
+    poly_box,
+    segment_params,
+    union_spans,
+)
 from totenblatt.wanted.terrain import (
     KIND_DEFAULTS,
     Opening,
@@ -72,7 +80,7 @@ class MoveError(ValueError):
     """A move that the rules do not allow; the message says why."""
 
 
-Profile = tuple[float, list[tuple[float, float]], list[float]]
+Profile = tuple[float, tuple[tuple[float, float], ...], tuple[float, ...]]
 """length, difficult parameter intervals, window crossing parameters of one segment."""
 
 
@@ -140,9 +148,15 @@ class Table:
             if piece.difficult and not piece.impassable:
                 self._difficult.append(poly)
         check_buildings_apart(self.terrain, self._buildings)
-        self._wall_boxes = [_boxed(*wall) for wall in self._walls]
-        self._window_boxes = [_boxed(*window) for window in self._windows]
-        self._segment_cache: dict[tuple[Point, Point], float | str] = {}
+        self._building_boxes = group_walls(self._walls, self._windows)
+        self._building_outlines = [
+            (poly_box(self._polys[i]), self._polys[i]) for i in self._buildings
+        ]
+        self._impassable_boxes = [(poly_box(poly), poly, index) for poly, index in self._impassable]
+        self._difficult_boxes = [(poly_box(poly), poly, -1) for poly in self._difficult]
+        self._segment_cache: dict[tuple[Point, Point], float] = {}
+        self._profile_cache: dict[tuple[Point, Point], Profile] = {}
+        self._why_cache: dict[tuple[Point, Point], str] = {}
         self._point_cache: dict[Point, tuple[int, bool]] = {}
         self._pair_cache: dict[tuple[Point, Point], tuple[bool, CoverLevel]] = {}
         self._router: Router | None = None
@@ -269,22 +283,30 @@ class Table:
 
     def segment_cost(self, p: Point, q: Point) -> float:
         """Cost of moving straight from ``p`` to ``q`` (no table-edge or blocker check)."""
-        key = (p, q)
-        cached = self._segment_cache.get(key)
-        if cached is None:
-            try:
-                length, difficult, windows = self.profile(p, q)
-                extra = sum(t1 - t0 for t0, t1 in difficult) * length
-                cached = length + (self.difficult_factor - 1) * extra
-                cached += self.window_cost * len(windows)
-            except MoveError as exc:
-                cached = str(exc)
-            if len(self._segment_cache) > _CACHE_LIMIT:
-                self._segment_cache.clear()
-            self._segment_cache[key] = cached
-        if isinstance(cached, str):
-            raise MoveError(cached)
-        return cached
+        cost = self._segment_cache.get((p, q))
+        if cost is None:
+            cost = self._costed(p, q)
+        if cost == math.inf:
+            raise MoveError(self._why(p, q))
+        return cost
+
+    def segment_cost_or_inf(self, p: Point, q: Point) -> float:
+        """:meth:`segment_cost`, or infinity where a wall or impassable terrain is in the way."""
+        cost = self._segment_cache.get((p, q))
+        return self._costed(p, q) if cost is None else cost
+
+    def _costed(self, p: Point, q: Point) -> float:
+        length, difficult, windows = self._profiled((p, q))
+        cost = length
+        if difficult:
+            extra = sum(t1 - t0 for t0, t1 in difficult) * length
+            cost += (self.difficult_factor - 1) * extra
+        if windows:
+            cost += self.window_cost * len(windows)
+        if len(self._segment_cache) > _CACHE_LIMIT:
+            self._segment_cache.clear()
+        self._segment_cache[(p, q)] = cost
+        return cost
 
     def profile(self, p: Point, q: Point) -> Profile:
         """Length of p→q, its parameter intervals in difficult terrain and its window crossings.
@@ -292,44 +314,87 @@ class Table:
         A window counts where the segment meets it after its start (so a path
         pausing in a window pays once). Raises MoveError for a wall or impassable terrain.
         """
+        found = self._profiled((p, q))
+        if found[0] == math.inf:
+            raise MoveError(self._why(p, q))
+        return found
+
+    def _profiled(self, key: tuple[Point, Point]) -> Profile:
+        """:meth:`profile`, with an infinite length where the segment is blocked; cached.
+
+        The caches hold only floats and tuples of floats, which the garbage collector
+        stops tracking: their size does not slow its passes down.
+        """
+        found = self._profile_cache.get(key)
+        if found is None:
+            done = self._profile(*key)
+            found = _BLOCKED if isinstance(done, _Blocked) else done
+            if len(self._profile_cache) > _CACHE_LIMIT:
+                self._profile_cache.clear()
+            self._profile_cache[key] = found
+        return found
+
+    def _why(self, p: Point, q: Point) -> str:
+        """Why the segment p→q is illegal (worked out again, for the error message only)."""
+        text = self._why_cache.get((p, q))
+        if text is None:
+            done = self._profile(p, q)
+            text = done.text(self) if isinstance(done, _Blocked) else "the path is blocked"
+            if len(self._why_cache) > _CACHE_LIMIT:
+                self._why_cache.clear()
+            self._why_cache[(p, q)] = text
+        return text
+
+    def _profile(self, p: Point, q: Point) -> Profile | _Blocked:
         length = math.hypot(q[0] - p[0], q[1] - p[1])
         if length <= EPS:
-            return 0.0, [], []
-        minx, maxx = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
-        miny, maxy = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
-        for a, b, index, x0, y0, x1, y1 in self._wall_boxes:
-            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                continue
-            hits = segment_params(p, q, a, b)
-            if hits:
-                x = p[0] + hits[0] * (q[0] - p[0])
-                y = p[1] + hits[0] * (q[1] - p[1])
-                raise MoveError(
-                    f"the path crosses the wall of {self.terrain[index].name!r} at "
-                    f"({x:.2f}, {y:.2f}): buildings are entered and left only through a "
-                    "door or window"
-                )
-        for poly, index in self._impassable:
-            if poly.bbox_hits(minx, miny, maxx, maxy) and poly.intervals(p, q):
-                raise MoveError(
-                    f"the path crosses impassable terrain {self.terrain[index].name!r} "
-                    f"({self.terrain[index].kind})"
-                )
-        tol = EPS / length
+            return 0.0, (), ()
+        px, py = p
+        dx, dy = q[0] - px, q[1] - py
+        minx, maxx = (px, q[0]) if dx >= 0 else (q[0], px)
+        miny, maxy = (py, q[1]) if dy >= 0 else (q[1], py)
+        # a box is skipped when it lies wholly on one side of the segment's line (with room
+        # to spare): nothing in it can meet the segment, not even within the tolerance
+        wide, tall = abs(dy), abs(dx)
+        slack = (wide + tall) * 1e-7
         windows: list[float] = []
-        for a, b, _, x0, y0, x1, y1 in self._window_boxes:
+        for box, walls, openings in self._building_boxes:
+            x0, y0, x1, y1, cx, cy, hx, hy = box
             if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
                 continue
-            hits = segment_params(p, q, a, b)
-            later = [t for t in hits if t > tol]
-            if later:
-                windows.append(later[0])
+            if abs(dx * (cy - py) - dy * (cx - px)) > wide * hx + tall * hy + slack:
+                continue
+            for a, b, index, x0, y0, x1, y1 in walls:
+                if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+                    continue
+                hits = segment_params(p, q, a, b)
+                if hits:
+                    t = hits[0]
+                    return _Blocked(index, px + t * dx, py + t * dy)
+            for a, b, _, x0, y0, x1, y1 in openings:
+                if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+                    continue
+                later = [t for t in segment_params(p, q, a, b) if t > EPS / length]
+                if later:
+                    windows.append(later[0])
+        for box, poly, index in self._impassable_boxes:
+            x0, y0, x1, y1, cx, cy, hx, hy = box
+            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+                continue
+            if abs(dx * (cy - py) - dy * (cx - px)) > wide * hx + tall * hy + slack:
+                continue
+            if poly.intervals(p, q):
+                return _Blocked(index)
         windows.sort()
         spans: list[tuple[float, float]] = []
-        for poly in self._difficult:
-            if poly.bbox_hits(minx, miny, maxx, maxy):
-                spans.extend(poly.intervals(p, q))
-        return length, _union(spans), windows
+        for box, poly, _ in self._difficult_boxes:
+            x0, y0, x1, y1, cx, cy, hx, hy = box
+            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+                continue
+            if abs(dx * (cy - py) - dy * (cx - px)) > wide * hx + tall * hy + slack:
+                continue
+            spans.extend(poly.intervals(p, q))
+        return length, tuple(union_spans(spans)), tuple(windows)
 
     # -- buildings, line of fire, cover --------------------------------------------
 
@@ -400,12 +465,18 @@ class Table:
         return entry
 
     def _compute_lof(self, a: Point, b: Point) -> bool:
-        minx, maxx = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
-        miny, maxy = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-        for index in self._buildings:
-            poly = self._polys[index]
-            if not poly.bbox_hits(minx, miny, maxx, maxy):
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        minx, maxx = (ax, b[0]) if dx >= 0 else (b[0], ax)
+        miny, maxy = (ay, b[1]) if dy >= 0 else (b[1], ay)
+        wide, tall = abs(dy), abs(dx)
+        slack = (wide + tall) * 1e-7
+        for box, poly in self._building_outlines:
+            x0, y0, x1, y1, cx, cy, hx, hy = box
+            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
                 continue
+            if abs(dx * (cy - ay) - dy * (cx - ax)) > wide * hx + tall * hy + slack:
+                continue  # the line passes the building's box: it cannot touch the outline
             if poly.contains(a[0], a[1]) or poly.contains(b[0], b[1]):
                 continue
             if poly.touches_segment(a, b):
@@ -497,30 +568,23 @@ class Table:
 
 
 _TABLES: dict[tuple[object, ...], Table] = {}
+_BLOCKED: Profile = (math.inf, (), ())
+"""The cached profile of a segment that a wall or impassable terrain blocks."""
 
 
-def _boxed(a: Point, b: Point, index: int) -> tuple[Point, Point, int, float, float, float, float]:
-    """A segment with its bounding box grown by the tolerance."""
-    return (
-        a,
-        b,
-        index,
-        min(a[0], b[0]) - EPS,
-        min(a[1], b[1]) - EPS,
-        max(a[0], b[0]) + EPS,
-        max(a[1], b[1]) + EPS,
-    )
+class _Blocked:
+    """Why a segment is illegal: the wall it crosses (with where) or the impassable piece."""
 
+    __slots__ = ("index", "x", "y")
 
-def _union(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    if len(spans) < 2:
-        return spans
-    spans.sort()
-    out = [spans[0]]
-    for t0, t1 in spans[1:]:
-        if t0 <= out[-1][1]:
-            if t1 > out[-1][1]:
-                out[-1] = (out[-1][0], t1)
-        else:
-            out.append((t0, t1))
-    return out
+    def __init__(self, index: int, x: float | None = None, y: float | None = None) -> None:
+        self.index, self.x, self.y = index, x, y
+
+    def text(self, table: Table) -> str:
+        piece = table.terrain[self.index]
+        if self.x is None or self.y is None:
+            return f"the path crosses impassable terrain {piece.name!r} ({piece.kind})"
+        return (
+            f"the path crosses the wall of {piece.name!r} at ({self.x:.2f}, {self.y:.2f}): "
+            "buildings are entered and left only through a door or window"
+        )

@@ -104,9 +104,26 @@ class Ability(StrEnum):
 
     @property
     def english(self) -> str:
-        """English name."""
-        return self.value.replace("_", " ").title().replace("Of", "of")
+        """English name as in rules.md B1."""
+        return _ABILITY_ENGLISH[self]
 
+
+_ABILITY_ENGLISH = {
+    Ability.QUICK_FINGERS_1: "Quick Fingers 1",
+    Ability.LIGHT_FOOTED_1: "Light-Footed 1",
+    Ability.LIGHT_FOOTED_2: "Light-Footed 2",
+    Ability.COVER_1: "Cover 1",
+    Ability.COVER_2: "Cover 2",
+    Ability.COVER_3: "Cover 3",
+    Ability.TEMPT_FATE: "Tempt Fate",
+    Ability.NINE_LIVES: "Nine Lives",
+    Ability.PICTURE_BOOK_10: "Picture-Book 10",
+    Ability.QUICK_FINGERS_2: "Quick Fingers 2",
+    Ability.QUEEN_OF_HEARTS: "Queen of Hearts",
+    Ability.SHARPSHOOTER: "Sharpshooter",
+    Ability.PAY_THE_PIPER: "Pay the Piper",
+    Ability.WILD_2: "Wild 2",
+}
 
 _ABILITY_GERMAN = {
     Ability.QUICK_FINGERS_1: "Schnellfinger 1",
@@ -138,7 +155,11 @@ def parse_word(enum: type[E], text: str, what: str) -> E:
 
     key = norm(text)
     for member in enum:
-        names = {member.value, norm(str(getattr(member, "german", "")))}
+        names = {
+            member.value,
+            norm(str(getattr(member, "german", ""))),
+            norm(str(getattr(member, "english", ""))),
+        }
         if key in names:
             return member
     allowed = ", ".join(m.value for m in enum)

@@ -16,6 +16,13 @@ It reads the public table of the view's scenario (terrain is public) and scores:
 * the swap when its hand scores worse than the dead man's hand is expected to,
   and a paid redraw only when the expected gain beats the HP it costs.
 
+With the extended rules (B1) it scores attacks and defences with the abilities
+that apply (Sharpshooter, Picture-Book 10, a wild 2 played as a joker), spends a
+Cover or a Queen of Hearts card only where it saves wounds, counts Quick Fingers
+in its bids, gives a veteran's five weakest cards in a partial swap, tempts fate
+on a card worse than an average draw and keeps the better of the two. Per
+character (D-5) it plays each figure's own cards.
+
 >>> from totenblatt.wanted.engine import new_game
 >>> from totenblatt.wanted.bots import RandomBot, play_game
 >>> game = play_game(new_game("duel", seed=3), [HeuristicBot(1), RandomBot(2)])
@@ -25,30 +32,29 @@ True
 
 from __future__ import annotations
 
-import math
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from totenblatt.cards import Card, Suit
+from totenblatt.datafiles import validate
 from totenblatt.wanted.actions import (
     Action,
-    Attack,
     Bid,
     Concede,
     Defend,
+    Keep,
     Move,
     Pass,
     Redraw,
     Reveal,
     Swap,
+    TemptFate,
 )
+from totenblatt.wanted.bots.reading import JOKER_COST, KILL_BONUS, Decision, proxy_table
 from totenblatt.wanted.combat import resolve_attack
-from totenblatt.wanted.odds import DefenceOdds, defence_odds, resolved_wounds, unseen_cards
-from totenblatt.wanted.rules import MISS, Ruleset
+from totenblatt.wanted.rules import MISS, Ruleset, RulesetError
 from totenblatt.wanted.scenario import Scenario, load_scenario
 from totenblatt.wanted.table import Table
 from totenblatt.wanted.vocab import CoverLevel
@@ -57,176 +63,14 @@ __all__ = ["HeuristicBot"]
 
 Point = tuple[float, float]
 
-KILL_BONUS = 2.0
-"""A kill is worth this many wounds more (the enemy stops shooting; the killer gains HP)."""
-JOKER_COST = 1.5
-"""What a joker in hand is worth, in wounds: it is spent only where it pays more."""
-EXPOSURE_WEIGHT = 0.35
-"""Weight of the danger at a spot against its offence (an enemy shoots one target a turn)."""
-APPROACH = 0.03
-"""Score per inch closer to an enemy when none is in reach."""
 REDRAW_MARGIN = 0.25
 """A paid redraw must gain this much more than the HP it costs."""
-
-
-@dataclass(slots=True)
-class _Fig:
-    name: str
-    seat: int
-    team: int
-    weapon: str
-    pos: Point
-    hp: int
-    hidden: bool
-
-
-def _proxy_table(rules: Ruleset) -> dict[int, float]:
-    """Expected wounds of an average spade by net modifier (weapon minus cover), defence 3."""
-    values = [rules.card_value(Card.parse(f"{r}♠")) for r in "23456789TJQKA"]
-    out: dict[int, float] = {}
-    for m in range(-12, 13):
-        out[m] = sum(rules.base_wounds(v + m - 3) for v in values) / len(values)
-    return out
-
-
-class _Decision:
-    """Everything the bot works out once for one view."""
-
-    def __init__(self, bot: HeuristicBot, view: Mapping[str, Any]) -> None:
-        self.bot = bot
-        self.view = view
-        self.rules, self.table = bot.context(view)
-        self.seat: int = view["seat"]
-        teams = view["teams"]
-        self.team = teams[self.seat]
-        self.figures: dict[str, _Fig] = {}
-        for f in view["figures"]:
-            if f["out"]:
-                continue
-            pos = (float(f["position"][0]), float(f["position"][1]))
-            fig = _Fig(f["name"], f["seat"], f["team"], f["weapon"], pos, f["hp"], f["hidden"])
-            self.figures[fig.name] = fig
-        self.own = [f for f in self.figures.values() if f.seat == self.seat]
-        self.enemies = [f for f in self.figures.values() if f.team != self.team]
-        self.hand = [Card.parse(c) for c in view["hand"]]
-        self._unseen: Counter[Card] | None = None
-        self._defence: dict[int, list[tuple[Card | None, float]]] = {}
-        self.proxy = bot.proxy(self.rules)
-        self.reach = self.rules.hidden.attack_reach
-
-    # -- cards ---------------------------------------------------------------------
-
-    @property
-    def unseen(self) -> Counter[Card]:
-        if self._unseen is None:
-            self._unseen = unseen_cards(self.view, self.rules)
-        return self._unseen
-
-    def defence(self, seat: int) -> list[tuple[Card | None, float]]:
-        found = self._defence.get(seat)
-        if found is None:
-            odds: DefenceOdds = defence_odds(self.unseen, self.view["hand_sizes"][seat], self.rules)
-            found = [(card, float(p)) for card, p in odds.outcomes]
-            self._defence[seat] = found
-        return found
-
-    def value(self, card: Card) -> int:
-        return self.rules.card_value(card)
-
-    # -- the table -----------------------------------------------------------------
-
-    def sight(self, a: Point, b: Point) -> tuple[float, bool]:
-        return self.bot.sight(self.table, a, b)
-
-    def cover_mod(self, attacker: Point, target: Point, hidden: bool) -> int:
-        level = CoverLevel.HARD if hidden else self.bot.cover(self.table, attacker, target)
-        return self.rules.cover_modifier(level)
-
-    def modifier(self, weapon: str, distance: float) -> int | None:
-        mod = self.rules.range_modifier(weapon, distance)
-        return None if mod == MISS else int(mod)
-
-    # -- attacks -------------------------------------------------------------------
-
-    def can_shoot(self, attacker: _Fig, target: _Fig) -> tuple[float, int] | None:
-        """(distance, cover modifier) when ``attacker`` could shoot ``target`` once revealed."""
-        distance, line = self.sight(attacker.pos, target.pos)
-        if not line or (target.hidden and distance > self.reach):
-            return None
-        if self.modifier(attacker.weapon, distance) is None:
-            return None
-        return distance, self.cover_mod(attacker.pos, target.pos, target.hidden)
-
-    def attack_score(self, card: Card, attacker: _Fig, target: _Fig) -> float:
-        """Expected wounds that count (up to the kill) plus the kill bonus, exact odds."""
-        shot = self.can_shoot(attacker, target)
-        if shot is None:
-            return -1.0
-        distance, _ = shot
-        cover = (
-            CoverLevel.HARD
-            if target.hidden
-            else self.bot.cover(self.table, attacker.pos, target.pos)
-        )
-        band = self.rules.band_index(distance)
-        deadly = target.hp + 1
-        score = 0.0
-        for heart, p in self.defence(target.seat):
-            w = resolved_wounds(card, attacker.weapon, band, distance, heart, cover, (), self.rules)
-            score += p * (min(w, deadly) + (KILL_BONUS if w >= deadly else 0.0))
-        if card.is_joker:
-            score -= JOKER_COST
-        return score
-
-    def best_attacks(self, spades: Sequence[Card]) -> list[tuple[float, Card, _Fig, _Fig]]:
-        """Every possible attack (hidden attackers too: they can reveal first), best first."""
-        out: list[tuple[float, Card, _Fig, _Fig]] = []
-        for attacker in self.own:
-            for target in self.enemies:
-                if self.can_shoot(attacker, target) is None:
-                    continue
-                for card in spades:
-                    out.append((self.attack_score(card, attacker, target), card, attacker, target))
-        out.sort(key=lambda item: (-item[0], self.value(item[1])))
-        return out
-
-    def spades(self) -> list[Card]:
-        return list(dict.fromkeys(c for c in self.hand if c.suit is Suit.SPADES or c.is_joker))
-
-    # -- positions -----------------------------------------------------------------
-
-    def spot_value(self, fig: _Fig, pos: Point, hidden: bool) -> float:
-        """Offence minus weighted exposure of ``fig`` standing at ``pos``."""
-        proxy = self.proxy
-        offence = 0.0
-        nearest = math.inf
-        for enemy in self.enemies:
-            distance, line = self.sight(pos, enemy.pos)
-            nearest = min(nearest, distance)
-            if not line:
-                continue
-            mine = self.modifier(fig.weapon, distance)
-            if mine is not None and (not enemy.hidden or distance <= self.reach):
-                cover = self.cover_mod(pos, enemy.pos, enemy.hidden)
-                gain = proxy[max(-12, min(12, mine - cover))]
-                if enemy.hp <= 1:
-                    gain *= 1.5
-                offence = max(offence, gain)
-        exposure = 0.0
-        for enemy in self.enemies:
-            distance, line = self.sight(enemy.pos, pos)
-            if not line or (hidden and distance > self.reach):
-                continue
-            theirs = self.modifier(enemy.weapon, distance)
-            if theirs is None:
-                continue
-            cover = self.cover_mod(enemy.pos, pos, hidden)
-            exposure += proxy[max(-12, min(12, theirs - cover))]
-        weight = EXPOSURE_WEIGHT * (1.6 if fig.hp <= 2 else 1.0)
-        score = offence - weight * exposure
-        if offence == 0.0 and nearest < math.inf:
-            score -= APPROACH * max(0.0, nearest - self.bot.ideal(self.rules, fig.weapon))
-        return score
+COVER_COST = 0.3
+"""What one point of an unused Cover ability (B1, once per fight) is worth, in wounds."""
+FATE_MARGIN = 0.3
+"""Tempt Fate gives a card only when it is worth this much less than an average draw."""
+_QUICK = {"quick_fingers_1": 1, "quick_fingers_2": 2}
+_COVERS = {"cover_1": 1, "cover_2": 2, "cover_3": 3}
 
 
 class HeuristicBot:
@@ -246,7 +90,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self._ruleset = None if ruleset is None else Ruleset.load(ruleset)
         self._scenario = None if scenario is None else load_scenario(scenario)
-        self._contexts: dict[tuple[str, str], tuple[Ruleset, Table]] = {}
+        self._contexts: dict[tuple[object, str], tuple[object, Ruleset, Table]] = {}
         self._sight: dict[tuple[Point, Point], tuple[float, bool]] = {}
         self._cover: dict[tuple[Point, Point], CoverLevel] = {}
         self._proxy: dict[int, dict[int, float]] = {}
@@ -256,15 +100,21 @@ class HeuristicBot:
     # -- shared, memoised knowledge of the (public) rules and table ------------------
 
     def context(self, view: Mapping[str, Any]) -> tuple[Ruleset, Table]:
-        """The ruleset and table of the view's game."""
-        key = (view["ruleset"], view["scenario"])
+        """The ruleset and table of the view's game (rebuilt from its refs when not built in)."""
+        rules_ref = view.get("ruleset_ref", view["ruleset"])
+        scenario_ref = str(view.get("scenario_ref", view["scenario"]))
+        key = (rules_ref if isinstance(rules_ref, str) else id(rules_ref), scenario_ref)
         found = self._contexts.get(key)
-        if found is None:
-            rules = self._ruleset or Ruleset.load(view["ruleset"])
-            scenario = self._scenario or load_scenario(view["scenario"])
-            found = (rules, scenario.table(rules))
+        if found is None or (found[0] is not rules_ref and not isinstance(rules_ref, str)):
+            rules = self._ruleset or (
+                Ruleset.load(rules_ref)
+                if isinstance(rules_ref, str)
+                else validate(Ruleset, rules_ref, "the view's ruleset", RulesetError)
+            )
+            scenario = self._scenario or load_scenario(scenario_ref)
+            found = (rules_ref, rules, scenario.table(rules))
             self._contexts[key] = found
-        return found
+        return found[1], found[2]
 
     def sight(self, table: Table, a: Point, b: Point) -> tuple[float, bool]:
         """Distance and line of fire, memoised."""
@@ -290,7 +140,7 @@ class HeuristicBot:
         """Expected wounds by net modifier for rough position scores."""
         found = self._proxy.get(id(rules))
         if found is None:
-            found = self._proxy[id(rules)] = _proxy_table(rules)
+            found = self._proxy[id(rules)] = proxy_table(rules)
         return found
 
     def ideal(self, rules: Ruleset, weapon: str) -> float:
@@ -319,11 +169,15 @@ class HeuristicBot:
             return planned  # the attack a Reveal was for
         if len(legal) == 1:
             return legal[0]
-        d = _Decision(self, view)
+        d = Decision(self, view)
         phase = view["phase"]
-        redraw = self._redraw(d, legal) if phase == "action" else None
-        if redraw is not None:
-            return redraw
+        if phase == "fate":
+            keeps = [a for a in legal if isinstance(a, Keep)]
+            return max(keeps, key=lambda a: self._card_worth(d, a.card), default=legal[0])
+        extra = self._tempt(d, legal) if phase == "action" else None
+        extra = extra or (self._redraw(d, legal) if phase == "action" else None)
+        if extra is not None:
+            return extra
         if phase == "swap":
             choice = self._swap(d, legal)
         elif phase == "bid":
@@ -336,7 +190,7 @@ class HeuristicBot:
 
     # swap ---------------------------------------------------------------------------
 
-    def _card_worth(self, d: _Decision, card: Card) -> float:
+    def _card_worth(self, d: Decision, card: Card) -> float:
         if card.is_joker:
             return 3.0
         v = d.value(card)
@@ -344,21 +198,42 @@ class HeuristicBot:
             card.suit or Suit.SPADES
         ]
 
-    def _swap(self, d: _Decision, legal: Sequence[Action]) -> Action:
-        if not any(isinstance(a, Swap) for a in legal):
-            return _pass(legal)
-        mine = sum(self._card_worth(d, c) for c in d.hand)
+    def _mean_worth(self, d: Decision) -> float | None:
         unseen = d.unseen
         total = sum(unseen.values())
         if not total:
+            return None
+        return sum(self._card_worth(d, c) * n for c, n in unseen.items()) / total
+
+    def _swap(self, d: Decision, legal: Sequence[Action]) -> Action:
+        """The swap (whole hand, a figure's hand, or a veteran's chosen cards) that gains most."""
+        mean = self._mean_worth(d)
+        if mean is None:
             return _pass(legal)
-        mean = sum(self._card_worth(d, c) * n for c, n in unseen.items()) / total
         expected = mean * d.view["dead_hand"]
-        return Swap() if expected > mine + 0.5 else _pass(legal)
+        hands = d.view.get("figure_hands") or {}
+        best: tuple[float, Action] = (0.5, _pass(legal))
+        for a in legal:
+            if not isinstance(a, Swap):
+                continue
+            given = a.cards or [Card.parse(c) for c in hands.get(a.figure or "", [])] or d.hand
+            gain = expected - sum(self._card_worth(d, c) for c in given)
+            if gain > best[0]:
+                best = (gain, a)
+        return best[1]
+
+    def _tempt(self, d: Decision, legal: Sequence[Action]) -> Action | None:
+        """Tempt Fate (B1) on the card least worth keeping, when an average draw beats it."""
+        options = [a for a in legal if isinstance(a, TemptFate)]
+        mean = self._mean_worth(d) if options else None
+        if mean is None:
+            return None
+        worst = min(options, key=lambda a: (self._card_worth(d, a.card), a.figure))
+        return worst if self._card_worth(d, worst.card) < mean - FATE_MARGIN else None
 
     # redraw -------------------------------------------------------------------------
 
-    def _redraw(self, d: _Decision, legal: Sequence[Action]) -> Action | None:
+    def _redraw(self, d: Decision, legal: Sequence[Action]) -> Action | None:
         options = [a for a in legal if isinstance(a, Redraw)]
         if not options:
             return None
@@ -376,7 +251,7 @@ class HeuristicBot:
         chance = sum(unseen[c] for c in shooters) / total if total else 0.0
         if chance * (2 + KILL_BONUS) <= cost + REDRAW_MARGIN:
             return None  # even the best draw could not pay for the HP
-        current = max((s for s, *_ in d.best_attacks(d.spades())), default=0.0)
+        current = max((s for s, *_ in d.best_attacks()), default=0.0)
         gain = 0.0
         for card in shooters:
             best = max((s for s, *_ in d.best_attacks([card])), default=0.0)
@@ -388,20 +263,27 @@ class HeuristicBot:
 
     # bid ----------------------------------------------------------------------------
 
-    def _bid(self, d: _Decision, legal: Sequence[Action]) -> Action:
-        bids = [a for a in legal if isinstance(a, Bid) and not a.card.is_joker]
+    def _bid(self, d: Decision, legal: Sequence[Action]) -> Action:
+        """The smallest diamond that leads (Quick Fingers counted, D-23); never a joker."""
+        bids = [a for a in legal if isinstance(a, Bid) and not (a.card.is_joker or a.wild)]
         if not bids:
             return _pass(legal)
+        decision = d.view["decision"]
+        values = decision.get("values")
         best_bid = 0
-        for _seat, text in d.view["decision"].get("bids", []):
+        for i, (_seat, text) in enumerate(decision.get("bids", [])):
             card = Card.parse(text)
-            best_bid = max(best_bid, 1_000 if card.is_joker else d.value(card))
-        winning = sorted(
-            (a for a in bids if d.value(a.card) > best_bid), key=lambda a: d.value(a.card)
-        )
+            value = values[i] if values else 1_000 if card.is_joker else d.value(card)
+            best_bid = max(best_bid, value)
+        bonus = max((sum(_QUICK.get(a, 0) for a in f.abilities) for f in d.own), default=0)
+
+        def worth(a: Bid) -> int:
+            return d.value(a.card) + bonus
+
+        winning = sorted((a for a in bids if worth(a) > best_bid), key=worth)
         if not winning:
             return _pass(legal)
-        ours = max((s for s, *_ in d.best_attacks(d.spades())), default=0.0)
+        ours = max((s for s, *_ in d.best_attacks()), default=0.0)
         theirs = self._enemy_threat(d)
         if max(ours, theirs) < 0.45:
             return _pass(legal)
@@ -411,7 +293,7 @@ class HeuristicBot:
             return winning[0]
         return winning[len(winning) // 2] if len(winning) > 2 else winning[-1]
 
-    def _enemy_threat(self, d: _Decision) -> float:
+    def _enemy_threat(self, d: Decision) -> float:
         """Rough expected wounds the best enemy attack would do to us now."""
         best = 0.0
         for enemy in d.enemies:
@@ -422,62 +304,73 @@ class HeuristicBot:
                 if shot is None:
                     continue
                 distance, cover = shot
-                mod = d.modifier(enemy.weapon, distance) or 0
+                mod = d.modifier(enemy.weapon, distance, enemy.sharp) or 0
                 best = max(best, d.proxy[max(-12, min(12, mod - cover))])
         return best * 0.6
 
     # defend -------------------------------------------------------------------------
 
-    def _defend(self, d: _Decision, legal: Sequence[Action]) -> Action:
+    def _defend(self, d: Decision, legal: Sequence[Action]) -> Action:
         attack = d.view["decision"].get("attack")
         hearts = [a for a in legal if isinstance(a, Defend)]
         if attack is None or not hearts:
             return _pass(legal)
         target = d.figures.get(attack["target"])
         hp = target.hp if target is not None else 0
+        shooter = d.figures.get(attack["attacker"])
+        att = () if shooter is None else shooter.attacking(bool(attack.get("wild")))
+        book = target is not None and "picture_book_10" in target.abilities
 
-        def wounds(card: Card | None) -> int:
-            return resolve_attack(
+        def loss(a: Defend | None) -> float:
+            """Wounds that count, a death, and what the cards and abilities spent are worth."""
+            abilities: tuple[str, ...] = ("picture_book_10",) if book else ()
+            cost = 0.0
+            if a is not None:
+                abilities += tuple(c.value for c in a.covers)
+                abilities += ("queen_of_hearts",) if a.extra is not None else ()
+                abilities += ("wild_2",) if a.wild else ()
+                cost = JOKER_COST if a.card.is_joker or a.wild else 0.04 * d.value(a.card)
+                cost += COVER_COST * sum(_COVERS[c.value] for c in a.covers)
+                cost += 0.0 if a.extra is None else 0.3 + 0.04 * d.value(a.extra)
+            w = resolve_attack(
                 attack["card"],
                 weapon=attack["weapon"],
                 distance=attack["distance"],
-                defense=card,
+                defense=None if a is None else a.card,
                 cover=attack["cover"],
+                attacker_abilities=att,
+                defender_abilities=abilities,
+                extra_defense=None if a is None else a.extra,
                 ruleset=d.rules,
             ).wounds
-
-        def loss(card: Card | None) -> float:
-            w = wounds(card)
-            dead = w > hp
-            cost = 0.0 if card is None else (JOKER_COST if card.is_joker else 0.04 * d.value(card))
-            return min(w, hp + 1) + (3.0 if dead else 0.0) + cost
+            return min(w, hp + 1) + (3.0 if w > hp else 0.0) + cost
 
         options: list[tuple[float, int, Action]] = [(loss(None), 0, _pass(legal))]
         for a in hearts:
-            options.append((loss(a.card), d.value(a.card), a))
+            options.append((loss(a), d.value(a.card), a))
         options.sort(key=lambda item: (item[0], item[1]))
         return options[0][2]
 
     # act ----------------------------------------------------------------------------
 
-    def _act(self, d: _Decision, legal: Sequence[Action]) -> Action:
+    def _act(self, d: Decision, legal: Sequence[Action]) -> Action:
         best_score, best_action = 0.0, _pass(legal)
-        attacks = d.best_attacks(d.spades())
+        attacks = d.best_attacks()
         if attacks:
-            score, card, attacker, target = attacks[0]
+            score, attack, attacker, _ = attacks[0]
             if score > best_score:
                 if attacker.hidden:
                     best_score, best_action = score, Reveal(attacker.name)
-                    self._planned = Attack(card, attacker.name, target.name)
+                    self._planned = attack
                 else:
-                    best_score, best_action = score, Attack(card, attacker.name, target.name)
+                    best_score, best_action = score, attack
         move_score, move = self._best_move(d, legal)
         if move is not None and move_score * 0.8 > best_score:
             self._planned = None
             best_action = move
         return best_action
 
-    def _best_move(self, d: _Decision, legal: Sequence[Action]) -> tuple[float, Action | None]:
+    def _best_move(self, d: Decision, legal: Sequence[Action]) -> tuple[float, Action | None]:
         moves = [a for a in legal if isinstance(a, Move) and a.steps]
         if not moves:
             return 0.0, None
@@ -496,7 +389,8 @@ class HeuristicBot:
                 if key not in after:
                     after[key] = d.spot_value(fig, step.path[-1], step.hide)
                 score += after[key] - before[fig.name]
-            cost = 2 * JOKER_COST if move.card.is_joker else 0.005 * d.value(move.card)
+            joker = move.card.is_joker or move.wild
+            cost = 2 * JOKER_COST if joker else 0.005 * d.value(move.card)
             jitter = self.rng.random() * 1e-6  # the seed breaks ties between equal moves
             rank = (score - cost + jitter, -d.value(move.card))
             if best is None or rank > best[:2]:

@@ -1,0 +1,330 @@
+"""A campaign fight on the engine: two gangs become a scenario, the finished game their outcomes.
+
+:func:`build_battle` takes a template scenario's table, terrain and starting spots and
+puts each gang's living members on it as seat 0 and seat 1 (name, kind, HP, HP maximum,
+abilities). :func:`fight_outcomes` turns the finished :class:`~totenblatt.wanted.engine.Game`
+into one :class:`FightOutcome` per gang for :func:`after_fight` (B4, B5). Pure: no I/O.
+
+**Weapons.** Gangs keep no weapons, so the template arms them: the *i*-th living member
+(roster order, the leader first) takes the weapon of the template's *i*-th figure of its
+seat, round-robin when the gang has more members than the template has figures.
+
+**Deployment** (deterministic). The *i*-th member stands on the *i*-th starting spot of its
+seat in the template (round-robin); when that spot is taken, on the first free spot of rings
+1.5", 3", … 12" around it, the spots farthest from the enemy's starting spots first. A spot
+must be legal (:meth:`Table.position_error`: on the table, not in impassable terrain or on a
+wall, not overlapping a base) and reachable from the template's spot in a straight line
+(:meth:`Table.move_cost`), so nobody starts on the far side of a wall.
+
+>>> from totenblatt.campaign.gang import Gang, Member
+>>> from totenblatt.wanted.vocab import HeroType
+>>> bob, ann = Member("Bob", HeroType.VETERAN, 7, 8), Member("Ann", HeroType.COWBOY, 6, 6)
+>>> a = Gang("Daltons", 2, (bob, ann))
+>>> b = Gang("Clantons", 1, (Member("Ike", HeroType.GUNSLINGER, 10, 10),))
+>>> battle = build_battle(a, b, "duel", "extended")
+>>> [(f.name, f.seat, f.kind.value, f.hp, f.weapon, f.position) for f in battle.scenario.figures]
+[('Bob', 0, 'veteran', 7, 'colt', (12.0, 1.5)), ('Ann', 0, 'cowboy', 6, 'colt', (13.5, 1.5)), \
+('Ike', 1, 'gunslinger', 10, 'colt', (12.0, 34.5))]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from totenblatt.campaign.advancement import FightOutcome, MemberOutcome, sacrifice_candidates
+from totenblatt.campaign.gang import CampaignError, Gang, Member, name_key
+from totenblatt.wanted.events import Conceded, FigureOut
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.scenario import FigureSpec, Scenario, load_scenario
+from totenblatt.wanted.table import MoveError, Table
+from totenblatt.wanted.vocab import HeroType
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.engine import Game
+
+__all__ = [
+    "RING_MAX",
+    "RING_STEP",
+    "Battle",
+    "BattleError",
+    "Side",
+    "build_battle",
+    "conceded_seats",
+    "default_sacrifice",
+    "deploy",
+    "fight_outcomes",
+]
+
+Point = tuple[float, float]
+
+RING_STEP = 1.5
+"""Inches between the rings of spots searched around a taken starting spot."""
+RING_MAX = 12.0
+"""The farthest a figure is placed from its template starting spot."""
+
+
+class BattleError(CampaignError):
+    """Two gangs that cannot fight on this template, or a game that gives no outcome."""
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One gang at the table: its seat and, in roster order, ``(figure name, member name)``."""
+
+    gang: Gang
+    seat: int
+    figures: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """The scenario two gangs fight in, and which figure is which member."""
+
+    scenario: Scenario
+    sides: tuple[Side, Side]
+
+
+def _anchors(template: Scenario, seat: int) -> tuple[FigureSpec, ...]:
+    specs = template.figures_of(seat)
+    if not specs:  # pragma: no cover - a loaded scenario gives every seat a figure
+        raise BattleError(f"scenario {template.name!r} has no figure for seat {seat}")
+    return specs
+
+
+def _ring(centre: Point, radius: float, away_from: Point) -> list[Point]:
+    """Spots on a circle round ``centre`` (rounded to 0.01"), farthest from ``away_from`` first."""
+    count = max(6, round(2 * math.pi * radius / RING_STEP))
+    spots: list[tuple[float, int, Point]] = []
+    for j in range(count):
+        angle = 2 * math.pi * j / count
+        p = (
+            round(centre[0] + radius * math.cos(angle), 2),
+            round(centre[1] + radius * math.sin(angle), 2),
+        )
+        spots.append((-math.dist(p, away_from), j, p))
+    return [p for _, _, p in sorted(spots)]
+
+
+def _reachable(table: Table, start: Point, spot: Point) -> bool:
+    try:
+        table.move_cost([start, spot])
+    except MoveError:
+        return False
+    return True
+
+
+def deploy(
+    table: Table,
+    starts: Sequence[Point],
+    count: int,
+    *,
+    taken: Sequence[Point] = (),
+    enemy: Sequence[Point] = (),
+) -> list[Point]:
+    """Legal spots for ``count`` figures near ``starts`` (round-robin), avoiding ``taken``.
+
+    See the module docstring for the rule; BattleError when there is no room.
+
+    >>> from totenblatt.wanted.table import Table
+    >>> deploy(Table(12, 12), [(1, 1)], 3, enemy=[(11, 11)])
+    [(1.0, 1.0), (2.5, 1.0), (1.75, 2.3)]
+    """
+    if not starts:
+        raise BattleError("no starting spots to deploy on")
+    away = (
+        (sum(p[0] for p in enemy) / len(enemy), sum(p[1] for p in enemy) / len(enemy))
+        if enemy
+        else (table.width / 2, table.height / 2)
+    )
+    placed: list[Point] = []
+    blockers = [(float(x), float(y)) for x, y in taken]
+    rings = int(RING_MAX / RING_STEP)
+    for i in range(count):
+        start = (float(starts[i % len(starts)][0]), float(starts[i % len(starts)][1]))
+        spot: Point | None = None
+        if table.position_error(start, blockers) is None:
+            spot = start
+        else:
+            for k in range(1, rings + 1):
+                for p in _ring(start, k * RING_STEP, away):
+                    if table.position_error(p, blockers) is None and _reachable(table, start, p):
+                        spot = p
+                        break
+                if spot is not None:
+                    break
+        if spot is None:
+            raise BattleError(
+                f'no room for figure {i + 1} of {count} within {RING_MAX:g}" of the starting '
+                f"spot ({start[0]:g}, {start[1]:g}): use a larger scenario or smaller gangs"
+            )
+        placed.append(spot)
+        blockers.append(spot)
+    return placed
+
+
+def _figure_names(a: Gang, b: Gang) -> tuple[list[str], list[str]]:
+    """Members' names as figure names; a name both gangs use gets the gang's name added."""
+    keys_a = {name_key(m.name) for m in a.members}
+    keys_b = {name_key(m.name) for m in b.members}
+    clash = keys_a & keys_b
+
+    def names(gang: Gang) -> list[str]:
+        return [
+            f"{m.name} ({gang.name})" if name_key(m.name) in clash else m.name for m in gang.members
+        ]
+
+    return names(a), names(b)
+
+
+def _check_gangs(a: Gang, b: Gang, ruleset: Ruleset) -> None:
+    if name_key(a.name) == name_key(b.name):
+        raise BattleError(f"gang {a.name!r} cannot fight itself: name two different gangs")
+    limit = ruleset.campaign.gang_max_size
+    for gang in (a, b):
+        if not gang.members:
+            raise BattleError(
+                f"gang {gang.name!r} has no living member to fight: "
+                f"fill it up first (gang fill {gang.name!r})"
+            )
+        if len(gang.members) > limit:
+            raise BattleError(
+                f"gang {gang.name!r} has {len(gang.members)} members: "
+                f"at most {limit} fight (campaign.gang_max_size)"
+            )
+
+
+def build_battle(
+    gang_a: Gang,
+    gang_b: Gang,
+    template: str | Path | Scenario = "gangs",
+    ruleset: str | Path | Ruleset = "extended",
+) -> Battle:
+    """The scenario for a fight of ``gang_a`` (seat 0) against ``gang_b`` (seat 1).
+
+    The template gives the table, the terrain, the round limit and seats 0 and 1's starting
+    spots and weapons; its own figures do not fight. Raises BattleError for the same gang
+    twice, a gang without a living member, a gang above the ruleset's maximum size, or no
+    room to deploy.
+    """
+    rules = Ruleset.load(ruleset)
+    base = load_scenario(template)
+    _check_gangs(gang_a, gang_b, rules)
+    table = base.table(rules)
+    names = _figure_names(gang_a, gang_b)
+    anchors = (_anchors(base, 0), _anchors(base, 1))
+    figures: list[FigureSpec] = []
+    sides: list[Side] = []
+    for seat, gang in enumerate((gang_a, gang_b)):
+        own, other = anchors[seat], anchors[1 - seat]
+        spots = deploy(
+            table,
+            [f.position for f in own],
+            len(gang.members),
+            taken=[f.position for f in figures],
+            enemy=[f.position for f in other],
+        )
+        for i, (member, name, spot) in enumerate(
+            zip(gang.members, names[seat], spots, strict=True)
+        ):
+            figures.append(_spec(member, name, seat, own[i % len(own)].weapon, spot))
+        pairs = zip(names[seat], (m.name for m in gang.members), strict=True)
+        sides.append(Side(gang, seat, tuple(pairs)))
+    versus = f"{gang_a.name} vs {gang_b.name}"
+    scenario = replace(
+        base,
+        name=f"{base.name}: {versus}",
+        title=f"{base.title}: {versus}",
+        title_de=f"{base.title_de}: {gang_a.name} gegen {gang_b.name}",
+        description=(
+            f"{gang_a.name} ({len(gang_a.members)}) against {gang_b.name} "
+            f"({len(gang_b.members)}) on the table of {base.title!r}: a campaign fight."
+        ),
+        description_de=(
+            f"{gang_a.name} ({len(gang_a.members)}) gegen {gang_b.name} "
+            f"({len(gang_b.members)}) auf dem Tisch von {base.title_de!r}: ein Kampagnenkampf."
+        ),
+        seats=2,
+        teams=(0, 1),
+        figures=tuple(figures),
+    )
+    return Battle(scenario, (sides[0], sides[1]))
+
+
+def _spec(member: Member, name: str, seat: int, weapon: str, spot: Point) -> FigureSpec:
+    return FigureSpec(
+        name=name,
+        seat=seat,
+        weapon=weapon,
+        position=spot,
+        hp=member.hp,
+        hp_max=member.hp_max,
+        kind=member.kind,
+        abilities=member.abilities,
+    )
+
+
+# -- the finished game -----------------------------------------------------------------
+
+
+def conceded_seats(game: Game) -> frozenset[int]:
+    """Seats that conceded the game (A13, B4)."""
+    return frozenset(e.seat for e in game.events if isinstance(e, Conceded))
+
+
+def default_sacrifice(gang: Gang, final_hp: Mapping[str, int]) -> str:
+    """The sacrifice chosen for a conceding gang (B4): the standard cowboy with the most HP.
+
+    Of equals the first in roster order; with no cowboy left, the hero. The gang keeps its
+    hero (a veteran is worth about five cowboys, B2) whenever the rules allow it.
+
+    >>> from totenblatt.campaign.gang import Gang, Member
+    >>> bob, ann = Member("Bob", HeroType.VETERAN, 8, 8), Member("Ann", HeroType.COWBOY, 6, 6)
+    >>> g = Gang("D", 3, (bob, ann, Member("Cy", HeroType.COWBOY, 6, 6)))
+    >>> default_sacrifice(g, {"Bob": 8, "Ann": 2, "Cy": 4}), default_sacrifice(g, {"Bob": 1})
+    ('Cy', 'Bob')
+    """
+    candidates = sacrifice_candidates(gang, final_hp)
+    cowboys = [m for m in candidates if m.kind is HeroType.COWBOY]
+    pick = (cowboys or list(candidates))[:1]
+    if not pick:
+        raise BattleError(f"gang {gang.name!r} has nobody left to sacrifice")
+    return pick[0].name
+
+
+def fight_outcomes(
+    battle: Battle, game: Game, sacrifices: Mapping[int, str] | None = None
+) -> tuple[FightOutcome, FightOutcome]:
+    """Each gang's outcome of the finished ``game``: who died, everyone else's final HP.
+
+    A member is dead when it was taken out by a killer (A11); figures that left by a
+    concession survive with their HP. A conceding seat's outcome is ``conceded`` with the
+    sacrifice from ``sacrifices`` (by seat) or :func:`default_sacrifice`. A final HP above
+    the member's maximum (only with ``cap_hp_at_max = false``) is cut to the maximum.
+    """
+    if not game.is_over:
+        raise BattleError("the fight is not over yet: no outcome to record")
+    killed = {e.figure for e in game.events if isinstance(e, FigureOut) and e.killer is not None}
+    conceded = conceded_seats(game)
+    chosen = dict(sacrifices or {})
+    outcomes: list[FightOutcome] = []
+    for side in battle.sides:
+        members: dict[str, MemberOutcome] = {}
+        final: dict[str, int] = {}
+        for (figure, member_name), member in zip(side.figures, side.gang.members, strict=True):
+            if figure in killed:
+                members[member_name] = MemberOutcome(died=True)
+            else:
+                hp = min(game.figure(figure).hp, member.hp_max)
+                members[member_name] = MemberOutcome(hp=hp)
+                final[member_name] = hp
+        sacrifice: str | None = None
+        if side.seat in conceded:
+            sacrifice = chosen.get(side.seat) or default_sacrifice(side.gang, final)
+        elif side.seat in chosen:
+            raise BattleError(f"gang {side.gang.name!r} did not concede: it sacrifices nobody (B4)")
+        outcomes.append(FightOutcome(members, conceded=sacrifice is not None, sacrifice=sacrifice))
+    return outcomes[0], outcomes[1]

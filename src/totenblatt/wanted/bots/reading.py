@@ -1,0 +1,250 @@
+"""What the heuristic bot reads from a view: its figures and cards, exact attack scores, spots.
+
+Everything here is a pure function of one view (and the public rules and table).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from totenblatt.cards import Card, Rank, Suit
+from totenblatt.wanted.actions import Attack
+from totenblatt.wanted.odds import DefenceOdds, defence_odds, resolved_wounds, unseen_cards
+from totenblatt.wanted.rules import MISS, Ruleset
+from totenblatt.wanted.vocab import CoverLevel
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.bots.heuristic import HeuristicBot
+
+__all__ = [
+    "APPROACH",
+    "EXPOSURE_WEIGHT",
+    "JOKER_COST",
+    "KILL_BONUS",
+    "Decision",
+    "Fig",
+    "proxy_table",
+]
+
+Point = tuple[float, float]
+
+KILL_BONUS = 2.0
+"""A kill is worth this many wounds more (the enemy stops shooting; the killer gains HP)."""
+JOKER_COST = 1.5
+"""What a joker in hand is worth, in wounds: it is spent only where it pays more."""
+EXPOSURE_WEIGHT = 0.35
+"""Weight of the danger at a spot against its offence (an enemy shoots one target a turn)."""
+APPROACH = 0.03
+"""Score per inch closer to an enemy when none is in reach."""
+
+
+@dataclass(slots=True)
+class Fig:
+    name: str
+    seat: int
+    team: int
+    weapon: str
+    pos: Point
+    hp: int
+    hidden: bool
+    abilities: tuple[str, ...] = ()
+
+    @property
+    def sharp(self) -> bool:
+        """Sharpshooter (B1 K): the longer range bands."""
+        return "sharpshooter" in self.abilities
+
+    def attacking(self, wild: bool) -> tuple[str, ...]:
+        """The abilities ``resolve_attack`` gets for this attacker (a wild 2: ``wild_2``)."""
+        out = tuple(a for a in ("sharpshooter", "picture_book_10") if a in self.abilities)
+        return (*out, "wild_2") if wild else out
+
+
+def proxy_table(rules: Ruleset) -> dict[int, float]:
+    """Expected wounds of an average spade by net modifier (weapon minus cover), defence 3."""
+    values = [rules.card_value(Card.parse(f"{r}♠")) for r in "23456789TJQKA"]
+    out: dict[int, float] = {}
+    for m in range(-12, 13):
+        out[m] = sum(rules.base_wounds(v + m - 3) for v in values) / len(values)
+    return out
+
+
+class Decision:
+    """Everything the bot works out once for one view."""
+
+    def __init__(self, bot: HeuristicBot, view: Mapping[str, Any]) -> None:
+        self.bot = bot
+        self.view = view
+        self.rules, self.table = bot.context(view)
+        self.seat: int = view["seat"]
+        teams = view["teams"]
+        self.team = teams[self.seat]
+        self.figures: dict[str, Fig] = {}
+        for f in view["figures"]:
+            if f["out"]:
+                continue
+            pos = (float(f["position"][0]), float(f["position"][1]))
+            fig = Fig(
+                f["name"],
+                f["seat"],
+                f["team"],
+                f["weapon"],
+                pos,
+                f["hp"],
+                f["hidden"],
+                tuple(f["abilities"]) if self.rules.abilities.enabled else (),
+            )
+            self.figures[fig.name] = fig
+        self.own = [f for f in self.figures.values() if f.seat == self.seat]
+        self.enemies = [f for f in self.figures.values() if f.team != self.team]
+        self.hand = [Card.parse(c) for c in view["hand"]]
+        self._unseen: Counter[Card] | None = None
+        self._defence: dict[int, list[tuple[Card | None, float]]] = {}
+        self.proxy = bot.proxy(self.rules)
+        self.reach = self.rules.hidden.attack_reach
+
+    # -- cards ---------------------------------------------------------------------
+
+    @property
+    def unseen(self) -> Counter[Card]:
+        if self._unseen is None:
+            self._unseen = unseen_cards(self.view, self.rules)
+        return self._unseen
+
+    def defence(self, target: Fig) -> list[tuple[Card | None, float]]:
+        """The best defences of the hand that defends ``target`` (its own, per character)."""
+        sizes = self.view.get("figure_hand_sizes")
+        size = sizes[target.name] if sizes else self.view["hand_sizes"][target.seat]
+        found = self._defence.get(size)
+        if found is None:
+            odds: DefenceOdds = defence_odds(self.unseen, size, self.rules)
+            found = [(card, float(p)) for card, p in odds.outcomes]
+            self._defence[size] = found
+        return found
+
+    def value(self, card: Card) -> int:
+        return self.rules.card_value(card)
+
+    # -- the table -----------------------------------------------------------------
+
+    def sight(self, a: Point, b: Point) -> tuple[float, bool]:
+        return self.bot.sight(self.table, a, b)
+
+    def cover_mod(self, attacker: Point, target: Point, hidden: bool) -> int:
+        level = CoverLevel.HARD if hidden else self.bot.cover(self.table, attacker, target)
+        return self.rules.cover_modifier(level)
+
+    def modifier(self, weapon: str, distance: float, sharp: bool = False) -> int | None:
+        mod = self.rules.range_modifier(weapon, distance, sharpshooter=sharp)
+        return None if mod == MISS else int(mod)
+
+    def cards_of(self, fig: Fig) -> list[Card]:
+        """The cards that may be played for ``fig``: its own hand per character (D-5)."""
+        hands = self.view.get("figure_hands")
+        if hands is None:
+            return self.hand
+        return [Card.parse(c) for c in hands.get(fig.name, [])]
+
+    def shots(self, fig: Fig) -> list[tuple[Card, bool]]:
+        """(card, wild) pairs ``fig`` may shoot with: spades, jokers, 2s with Wild 2."""
+        wild = "wild_2" in fig.abilities
+        out: list[tuple[Card, bool]] = []
+        for c in dict.fromkeys(self.cards_of(fig)):
+            if c.suit is Suit.SPADES or c.is_joker:
+                out.append((c, False))
+            if wild and c.rank is Rank.TWO:
+                out.append((c, True))
+        return out
+
+    # -- attacks -------------------------------------------------------------------
+
+    def can_shoot(self, attacker: Fig, target: Fig) -> tuple[float, int] | None:
+        """(distance, cover modifier) when ``attacker`` could shoot ``target`` once revealed."""
+        distance, line = self.sight(attacker.pos, target.pos)
+        if not line or (target.hidden and distance > self.reach):
+            return None
+        if self.modifier(attacker.weapon, distance, attacker.sharp) is None:
+            return None
+        return distance, self.cover_mod(attacker.pos, target.pos, target.hidden)
+
+    def attack_score(self, card: Card, attacker: Fig, target: Fig, wild: bool = False) -> float:
+        """Expected wounds that count (up to the kill) plus the kill bonus, exact odds."""
+        shot = self.can_shoot(attacker, target)
+        if shot is None:
+            return -1.0
+        distance, _ = shot
+        cover = (
+            CoverLevel.HARD
+            if target.hidden
+            else self.bot.cover(self.table, attacker.pos, target.pos)
+        )
+        band = self.rules.band_index(distance, sharpshooter=attacker.sharp)
+        abilities = attacker.attacking(wild)
+        deadly = target.hp + 1
+        score = 0.0
+        for heart, p in self.defence(target):
+            w = resolved_wounds(
+                card, attacker.weapon, band, distance, heart, cover, abilities, self.rules
+            )
+            score += p * (min(w, deadly) + (KILL_BONUS if w >= deadly else 0.0))
+        if card.is_joker or wild:
+            score -= JOKER_COST
+        return score
+
+    def best_attacks(
+        self, only: Sequence[Card] | None = None
+    ) -> list[tuple[float, Attack, Fig, Fig]]:
+        """Every possible attack (hidden attackers too: they can reveal first), best first."""
+        out: list[tuple[float, Attack, Fig, Fig]] = []
+        for attacker in self.own:
+            shots = [s for s in self.shots(attacker) if only is None or s[0] in only]
+            if not shots:
+                continue
+            for target in self.enemies:
+                if self.can_shoot(attacker, target) is None:
+                    continue
+                for card, wild in shots:
+                    score = self.attack_score(card, attacker, target, wild)
+                    attack = Attack(card, attacker.name, target.name, wild)
+                    out.append((score, attack, attacker, target))
+        out.sort(key=lambda item: (-item[0], self.value(item[1].card)))
+        return out
+
+    # -- positions -----------------------------------------------------------------
+
+    def spot_value(self, fig: Fig, pos: Point, hidden: bool) -> float:
+        """Offence minus weighted exposure of ``fig`` standing at ``pos``."""
+        proxy = self.proxy
+        offence = 0.0
+        nearest = math.inf
+        for enemy in self.enemies:
+            distance, line = self.sight(pos, enemy.pos)
+            nearest = min(nearest, distance)
+            if not line:
+                continue
+            mine = self.modifier(fig.weapon, distance, fig.sharp)
+            if mine is not None and (not enemy.hidden or distance <= self.reach):
+                cover = self.cover_mod(pos, enemy.pos, enemy.hidden)
+                gain = proxy[max(-12, min(12, mine - cover))]
+                if enemy.hp <= 1:
+                    gain *= 1.5
+                offence = max(offence, gain)
+        exposure = 0.0
+        for enemy in self.enemies:
+            distance, line = self.sight(enemy.pos, pos)
+            if not line or (hidden and distance > self.reach):
+                continue
+            theirs = self.modifier(enemy.weapon, distance, enemy.sharp)
+            if theirs is None:
+                continue
+            cover = self.cover_mod(enemy.pos, pos, hidden)
+            exposure += proxy[max(-12, min(12, theirs - cover))]
+        weight = EXPOSURE_WEIGHT * (1.6 if fig.hp <= 2 else 1.0)
+        score = offence - weight * exposure
+        if offence == 0.0 and nearest < math.inf:
+            score -= APPROACH * max(0.0, nearest - self.bot.ideal(self.rules, fig.weapon))
+        return score

@@ -1,0 +1,87 @@
+"""Clubs under the extended rules: Light-Footed inches, wild 2s, per-character hands.
+
+Light-Footed (B1 3, 4) adds inches to a club played for the figure that has it
+(D-23): when a club is split, each figure's bonus serves only its own part, so a
+move is legal when the inches the figures do not cover from their own bonus add
+up to no more than the club's value. A joker, or a 2 played as one (Wild 2), gives
+12" and never a bonus (D-36); a wild 2 moves only figures that have Wild 2. Per
+character (D-5) a club moves only the figure whose hand it comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from totenblatt.cards import JOKER, Card
+from totenblatt.wanted.abilities import club_bonus, has
+from totenblatt.wanted.actions import IllegalActionError, Move, MoveStep
+from totenblatt.wanted.moves import check_move, club_budget, move_candidates, step_costs
+from totenblatt.wanted.state import Figure, GameState
+from totenblatt.wanted.vocab import Ability
+
+__all__ = ["check_club", "club_inches", "move_bonus", "offered_moves"]
+
+_EPS = 1e-9
+
+
+def club_inches(state: GameState, card: Card, wild: bool) -> int:
+    """The inches of the card itself: its value, 12 for a joker or a wild 2 (A6, A12, B1)."""
+    return club_budget(state, JOKER if wild else card)
+
+
+def move_bonus(state: GameState, move: Move) -> int:
+    """The Light-Footed inches of the figures ``move`` moves (none for a joker or wild 2)."""
+    if move.wild or move.card.is_joker:
+        return 0
+    figs = (state.by_name.get(s.figure) for s in move.steps)
+    return sum(club_bonus(f) for f in figs if f is not None)
+
+
+def check_club(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
+    """Step costs of a legal ``move`` (the card already checked); IllegalActionError why not."""
+    movers = [state.by_name.get(s.figure) for s in move.steps]
+    if move.wild and not all(f is not None and has(f, Ability.WILD_2) for f in movers):
+        raise IllegalActionError("a 2 played as a joker moves only figures with Wild 2 (B1, D-23)")
+    if not move_bonus(state, move):
+        return check_move(state, seat, replace(move, card=JOKER) if move.wild else move)
+    costs = step_costs(state, seat, move.steps)
+    bonuses = [club_bonus(f) if f is not None else 0 for f in movers]
+    value = club_budget(state, move.card)
+    need = sum(max(0.0, cost - bonus) for cost, bonus in zip(costs, bonuses, strict=True))
+    if need > value + _EPS:
+        raise IllegalActionError(
+            f'the move costs {sum(costs):.2f}" but {move.card} gives only {value}" '
+            "plus each figure's own Light-Footed inches (D-23)"
+        )
+    return costs
+
+
+def offered_moves(
+    state: GameState, seat: int, card: Card, *, wild: bool, figure: Figure | None
+) -> list[Move]:
+    """The offered moves with ``card`` (``figure``: the hand's figure per character).
+
+    The candidates of :func:`moves.move_candidates` for the club's inches, and for
+    each Light-Footed figure its own moves with its bonus added; a wild 2 offers the
+    12" candidates of figures with Wild 2 only. With none, the club moving nobody.
+    """
+    value = club_inches(state, card, wild)
+    if not (wild or figure or state.has_abilities):  # the base rules: every candidate
+        options = move_candidates(state, seat, value)
+        return [Move(card, steps) for steps in options] or [Move(card, ())]
+    own = [figure] if figure is not None else state.living(seat)
+    if wild:
+        own = [f for f in own if has(f, Ability.WILD_2)]
+    bonus = {f.name: 0 if wild or card.is_joker else club_bonus(f) for f in own}
+    found: dict[tuple[MoveStep, ...], None] = {}
+    for extra in sorted({0, *bonus.values()}):
+        for steps in move_candidates(state, seat, value + extra):
+            if (
+                all(s.figure in bonus for s in steps)
+                if extra == 0
+                else len(steps) == 1 and bonus.get(steps[0].figure) == extra
+            ):
+                found.setdefault(steps, None)
+    if found:
+        return [Move(card, steps, wild) for steps in found]
+    return [Move(card, (), wild, None if figure is None else figure.name)]
