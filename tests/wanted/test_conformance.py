@@ -34,8 +34,8 @@ from totenblatt.wanted.events import AttackResolved, FigureHandDealt, HandDealt
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
-GAMES = {"duel": 1200, "three-way": 320, "gangs": 160}
-"""Games per scenario (1,680 in all), played in chunks so pytest-xdist can share them out."""
+GAMES = {"duel": 1500, "three-way": 320, "gangs": 160}
+"""Games per scenario (1,980 in all; 2,236 with the extended ones below), played in chunks so pytest-xdist can share them out."""
 CHUNK = {"duel": 150, "three-way": 40, "gangs": 20}
 EXTENDED = {"heroes": 64, "abilities": 64}
 """Extended games per kind and hand mode (256 in all)."""
