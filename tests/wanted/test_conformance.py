@@ -35,7 +35,7 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
 GAMES = {"duel": 1500, "three-way": 320, "gangs": 160}
-"""Games per scenario (1,980 in all; 2,236 with the extended ones below), played in chunks so pytest-xdist can share them out."""
+"""Games per scenario (1,980; 2,236 with the extended ones), in chunks for pytest-xdist."""
 CHUNK = {"duel": 150, "three-way": 40, "gangs": 20}
 EXTENDED = {"heroes": 64, "abilities": 64}
 """Extended games per kind and hand mode (256 in all)."""
