@@ -6,33 +6,17 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from totenblatt.campaign.abilities import draw_ability
 from totenblatt.cards import Card
-from totenblatt.cli import main
-from totenblatt.cli.app import console
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability
 
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wide console, so that Rich does not wrap table cells."""
-    monkeypatch.setattr(console, "width", 240)
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:  # pragma: no cover - main always exits
-        code = 0
-    out, err = capsys.readouterr()
-    return code, out, err
+Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 
 
 @pytest.mark.parametrize(
@@ -48,17 +32,15 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
                 "einmal pro Kampf"]),
     ],
 )  # fmt: skip
-def test_the_ability_table_in_both_languages(
-    lang: str, fragments: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run(["abilities", "--lang", lang], capsys)
+def test_the_ability_table_in_both_languages(lang: str, fragments: list[str], cli: Cli) -> None:
+    code, out, err = cli(["abilities", "--lang", lang])
     assert (code, err) == (0, "")
     for fragment in fragments:
         assert fragment in out, fragment
 
 
-def test_the_ability_table_as_json(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["abilities", "--json", "--lang", "en"], capsys)
+def test_the_ability_table_as_json(cli: Cli) -> None:
+    code, out, _ = cli(["abilities", "--json", "--lang", "en"])
     data = json.loads(out)
     rules = Ruleset.load("extended")
     assert code == 0 and data["ruleset"] == "extended"
@@ -71,32 +53,32 @@ def test_the_ability_table_as_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_draw_ability_is_seeded_and_names_the_cards_ability(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     rules = Ruleset.load("extended")
     drawn = {seed: draw_ability(random.Random(seed), rules) for seed in range(400)}
     assert {d.ability for d in drawn.values()} == set(Ability)  # jokers are in the deck too
     joker = next(seed for seed, d in drawn.items() if d.card.is_joker)
     for seed in (0, 1, 2, joker):
-        code, out, _ = run(["draw-ability", "--seed", str(seed), "--json"], capsys)
+        code, out, _ = cli(["draw-ability", "--seed", str(seed), "--json"])
         data = json.loads(out)
         assert code == 0 and data["seed"] == seed and data["deck"] == 54
         assert data["drawn"] == str(drawn[seed].card)
         assert rules.ability_for(Card.parse(data["drawn"])).value == data["ability"]
-        again = run(["draw-ability", "--seed", str(seed), "--json"], capsys)[1]
+        again = cli(["draw-ability", "--seed", str(seed), "--json"])[1]
         assert json.loads(again) == data
     assert data["ability"] == "wild_2" and data["card"] == "Joker"
 
 
-def test_draw_ability_as_text_tells_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["draw-ability", "--lang", "de"], capsys)
+def test_draw_ability_as_text_tells_the_seed(cli: Cli) -> None:
+    code, out, _ = cli(["draw-ability", "--lang", "de"])
     assert code == 0 and "Gezogen aus 54 Karten" in out and "(Seed " in out
-    code, out, _ = run(["draw-ability", "--seed", "4", "--lang", "en"], capsys)
+    code, out, _ = cli(["draw-ability", "--seed", "4", "--lang", "en"])
     assert "Drawn from 54 cards" in out and "(seed 4)" in out
 
 
-def test_a_bad_ruleset_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["abilities", "--ruleset", "nowhere"], capsys)
+def test_a_bad_ruleset_is_one_line_and_exit_2(cli: Cli) -> None:
+    code, out, err = cli(["abilities", "--ruleset", "nowhere"])
     assert code == 2 and out == "" and err.startswith("error:") and len(err.splitlines()) == 1
 
 

@@ -6,35 +6,18 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from totenblatt.cli import main
-from totenblatt.cli.app import console
 from totenblatt.wanted.combat import resolve_attack
+
+Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 
 VENV_BIN = Path(sys.executable).parent
 BILLY = ["attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "--defense", "4♥", "-c", "medium"]
-
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wide console, so that Rich does not wrap the lines the tests look for."""
-    monkeypatch.setattr(console, "width", 200)
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:  # pragma: no cover - main always exits
-        code = 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def flat(text: str) -> str:
@@ -66,10 +49,8 @@ def subprocess_env() -> dict[str, str]:
                 "Bildkarte gegen Zahlenkarte", "+1 Wunde", "TREFFER — 3 Wunden"]),
     ],
 )  # fmt: skip
-def test_billy_paco_text(
-    lang: str, fragments: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run([*BILLY, "--lang", lang], capsys)
+def test_billy_paco_text(lang: str, fragments: list[str], cli: Cli) -> None:
+    code, out, err = cli([*BILLY, "--lang", lang])
     assert (code, err) == (0, "")
     text = flat(out)
     for fragment in fragments:
@@ -97,24 +78,20 @@ def test_billy_paco_text(
     ids=["out-of-range", "hidden", "blocked", "joker", "miss", "sharpshooter", "no-extra-on-miss"],
 )  # fmt: skip
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_outcomes_in_both_languages(
-    args: list[str], en: str, de: str, lang: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run(["attack", *args, "--lang", lang], capsys)
+def test_outcomes_in_both_languages(args: list[str], en: str, de: str, lang: str, cli: Cli) -> None:
+    code, out, err = cli(["attack", *args, "--lang", lang])
     assert (code, err) == (0, "")
     assert (en if lang == "en" else de) in flat(out)
 
 
-def test_language_from_the_locale(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_language_from_the_locale(monkeypatch: pytest.MonkeyPatch, cli: Cli) -> None:
     for var in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
-    assert "TREFFER — 3 Wunden" in flat(run(BILLY, capsys)[1])
+    assert "TREFFER — 3 Wunden" in flat(cli(BILLY)[1])
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    assert "HIT — 3 wounds" in flat(run(BILLY, capsys)[1])
-    assert "TREFFER — 3 Wunden" in flat(run([*BILLY, "--lang", "DE"], capsys)[1])
+    assert "HIT — 3 wounds" in flat(cli(BILLY)[1])
+    assert "TREFFER — 3 Wunden" in flat(cli([*BILLY, "--lang", "DE"])[1])
 
 
 # -- JSON -------------------------------------------------------------------------------------
@@ -141,26 +118,26 @@ def test_language_from_the_locale(
     ids=["billy", "joker-out-of-range", "abilities", "wild-2"],
 )  # fmt: skip
 def test_json_is_one_object_with_the_attack_result(
-    args: list[str], call: dict[str, Any], capsys: pytest.CaptureFixture[str]
+    args: list[str], call: dict[str, Any], cli: Cli
 ) -> None:
-    code, out, err = run(["attack", *args, "--json"], capsys)
+    code, out, err = cli(["attack", *args, "--json"])
     assert (code, err) == (0, "")
     data = json.loads(out)  # one JSON document and nothing else
     assert data == resolve_attack(**call).to_dict()
 
 
-def test_json_with_a_user_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_with_a_user_ruleset(tmp_path: Path, cli: Cli) -> None:
     path = tmp_path / "house.toml"
     path.write_text('extends = "base"\n[weapons.colt]\nmodifiers = [5, 5, 5, 5, 5]\n')
-    code, out, _ = run(
-        ["attack", "-a", "5♠", "-w", "colt", "-d", "30", "--ruleset", str(path), "--json"], capsys
+    code, out, _ = cli(
+        ["attack", "-a", "5♠", "-w", "colt", "-d", "30", "--ruleset", str(path), "--json"]
     )
     assert code == 0
     assert json.loads(out)["attack_value"] == 10
 
 
-def test_billy_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads(run([*BILLY, "--json"], capsys)[1])
+def test_billy_json_fields(cli: Cli) -> None:
+    data = json.loads(cli([*BILLY, "--json"])[1])
     assert {k: data[k] for k in ("attack_value", "defense_value", "difference", "wounds")} == {
         "attack_value": 11,
         "defense_value": 6,
@@ -196,11 +173,9 @@ def test_billy_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
          "missing-distance", "spade-defence", "cover", "ability", "cover-ability-without-heart",
          "extra-without-queen", "ruleset", "lang", "json-bad-defence"],
 )  # fmt: skip
-def test_bad_input_exits_2_with_one_line(
-    args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_bad_input_exits_2_with_one_line(args: list[str], fragment: str, cli: Cli) -> None:
     lang = [] if "--lang" in args else ["--lang", "en"]
-    code, out, err = run(["attack", *args, *lang], capsys)
+    code, out, err = cli(["attack", *args, *lang])
     assert code == 2
     assert out == ""
     assert err.endswith("\n") and err.count("\n") == 1
@@ -209,8 +184,8 @@ def test_bad_input_exits_2_with_one_line(
     assert fragment in err
 
 
-def test_help(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["attack", "--help"], capsys)
+def test_help(cli: Cli) -> None:
+    code, out, _ = cli(["attack", "--help"])
     assert code == 0
     for option in ("--attack", "--weapon", "--distance", "--defense", "--cover", "--json",
                    "--lang", "--ruleset", "--extra-defense"):  # fmt: skip
@@ -229,8 +204,8 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
                 "VERFEHLT — außer Reichweite"]),
     ],
 )  # fmt: skip
-def test_demo(lang: str, fragments: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["demo", "--lang", lang], capsys)
+def test_demo(lang: str, fragments: list[str], cli: Cli) -> None:
+    code, out, err = cli(["demo", "--lang", lang])
     assert (code, err) == (0, "")
     text = flat(out)
     for fragment in fragments:

@@ -15,11 +15,10 @@ import pytest
 from rich.console import Console
 
 from totenblatt.cards import Card
-from totenblatt.cli import main
 from totenblatt.cli._play_choices import PlayContext, build_choices
 from totenblatt.cli._play_input import Command, InputError, parse_input, plan_move
 from totenblatt.cli._play_screen import compact_choices
-from totenblatt.cli.app import Lang, console
+from totenblatt.cli.app import Lang
 from totenblatt.cli.board import board_scale, figure_labels, render_board
 from totenblatt.cli.play import SeatKind, no_terminal_message, parse_seats, run_play, run_replay
 from totenblatt.cli.story import Narrator, seat_labels
@@ -39,28 +38,14 @@ from totenblatt.wanted.bots import RandomBot, play_game
 from totenblatt.wanted.engine import Game, new_game
 from totenblatt.wanted.state import Phase
 
+Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
+
 VENV_BIN = Path(sys.executable).parent
-
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(console, "width", 160)
 
 
 def screen(width: int = 100, height: int = 40) -> tuple[Console, io.StringIO]:
     buffer = io.StringIO()
     return Console(file=buffer, width=width, height=height, highlight=False), buffer
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:  # pragma: no cover - main always exits
-        code = 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def script(
@@ -104,10 +89,8 @@ def at_action(scenario: str = "duel", seed: int = 5) -> Game:
 @pytest.mark.parametrize(
     ("lang", "words"), [("en", ("wins", "Draw")), ("de", ("gewinnt", "Unentschieden"))]
 )
-def test_bots_play_to_a_winner_line(
-    lang: str, words: tuple[str, str], capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run(["play", "--seats", "bot,bot", "--seed", "3", "--lang", lang], capsys)
+def test_bots_play_to_a_winner_line(lang: str, words: tuple[str, str], cli: Cli) -> None:
+    code, out, err = cli(["play", "--seats", "bot,bot", "--seed", "3", "--lang", lang])
     assert code == 0, err
     last = [line for line in out.splitlines() if line.strip()][-1]
     assert any(word in last for word in words), last
@@ -150,16 +133,14 @@ def test_seats_parse_and_fill_with_bots() -> None:
         parse_seats("bot,bot,bot", 2)
 
 
-def test_bad_seats_and_bad_save_are_one_line_errors(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, _, err = run(["play", "--seats", "alien,bot"], capsys)
+def test_bad_seats_and_bad_save_are_one_line_errors(tmp_path: Path, cli: Cli) -> None:
+    code, _, err = cli(["play", "--seats", "alien,bot"])
     assert code == 2 and "unknown seat kind 'alien'" in err
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "chess"}', encoding="utf-8")
-    code, _, err = run(["play", "--load", str(bad), "--seats", "bot,bot"], capsys)
+    code, _, err = cli(["play", "--load", str(bad), "--seats", "bot,bot"])
     assert code == 2 and "not a saved Wanted game" in err
-    code, _, err = run(["replay", str(tmp_path / "missing.json")], capsys)
+    code, _, err = cli(["replay", str(tmp_path / "missing.json")])
     assert code == 2 and "no saved game" in err
 
 
@@ -221,17 +202,16 @@ def test_end_of_input_stops_the_game_cleanly() -> None:
     assert "Game stopped." in buffer.getvalue()
 
 
-def test_save_load_replay_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_save_load_replay_round_trip(tmp_path: Path, cli: Cli) -> None:
     save = tmp_path / "duel.json"
-    code, out, _ = run(
-        ["play", "--seats", "bot,random", "--seed", "11", "--save", str(save), "--lang", "en"],
-        capsys,
+    code, out, _ = cli(
+        ["play", "--seats", "bot,random", "--seed", "11", "--save", str(save), "--lang", "en"]
     )
     assert code == 0
     game = Game.from_json(save.read_text(encoding="utf-8"))
     assert game.is_over
     winner = [line for line in out.splitlines() if line.strip()][-1]
-    code, replayed, _ = run(["replay", str(save), "--lang", "en"], capsys)
+    code, replayed, _ = cli(["replay", str(save), "--lang", "en"])
     assert code == 0
     assert winner.strip() in replayed
     assert "hand:" in replayed  # a replay shows every hand

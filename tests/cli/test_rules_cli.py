@@ -6,31 +6,14 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from totenblatt.cli import main
-from totenblatt.cli.app import console
 from totenblatt.wanted.rules import Ruleset
 
-
-@pytest.fixture(autouse=True)
-def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wide console, so that Rich does not wrap table cells."""
-    monkeypatch.setattr(console, "width", 200)
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    try:
-        main(args)
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    else:  # pragma: no cover - main always exits
-        code = 0
-    out, err = capsys.readouterr()
-    return code, out, err
+Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 
 
 @pytest.mark.parametrize(
@@ -48,16 +31,16 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
                 "Optionen und Zahlen"]),
     ],
 )  # fmt: skip
-def test_rules_text(lang: str, fragments: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["rules", "--lang", lang], capsys)
+def test_rules_text(lang: str, fragments: list[str], cli: Cli) -> None:
+    code, out, err = cli(["rules", "--lang", lang])
     assert (code, err) == (0, "")
     for fragment in fragments:
         assert fragment in out, fragment
 
 
 @pytest.mark.parametrize("name", ["base", "extended"])
-def test_rules_json_is_the_whole_ruleset(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["rules", "--ruleset", name, "--json"], capsys)
+def test_rules_json_is_the_whole_ruleset(name: str, cli: Cli) -> None:
+    code, out, err = cli(["rules", "--ruleset", name, "--json"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert data == Ruleset.load(name).model_dump(mode="json")
@@ -67,18 +50,18 @@ def test_rules_json_is_the_whole_ruleset(name: str, capsys: pytest.CaptureFixtur
     assert data["weapons"]["shotgun"]["modifiers"] == [4, 3, 0, "miss", "miss"]
 
 
-def test_rules_json_round_trips_into_a_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads(run(["rules", "--ruleset", "extended", "--json"], capsys)[1])
+def test_rules_json_round_trips_into_a_ruleset(cli: Cli) -> None:
+    data = json.loads(cli(["rules", "--ruleset", "extended", "--json"])[1])
     assert Ruleset.model_validate(data, strict=False) == Ruleset.load("extended")
 
 
-def test_rules_of_a_user_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_of_a_user_file(tmp_path: Path, cli: Cli) -> None:
     path = tmp_path / "house.toml"
     path.write_text('extends = "extended"\nname = "house"\n[cover]\nhard = 5\n', encoding="utf-8")
-    code, out, _ = run(["rules", "--ruleset", str(path), "--lang", "en"], capsys)
+    code, out, _ = cli(["rules", "--ruleset", str(path), "--lang", "en"])
     assert code == 0
     assert "house" in out and "+5" in out
-    data = json.loads(run(["rules", "--ruleset", str(path), "--json"], capsys)[1])
+    data = json.loads(cli(["rules", "--ruleset", str(path), "--json"])[1])
     assert (data["name"], data["cover"]["hard"], data["abilities"]["enabled"]) == ("house", 5, True)
 
 
@@ -90,22 +73,22 @@ def test_rules_of_a_user_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ids=["unknown-name", "unknown-key", "wrong-type"],
 )  # fmt: skip
 def test_bad_ruleset_exits_2_with_one_line(
-    tmp_path: Path, text: str | None, fragments: list[str], capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, text: str | None, fragments: list[str], cli: Cli
 ) -> None:
     target = "nope"
     if text is not None:
         path = tmp_path / "bad.toml"
         path.write_text(text, encoding="utf-8")
         target = str(path)
-    code, out, err = run(["rules", "--ruleset", target], capsys)
+    code, out, err = cli(["rules", "--ruleset", target])
     assert (code, out) == (2, "")
     assert err.startswith("error: ") and err.count("\n") == 1
     for fragment in fragments:
         assert fragment in err
 
 
-def test_help_lists_the_built_ins(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["rules", "--help"], capsys)
+def test_help_lists_the_built_ins(cli: Cli) -> None:
+    code, out, _ = cli(["rules", "--help"])
     assert code == 0
     assert "base, extended" in out
     assert "--json" in out

@@ -5,38 +5,34 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from totenblatt.cli import main
 from totenblatt.rpg import probe_odds
+
+Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 
 BIN = Path(sys.executable).parent / "totenblatt"
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
-
-
-def test_probe_narrates_trevors_fall_in_german(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        capsys,
-        "probe",
-        "--skill",
-        "2",
-        "--difficulty",
-        "3",
-        "--cards",
-        "8",
-        "--against",
-        "5,7",
-        "--lang",
-        "de",
+def test_probe_narrates_trevors_fall_in_german(cli: Cli) -> None:
+    code, out, _ = cli(
+        [
+            "probe",
+            "--skill",
+            "2",
+            "--difficulty",
+            "3",
+            "--cards",
+            "8",
+            "--against",
+            "5,7",
+            "--lang",
+            "de",
+        ]
     )
     assert code == 0
     assert "Probe: Stufe 2 gegen Stufe 3 (heftig)." in out
@@ -44,29 +40,30 @@ def test_probe_narrates_trevors_fall_in_german(capsys: pytest.CaptureFixture[str
     assert "Du nimmst Schaden: eine Leichte Wunde." in out
 
 
-def test_probe_json_with_seed_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+def test_probe_json_with_seed_is_reproducible(cli: Cli) -> None:
     args = ("probe", "-s", "4", "-d", "2", "--jokers", "2", "--seed", "7", "--json")
-    first = json.loads(run(capsys, *args)[1])
-    assert first == json.loads(run(capsys, *args)[1])
+    first = json.loads(cli([*args])[1])
+    assert first == json.loads(cli([*args])[1])
     assert first["seed"] == 7 and len(first["player_cards"]) >= 3
     assert first["outcome"] in ("success", "failure")
 
 
-def test_probe_pvp_tie_in_english(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        capsys,
-        "probe",
-        "-s",
-        "3",
-        "-d",
-        "3",
-        "--pvp",
-        "--cards",
-        "K",
-        "--against",
-        "King of spades",
-        "--lang",
-        "en",
+def test_probe_pvp_tie_in_english(cli: Cli) -> None:
+    code, out, _ = cli(
+        [
+            "probe",
+            "-s",
+            "3",
+            "-d",
+            "3",
+            "--pvp",
+            "--cards",
+            "K",
+            "--against",
+            "King of spades",
+            "--lang",
+            "en",
+        ]
     )
     assert code == 0 and "nothing happens" in out
 
@@ -89,50 +86,42 @@ def test_probe_pvp_tie_in_english(capsys: pytest.CaptureFixture[str]) -> None:
         (["odds", "-s", "2", "-d", "2", "--ruleset", "nope"], "no ruleset named 'nope'"),
     ],
 )
-def test_bad_input_exits_2_with_one_line(
-    capsys: pytest.CaptureFixture[str], args: list[str], message: str
-) -> None:
-    code, out, err = run(capsys, *args)
+def test_bad_input_exits_2_with_one_line(cli: Cli, args: list[str], message: str) -> None:
+    code, out, err = cli(args)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1 and err.startswith("error: ")
 
 
-def test_odds_prints_fraction_and_percent(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "odds", "-s", "2", "-d", "3", "--jokers", "1", "--lang", "en")
+def test_odds_prints_fraction_and_percent(cli: Cli) -> None:
+    code, out, _ = cli(["odds", "-s", "2", "-d", "3", "--jokers", "1", "--lang", "en"])
     exact = probe_odds(2, 3, jokers=1)
     assert code == 0
     assert str(exact.success) in out and f"{float(exact.success) * 100:.1f} %" in out
     assert "Expected jokers spent: 889/1014" in out
 
 
-def test_odds_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads(run(capsys, "odds", "-s", "3", "-d", "3", "--pvp", "--json")[1])
+def test_odds_json_is_exact(cli: Cli) -> None:
+    data = json.loads(cli(["odds", "-s", "3", "-d", "3", "--pvp", "--json"])[1])
     assert Fraction(data["nothing"]["fraction"]) == Fraction(1, 13)
     assert sum(Fraction(v["fraction"]) for v in data["margin"].values()) == 1
 
 
-def test_odds_table_json_matches_probe_odds(capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads(run(capsys, "odds", "--table", "--jokers", "1", "--json")[1])
+def test_odds_table_json_matches_probe_odds(cli: Cli) -> None:
+    data = json.loads(cli(["odds", "--table", "--jokers", "1", "--json"])[1])
     assert len(data["success"]) == 9 and all(len(row) == 9 for row in data["success"])
     assert Fraction(data["success"][2][3]) == probe_odds(2, 3, jokers=1).success
 
 
-def test_odds_table_heatmap_png_is_written(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_odds_table_heatmap_png_is_written(cli: Cli, tmp_path: Path) -> None:
     target = tmp_path / "heat.png"
-    code, out, _ = run(
-        capsys, "odds", "--table", "--jokers", "2", "--plot", str(target), "--lang", "de"
-    )
+    code, out, _ = cli(["odds", "--table", "--jokers", "2", "--plot", str(target), "--lang", "de"])
     assert code == 0 and "Heatmap geschrieben" in out
     data = target.read_bytes()
     assert len(data) > 1000 and data[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_odds_plot_to_an_unwritable_place_exits_2(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    code, _, err = run(capsys, "odds", "--plot", str(tmp_path / "missing" / "heat.png"))
+def test_odds_plot_to_an_unwritable_place_exits_2(cli: Cli, tmp_path: Path) -> None:
+    code, _, err = cli(["odds", "--plot", str(tmp_path / "missing" / "heat.png")])
     assert code == 2 and "cannot write" in err
 
 

@@ -8,10 +8,12 @@ the user's real data directory: the database URL and the XDG data dir point into
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -59,6 +61,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def store(db_url: str) -> Iterator[Store]:
     with Store(db_url) as opened:
         yield opened
+
+
+@pytest.fixture
+def cli_json(
+    cli: Callable[[Sequence[str]], tuple[int, str, str]],
+) -> Callable[[Sequence[str]], Any]:
+    """``cli_json(args)`` runs ``totenblatt args --json``, expects exit 0 and parses stdout."""
+
+    def run(args: Sequence[str]) -> Any:
+        code, out, err = cli([*args, "--json"])
+        assert code == 0, err
+        return json.loads(out)
+
+    return run
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,26 +10,15 @@ import pytest
 from alembic import command
 from sqlalchemy import select, text
 
-from totenblatt.cli import main
 from totenblatt.rpg.character import Character, CharacterError
 from totenblatt.store import CharacterNotFoundError, Store, StoreError
 from totenblatt.store.database import alembic_config, make_engine
 from totenblatt.store.models import AuditRow
 
+Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
+CliJson = Callable[[list[str]], Any]  # the fixture in tests/store/conftest.py
+
 DIANA = Character.create("Diana", {"Handliches Gemetzel": 3, "Konstitution": 1})
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
-
-
-def ok_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, *args, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def test_a_character_reads_back_the_same(store: Store) -> None:
@@ -84,11 +72,11 @@ def test_unknown_and_duplicate_characters_are_refused(
     assert fingerprint(db_url) == before
 
 
-def test_character_commands(capsys: pytest.CaptureFixture[str], db_url: str) -> None:
+def test_character_commands(cli_json: CliJson, db_url: str) -> None:
     db = ("--db", db_url)
-    made = ok_json(
-        capsys, "character", "create", "Diana", "--skill", "Handliches Gemetzel=3",
-        "--skill", "Konstitution=1", *db,
+    made = cli_json(
+        ["character", "create", "Diana", "--skill", "Handliches Gemetzel=3",
+         "--skill", "Konstitution=1", *db]
     )  # fmt: skip
     assert made == {
         "name": "Diana",
@@ -101,30 +89,28 @@ def test_character_commands(capsys: pytest.CaptureFixture[str], db_url: str) -> 
         "remaining": 9,
         "out": False,
     }
-    assert ok_json(capsys, "character", "wound", "diana", "fat", *db)["wounds"] == 6
-    assert ok_json(capsys, "character", "wound", "diana", "leicht", *db)["remaining"] == 2
-    assert ok_json(capsys, "character", "heal", "diana", "--points", "1", *db)["wounds"] == 6
-    assert ok_json(capsys, "character", "show", "Diana", *db)["wounds"] == 6
-    ok_json(capsys, "character", "create", "Trevor", "--npc", *db)
-    listed = ok_json(capsys, "character", "list", *db)
+    assert cli_json(["character", "wound", "diana", "fat", *db])["wounds"] == 6
+    assert cli_json(["character", "wound", "diana", "leicht", *db])["remaining"] == 2
+    assert cli_json(["character", "heal", "diana", "--points", "1", *db])["wounds"] == 6
+    assert cli_json(["character", "show", "Diana", *db])["wounds"] == 6
+    cli_json(["character", "create", "Trevor", "--npc", *db])
+    listed = cli_json(["character", "list", *db])
     assert [(c["name"], c["capacity"]) for c in listed["characters"]] == [
         ("Diana", 9),
         ("Trevor", 6),
     ]
-    story = ok_json(capsys, "story", "new", "Trevor", *db)
+    story = cli_json(["story", "new", "Trevor", *db])
     assert [c["name"] for c in story["characters"]] == ["Trevor"]
-    assert ok_json(capsys, "character", "heal", "Diana", *db)["wounds"] == 0
+    assert cli_json(["character", "heal", "Diana", *db])["wounds"] == 0
 
 
-def test_character_text_in_both_languages(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_character_text_in_both_languages(cli: Cli, tmp_path: Path) -> None:
     db = ("--db", str(tmp_path / "c.db"))
-    code, out, _ = run(capsys, "character", "create", "Trevor", "--npc", "--lang", "de", *db)
+    code, out, _ = cli(["character", "create", "Trevor", "--npc", "--lang", "de", *db])
     assert code == 0 and "Normalo" in out and "unverletzt" in out
-    code, out, _ = run(capsys, "character", "wound", "Trevor", "fat", "--lang", "en", *db)
+    code, out, _ = cli(["character", "wound", "Trevor", "fat", "--lang", "en", *db])
     assert code == 0 and "out (Fallobst)" in out and "6/6" in out
-    code, out, _ = run(capsys, "story", "new", "--lang", "de", *db)
+    code, out, _ = cli(["story", "new", "--lang", "de", *db])
     assert code == 0 and "Charaktere" in out
 
 
@@ -141,15 +127,16 @@ def test_character_text_in_both_languages(
     ],
 )
 def test_bad_character_input_exits_2_and_changes_nothing(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
+    cli_json: CliJson,
     db_url: str,
     fingerprint: Callable[[str], str],
     args: list[str],
     message: str,
 ) -> None:
-    ok_json(capsys, "character", "create", "Diana", "--db", db_url)
+    cli_json(["character", "create", "Diana", "--db", db_url])
     before = fingerprint(db_url)
-    code, out, err = run(capsys, *args, "--db", db_url)
+    code, out, err = cli([*args, "--db", db_url])
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and message in err
     assert fingerprint(db_url) == before

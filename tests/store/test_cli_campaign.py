@@ -12,33 +12,21 @@ from typing import Any
 
 import pytest
 
-from totenblatt.cli import main
 from totenblatt.cli.campaign import BadOptionError, parse_pairs
+
+Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
+CliJson = Callable[[list[str]], Any]  # the fixture in tests/store/conftest.py
 
 BIN = Path(sys.executable).parent / "totenblatt"
 MEMBER_KEYS = ["name", "kind", "hp", "hp_max", "abilities", "fights_survived"]
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
-
-
-def ok_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, *args, "--json")
-    assert code == 0, err
-    return json.loads(out)
-
-
-def create(capsys: pytest.CaptureFixture[str], db: str, *extra: str) -> dict[str, Any]:
-    data: dict[str, Any] = ok_json(
-        capsys,
-        "gang", "create", "Die Daltons", "--leader", "veteran", "--size", "4",
-        "--leader-name", "Bob Dalton", "--member", "Emmett Dalton", "--member", "Grat Dalton",
-        "--member", "Bill Doolin", "--ability", "cover_3", "--ability", "7", "--seed", "1",
-        "--db", db, *extra,
+def create(cli_json: CliJson, db: str, *extra: str) -> dict[str, Any]:
+    data: dict[str, Any] = cli_json(
+        ["gang", "create", "Die Daltons", "--leader", "veteran", "--size", "4",
+         "--leader-name", "Bob Dalton", "--member", "Emmett Dalton", "--member", "Grat Dalton",
+         "--member", "Bill Doolin", "--ability", "cover_3", "--ability", "7", "--seed", "1",
+         "--db", db, *extra]
     )  # fmt: skip
     return data
 
@@ -51,11 +39,9 @@ def assert_gang_shape(data: dict[str, Any]) -> None:
         assert all(isinstance(a, str) and a.islower() for a in member["abilities"])
 
 
-def test_gang_show_json_prints_exactly_the_issue_shape(
-    capsys: pytest.CaptureFixture[str], db_url: str
-) -> None:
-    create(capsys, db_url)
-    data = ok_json(capsys, "gang", "show", "die daltons", "--db", db_url)
+def test_gang_show_json_prints_exactly_the_issue_shape(cli_json: CliJson, db_url: str) -> None:
+    create(cli_json, db_url)
+    data = cli_json(["gang", "show", "die daltons", "--db", db_url])
     assert_gang_shape(data)
     assert data["name"] == "Die Daltons" and data["size"] == 4
     bob = data["members"][0]
@@ -69,14 +55,12 @@ def test_gang_show_json_prints_exactly_the_issue_shape(
     ]
 
 
-def test_every_changing_command_prints_the_gang_shape(
-    capsys: pytest.CaptureFixture[str], db_url: str
-) -> None:
+def test_every_changing_command_prints_the_gang_shape(cli_json: CliJson, db_url: str) -> None:
     db = ("--db", db_url)
-    assert_gang_shape(create(capsys, db_url))
-    fought = ok_json(
-        capsys, "fight", "record", "Daltons", "--died", "Bob", "--hp", "Emmett=2",
-        "--hp", "Grat Dalton=0", "--seed", "5", *db,
+    assert_gang_shape(create(cli_json, db_url))
+    fought = cli_json(
+        ["fight", "record", "Daltons", "--died", "Bob", "--hp", "Emmett=2",
+         "--hp", "Grat Dalton=0", "--seed", "5", *db]
     )  # fmt: skip
     assert_gang_shape(fought)
     assert [(m["name"], m["hp"], m["fights_survived"]) for m in fought["members"]] == [
@@ -84,27 +68,23 @@ def test_every_changing_command_prints_the_gang_shape(
         ("Grat Dalton", 1, 1),
         ("Bill Doolin", 6, 1),
     ]  # Bob died and is not listed; the wounded recovered 1 HP
-    hired = ok_json(
-        capsys, "gang", "recruit", "Daltons", "--hero", "gunslinger", "--pay", "Bill=5",
-        "--name", "Kit Starr", "--ability", "2", "--seed", "6", *db,
+    hired = cli_json(
+        ["gang", "recruit", "Daltons", "--hero", "gunslinger", "--pay", "Bill=5",
+         "--name", "Kit Starr", "--ability", "2", "--seed", "6", *db]
     )  # fmt: skip
     assert_gang_shape(hired)
     kit = hired["members"][-1]
     assert (kit["name"], kit["kind"], kit["hp"], kit["abilities"][0]) == (
         "Kit Starr", "gunslinger", 10, "quick_fingers_1",
     )  # fmt: skip
-    conceded = ok_json(
-        capsys, "fight", "record", "Daltons", "--conceded", "--sacrifice", "Kit", *db
-    )
+    conceded = cli_json(["fight", "record", "Daltons", "--conceded", "--sacrifice", "Kit", *db])
     assert conceded["size"] == 3 and len(conceded["members"]) == 3
     assert [m["fights_survived"] for m in conceded["members"]] == [1, 1, 1]  # not counted
-    undone = ok_json(capsys, "fight", "undo", "Daltons", *db)
+    undone = cli_json(["fight", "undo", "Daltons", *db])
     assert undone == hired
-    fought_again = ok_json(
-        capsys, "fight", "record", "Daltons", "--died", "Kit", "--died", "Grat", *db
-    )
+    fought_again = cli_json(["fight", "record", "Daltons", "--died", "Kit", "--died", "Grat", *db])
     assert len(fought_again["members"]) == 2
-    filled = ok_json(capsys, "gang", "fill", "Daltons", "--name", "Newt", "--seed", "3", *db)
+    filled = cli_json(["gang", "fill", "Daltons", "--name", "Newt", "--seed", "3", *db])
     assert_gang_shape(filled)
     assert len(filled["members"]) == 4 and filled["members"][2]["name"] == "Newt"
 
@@ -155,15 +135,16 @@ def test_every_changing_command_prints_the_gang_shape(
     ],
 )
 def test_bad_input_exits_2_with_one_line_and_leaves_the_database_unchanged(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
+    cli_json: CliJson,
     db_url: str,
     fingerprint: Callable[[str], str],
     args: list[str],
     message: str,
 ) -> None:
-    create(capsys, db_url)
+    create(cli_json, db_url)
     before = fingerprint(db_url)
-    code, out, err = run(capsys, *args, "--db", db_url)
+    code, out, err = cli([*args, "--db", db_url])
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("error: ")
@@ -172,64 +153,62 @@ def test_bad_input_exits_2_with_one_line_and_leaves_the_database_unchanged(
 
 
 def test_an_unaffordable_hire_exits_2_and_changes_nothing(
-    capsys: pytest.CaptureFixture[str], db_url: str, fingerprint: Callable[[str], str]
+    cli: Cli, cli_json: CliJson, db_url: str, fingerprint: Callable[[str], str]
 ) -> None:
-    create(capsys, db_url)
+    create(cli_json, db_url)
     db = ("--db", db_url)
-    ok_json(capsys, "fight", "record", "Daltons", "--died", "Bob", "--hp", "Emmett=1",
-            "--hp", "Grat=1", "--hp", "Bill=1", *db)  # fmt: skip
+    cli_json(["fight", "record", "Daltons", "--died", "Bob", "--hp", "Emmett=1",
+              "--hp", "Grat=1", "--hp", "Bill=1", *db])  # fmt: skip
     before = fingerprint(db_url)
-    code, _, err = run(
-        capsys, "gang", "recruit", "Daltons", "--hero", "veteran",
-        "--pay", "Emmett=2", "--pay", "Grat=2", "--pay", "Bill=2", *db,
+    code, _, err = cli(
+        ["gang", "recruit", "Daltons", "--hero", "veteran",
+         "--pay", "Emmett=2", "--pay", "Grat=2", "--pay", "Bill=2", *db]
     )  # fmt: skip
     assert code == 2 and "cannot pay for a veteran: it costs 10 HP" in err
     assert fingerprint(db_url) == before
 
 
-def test_text_output_is_a_table_in_english_or_german(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_text_output_is_a_table_in_english_or_german(cli: Cli, tmp_path: Path) -> None:
     db = ("--db", str(tmp_path / "t.db"))
-    code, out, _ = run(capsys, "gang", "create", "Daltons", "--leader", "gunslinger",
-                       "--size", "3", "--seed", "2", "--lang", "de", *db)  # fmt: skip
+    code, out, _ = cli(["gang", "create", "Daltons", "--leader", "gunslinger",
+                        "--size", "3", "--seed", "2", "--lang", "de", *db])  # fmt: skip
     assert code == 0 and "Revolverheld" in out and "Standardcowboy" in out and "seed 2" in out
-    code, out, _ = run(capsys, "fight", "record", "Daltons", "--seed", "3", "--lang", "en", *db)
+    code, out, _ = cli(["fight", "record", "Daltons", "--seed", "3", "--lang", "en", *db])
     assert code == 0 and "gunslinger" in out and "3 of 3 · 1 fights" in out
-    code, out, _ = run(capsys, "fight", "record", "Daltons", "--seed", "4", "--lang", "de", *db)
+    code, out, _ = cli(["fight", "record", "Daltons", "--seed", "4", "--lang", "de", *db])
     assert code == 0 and "zieht" in out and "Kämpfe" in out  # 2nd fight: cowboys draw
-    code, out, _ = run(capsys, "gang", "list", "--lang", "de", *db)
+    code, out, _ = cli(["gang", "list", "--lang", "de", *db])
     assert code == 0 and "Daltons" in out and "Anführer" in out
-    code, out, _ = run(capsys, "gang", "history", "Daltons", "--lang", "en", *db)
+    code, out, _ = cli(["gang", "history", "Daltons", "--lang", "en", *db])
     assert code == 0 and "fight record · seed 4" in out and " draws " in out
 
 
-def test_gang_list_json(capsys: pytest.CaptureFixture[str], db_url: str) -> None:
-    assert ok_json(capsys, "gang", "list", "--db", db_url) == {"gangs": []}
-    created = create(capsys, db_url)
-    assert ok_json(capsys, "gang", "list", "--db", db_url) == {"gangs": [created]}
+def test_gang_list_json(cli_json: CliJson, db_url: str) -> None:
+    assert cli_json(["gang", "list", "--db", db_url]) == {"gangs": []}
+    created = create(cli_json, db_url)
+    assert cli_json(["gang", "list", "--db", db_url]) == {"gangs": [created]}
 
 
-def test_gang_export_markdown_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_gang_export_markdown_and_json(cli: Cli, cli_json: CliJson, tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
-    create(capsys, db)
-    ok_json(capsys, "fight", "record", "Daltons", "--died", "Grat", "--seed", "1", "--db", db)
-    code, out, _ = run(capsys, "gang", "export", "Daltons", "--lang", "en", "--db", db)
+    create(cli_json, db)
+    cli_json(["fight", "record", "Daltons", "--died", "Grat", "--seed", "1", "--db", db])
+    code, out, _ = cli(["gang", "export", "Daltons", "--lang", "en", "--db", db])
     assert code == 0 and out.startswith("# Gang Die Daltons\n")
     assert "| Grat Dalton | cowboy | died | 0 |" in out and "## History" in out
     target = tmp_path / "roster.json"
-    code, _, _ = run(capsys, "gang", "export", "Daltons", "--format", "json", "-o", str(target),
-                     "--db", db)  # fmt: skip
+    code, _, _ = cli(["gang", "export", "Daltons", "--format", "json", "-o", str(target),
+                      "--db", db])  # fmt: skip
     data = json.loads(target.read_text(encoding="utf-8"))
     assert code == 0 and data["fallen"][0]["name"] == "Grat Dalton"
     assert [h["what"] for h in data["history"]] == ["gang create", "fight record"]
 
 
 def test_the_environment_names_the_database(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cli_json: CliJson, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("TOTENBLATT_DATABASE_URL", str(tmp_path / "env.db"))
-    ok_json(capsys, "gang", "create", "Daltons", "--leader", "veteran", "--size", "2")
+    cli_json(["gang", "create", "Daltons", "--leader", "veteran", "--size", "2"])
     assert (tmp_path / "env.db").is_file()
 
 
@@ -275,12 +254,12 @@ for i in range(fights):
 
 
 def test_two_processes_record_fights_for_different_gangs_at_once_on_sqlite(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    cli: Cli, cli_json: CliJson, tmp_path: Path
 ) -> None:
     db = str(tmp_path / "shared.db")
     for name in ("Daltons", "Clantons"):
-        ok_json(capsys, "gang", "create", name, "--leader", "veteran", "--size", "3",
-                "--leader-name", "Bob", "--db", db)  # fmt: skip
+        cli_json(["gang", "create", name, "--leader", "veteran", "--size", "3",
+                  "--leader-name", "Bob", "--db", db])  # fmt: skip
     go = tmp_path / "go"
     procs = [
         subprocess.Popen(
@@ -295,7 +274,7 @@ def test_two_processes_record_fights_for_different_gangs_at_once_on_sqlite(
     errors = [p.communicate(timeout=120)[1] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], errors
     for name in ("Daltons", "Clantons"):
-        gang = ok_json(capsys, "gang", "show", name, "--db", db)
+        gang = cli_json(["gang", "show", name, "--db", db])
         assert [m["fights_survived"] for m in gang["members"]] == [12, 12, 12]
-        _, out, _ = run(capsys, "gang", "history", name, "--json", "--db", db)
+        _, out, _ = cli(["gang", "history", name, "--json", "--db", db])
         assert len(json.loads(out)["history"]) == 13

@@ -4,7 +4,6 @@ Markdown export), human seats fed from a script, refusals that leave the databas
 from __future__ import annotations
 
 import io
-import json
 import re
 import subprocess
 import sys
@@ -17,11 +16,13 @@ from rich.console import Console
 
 from totenblatt.campaign import FightOutcome
 from totenblatt.campaign.battle import BattleError
-from totenblatt.cli import main
 from totenblatt.cli.app import Lang, console
 from totenblatt.cli.fight_play import run_fight_play
 from totenblatt.store import Store
 from totenblatt.wanted.vocab import Ability
+
+Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
+CliJson = Callable[[list[str]], Any]  # the fixture in tests/store/conftest.py
 
 BIN = Path(sys.executable).parent / "totenblatt"
 MEMBER_KEYS = ["name", "kind", "hp", "hp_max", "abilities", "fights_survived"]
@@ -34,28 +35,15 @@ def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(console, "width", 160)
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(args))
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
+def create_gangs(cli_json: CliJson, db: str, size: int = 5) -> None:
+    cli_json(["gang", "create", "Die Daltons", "--leader", "veteran", "--size", str(size),
+              "--leader-name", "Bob Dalton", "--seed", "1", "--db", db])  # fmt: skip
+    cli_json(["gang", "create", "Clantons", "--leader", "gunslinger", "--size", str(size),
+              "--leader-name", "Ike Clanton", "--seed", "2", "--db", db])  # fmt: skip
 
 
-def ok_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, *args, "--json")
-    assert code == 0, err
-    return json.loads(out)
-
-
-def create_gangs(capsys: pytest.CaptureFixture[str], db: str, size: int = 5) -> None:
-    ok_json(capsys, "gang", "create", "Die Daltons", "--leader", "veteran", "--size", str(size),
-            "--leader-name", "Bob Dalton", "--seed", "1", "--db", db)  # fmt: skip
-    ok_json(capsys, "gang", "create", "Clantons", "--leader", "gunslinger", "--size", str(size),
-            "--leader-name", "Ike Clanton", "--seed", "2", "--db", db)  # fmt: skip
-
-
-def show(capsys: pytest.CaptureFixture[str], db: str, name: str) -> dict[str, Any]:
-    data: dict[str, Any] = ok_json(capsys, "gang", "show", name, "--db", db)
+def show(cli_json: CliJson, db: str, name: str) -> dict[str, Any]:
+    data: dict[str, Any] = cli_json(["gang", "show", name, "--db", db])
     return data
 
 
@@ -111,7 +99,7 @@ class Tracker:
         )
 
 
-def restock(capsys: pytest.CaptureFixture[str], db: str, gang: dict[str, Any], fight: int,
+def restock(cli_json: CliJson, db: str, gang: dict[str, Any], fight: int,
             events: list[Any]) -> dict[str, Any]:  # fmt: skip
     """Between fights, as players would: hire a gunslinger for a lost hero if the survivors
     can pay 5 HP (the richest pay first), then fill up with cowboys."""
@@ -124,25 +112,25 @@ def restock(capsys: pytest.CaptureFixture[str], db: str, gang: dict[str, Any], f
             if part:
                 pay += ["--pay", f"{m['name']}={part}"]
                 due -= part
-        gang = ok_json(capsys, "gang", "recruit", name, "--hero", "gunslinger", *pay,
-                       "--seed", str(100 + fight), "--db", db)  # fmt: skip
+        gang = cli_json(["gang", "recruit", name, "--hero", "gunslinger", *pay,
+                         "--seed", str(100 + fight), "--db", db])  # fmt: skip
     if len(gang["members"]) < gang["size"]:
-        gang = ok_json(capsys, "gang", "fill", name, "--seed", str(200 + fight), "--db", db)
+        gang = cli_json(["gang", "fill", name, "--seed", str(200 + fight), "--db", db])
     return gang
 
 
 def test_a_20_fight_bot_campaign_runs_end_to_end_and_its_export_reads_well(
-    capsys: pytest.CaptureFixture[str], db_url: str, tmp_path: Path
+    cli: Cli, cli_json: CliJson, db_url: str, tmp_path: Path
 ) -> None:
-    create_gangs(capsys, db_url)
-    gangs = [show(capsys, db_url, "Daltons"), show(capsys, db_url, "Clantons")]
+    create_gangs(cli_json, db_url)
+    gangs = [show(cli_json, db_url, "Daltons"), show(cli_json, db_url, "Clantons")]
     trackers = [Tracker(), Tracker()]
     winners: list[str | None] = []
     for fight in range(1, FIGHTS + 1):
         if fight == FIGHTS:
             before_last = [dict(g) for g in gangs]
-        result = ok_json(capsys, "fight", "play", "Daltons", "Clantons", "--seats", "bot,bot",
-                         "--seed", str(fight), "--db", db_url)  # fmt: skip
+        result = cli_json(["fight", "play", "Daltons", "Clantons", "--seats", "bot,bot",
+                           "--seed", str(fight), "--db", db_url])  # fmt: skip
         assert list(result) == ["fight", "gangs", "changes"]
         info = result["fight"]
         assert (info["seed"], info["scenario"], info["ruleset"]) == (fight, "gangs", "extended")
@@ -154,7 +142,7 @@ def test_a_20_fight_bot_campaign_runs_end_to_end_and_its_export_reads_well(
             assert all(list(m) == MEMBER_KEYS for m in after["members"])
             assert change["gang"] == after["name"] == gangs[i]["name"]
             trackers[i].check(gangs[i], after, change["events"])
-            gangs[i] = restock(capsys, db_url, after, fight, change["events"])
+            gangs[i] = restock(cli_json, db_url, after, fight, change["events"])
         if fight == FIGHTS:
             last = [dict(g) for g in gangs]
     seen = {k: trackers[0].seen[k] + trackers[1].seen[k] for k in trackers[0].seen}
@@ -162,28 +150,28 @@ def test_a_20_fight_bot_campaign_runs_end_to_end_and_its_export_reads_well(
     assert len(winners) == FIGHTS
 
     for name in ("Daltons", "Clantons"):
-        history = ok_json(capsys, "gang", "history", name, "--db", db_url)["history"]
+        history = cli_json(["gang", "history", name, "--db", db_url])["history"]
         plays = [h for h in history if h["what"] == "fight play"]
         assert [h["seed"] for h in plays] == list(range(1, FIGHTS + 1))
 
-    check_export(capsys, db_url, tmp_path)
+    check_export(cli, cli_json, db_url, tmp_path)
 
     # fight undo takes the last fight back for each gang (and the restocking after it)
     for i, name in enumerate(("Daltons", "Clantons")):
-        assert show(capsys, db_url, name) == last[i]
-        undone = ok_json(capsys, "fight", "undo", name, "--db", db_url)
+        assert show(cli_json, db_url, name) == last[i]
+        undone = cli_json(["fight", "undo", name, "--db", db_url])
         assert undone == before_last[i]
-        assert show(capsys, db_url, name) == before_last[i]
-    code, out, _ = run(capsys, "gang", "export", "Daltons", "--format", "md", "--db", db_url)
+        assert show(cli_json, db_url, name) == before_last[i]
+    code, out, _ = cli(["gang", "export", "Daltons", "--format", "md", "--db", db_url])
     assert code == 0 and out.count("**fight play**") == FIGHTS - 1
 
 
-def check_export(capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path) -> None:
+def check_export(cli: Cli, cli_json: CliJson, db: str, tmp_path: Path) -> None:
     """The Markdown export: a heading, a roster table, the summary, the fallen, the history."""
-    gang = show(capsys, db, "Daltons")
+    gang = show(cli_json, db, "Daltons")
     path = tmp_path / "daltons.md"
-    code, _, _ = run(capsys, "gang", "export", "Daltons", "--format", "md", "-o", str(path),
-                     "--lang", "en", "--db", db)  # fmt: skip
+    code, _, _ = cli(["gang", "export", "Daltons", "--format", "md", "-o", str(path),
+                      "--lang", "en", "--db", db])  # fmt: skip
     assert code == 0
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
@@ -219,7 +207,7 @@ def check_export(capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path) ->
     assert any(" is dead" in d for d in details)
     for bad in ("None", "cover_", "HeroType", "Ability.", "{", "[]"):
         assert bad not in text, bad
-    code, de, _ = run(capsys, "gang", "export", "Daltons", "--lang", "de", "--db", db)
+    code, de, _ = cli(["gang", "export", "Daltons", "--lang", "de", "--db", db])
     assert code == 0
     assert "| Name | Typ | HP | Fähigkeiten | Überlebte Kämpfe |" in de
     assert "## Gefallen und geopfert" in de and "## Chronik" in de and " zieht " in de
@@ -229,12 +217,12 @@ def check_export(capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path) ->
 
 
 def test_text_output_narrates_the_fight_and_shows_both_rosters_in_de_and_en(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    cli: Cli, cli_json: CliJson, tmp_path: Path
 ) -> None:
     db = str(tmp_path / "c.db")
-    create_gangs(capsys, db)
-    code, out, err = run(capsys, "fight", "play", "Daltons", "Clantons", "--seed", "3",
-                         "--lang", "en", "--db", db)  # fmt: skip
+    create_gangs(cli_json, db)
+    code, out, err = cli(["fight", "play", "Daltons", "Clantons", "--seed", "3",
+                          "--lang", "en", "--db", db])  # fmt: skip
     assert code == 0, err
     assert out.startswith("Gang War: Die Daltons vs Clantons — bot vs bot, seed 3")
     assert re.search(r"^Round \d+: .+ is out of the game — shot by .+\.$", out, re.M)
@@ -243,9 +231,9 @@ def test_text_output_narrates_the_fight_and_shows_both_rosters_in_de_and_en(
     assert " is dead" in out and "Fights" in out and "1 fights" in out
     assert "totenblatt fight undo 'Die Daltons' · totenblatt fight undo Clantons" in out
     for name in ("Daltons", "Clantons"):
-        run(capsys, "gang", "fill", name, "--db", db)
-    code, out, _ = run(capsys, "fight", "play", "Clantons", "Daltons", "--seed", "4", "--quiet",
-                       "--lang", "de", "--db", db)  # fmt: skip
+        cli(["gang", "fill", name, "--db", db])
+    code, out, _ = cli(["fight", "play", "Clantons", "Daltons", "--seed", "4", "--quiet",
+                        "--lang", "de", "--db", db])  # fmt: skip
     assert code == 0
     assert out.startswith("Bandenkrieg: Clantons gegen Die Daltons")
     assert not re.search(r"^Runde \d+:", out, re.M)  # --quiet: no kills told
@@ -254,20 +242,18 @@ def test_text_output_narrates_the_fight_and_shows_both_rosters_in_de_and_en(
     assert " zieht " in out  # the 2nd survived fight: cowboys draw abilities
 
 
-def test_the_same_seed_plays_the_same_fight(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_the_same_seed_plays_the_same_fight(cli: Cli, cli_json: CliJson, tmp_path: Path) -> None:
     db = str(tmp_path / "s.db")
-    create_gangs(capsys, db)
-    first = ok_json(capsys, "fight", "play", "Daltons", "Clantons", "--seed", "9", "--db", db)
-    ok_json(capsys, "fight", "undo", "Daltons", "--db", db)
-    ok_json(capsys, "fight", "undo", "Clantons", "--db", db)
-    again = ok_json(capsys, "fight", "play", "Daltons", "Clantons", "--seed", "9", "--db", db)
+    create_gangs(cli_json, db)
+    first = cli_json(["fight", "play", "Daltons", "Clantons", "--seed", "9", "--db", db])
+    cli_json(["fight", "undo", "Daltons", "--db", db])
+    cli_json(["fight", "undo", "Clantons", "--db", db])
+    again = cli_json(["fight", "play", "Daltons", "Clantons", "--seed", "9", "--db", db])
     assert again == first
     for name in ("Daltons", "Clantons"):
-        run(capsys, "gang", "fill", name, "--db", db)
-    other = ok_json(capsys, "fight", "play", "Daltons", "Clantons", "--seed", "9",
-                    "--seats", "random,bot", "--scenario", "duel", "--db", db)  # fmt: skip
+        cli(["gang", "fill", name, "--db", db])
+    other = cli_json(["fight", "play", "Daltons", "Clantons", "--seed", "9",
+                      "--seats", "random,bot", "--scenario", "duel", "--db", db])  # fmt: skip
     assert other["fight"]["seats"] == ["random", "bot"] and other["fight"]["scenario"] == "duel"
 
 
@@ -286,18 +272,19 @@ def test_the_same_seed_plays_the_same_fight(
     ],
 )
 def test_refusals_exit_2_with_one_line_and_leave_the_database_unchanged(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
+    cli_json: CliJson,
     db_url: str,
     fingerprint: Callable[[str], str],
     args: list[str],
     message: str,
 ) -> None:
-    create_gangs(capsys, db_url, size=2)
-    ok_json(capsys, "gang", "create", "Lone", "--leader", "gunslinger", "--size", "1",
-            "--leader-name", "Kit", "--db", db_url)  # fmt: skip
-    ok_json(capsys, "fight", "record", "Lone", "--died", "Kit", "--db", db_url)
+    create_gangs(cli_json, db_url, size=2)
+    cli_json(["gang", "create", "Lone", "--leader", "gunslinger", "--size", "1",
+              "--leader-name", "Kit", "--db", db_url])  # fmt: skip
+    cli_json(["fight", "record", "Lone", "--died", "Kit", "--db", db_url])
     before = fingerprint(db_url)
-    code, out, err = run(capsys, "fight", "play", *args, "--db", db_url)
+    code, out, err = cli(["fight", "play", *args, "--db", db_url])
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("error: "), err
@@ -326,10 +313,10 @@ def screen() -> tuple[Console, io.StringIO]:
 
 
 def test_a_human_who_concedes_chooses_the_sacrifice_and_the_fight_does_not_count(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    cli_json: CliJson, tmp_path: Path
 ) -> None:
     db = str(tmp_path / "h.db")
-    create_gangs(capsys, db, size=3)
+    create_gangs(cli_json, db, size=3)
     out, buffer = screen()
     code = run_fight_play("Daltons", "Clantons", seats="human,bot", seed=5, db=db, out=out,
                           ask=script("concede", "y", "1"), lang=Lang.EN)  # fmt: skip
@@ -341,33 +328,33 @@ def test_a_human_who_concedes_chooses_the_sacrifice_and_the_fight_does_not_count
     assert "Bob Dalton (veteran, 8 HP)" in text
     assert "Bob Dalton (veteran) is sacrificed; the gang shrinks to 2" in text
     assert "Conceded fight: it does not count for advancement" in text
-    daltons = show(capsys, db, "Daltons")
+    daltons = show(cli_json, db, "Daltons")
     assert daltons["size"] == 2 and [m["kind"] for m in daltons["members"]] == ["cowboy"] * 2
     assert all(m["fights_survived"] == 0 for m in daltons["members"])
-    clantons = show(capsys, db, "Clantons")
+    clantons = show(cli_json, db, "Clantons")
     assert all(m["fights_survived"] == 1 for m in clantons["members"])  # the winners count it
 
 
 def test_a_human_who_concedes_without_choosing_sacrifices_the_top_cowboy(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    cli_json: CliJson, tmp_path: Path
 ) -> None:
     db = str(tmp_path / "h2.db")
-    create_gangs(capsys, db, size=3)
+    create_gangs(cli_json, db, size=3)
     out, buffer = screen()
     code = run_fight_play("Daltons", "Clantons", seats="bot,human", seed=6, db=db, out=out,
                           ask=script("concede", "y", ""), lang=Lang.DE)  # fmt: skip
     assert code == 0
     assert "Die Daltons gewinnt — Clantons gibt auf." in buffer.getvalue()
-    clantons = show(capsys, db, "Clantons")
+    clantons = show(cli_json, db, "Clantons")
     assert clantons["size"] == 2
     assert clantons["members"][0]["name"] == "Ike Clanton"  # the hero is kept
     assert [m["kind"] for m in clantons["members"]] == ["gunslinger", "cowboy"]
 
 
 def test_a_human_who_quits_records_nothing(
-    capsys: pytest.CaptureFixture[str], db_url: str, fingerprint: Callable[[str], str]
+    cli_json: CliJson, db_url: str, fingerprint: Callable[[str], str]
 ) -> None:
-    create_gangs(capsys, db_url, size=2)
+    create_gangs(cli_json, db_url, size=2)
     before = fingerprint(db_url)
     out, buffer = screen()
     code = run_fight_play("Daltons", "Clantons", seats="human,bot", seed=1, db=db_url, out=out,
@@ -377,11 +364,9 @@ def test_a_human_who_quits_records_nothing(
     assert fingerprint(db_url) == before
 
 
-def test_a_gang_changed_during_the_fight_is_not_recorded(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_a_gang_changed_during_the_fight_is_not_recorded(cli_json: CliJson, tmp_path: Path) -> None:
     db = str(tmp_path / "r.db")
-    create_gangs(capsys, db, size=2)
+    create_gangs(cli_json, db, size=2)
     answers = iter(["concede", "y"])
 
     def meddling(prompt: str) -> str:
@@ -400,11 +385,9 @@ def test_a_gang_changed_during_the_fight_is_not_recorded(
         assert [h.what for h in store.gangs.history("Clantons")] == ["gang create", "fight record"]
 
 
-def test_the_real_command_plays_and_records(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_the_real_command_plays_and_records(cli_json: CliJson, tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'real.db'}"
-    create_gangs(capsys, db, size=3)
+    create_gangs(cli_json, db, size=3)
     done = subprocess.run(
         [str(BIN), "fight", "play", "Daltons", "Clantons", "--seed", "2", "--lang", "de",
          "--quiet", "--db", db],
@@ -412,5 +395,5 @@ def test_the_real_command_plays_and_records(
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Daltons nach dem Kampf" in done.stdout and "Clantons nach dem Kampf" in done.stdout
-    daltons = show(capsys, db, "Daltons")
+    daltons = show(cli_json, db, "Daltons")
     assert all(m["fights_survived"] == 1 for m in daltons["members"])

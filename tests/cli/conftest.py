@@ -1,0 +1,16 @@
+"""Fixtures of the CLI tests (``cli`` itself lives in ``tests/conftest.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from totenblatt.cli.app import console
+
+
+@pytest.fixture(autouse=True)
+def wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wide console, so that Rich does not wrap the table cells and lines tests look for.
+
+    A module that needs another width overrides this fixture by name.
+    """
+    monkeypatch.setattr(console, "width", 240)
