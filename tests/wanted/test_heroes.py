@@ -213,6 +213,19 @@ def test_at_most_one_hero_per_side(tmp_path: Path) -> None:
     assert new_game(path, rules).figure("Gun").kind is HeroType.GUNSLINGER
 
 
+def test_two_heroes_per_side_means_one_of_each_type(tmp_path: Path) -> None:
+    # D-37: max_heroes_per_side = 2 is "one of each type", never two veterans
+    four = 'abilities = ["cover_1", "cover_1", "cover_2", "cover_2"]'
+    vets = (
+        figure("Vet", 0, 4, 4, "veteran", four)
+        + figure("Vet2", 0, 4, 8, "veteran", four)
+        + figure("Kid", 1, 30, 20)
+    )
+    rules = Ruleset.load("extended").with_options(max_heroes_per_side=2)
+    with pytest.raises(ScenarioError, match=r"more than one veteran \(Vet, Vet2\).*D-37"):
+        new_game(scenario(tmp_path, vets), rules)
+
+
 def test_a_side_is_a_team_of_seats(tmp_path: Path) -> None:
     text = (
         figure(

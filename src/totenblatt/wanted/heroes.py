@@ -80,16 +80,24 @@ def _validate(scen: Scenario, rules: Ruleset) -> None:
                 "use the 'extended' ruleset"
             )
     limit = rules.heroes.max_heroes_per_side
-    sides: dict[int, list[str]] = {}
+    sides: dict[int, list[tuple[str, HeroType]]] = {}
     for spec in scen.figures:
         if spec.kind is not HeroType.COWBOY:
-            sides.setdefault(scen.teams[spec.seat], []).append(spec.name)
-    for team, names in sorted(sides.items()):
-        if len(names) > limit:
+            sides.setdefault(scen.teams[spec.seat], []).append((spec.name, spec.kind))
+    for team, heroes in sorted(sides.items()):
+        names = ", ".join(name for name, _ in heroes)
+        if len(heroes) > limit:
             raise ScenarioError(
-                f"{where}: side (team) {team} has {len(names)} heroes ({', '.join(names)}) "
+                f"{where}: side (team) {team} has {len(heroes)} heroes ({names}) "
                 f"but ruleset {rules.name!r} allows at most {limit} per side "
                 "(heroes.max_heroes_per_side, D-37)"
+            )
+        kinds = [kind for _, kind in heroes]
+        double = sorted({kind.value for kind in kinds if kinds.count(kind) > 1})
+        if double:
+            raise ScenarioError(
+                f"{where}: side (team) {team} has more than one {' and '.join(double)} "
+                f"({names}); at most one hero of each type per side (B2, D-37)"
             )
 
 
