@@ -43,7 +43,7 @@ def subprocess_env() -> dict[str, str]:
                 "4♥ (4 of hearts) = 4, medium cover +2 → defence value 6",
                 "Difference 11 − 6 = 5 (5 or more: 2 wounds)",
                 "picture card against number card", "+1 wound", "HIT — 3 wounds"]),
-        ("de", ["Q♠ (Pik-Dame) = 10", 'Winchester auf 7" (>6–12") +1 → Angriffswert 11',
+        ("de", ["Q♠ (Pik-Dame) = 10", 'Winchester-Gewehr auf 7" (>6–12") +1 → Angriffswert 11',
                 "4♥ (Herz-4) = 4, Deckung mittel +2 → Verteidigungswert 6",
                 "Differenz 11 − 6 = 5 (5 oder mehr: 2 Wunden)",
                 "Bildkarte gegen Zahlenkarte", "+1 Wunde", "TREFFER — 3 Wunden"]),

@@ -174,7 +174,7 @@ def test_text_output_is_a_table_in_english_or_german(cli: Cli, tmp_path: Path) -
                         "--size", "3", "--seed", "2", "--lang", "de", *db])  # fmt: skip
     assert code == 0 and "Revolverheld" in out and "Standardcowboy" in out and "seed 2" in out
     code, out, _ = cli(["fight", "record", "Daltons", "--seed", "3", "--lang", "en", *db])
-    assert code == 0 and "gunslinger" in out and "3 of 3 · 1 fights" in out
+    assert code == 0 and "gunslinger" in out and "3 of 3 · 1 fight" in out
     code, out, _ = cli(["fight", "record", "Daltons", "--seed", "4", "--lang", "de", *db])
     assert code == 0 and "zieht" in out and "Kämpfe" in out  # 2nd fight: cowboys draw
     code, out, _ = cli(["gang", "list", "--lang", "de", *db])

@@ -228,7 +228,7 @@ def test_text_output_narrates_the_fight_and_shows_both_rosters_in_de_and_en(
     assert re.search(r"^Round \d+: .+ is out of the game — shot by .+\.$", out, re.M)
     assert re.search(r"^After \d+ rounds?: (Die Daltons|Clantons) wins|^After .*Draw", out, re.M)
     assert "Die Daltons after the fight" in out and "Clantons after the fight" in out
-    assert " is dead" in out and "Fights" in out and "1 fights" in out
+    assert " is dead" in out and "Fights" in out and "1 fight ·" in out
     assert "totenblatt fight undo 'Die Daltons' · totenblatt fight undo Clantons" in out
     for name in ("Daltons", "Clantons"):
         cli(["gang", "fill", name, "--db", db])

@@ -66,8 +66,8 @@ class PlayContext:
         return self.t(en, de[level])
 
     def weapon(self, key: str) -> str:
-        """A weapon's label."""
-        return self.rules.weapon(key).label
+        """A weapon's name in the context's language."""
+        return self.rules.weapon(key).name(self.lang.value)
 
 
 @dataclass(frozen=True)

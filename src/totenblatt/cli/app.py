@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import locale
+import math
 import os
 import sys
+import tempfile
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -17,12 +20,15 @@ __all__ = [
     "Lang",
     "LangOption",
     "app",
+    "check_writable",
     "console",
     "fail",
     "main",
     "pick",
+    "plural",
     "print_json",
     "resolve_lang",
+    "write_text_atomic",
 ]
 
 app = typer.Typer(
@@ -79,6 +85,43 @@ def pick(lang: Lang, en: str, de: str) -> str:
     return de if lang is Lang.DE else en
 
 
+def plural(n: int | float, one: str, many: str) -> str:
+    """``1 wound`` / ``2 wounds``: the count with the right word.
+
+    >>> plural(1, "Kampf", "Kämpfe"), plural(3, "fight", "fights")
+    ('1 Kampf', '3 fights')
+    """
+    word = one if (isinstance(n, int) or math.isfinite(n)) and n == 1 else many
+    return f"{n} {word}"
+
+
+def check_writable(path: Path) -> None:
+    """Raise ``ValueError`` unless ``path`` can be written as a file (its folder exists)."""
+    if path.is_dir():
+        raise ValueError(f"cannot write {str(path)!r}: it is a directory, expected a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write {str(path)!r}: folder {str(folder)!r} is not writable")
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a temporary file, then a rename)."""
+    check_writable(path)
+    target = path.resolve() if path.is_symlink() else path
+    mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise ValueError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+
+
 def print_json(data: Any) -> None:
     """Print one JSON document on standard output."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n")
@@ -104,6 +147,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     except ValueError as exc:
         err_console.print(f"error: {exc}", markup=False)
+        sys.exit(2)
+    except OSError as exc:
+        where = f" {exc.filename!r}" if exc.filename else ""
+        err_console.print(f"error: cannot use file{where}: {exc.strerror or exc}", markup=False)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

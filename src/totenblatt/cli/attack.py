@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -15,6 +16,7 @@ from totenblatt.cli.app import (
     LangOption,
     app,
     console,
+    fail,
     pick,
     print_json,
     resolve_lang,
@@ -85,6 +87,8 @@ def attack(
     --defense 4♥ --cover medium
     """
     language = resolve_lang(lang)
+    if not math.isfinite(distance):
+        fail(f"--distance must be a finite number of inches >= 0, got {distance!r}")
     _show(
         Attack(
             attack_card,

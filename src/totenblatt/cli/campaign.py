@@ -32,8 +32,10 @@ from totenblatt.cli.app import (
     app,
     console,
     pick,
+    plural,
     print_json,
     resolve_lang,
+    write_text_atomic,
 )
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType, parse_word
@@ -167,8 +169,8 @@ def _caption(gang: Gang, lang: Lang) -> str:
     parts = [
         pick(
             lang,
-            f"{n} of {size} · {fights} fights · ruleset {rules_name}",
-            f"{n} von {size} · {fights} Kämpfe · Regelwerk {rules_name}",
+            f"{n} of {size} · {plural(fights, 'fight', 'fights')} · ruleset {rules_name}",
+            f"{n} von {size} · {plural(fights, 'Kampf', 'Kämpfe')} · Regelwerk {rules_name}",
         )
     ]
     if gang.lost_heroes:
@@ -177,15 +179,19 @@ def _caption(gang: Gang, lang: Lang) -> str:
             f"{kind_name(k, lang)} ({hire_cost(k, rules)} HP)" for k in hirable(gang, rules)
         )
         parts.append(
-            pick(lang, f"may hire: {offers} (gang recruit)", f"anheuerbar: {offers} (gang recruit)")
+            pick(
+                lang,
+                f"may hire: {offers} (gang recruit)",
+                f"Anheuern möglich: {offers} (gang recruit)",
+            )
         )
     free = gang.size - len(gang.members)
     if free > 0:
         parts.append(
             pick(
                 lang,
-                f"{free} free place(s) (gang fill)",
-                f"{free} freie(r) Platz/Plätze (gang fill)",
+                f"{plural(free, 'free place', 'free places')} (gang fill)",
+                f"{free} {'freier Platz' if free == 1 else 'freie Plätze'} (gang fill)",
             )
         )
     return "\n".join(parts)
@@ -353,9 +359,12 @@ def gang_export(
         text = roster_markdown(gang, lang=language, history=history)
     if output is None:
         typer.echo(text, nl=False)
+        return
+    write_text_atomic(output, text)
+    if json:
+        print_json({"written": str(output)})
     else:
-        output.write_text(text, encoding="utf-8")
-        console.print(pick(language, f"written: {output}", f"geschrieben: {output}"))
+        console.print(pick(language, f"Written to {output}.", f"Geschrieben nach {output}."))
 
 
 @gang_app.command("recruit")

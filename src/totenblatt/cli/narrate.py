@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from totenblatt.cards import Card, Tier
-from totenblatt.cli.app import Lang, pick
+from totenblatt.cli.app import Lang, pick, plural
 from totenblatt.wanted.combat import AttackResult
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import CoverLevel
@@ -69,9 +69,9 @@ def explain_attack(
         lines.append(
             pick(
                 lang,
-                f"{w.label} at {dist} ({band_text}): out of range — the attack misses "
+                f"{w.name(lang.value)} at {dist} ({band_text}): out of range — the attack misses "
                 "automatically, the spade is spent.",
-                f"{w.label} auf {dist} ({band_text}): verfehlt — außer Reichweite, "
+                f"{w.name(lang.value)} auf {dist} ({band_text}): verfehlt — außer Reichweite, "
                 "die Pikkarte ist verbraucht.",
             )
         )
@@ -81,9 +81,9 @@ def explain_attack(
         lines.append(
             pick(
                 lang,
-                f"Attack: {_card(attack, lang)} played as a joker — {w.label} at {dist} "
+                f"Attack: {_card(attack, lang)} played as a joker — {w.name(lang.value)} at {dist} "
                 f"({band_text}) is in range.",
-                f"Angriff: {_card(attack, lang)} als Joker — {w.label} auf {dist} "
+                f"Angriff: {_card(attack, lang)} als Joker — {w.name(lang.value)} auf {dist} "
                 f"({band_text}) ist in Reichweite.",
             )
         )
@@ -92,9 +92,9 @@ def explain_attack(
         lines.append(
             pick(
                 lang,
-                f"Attack: {_card(attack, lang)} = {value}, {w.label} at {dist} "
+                f"Attack: {_card(attack, lang)} = {value}, {w.name(lang.value)} at {dist} "
                 f"({band_text}) {mod} → attack value {result.attack_value}.",
-                f"Angriff: {_card(attack, lang)} = {value}, {w.label} auf {dist} "
+                f"Angriff: {_card(attack, lang)} = {value}, {w.name(lang.value)} auf {dist} "
                 f"({band_text}) {mod} → Angriffswert {result.attack_value}.",
             )
         )
@@ -186,9 +186,11 @@ def explain_attack(
             lines.append(
                 pick(
                     lang,
-                    f"Extra damage: {a} against {d} — {steps} tier(s) higher: "
+                    f"Extra damage: {a} against {d} — "
+                    f"{plural(steps, 'tier', 'tiers')} higher: "
                     f"+{_wounds(result.extra_wounds, lang)}.",
-                    f"Extraschaden: {a} gegen {d} — {steps} Stufe(n) höher: "
+                    f"Extraschaden: {a} gegen {d} — "
+                    f"{plural(steps, 'Stufe', 'Stufen')} höher: "
                     f"+{_wounds(result.extra_wounds, lang)}.",
                 )
             )

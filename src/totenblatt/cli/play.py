@@ -8,7 +8,6 @@ human game can be played by a test without a terminal.
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import time
@@ -31,7 +30,17 @@ from totenblatt.cli._play_screen import (
     lines_of,
     screen,
 )
-from totenblatt.cli.app import Lang, LangOption, app, console, fail, pick, resolve_lang
+from totenblatt.cli.app import (
+    Lang,
+    LangOption,
+    app,
+    check_writable,
+    console,
+    fail,
+    pick,
+    resolve_lang,
+    write_text_atomic,
+)
 from totenblatt.cli.board import board_scale, figure_labels, render_board
 from totenblatt.cli.story import Narrator, seat_labels, winner_line
 from totenblatt.wanted.actions import Action, Attack, Concede
@@ -226,9 +235,7 @@ class Session:
     def _save(self) -> None:
         if self.save is None:
             return
-        tmp = self.save.with_name(self.save.name + ".tmp")
-        tmp.write_text(self.game.to_json(), encoding="utf-8")
-        os.replace(tmp, self.save)
+        write_text_atomic(self.save, self.game.to_json())
 
     # -- the game --------------------------------------------------------------------
 
@@ -540,6 +547,8 @@ def play(
     Ein Spiel im Terminal gegen Bots, oder Bots beim Spielen zuschauen.
     Type the number of a choice or a move like 'move Billy 12,8'; 'help' lists the commands.
     """
+    if save is not None:
+        check_writable(save)
     run_play(
         scenario=scenario,
         seats=seats,

@@ -18,6 +18,7 @@ from totenblatt.cli.app import (
     console,
     fail,
     pick,
+    plural,
     print_json,
     resolve_lang,
 )
@@ -265,7 +266,7 @@ def _table(
 ) -> None:
     table = success_table(max_level, jokers=jokers, pvp=pvp, ruleset=rules)
     if plot is not None:
-        title = f"P(success), {jokers} joker(s)" + (", PvP" if pvp else "")
+        title = f"P(success), {plural(jokers, 'joker', 'jokers')}" + (", PvP" if pvp else "")
         try:
             write_heatmap(table, plot, title)
         except OSError as exc:
@@ -286,7 +287,7 @@ def _table(
     grid = Table(
         title=pick(
             language,
-            f"Success % (rows: skill, columns: difficulty), {jokers} joker(s)",
+            f"Success % (rows: skill, columns: difficulty), {plural(jokers, 'joker', 'jokers')}",
             f"Erfolg in % (Zeilen: Fähigkeit, Spalten: Schwierigkeit), {jokers} Joker",
         )
     )

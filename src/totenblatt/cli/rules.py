@@ -24,7 +24,7 @@ def _weapons(rules: Ruleset, lang: Lang) -> Table:
         cells = [
             pick(lang, "miss", "verfehlt") if m == "miss" else f"{m:+d}" for m in weapon.modifiers
         ]
-        table.add_row(weapon.label, *cells)
+        table.add_row(weapon.name(lang.value), *cells)
     sharp = [band_label(rules.attack.sharpshooter_bands, i) for i in range(len(rules.attack.bands))]
     table.caption = pick(lang, "Sharpshooter bands: ", "Scharfschütze: ") + ", ".join(sharp)
     return table

@@ -138,9 +138,9 @@ class Narrator:
         return self.labels[seat] if 0 <= seat < len(self.labels) else f"#{seat + 1}"
 
     def weapon(self, key: str) -> str:
-        """A weapon's label."""
+        """A weapon's name in the narrator's language."""
         try:
-            return self.rules.weapon(key).label
+            return self.rules.weapon(key).name(self.lang.value)
         except ValueError:
             return key
 
@@ -487,7 +487,7 @@ class Narrator:
             "no_card_played": ("nobody played a card", "niemand hat eine Karte gespielt"),
             "no_playable_cards": (
                 "no clubs, spades or diamonds left",
-                "keine Kreuz, Pik oder Karo mehr",
+                "kein Kreuz, Pik oder Karo mehr",
             ),
         }
         en, de = why.get(e["reason"], (e["reason"], e["reason"]))

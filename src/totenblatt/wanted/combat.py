@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
@@ -125,7 +126,7 @@ def resolve_attack(
     extra_card = None if extra_defense is None else to_card(extra_defense)
     weapon_key = rules.weapon_key(weapon)
     level = cover if isinstance(cover, CoverLevel) else parse_word(CoverLevel, cover, "cover")
-    if not isinstance(distance, int | float) or distance != distance or distance < 0:
+    if not isinstance(distance, int | float) or math.isnan(distance) or distance < 0:
         raise ValueError(f"distance must be a number of inches >= 0, got {distance!r}")
 
     att_joker = _joker_like(att_card, att_ab[Ability.WILD_2] > 0)

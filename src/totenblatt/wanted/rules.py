@@ -115,8 +115,13 @@ class Weapon(StrictModel):
     """A8: a weapon's modifier per range band."""
 
     label: str
+    label_de: str | None = None
     aliases: tuple[str, ...] = ()
     modifiers: tuple[Modifier, ...]
+
+    def name(self, lang: str = "en") -> str:
+        """The weapon's name in ``en`` or ``de`` (German falls back to the label)."""
+        return self.label_de or self.label if lang == "de" else self.label
 
 
 class Cover(StrictModel):
