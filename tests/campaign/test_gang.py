@@ -109,3 +109,10 @@ def test_new_name_still_answers_when_every_pair_is_taken() -> None:
     name = new_name(random.Random(0), taken)
     assert name.casefold() not in {t.casefold() for t in taken}
     assert name.endswith(" 2")
+
+
+def test_names_longer_than_the_store_keeps_are_refused() -> None:
+    from totenblatt.campaign.gang import NAME_MAX, CampaignError, Gang
+
+    with pytest.raises(CampaignError, match=f"expected at most {NAME_MAX}"):
+        Gang("A" * (NAME_MAX + 1), 5, ())

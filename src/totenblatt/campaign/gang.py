@@ -33,6 +33,10 @@ HEROES = (HeroType.GUNSLINGER, HeroType.VETERAN)
 """The hero types (B2); everyone else is a standard cowboy."""
 
 
+NAME_MAX = 80
+"""The longest gang or member name (the store keeps names in 200-character columns)."""
+
+
 class CampaignError(ValueError):
     """A campaign action the rules do not allow, or input naming no gang or member."""
 
@@ -85,6 +89,11 @@ class Member:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise CampaignError("a member needs a name, got an empty one")
+        if len(self.name) > NAME_MAX:
+            raise CampaignError(
+                f"member name {self.name[:40]!r}… is {len(self.name)} characters long; "
+                f"expected at most {NAME_MAX}"
+            )
         if not 0 <= self.hp <= self.hp_max:
             raise CampaignError(
                 f"{self.name!r} cannot have {self.hp} HP: expected 0 to its maximum {self.hp_max}"
@@ -144,6 +153,11 @@ class Gang:
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise CampaignError("a gang needs a name, got an empty one")
+        if len(self.name) > NAME_MAX:
+            raise CampaignError(
+                f"gang name {self.name[:40]!r}… is {len(self.name)} characters long; "
+                f"expected at most {NAME_MAX}"
+            )
         keys = [name_key(m.name) for m in (*self.members, *self.fallen)]
         if len(set(keys)) != len(keys):
             dupes = sorted({k for k in keys if keys.count(k) > 1})

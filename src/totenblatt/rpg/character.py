@@ -80,6 +80,11 @@ class Character:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise CharacterError(f"a character needs a non-empty name, got {self.name!r}")
+        if len(self.name) > 80:
+            raise CharacterError(
+                f"character name {self.name[:40]!r}… is {len(self.name)} characters long; "
+                "expected at most 80"
+            )
         if not isinstance(self.skills, Mapping):
             raise CharacterError(f"skills must map names to levels, got {self.skills!r}")
         seen: dict[str, str] = {}
