@@ -69,3 +69,34 @@ def test_gang_export_writes_whole_files_and_refuses_a_folder(
     assert code == 0, err
     assert json.loads(out) == {"written": str(target)}  # --json keeps stdout JSON
     assert json.loads(target.read_text(encoding="utf-8"))["name"] == "Daltons"
+
+
+def test_version(cli: Cli) -> None:
+    code, out, _ = cli(["--version"])
+    assert code == 0 and out.startswith("totenblatt ")
+
+
+def test_a_file_that_is_not_a_saved_game_is_one_line(tmp_path: Path, cli: Cli) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"\xff\xfe\x00")
+    for args in (["replay", str(junk)], ["play", "--load", str(junk)]):
+        code, out, err = cli(args)
+        assert code == 2 and out == "" and "is not a saved game" in err and err.count("\n") == 1
+
+
+def test_load_keeps_the_saved_seed(tmp_path: Path, cli: Cli) -> None:
+    save = tmp_path / "g.json"
+    assert cli(["play", "--seats", "bot,bot", "--seed", "2", "--save", str(save)])[0] == 0
+    code, _, err = cli(["play", "--load", str(save), "--seed", "3"])
+    assert code == 2 and "--seed cannot be used with --load" in err
+
+
+def test_a_member_cannot_die_twice(
+    tmp_path: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TOTENBLATT_DATABASE_URL", f"sqlite:///{tmp_path / 'c.db'}")
+    assert cli(["gang", "create", "Daltons", "--leader", "veteran", "--seed", "1"])[0] == 0
+    before = (tmp_path / "c.db").read_bytes()
+    code, _, err = cli(["fight", "record", "Daltons", "--died", "Kid", "--died", "Kid"])
+    assert code == 2 and "more than once" in err and err.count("\n") == 1
+    assert (tmp_path / "c.db").read_bytes() == before

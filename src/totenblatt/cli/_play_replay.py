@@ -79,6 +79,10 @@ def run_replay(
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ValueError(f"cannot read the saved game {str(path)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(
+            f"{str(path)!r} is not a saved game: expected the JSON text of 'play --save'"
+        ) from None
     game = Game.from_json(text)
     reader: Ask = ask if ask is not None else (lambda prompt: out.input(prompt))
     labels = seat_labels(game.seats, lang)

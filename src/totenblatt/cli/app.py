@@ -48,6 +48,26 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def _version(value: bool) -> None:
+    if value:
+        from totenblatt import __version__
+
+        typer.echo(f"totenblatt {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Totenblatt — Wanted: Dead or Alive and the card-test RPG."""
+
+
 class Lang(StrEnum):
     """Language of the text a person reads."""
 
@@ -138,9 +158,11 @@ def main(argv: list[str] | None = None) -> None:
     try:
         result = app(args=argv, prog_name="totenblatt", standalone_mode=False)
     except typer.TyperException as exc:
-        ctx = getattr(exc, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        err_console.print(f"error: {exc.format_message()}{hint}", markup=False)
+        message = exc.format_message()
+        if message:  # empty when the help was shown for a command given no arguments
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            err_console.print(f"error: {message}{hint}", markup=False)
         sys.exit(exc.exit_code)
     except typer.Abort:
         err_console.print("aborted", markup=False)

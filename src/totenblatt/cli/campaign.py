@@ -460,6 +460,9 @@ def fight_record(
     lang: LangOption = None,
 ) -> None:
     """Record a fight played on a real table; runs the post-fight sequence (B4, B5)."""
+    repeated = sorted({who for who in died or [] if (died or []).count(who) > 1})
+    if repeated:
+        raise CampaignError(f"--died names {', '.join(map(repr, repeated))} more than once")
     outcomes: dict[str, MemberOutcome] = {who: MemberOutcome(died=True) for who in died or []}
     for who, value in parse_pairs(hp or [], "--hp").items():
         if who in outcomes:

@@ -465,10 +465,16 @@ def run_play(
     """Play (or watch) a game; the exit status. With ``ask`` given no terminal is needed."""
     out = out or console
     if load is not None:
+        if seed is not None:
+            raise ValueError("--seed cannot be used with --load: the saved game has its own seed")
         try:
             text = load.read_text(encoding="utf-8")
         except OSError as exc:
             raise ValueError(f"cannot read the saved game {str(load)!r}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise ValueError(
+                f"{str(load)!r} is not a saved game: expected the JSON text of 'play --save'"
+            ) from None
         game = Game.from_json(text)
         seed = game.setup.seed
     else:
