@@ -376,28 +376,13 @@ def test_labels_show_odds_and_compact_view_shows_every_kind() -> None:
     assert "pass" in groups or len(groups) >= 2
 
 
-def test_defend_labels_are_exact(tmp_path: Path) -> None:
-    from totenblatt.wanted.engine import stacked_deal
-    from totenblatt.wanted.rules import Ruleset
-
+def test_defend_labels_are_exact(action_game: Callable[..., Game]) -> None:
     text = (
         'title = "Yard"\nwidth = 24\nheight = 24\nseats = 2\n'
         '[[figures]]\nname = "Billy"\nseat = 0\nweapon = "colt"\nposition = [4, 4]\n'
         '[[figures]]\nname = "Paco"\nseat = 1\nweapon = "colt"\nposition = [4, 8]\n'
     )
-    path = tmp_path / "yard.toml"
-    path.write_text(text, encoding="utf-8")
-    hands = {0: ["5♠", "2♣", "3♣", "4♣", "6♣"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]}
-    rules = Ruleset.load("base").with_options(redraws_per_round=0)
-    game = new_game(
-        path,
-        rules,
-        seed=1,
-        dealer=1,
-        deck_order=stacked_deal(1, hands, ["2♦", "3♦", "4♦", "5♦", "6♦"]),
-    )
-    while game.phase is not Phase.ACTION:
-        game.apply(Pass())
+    game = action_game(text, {0: ["5♠", "2♣", "3♣", "4♣", "6♣"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]})
     game.apply(Attack(Card.parse("5♠"), "Billy", "Paco"))
     view, legal, ctx = game.view(1), game.legal_actions(), ctx_for(game)
     labels = {c.action: c.label for c in build_choices(view, legal, ctx)}

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from totenblatt.cards import Card, Suit, full_deck
-from totenblatt.wanted.actions import Attack, Pass
+from totenblatt.wanted.actions import Attack
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.combat import resolve_attack
-from totenblatt.wanted.engine import new_game, stacked_deal
+from totenblatt.wanted.engine import Game, new_game
 from totenblatt.wanted.events import AttackDeclared
 from totenblatt.wanted.odds import (
     ASSUMPTION,
@@ -26,7 +26,6 @@ from totenblatt.wanted.odds import (
     view_attack_odds,
 )
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 from totenblatt.wanted.vocab import CoverLevel
 
 RULES = Ruleset.load("base")
@@ -183,7 +182,7 @@ def test_unseen_cards_count_extra_decks() -> None:
     assert sum(unseen.values()) == 2 * 54 - 5 - len(view["seen_cards"])
 
 
-def test_view_odds_measure_like_the_engine(tmp_path: Path) -> None:
+def test_view_odds_measure_like_the_engine(action_game: Callable[..., Game]) -> None:
     """Distance and cover of the odds are those the engine declares for the attack."""
     text = (
         'title = "Yard"\nwidth = 24\nheight = 24\nseats = 2\n'
@@ -191,23 +190,11 @@ def test_view_odds_measure_like_the_engine(tmp_path: Path) -> None:
         '[[figures]]\nname = "Billy"\nseat = 0\nweapon = "winchester"\nposition = [12, 4]\n'
         '[[figures]]\nname = "Paco"\nseat = 1\nweapon = "colt"\nposition = [12, 15.8]\n'
     )
-    path = tmp_path / "yard.toml"
-    path.write_text(text, encoding="utf-8")
-    hands = {0: ["Q♠", "2♣", "3♣", "4♣", "5♣"], 1: ["4♥", "6♣", "7♣", "8♣", "9♣"]}
-    rules = Ruleset.load("base").with_options(redraws_per_round=0)
-    game = new_game(
-        path,
-        rules,
-        seed=1,
-        dealer=1,
-        deck_order=stacked_deal(1, hands, ["2♦", "3♦", "4♦", "5♦", "6♦"]),
-    )
-    while game.phase is not Phase.ACTION:
-        game.apply(Pass())
+    game = action_game(text, {0: ["Q♠", "2♣", "3♣", "4♣", "5♣"], 1: ["4♥", "6♣", "7♣", "8♣", "9♣"]})
     attack = Attack(Card.parse("Q♠"), "Billy", "Paco")
     assert attack in game.legal_actions()
-    table = game.scenario.table(rules)
-    odds = view_attack_odds(game.view(0), attack, table=table, ruleset=rules)
+    table = game.scenario.table(game.ruleset)
+    odds = view_attack_odds(game.view(0), attack, table=table, ruleset=game.ruleset)
     events = game.clone().apply(attack)
     declared = next(e for e in events if isinstance(e, AttackDeclared))
     assert odds.distance == pytest.approx(declared.distance)
