@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import time
 
-from totenblatt.wanted.actions import Action, Attack
 from totenblatt.wanted.bots import Bot, RandomBot
 from totenblatt.wanted.bots.heuristic import HeuristicBot
-from totenblatt.wanted.engine import Game, new_game
+from totenblatt.wanted.engine.actions import Action, Attack
+from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.odds import unseen_cards, view_attack_odds
 
 GAMES = {"duel": 40, "gangs": 12, "three-way": 12}

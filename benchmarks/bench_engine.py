@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from totenblatt.wanted.bots import Bot, RandomBot
-from totenblatt.wanted.engine import Game, new_game
+from totenblatt.wanted.engine.game import Game, new_game
 
 SCENARIOS = {"duel": 400, "three-way": 60, "gangs": 40}
 """Games per scenario for the RandomBot figures."""

@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable
 
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.scenario import load_scenario
-from totenblatt.wanted.table import MoveError, Point, Table
+from totenblatt.wanted.table.measure import MoveError, Point, Table
+from totenblatt.wanted.table.pathing import advance, cover_spots, router_for
+from totenblatt.wanted.table.scenario import load_scenario
 
 CALLS = 2000
 
@@ -70,7 +71,7 @@ def main() -> None:
     )
     built = time.perf_counter() - start
     start = time.perf_counter()
-    router = table.router
+    router = router_for(table)
     graph = time.perf_counter() - start
     print(f"table built in {built * 1e3:.1f} ms; path graph ({len(router.nodes)} nodes) "
           f"in {graph * 1e3:.0f} ms")  # fmt: skip
@@ -87,37 +88,41 @@ def main() -> None:
     _time("in_hard_cover, cold", CALLS, lambda i: table.in_hard_cover(c[(i * 7) % CALLS]))
     n = CALLS // 4
     blockers = [tuple(_points(table, 4, rng)) for _ in range(n)]
-    _time('advance 8", cold start and goal', n, lambda i: table.advance(a[i], b[i], 8))
-    _time('advance 8", warm (same start and goal)', n, lambda i: table.advance(a[i], b[i], 8))
+    _time('advance 8", cold start and goal', n, lambda i: advance(table, a[i], b[i], 8))
+    _time('advance 8", warm (same start and goal)', n, lambda i: advance(table, a[i], b[i], 8))
     _time(
         'advance 8", known start and goal, new blockers',
         n,
-        lambda i: table.advance(a[i], b[i], 8, blockers=blockers[i]),
+        lambda i: advance(table, a[i], b[i], 8, blockers=blockers[i]),
     )
-    _time('advance 8", known start, new goal', n, lambda i: table.advance(a[i], c[i], 8))
-    _time('advance, known start and goal, new budget 5"', n, lambda i: table.advance(a[i], c[i], 5))
+    _time('advance 8", known start, new goal', n, lambda i: advance(table, a[i], c[i], 8))
+    _time(
+        'advance, known start and goal, new budget 5"', n, lambda i: advance(table, a[i], c[i], 5)
+    )
     d = _points(table, n, rng)
     _time("route, new start and goal", n, lambda i: router.route(d[i], b[i]))
     _time("straight line, new", n, lambda i: router.straight(d[i], a[i], 8, ()))
     threats = [tuple(_points(table, 3, rng)) for _ in range(n)]
-    _time('cover_spots 8" vs 3 threats, cold', n, lambda i: table.cover_spots(b[i], 8, threats[i]))
-    _time('cover_spots 8" vs 3 threats, warm', n, lambda i: table.cover_spots(b[i], 8, threats[i]))
+    _time('cover_spots 8" vs 3 threats, cold', n, lambda i: cover_spots(table, b[i], 8, threats[i]))
+    _time('cover_spots 8" vs 3 threats, warm', n, lambda i: cover_spots(table, b[i], 8, threats[i]))
     _time(
-        "cover_spots, known threats, new start", n, lambda i: table.cover_spots(c[i], 8, threats[i])
+        "cover_spots, known threats, new start",
+        n,
+        lambda i: cover_spots(table, c[i], 8, threats[i]),
     )
     moved = [(a[i], *threats[i][1:]) for i in range(n)]
     _time(
         "cover_spots, known start, one threat moved",
         n,
-        lambda i: table.cover_spots(c[i], 8, moved[i]),
+        lambda i: cover_spots(table, c[i], 8, moved[i]),
     )
     _time(
         "cover_spots, known start and threats, new bases",
         n,
-        lambda i: table.cover_spots(c[i], 8, moved[i], blockers=blockers[i]),
+        lambda i: cover_spots(table, c[i], 8, moved[i], blockers=blockers[i]),
     )
     _time(
         'cover_spots, known start and threats, new budget 5"',
         n,
-        lambda i: table.cover_spots(c[i], 5, moved[i], blockers=blockers[i]),
+        lambda i: cover_spots(table, c[i], 5, moved[i], blockers=blockers[i]),
     )

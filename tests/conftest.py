@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from totenblatt.cli import main
-from totenblatt.wanted.actions import Pass
-from totenblatt.wanted.engine import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.actions import Pass
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 
 
 @pytest.fixture

@@ -26,13 +26,13 @@ from totenblatt.campaign.battle import (
     deploy,
     fight_outcomes,
 )
-from totenblatt.wanted.actions import Concede
 from totenblatt.wanted.bots import HeuristicBot, play_game
-from totenblatt.wanted.engine import Game, new_game
-from totenblatt.wanted.events import FigureOut
+from totenblatt.wanted.engine.actions import Concede
+from totenblatt.wanted.engine.events import FigureOut
+from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.scenario import FigureSpec, Scenario, builtin_scenarios, load_scenario
-from totenblatt.wanted.table import Table
+from totenblatt.wanted.table.measure import Table
+from totenblatt.wanted.table.scenario import FigureSpec, Scenario, builtin_scenarios, load_scenario
 from totenblatt.wanted.vocab import Ability, HeroType
 
 COWBOY, GUNSLINGER, VETERAN = HeroType.COWBOY, HeroType.GUNSLINGER, HeroType.VETERAN

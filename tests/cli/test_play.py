@@ -22,8 +22,9 @@ from totenblatt.cli.app import Lang
 from totenblatt.cli.board import board_scale, figure_labels, render_board
 from totenblatt.cli.play import SeatKind, no_terminal_message, parse_seats, run_play, run_replay
 from totenblatt.cli.story import Narrator, seat_labels
-from totenblatt.wanted import events as events_module
-from totenblatt.wanted.actions import (
+from totenblatt.wanted.bots import RandomBot, play_game
+from totenblatt.wanted.engine import events as events_module
+from totenblatt.wanted.engine.actions import (
     Attack,
     Bid,
     Concede,
@@ -34,9 +35,8 @@ from totenblatt.wanted.actions import (
     Reveal,
     Swap,
 )
-from totenblatt.wanted.bots import RandomBot, play_game
-from totenblatt.wanted.engine import Game, new_game
-from totenblatt.wanted.state import Phase
+from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.engine.state import Phase
 
 Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 

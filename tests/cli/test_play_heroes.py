@@ -19,11 +19,11 @@ from totenblatt.cli.app import Lang
 from totenblatt.cli.board import figure_labels
 from totenblatt.cli.play import default_ruleset, run_play
 from totenblatt.cli.story import Narrator, seat_labels
-from totenblatt.wanted.actions import Action, Defend, Keep, Pass, TemptFate
 from totenblatt.wanted.bots import RandomBot, play_game
-from totenblatt.wanted.engine import Game, new_game
+from totenblatt.wanted.engine.actions import Action, Defend, Keep, Pass, TemptFate
+from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 
 PER_CHARACTER = Ruleset.load("extended").with_options(hand_mode="per_character")
 

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from totenblatt.cards import Card
-from totenblatt.wanted.actions import (
+from totenblatt.wanted.combat import resolve_attack
+from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
     Bid,
@@ -28,10 +29,8 @@ from totenblatt.wanted.actions import (
     action_from_dict,
     action_to_dict,
 )
-from totenblatt.wanted.checks import bid_value
-from totenblatt.wanted.combat import resolve_attack
-from totenblatt.wanted.engine import Game, new_game, stacked_deal
-from totenblatt.wanted.events import (
+from totenblatt.wanted.engine.checks import bid_value
+from totenblatt.wanted.engine.events import (
     AttackResolved,
     BidPlaced,
     DefencePlayed,
@@ -47,8 +46,9 @@ from totenblatt.wanted.events import (
     PiperPaid,
     event_to_dict,
 )
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 from totenblatt.wanted.vocab import Ability
 
 A = Ability

@@ -26,11 +26,11 @@ from typing import Any
 import pytest
 
 from totenblatt.cards import full_deck
-from totenblatt.wanted.actions import Attack, Move, Redraw, Reveal, Swap, TemptFate
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.combat import resolve_attack
-from totenblatt.wanted.engine import Game, new_game
-from totenblatt.wanted.events import AttackResolved, FigureHandDealt, HandDealt
+from totenblatt.wanted.engine.actions import Attack, Move, Redraw, Reveal, Swap, TemptFate
+from totenblatt.wanted.engine.events import AttackResolved, FigureHandDealt, HandDealt
+from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
@@ -222,7 +222,7 @@ def test_random_games_keep_the_invariants(scenario: str, first: int) -> None:
 
 # -- the extended rules (B1, B2, D-5) ---------------------------------------------------------
 
-GANGS = resources.files("totenblatt.wanted").joinpath("scenarios/gangs.toml").read_text("utf-8")
+GANGS = resources.files("totenblatt.wanted.table").joinpath("scenarios/gangs.toml").read_text("utf-8")
 
 
 def random_gangs(folder: Path, seed: int) -> Path:

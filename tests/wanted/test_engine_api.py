@@ -27,12 +27,12 @@ from totenblatt.wanted import (
     Swap,
     new_game,
 )
-from totenblatt.wanted.actions import action_from_dict, action_to_dict
 from totenblatt.wanted.bots import Bot, RandomBot, play_game
-from totenblatt.wanted.engine import stacked_deal
-from totenblatt.wanted.events import Event
+from totenblatt.wanted.engine.actions import action_from_dict, action_to_dict
+from totenblatt.wanted.engine.events import Event
+from totenblatt.wanted.engine.game import stacked_deal
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 
 HANDS = {0: ["2♥", "3♥", "4♥", "5♣", "6♦"], 1: ["7♥", "8♥", "9♥", "10♣", "J♦"]}
 DEAD = ["Q♥", "K♥", "A♥", "2♣", "3♦"]
@@ -237,10 +237,10 @@ def test_a_stacked_deck_and_changed_rules_are_saved() -> None:
 
 
 def test_a_scenario_file_is_saved_by_its_path(tmp_path: Path) -> None:
-    from totenblatt.wanted.scenario import load_scenario
+    from totenblatt.wanted.table.scenario import load_scenario
 
     path = tmp_path / "copy.toml"
-    builtin = Path(__file__).parents[2] / "src/totenblatt/wanted/scenarios/duel.toml"
+    builtin = Path(__file__).parents[2] / "src/totenblatt/wanted/table/scenarios/duel.toml"
     path.write_text(builtin.read_text(encoding="utf-8"), encoding="utf-8")
     game = new_game(path, seed=2)
     random_moves(game, 10)

@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 
 from totenblatt.cards import Card
-from totenblatt.wanted.actions import Attack, Defend, Move, MoveStep, Pass, Reveal
 from totenblatt.wanted.combat import resolve_attack
-from totenblatt.wanted.engine import Game, new_game, stacked_deal
-from totenblatt.wanted.events import (
+from totenblatt.wanted.engine.actions import Attack, Defend, Move, MoveStep, Pass, Reveal
+from totenblatt.wanted.engine.events import (
     AttackResolved,
     DefencePlayed,
     Event,
@@ -22,8 +21,9 @@ from totenblatt.wanted.events import (
     HpGained,
     Wounded,
 )
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 
 TERRAIN = """
 [[terrain]]

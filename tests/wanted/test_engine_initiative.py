@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 from totenblatt.cards import Card
-from totenblatt.wanted.actions import Bid, Pass
-from totenblatt.wanted.engine import Game, new_game, stacked_deal
-from totenblatt.wanted.events import BidPlaced, Event, InitiativeWon
+from totenblatt.wanted.engine.actions import Bid, Pass
+from totenblatt.wanted.engine.events import BidPlaced, Event, InitiativeWon
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 
 F0 = ["2♥", "3♥", "4♥", "2♣"]
 """Fillers for seat 0's hand: with a club its action is a real decision."""

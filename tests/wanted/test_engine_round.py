@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from totenblatt.cards import Card, full_deck
-from totenblatt.wanted.actions import Bid, Concede, Pass, Redraw, Swap
-from totenblatt.wanted.engine import Game, new_game, stacked_deal
-from totenblatt.wanted.events import (
+from totenblatt.wanted.engine.actions import Bid, Concede, Pass, Redraw, Swap
+from totenblatt.wanted.engine.events import (
     CardRedrawn,
     CardsDealt,
     DecksAdded,
@@ -31,8 +30,9 @@ from totenblatt.wanted.events import (
     SwapDeclined,
     SwapReceived,
 )
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 
 HEARTS = ["2♥", "3♥", "4♥", "5♥", "6♥"]
 DIAMONDS = ["2♦", "3♦", "4♦", "5♦", "6♦"]
@@ -336,7 +336,7 @@ def test_concession_in_three_way_passes_the_decision_on() -> None:
 
 
 def limited_duel(tmp_path: Path, limit: int) -> Path:
-    builtin = Path(__file__).parents[2] / "src/totenblatt/wanted/scenarios/duel.toml"
+    builtin = Path(__file__).parents[2] / "src/totenblatt/wanted/table/scenarios/duel.toml"
     text = builtin.read_text(encoding="utf-8").replace("round_limit = 8", f"round_limit = {limit}")
     path = tmp_path / "short-duel.toml"
     path.write_text(text, encoding="utf-8")

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from totenblatt.cards import Card
-from totenblatt.wanted.actions import Attack, Bid, Move, MoveStep, Pass, Reveal
-from totenblatt.wanted.engine import Game, new_game, stacked_deal
-from totenblatt.wanted.events import AttackDeclared, FigureRevealed, FiguresMoved
+from totenblatt.wanted.engine.actions import Attack, Bid, Move, MoveStep, Pass, Reveal
+from totenblatt.wanted.engine.events import AttackDeclared, FigureRevealed, FiguresMoved
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 
 RANGE = """
 title = "Test range"

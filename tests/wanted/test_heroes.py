@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 from totenblatt.cards import Card
-from totenblatt.wanted.actions import Attack, Bid, Defend, Move, MoveStep, Pass, Redraw, Swap
 from totenblatt.wanted.bots import RandomBot
-from totenblatt.wanted.engine import Game, new_game, stacked_deal
-from totenblatt.wanted.events import (
+from totenblatt.wanted.engine.actions import Attack, Bid, Defend, Move, MoveStep, Pass, Redraw, Swap
+from totenblatt.wanted.engine.events import (
     AbilityDrawn,
     CardsDealt,
     DecksAdded,
@@ -29,10 +28,11 @@ from totenblatt.wanted.events import (
     SwapDeclined,
     SwapReceived,
 )
-from totenblatt.wanted.heroes import hand_size, partial_offers
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.heroes import hand_size, partial_offers
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.scenario import ScenarioError
-from totenblatt.wanted.state import Phase
+from totenblatt.wanted.table.scenario import ScenarioError
 from totenblatt.wanted.vocab import Ability, HeroType
 
 VETERAN_HAND = ["2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥"]

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from totenblatt.cards import Card, full_deck
-from totenblatt.wanted.actions import Attack, Bid, Defend, Pass, Swap
 from totenblatt.wanted.bots import Bot, RandomBot, heuristic, play_game
 from totenblatt.wanted.bots.heuristic import HeuristicBot
-from totenblatt.wanted.engine import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.actions import Attack, Bid, Defend, Pass, Swap
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.odds import view_attack_odds
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import Phase
 
 GAMES = 200
 CHUNKS = 4
@@ -74,10 +74,10 @@ def test_module_never_touches_the_game() -> None:
         node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
     }
     assert not imported & {
-        "totenblatt.wanted.engine",
-        "totenblatt.wanted.state",
-        "totenblatt.wanted.flow",
-        "totenblatt.wanted.checks",
+        "totenblatt.wanted.engine.game",
+        "totenblatt.wanted.engine.state",
+        "totenblatt.wanted.engine.flow",
+        "totenblatt.wanted.engine.checks",
     }
     assert "Game" not in {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
 

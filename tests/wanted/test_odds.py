@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from totenblatt.cards import Card, Suit, full_deck
-from totenblatt.wanted.actions import Attack
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.combat import resolve_attack
-from totenblatt.wanted.engine import Game, new_game
-from totenblatt.wanted.events import AttackDeclared
+from totenblatt.wanted.engine.actions import Attack
+from totenblatt.wanted.engine.events import AttackDeclared
+from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.odds import (
     ASSUMPTION,
     ASSUMPTION_DE,

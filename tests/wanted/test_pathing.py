@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from totenblatt.wanted.batch import Batch
-from totenblatt.wanted.scenario import builtin_scenarios, load_scenario
-from totenblatt.wanted.table import MoveError, Opening, OpeningKind, Table, Terrain
+from totenblatt.wanted.table.batch import Batch
+from totenblatt.wanted.table.measure import MoveError, Opening, OpeningKind, Table, Terrain
+from totenblatt.wanted.table.pathing import advance, cover_spots, router_for
+from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 
 DOOR, WINDOW = OpeningKind.DOOR, OpeningKind.WINDOW
 SALOON = Terrain.rect(
@@ -51,23 +52,23 @@ point = st.tuples(coord, coord)
 
 
 def test_advance_straight_and_cut_at_budget():
-    path = EDGE.advance((13, 2), (13, 12), 6)
+    path = advance(EDGE, (13, 2), (13, 12), 6)
     assert path == ((13.0, 2.0), (13.0, 8.0))
 
 
 def test_advance_reaches_goal_within_budget():
-    assert EDGE.advance((13, 2), (13, 5), 6) == ((13.0, 2.0), (13.0, 5.0))
+    assert advance(EDGE, (13, 2), (13, 5), 6) == ((13.0, 2.0), (13.0, 5.0))
 
 
 def test_advance_stops_short_of_a_base():
-    path = EDGE.advance((13, 2), (13, 8), 12, blockers=[(13, 8)])
+    path = advance(EDGE, (13, 2), (13, 8), 12, blockers=[(13, 8)])
     assert path is not None
     assert math.dist(path[-1], (13, 8)) == pytest.approx(1.0, abs=1e-3)
     EDGE.move_cost(path, blockers=[(13, 8)])
 
 
 def test_advance_into_a_building_uses_the_door():
-    path = EDGE.advance((2, 2), (8, 8), 30)
+    path = advance(EDGE, (2, 2), (8, 8), 30)
     assert path is not None
     assert path[-1] == pytest.approx((8, 8))
     assert EDGE.building_at(path[-1]) is SALOON
@@ -79,21 +80,21 @@ def test_advance_into_a_building_uses_the_door():
 
 def test_advance_prefers_the_way_round_difficult_ground():
     table = make(difficult_factor=3)  # straight across: 2 + 4 x 3 = 14"
-    path = table.advance((13, 16), (19, 16), 30)
+    path = advance(table, (13, 16), (19, 16), 30)
     assert path is not None
     assert len(path) > 2
     assert table.move_cost(path) < 11.0
 
 
 def test_advance_without_budget_or_progress():
-    assert EDGE.advance((13, 2), (13, 12), 0) is None
-    assert EDGE.advance((13, 2), (13, 2), 5) is None
-    assert EDGE.advance((13, 2), (13, 3.5), 5, blockers=[(13, 3)]) is None
-    assert EDGE.advance((13, 2), (13, 12), 5, blockers=[(13, 3)]) == ((13.0, 2.0), (13.0, 7.0))
+    assert advance(EDGE, (13, 2), (13, 12), 0) is None
+    assert advance(EDGE, (13, 2), (13, 2), 5) is None
+    assert advance(EDGE, (13, 2), (13, 3.5), 5, blockers=[(13, 3)]) is None
+    assert advance(EDGE, (13, 2), (13, 12), 5, blockers=[(13, 3)]) == ((13.0, 2.0), (13.0, 7.0))
 
 
 def test_advance_towards_an_unreachable_goal_gets_near_it():
-    path = EDGE.advance((7, 23), (3, 21), 12)  # goal inside the wagon
+    path = advance(EDGE, (7, 23), (3, 21), 12)  # goal inside the wagon
     assert path is not None
     assert math.dist(path[-1], (3, 21)) < math.dist((7, 23), (3, 21))
 
@@ -101,9 +102,9 @@ def test_advance_towards_an_unreachable_goal_gets_near_it():
 def test_cover_spots_are_legal_and_better():
     threats = ((13, 13),)
     start = (22, 13)
-    spots = EDGE.cover_spots(start, 8, threats)
+    spots = cover_spots(EDGE, start, 8, threats)
     assert spots
-    router = EDGE.router
+    router = router_for(EDGE)
     here = router.score(start, threats)
     for path in spots:
         assert path[0] == start
@@ -115,12 +116,12 @@ def test_cover_spots_are_legal_and_better():
 
 def test_cover_spots_respect_blockers_and_limit():
     threats = ((13, 13),)
-    spots = EDGE.cover_spots((22, 13), 8, threats, limit=1)
+    spots = cover_spots(EDGE, (22, 13), 8, threats, limit=1)
     assert len(spots) == 1
     taken = spots[0][-1]
-    others = EDGE.cover_spots((22, 13), 8, threats, blockers=[taken], limit=5)
+    others = cover_spots(EDGE, (22, 13), 8, threats, blockers=[taken], limit=5)
     assert all(math.dist(p[-1], taken) >= 1 - 1e-9 for p in others)
-    assert EDGE.cover_spots((22, 13), 0, threats) == []
+    assert cover_spots(EDGE, (22, 13), 0, threats) == []
 
 
 @settings(max_examples=150, deadline=None)
@@ -129,7 +130,7 @@ def test_advance_is_legal_within_budget(start, goal, budget, blockers):
     if EDGE.position_error(start) is not None:
         return
     blockers = [b for b in blockers if math.dist(b, start) >= 1]
-    path = EDGE.advance(start, goal, budget, blockers=blockers)
+    path = advance(EDGE, start, goal, budget, blockers=blockers)
     if path is None:
         return
     assert path[0] == start
@@ -141,7 +142,7 @@ def test_advance_is_legal_within_budget(start, goal, budget, blockers):
 def test_cover_spots_are_legal_within_budget(start, budget, threats):
     if EDGE.position_error(start) is not None:
         return
-    for path in EDGE.cover_spots(start, budget, threats):
+    for path in cover_spots(EDGE, start, budget, threats):
         assert path[0] == start
         assert EDGE.move_cost(path) <= budget + 1e-9
 
@@ -155,10 +156,10 @@ def test_builtin_tables_advance_and_cover(name):
         others = [p for p in positions if p != figure.position]
         enemies = [f.position for f in scenario.figures if f.seat != figure.seat]
         for goal in enemies:
-            path = table.advance(figure.position, goal, 12, blockers=others)
+            path = advance(table, figure.position, goal, 12, blockers=others)
             assert path is not None
             assert table.move_cost(path, blockers=others) <= 12 + 1e-9
-        for path in table.cover_spots(figure.position, 12, enemies, blockers=others):
+        for path in cover_spots(table, figure.position, 12, enemies, blockers=others):
             assert table.move_cost(path, blockers=others) <= 12 + 1e-9
 
 
@@ -228,7 +229,7 @@ def test_batch_exposure_matches_exact_cover(table):
 def test_router_graph_is_exact(table):
     """Every edge of the static graph (and every node-to-spot leg) costs what the exact
     method says: the vectorised segment test agrees even for the aligned node pairs."""
-    router = table.router
+    router = router_for(table)
     for i, p in enumerate(router.nodes):
         for j, q in enumerate(router.nodes):
             if i != j:
@@ -242,7 +243,7 @@ def test_router_graph_is_exact(table):
 
 def _cheapest(table: Table, start, goal) -> float:
     """Brute force: straight, or any first node, the graph, any last node (all exact)."""
-    router = table.router
+    router = router_for(table)
     first = np.array([_exact(table, start, n) for n in router.nodes])
     last = np.array([_exact(table, n, goal) for n in router.nodes])
     via = first[:, None] + router.dist + last[None, :]
@@ -262,7 +263,7 @@ def test_route_is_the_cheapest(start, goal):
     if any(poly.distance(*p) <= 1e-6 for poly in EDGE._polys for p in (start, goal)):
         return
     best = _cheapest(EDGE, start, goal)
-    route = EDGE.router.route(start, goal)
+    route = router_for(EDGE).route(start, goal)
     if best == math.inf:
         assert route[-1] != goal
         return
@@ -275,7 +276,7 @@ def test_route_is_the_cheapest(start, goal):
 def test_straight_moves_go_straight_or_nowhere(start, goal, budget):
     if EDGE.position_error(start) is not None:
         return
-    router = EDGE.router
+    router = router_for(EDGE)
     path = router.straight(start, goal, budget, ())
     if _exact(EDGE, start, goal) == math.inf:
         assert path is None
@@ -292,7 +293,7 @@ def test_straight_moves_go_straight_or_nowhere(start, goal, budget):
 
 
 def test_away_moves_away_and_turns_at_walls():
-    from totenblatt.wanted.geometry import Geometry
+    from totenblatt.wanted.engine.geometry import Geometry
 
     geo = Geometry(EDGE)
     threat, start = (13.0, 2.0), (13.0, 12.0)
@@ -316,9 +317,9 @@ def test_away_moves_away_and_turns_at_walls():
 
 @pytest.mark.parametrize("name", ["duel", "three-way", "gangs"])
 def test_every_offered_move_is_legal(name):
-    from totenblatt.wanted.actions import Move
     from totenblatt.wanted.bots import RandomBot
-    from totenblatt.wanted.engine import new_game
+    from totenblatt.wanted.engine.actions import Move
+    from totenblatt.wanted.engine.game import new_game
 
     for seed in (3, 4):
         game = new_game(name, seed=seed)

@@ -11,14 +11,15 @@ import pytest
 
 from totenblatt.cli import main
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.scenario import (
+from totenblatt.wanted.table.measure import OpeningKind, TerrainKind
+from totenblatt.wanted.table.pathing import cover_spots
+from totenblatt.wanted.table.scenario import (
     FigureSpec,
     Scenario,
     ScenarioError,
     builtin_scenarios,
     load_scenario,
 )
-from totenblatt.wanted.table import OpeningKind, TerrainKind
 from totenblatt.wanted.vocab import CoverLevel, HeroType
 
 EXPECTED = {"duel": (2, 1), "gangs": (2, 5), "heroes": (2, 5), "three-way": (3, 3)}
@@ -55,7 +56,7 @@ def test_builtin_scenario_is_playable(name):
     for figure in scenario.figures:
         enemies = [f.position for f in scenario.figures if f.seat != figure.seat]
         others = [p for p in positions if p != figure.position]
-        assert table.cover_spots(figure.position, 12, enemies, blockers=others)
+        assert cover_spots(table, figure.position, 12, enemies, blockers=others)
 
 
 @pytest.mark.parametrize("name", ["duel", "gangs"])

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table import (
+from totenblatt.wanted.table.measure import (
     MoveError,
     Opening,
     OpeningKind,
@@ -19,6 +19,7 @@ from totenblatt.wanted.table import (
     Terrain,
     TerrainKind,
 )
+from totenblatt.wanted.table.raster import rasterize
 from totenblatt.wanted.vocab import CoverLevel
 
 DOOR = OpeningKind.DOOR
@@ -321,7 +322,7 @@ def test_line_of_fire_symmetric(a, b):
 
 
 def test_rasterize_shows_walls_openings_and_terrain():
-    rows = EDGE.rasterize(48, 24)
+    rows = rasterize(EDGE, 48, 24)
     assert len(rows) == 24 and all(len(r) == 48 for r in rows)
     text = "".join(rows)
     for char in "#/=.X^+-~":
@@ -329,7 +330,7 @@ def test_rasterize_shows_walls_openings_and_terrain():
     # the saloon's door is on its south wall (y = 4), drawn in the row for y 4-5
     assert "/" in rows[24 - 5]
     with pytest.raises(ValueError, match="at least 1 x 1"):
-        EDGE.rasterize(0, 4)
+        rasterize(EDGE, 0, 4)
 
 
 # -- the fast paths give exactly what the plain algorithms give -------------------------
@@ -340,7 +341,7 @@ def test_rasterize_shows_walls_openings_and_terrain():
 
 def _reference_params(p, q, a, b):
     """segment_params without the quick miss: every case through the square roots."""
-    from totenblatt.wanted.planar import EPS, point_segment_distance
+    from totenblatt.wanted.table.planar import EPS, point_segment_distance
 
     px, py = p
     rx, ry = q[0] - px, q[1] - py
@@ -390,7 +391,7 @@ def _reference_intervals(poly, p, q):
 
 def _reference_cost(table, p, q):
     """Table.segment_cost by brute force over every wall, window and piece: cost or the piece."""
-    from totenblatt.wanted.planar import EPS
+    from totenblatt.wanted.table.planar import EPS
 
     length = math.dist(p, q)
     if length <= EPS:
@@ -433,7 +434,7 @@ any_point = st.one_of(point, grid_point)
 
 @given(any_point, any_point, any_point, any_point)
 def test_segment_params_quick_miss_changes_nothing(p, q, a, b):
-    from totenblatt.wanted.planar import segment_params
+    from totenblatt.wanted.table.planar import segment_params
 
     assert segment_params(p, q, a, b) == _reference_params(p, q, a, b)
 

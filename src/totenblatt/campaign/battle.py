@@ -2,7 +2,7 @@
 
 :func:`build_battle` takes a template scenario's table, terrain and starting spots and
 puts each gang's living members on it as seat 0 and seat 1 (name, kind, HP, HP maximum,
-abilities). :func:`fight_outcomes` turns the finished :class:`~totenblatt.wanted.engine.Game`
+abilities). :func:`fight_outcomes` turns the finished :class:`~totenblatt.wanted.engine.game.Game`
 into one :class:`FightOutcome` per gang for :func:`after_fight` (B4, B5). Pure: no I/O.
 
 **Weapons.** Gangs keep no weapons, so the template arms them: the *i*-th living member
@@ -37,14 +37,14 @@ from typing import TYPE_CHECKING
 
 from totenblatt.campaign.advancement import FightOutcome, MemberOutcome, sacrifice_candidates
 from totenblatt.campaign.gang import CampaignError, Gang, Member, name_key
-from totenblatt.wanted.events import Conceded, FigureOut
+from totenblatt.wanted.engine.events import Conceded, FigureOut
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.scenario import FigureSpec, Scenario, load_scenario
-from totenblatt.wanted.table import MoveError, Table
+from totenblatt.wanted.table.measure import MoveError, Table
+from totenblatt.wanted.table.scenario import FigureSpec, Scenario, load_scenario
 from totenblatt.wanted.vocab import HeroType
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.engine import Game
+    from totenblatt.wanted.engine.game import Game
 
 __all__ = [
     "RING_MAX",
@@ -129,7 +129,7 @@ def deploy(
 
     See the module docstring for the rule; BattleError when there is no room.
 
-    >>> from totenblatt.wanted.table import Table
+    >>> from totenblatt.wanted.table.measure import Table
     >>> deploy(Table(12, 12), [(1, 1)], 3, enemy=[(11, 11)])
     [(1.0, 1.0), (2.5, 1.0), (1.75, 2.3)]
     """

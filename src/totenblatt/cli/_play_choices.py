@@ -11,7 +11,8 @@ from totenblatt.cards import Card, Suit
 from totenblatt.cli.abilities import ability_name
 from totenblatt.cli.app import Lang, pick
 from totenblatt.cli.story import inches, number
-from totenblatt.wanted.actions import (
+from totenblatt.wanted.combat import resolve_attack
+from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
     Bid,
@@ -24,7 +25,6 @@ from totenblatt.wanted.actions import (
     Swap,
     TemptFate,
 )
-from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.odds import (
     ASSUMPTION,
     ASSUMPTION_DE,
@@ -33,7 +33,7 @@ from totenblatt.wanted.odds import (
     view_attack_odds,
 )
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table import Table
+from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.vocab import CoverLevel
 
 __all__ = ["Choice", "PlayContext", "assumption", "build_choices", "percent"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from totenblatt.cards import Card, CardParseError, Suit
 from totenblatt.cli._play_choices import Choice, PlayContext
-from totenblatt.wanted.actions import (
+from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
     Bid,
@@ -33,7 +33,8 @@ from totenblatt.wanted.actions import (
     TemptFate,
 )
 from totenblatt.wanted.odds import unseen_cards, view_attack_odds
-from totenblatt.wanted.table import MoveError
+from totenblatt.wanted.table.measure import MoveError
+from totenblatt.wanted.table.pathing import router_for
 
 __all__ = ["COMMANDS", "Command", "InputError", "parse_input", "plan_move"]
 
@@ -221,7 +222,7 @@ def plan_move(
     ]
     table = ctx.table
     paths: list[tuple[tuple[float, float], ...]] = [(start, goal)]
-    route = table.router.route(start, goal)
+    route = router_for(table).route(start, goal)
     if len(route) >= 2 and math.dist(route[-1], goal) < 0.01 and route != (start, goal):
         paths.append(tuple((float(x), float(y)) for x, y in route))
     best: tuple[float, tuple[tuple[float, float], ...]] | None = None

@@ -13,7 +13,7 @@ from totenblatt.cli._play_screen import colour_names
 from totenblatt.cli.app import Lang, console, pick
 from totenblatt.cli.board import board_scale, figure_labels, render_board
 from totenblatt.cli.story import Narrator, seat_labels
-from totenblatt.wanted.engine import Game
+from totenblatt.wanted.engine.game import Game
 
 __all__ = ["Ask", "run_replay"]
 

@@ -14,7 +14,7 @@ from rich.text import Text
 from totenblatt.cli._play_choices import Choice, PlayContext, hand_text
 from totenblatt.cli.board import board_scale, legend, render_board, seat_style
 from totenblatt.cli.story import number
-from totenblatt.wanted.actions import Move
+from totenblatt.wanted.engine.actions import Move
 
 __all__ = [
     "choice_lines",

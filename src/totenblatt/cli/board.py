@@ -4,7 +4,7 @@ One character is ``sx`` inches wide and one line ``sy`` inches high (a
 terminal cell is about twice as high as wide, so ``sy = 2 * sx`` keeps the
 proportions). North (the top of the table, high y) is up.
 
->>> from totenblatt.wanted.scenario import load_scenario
+>>> from totenblatt.wanted.table.scenario import load_scenario
 >>> table = load_scenario("duel").table()
 >>> labels = figure_labels(["Billy", "Bob", "Paco"])
 >>> labels
@@ -24,8 +24,8 @@ from typing import Any
 import shapely
 from rich.text import Text
 
-from totenblatt.wanted.table import Table
-from totenblatt.wanted.terrain import TerrainKind
+from totenblatt.wanted.table.measure import Table
+from totenblatt.wanted.table.terrain import TerrainKind
 
 __all__ = [
     "SEAT_STYLES",

@@ -53,8 +53,14 @@ from totenblatt.cli.campaign import BadOptionError, DbOption, fight_app, roster_
 from totenblatt.cli.play import SeatKind, Session, parse_seats, stdin_is_terminal
 from totenblatt.cli.story import Narrator
 from totenblatt.wanted.bots import Bot, HeuristicBot, RandomBot, play_game
-from totenblatt.wanted.engine import Game, new_game
-from totenblatt.wanted.events import Conceded, FigureOut, GameEnded, RoundStarted, event_to_dict
+from totenblatt.wanted.engine.events import (
+    Conceded,
+    FigureOut,
+    GameEnded,
+    RoundStarted,
+    event_to_dict,
+)
+from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
 
 if TYPE_CHECKING:

@@ -43,12 +43,12 @@ from totenblatt.cli.app import (
 )
 from totenblatt.cli.board import board_scale, figure_labels, render_board
 from totenblatt.cli.story import Narrator, seat_labels, winner_line
-from totenblatt.wanted.actions import Action, Attack, Concede
 from totenblatt.wanted.bots.base import Bot
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.random_bot import RandomBot
-from totenblatt.wanted.engine import Game, new_game
-from totenblatt.wanted.events import event_to_dict, visible_to
+from totenblatt.wanted.engine.actions import Action, Attack, Concede
+from totenblatt.wanted.engine.events import event_to_dict, visible_to
+from totenblatt.wanted.engine.game import Game, new_game
 
 __all__ = ["SeatKind", "Session", "no_terminal_message", "parse_seats", "run_play", "run_replay"]
 
@@ -496,7 +496,7 @@ def default_ruleset(scenario: str | Path) -> str:
     >>> default_ruleset("heroes"), default_ruleset("duel")
     ('extended', 'base')
     """
-    from totenblatt.wanted.scenario import load_scenario
+    from totenblatt.wanted.table.scenario import load_scenario
     from totenblatt.wanted.vocab import HeroType
 
     figures = load_scenario(scenario).figures

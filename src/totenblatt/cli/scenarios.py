@@ -9,7 +9,7 @@ from rich.table import Table
 
 from totenblatt.cli.app import JsonOption, Lang, LangOption, app, console, pick, print_json
 from totenblatt.cli.app import resolve_lang as _resolve_lang
-from totenblatt.wanted.scenario import Scenario, builtin_scenarios, load_scenario
+from totenblatt.wanted.table.scenario import Scenario, builtin_scenarios, load_scenario
 
 scenarios_app = typer.Typer(
     help=(

@@ -72,7 +72,7 @@ def _cards(cards: Sequence[str]) -> str:
 
 
 class Narrator:
-    """Turns event dicts (the JSON form of :mod:`totenblatt.wanted.events`) into lines.
+    """Turns event dicts (the JSON form of :mod:`totenblatt.wanted.engine.events`) into lines.
 
     ``labels`` name the seats; ``you`` is the seat whose private events read
     "your hand" (None: every hand is told with its seat's name).

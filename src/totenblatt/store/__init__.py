@@ -6,9 +6,10 @@ SQLite (WAL, busy timeout) in the user data directory by default; any other data
 """
 
 from totenblatt.store.characters import CharacterNotFoundError, Characters
-from totenblatt.store.core import Store, utc_now
+from totenblatt.store.core import Database, utc_now
 from totenblatt.store.database import ENV_VAR, StoreError, default_url, display_url, resolve_url
 from totenblatt.store.gangs import FIGHT_COMMANDS, Change, GangNotFoundError, Gangs, new_seed
+from totenblatt.store.store import Store
 
 __all__ = [
     "ENV_VAR",
@@ -16,6 +17,7 @@ __all__ = [
     "Change",
     "CharacterNotFoundError",
     "Characters",
+    "Database",
     "GangNotFoundError",
     "Gangs",
     "Store",

@@ -22,7 +22,7 @@ from totenblatt.store.database import StoreError
 from totenblatt.store.models import CharacterRow
 
 if TYPE_CHECKING:
-    from totenblatt.store.core import Store
+    from totenblatt.store.core import Database
 
 __all__ = ["CharacterNotFoundError", "Characters"]
 
@@ -32,9 +32,9 @@ class CharacterNotFoundError(StoreError):
 
 
 class Characters:
-    """The RPG characters of one :class:`~totenblatt.store.core.Store`."""
+    """The RPG characters of one :class:`~totenblatt.store.core.Database`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
 
     def _row(self, session: Session, name: str, *, lock: bool = False) -> CharacterRow:

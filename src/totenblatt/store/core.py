@@ -1,10 +1,7 @@
-"""The :class:`Store`: one database, migrated on first use, one transaction per change.
+"""The :class:`Database`: one database, migrated on first use, one transaction per change.
 
->>> from totenblatt.wanted.vocab import HeroType
->>> with Store("sqlite:///:memory:") as store:
-...     gang = store.gangs.create("Daltons", HeroType.VETERAN, size=3, seed=1).gang
-...     [m.kind.value for m in store.gangs.get("daltons").members]
-['veteran', 'cowboy', 'cowboy']
+The collections built on it (gangs, characters, web tables) take a :class:`Database`;
+:class:`~totenblatt.store.store.Store` puts them together.
 """
 
 from __future__ import annotations
@@ -13,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
@@ -28,7 +25,7 @@ from totenblatt.store.database import (
 )
 from totenblatt.store.models import AuditRow
 
-__all__ = ["Store", "utc_now"]
+__all__ = ["Database", "utc_now"]
 
 
 def utc_now() -> datetime:
@@ -41,8 +38,8 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-class Store:
-    """The Totenblatt database: gangs (:attr:`gangs`), RPG characters, the audit log.
+class Database:
+    """A migrated database with transactions and the audit log.
 
     ``url`` is resolved by :func:`~totenblatt.store.database.resolve_url` (``--db``, then
     ``$TOTENBLATT_DATABASE_URL``, then SQLite in the user data directory). Migrations run
@@ -56,9 +53,6 @@ class Store:
         clock: Callable[[], datetime] = utc_now,
         env: dict[str, str] | None = None,
     ) -> None:
-        from totenblatt.store.characters import Characters
-        from totenblatt.store.gangs import Gangs
-
         self.url = resolve_url(url, env)
         self.clock = clock
         self.engine = make_engine(self.url)
@@ -69,14 +63,12 @@ class Store:
             raise StoreError(
                 f"cannot open the database {display_url(self.url)}: {_first_line(exc)}"
             ) from None
-        self.gangs = Gangs(self)
-        self.characters = Characters(self)
 
     def close(self) -> None:
         """Close every connection (SQLite: the WAL is checkpointed into the file)."""
         self.engine.dispose()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

@@ -37,7 +37,7 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
 if TYPE_CHECKING:
-    from totenblatt.store.core import Store
+    from totenblatt.store.core import Database
 
 __all__ = ["FIGHT_COMMANDS", "Change", "GangNotFoundError", "Gangs", "new_seed"]
 
@@ -121,9 +121,9 @@ Step = Callable[[Gang, Ruleset, random.Random], tuple[Gang, tuple[Event, ...]]]
 
 
 class Gangs:
-    """The gangs of one :class:`~totenblatt.store.core.Store`."""
+    """The gangs of one :class:`~totenblatt.store.core.Database`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Database) -> None:
         self.store = store
 
     # -- reading ---------------------------------------------------------------------

@@ -17,11 +17,20 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-__all__ = ["AuditRow", "Base", "CharacterRow", "GangRow", "MemberRow"]
+__all__ = [
+    "AuditRow",
+    "Base",
+    "CharacterRow",
+    "GangRow",
+    "MemberRow",
+    "WebActionRow",
+    "WebGameRow",
+]
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -114,3 +123,39 @@ class CharacterRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class WebGameRow(Base):
+    """A game of the web table: its setup as a referee save (with the secret seed), never sent.
+
+    ``seats`` holds per seat its kind and the SHA-256 of its token (none for bots); the
+    spectator token is public (the lobby lists it); ``summary`` is what the lobby shows.
+    """
+
+    __tablename__ = "web_games"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    scenario: Mapped[str] = mapped_column(String(200))
+    ruleset: Mapped[str] = mapped_column(String(200))
+    lang: Mapped[str] = mapped_column(String(5))
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    spectator_token: Mapped[str] = mapped_column(String(64))
+    setup: Mapped[str] = mapped_column(Text)
+    actions: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(20), index=True)
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class WebActionRow(Base):
+    """One action of a web game in the engine's JSON form; ``position`` counts from 0 per game."""
+
+    __tablename__ = "web_actions"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("web_games.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

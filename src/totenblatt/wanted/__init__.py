@@ -15,7 +15,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.actions import (
+    from totenblatt.wanted.combat import AttackResult, resolve_attack
+    from totenblatt.wanted.engine.actions import (
         Action,
         Attack,
         Bid,
@@ -31,38 +32,37 @@ if TYPE_CHECKING:
         Swap,
         TemptFate,
     )
-    from totenblatt.wanted.combat import AttackResult, resolve_attack
-    from totenblatt.wanted.engine import Game, new_game, stacked_deal
-    from totenblatt.wanted.events import Event
+    from totenblatt.wanted.engine.events import Event
+    from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+    from totenblatt.wanted.engine.save import SaveError
+    from totenblatt.wanted.engine.state import Phase
     from totenblatt.wanted.rules import Ruleset, RulesetError
-    from totenblatt.wanted.save import SaveError
-    from totenblatt.wanted.state import Phase
 
 _EXPORTS = {
-    "Action": "actions",
-    "Attack": "actions",
-    "Bid": "actions",
-    "Concede": "actions",
-    "Defend": "actions",
-    "IllegalActionError": "actions",
-    "Keep": "actions",
-    "Move": "actions",
-    "MoveStep": "actions",
-    "Pass": "actions",
-    "Redraw": "actions",
-    "Reveal": "actions",
-    "Swap": "actions",
-    "TemptFate": "actions",
+    "Action": "engine.actions",
+    "Attack": "engine.actions",
+    "Bid": "engine.actions",
+    "Concede": "engine.actions",
+    "Defend": "engine.actions",
+    "IllegalActionError": "engine.actions",
+    "Keep": "engine.actions",
+    "Move": "engine.actions",
+    "MoveStep": "engine.actions",
+    "Pass": "engine.actions",
+    "Redraw": "engine.actions",
+    "Reveal": "engine.actions",
+    "Swap": "engine.actions",
+    "TemptFate": "engine.actions",
     "AttackResult": "combat",
     "resolve_attack": "combat",
-    "Game": "engine",
-    "new_game": "engine",
-    "stacked_deal": "engine",
-    "Event": "events",
+    "Game": "engine.game",
+    "new_game": "engine.game",
+    "stacked_deal": "engine.game",
+    "Event": "engine.events",
     "Ruleset": "rules",
     "RulesetError": "rules",
-    "SaveError": "save",
-    "Phase": "state",
+    "SaveError": "engine.save",
+    "Phase": "engine.state",
 }
 
 __all__ = [

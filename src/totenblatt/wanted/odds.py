@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from totenblatt.cards import Card, CardLike, Suit, full_deck, to_card
-from totenblatt.wanted.actions import Attack
 from totenblatt.wanted.combat import ATTACKER_ABILITIES, resolve_attack
+from totenblatt.wanted.engine.actions import Attack
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table import Table
+from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.vocab import CoverLevel, parse_word
 
 __all__ = [
@@ -248,7 +248,7 @@ def unseen_cards(
 
 def view_table(view: Mapping[str, Any], ruleset: str | Path | Ruleset | None = None) -> Table:
     """The table of the view's scenario (a built-in name or a scenario file's name)."""
-    from totenblatt.wanted.scenario import load_scenario
+    from totenblatt.wanted.table.scenario import load_scenario
 
     rules = Ruleset.load(ruleset if ruleset is not None else view["ruleset"])
     return load_scenario(view["scenario"]).table(rules)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from totenblatt.wanted.actions import Action
+from totenblatt.wanted.engine.actions import Action
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.engine import Game
+    from totenblatt.wanted.engine.game import Game
 
 __all__ = ["Bot", "play_game"]
 
@@ -25,7 +25,7 @@ class Bot(Protocol):
 def play_game(game: Game, bots: Sequence[Bot], *, max_decisions: int = 100_000) -> Game:
     """Let ``bots[seat]`` decide for every seat until the game ends; returns ``game``.
 
-    >>> from totenblatt.wanted.engine import new_game
+    >>> from totenblatt.wanted.engine.game import new_game
     >>> from totenblatt.wanted.bots.random_bot import RandomBot
     >>> play_game(new_game("duel", seed=1), [RandomBot(1), RandomBot(2)]).is_over
     True

@@ -23,7 +23,7 @@ in its bids, gives a veteran's five weakest cards in a partial swap, tempts fate
 on a card worse than an average draw and keeps the better of the two. Per
 character (D-5) it plays each figure's own cards.
 
->>> from totenblatt.wanted.engine import new_game
+>>> from totenblatt.wanted.engine.game import new_game
 >>> from totenblatt.wanted.bots import RandomBot, play_game
 >>> game = play_game(new_game("duel", seed=3), [HeuristicBot(1), RandomBot(2)])
 >>> game.is_over
@@ -39,7 +39,9 @@ from typing import Any
 
 from totenblatt.cards import Card, Suit
 from totenblatt.datafiles import validate
-from totenblatt.wanted.actions import (
+from totenblatt.wanted.bots.reading import JOKER_COST, KILL_BONUS, Decision, proxy_table
+from totenblatt.wanted.combat import resolve_attack
+from totenblatt.wanted.engine.actions import (
     Action,
     Bid,
     Concede,
@@ -52,11 +54,9 @@ from totenblatt.wanted.actions import (
     Swap,
     TemptFate,
 )
-from totenblatt.wanted.bots.reading import JOKER_COST, KILL_BONUS, Decision, proxy_table
-from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.rules import MISS, Ruleset, RulesetError
-from totenblatt.wanted.scenario import Scenario, load_scenario
-from totenblatt.wanted.table import Table
+from totenblatt.wanted.table.measure import Table
+from totenblatt.wanted.table.scenario import Scenario, load_scenario
 from totenblatt.wanted.vocab import CoverLevel
 
 __all__ = ["HeuristicBot"]

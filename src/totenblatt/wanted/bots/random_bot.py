@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from totenblatt.wanted.actions import Action, Concede
+from totenblatt.wanted.engine.actions import Action, Concede
 
 __all__ = ["RandomBot"]
 
@@ -16,7 +16,7 @@ class RandomBot:
 
     It concedes only when ``concede`` is true (then Concede is one choice among all).
 
-    >>> from totenblatt.wanted.actions import Pass
+    >>> from totenblatt.wanted.engine.actions import Pass
     >>> RandomBot(1).choose({}, [Pass()])
     Pass()
     """

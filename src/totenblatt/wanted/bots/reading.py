@@ -9,16 +9,16 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from totenblatt.cards import Card, Rank, Suit
-from totenblatt.wanted.actions import Attack
+from totenblatt.wanted.engine.actions import Attack
 from totenblatt.wanted.odds import DefenceOdds, defence_odds, resolved_wounds, unseen_cards
 from totenblatt.wanted.rules import MISS, Ruleset
 from totenblatt.wanted.vocab import CoverLevel
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.bots.heuristic import HeuristicBot
+    from totenblatt.wanted.table.measure import Table
 
 __all__ = [
     "APPROACH",
@@ -40,6 +40,16 @@ EXPOSURE_WEIGHT = 0.35
 """Weight of the danger at a spot against its offence (an enemy shoots one target a turn)."""
 APPROACH = 0.03
 """Score per inch closer to an enemy when none is in reach."""
+
+
+class Reader(Protocol):
+    """What a reading asks of its bot: the view's rules and table, memoised measurements."""
+
+    def context(self, view: Mapping[str, Any]) -> tuple[Ruleset, Table]: ...
+    def sight(self, table: Table, a: Point, b: Point) -> tuple[float, bool]: ...
+    def cover(self, table: Table, attacker: Point, target: Point) -> CoverLevel: ...
+    def proxy(self, rules: Ruleset) -> dict[int, float]: ...
+    def ideal(self, rules: Ruleset, weapon: str) -> float: ...
 
 
 @dataclass(slots=True)
@@ -76,7 +86,7 @@ def proxy_table(rules: Ruleset) -> dict[int, float]:
 class Decision:
     """Everything the bot works out once for one view."""
 
-    def __init__(self, bot: HeuristicBot, view: Mapping[str, Any]) -> None:
+    def __init__(self, bot: Reader, view: Mapping[str, Any]) -> None:
         self.bot = bot
         self.view = view
         self.rules, self.table = bot.context(view)

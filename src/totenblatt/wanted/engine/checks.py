@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from totenblatt.cards import Card, Rank, Suit
-from totenblatt.wanted.abilities import COVER_BONUS, bid_bonus, cover_options, has, tempters
-from totenblatt.wanted.actions import (
+from totenblatt.wanted.engine.abilities import COVER_BONUS, bid_bonus, cover_options, has, tempters
+from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
     Bid,
@@ -28,10 +28,10 @@ from totenblatt.wanted.actions import (
     Swap,
     TemptFate,
 )
-from totenblatt.wanted.clubs import check_club, offered_moves
-from totenblatt.wanted.heroes import hand_size, swap_options, swap_problem
+from totenblatt.wanted.engine.clubs import check_club, offered_moves
+from totenblatt.wanted.engine.heroes import hand_size, swap_options, swap_problem
+from totenblatt.wanted.engine.state import Figure, GameState, Phase, plays_as
 from totenblatt.wanted.rules import MISS, Modifier
-from totenblatt.wanted.state import Figure, GameState, Phase, plays_as
 from totenblatt.wanted.vocab import Ability, CoverLevel
 
 __all__ = [

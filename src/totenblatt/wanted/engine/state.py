@@ -13,12 +13,12 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card, Suit
-from totenblatt.wanted.actions import Point
-from totenblatt.wanted.events import DiscardsReshuffled, Event
+from totenblatt.wanted.engine.actions import Point
+from totenblatt.wanted.engine.events import DiscardsReshuffled, Event
 from totenblatt.wanted.vocab import Ability, HeroType
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.geometry import Geometry
+    from totenblatt.wanted.engine.geometry import Geometry
     from totenblatt.wanted.rules import Ruleset
 
 __all__ = ["FatePending", "Figure", "GameState", "PendingAttack", "Phase", "plays_as"]

@@ -3,7 +3,7 @@
 Every query is a pure function of positions on an immutable table, so one
 :class:`Geometry` is shared by all games (and clones) on the same table. The
 moves it offers (:meth:`advance`, :meth:`away`, :meth:`cover_spots`) come from
-the table's :class:`~totenblatt.wanted.pathing.Router`, which caches routes and
+the table's :class:`~totenblatt.wanted.table.pathing.Router`, which caches routes and
 cover rankings per position, so a figure that has not moved costs nothing new.
 """
 
@@ -13,12 +13,12 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from totenblatt.wanted.actions import Point
+from totenblatt.wanted.engine.actions import Point
+from totenblatt.wanted.table.pathing import Router, router_for
 from totenblatt.wanted.vocab import CoverLevel
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.pathing import Router
-    from totenblatt.wanted.table import Table
+    from totenblatt.wanted.table.measure import Table
 
 __all__ = ["Geometry", "Sight"]
 
@@ -50,7 +50,7 @@ class Geometry:
     @property
     def router(self) -> Router:
         """The table's path finder (built on first use)."""
-        return self.table.router
+        return router_for(self.table)
 
     def sight(self, a: Point, b: Point) -> Sight:
         """Distance and line of fire between ``a`` and ``b`` (the same both ways)."""
@@ -82,7 +82,7 @@ class Geometry:
     def advance(
         self, start: Point, goal: Point, budget: float, blockers: Sequence[Point]
     ) -> tuple[Point, ...] | None:
-        """``Table.advance`` (the router tries the path ignoring bases first)."""
+        """``pathing.advance`` (the router tries the path ignoring bases first)."""
         if not isinstance(blockers, tuple):
             blockers = tuple(blockers)
         return self.router.advance(start, goal, budget, blockers)
@@ -120,7 +120,7 @@ class Geometry:
         blockers: tuple[Point, ...],
         limit: int,
     ) -> list[tuple[Point, ...]]:
-        """``Table.cover_spots``."""
+        """``pathing.cover_spots``."""
         return self.router.cover_spots(start, budget, threats, blockers, limit)
 
     def _clamped(self, start: Point, goal: Point) -> Point:

@@ -7,7 +7,7 @@ for every seat that has no choice, so the seat left to act always has one.
 from __future__ import annotations
 
 from totenblatt.cards import Card
-from totenblatt.wanted.abilities import (
+from totenblatt.wanted.engine.abilities import (
     attacker_abilities,
     bid_bonus,
     defender_abilities,
@@ -15,7 +15,7 @@ from totenblatt.wanted.abilities import (
     nine_lives,
     tempt_fate,
 )
-from totenblatt.wanted.actions import (
+from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
     Bid,
@@ -29,7 +29,7 @@ from totenblatt.wanted.actions import (
     Swap,
     TemptFate,
 )
-from totenblatt.wanted.checks import (
+from totenblatt.wanted.engine.checks import (
     bid_value,
     can_swap,
     has_choice,
@@ -37,8 +37,8 @@ from totenblatt.wanted.checks import (
     range_modifier,
     target_cover,
 )
-from totenblatt.wanted.clubs import club_inches, move_bonus
-from totenblatt.wanted.events import (
+from totenblatt.wanted.engine.clubs import club_inches, move_bonus
+from totenblatt.wanted.engine.events import (
     AttackDeclared,
     AttackResolved,
     BidPassed,
@@ -66,9 +66,9 @@ from totenblatt.wanted.events import (
     SwapDeclined,
     Wounded,
 )
-from totenblatt.wanted.heroes import holder_size, perform_swap
+from totenblatt.wanted.engine.heroes import holder_size, perform_swap
+from totenblatt.wanted.engine.state import Figure, GameState, PendingAttack, Phase
 from totenblatt.wanted.rules import MISS
-from totenblatt.wanted.state import Figure, GameState, PendingAttack, Phase
 
 __all__ = ["perform", "settle", "start_round"]
 

@@ -3,11 +3,11 @@
 ``check_move`` accepts any path and any split of the club's inches that the
 table allows. ``move_candidates`` offers, for every living figure of the seat:
 
-1. a full move towards each of the two nearest enemy figures (``Table.advance``);
+1. a full move towards each of the two nearest enemy figures (``pathing.advance``);
 2. a half move towards the nearest enemy;
 3. a full move straight away from the nearest enemy (turned by up to 60 degrees
    when terrain blocks the straight line);
-4. up to two reachable cover spots against all enemies (``Table.cover_spots``),
+4. up to two reachable cover spots against all enemies (``pathing.cover_spots``),
    each also with ``hide`` when the spot is in hard cover (D-12);
 
 and, when the seat has two or more figures, two group moves that split the
@@ -22,11 +22,11 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card
-from totenblatt.wanted.actions import IllegalActionError, Move, MoveStep, Point
-from totenblatt.wanted.state import Figure, GameState
+from totenblatt.wanted.engine.actions import IllegalActionError, Move, MoveStep, Point
+from totenblatt.wanted.engine.state import Figure, GameState
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.geometry import Geometry
+    from totenblatt.wanted.engine.geometry import Geometry
 
 __all__ = ["check_move", "club_budget", "move_candidates"]
 
@@ -56,7 +56,7 @@ def check_move(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
 
 def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tuple[float, ...]:
     """Every step's cost (A6, D-11, D-12), checked one after another, without a budget."""
-    from totenblatt.wanted.table import MoveError
+    from totenblatt.wanted.table.measure import MoveError
 
     seen: set[str] = set()
     positions = {f.name: f.pos for f in state.figures if not f.out}

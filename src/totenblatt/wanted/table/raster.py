@@ -1,16 +1,16 @@
-"""A small character picture of a table, for terminals and logs (see :meth:`Table.rasterize`)."""
+"""A small character picture of a table, for terminals and logs (:func:`rasterize`)."""
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
 
-from totenblatt.wanted.planar import Poly, point_segment_distance
-from totenblatt.wanted.terrain import OpeningKind, Point, Terrain
+from totenblatt.wanted.table.planar import Poly, point_segment_distance
+from totenblatt.wanted.table.terrain import OpeningKind, Point, Terrain
 from totenblatt.wanted.vocab import CoverLevel
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.table import Table
+    from totenblatt.wanted.table.measure import Table
 
 __all__ = ["rasterize"]
 
@@ -18,7 +18,23 @@ _RANK = {CoverLevel.NONE: 0, CoverLevel.LIGHT: 1, CoverLevel.MEDIUM: 2, CoverLev
 
 
 def rasterize(table: Table, cols: int, rows: int) -> list[str]:
-    """The table as ``rows`` strings of ``cols`` characters, top row (far edge) first."""
+    """The table as ``rows`` strings of ``cols`` characters, top row (far edge) first.
+
+    ``#`` wall, ``/`` door, ``=`` window, ``.`` inside a building, ``X`` impassable,
+    ``^`` hard cover, ``+`` medium, ``-`` light, ``~`` difficult without cover.
+
+    >>> from totenblatt.wanted.table.measure import Table
+    >>> from totenblatt.wanted.table.terrain import Opening
+    >>> hut = Terrain.rect("Hut", "building", 1, 1, 4, 3,
+    ...                    openings=(Opening(OpeningKind.DOOR, (2, 1), (3, 1)),))
+    >>> for line in rasterize(Table(6, 5, (hut,)), 6, 5):
+    ...     print(line.replace(" ", "_"))
+    ______
+    _####_
+    _#..#_
+    _#/##_
+    ______
+    """
     if cols < 1 or rows < 1:
         raise ValueError(f"rasterize needs at least 1 x 1 cells, got {cols!r} x {rows!r}")
     cw, ch = table.width / cols, table.height / rows

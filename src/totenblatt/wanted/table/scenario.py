@@ -25,8 +25,8 @@ import pydantic
 
 from totenblatt.datafiles import DataFileError, StrictModel, builtin_names, load_data
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table import Table, TableError
-from totenblatt.wanted.terrain import Opening, OpeningKind, Point, Terrain, TerrainKind
+from totenblatt.wanted.table.measure import Table, TableError
+from totenblatt.wanted.table.terrain import Opening, OpeningKind, Point, Terrain, TerrainKind
 from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
 
 __all__ = [
@@ -37,7 +37,7 @@ __all__ = [
     "load_scenario",
 ]
 
-_PACKAGE = "totenblatt.wanted"
+_PACKAGE = "totenblatt.wanted.table"
 _FOLDER = "scenarios"
 
 Victory = Literal["last_side_standing"]

@@ -10,13 +10,11 @@ extended rules appear only in games that play them: ``spent`` per figure, bid
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from totenblatt.wanted.checks import can_redraw
-from totenblatt.wanted.state import Figure, GameState, Phase
-
-if TYPE_CHECKING:
-    from totenblatt.wanted.engine import Game
+from totenblatt.wanted.engine.checks import can_redraw
+from totenblatt.wanted.engine.setup import Setup
+from totenblatt.wanted.engine.state import Figure, GameState, Phase
 
 __all__ = ["build_view", "decision_of", "figure_view"]
 
@@ -71,9 +69,10 @@ def decision_of(st: GameState) -> dict[str, Any]:
     return out
 
 
-def build_view(game: Game, seat: int) -> dict[str, Any]:
-    """The view of ``seat`` (see the module docstring)."""
-    st = game.state
+def build_view(
+    st: GameState, setup: Setup, events: list[dict[str, Any]], seat: int
+) -> dict[str, Any]:
+    """The view of ``seat`` given the events it may see (see the module docstring)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.seats:
         raise ValueError(f"seat {seat!r} is not a seat: expected 0 to {st.seats - 1}")
     seen = [str(c) for c in st.seen_public] + [str(c) for c in st.seen_private[seat]]
@@ -81,16 +80,15 @@ def build_view(game: Game, seat: int) -> dict[str, Any]:
     if st.fate is not None and st.fate.seat == seat:
         decision["cards"] = [str(c) for c in st.fate.drawn]
     abilities = st.ruleset.abilities.enabled
-    setup = game.setup
     view = {
         "seat": seat,
         "seats": st.seats,
         "teams": list(st.teams),
-        "scenario": game.scenario.name,
-        "ruleset": game.ruleset.name,
+        "scenario": setup.scenario.name,
+        "ruleset": setup.ruleset.name,
         "scenario_ref": setup.scenario_ref,
         "ruleset_ref": setup.ruleset_ref,
-        "hand_mode": game.ruleset.round.hand_mode,
+        "hand_mode": setup.ruleset.round.hand_mode,
         "round": st.round,
         "round_limit": st.round_limit,
         "dealer": st.dealer,
@@ -111,7 +109,7 @@ def build_view(game: Game, seat: int) -> dict[str, Any]:
         "can_redraw": st.phase is not Phase.OVER and can_redraw(st, seat),
         "empty_cycles": st.empty_cycles,
         "figures": [figure_view(f, abilities) for f in st.figures],
-        "events": game.visible_event_dicts(seat),
+        "events": events,
         "is_over": st.phase is Phase.OVER,
         "winners": list(st.winners),
         "end_reason": st.end_reason,

@@ -14,22 +14,34 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from totenblatt.cards import Card, CardLike, full_deck, to_card
-from totenblatt.wanted.actions import ACTION_TYPES, Action, IllegalActionError
-from totenblatt.wanted.checks import check, hand_size, legal_actions
-from totenblatt.wanted.events import DecksAdded, Event, GameStarted, event_to_dict, visible_to
-from totenblatt.wanted.flow import perform, settle, start_round
-from totenblatt.wanted.geometry import Geometry
-from totenblatt.wanted.heroes import build_figures
-from totenblatt.wanted.rules import Ruleset, builtin_rulesets
-from totenblatt.wanted.state import Figure, GameState, Phase
-
-if TYPE_CHECKING:
-    from totenblatt.wanted.scenario import Scenario
+from totenblatt.datafiles import validate
+from totenblatt.wanted.engine.actions import (
+    ACTION_TYPES,
+    Action,
+    IllegalActionError,
+    action_from_dict,
+)
+from totenblatt.wanted.engine.checks import check, hand_size, legal_actions
+from totenblatt.wanted.engine.events import (
+    DecksAdded,
+    Event,
+    GameStarted,
+    event_to_dict,
+    visible_to,
+)
+from totenblatt.wanted.engine.flow import perform, settle, start_round
+from totenblatt.wanted.engine.geometry import Geometry
+from totenblatt.wanted.engine.heroes import build_figures
+from totenblatt.wanted.engine.save import SaveError, decode_save, encode_save, events_digest
+from totenblatt.wanted.engine.setup import Setup
+from totenblatt.wanted.engine.state import Figure, GameState, Phase
+from totenblatt.wanted.engine.views import build_view
+from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
+from totenblatt.wanted.table.scenario import Scenario, builtin_scenarios, load_scenario
 
 __all__ = ["DeckOrder", "Game", "Setup", "new_game", "stacked_deal"]
 
@@ -37,20 +49,6 @@ DeckOrder = Sequence[CardLike] | Sequence[Sequence[CardLike]]
 """Stacked cards: the top of the deck after the first shuffle, or one list per full shuffle."""
 
 _ACTIONS = tuple(ACTION_TYPES.values())
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """Everything a game is made from besides its actions (saved with it)."""
-
-    ruleset: Ruleset
-    ruleset_ref: str | dict[str, Any]
-    """The built-in name, or the whole ruleset when it is not a built-in one."""
-    scenario: Scenario
-    scenario_ref: str
-    seed: int
-    dealer: int | None
-    deck_orders: tuple[tuple[Card, ...], ...]
 
 
 class Game:
@@ -193,9 +191,7 @@ class Game:
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-serialisable dict (see :mod:`views`)."""
-        from totenblatt.wanted.views import build_view
-
-        return build_view(self, seat)
+        return build_view(self._state, self._setup, self.visible_event_dicts(seat), seat)
 
     def event_dicts(self) -> list[dict[str, Any]]:
         """The JSON form of every event (built once, then cached)."""
@@ -223,17 +219,70 @@ class Game:
         return twin
 
     def to_json(self) -> str:
-        """The saved game: ruleset, scenario, seed, stacked deck and actions (see :mod:`save`)."""
-        from totenblatt.wanted.save import dump_game
+        """The saved game, a referee file: ruleset, scenario, seed, stacked deck and actions.
 
-        return dump_game(self)
+        It holds the seed and so every hidden card: never hand it to a player.
+        """
+        setup = self._setup
+        try:
+            same = _scenario(setup.scenario_ref)[0] == setup.scenario
+        except ValueError:
+            same = False
+        if not same:
+            raise SaveError(
+                f"cannot save a game on scenario {setup.scenario.name!r}: it was not loaded "
+                "from a built-in name or a file; start the game with "
+                "new_game(scenario=name or path)"
+            )
+        header: dict[str, Any] = {
+            "ruleset": setup.ruleset_ref,
+            "scenario": setup.scenario_ref,
+            "seed": setup.seed,
+            "dealer": setup.dealer,
+            "deck_order": [[str(c) for c in order] for order in setup.deck_orders],
+            "events": len(self._state.events),
+            "digest": events_digest(self.event_dicts()),
+        }
+        return encode_save(header, self._actions)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Replay a saved game, verifying its events; ``SaveError`` for a corrupt save."""
-        from totenblatt.wanted.save import load_game
-
-        return load_game(text)
+        saved = decode_save(text)
+        try:
+            rules = (
+                Ruleset.load(saved.ruleset)
+                if isinstance(saved.ruleset, str)
+                else validate(Ruleset, saved.ruleset, "saved ruleset", RulesetError)
+            )
+            game = new_game(
+                saved.scenario,
+                rules,
+                saved.seed,
+                dealer=saved.dealer,
+                deck_order=saved.deck_order or None,
+            )
+        except ValueError as exc:
+            raise SaveError(f"cannot set up the saved game: {exc}") from None
+        for number, raw in enumerate(saved.actions, 1):
+            try:
+                game.apply(action_from_dict(raw))
+            except IllegalActionError as exc:
+                raise SaveError(f"action #{number} does not replay: {exc}") from None
+            except ValueError as exc:
+                raise SaveError(f"action #{number} is not an action: {exc}") from None
+        count = len(game.state.events)
+        if saved.events is not None and saved.events != count:
+            raise SaveError(
+                f"the replay gives {count} events, the save says "
+                f"{saved.events!r}: the save was changed or made by another version"
+            )
+        if saved.digest is not None and saved.digest != events_digest(game.event_dicts()):
+            raise SaveError(
+                "the replay does not reproduce the saved events (digest differs): "
+                "the save was changed or made by another version"
+            )
+        return game
 
 
 def new_game(
@@ -341,8 +390,6 @@ _GEOMETRY: dict[tuple[int, int], tuple[Scenario, Ruleset, Geometry]] = {}
 
 def _scenario(scenario: str | Path | Scenario) -> tuple[Scenario, str]:
     """The scenario and how a save names it; built-in ones are loaded once."""
-    from totenblatt.wanted.scenario import builtin_scenarios, load_scenario
-
     if not isinstance(scenario, str | Path):
         return scenario, scenario.name
     ref = str(scenario)

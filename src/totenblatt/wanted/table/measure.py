@@ -20,7 +20,7 @@ cross them only through an opening. See ``docs/table.md``.
 >>> table.move_cost([(2, 5), (6, 5)])
 Traceback (most recent call last):
 ...
-totenblatt.wanted.table.MoveError: the path crosses the wall of 'Saloon' at (4.00, 5.00): ...
+totenblatt.wanted.table.measure.MoveError: the path crosses the wall of 'Saloon' ...: ...
 >>> table.line_of_fire((2, 2), (20, 2)), table.cover((16, 8), (10, 8))
 (True, <CoverLevel.HARD: 'hard'>)
 """
@@ -32,7 +32,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from totenblatt.wanted.planar import (
+from totenblatt.wanted.table.planar import (
     EPS,
     Poly,
     group_walls,
@@ -41,7 +41,7 @@ from totenblatt.wanted.planar import (
     segment_params,
     union_spans,
 )
-from totenblatt.wanted.terrain import (
+from totenblatt.wanted.table.terrain import (
     KIND_DEFAULTS,
     Opening,
     OpeningKind,
@@ -56,7 +56,6 @@ from totenblatt.wanted.terrain import (
 from totenblatt.wanted.vocab import CoverLevel
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.pathing import Router
     from totenblatt.wanted.rules import Ruleset
 
 __all__ = [
@@ -159,7 +158,6 @@ class Table:
         self._why_cache: dict[tuple[Point, Point], str] = {}
         self._point_cache: dict[Point, tuple[int, bool]] = {}
         self._pair_cache: dict[tuple[Point, Point], tuple[bool, CoverLevel]] = {}
-        self._router: Router | None = None
 
     # -- construction --------------------------------------------------------------
 
@@ -505,66 +503,6 @@ class Table:
             ):
                 best = rank
         return _LEVELS[best]
-
-    # -- useful moves --------------------------------------------------------------
-
-    @property
-    def router(self) -> Router:
-        """The path finder over this table (built on first use)."""
-        if self._router is None:
-            from totenblatt.wanted.pathing import Router
-
-            self._router = Router(self)
-        return self._router
-
-    def advance(
-        self, start: Point, goal: Point, budget: float, *, blockers: Sequence[Point] = ()
-    ) -> tuple[Point, ...] | None:
-        """A legal path from ``start`` costing at most ``budget`` that gets close to ``goal``.
-
-        It follows the cheapest route (through doors and windows where needed) and
-        stops where the budget runs out or just short of a base; None when it
-        cannot make progress.
-        """
-        return self.router.advance(start, goal, budget, tuple(blockers))
-
-    def cover_spots(
-        self,
-        start: Point,
-        budget: float,
-        threats: Sequence[Point],
-        *,
-        blockers: Sequence[Point] = (),
-        limit: int = 3,
-    ) -> list[tuple[Point, ...]]:
-        """Legal paths within ``budget`` to the spots with the best cover against ``threats``.
-
-        Best first: out of every threat's line of fire or behind the best cover
-        against the most exposed threat, then in hard cover (may hide), then cheapest.
-        """
-        return self.router.cover_spots(start, budget, tuple(threats), tuple(blockers), limit)
-
-    # -- a picture -----------------------------------------------------------------
-
-    def rasterize(self, cols: int, rows: int) -> list[str]:
-        """The table as ``rows`` strings of ``cols`` characters, top row (far edge) first.
-
-        ``#`` wall, ``/`` door, ``=`` window, ``.`` inside a building, ``X`` impassable,
-        ``^`` hard cover, ``+`` medium, ``-`` light, ``~`` difficult without cover.
-
-        >>> hut = Terrain.rect("Hut", "building", 1, 1, 4, 3,
-        ...                    openings=(Opening(OpeningKind.DOOR, (2, 1), (3, 1)),))
-        >>> for line in Table(6, 5, (hut,)).rasterize(6, 5):
-        ...     print(line.replace(" ", "_"))
-        ______
-        _####_
-        _#..#_
-        _#/##_
-        ______
-        """
-        from totenblatt.wanted.raster import rasterize
-
-        return rasterize(self, cols, rows)
 
 
 _TABLES: dict[tuple[object, ...], Table] = {}

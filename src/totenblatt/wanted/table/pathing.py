@@ -12,11 +12,11 @@ tries first legs from the start in the order of a straight-line lower bound,
 each costed exactly, until no other node can beat the best. Everything the
 router returns is costed with the exact per-segment method.
 
->>> from totenblatt.wanted.scenario import load_scenario
+>>> from totenblatt.wanted.table.scenario import load_scenario
 >>> table = load_scenario("duel").table()
->>> table.advance((12, 1.5), (12, 10), 6)
+>>> advance(table, (12, 1.5), (12, 10), 6)
 ((12.0, 1.5), (12.0, 7.5))
->>> path = table.advance((12, 1.5), (12, 34.5), 30)   # around the wagon
+>>> path = advance(table, (12, 1.5), (12, 34.5), 30)   # around the wagon
 >>> len(path) > 2, table.move_cost(path) <= 30
 (True, True)
 """
@@ -25,20 +25,20 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING, Any
+import weakref
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from totenblatt.wanted.batch import Batch, all_pairs, candidate_points, spot_potentials
-from totenblatt.wanted.planar import EPS
-from totenblatt.wanted.terrain import Point
+from totenblatt.wanted.table.batch import Batch, all_pairs, candidate_points, spot_potentials
+from totenblatt.wanted.table.measure import Table
+from totenblatt.wanted.table.planar import EPS
+from totenblatt.wanted.table.terrain import Point
 from totenblatt.wanted.vocab import CoverLevel
 
-if TYPE_CHECKING:
-    from totenblatt.wanted.table import Table
-
-__all__ = ["Router"]
+__all__ = ["Router", "advance", "cover_spots", "router_for"]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
@@ -52,6 +52,46 @@ _CACHE_LIMIT = 4096
 Score = tuple[int, int, int]
 _Ranked = tuple[float, tuple[int, ...], tuple[float, ...]]
 """Radius searched, spot indices best first, their distances from the start."""
+
+
+_ROUTERS: weakref.WeakKeyDictionary[Table, Router] = weakref.WeakKeyDictionary()
+
+
+def router_for(table: Table) -> Router:
+    """The path finder over ``table``: built on first use, kept as long as the table."""
+    router = _ROUTERS.get(table)
+    if router is None:
+        router = _ROUTERS[table] = Router(table)
+    return router
+
+
+def advance(
+    table: Table, start: Point, goal: Point, budget: float, *, blockers: Sequence[Point] = ()
+) -> tuple[Point, ...] | None:
+    """A legal path from ``start`` costing at most ``budget`` that gets close to ``goal``.
+
+    It follows the cheapest route (through doors and windows where needed) and
+    stops where the budget runs out or just short of a base; None when it
+    cannot make progress.
+    """
+    return router_for(table).advance(start, goal, budget, tuple(blockers))
+
+
+def cover_spots(
+    table: Table,
+    start: Point,
+    budget: float,
+    threats: Sequence[Point],
+    *,
+    blockers: Sequence[Point] = (),
+    limit: int = 3,
+) -> list[tuple[Point, ...]]:
+    """Legal paths within ``budget`` to the spots with the best cover against ``threats``.
+
+    Best first: out of every threat's line of fire or behind the best cover
+    against the most exposed threat, then in hard cover (may hide), then cheapest.
+    """
+    return router_for(table).cover_spots(start, budget, tuple(threats), tuple(blockers), limit)
 
 
 class Router:
@@ -323,7 +363,7 @@ class Router:
         self, start: Point, free: tuple[Point, ...], budget: float, blockers: tuple[Point, ...]
     ) -> tuple[Point, ...] | None:
         """``free`` shortened to end short of the bases it would end on."""
-        from totenblatt.wanted.table import MoveError
+        from totenblatt.wanted.table.measure import MoveError
 
         path = self._clear(list(free), blockers)
         if path is None or len(path) < 2 or math.dist(path[-1], start) < 0.01:
@@ -472,7 +512,7 @@ class Router:
 
     def _spot_path(self, start: Point, j: int) -> tuple[tuple[Point, ...], float] | None:
         """The cheapest legal path from ``start`` to spot ``j`` and its cost (no bases)."""
-        from totenblatt.wanted.table import MoveError
+        from totenblatt.wanted.table.measure import MoveError
 
         key = (start, j)
         if key in self._spot_paths:

@@ -19,7 +19,7 @@ from enum import StrEnum
 
 import shapely
 
-from totenblatt.wanted.planar import EPS, Poly, point_segment_distance
+from totenblatt.wanted.table.planar import EPS, Poly, point_segment_distance
 from totenblatt.wanted.vocab import CoverLevel
 
 __all__ = [

@@ -5,7 +5,7 @@ diamond bonus belongs to the player (the best among its living figures). Copies
 add up: Quick Fingers and Light-Footed add their bonuses, every copy of Cover or
 Tempt Fate is one more use per fight (B1, "once per game" = once per fight).
 
->>> from totenblatt.wanted.state import Figure
+>>> from totenblatt.wanted.engine.state import Figure
 >>> fig = Figure("Ann", 0, 0, "colt", (0.0, 0.0), 6, 6,
 ...              abilities=(Ability.COVER_1, Ability.COVER_2, Ability.COVER_1))
 >>> [" + ".join(a.value for a in choice) for choice in cover_options(fig)]
@@ -19,9 +19,9 @@ import random
 from collections.abc import Sequence
 
 from totenblatt.cards import Card, Rank, full_deck
-from totenblatt.wanted.events import FateDrawn, FateKept, FateTempted, NineLivesDrawn
+from totenblatt.wanted.engine.events import FateDrawn, FateKept, FateTempted, NineLivesDrawn
+from totenblatt.wanted.engine.state import FatePending, Figure, GameState, Phase
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.state import FatePending, Figure, GameState, Phase
 from totenblatt.wanted.vocab import Ability
 
 __all__ = [

@@ -24,15 +24,21 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card, Suit
-from totenblatt.wanted.abilities import PIPER_BONUS, draw_number_ability
-from totenblatt.wanted.actions import Swap
-from totenblatt.wanted.events import AbilityDrawn, Event, HandSwapped, PiperPaid, SwapReceived
+from totenblatt.wanted.engine.abilities import PIPER_BONUS, draw_number_ability
+from totenblatt.wanted.engine.actions import Swap
+from totenblatt.wanted.engine.events import (
+    AbilityDrawn,
+    Event,
+    HandSwapped,
+    PiperPaid,
+    SwapReceived,
+)
+from totenblatt.wanted.engine.state import Figure, GameState
 from totenblatt.wanted.rules import Hero, Ruleset
-from totenblatt.wanted.state import Figure, GameState
 from totenblatt.wanted.vocab import Ability, HeroType
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.scenario import Scenario
+    from totenblatt.wanted.table.scenario import Scenario
 
 __all__ = [
     "build_figures",
@@ -63,7 +69,7 @@ def profile(ruleset: Ruleset, kind: HeroType) -> Hero | None:
 
 def _validate(scen: Scenario, rules: Ruleset) -> None:
     """Abilities and heroes need a ruleset that enables them; at most D-37 heroes per side."""
-    from totenblatt.wanted.scenario import ScenarioError
+    from totenblatt.wanted.table.scenario import ScenarioError
 
     where = f"scenario {scen.name!r}"
     for spec in scen.figures:

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from totenblatt.cards import Card
-from totenblatt.wanted.actions import Point
+from totenblatt.wanted.engine.actions import Point
 
 __all__ = [
     "EXTENDED",

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from totenblatt.cards import JOKER, Card
-from totenblatt.wanted.abilities import club_bonus, has
-from totenblatt.wanted.actions import IllegalActionError, Move, MoveStep
-from totenblatt.wanted.moves import check_move, club_budget, move_candidates, step_costs
-from totenblatt.wanted.state import Figure, GameState
+from totenblatt.wanted.engine.abilities import club_bonus, has
+from totenblatt.wanted.engine.actions import IllegalActionError, Move, MoveStep
+from totenblatt.wanted.engine.moves import check_move, club_budget, move_candidates, step_costs
+from totenblatt.wanted.engine.state import Figure, GameState
 from totenblatt.wanted.vocab import Ability
 
 __all__ = ["check_club", "club_inches", "move_bonus", "offered_moves"]

@@ -4,7 +4,7 @@
 triangles) and cover edges as arrays and answers "what does moving from p to
 each of these points cost" and "how exposed is each of these spots to this
 shooter" in one vectorised pass. The answers agree with the exact per-segment
-methods of :class:`~totenblatt.wanted.table.Table` up to rounding; callers
+methods of :class:`~totenblatt.wanted.table.measure.Table` up to rounding; callers
 re-check the few segments they keep with the exact methods. The graph the
 router builds once per table comes from here too: its nodes and cover spots
 (:func:`candidate_points`), all-pairs cheapest costs (:func:`all_pairs`) and the
@@ -20,12 +20,12 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from totenblatt.wanted.planar import point_segment_distance
-from totenblatt.wanted.terrain import Point
+from totenblatt.wanted.table.planar import point_segment_distance
+from totenblatt.wanted.table.terrain import Point
 from totenblatt.wanted.vocab import CoverLevel
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.table import Table
+    from totenblatt.wanted.table.measure import Table
 
 __all__ = ["Batch", "Segments", "Spots", "all_pairs", "candidate_points", "spot_potentials"]
 
