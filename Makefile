@@ -29,6 +29,7 @@ test: $(DEVSTAMP) lint types pytest
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports --no-cache
 
 types: $(DEVSTAMP)
 	$(BIN)/mypy src/totenblatt

@@ -1,0 +1,114 @@
+"""The house's import rules: no circles between modules, the layers of docs/architecture.md."""
+
+from __future__ import annotations
+
+import pkgutil
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import grimp
+import pytest
+
+import totenblatt
+
+ROOT = Path(__file__).parents[2]
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    groups: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append(
+                        (child, iter(sorted(graph.find_modules_directly_imported_by(child))))
+                    )
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    groups.append(sorted(group))
+    return groups
+
+
+@pytest.mark.parametrize("type_checking", [False, True], ids=["run-time", "with-type-hints"])
+def test_no_import_cycles(type_checking: bool) -> None:
+    graph = grimp.build_graph("totenblatt", exclude_type_checking_imports=not type_checking)
+    assert graph.modules, "no modules found"
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = grimp.ImportGraph()
+    for name in ("a", "b", "c", "d"):
+        graph.add_module(name)
+    graph.add_import(importer="a", imported="b")
+    graph.add_import(importer="b", imported="c")
+    graph.add_import(importer="c", imported="a")
+    graph.add_import(importer="c", imported="d")
+    assert _cycles(graph) == [["a", "b", "c"]]
+
+
+def test_every_module_imports_on_its_own() -> None:
+    """Each module imports in a fresh interpreter first (no order-dependent cycles)."""
+    names = [
+        info.name
+        for info in pkgutil.walk_packages(totenblatt.__path__, "totenblatt.")
+        if ".migrations." not in info.name and not info.name.endswith(".__main__")
+    ]
+    code = (
+        "import importlib, sys\n"
+        "for name in sys.argv[1:]:\n"
+        "    for loaded in [m for m in sys.modules if m.startswith('totenblatt')]:\n"
+        "        del sys.modules[loaded]\n"
+        "    importlib.import_module(name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *names], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(names) > 50
+
+
+def test_import_linter_contracts_hold() -> None:
+    """The contracts in pyproject.toml (import-linter is a dev dependency)."""
+    exe = Path(sys.executable).with_name("lint-imports")
+    assert exe.exists() or shutil.which("lint-imports"), "install the dev extra: import-linter"
+    done = subprocess.run(
+        [str(exe), "--no-cache"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " 0 broken" in done.stdout
