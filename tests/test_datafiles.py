@@ -73,11 +73,11 @@ def test_builtin_names() -> None:
 
 def test_strict_model_is_frozen_strict_and_forbids_unknown_keys() -> None:
     thing = Thing(name="a", count=1)
-    with pytest.raises(pydantic.ValidationError):
+    with pytest.raises(pydantic.ValidationError, match="Instance is frozen"):
         thing.count = 2  # type: ignore[misc]
-    with pytest.raises(pydantic.ValidationError):
+    with pytest.raises(pydantic.ValidationError, match="Input should be a valid integer"):
         Thing.model_validate({"name": "a", "count": "5"})
-    with pytest.raises(pydantic.ValidationError):
+    with pytest.raises(pydantic.ValidationError, match=r"colour\n  Extra inputs are not permitted"):
         Thing.model_validate({"name": "a", "count": 5, "colour": "red"})
 
 
@@ -116,14 +116,14 @@ def test_extends_loop_is_an_error(tmp_path: Path) -> None:
         ('name = "t"\ncount = 1\nratio = "x"\n', ["key 'ratio'", "'x'"]),
         ('name = "t"\ncount = [\n', ["not valid TOML"]),
         ("extends = 5\n", ["'extends'", "5"]),
-        ('extends = "missing.toml"\n', ["'extends'", "no thing named", "missing.toml"]),
+        ('extends = "missing.toml"\n', ["'extends'", "missing.toml: file not found"]),
     ],
     ids=["unknown-key", "unknown-nested-key", "missing-key", "string-for-int", "nested-type",
          "string-for-float", "bad-toml", "extends-not-text", "extends-missing"],
 )  # fmt: skip
 def test_errors_name_the_file_and_the_key(tmp_path: Path, text: str, fragments: list[str]) -> None:
     path = write(tmp_path, "bad.toml", text)
-    with pytest.raises(ThingError) as info:
+    with pytest.raises(ThingError, match=r"bad\.toml") as info:
         load(path)
     message = str(info.value)
     assert "bad.toml" in message

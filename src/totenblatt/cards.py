@@ -7,7 +7,7 @@ A :class:`Card` is a value. Its canonical text is short (``Q♠``, ``10♥``,
 
 >>> Card.parse("Pik-Dame") == Card.parse("QS") == Card.parse("Q♠")
 True
->>> str(Card.parse("karo 10")), Card.parse("Herz 4").german()
+>>> str(Card.parse("karo 10")), Card.parse("Herz 4").german
 ('10♦', 'Herz-4')
 """
 
@@ -19,6 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from totenblatt.messages import Message, MessageError
+
 __all__ = [
     "JOKER",
     "Card",
@@ -26,6 +28,7 @@ __all__ = [
     "CardParseError",
     "Deck",
     "EmptyDeckError",
+    "InvalidCardError",
     "Rank",
     "Suit",
     "Tier",
@@ -34,8 +37,12 @@ __all__ = [
 ]
 
 
-class CardParseError(ValueError):
+class CardParseError(MessageError):
     """Text that is not a card."""
+
+
+class InvalidCardError(MessageError):
+    """A :class:`Card` built from a rank and a suit that make no card (one without the other)."""
 
 
 class EmptyDeckError(ValueError):
@@ -147,7 +154,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
-            raise CardParseError(
+            raise InvalidCardError(
                 f"a card has both a rank and a suit, or neither (a joker); "
                 f"got rank={self.rank!r}, suit={self.suit!r}"
             )
@@ -172,12 +179,14 @@ class Card:
             return "Joker"
         return f"{self.rank.label}{self.suit.letter}"
 
+    @property
     def german(self) -> str:
         """German name: ``Pik-Dame``, ``Herz-4``, ``Joker``."""
         if self.rank is None or self.suit is None:
             return "Joker"
         return f"{self.suit.german}-{self.rank.german}"
 
+    @property
     def english(self) -> str:
         """English name: ``queen of spades``, ``4 of hearts``, ``joker``."""
         if self.rank is None or self.suit is None:
@@ -186,7 +195,7 @@ class Card:
 
     def name(self, lang: str = "en") -> str:
         """The card's name in ``en`` or ``de``."""
-        return self.german() if lang == "de" else self.english()
+        return self.german if lang == "de" else self.english
 
     @property
     def tier(self) -> Tier:
@@ -205,10 +214,19 @@ class Card:
         (Card('A♣'), Card('10♥'), Card('10♦'))
         """
         if not isinstance(text, str):
-            raise CardParseError(f"expected card text, got {text!r}")
+            raise CardParseError(
+                f"expected card text, got {text!r}",
+                message=Message("expected a card, got {value}", value=repr(text)),
+            )
         card = _parse(text)
         if card is None:
-            raise CardParseError(f"cannot read {text!r} as a card; {ACCEPTED_FORMS}")
+            raise CardParseError(
+                f"cannot read {text!r} as a card; {ACCEPTED_FORMS}",
+                message=Message(
+                    "{text} is not a card: expected e.g. Q♠, QS, Pik-Dame or Joker",
+                    text=repr(text.strip()),
+                ),
+            )
         return card
 
 

@@ -292,7 +292,7 @@ def test_b4_the_most_hp_is_judged_at_the_end_of_the_fight(rules: Ruleset) -> Non
     gang = gang_of(veteran("Bob"), cowboy("Ann", hp=6), cowboy("Cy", hp=3))
     after, _ = fight(gang, rules, conceded=True, sacrifice="Cy", Ann=MemberOutcome(hp=2))
     assert [m.name for m in after.members] == ["Bob", "Ann"]
-    with pytest.raises(IllegalSacrificeError):
+    with pytest.raises(IllegalSacrificeError, match=r"'Ann'.*Cy \(cowboy, 3 HP\)$"):
         fight(gang, rules, conceded=True, sacrifice="Ann", Ann=MemberOutcome(hp=2))
 
 

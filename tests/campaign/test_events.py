@@ -18,12 +18,12 @@ from totenblatt.campaign.events import (
     Promoted,
     Recovered,
     Sacrificed,
-    describe,
     event_from_dict,
     event_to_dict,
     notable,
 )
 from totenblatt.cards import JOKER, Card
+from totenblatt.text.campaign import describe
 from totenblatt.wanted.vocab import Ability, HeroType
 
 EVENTS: list[Event] = [

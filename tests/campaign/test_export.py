@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from totenblatt.campaign import Gang, HistoryEntry, Member, MemberStatus, roster_dict
-from totenblatt.campaign import roster_markdown as md
 from totenblatt.campaign.events import AbilityGained, FightCounted
 from totenblatt.cards import Card
+from totenblatt.text.campaign import roster_markdown as md
 from totenblatt.wanted.vocab import Ability, HeroType
 
 GANG = Gang(

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from totenblatt.cli.app import Lang
 from totenblatt.cli.board import board_scale, figure_labels, render_board
 from totenblatt.cli.play import SeatKind, no_terminal_message, parse_seats, run_play, run_replay
 from totenblatt.cli.story import Narrator, seat_labels
+from totenblatt.text import describe_error
 from totenblatt.wanted.bots import RandomBot, play_game
 from totenblatt.wanted.engine import events as events_module
 from totenblatt.wanted.engine.actions import (
@@ -37,6 +39,7 @@ from totenblatt.wanted.engine.actions import (
 )
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.state import Phase
+from totenblatt.wanted.odds import view_attack_odds
 
 Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 
@@ -68,7 +71,15 @@ def script(
 
 def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
     names = figure_labels(f.name for f in game.scenario.figures)
-    return PlayContext(game.ruleset, game.scenario.table(game.ruleset), lang, names)
+    table = game.scenario.table(game.ruleset)
+    return PlayContext(game.ruleset, table, lang, names, judge=game.refusal)
+
+
+def to_own_action(game: Game) -> None:
+    """Pass every decision before the first action, which is seat 0's (dealer 1, no bids)."""
+    while game.phase is not Phase.ACTION:
+        game.apply(Pass())
+    assert game.to_act == 0
 
 
 def at_action(scenario: str = "duel", seed: int = 5) -> Game:
@@ -103,8 +114,9 @@ def test_bot_against_random_bot_in_three_way() -> None:
     assert "HP:" in buffer.getvalue().splitlines()[-1]
 
 
-def test_no_terminal_message_and_exit_0_as_a_real_subprocess() -> None:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="120")
+@pytest.mark.parametrize(("lang", "words"), [("en", "needs a terminal"), ("de", "braucht ein")])
+def test_no_terminal_message_and_exit_0_as_a_real_subprocess(lang: str, words: str) -> None:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="120", TOTENBLATT_LANG=lang)
     done = subprocess.run(
         [str(VENV_BIN / "totenblatt"), "play"],
         stdin=subprocess.DEVNULL,
@@ -114,7 +126,7 @@ def test_no_terminal_message_and_exit_0_as_a_real_subprocess() -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert "needs a terminal" in done.stdout and "braucht ein Terminal" in done.stdout
+    assert words in done.stdout
     assert "--seats bot,bot" in done.stdout
 
 
@@ -168,7 +180,9 @@ def test_human_game_from_a_script_finishes() -> None:
     assert text.count("Type the number of a choice") == 2  # help, hilfe
     assert "unknown input 'nonsense'" in text and "there is no choice 999" in text
     assert "Really concede? (y/N) " in prompts and "concedes" not in text
-    assert "HP:" in text.splitlines()[-1]  # the game ended with a winner or draw line
+    assert text.splitlines()[-1] == (  # seed 4: the bot wins the game the human declined to concede
+        "Player 2 wins — last side standing. (HP: Player 1 0, Player 2 3)"
+    )
 
 
 def test_human_game_in_german_shows_odds_and_assumption() -> None:
@@ -176,10 +190,9 @@ def test_human_game_in_german_shows_odds_and_assumption() -> None:
     run_play(
         scenario="duel", seats="human,bot", seed=6, lang=Lang.DE, out=out, ask=script(then="1")
     )
-    text = buffer.getvalue()
-    assert "Du bist dran" in text or "Einen Karo" in text
-    if "Schieß mit" in text:
-        assert "Treffer, E=" in text and "höchstes Herz" in text
+    text = buffer.getvalue()  # seed 6: a bid, then an attack offered with its odds
+    assert "Du bist dran" in text and "Einen Karo" in text and "Schieß mit" in text
+    assert "Treffer, E=" in text and "höchstes Herz" in text
 
 
 def test_quit_saves_and_load_continues(tmp_path: Path) -> None:
@@ -277,6 +290,7 @@ def test_typed_moves_parse(text: str) -> None:
         deck_order=["10♣", "9♣", "8♣", "7♣", "6♣", "Q♠", "2♥", "3♥", "4♥", "5♥"],
         dealer=1,
     )
+    to_own_action(game)
     view = game.view(0)
     assert view["hand"] == ["10♣", "9♣", "8♣", "7♣", "6♣"]
     ctx = ctx_for(game)
@@ -289,26 +303,35 @@ def test_typed_moves_parse(text: str) -> None:
 
 def test_typed_move_errors_say_what_to_do() -> None:
     game = new_game("duel", seed=1, deck_order=["10♣", "9♣", "8♣", "7♣", "6♣"], dealer=1)
+    to_own_action(game)
     view, ctx = game.view(0), ctx_for(game)
     cases = [
         ("move Paco 12,8", "which figure"),
         ("move Billy", "where to"),
-        ("move Billy 12,30", r'needs [0-9.]+" to get there, your best club gives 10"'),
-        ("move Billy 12,8 with Q♠", "not a club in your hand"),
+        ("move Billy 12,30", r'the move costs [0-9.]+" but 10♣ gives only 10"'),
+        ("move Billy 12,8 with Q♠", "Q♠ is not in your hand"),
         ("move Billy 12,8 with 6♣", "gives only 6"),
         ("move Billy 12,1.5", "already stands"),
-        ("move Billy 50,8", "cannot move to"),
+        ("move Billy 50,8", r"Billy cannot move so: the path leaves the table at \(50, 8\)"),
     ]
-    for text, message in cases:
-        with pytest.raises(InputError, match=message):
-            parse_input(text, [], view, ctx)
+    for text, message in cases:  # the engine's own refusals, for people (no repr of an action)
+        with pytest.raises(InputError, match=message) as info:
+            parse_input(text, [], view, ctx, game.legal_actions())
+        assert "Move(" not in str(info.value)
     de = ctx_for(game, Lang.DE)
-    with pytest.raises(InputError, match="welche Figur"):
+    with pytest.raises(InputError) as refused:
         parse_input("bewege Niemand 1,1", [], view, de)
+    assert describe_error(refused.value, "de").startswith("welche Figur? deine: Billy")
+    with pytest.raises(InputError) as refused:
+        parse_input("bewege Billy 12,30", [], view, de, game.legal_actions())
+    assert re.fullmatch(
+        r'der Zug kostet [0-9,]+", aber 10♣ gibt nur 10"', describe_error(refused.value, "de")
+    )
 
 
 def test_typed_move_goes_round_walls_through_the_door() -> None:
     game = new_game("duel", seed=1, deck_order=["10♣", "9♣", "8♣", "7♣", "Joker"], dealer=1)
+    to_own_action(game)
     view, ctx = game.view(0), ctx_for(game)
     move = plan_move(view, ctx, "Billy", (6.0, 7.5), hide=True)  # just inside the bank's door
     step = move.steps[0]
@@ -340,40 +363,50 @@ def test_typed_actions_of_every_kind() -> None:
         parse_input("swap now", [], view, ctx)
 
 
-def test_shoot_without_a_card_takes_the_best_odds() -> None:
-    game = new_game("duel", seed=1)
-    for _ in range(400):
-        if game.is_over:
-            pytest.skip("no attack came up")
-        attacks = [a for a in game.legal_actions() if isinstance(a, Attack)]
-        if attacks and game.to_act is not None:
-            break
-        game.apply(
-            RandomBot(7).choose(
-                game.view(game.to_act or 0),
-                [a for a in game.legal_actions() if not isinstance(a, Redraw | Concede)],
-            )
-        )
-    seat = game.to_act
-    assert seat is not None
-    view, legal, ctx = game.view(seat), game.legal_actions(), ctx_for(game)
-    first = attacks[0]
-    chosen = parse_input(f"shoot {first.target}", [], view, ctx, legal)
-    assert isinstance(chosen, Attack) and chosen in legal and chosen.target == first.target
-
-
-def test_labels_show_odds_and_compact_view_shows_every_kind() -> None:
-    game = at_action("gangs", seed=3)
+def test_shoot_without_a_card_takes_the_best_odds(action_game: Callable[..., Game]) -> None:
+    text = (
+        'title = "Yard"\nwidth = 24\nheight = 24\nseats = 2\n'
+        '[[figures]]\nname = "Billy"\nseat = 0\nweapon = "colt"\nposition = [4, 4]\n'
+        '[[figures]]\nname = "Paco"\nseat = 1\nweapon = "colt"\nposition = [4, 8]\n'
+    )
+    game = action_game(text, {0: ["2♠", "K♠", "7♠", "2♣", "3♣"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]})
     view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
-    choices = build_choices(view, legal, ctx, advice=legal[-1])
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    odds = {a.card: view_attack_odds(view, a, table=ctx.table, ruleset=ctx.rules) for a in attacks}
+    assert [str(a.card) for a in attacks] == ["2♠", "K♠", "7♠"]  # the first is not the best
+    assert odds[Card.parse("K♠")].expected > odds[Card.parse("7♠")].expected
+    assert odds[Card.parse("7♠")].expected > odds[Card.parse("2♠")].expected
+    chosen = parse_input("shoot Paco", [], view, ctx, legal)
+    assert chosen == Attack(Card.parse("K♠"), "Billy", "Paco")
+    assert parse_input("shoot Paco with 7♠", [], view, ctx, legal) == attacks[2]
+
+
+def test_labels_show_odds_and_compact_view_shows_every_kind(
+    action_game: Callable[..., Game],
+) -> None:
+    text = (
+        'title = "Yard"\nwidth = 24\nheight = 24\nseats = 2\n'
+        '[[figures]]\nname = "Billy"\nseat = 0\nweapon = "colt"\nposition = [4, 4]\n'
+        '[[figures]]\nname = "Paco"\nseat = 1\nweapon = "colt"\nposition = [4, 8]\n'
+    )
+    game = action_game(
+        text, {0: ["5♠", "K♠", "10♣", "3♣", "7♠"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]}
+    )
+    view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
+    choices = build_choices(view, legal, ctx, advice=legal[-1])  # the advice: concede
     assert len(choices) <= len(legal)
     attack = [c for c in choices if isinstance(c.action, Attack)]
+    assert len(attack) == 3
     for c in attack:
         assert "% hit, E=" in c.label and "wounds" in c.label
-    shown = compact_choices(choices, 6)
-    assert len(shown) <= 6
-    groups = {choices[i].group for i in shown}
-    assert "pass" in groups or len(groups) >= 2
+    assert {c.group for c in choices} == {"attack", "move", "pass", "concede"}
+    shown = compact_choices(choices, 6)  # the advice, then one of every kind, then more
+    assert Counter(choices[i].group for i in shown) == {
+        "concede": 1,
+        "attack": 2,
+        "move": 2,
+        "pass": 1,
+    }
 
 
 def test_defend_labels_are_exact(action_game: Callable[..., Game]) -> None:
@@ -432,7 +465,7 @@ def test_map_draws_figures_where_they_stand() -> None:
 def test_every_event_kind_is_told_in_both_languages() -> None:
     silent = {"deck_shuffled", "hand_discarded"}
     names = {
-        re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+        getattr(cls, "TYPE", None) or re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
         for cls in vars(events_module).values()
         if isinstance(cls, type)
         and issubclass(cls, events_module.Event)

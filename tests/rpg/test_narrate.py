@@ -1,11 +1,13 @@
-"""Narration in the seed's words, German and English."""
+"""Narration in the seed's words, German and English (the story in rpg, the words in text)."""
 
 from __future__ import annotations
 
 import pytest
 
 from totenblatt.rpg import resolve_probe
-from totenblatt.rpg.narrate import card_name, margin_word, narrate
+from totenblatt.rpg.narrate import margin_word, probe_story
+from totenblatt.text.rpg import card_name, margin_text
+from totenblatt.text.rpg import narrate_probe as narrate
 
 
 def text(lang: str, *args: int, **kwargs: object) -> str:
@@ -14,9 +16,9 @@ def text(lang: str, *args: int, **kwargs: object) -> str:
 
 def test_trevor_12_against_10_is_gerade_mal_so_eben() -> None:
     r = resolve_probe(2, 2, player_cards=[12], opponent_cards=[10])
-    assert margin_word(r, "de") == "gerade mal so eben"
+    assert margin_text(r, "de") == "gerade mal so eben"
     assert "Gelungen: 12 gegen 10 – gerade mal so eben!" in narrate(r, "de")
-    assert margin_word(r, "en") == "just barely made it"
+    assert margin_text(r, "en") == "just barely made it"
 
 
 def test_trevor_23_against_5_ran_up_the_wall() -> None:
@@ -77,3 +79,13 @@ def test_ties() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         narrate(resolve_probe(2, 2, seed=1), "fr")
+
+
+def test_the_story_is_messages_without_a_language() -> None:
+    r = resolve_probe(2, 2, player_cards=[12], opponent_cards=[10])
+    story = probe_story(r)
+    assert [m.id for m in story][-2:] == [
+        "Success: {mine} against {theirs} – {word}!",
+        "In a fight your opponent takes {wound}.",
+    ]
+    assert story[-2].params["word"] == margin_word(r)

@@ -1,7 +1,8 @@
 """Store fixtures: every store test runs on SQLite and, when configured, on PostgreSQL.
 
 PostgreSQL needs ``TOTENBLATT_TEST_DATABASE_URL`` (``.ci/postgres.sh`` starts a server
-and prints it); each test gets its own schema there, dropped afterwards. No test touches
+and prints it; without it the PostgreSQL variants skip, or fail when ``CI`` is set); each
+test gets its own schema there, dropped afterwards. No test touches
 the user's real data directory: the database URL and the XDG data dir point into tmp.
 """
 
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -20,12 +20,6 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from totenblatt.store import Store, resolve_url
-
-PG_URL = os.environ.get("TOTENBLATT_TEST_DATABASE_URL")
-PG_SKIP = (
-    "PostgreSQL tests need TOTENBLATT_TEST_DATABASE_URL "
-    '(eval "$(.ci/postgres.sh)" starts a local server and prints it)'
-)
 
 
 @pytest.fixture(autouse=True)
@@ -41,9 +35,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'campaign.db'}"
         return
-    if not PG_URL:
-        pytest.skip(PG_SKIP)
-    base = resolve_url(PG_URL)
+    base = resolve_url(request.getfixturevalue("postgres_url"))  # skip, or fail under CI
     schema = f"t_{uuid.uuid4().hex[:16]}"
     admin = create_engine(base, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:

@@ -67,7 +67,7 @@ def test_unknown_and_duplicate_characters_are_refused(
             store.characters.create(Character.create("diana"))
         with pytest.raises(CharacterError, match="wound band"):
             store.characters.wound("Diana", "medium")
-        with pytest.raises(CharacterNotFoundError):
+        with pytest.raises(CharacterNotFoundError, match="no character 'Bob'"):
             store.characters.new_story(["Diana", "Bob"])  # all or nothing
     assert fingerprint(db_url) == before
 

@@ -172,7 +172,7 @@ def test_text_output_is_a_table_in_english_or_german(cli: Cli, tmp_path: Path) -
     db = ("--db", str(tmp_path / "t.db"))
     code, out, _ = cli(["gang", "create", "Daltons", "--leader", "gunslinger",
                         "--size", "3", "--seed", "2", "--lang", "de", *db])  # fmt: skip
-    assert code == 0 and "Revolverheld" in out and "Standardcowboy" in out and "seed 2" in out
+    assert code == 0 and "Revolverheld" in out and "Standardcowboy" in out and "Seed 2" in out
     code, out, _ = cli(["fight", "record", "Daltons", "--seed", "3", "--lang", "en", *db])
     assert code == 0 and "gunslinger" in out and "3 of 3 · 1 fight" in out
     code, out, _ = cli(["fight", "record", "Daltons", "--seed", "4", "--lang", "de", *db])

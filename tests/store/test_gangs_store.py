@@ -134,18 +134,49 @@ def test_undo_removes_members_who_joined_after_the_fight(store: Store) -> None:
         assert session.scalar(select(func.count()).select_from(MemberRow)) == 4
 
 
+Refusal = Callable[[Store, list[str]], object]
+
+
 @pytest.mark.parametrize(
-    "bad",
+    ("bad", "error", "reason"),
     [
-        lambda s, n: s.gangs.get("Nobody"),
-        lambda s, n: s.gangs.record_fight("Daltons", FightOutcome({"Zed": MemberOutcome(hp=1)})),
-        lambda s, n: s.gangs.record_fight("Daltons", FightOutcome({n[1]: MemberOutcome(hp=9)})),
-        lambda s, n: s.gangs.record_fight("Daltons", FightOutcome(conceded=True, sacrifice="Zed")),
-        lambda s, n: s.gangs.hire("Daltons", HeroType.VETERAN, {n[1]: 10}),
-        lambda s, n: s.gangs.fill("Daltons"),
-        lambda s, n: s.gangs.undo_fight("Daltons"),
-        lambda s, n: s.gangs.create("daltons", HeroType.VETERAN),
-        lambda s, n: s.gangs.create("Big", HeroType.VETERAN, size=11),
+        (lambda s, n: s.gangs.get("Nobody"), GangNotFoundError, "no gang 'Nobody'"),
+        (
+            lambda s, n: s.gangs.record_fight(
+                "Daltons", FightOutcome({"Zed": MemberOutcome(hp=1)})
+            ),
+            CampaignError,
+            "no living member 'Zed'",
+        ),
+        (
+            lambda s, n: s.gangs.record_fight("Daltons", FightOutcome({n[1]: MemberOutcome(hp=9)})),
+            CampaignError,
+            "cannot end the fight with 9 HP: expected 0 to its maximum 6",
+        ),
+        (
+            lambda s, n: s.gangs.record_fight(
+                "Daltons", FightOutcome(conceded=True, sacrifice="Zed")
+            ),
+            CampaignError,
+            "no living member 'Zed'",
+        ),
+        (
+            lambda s, n: s.gangs.hire("Daltons", HeroType.VETERAN, {n[1]: 10}),
+            RecruitmentError,
+            "lost no veteran or gunslinger in its last fight",
+        ),
+        (lambda s, n: s.gangs.fill("Daltons"), RecruitmentError, "already has its 4 members"),
+        (lambda s, n: s.gangs.undo_fight("Daltons"), StoreError, "no recorded fight to undo"),
+        (
+            lambda s, n: s.gangs.create("daltons", HeroType.VETERAN),
+            StoreError,
+            "a gang called 'Daltons' already exists",
+        ),
+        (
+            lambda s, n: s.gangs.create("Big", HeroType.VETERAN, size=11),
+            CampaignError,
+            r"1 to 10 members \(B3\); got size 11",
+        ),
     ],
     ids=[
         "unknown-gang", "unknown-member", "hp-above-max", "unknown-sacrifice", "no-hire",
@@ -153,12 +184,16 @@ def test_undo_removes_members_who_joined_after_the_fight(store: Store) -> None:
     ],
 )  # fmt: skip
 def test_refused_changes_leave_the_database_unchanged(
-    db_url: str, fingerprint: Callable[[str], str], bad: Callable[[Store, list[str]], object]
+    db_url: str,
+    fingerprint: Callable[[str], str],
+    bad: Refusal,
+    error: type[ValueError],
+    reason: str,
 ) -> None:
     with Store(db_url) as store:
         names = make(store)
     before = fingerprint(db_url)
-    with Store(db_url) as store, pytest.raises(ValueError):
+    with Store(db_url) as store, pytest.raises(error, match=reason):
         bad(store, names)
     assert fingerprint(db_url) == before
 
@@ -187,7 +222,7 @@ def test_an_error_half_way_through_the_post_fight_sequence_rolls_everything_back
 
         event.listen(store.engine, "before_cursor_execute", fail_at_audit)
         outcome = FightOutcome({names[0]: MemberOutcome(died=True), names[2]: MemberOutcome(hp=1)})
-        with pytest.raises(ForcedError):
+        with pytest.raises(ForcedError, match="disk on fire"):
             store.gangs.record_fight("Daltons", outcome)
         event.remove(store.engine, "before_cursor_execute", fail_at_audit)
         assert "UPDATE members" in seen  # the members were already written when it failed
@@ -200,7 +235,7 @@ def test_a_fight_recorded_for_two_gangs_is_one_transaction(store: Store) -> None
     a = make(store, "Daltons", seed=1)
     make(store, "Clantons", seed=2)
     before = store.gangs.all()
-    with pytest.raises(CampaignError):
+    with pytest.raises(CampaignError, match="gang 'Clantons' has no living member 'Nobody'"):
         store.gangs.record_fights(
             [
                 ("Daltons", FightOutcome({a[1]: MemberOutcome(died=True)})),
@@ -229,9 +264,9 @@ def test_a_campaign_through_the_store_follows_the_rules(store: Store) -> None:
         "Daltons", FightOutcome(conceded=True, sacrifice=leader), seed=9
     ).gang
     assert conceded.size == 4 and all(m.fights_survived == 2 for m in conceded.members)
-    with pytest.raises(RecruitmentError):
+    with pytest.raises(RecruitmentError, match="lost no veteran or gunslinger"):  # B6
         store.gangs.hire("Daltons", HeroType.VETERAN, {names[1]: 3, names[2]: 6, names[3]: 1})
-    with pytest.raises(IllegalSacrificeError):
+    with pytest.raises(IllegalSacrificeError, match=r"may not be sacrificed: B4 allows a hero"):
         store.gangs.record_fight("Daltons", FightOutcome(conceded=True, sacrifice=names[1]))
 
 

@@ -6,7 +6,7 @@ Billy (seat 0) and Paco (seat 1) stand 3" apart on an open range (the Colt's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,9 @@ from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
 from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability
+
+Of = Callable[[Iterable[Event], type[Any]], list[Any]]
+"""The ``of`` fixture (tests/wanted/conftest.py): the events of one kind."""
 
 A = Ability
 TERRAIN = """
@@ -119,10 +122,6 @@ def card(text: str) -> Card:
     return Card.parse(text)
 
 
-def of(events: Sequence[Event], kind: type[Event]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
 def shoot(game: Game, attack: Attack, defence: Action | None = None) -> list[Event]:
     events = game.apply(attack)
     if game.phase is Phase.DEFEND:
@@ -147,7 +146,7 @@ def recomputed(event: AttackResolved, game: Game) -> tuple[Any, ...]:
 
 
 def resolved(events: Sequence[Event], game: Game) -> AttackResolved:
-    event: AttackResolved = of(events, AttackResolved)[0]
+    event = next(e for e in events if isinstance(e, AttackResolved))
     assert recomputed(event, game) == (
         event.attack_value,
         event.defense_value,
@@ -178,7 +177,7 @@ def bidding(tmp_path: Path, billy: Sequence[Ability], amigo: Sequence[Ability] =
     return game
 
 
-def test_quick_fingers_1_adds_one_to_every_diamond(tmp_path: Path) -> None:
+def test_quick_fingers_1_adds_one_to_every_diamond(tmp_path: Path, of: Of) -> None:
     game = bidding(tmp_path, [A.QUICK_FINGERS_1])
     placed = game.apply(Bid(card("7♦")))
     assert of(placed, BidPlaced) == [BidPlaced(0, card("7♦"), False, 1)]
@@ -187,14 +186,14 @@ def test_quick_fingers_1_adds_one_to_every_diamond(tmp_path: Path) -> None:
     assert of(events, InitiativeWon) == [InitiativeWon(0, card("7♦"))]
 
 
-def test_quick_fingers_2_adds_two_and_copies_add_up(tmp_path: Path) -> None:
+def test_quick_fingers_2_adds_two_and_copies_add_up(tmp_path: Path, of: Of) -> None:
     game = bidding(tmp_path, [A.QUICK_FINGERS_1, A.QUICK_FINGERS_2])
     game.apply(Bid(card("5♦")))  # 5 + 1 + 2 = 8
     events = game.apply(Bid(card("8♦")))
     assert of(events, InitiativeWon) == [InitiativeWon(0, card("5♦"))]
 
 
-def test_the_diamond_bonus_is_the_best_living_figure_not_the_sum(tmp_path: Path) -> None:
+def test_the_diamond_bonus_is_the_best_living_figure_not_the_sum(tmp_path: Path, of: Of) -> None:
     game = bidding(tmp_path, [A.QUICK_FINGERS_1], [A.QUICK_FINGERS_2])
     assert of(game.apply(Bid(card("5♦"))), BidPlaced)[0].bonus == 2  # D-23: best, not 1 + 2
     events = game.apply(Bid(card("8♦")))
@@ -204,7 +203,7 @@ def test_the_diamond_bonus_is_the_best_living_figure_not_the_sum(tmp_path: Path)
     assert bid_value(st, 0, card("5♦")) == 6
 
 
-def test_a_joker_or_wild_2_beats_any_bonused_diamond(tmp_path: Path) -> None:
+def test_a_joker_or_wild_2_beats_any_bonused_diamond(tmp_path: Path, of: Of) -> None:
     game = bidding(tmp_path, [A.QUICK_FINGERS_2])
     game.apply(Bid(card("A♦")))  # 11 + 2
     options = [a for a in game.legal_actions() if isinstance(a, Bid)]
@@ -229,7 +228,7 @@ def footwork(tmp_path: Path, billy: Sequence[Ability]) -> Game:
     return game
 
 
-def test_light_footed_1_adds_an_inch_for_its_own_figure(tmp_path: Path) -> None:
+def test_light_footed_1_adds_an_inch_for_its_own_figure(tmp_path: Path, of: Of) -> None:
     game = footwork(tmp_path, [A.LIGHT_FOOTED_1])
     assert game.why_illegal(Move(card("7♣"), (walk("Billy", (8, 4), 8),))) is None
     assert "costs 8.00" in str(game.why_illegal(Move(card("7♣"), (walk("Amigo", (8, 10), 8),))))
@@ -284,7 +283,7 @@ def covered(tmp_path: Path, abilities: Sequence[Ability]) -> Game:
 
 @pytest.mark.parametrize(("ability", "bonus"), [(A.COVER_1, 1), (A.COVER_2, 2), (A.COVER_3, 3)])
 def test_cover_adds_to_one_heart_when_the_player_chooses(
-    tmp_path: Path, ability: Ability, bonus: int
+    tmp_path: Path, ability: Ability, bonus: int, of: Of
 ) -> None:
     game = covered(tmp_path, [ability])
     game.apply(Attack(card("9♠"), "Billy", "Paco"))  # 9 + 1 = 10
@@ -323,7 +322,7 @@ def tempting(tmp_path: Path, then: Sequence[str]) -> Game:
     return game
 
 
-def test_tempt_fate_draws_two_and_the_player_keeps_one(tmp_path: Path) -> None:
+def test_tempt_fate_draws_two_and_the_player_keeps_one(tmp_path: Path, of: Of) -> None:
     game = tempting(tmp_path, ["Q♠", "4♥"])
     assert TemptFate(card("3♥"), "Billy") in game.legal_actions()
     events = game.apply(TemptFate(card("3♥"), "Billy"))
@@ -364,7 +363,7 @@ def test_tempt_fate_works_at_any_decision_and_resumes_it(tmp_path: Path) -> None
     assert (event.defense_value, event.wounds) == (9, 1)
 
 
-def test_tempt_fate_with_two_equal_cards_keeps_one_at_once(tmp_path: Path) -> None:
+def test_tempt_fate_with_two_equal_cards_keeps_one_at_once(tmp_path: Path, of: Of) -> None:
     game = tempting(tmp_path, ["Joker", "Joker"])
     events = game.apply(TemptFate(card("3♥"), "Billy"))
     assert of(events, FateKept) == [FateKept(0, "Billy", card("Joker"), card("Joker"))]
@@ -385,7 +384,9 @@ def lives(tmp_path: Path, then: Sequence[str], **options: Any) -> Game:
     return game
 
 
-def test_nine_lives_keeps_the_figure_in_with_0_hp_when_its_card_is_higher(tmp_path: Path) -> None:
+def test_nine_lives_keeps_the_figure_in_with_0_hp_when_its_card_is_higher(
+    tmp_path: Path, of: Of
+) -> None:
     game = lives(tmp_path, ["K♣", "5♥"])
     events = shoot(game, Attack(card("9♠"), "Billy", "Paco"))  # 10 vs nothing: 3 wounds
     assert of(events, NineLivesDrawn) == [
@@ -399,7 +400,7 @@ def test_nine_lives_keeps_the_figure_in_with_0_hp_when_its_card_is_higher(tmp_pa
 
 @pytest.mark.parametrize(("own", "killer"), [("Q♣", "K♥"), ("8♣", "Joker")])
 def test_nine_lives_equal_or_lower_card_dies_and_the_killer_gains(
-    tmp_path: Path, own: str, killer: str
+    tmp_path: Path, own: str, killer: str, of: Of
 ) -> None:
     game = lives(tmp_path, [own, killer])
     events = shoot(game, Attack(card("9♠"), "Billy", "Paco"))
@@ -408,12 +409,12 @@ def test_nine_lives_equal_or_lower_card_dies_and_the_killer_gains(
     assert of(events, HpGained) == [HpGained("Billy", 1, 6)]
 
 
-def test_a_joker_is_the_highest_nine_lives_card(tmp_path: Path) -> None:
+def test_a_joker_is_the_highest_nine_lives_card(tmp_path: Path, of: Of) -> None:
     game = lives(tmp_path, ["Joker", "A♥"])
     assert of(shoot(game, Attack(card("9♠"), "Billy", "Paco")), NineLivesDrawn)[0].survived
 
 
-def test_nine_lives_has_no_use_limit_by_default(tmp_path: Path) -> None:
+def test_nine_lives_has_no_use_limit_by_default(tmp_path: Path, of: Of) -> None:
     game = lives(tmp_path, ["K♣", "5♥", "A♣", "2♥"])
     shoot(game, Attack(card("9♠"), "Billy", "Paco"))
     to(game, Phase.ACTION, 0)
@@ -421,7 +422,7 @@ def test_nine_lives_has_no_use_limit_by_default(tmp_path: Path) -> None:
     assert of(events, NineLivesDrawn)[0].survived and not game.figure("Paco").out
 
 
-def test_option_nine_lives_uses_limits_the_draws(tmp_path: Path) -> None:
+def test_option_nine_lives_uses_limits_the_draws(tmp_path: Path, of: Of) -> None:
     game = lives(tmp_path, ["K♣", "5♥", "A♣", "2♥"], nine_lives_uses=1)
     shoot(game, Attack(card("9♠"), "Billy", "Paco"))
     to(game, Phase.ACTION, 0)
@@ -517,7 +518,7 @@ def test_sharpshooter_reaches_beyond_36_inches(tmp_path: Path, sharp: bool) -> N
 # -- Pay the Piper (B1 A, D-38) -------------------------------------------------------------
 
 
-def test_pay_the_piper_raises_hp_and_maximum_at_set_up(tmp_path: Path) -> None:
+def test_pay_the_piper_raises_hp_and_maximum_at_set_up(tmp_path: Path, of: Of) -> None:
     figures = [
         Fig("Billy", 0, 8, 4, (A.PAY_THE_PIPER,)),
         Fig("Paco", 1, 8, 8, (A.PAY_THE_PIPER, A.PAY_THE_PIPER)),
@@ -583,7 +584,7 @@ def test_wild_2_defends_as_a_joker(tmp_path: Path) -> None:
     assert (event.reason, event.wounds) == ("blocked_by_joker", 0)
 
 
-def test_wild_2_moves_12_inches_or_2(tmp_path: Path) -> None:
+def test_wild_2_moves_12_inches_or_2(tmp_path: Path, of: Of) -> None:
     game = wild(tmp_path, {0: ["2♣", "2♥", "9♥", "10♥", "J♥"], 1: ["3♥", "4♥", "5♥", "6♥", "7♥"]})
     far = Move(card("2♣"), (walk("Billy", (8, 4), 12),), wild=True)
     assert game.why_illegal(far) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -631,7 +632,7 @@ def test_bad_input_is_a_value_error_naming_it(
 ) -> None:
     call: dict[str, Any] = {"attack": "Q♠", "weapon": "colt", "distance": 3, "defense": "4♥"}
     call.update(kwargs)
-    with pytest.raises(error) as info:
+    with pytest.raises(error, match=re.escape(fragment)) as info:
         resolve_attack(**call)
     assert isinstance(info.value, ValueError)
     assert fragment in str(info.value)
@@ -646,7 +647,7 @@ def test_infinite_distance_is_out_of_range() -> None:
 
 def test_attack_result_is_a_frozen_value_with_a_json_dict() -> None:
     r = resolve_attack("Q♠", weapon="winchester", distance=7, defense="4♥", cover="medium")
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'wounds'"):
         r.wounds = 0  # type: ignore[misc]
     data = r.to_dict()
     assert list(data) == [f.name for f in dataclasses.fields(AttackResult)]

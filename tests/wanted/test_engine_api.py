@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +78,7 @@ def test_the_interface() -> None:
     actions = game.legal_actions()
     assert actions and all(dataclasses.is_dataclass(a) for a in actions)
     redraw = next(a for a in actions if isinstance(a, Redraw))
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'card'"):
         redraw.card = Card.parse("2♣")  # type: ignore[misc]
     events = game.apply(actions[0])
     assert events and all(isinstance(e, Event) for e in events)
@@ -102,7 +103,7 @@ def test_the_package_exports() -> None:
         assert getattr(wanted, name) is not None
     assert wanted.resolve_attack("Q♠", weapon="winchester", distance=7).wounds > 0
     assert wanted.Ruleset.load("base").name == "base"
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_thing'"):
         _ = wanted.no_such_thing
 
 
@@ -162,7 +163,7 @@ def test_view_of_a_missing_seat() -> None:
 def test_an_illegal_action_says_why_and_changes_nothing(action: Action) -> None:
     game = stacked()
     before = snapshot(game)
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(IllegalActionError, match=re.escape(f"{action!r} is illegal")) as error:
         game.apply(action)
     assert repr(action) in str(error.value) and "illegal" in str(error.value)
     assert isinstance(error.value, ValueError)

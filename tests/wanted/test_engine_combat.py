@@ -3,8 +3,7 @@ jokers as spades and hearts (A12, D-20), on a small open range with a trough and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import pytest
@@ -21,9 +20,14 @@ from totenblatt.wanted.engine.events import (
     HpGained,
     Wounded,
 )
-from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.game import Game
 from totenblatt.wanted.engine.state import Phase
-from totenblatt.wanted.rules import Ruleset
+
+Of = Callable[[Iterable[Event], type[Any]], list[Any]]
+"""The ``of`` fixture (tests/wanted/conftest.py): the events of one kind."""
+
+At = Callable[..., bool]
+"""The ``at`` fixture (tests/wanted/conftest.py): is the game at this decision?"""
 
 TERRAIN = """
 [[terrain]]
@@ -42,19 +46,12 @@ Fig = tuple[int, str, tuple[float, float], int]
 
 CLOSE: dict[str, Fig] = {"Billy": (0, "colt", (8, 4), 6), "Paco": (1, "colt", (8, 8), 6)}
 """3" apart (edge to edge): the Colt's >2-6" band, +1."""
-DEAD = ["2♦", "3♦", "4♦", "5♦", "6♦"]
+Start = Callable[..., Game]
+"""``start(figures, hands, *, teams=None, **options)``: the range, seat 0 to act."""
 
 
-def start(
-    tmp_path: Path,
-    figures: Mapping[str, Fig],
-    hands: dict[int, list[str]],
-    *,
-    teams: list[int] | None = None,
-    **options: Any,
-) -> Game:
-    """The scenario on a 48" x 24" range; seat 0 acts first (dealer = last seat, no bids)."""
-    seats = len(hands)
+def range_toml(figures: Mapping[str, Fig], seats: int, teams: list[int] | None) -> str:
+    """The scenario on a 48" x 24" range."""
     text = f'title = "Range"\nwidth = 48\nheight = 24\nseats = {seats}\n'
     if teams:
         text += f"teams = {teams}\n"
@@ -62,31 +59,27 @@ def start(
     for name, (seat, weapon, (x, y), hp) in figures.items():
         text += f'\n[[figures]]\nname = "{name}"\nseat = {seat}\nweapon = "{weapon}"\n'
         text += f"position = [{x}, {y}]\nhp = {hp}\nhp_max = 6\n"
-    path = tmp_path / "range.toml"
-    path.write_text(text, encoding="utf-8")
-    rules = Ruleset.load("base").with_options(**{"redraws_per_round": 0, **options})
-    dealer = seats - 1
-    order = stacked_deal(dealer, hands, DEAD)
-    game = new_game(path, rules, seed=9, dealer=dealer, deck_order=order)
-    for _ in range(10):
-        if game.phase is Phase.ACTION:
-            break
-        game.apply(Pass())
-    assert (game.phase, game.to_act) == (Phase.ACTION, 0)
-    return game
+    return text
 
 
-def at(game: Game, phase: Phase, seat: int | None = None) -> bool:
-    """Is ``game`` at a ``phase`` decision (of ``seat``)?"""
-    return game.phase is phase and seat in (None, game.to_act)
+@pytest.fixture
+def start(action_game: Callable[..., Game]) -> Start:
+    """The range game (``action_game``, seed 9): seat 0 acts first (dealer = last seat)."""
+
+    def make(
+        figures: Mapping[str, Fig],
+        hands: dict[int, list[str]],
+        *,
+        teams: list[int] | None = None,
+        **options: Any,
+    ) -> Game:
+        return action_game(range_toml(figures, len(hands), teams), hands, seed=9, **options)
+
+    return make
 
 
 def attack(card: str, attacker: str = "Billy", target: str = "Paco") -> Attack:
     return Attack(Card.parse(card), attacker, target)
-
-
-def of(events: list[Event], kind: type[Event]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def shoot(game: Game, card: str, heart: str | None, target: str = "Paco") -> list[Event]:
@@ -99,13 +92,13 @@ def shoot(game: Game, card: str, heart: str | None, target: str = "Paco") -> lis
 # -- the worked example (A10, D-19) ----------------------------------------------------
 
 
-def test_the_seed_example_gives_three_wounds(tmp_path: Path) -> None:
+def test_the_seed_example_gives_three_wounds(start: Start, of: Of) -> None:
     figures: dict[str, Fig] = {
         "Billy": (0, "winchester", (25, 12.2), 6),
         "Paco": (1, "colt", (25, 20.2), 6),
     }
     hands = {0: ["Q♠", "2♣", "3♣", "4♣", "5♣"], 1: ["4♥", "7♥", "8♥", "9♥", "10♥"]}
-    game = start(tmp_path, figures, hands)
+    game = start(figures, hands)
     events = shoot(game, "Q♠", "4♥")
     resolved = of(events, AttackResolved)[0]
     assert resolved.distance == pytest.approx(7.0) and resolved.cover == "medium"
@@ -115,8 +108,8 @@ def test_the_seed_example_gives_three_wounds(tmp_path: Path) -> None:
     assert of(events, Wounded) == [Wounded("Paco", 5), Wounded("Paco", 4), Wounded("Paco", 3)]
 
 
-def test_an_attack_event_carries_what_recomputes_it(tmp_path: Path) -> None:
-    game = start(tmp_path, CLOSE, {0: ["9♠", "2♣", "3♣", "4♣", "5♣"],
+def test_an_attack_event_carries_what_recomputes_it(start: Start, of: Of) -> None:
+    game = start(CLOSE, {0: ["9♠", "2♣", "3♣", "4♣", "5♣"],
                                    1: ["6♥", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
     resolved = of(shoot(game, "9♠", "6♥"), AttackResolved)[0]
     again = resolve_attack(
@@ -138,8 +131,8 @@ def test_an_attack_event_carries_what_recomputes_it(tmp_path: Path) -> None:
 # -- defence (A9, D-16) ---------------------------------------------------------------
 
 
-def test_the_targets_player_chooses_a_heart_or_none(tmp_path: Path) -> None:
-    game = start(tmp_path, CLOSE, {0: ["9♠", "2♣", "3♣", "4♣", "5♣"],
+def test_the_targets_player_chooses_a_heart_or_none(start: Start, of: Of) -> None:
+    game = start(CLOSE, {0: ["9♠", "2♣", "3♣", "4♣", "5♣"],
                                    1: ["6♥", "Joker", "2♠", "9♥", "10♥"]})  # fmt: skip
     game.apply(attack("9♠"))
     assert (game.phase, game.to_act) == (Phase.DEFEND, 1)
@@ -154,12 +147,12 @@ def test_the_targets_player_chooses_a_heart_or_none(tmp_path: Path) -> None:
     assert (resolved.attack_value, resolved.defense_value, resolved.wounds) == (10, 10, 0)
 
 
-def test_cover_counts_without_a_heart(tmp_path: Path) -> None:
+def test_cover_counts_without_a_heart(start: Start, of: Of) -> None:
     figures: dict[str, Fig] = {
         "Billy": (0, "colt", (25, 12.2), 6),
         "Paco": (1, "colt", (25, 20.2), 6),
     }
-    game = start(tmp_path, figures, {0: ["5♠", "2♣", "3♣", "4♣", "5♣"],
+    game = start(figures, {0: ["5♠", "2♣", "3♣", "4♣", "5♣"],
                                      1: ["6♥", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
     resolved = of(shoot(game, "5♠", None), AttackResolved)[0]
     assert resolved.defense is None and resolved.defense_value == 2  # medium cover, D-16
@@ -169,7 +162,7 @@ def test_cover_counts_without_a_heart(tmp_path: Path) -> None:
 # -- who may be attacked (A8, D-14, D-21) ------------------------------------------------
 
 
-def test_only_enemies_may_be_attacked(tmp_path: Path) -> None:
+def test_only_enemies_may_be_attacked(start: Start) -> None:
     figures: dict[str, Fig] = {
         "Billy": (0, "colt", (8, 4), 6),
         "Amigo": (1, "colt", (12, 4), 6),
@@ -177,21 +170,21 @@ def test_only_enemies_may_be_attacked(tmp_path: Path) -> None:
     }
     hands = {0: ["9♠", "2♣", "3♣", "4♣", "5♣"], 1: ["6♥", "7♥", "8♥", "9♥", "10♥"],
              2: ["J♥", "Q♥", "K♥", "A♥", "2♥"]}  # fmt: skip
-    game = start(tmp_path, figures, hands, teams=[0, 0, 1])
+    game = start(figures, hands, teams=[0, 0, 1])
     attacks = {(a.attacker, a.target) for a in game.legal_actions() if isinstance(a, Attack)}
     assert attacks == {("Billy", "Paco")}
     assert "not an enemy" in str(game.why_illegal(attack("9♠", target="Amigo")))
     assert "not a figure of seat 0" in str(game.why_illegal(attack("9♠", "Amigo", "Paco")))
 
 
-def test_out_of_range_is_refused_or_misses_by_option(tmp_path: Path) -> None:
+def test_out_of_range_is_refused_or_misses_by_option(start: Start, of: Of) -> None:
     figures: dict[str, Fig] = {"Billy": (0, "colt", (2, 4), 6), "Paco": (1, "colt", (45, 4), 6)}
     hands = {0: ["9♠", "Joker", "3♣", "4♣", "5♣"], 1: ["6♥", "7♥", "8♥", "9♥", "10♥"]}
-    game = start(tmp_path, figures, hands)
+    game = start(figures, hands)
     assert not [a for a in game.legal_actions() if isinstance(a, Attack)]
     assert "out of range" in str(game.why_illegal(attack("9♠")))
     assert "out of range" in str(game.why_illegal(attack("Joker")))  # D-21
-    game = start(tmp_path, figures, hands, out_of_range_attack_allowed=True)
+    game = start(figures, hands, out_of_range_attack_allowed=True)
     events = game.apply(attack("Joker"))
     resolved = of(events, AttackResolved)[0]
     assert resolved.reason == "out_of_range" and resolved.wounds == 0
@@ -202,18 +195,18 @@ def test_out_of_range_is_refused_or_misses_by_option(tmp_path: Path) -> None:
 # -- wounds, death, the killer's reward (A11, D-4) ---------------------------------------
 
 
-def test_wounds_come_one_at_a_time_and_zero_hp_is_still_in(tmp_path: Path) -> None:
+def test_wounds_come_one_at_a_time_and_zero_hp_is_still_in(start: Start, of: Of) -> None:
     figures = {**CLOSE, "Paco": (1, "colt", (8, 8), 2)}
-    game = start(tmp_path, figures, {0: ["10♠", "2♣", "3♣", "4♣", "5♣"],
+    game = start(figures, {0: ["10♠", "2♣", "3♣", "4♣", "5♣"],
                                      1: ["5♥", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
     events = shoot(game, "10♠", "5♥")  # 11 - 5 = 6: two wounds, no extra
     assert of(events, Wounded) == [Wounded("Paco", 1), Wounded("Paco", 0)]
     assert not of(events, FigureOut) and not game.figure("Paco").out and not game.is_over
 
 
-def test_death_at_the_wound_after_zero_and_the_killers_reward(tmp_path: Path) -> None:
+def test_death_at_the_wound_after_zero_and_the_killers_reward(start: Start, of: Of) -> None:
     figures = {"Billy": (0, "colt", (8, 4), 3), "Paco": (1, "colt", (8, 8), 1)}
-    game = start(tmp_path, figures, {0: ["10♠", "2♣", "3♣", "4♣", "5♣"],
+    game = start(figures, {0: ["10♠", "2♣", "3♣", "4♣", "5♣"],
                                      1: ["2♠", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
     events = shoot(game, "10♠", None)  # 11 - 0: 2 wounds + 1 extra
     assert of(events, Wounded) == [Wounded("Paco", 0)]
@@ -226,19 +219,19 @@ def test_death_at_the_wound_after_zero_and_the_killers_reward(tmp_path: Path) ->
 
 @pytest.mark.parametrize(("cap", "hp_after"), [(True, 6), (False, 7)])
 def test_the_killers_reward_is_capped_at_the_maximum(
-    tmp_path: Path, cap: bool, hp_after: int
+    start: Start, cap: bool, hp_after: int, of: Of
 ) -> None:
     figures = {"Billy": (0, "colt", (8, 4), 6), "Paco": (1, "colt", (8, 8), 1)}
-    game = start(tmp_path, figures, {0: ["10♠", "2♣", "3♣", "4♣", "5♣"],
+    game = start(figures, {0: ["10♠", "2♣", "3♣", "4♣", "5♣"],
                                      1: ["2♠", "7♥", "8♥", "9♥", "10♥"]},
                  cap_hp_at_max=cap)  # fmt: skip
     events = shoot(game, "10♠", None)
     assert of(events, HpGained) == [HpGained("Billy", hp_after - 6, hp_after)]
 
 
-def test_a_figure_that_is_out_never_acts_nor_is_targeted(tmp_path: Path) -> None:
+def test_a_figure_that_is_out_never_acts_nor_is_targeted(start: Start) -> None:
     figures = {**CLOSE, "Paco": (1, "colt", (8, 8), 1), "Pedro": (1, "colt", (12, 8), 6)}
-    game = start(tmp_path, figures, {0: ["10♠", "J♠", "3♣", "4♣", "5♣"],
+    game = start(figures, {0: ["10♠", "J♠", "3♣", "4♣", "5♣"],
                                      1: ["2♠", "7♥", "8♥", "9♥", "10♥"]},
                  redraws_per_round=1)  # fmt: skip
     shoot(game, "10♠", None)
@@ -266,8 +259,8 @@ def test_a_figure_that_is_out_never_acts_nor_is_targeted(tmp_path: Path) -> None
 # -- jokers as spades and hearts (A12, D-20) -------------------------------------------
 
 
-def test_a_joker_spade_is_two_wounds_that_hearts_cannot_stop(tmp_path: Path) -> None:
-    game = start(tmp_path, CLOSE, {0: ["Joker", "2♣", "3♣", "4♣", "5♣"],
+def test_a_joker_spade_is_two_wounds_that_hearts_cannot_stop(start: Start, of: Of) -> None:
+    game = start(CLOSE, {0: ["Joker", "2♣", "3♣", "4♣", "5♣"],
                                    1: ["10♥", "7♥", "8♥", "9♥", "A♥"]})  # fmt: skip
     resolved = of(shoot(game, "Joker", "A♥"), AttackResolved)[0]
     assert (resolved.reason, resolved.wounds, resolved.extra_wounds) == ("joker", 2, 0)
@@ -275,16 +268,16 @@ def test_a_joker_spade_is_two_wounds_that_hearts_cannot_stop(tmp_path: Path) -> 
     assert game.figure("Paco").hp == 4
 
 
-def test_a_joker_heart_blocks_any_attack(tmp_path: Path) -> None:
-    game = start(tmp_path, CLOSE, {0: ["Joker", "A♠", "3♣", "4♣", "5♣"],
+def test_a_joker_heart_blocks_any_attack(start: Start, of: Of) -> None:
+    game = start(CLOSE, {0: ["Joker", "A♠", "3♣", "4♣", "5♣"],
                                    1: ["Joker", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
     resolved = of(shoot(game, "Joker", "Joker"), AttackResolved)[0]
     assert (resolved.reason, resolved.wounds) == ("blocked_by_joker", 0)  # D-20
     assert game.figure("Paco").hp == 6
 
 
-def test_a_joker_heart_blocks_an_ace(tmp_path: Path) -> None:
-    game = start(tmp_path, CLOSE, {0: ["A♠", "2♣", "3♣", "4♣", "5♣"],
+def test_a_joker_heart_blocks_an_ace(start: Start, of: Of) -> None:
+    game = start(CLOSE, {0: ["A♠", "2♣", "3♣", "4♣", "5♣"],
                                    1: ["Joker", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
     resolved = of(shoot(game, "A♠", "Joker"), AttackResolved)[0]
     assert (resolved.reason, resolved.wounds) == ("blocked_by_joker", 0)
@@ -293,12 +286,12 @@ def test_a_joker_heart_blocks_an_ace(tmp_path: Path) -> None:
 # -- a hidden figure may not attack (A7, D-13) ---------------------------------------------
 
 
-def test_a_hidden_figure_must_reveal_before_it_attacks(tmp_path: Path) -> None:
+def test_a_hidden_figure_must_reveal_before_it_attacks(start: Start, at: At) -> None:
     figures: dict[str, Fig] = {
         "Billy": (0, "colt", (17, 15), 6),
         "Paco": (1, "colt", (18.6, 19), 6),
     }
-    game = start(tmp_path, figures, {0: ["2♣", "10♠", "A♦", "4♣", "5♣"],
+    game = start(figures, {0: ["2♣", "10♠", "A♦", "4♣", "5♣"],
                                      1: ["6♥", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
     game.apply(Move(Card.parse("2♣"), (MoveStep("Billy", ((17, 15), (18.6, 15)), hide=True),)))
     while not at(game, Phase.BID, 0):

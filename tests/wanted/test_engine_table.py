@@ -7,7 +7,7 @@ rocks (hard cover), a fence (light) and a trough (medium). Seat 0 acts first.
 from __future__ import annotations
 
 import math
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,9 +15,11 @@ import pytest
 from totenblatt.cards import Card
 from totenblatt.wanted.engine.actions import Attack, Bid, Move, MoveStep, Pass, Reveal
 from totenblatt.wanted.engine.events import AttackDeclared, FigureRevealed, FiguresMoved
-from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.game import Game
 from totenblatt.wanted.engine.state import Phase
-from totenblatt.wanted.rules import Ruleset
+
+At = Callable[..., bool]
+"""The ``at`` fixture (tests/wanted/conftest.py): is the game at this decision?"""
 
 RANGE = """
 title = "Test range"
@@ -59,33 +61,31 @@ SEAT0 = ["8♣", "Joker", "10♠", "9♦", "2♥"]
 SEAT1 = ["5♣", "6♥", "7♥", "8♥", "10♦"]
 
 
-def scenario(tmp_path: Path, figures: dict[str, tuple[int, tuple[float, float]]]) -> Path:
+Start = Callable[..., Game]
+"""``start(figures, seat0=SEAT0, seat1=SEAT1, **options)``: the range, seat 0 to act."""
+
+
+def range_toml(figures: dict[str, tuple[int, tuple[float, float]]]) -> str:
     text = RANGE
     for name, (seat, (x, y)) in figures.items():
         text += f'\n[[figures]]\nname = "{name}"\nseat = {seat}\nweapon = "colt"\n'
         text += f"position = [{x}, {y}]\n"
-    path = tmp_path / "range.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
+    return text
 
 
-def start(tmp_path: Path, figures: dict[str, tuple[int, tuple[float, float]]],
-          seat0: list[str] = SEAT0, seat1: list[str] = SEAT1, **options: Any) -> Game:  # fmt: skip
-    """Seat 0 to act (dealer 1, nobody bids: left of the dealer acts first, D-35)."""
-    rules = Ruleset.load("base").with_options(redraws_per_round=0, **options)
-    order = stacked_deal(1, {0: seat0, 1: seat1}, ["2♦", "3♦", "4♦", "5♦", "6♦"])
-    game = new_game(scenario(tmp_path, figures), rules, seed=5, dealer=1, deck_order=order)
-    for _ in range(10):
-        if game.phase is Phase.ACTION:
-            break
-        game.apply(Pass())
-    assert (game.phase, game.to_act) == (Phase.ACTION, 0)
-    return game
+@pytest.fixture
+def start(action_game: Callable[..., Game]) -> Start:
+    """Seat 0 to act (dealer 1, nobody bids: left of the dealer acts first, D-35; seed 5)."""
 
+    def make(
+        figures: dict[str, tuple[int, tuple[float, float]]],
+        seat0: list[str] = SEAT0,
+        seat1: list[str] = SEAT1,
+        **options: Any,
+    ) -> Game:
+        return action_game(range_toml(figures), {0: seat0, 1: seat1}, seed=5, **options)
 
-def at(game: Game, phase: Phase, seat: int | None = None) -> bool:
-    """Is ``game`` at a ``phase`` decision (of ``seat``)?"""
-    return game.phase is phase and seat in (None, game.to_act)
+    return make
 
 
 def move(card: str, *steps: tuple[str, list[tuple[float, float]]], hide: bool = False) -> Move:
@@ -98,16 +98,16 @@ FAR = {"Billy": (0, (2.0, 17.0)), "Kid": (0, (2.0, 2.0)), "Paco": (1, (46.0, 22.
 # -- movement costs (A6) --------------------------------------------------------------
 
 
-def test_open_ground_costs_the_distance(tmp_path: Path) -> None:
-    game = start(tmp_path, FAR)
+def test_open_ground_costs_the_distance(start: Start) -> None:
+    game = start(FAR)
     events = game.apply(move("8♣", ("Kid", [(2, 2), (9, 2)])))
     moved = next(e for e in events if isinstance(e, FiguresMoved))
     assert moved.inches == 8 and moved.moves[0].cost == pytest.approx(7.0)
     assert game.figure("Kid").pos == (9.0, 2.0)
 
 
-def test_difficult_terrain_costs_double(tmp_path: Path) -> None:
-    game = start(tmp_path, FAR)
+def test_difficult_terrain_costs_double(start: Start) -> None:
+    game = start(FAR)
     path = [(2.0, 17.0), (8.0, 17.0)]  # 2" open, then 4" of scrub = 8"
     assert "costs 10.00" in str(game.why_illegal(move("8♣", ("Billy", path))))
     events = game.apply(move("Joker", ("Billy", path)))
@@ -115,23 +115,23 @@ def test_difficult_terrain_costs_double(tmp_path: Path) -> None:
     assert moved.inches == 12 and moved.moves[0].cost == pytest.approx(10.0)
 
 
-def test_moving_through_a_window_costs_five_more(tmp_path: Path) -> None:
-    game = start(tmp_path, {**FAR, "Kid": (0, (34.75, 14.0))})
+def test_moving_through_a_window_costs_five_more(start: Start) -> None:
+    game = start({**FAR, "Kid": (0, (34.75, 14.0))})
     path = [(34.75, 14.0), (34.75, 10.0)]  # 4" + the window's 5"
     assert "costs 9.00" in str(game.why_illegal(move("8♣", ("Kid", path))))
     assert game.why_illegal(move("Joker", ("Kid", path))) is None
 
 
-def test_walls_only_through_doors_and_windows(tmp_path: Path) -> None:
-    game = start(tmp_path, {**FAR, "Kid": (0, (28.0, 10.0))})
+def test_walls_only_through_doors_and_windows(start: Start) -> None:
+    game = start({**FAR, "Kid": (0, (28.0, 10.0))})
     reason = game.why_illegal(move("8♣", ("Kid", [(28, 10), (32, 10)])))
     assert "wall of 'Saloon'" in str(reason)
     door = [(28.0, 10.0), (28.0, 7.75), (32.0, 7.75)]
     assert game.why_illegal(move("8♣", ("Kid", door))) is None
 
 
-def test_a_club_may_be_split_over_figures(tmp_path: Path) -> None:
-    game = start(tmp_path, FAR)
+def test_a_club_may_be_split_over_figures(start: Start) -> None:
+    game = start(FAR)
     split = move("8♣", ("Kid", [(2, 2), (7, 2)]), ("Billy", [(2, 17), (2, 14)]))
     too_far = move("8♣", ("Kid", [(2, 2), (7, 2)]), ("Billy", [(2, 17), (2, 13)]))
     assert "costs 9.00" in str(game.why_illegal(too_far))
@@ -141,8 +141,8 @@ def test_a_club_may_be_split_over_figures(tmp_path: Path) -> None:
     assert game.figure("Billy").pos == (2.0, 14.0)
 
 
-def test_illegal_moves_say_why(tmp_path: Path) -> None:
-    game = start(tmp_path, FAR)
+def test_illegal_moves_say_why(start: Start) -> None:
+    game = start(FAR)
     reasons = {
         "onto Kid": move("8♣", ("Billy", [(2, 17), (2, 2.5)])),
         "off the table": move("8♣", ("Kid", [(2, 2), (-1, 2)])),
@@ -165,8 +165,8 @@ def test_illegal_moves_say_why(tmp_path: Path) -> None:
         assert expected[key] in str(game.why_illegal(action)), key
 
 
-def test_offered_moves_are_legal_and_go_where_the_docs_say(tmp_path: Path) -> None:
-    game = start(tmp_path, FAR)
+def test_offered_moves_are_legal_and_go_where_the_docs_say(start: Start) -> None:
+    game = start(FAR)
     moves = [a for a in game.legal_actions() if isinstance(a, Move)]
     assert moves and all(game.why_illegal(m) is None for m in moves)
     assert {m.card for m in moves} == {Card.parse("8♣"), Card.parse("Joker")}
@@ -183,8 +183,8 @@ def test_offered_moves_are_legal_and_go_where_the_docs_say(tmp_path: Path) -> No
     assert any(len(m.steps) == 2 for m in moves)  # the group moves
 
 
-def test_any_legal_path_is_accepted(tmp_path: Path) -> None:
-    game = start(tmp_path, FAR)
+def test_any_legal_path_is_accepted(start: Start) -> None:
+    game = start(FAR)
     zigzag = move("8♣", ("Kid", [(2, 2), (4, 4), (6, 2), (7, 3)]))
     assert zigzag not in game.legal_actions()
     game.apply(zigzag)
@@ -194,8 +194,8 @@ def test_any_legal_path_is_accepted(tmp_path: Path) -> None:
 # -- hidden (A7, D-12, D-13) ----------------------------------------------------------
 
 
-def test_hide_only_in_hard_cover(tmp_path: Path) -> None:
-    game = start(tmp_path, {**FAR, "Kid": (0, (17.0, 15.0))})
+def test_hide_only_in_hard_cover(start: Start) -> None:
+    game = start({**FAR, "Kid": (0, (17.0, 15.0))})
     open_ground = move("8♣", ("Kid", [(17, 15), (17, 12)]), hide=True)
     assert "not in hard cover (D-12)" in str(game.why_illegal(open_ground))
     events = game.apply(move("8♣", ("Kid", [(17, 15), (18.6, 15)]), hide=True))
@@ -204,15 +204,15 @@ def test_hide_only_in_hard_cover(tmp_path: Path) -> None:
     assert game.view(1)["figures"][1]["hidden"] is True
 
 
-def test_inside_a_building_is_hard_cover(tmp_path: Path) -> None:
-    game = start(tmp_path, {**FAR, "Kid": (0, (28.0, 7.75))})
+def test_inside_a_building_is_hard_cover(start: Start) -> None:
+    game = start({**FAR, "Kid": (0, (28.0, 7.75))})
     game.apply(move("8♣", ("Kid", [(28, 7.75), (32, 7.75)]), hide=True))
     assert game.figure("Kid").hidden
 
 
-def test_moving_ends_hiding_and_reveal_is_free(tmp_path: Path) -> None:
+def test_moving_ends_hiding_and_reveal_is_free(start: Start, at: At) -> None:
     seat0 = ["8♣", "7♣", "9♦", "J♦", "Joker"]
-    game = start(tmp_path, {**FAR, "Kid": (0, (17.0, 15.0))}, seat0=seat0)
+    game = start({**FAR, "Kid": (0, (17.0, 15.0))}, seat0=seat0)
     game.apply(move("8♣", ("Kid", [(17, 15), (18.6, 15)]), hide=True))
     while not at(game, Phase.BID, 0):
         game.apply(Pass())
@@ -243,35 +243,35 @@ def declared(game: Game, attacker: str, target: str) -> AttackDeclared:
     return next(e for e in events if isinstance(e, AttackDeclared))
 
 
-def test_cover_behind_a_fence_is_light(tmp_path: Path) -> None:
-    game = start(tmp_path, {"Billy": (0, (12.0, 6.0)), "Paco": (1, (17.0, 6.0))})
+def test_cover_behind_a_fence_is_light(start: Start) -> None:
+    game = start({"Billy": (0, (12.0, 6.0)), "Paco": (1, (17.0, 6.0))})
     table = game.state.geo.table
     event = declared(game, "Billy", "Paco")
     assert event.cover == "light" == table.cover((12.0, 6.0), (17.0, 6.0))
     assert event.distance == pytest.approx(4.0)
 
 
-def test_cover_behind_a_trough_is_medium(tmp_path: Path) -> None:
-    game = start(tmp_path, {"Billy": (0, (25.0, 12.2)), "Paco": (1, (25.0, 20.2))})
+def test_cover_behind_a_trough_is_medium(start: Start) -> None:
+    game = start({"Billy": (0, (25.0, 12.2)), "Paco": (1, (25.0, 20.2))})
     assert declared(game, "Billy", "Paco").cover == "medium"
 
 
-def test_inside_a_building_is_hard_cover_and_can_be_shot_at(tmp_path: Path) -> None:
-    game = start(tmp_path, {"Billy": (0, (28.0, 7.75)), "Paco": (1, (32.0, 7.75))})
+def test_inside_a_building_is_hard_cover_and_can_be_shot_at(start: Start) -> None:
+    game = start({"Billy": (0, (28.0, 7.75)), "Paco": (1, (32.0, 7.75))})
     assert declared(game, "Billy", "Paco").cover == "hard"
 
 
-def test_building_walls_block_the_line_of_fire(tmp_path: Path) -> None:
-    game = start(tmp_path, {"Billy": (0, (28.0, 8.0)), "Paco": (1, (42.0, 8.0))})
+def test_building_walls_block_the_line_of_fire(start: Start) -> None:
+    game = start({"Billy": (0, (28.0, 8.0)), "Paco": (1, (42.0, 8.0))})
     attack = Attack(Card.parse("10♠"), "Billy", "Paco")
     assert attack not in game.legal_actions()
     assert "no line of fire" in str(game.why_illegal(attack))
 
 
-def test_a_hidden_target_only_from_within_two_inches(tmp_path: Path) -> None:
+def test_a_hidden_target_only_from_within_two_inches(start: Start, at: At) -> None:
     seat1 = ["5♣", "6♥", "7♥", "8♥", "10♦"]
     figures = {"Billy": (0, (18.6, 11.9)), "Paco": (1, (17.0, 15.0))}
-    game = start(tmp_path, figures, seat1=seat1, dealer_acts_first_without_bids=False)
+    game = start(figures, seat1=seat1, dealer_acts_first_without_bids=False)
     game.apply(Pass())  # seat 0 waits; seat 1 (with the 10♦) takes the initiative
     while not at(game, Phase.ACTION, 1):
         game.apply(Bid(Card.parse("10♦")) if game.to_act == 1 else Pass())

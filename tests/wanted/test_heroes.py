@@ -7,7 +7,7 @@ cowboys, seat 1 the gunslinger Johnny Ringo and four cowboys.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,9 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import ScenarioError
 from totenblatt.wanted.vocab import Ability, HeroType
 
+Of = Callable[[Iterable[Event], type[Any]], list[Any]]
+"""The ``of`` fixture (tests/wanted/conftest.py): the events of one kind."""
+
 VETERAN_HAND = ["2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥"]
 GUNSLINGER_HAND = ["2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣"]
 DEAD = ["2♠", "3♠", "4♠", "5♠", "6♠"]
@@ -43,10 +46,6 @@ NUMBER_ABILITIES = {Ruleset.load("extended").ability_for(Card.parse(f"{r}♣")) 
 
 def cards(texts: Sequence[str]) -> list[Card]:
     return [Card.parse(t) for t in texts]
-
-
-def of(events: Sequence[Event], kind: type[Event]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def heroes(dealer: int = 0, ruleset: str | Ruleset = "extended", **hands: list[str]) -> Game:
@@ -72,7 +71,7 @@ def figure(name: str, seat: int, x: float, y: float, kind: str = "cowboy", extra
 # -- the heroes scenario: hand sizes (D-5) and swap rights (D-27) ---------------------------
 
 
-def test_the_veterans_player_is_dealt_10_cards_and_the_gunslingers_7() -> None:
+def test_the_veterans_player_is_dealt_10_cards_and_the_gunslingers_7(of: Of) -> None:
     game = heroes()
     assert of(game.events, CardsDealt) == [CardsDealt((10, 7), 5)]
     assert game.state.hands[0] == cards(VETERAN_HAND)
@@ -81,7 +80,7 @@ def test_the_veterans_player_is_dealt_10_cards_and_the_gunslingers_7() -> None:
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
-def test_the_gunslingers_player_is_never_offered_the_swap(dealer: int) -> None:
+def test_the_gunslingers_player_is_never_offered_the_swap(dealer: int, of: Of) -> None:
     game = heroes(dealer)
     assert (game.phase, game.to_act) == (Phase.SWAP, 0)
     assert game.view(1)["decision"]["order"] == [0]
@@ -91,6 +90,7 @@ def test_the_gunslingers_player_is_never_offered_the_swap(dealer: int) -> None:
 
 
 def test_the_gunslingers_player_never_swaps_while_the_gunslinger_lives() -> None:
+    asked = swaps = 0
     for seed in range(6):
         game = new_game("heroes", "extended", seed=seed)
         bots = [RandomBot(seed), RandomBot(seed + 1)]
@@ -98,12 +98,19 @@ def test_the_gunslingers_player_never_swaps_while_the_gunslinger_lives() -> None
             seat = game.to_act
             assert seat is not None
             legal = game.legal_actions()
-            if seat == 1 and not game.figure("Johnny Ringo").out:
+            ringo_lives = not game.figure("Johnny Ringo").out
+            if seat == 1 and ringo_lives:
+                asked += 1
+                assert game.phase is not Phase.SWAP
                 assert not any(isinstance(a, Swap) for a in legal)
+            if game.phase is Phase.SWAP and ringo_lives:
+                swaps += 1  # the swap was open, and asked of seat 0 only
+                assert seat == 0 and 1 not in game.state.swap_order
             game.apply(bots[seat].choose(game.view(seat), legal))
+    assert asked > 0 and swaps > 0  # both were exercised
 
 
-def test_the_veteran_swaps_five_cards_of_its_choice() -> None:
+def test_the_veteran_swaps_five_cards_of_its_choice(of: Of) -> None:
     game = heroes()
     offered = [a for a in game.legal_actions() if isinstance(a, Swap)]
     assert offered and all(len(a.cards) == 5 for a in offered)
@@ -120,7 +127,7 @@ def test_the_veteran_swaps_five_cards_of_its_choice() -> None:
     assert game.state.dead_hand == [] and game.state.dead_taken
 
 
-def test_a_partial_swap_uses_up_the_dead_hand_for_everyone(tmp_path: Path) -> None:
+def test_a_partial_swap_uses_up_the_dead_hand_for_everyone(tmp_path: Path, of: Of) -> None:
     vet = 'abilities = ["cover_1", "cover_1", "cover_2", "cover_3"]'
     path = scenario(tmp_path, figure("Vet", 0, 4, 4, "veteran", vet) + figure("Kid", 1, 30, 20))
     order = stacked_deal(0, {0: VETERAN_HAND, 1: GUNSLINGER_HAND[:5]}, DEAD)
@@ -170,7 +177,7 @@ def test_hero_hp_comes_from_the_ruleset_unless_the_scenario_gives_it(tmp_path: P
     assert (game.figure("Gun").hp, game.figure("Gun").hp_max) == (9, 11)
 
 
-def test_a_hero_given_no_abilities_draws_them_from_the_number_cards(tmp_path: Path) -> None:
+def test_a_hero_given_no_abilities_draws_them_from_the_number_cards(tmp_path: Path, of: Of) -> None:
     path = scenario(
         tmp_path, figure("Vet", 0, 4, 4, "veteran") + figure("Gun", 1, 30, 20, "gunslinger")
     )
@@ -186,7 +193,7 @@ def test_a_hero_given_no_abilities_draws_them_from_the_number_cards(tmp_path: Pa
     assert len(seeds) > 1
 
 
-def test_the_abilities_a_scenario_gives_a_hero_are_final(tmp_path: Path) -> None:
+def test_the_abilities_a_scenario_gives_a_hero_are_final(tmp_path: Path, of: Of) -> None:
     """A gunslinger promoted to veteran keeps its two abilities (D-28): no top-up to four."""
     kept = 'abilities = ["cover_1", "sharpshooter"]'
     path = scenario(tmp_path, figure("Vet", 0, 4, 4, "veteran", kept) + figure("Kid", 1, 30, 20))
@@ -253,7 +260,7 @@ def test_heroes_and_abilities_need_a_ruleset_that_plays_them(tmp_path: Path) -> 
 PER_CHARACTER = Ruleset.load("extended").with_options(hand_mode="per_character")
 
 
-def test_per_character_every_figure_has_its_own_hand_and_decks_are_added() -> None:
+def test_per_character_every_figure_has_its_own_hand_and_decks_are_added(of: Of) -> None:
     game = new_game("heroes", PER_CHARACTER, seed=2, dealer=1)
     st = game.state
     assert of(game.events, DecksAdded) == [DecksAdded(2, 62)]  # 30 + 27 + 5 > 54 (D-2)
@@ -358,7 +365,7 @@ def test_per_character_a_figure_out_of_the_game_takes_its_hand_along(tmp_path: P
     assert HandDiscarded(1, 5, "Paco") in events and game.is_over
 
 
-def test_per_character_swaps_a_cowboys_hand_but_never_the_gunslingers() -> None:
+def test_per_character_swaps_a_cowboys_hand_but_never_the_gunslingers(of: Of) -> None:
     game = new_game("heroes", PER_CHARACTER, seed=2, dealer=1)
     assert game.to_act == 1  # the gunslinger's cowboys may swap their own hands
     swaps = [a for a in game.legal_actions() if isinstance(a, Swap)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import inspect
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,10 +14,9 @@ from totenblatt.cards import Card, full_deck
 from totenblatt.wanted.bots import Bot, RandomBot, heuristic, play_game
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.engine.actions import Attack, Bid, Defend, Pass, Swap
-from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.odds import view_attack_odds
-from totenblatt.wanted.rules import Ruleset
 
 GAMES = 200
 CHUNKS = 4
@@ -101,15 +101,23 @@ def figure(name: str, seat: int, weapon: str, x: float, y: float) -> str:
     )
 
 
-def start(path: Path, hands: dict[int, list[str]], dealer: int = 1) -> Game:
-    rules = Ruleset.load("base").with_options(redraws_per_round=0)
-    used = {Card.parse(c) for hand in hands.values() for c in hand}
-    dead = [c for c in full_deck(0) if c not in used][:5]
-    order = stacked_deal(dealer, hands, dead)
-    return new_game(path, rules, seed=3, dealer=dealer, deck_order=order)
+Start = Callable[..., Game]
+"""``start(path, hands, dealer=1)``: exactly these hands, the dead man's hand unused cards."""
 
 
-def test_defends_with_the_cheapest_heart_that_makes_it_miss(tmp_path: Path) -> None:
+@pytest.fixture
+def start(stacked_game: Callable[..., Game]) -> Start:
+    """``stacked_game`` (seed 3) with the first five cards no hand holds as the dead hand."""
+
+    def make(path: Path, hands: dict[int, list[str]], dealer: int = 1) -> Game:
+        used = {Card.parse(c) for hand in hands.values() for c in hand}
+        dead = [str(c) for c in full_deck(0) if c not in used][:5]
+        return stacked_game(path, hands, dealer=dealer, dead=dead, seed=3)
+
+    return make
+
+
+def test_defends_with_the_cheapest_heart_that_makes_it_miss(tmp_path: Path, start: Start) -> None:
     path = yard(tmp_path, figure("Billy", 0, "colt", 4, 4) + figure("Paco", 1, "colt", 4, 8))
     game = start(path, {0: ["5♠", "2♣", "3♣", "4♣", "6♣"], 1: ["2♥", "5♥", "9♥", "K♥", "Joker"]})
     while game.phase is not Phase.ACTION:
@@ -120,7 +128,7 @@ def test_defends_with_the_cheapest_heart_that_makes_it_miss(tmp_path: Path) -> N
     assert bot.choose(game.view(1), game.legal_actions()) == Defend(Card.parse("9♥"))
 
 
-def test_saves_the_joker_when_a_small_heart_leaves_one_wound(tmp_path: Path) -> None:
+def test_saves_the_joker_when_a_small_heart_leaves_one_wound(tmp_path: Path, start: Start) -> None:
     path = yard(tmp_path, figure("Billy", 0, "colt", 4, 4) + figure("Paco", 1, "colt", 4, 8))
     game = start(path, {0: ["4♠", "2♣", "3♣", "4♣", "6♣"], 1: ["2♥", "Joker", "7♣", "4♦", "5♣"]})
     while game.phase is not Phase.ACTION:
@@ -130,7 +138,7 @@ def test_saves_the_joker_when_a_small_heart_leaves_one_wound(tmp_path: Path) -> 
     assert choice == Defend(Card.parse("2♥"))
 
 
-def test_shoots_the_target_out_of_cover(tmp_path: Path) -> None:
+def test_shoots_the_target_out_of_cover(tmp_path: Path, start: Start) -> None:
     figures = (
         figure("Billy", 0, "winchester", 18, 6)
         + figure("Paco", 1, "colt", 8, 15)
@@ -152,7 +160,7 @@ def test_shoots_the_target_out_of_cover(tmp_path: Path) -> None:
     assert odds["Paco"] > odds["Pete"]
 
 
-def test_swaps_a_poor_hand_and_keeps_a_good_one(tmp_path: Path) -> None:
+def test_swaps_a_poor_hand_and_keeps_a_good_one(tmp_path: Path, start: Start) -> None:
     path = yard(tmp_path, figure("Billy", 0, "colt", 4, 4) + figure("Paco", 1, "colt", 4, 8))
     poor = start(
         path, {0: ["2♣", "3♦", "2♦", "3♣", "4♦"], 1: ["A♠", "K♠", "Q♠", "J♠", "10♠"]}, dealer=0
@@ -165,7 +173,9 @@ def test_swaps_a_poor_hand_and_keeps_a_good_one(tmp_path: Path) -> None:
     assert HeuristicBot(1, scenario=path).choose(good.view(0), good.legal_actions()) == Pass()
 
 
-def test_bids_the_smallest_diamond_that_leads_with_an_attack_ready(tmp_path: Path) -> None:
+def test_bids_the_smallest_diamond_that_leads_with_an_attack_ready(
+    tmp_path: Path, start: Start
+) -> None:
     path = yard(tmp_path, figure("Billy", 0, "colt", 4, 4) + figure("Paco", 1, "colt", 4, 8))
     game = start(path, {0: ["A♠", "3♦", "9♦", "K♦", "2♣"], 1: ["7♦", "5♣", "8♣", "9♣", "10♣"]})
     game.apply(Pass())  # seat 1 (the dealer) keeps its hand
@@ -176,7 +186,7 @@ def test_bids_the_smallest_diamond_that_leads_with_an_attack_ready(tmp_path: Pat
     assert choice == Bid(Card.parse("9♦"))
 
 
-def test_does_not_bid_with_nothing_to_shoot(tmp_path: Path) -> None:
+def test_does_not_bid_with_nothing_to_shoot(tmp_path: Path, start: Start) -> None:
     path = yard(tmp_path, figure("Billy", 0, "colt", 2, 2) + figure("Paco", 1, "colt", 22, 22))
     game = start(path, {0: ["A♠", "3♦", "9♦", "K♦", "2♣"], 1: ["4♥", "5♣", "8♣", "9♣", "10♣"]})
     while not (game.phase is Phase.BID and game.to_act == 0):

@@ -6,6 +6,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from math import comb
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +22,7 @@ from totenblatt.wanted.odds import (
     ASSUMPTION,
     ASSUMPTION_DE,
     attack_odds,
-    defence_odds,
+    defense_odds,
     unseen_cards,
     view_attack_odds,
 )
@@ -32,7 +33,7 @@ RULES = Ruleset.load("base")
 POOL = [Card.parse(c) for c in ("2♥", "4♥", "10♥", "J♥", "K♥", "A♥", "Joker", "3♣", "9♦", "Q♠")]
 
 
-def best_defence(hand: tuple[Card, ...]) -> Card | None:
+def best_defense(hand: tuple[Card, ...]) -> Card | None:
     """The stated policy: a joker if any, else the highest heart (value, then tier), else none."""
     if any(c.is_joker for c in hand):
         return Card(None, None)
@@ -50,9 +51,9 @@ def brute_force(
     hands = list(itertools.combinations(range(len(unseen)), h))
     counts: Counter[int] = Counter()
     for picked in hands:
-        defence = best_defence(tuple(unseen[i] for i in picked))
+        defense = best_defense(tuple(unseen[i] for i in picked))
         result = resolve_attack(
-            attack, weapon=weapon, distance=distance, defense=defence, cover=cover
+            attack, weapon=weapon, distance=distance, defense=defense, cover=cover
         )
         counts[result.wounds] += 1
     return {w: Fraction(n, len(hands)) for w, n in sorted(counts.items())}
@@ -60,38 +61,38 @@ def brute_force(
 
 def test_worked_example_paco_and_billy() -> None:
     """D-19: Q♠, Winchester at 7", medium cover; the only unseen heart is the 4♥: 3 wounds."""
-    defence = defence_odds([Card.parse("4♥")], hand_size=1)
-    odds = attack_odds("Q♠", weapon="winchester", distance=7, cover="medium", defence=defence)
+    defense = defense_odds([Card.parse("4♥")], hand_size=1)
+    odds = attack_odds("Q♠", weapon="winchester", distance=7, cover="medium", defense=defense)
     assert odds.distribution == {3: Fraction(1)}
     assert odds.hit == 1 and odds.expected == 3
 
 
 def test_no_hearts_unseen_means_cover_only() -> None:
-    defence = defence_odds([Card.parse(c) for c in ("2♣", "3♦", "9♠")], hand_size=2)
-    assert defence.outcomes == ((None, Fraction(1)),)
-    odds = attack_odds("5♠", weapon="colt", distance=1, cover="hard", defence=defence)
+    defense = defense_odds([Card.parse(c) for c in ("2♣", "3♦", "9♠")], hand_size=2)
+    assert defense.outcomes == ((None, Fraction(1)),)
+    odds = attack_odds("5♠", weapon="colt", distance=1, cover="hard", defense=defense)
     # 5 + 2 (0-2") = 7 against hard cover 4: difference 3 = 1 wound, number vs no card = +1
     assert odds.distribution == {2: Fraction(1)}
 
 
 def test_joker_in_hand_blocks_every_attack() -> None:
-    defence = defence_odds([Card.parse("Joker")] * 2, hand_size=1)
-    odds = attack_odds("Joker", weapon="colt", distance=3, defence=defence)
+    defense = defense_odds([Card.parse("Joker")] * 2, hand_size=1)
+    odds = attack_odds("Joker", weapon="colt", distance=3, defense=defense)
     assert odds.distribution == {0: Fraction(1)}
 
 
 def test_hand_larger_than_the_unseen_cards_takes_them_all() -> None:
-    defence = defence_odds([Card.parse("7♥")], hand_size=5)
-    assert defence.hand_size == 1 and defence.outcomes == ((Card.parse("7♥"), Fraction(1)),)
+    defense = defense_odds([Card.parse("7♥")], hand_size=5)
+    assert defense.hand_size == 1 and defense.outcomes == ((Card.parse("7♥"), Fraction(1)),)
 
 
 def test_empty_hand_has_no_defence() -> None:
-    assert defence_odds([Card.parse("7♥")], hand_size=0).outcomes == ((None, Fraction(1)),)
+    assert defense_odds([Card.parse("7♥")], hand_size=0).outcomes == ((None, Fraction(1)),)
 
 
 def test_negative_hand_size_is_refused() -> None:
     with pytest.raises(ValueError, match="hand_size"):
-        defence_odds([], hand_size=-1)
+        defense_odds([], hand_size=-1)
 
 
 def test_assumption_is_stated_in_both_languages() -> None:
@@ -108,15 +109,15 @@ def test_assumption_is_stated_in_both_languages() -> None:
         (["2♥", "3♥", "4♥"], 3),
     ],
 )
-def test_defence_odds_match_enumeration(unseen: list[str], hand_size: int) -> None:
+def test_defense_odds_match_enumeration(unseen: list[str], hand_size: int) -> None:
     cards = [Card.parse(c) for c in unseen]
-    odds = defence_odds(cards, hand_size)
+    odds = defense_odds(cards, hand_size)
     assert sum(p for _, p in odds.outcomes) == 1
     h = min(hand_size, len(cards))
     hands = list(itertools.combinations(range(len(cards)), h))
     expected: Counter[Card | None] = Counter()
     for picked in hands:
-        expected[best_defence(tuple(cards[i] for i in picked))] += 1
+        expected[best_defense(tuple(cards[i] for i in picked))] += 1
     got = {card: p for card, p in odds.outcomes}
 
     # a heart stands for its whole class (same value and tier): compare per class
@@ -145,8 +146,8 @@ def test_defence_odds_match_enumeration(unseen: list[str], hand_size: int) -> No
 def test_attack_odds_match_brute_force(
     unseen: list[Card], hand_size: int, attack: str, weapon: str, distance: float, cover: str
 ) -> None:
-    defence = defence_odds(unseen, hand_size)
-    odds = attack_odds(attack, weapon=weapon, distance=distance, cover=cover, defence=defence)
+    defense = defense_odds(unseen, hand_size)
+    odds = attack_odds(attack, weapon=weapon, distance=distance, cover=cover, defense=defense)
     assert odds.distribution == brute_force(unseen, hand_size, attack, weapon, distance, cover)
     assert sum(p for _, p in odds.wounds) == 1
     assert odds.cover is CoverLevel(cover)
@@ -199,12 +200,39 @@ def test_view_odds_measure_like_the_engine(action_game: Callable[..., Game]) -> 
     declared = next(e for e in events if isinstance(e, AttackDeclared))
     assert odds.distance == pytest.approx(declared.distance)
     assert odds.cover.value == declared.cover == "medium"
-    assert odds.defence.hand_size == 5
+    assert odds.defense.hand_size == 5
     # the worked example again, now on a table: Q♠ + 1 (>6-12") = 11 against 4♥ + 2 = 6
-    assert odds.distribution[3] > 0
+    hearts = [Card.parse(f"{r}♥") for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10")]
+    hearts += [Card.parse(f"{r}♥") for r in "JQKA"]
+    wounds = {
+        heart: resolve_attack(
+            "Q♠", weapon="winchester", distance=declared.distance, defense=heart, cover="medium"
+        ).wounds
+        for heart in hearts
+    }
+    low = [h for h in hearts if wounds[h] == 3]
+    assert low == [Card.parse(c) for c in ("2♥", "3♥", "4♥")]  # 5♥ and up: 2 wounds or none
+    # 3 wounds: the defender's best is one of the low hearts, so its 5 cards (of the 49 the
+    # seat has not seen) hold one of them and neither a joker nor a higher heart
+    unseen, better = 54 - 5, 2 + len(hearts) - len(low)
+    hands = comb(unseen - better, 5) - comb(unseen - better - len(low), 5)
+    assert odds.distribution[3] == Fraction(hands, comb(unseen, 5))
 
 
 def test_view_odds_name_unknown_figures() -> None:
     game = new_game("duel", seed=2)
     with pytest.raises(ValueError, match="no figure named 'Nobody'"):
         view_attack_odds(game.view(0), ("Q♠", "Billy", "Nobody"))
+
+
+def test_the_old_spelling_still_works() -> None:
+    """Deprecated aliases of the British spelling (the API spells it "defense")."""
+    from totenblatt.wanted import odds
+
+    assert odds.DefenceOdds is odds.DefenseOdds and odds.defence_odds is odds.defense_odds
+    defense = defense_odds([Card.parse("4♥")], hand_size=1)
+    new = attack_odds("Q♠", weapon="winchester", distance=7, cover="medium", defense=defense)
+    old = attack_odds("Q♠", weapon="winchester", distance=7, cover="medium", defence=defense)
+    assert old == new and old.defence is old.defense is defense
+    with pytest.raises(TypeError, match="defense="):
+        attack_odds("Q♠", weapon="winchester", distance=7)

@@ -7,11 +7,11 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from totenblatt.wanted.table.batch import Batch
-from totenblatt.wanted.table.measure import MoveError, Opening, OpeningKind, Table, Terrain
+from totenblatt.wanted.table.measure import MoveError, Opening, OpeningKind, Point, Table, Terrain
 from totenblatt.wanted.table.pathing import advance, cover_spots, router_for
 from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 
@@ -51,23 +51,23 @@ point = st.tuples(coord, coord)
 # -- advance ---------------------------------------------------------------------------
 
 
-def test_advance_straight_and_cut_at_budget():
+def test_advance_straight_and_cut_at_budget() -> None:
     path = advance(EDGE, (13, 2), (13, 12), 6)
     assert path == ((13.0, 2.0), (13.0, 8.0))
 
 
-def test_advance_reaches_goal_within_budget():
+def test_advance_reaches_goal_within_budget() -> None:
     assert advance(EDGE, (13, 2), (13, 5), 6) == ((13.0, 2.0), (13.0, 5.0))
 
 
-def test_advance_stops_short_of_a_base():
+def test_advance_stops_short_of_a_base() -> None:
     path = advance(EDGE, (13, 2), (13, 8), 12, blockers=[(13, 8)])
     assert path is not None
     assert math.dist(path[-1], (13, 8)) == pytest.approx(1.0, abs=1e-3)
     EDGE.move_cost(path, blockers=[(13, 8)])
 
 
-def test_advance_into_a_building_uses_the_door():
+def test_advance_into_a_building_uses_the_door() -> None:
     path = advance(EDGE, (2, 2), (8, 8), 30)
     assert path is not None
     assert path[-1] == pytest.approx((8, 8))
@@ -78,7 +78,7 @@ def test_advance_into_a_building_uses_the_door():
     assert cost < math.dist((2, 2), (8, 8)) + 5
 
 
-def test_advance_prefers_the_way_round_difficult_ground():
+def test_advance_prefers_the_way_round_difficult_ground() -> None:
     table = make(difficult_factor=3)  # straight across: 2 + 4 x 3 = 14"
     path = advance(table, (13, 16), (19, 16), 30)
     assert path is not None
@@ -86,20 +86,20 @@ def test_advance_prefers_the_way_round_difficult_ground():
     assert table.move_cost(path) < 11.0
 
 
-def test_advance_without_budget_or_progress():
+def test_advance_without_budget_or_progress() -> None:
     assert advance(EDGE, (13, 2), (13, 12), 0) is None
     assert advance(EDGE, (13, 2), (13, 2), 5) is None
     assert advance(EDGE, (13, 2), (13, 3.5), 5, blockers=[(13, 3)]) is None
     assert advance(EDGE, (13, 2), (13, 12), 5, blockers=[(13, 3)]) == ((13.0, 2.0), (13.0, 7.0))
 
 
-def test_advance_towards_an_unreachable_goal_gets_near_it():
+def test_advance_towards_an_unreachable_goal_gets_near_it() -> None:
     path = advance(EDGE, (7, 23), (3, 21), 12)  # goal inside the wagon
     assert path is not None
     assert math.dist(path[-1], (3, 21)) < math.dist((7, 23), (3, 21))
 
 
-def test_cover_spots_are_legal_and_better():
+def test_cover_spots_are_legal_and_better() -> None:
     threats = ((13, 13),)
     start = (22, 13)
     spots = cover_spots(EDGE, start, 8, threats)
@@ -114,7 +114,7 @@ def test_cover_spots_are_legal_and_better():
     assert scores == sorted(scores, reverse=True)
 
 
-def test_cover_spots_respect_blockers_and_limit():
+def test_cover_spots_respect_blockers_and_limit() -> None:
     threats = ((13, 13),)
     spots = cover_spots(EDGE, (22, 13), 8, threats, limit=1)
     assert len(spots) == 1
@@ -126,9 +126,10 @@ def test_cover_spots_respect_blockers_and_limit():
 
 @settings(max_examples=150, deadline=None)
 @given(point, point, st.floats(0, 14), st.lists(point, max_size=3))
-def test_advance_is_legal_within_budget(start, goal, budget, blockers):
-    if EDGE.position_error(start) is not None:
-        return
+def test_advance_is_legal_within_budget(
+    start: Point, goal: Point, budget: float, blockers: list[Point]
+) -> None:
+    assume(EDGE.position_error(start) is None)
     blockers = [b for b in blockers if math.dist(b, start) >= 1]
     path = advance(EDGE, start, goal, budget, blockers=blockers)
     if path is None:
@@ -139,16 +140,17 @@ def test_advance_is_legal_within_budget(start, goal, budget, blockers):
 
 @settings(max_examples=40, deadline=None)
 @given(point, st.floats(1, 12), st.lists(point, min_size=1, max_size=3))
-def test_cover_spots_are_legal_within_budget(start, budget, threats):
-    if EDGE.position_error(start) is not None:
-        return
+def test_cover_spots_are_legal_within_budget(
+    start: Point, budget: float, threats: list[Point]
+) -> None:
+    assume(EDGE.position_error(start) is None)
     for path in cover_spots(EDGE, start, budget, threats):
         assert path[0] == start
         assert EDGE.move_cost(path) <= budget + 1e-9
 
 
 @pytest.mark.parametrize("name", builtin_scenarios())
-def test_builtin_tables_advance_and_cover(name):
+def test_builtin_tables_advance_and_cover(name: str) -> None:
     scenario = load_scenario(name)
     table = scenario.table()
     positions = [f.position for f in scenario.figures]
@@ -200,7 +202,7 @@ def _exact(table: Table, p: tuple[float, float], q: tuple[float, float]) -> floa
 
 
 @pytest.mark.parametrize("table", _tables(), ids=repr)
-def test_batch_costs_match_exact_costs(table):
+def test_batch_costs_match_exact_costs(table: Table) -> None:
     rng = random.Random(11)
     batch = Batch(table)
     for p in _points(table, 25, rng):
@@ -211,7 +213,7 @@ def test_batch_costs_match_exact_costs(table):
 
 
 @pytest.mark.parametrize("table", _tables(), ids=repr)
-def test_batch_exposure_matches_exact_cover(table):
+def test_batch_exposure_matches_exact_cover(table: Table) -> None:
     rng = random.Random(5)
     batch = Batch(table)
     spots = _points(table, 60, rng)
@@ -226,7 +228,7 @@ def test_batch_exposure_matches_exact_cover(table):
 
 
 @pytest.mark.parametrize("table", [EDGE] + [load_scenario(n).table() for n in builtin_scenarios()])
-def test_router_graph_is_exact(table):
+def test_router_graph_is_exact(table: Table) -> None:
     """Every edge of the static graph (and every node-to-spot leg) costs what the exact
     method says: the vectorised segment test agrees even for the aligned node pairs."""
     router = router_for(table)
@@ -241,7 +243,7 @@ def test_router_graph_is_exact(table):
 # -- routes are the cheapest the graph allows ------------------------------------------
 
 
-def _cheapest(table: Table, start, goal) -> float:
+def _cheapest(table: Table, start: Point, goal: Point) -> float:
     """Brute force: straight, or any first node, the graph, any last node (all exact)."""
     router = router_for(table)
     first = np.array([_exact(table, start, n) for n in router.nodes])
@@ -252,16 +254,14 @@ def _cheapest(table: Table, start, goal) -> float:
 
 @settings(max_examples=120, deadline=None)
 @given(point, point)
-def test_route_is_the_cheapest(start, goal):
+def test_route_is_the_cheapest(start: Point, goal: Point) -> None:
     """The lazy search (lower bounds, first legs costed on demand) finds the optimum.
 
     Not for an end exactly on a piece's outline: the vectorised costs of the goal's
     legs count touching impassable terrain as blocked, so a route there may go round.
     """
-    if EDGE.position_error(start) is not None or EDGE.position_error(goal) is not None:
-        return
-    if any(poly.distance(*p) <= 1e-6 for poly in EDGE._polys for p in (start, goal)):
-        return
+    assume(EDGE.position_error(start) is None and EDGE.position_error(goal) is None)
+    assume(not any(poly.distance(*p) <= 1e-6 for poly in EDGE._polys for p in (start, goal)))
     best = _cheapest(EDGE, start, goal)
     route = router_for(EDGE).route(start, goal)
     if best == math.inf:
@@ -273,9 +273,8 @@ def test_route_is_the_cheapest(start, goal):
 
 @settings(max_examples=60, deadline=None)
 @given(point, point, st.floats(0.5, 12))
-def test_straight_moves_go_straight_or_nowhere(start, goal, budget):
-    if EDGE.position_error(start) is not None:
-        return
+def test_straight_moves_go_straight_or_nowhere(start: Point, goal: Point, budget: float) -> None:
+    assume(EDGE.position_error(start) is None)
     router = router_for(EDGE)
     path = router.straight(start, goal, budget, ())
     if _exact(EDGE, start, goal) == math.inf:
@@ -292,7 +291,7 @@ def test_straight_moves_go_straight_or_nowhere(start, goal, budget):
     assert router.straight(start, goal, budget, (path[1],)) is None  # would end on that base
 
 
-def test_away_moves_away_and_turns_at_walls():
+def test_away_moves_away_and_turns_at_walls() -> None:
     from totenblatt.wanted.engine.geometry import Geometry
 
     geo = Geometry(EDGE)
@@ -316,7 +315,7 @@ def test_away_moves_away_and_turns_at_walls():
 
 
 @pytest.mark.parametrize("name", ["duel", "three-way", "gangs"])
-def test_every_offered_move_is_legal(name):
+def test_every_offered_move_is_legal(name: str) -> None:
     from totenblatt.wanted.bots import RandomBot
     from totenblatt.wanted.engine.actions import Move
     from totenblatt.wanted.engine.game import new_game
@@ -333,4 +332,5 @@ def test_every_offered_move_is_legal(name):
                 if isinstance(action, Move) and action.steps:
                     assert game.why_illegal(action) is None, action
                     checked += 1
-            game.apply(bots[seat].choose({}, legal))
+            game.apply(bots[seat].choose(game.view(seat), legal))
+        assert checked > 0, f"{name} seed {seed}: no move offered to check"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -231,7 +232,7 @@ def test_bad_keys_raise_ruleset_error_naming_file_and_key(
     tmp_path: Path, text: str, key: str
 ) -> None:
     path = write(tmp_path, "bad.toml", 'extends = "base"\n' + text)
-    with pytest.raises(RulesetError) as info:
+    with pytest.raises(RulesetError, match=re.escape(repr(key))) as info:
         Ruleset.load(path)
     message = str(info.value)
     assert str(path) in message
@@ -262,7 +263,7 @@ def test_a_file_without_extends_must_be_complete(tmp_path: Path) -> None:
 
 
 def test_unknown_ruleset_name_lists_the_built_ins() -> None:
-    with pytest.raises(RulesetError) as info:
+    with pytest.raises(RulesetError, match="'basic'") as info:
         Ruleset.load("basic")
     assert "'basic'" in str(info.value)
     assert "base, extended" in str(info.value)
@@ -271,9 +272,9 @@ def test_unknown_ruleset_name_lists_the_built_ins() -> None:
 
 
 def test_ruleset_is_frozen() -> None:
-    with pytest.raises(pydantic.ValidationError):
+    with pytest.raises(pydantic.ValidationError, match=r"jokers\n  Instance is frozen"):
         BASE.cards.jokers = 3  # type: ignore[misc]
-    with pytest.raises(pydantic.ValidationError):
+    with pytest.raises(pydantic.ValidationError, match=r"name\n  Instance is frozen"):
         BASE.name = "x"  # type: ignore[misc]
 
 
@@ -315,7 +316,7 @@ def test_with_options(options: dict[str, Any], read: Any, value: object) -> None
     ids=["unknown", "unknown-leaf", "unknown-section", "ambiguous", "sub-model", "weapon-dotted"],
 )
 def test_unknown_option_is_an_error_naming_it(option: str) -> None:
-    with pytest.raises(RulesetError) as info:
+    with pytest.raises(RulesetError, match=re.escape(repr(option))) as info:
         BASE.with_options(**{option: 1})
     assert repr(option) in str(info.value)
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import json
+import re
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
-from totenblatt.cli import main
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.measure import OpeningKind, TerrainKind
+from totenblatt.wanted.table.measure import OpeningKind, Point, TerrainKind
 from totenblatt.wanted.table.pathing import cover_spots
 from totenblatt.wanted.table.scenario import (
     FigureSpec,
@@ -25,12 +27,12 @@ from totenblatt.wanted.vocab import CoverLevel, HeroType
 EXPECTED = {"duel": (2, 1), "gangs": (2, 5), "heroes": (2, 5), "three-way": (3, 3)}
 
 
-def test_builtin_names():
+def test_builtin_names() -> None:
     assert set(builtin_scenarios()) == set(EXPECTED)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
-def test_builtin_scenario_is_playable(name):
+def test_builtin_scenario_is_playable(name: str) -> None:
     scenario = load_scenario(name)
     seats, per_seat = EXPECTED[name]
     assert scenario.name == name
@@ -60,12 +62,12 @@ def test_builtin_scenario_is_playable(name):
 
 
 @pytest.mark.parametrize("name", ["duel", "gangs"])
-def test_two_seat_builtins_are_point_symmetric(name):
+def test_two_seat_builtins_are_point_symmetric(name: str) -> None:
     """Turned half a circle about the centre, the table and the figures are the same."""
     scenario = load_scenario(name)
     w, h = scenario.width, scenario.height
 
-    def turn(p):
+    def turn(p: Point) -> Point:
         return (w - p[0], h - p[1])
 
     pieces = {frozenset(t.outline): t for t in scenario.terrain}
@@ -77,17 +79,17 @@ def test_two_seat_builtins_are_point_symmetric(name):
         }
     figures = {f.position: f for f in scenario.figures}
     for figure in scenario.figures:
-        twin = figures[turn(figure.position)]
-        assert (twin.seat, twin.weapon) == (1 - figure.seat, figure.weapon)
+        other = figures[turn(figure.position)]
+        assert (other.seat, other.weapon) == (1 - figure.seat, figure.weapon)
 
 
-def test_duel_has_a_main_street():
+def test_duel_has_a_main_street() -> None:
     duel = load_scenario("duel")
     assert len(duel.figures) == 2
     assert [t.kind for t in duel.terrain].count(TerrainKind.BUILDING) == 4
 
 
-def test_gangs_has_a_small_town():
+def test_gangs_has_a_small_town() -> None:
     gangs = load_scenario("gangs")
     kinds = {t.kind for t in gangs.terrain}
     assert {TerrainKind.BUILDING, TerrainKind.FENCE, TerrainKind.ROCKS, TerrainKind.TROUGH} <= kinds
@@ -139,7 +141,7 @@ def write(tmp_path: Path, text: str, name: str = "test.toml") -> Path:
     return path
 
 
-def test_user_file_loads(tmp_path):
+def test_user_file_loads(tmp_path: Path) -> None:
     scenario = load_scenario(write(tmp_path, GOOD))
     assert isinstance(scenario, Scenario)
     assert scenario.name == "test"
@@ -156,7 +158,7 @@ def test_user_file_loads(tmp_path):
     assert table.move_cost([(9.75, 6), (9.75, 10)]) == 4.0
 
 
-def test_extends_a_builtin(tmp_path):
+def test_extends_a_builtin(tmp_path: Path) -> None:
     path = write(tmp_path, 'extends = "duel"\nname = "long duel"\nround_limit = 20\n')
     scenario = load_scenario(path)
     assert scenario.name == "long duel" and scenario.round_limit == 20
@@ -201,9 +203,11 @@ def swap(old: str, new: str) -> str:
         (swap('kind = "veteran"', 'kind = "wizard"'), "figures.1.kind", "cowboy"),
     ],
 )
-def test_bad_file_names_file_key_and_expectation(tmp_path, text, key, expected):
+def test_bad_file_names_file_key_and_expectation(
+    tmp_path: Path, text: str, key: str, expected: str
+) -> None:
     path = write(tmp_path, text)
-    with pytest.raises(ScenarioError) as info:
+    with pytest.raises(ScenarioError, match=re.escape(key)) as info:
         load_scenario(path)
     message = str(info.value)
     assert str(path) in message
@@ -211,14 +215,14 @@ def test_bad_file_names_file_key_and_expectation(tmp_path, text, key, expected):
     assert expected in message
 
 
-def test_bad_toml_and_unknown_name(tmp_path):
+def test_bad_toml_and_unknown_name(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match="not valid TOML"):
         load_scenario(write(tmp_path, "title = ["))
     with pytest.raises(ScenarioError, match=r"no scenario named 'nowhere'.*duel"):
         load_scenario("nowhere")
 
 
-def test_weapon_unknown_in_another_ruleset():
+def test_weapon_unknown_in_another_ruleset() -> None:
     ruleset = Ruleset.load("base")
     only_colt = ruleset.model_copy(update={"weapons": {"colt": ruleset.weapons["colt"]}})
     load_scenario("duel").check_ruleset(only_colt)
@@ -229,51 +233,47 @@ def test_weapon_unknown_in_another_ruleset():
 # -- the command line --------------------------------------------------------------------
 
 
-def run(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
+Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 
 
-def test_cli_lists_builtins(capsys):
-    assert run(["scenarios", "--lang", "en"]) == 0
-    out = capsys.readouterr().out
+def test_cli_lists_builtins(cli: Cli) -> None:
+    code, out, _ = cli(["scenarios", "--lang", "en"])
+    assert code == 0
     for name in EXPECTED:
         assert name in out
     assert "Duel" in out and "Gang" in out
 
 
-def test_cli_lists_in_german(capsys):
-    assert run(["scenarios", "--lang", "de"]) == 0
-    out = capsys.readouterr().out
+def test_cli_lists_in_german(cli: Cli) -> None:
+    code, out, _ = cli(["scenarios", "--lang", "de"])
+    assert code == 0
     assert "Duell" in out and "Bandenkrieg" in out
 
 
-def test_cli_show(capsys):
-    assert run(["scenarios", "show", "gangs", "--lang", "en"]) == 0
-    out = capsys.readouterr().out
+def test_cli_show(cli: Cli) -> None:
+    code, out, _ = cli(["scenarios", "show", "gangs", "--lang", "en"])
+    assert code == 0
     assert "Saloon" in out and "Emmett" in out and "shotgun" in out.lower()
 
 
-def test_cli_json(capsys):
-    import json
-
-    assert run(["scenarios", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+def test_cli_json(cli: Cli) -> None:
+    code, out, _ = cli(["scenarios", "--json"])
+    assert code == 0
+    data = json.loads(out)
     assert {d["name"] for d in data} == set(EXPECTED)
-    assert run(["scenarios", "show", "duel", "--json"]) == 0
-    shown = json.loads(capsys.readouterr().out)
+    code, out, _ = cli(["scenarios", "show", "duel", "--json"])
+    assert code == 0
+    shown = json.loads(out)
     assert shown["figures"][0]["name"] == "Billy"
 
 
-def test_cli_show_unknown(capsys):
-    assert run(["scenarios", "show", "nowhere"]) == 2
-    assert "no scenario named 'nowhere'" in capsys.readouterr().err
+def test_cli_show_unknown(cli: Cli) -> None:
+    code, _, err = cli(["scenarios", "show", "nowhere"])
+    assert code == 2
+    assert "no scenario named 'nowhere'" in err
 
 
-def test_cli_subprocess():
+def test_cli_subprocess() -> None:
     exe = Path(sys.executable).with_name("totenblatt")
     result = subprocess.run(
         [str(exe), "scenarios", "--lang", "en"], capture_output=True, text=True, check=False

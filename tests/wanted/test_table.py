@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
+import pickle
+from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from totenblatt.wanted.rules import Ruleset
@@ -14,11 +17,13 @@ from totenblatt.wanted.table.measure import (
     MoveError,
     Opening,
     OpeningKind,
+    Point,
     Table,
     TableError,
     Terrain,
     TerrainKind,
 )
+from totenblatt.wanted.table.planar import Poly
 from totenblatt.wanted.table.raster import rasterize
 from totenblatt.wanted.vocab import CoverLevel
 
@@ -70,12 +75,12 @@ CENTRE = make(measure="centre")
         ((3, 3), (3, 3), 0.0, 0.0),
     ],
 )
-def test_distance_edge_and_centre(a, b, edge, centre):
+def test_distance_edge_and_centre(a: Point, b: Point, edge: float, centre: float) -> None:
     assert EDGE.distance(a, b) == pytest.approx(edge)
     assert CENTRE.distance(a, b) == pytest.approx(centre)
 
 
-def test_build_takes_numbers_from_ruleset():
+def test_build_takes_numbers_from_ruleset() -> None:
     rules = Ruleset.load("base").with_options(measure="centre", window_cost=3.0)
     table = Table.build(24, 24, TERRAIN, rules)
     assert table.distance((1, 1), (1, 4)) == 3.0
@@ -104,15 +109,15 @@ def test_build_takes_numbers_from_ruleset():
         ("inside the building", [(5, 5), (11, 5)], 6.0),
     ],
 )
-def test_move_cost(name, path, cost):
+def test_move_cost(name: str, path: list[Point], cost: float) -> None:
     assert EDGE.move_cost(path) == pytest.approx(cost), name
 
 
-def test_difficult_factor_from_numbers():
+def test_difficult_factor_from_numbers() -> None:
     assert make(difficult_factor=3).move_cost([(13, 16), (19, 16)]) == pytest.approx(2 + 4 * 3)
 
 
-def test_overlapping_difficult_pieces_are_charged_once():
+def test_overlapping_difficult_pieces_are_charged_once() -> None:
     scrub = Terrain.rect("a", "rough", 2, 2, 4, 2)
     mud = Terrain.rect("b", "river", 4, 2, 4, 2)
     table = Table(12, 12, (scrub, mud))
@@ -134,12 +139,14 @@ def test_overlapping_difficult_pieces_are_charged_once():
         ("empty", [], (), "at least its start"),
     ],
 )
-def test_move_refused(name, path, blockers, reason):
+def test_move_refused(
+    name: str, path: list[Point], blockers: tuple[Point, ...], reason: str
+) -> None:
     with pytest.raises(MoveError, match=reason):
         EDGE.move_cost(path, blockers=blockers)
 
 
-def test_move_may_pass_a_base_and_end_touching_it():
+def test_move_may_pass_a_base_and_end_touching_it() -> None:
     assert EDGE.move_cost([(13, 2), (13, 10)], blockers=[(13, 6), (13, 11)]) == 8.0
 
 
@@ -159,7 +166,7 @@ def test_move_may_pass_a_base_and_end_touching_it():
         ((7.75, 4), (7.75, 1), True),  # standing in the doorway counts as inside
     ],
 )
-def test_line_of_fire(a, b, clear):
+def test_line_of_fire(a: Point, b: Point, clear: bool) -> None:
     assert EDGE.line_of_fire(a, b) is clear
     assert EDGE.line_of_fire(b, a) is clear
 
@@ -185,12 +192,12 @@ def test_line_of_fire(a, b, clear):
         ((10, 15), (10, 15), CoverLevel.NONE, CoverLevel.NONE),
     ],
 )
-def test_cover(attacker, target, edge, centre):
+def test_cover(attacker: Point, target: Point, edge: CoverLevel, centre: CoverLevel) -> None:
     assert EDGE.cover(attacker, target) is edge
     assert CENTRE.cover(attacker, target) is centre
 
 
-def test_cover_takes_the_best_piece():
+def test_cover_takes_the_best_piece() -> None:
     fence = Terrain.rect("fence", "fence", 5, 2, 0.25, 4)
     rocks = Terrain.rect("rocks", "rocks", 5.5, 2, 0.5, 4)
     table = Table(12, 12, (fence, rocks))
@@ -198,7 +205,7 @@ def test_cover_takes_the_best_piece():
     assert table.cover((1, 4), (6.8, 4)) is not CoverLevel.HIDDEN
 
 
-def test_seed_example_paco_behind_a_small_stone_wall():
+def test_seed_example_paco_behind_a_small_stone_wall() -> None:
     """A8 example: Paco behind a small stone wall has medium cover against Billy at 7"."""
     wall = Terrain.rect("stone wall", TerrainKind.WALL, 10, 4, 0.5, 3)
     table = Table(24, 12, (wall,))
@@ -224,18 +231,18 @@ def test_seed_example_paco_behind_a_small_stone_wall():
         ((12.5, 7), False, False),  # just outside the saloon's wall
     ],
 )
-def test_in_hard_cover(point, edge, centre):
+def test_in_hard_cover(point: Point, edge: bool, centre: bool) -> None:
     assert EDGE.in_hard_cover(point) is edge
     assert CENTRE.in_hard_cover(point) is centre
 
 
-def test_building_at():
+def test_building_at() -> None:
     assert EDGE.building_at((8, 7)) is SALOON
     assert EDGE.building_at((10, 20)) is STORE
     assert EDGE.building_at((13, 7)) is None
 
 
-def test_position_error():
+def test_position_error() -> None:
     assert EDGE.position_error((13, 2)) is None
     assert "off the table" in (EDGE.position_error((0.4, 5)) or "")
     assert "impassable" in (EDGE.position_error((3, 21)) or "")
@@ -283,13 +290,38 @@ def test_position_error():
         ),
     ],
 )
-def test_bad_table(terrain, reason):
+def test_bad_table(terrain: tuple[Terrain, ...], reason: str) -> None:
     with pytest.raises(TableError, match=reason):
         Table(24, 24, terrain)
 
 
-def test_bad_size():
-    with pytest.raises(TableError):
+def test_a_table_is_immutable_and_copies_by_its_numbers() -> None:
+    table = make(window_cost=3.0)
+    with pytest.raises(AttributeError, match="immutable: cannot set 'width'"):
+        table.width = 30  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="immutable: cannot delete 'terrain'"):
+        del table.terrain
+    with pytest.raises(AttributeError, match="immutable: cannot set 'colour'"):
+        table.colour = "red"
+    path = [(14.0, 6.75), (10.0, 6.75)]
+    for twin in (copy.copy(table), pickle.loads(pickle.dumps(table))):
+        assert (twin.width, twin.terrain, twin.window_cost) == (24.0, TERRAIN, 3.0)
+        assert twin.move_cost(path) == table.move_cost(path) == pytest.approx(4 + 3)
+
+
+def test_the_query_caches_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from totenblatt.wanted.table import measure
+
+    monkeypatch.setattr(measure, "_CACHE_LIMIT", 10)
+    table = make()
+    costs = [table.segment_cost_or_inf((13.0, 2.0 + i / 10), (13.0, 12.0)) for i in range(40)]
+    assert costs == pytest.approx([10.0 - i / 10 for i in range(40)])
+    assert 0 < len(table._segment_cache) <= 11 and 0 < len(table._profile_cache) <= 11
+    assert table.segment_cost_or_inf((13.0, 2.0), (13.0, 12.0)) == 10.0  # forgotten, recomputed
+
+
+def test_bad_size() -> None:
+    with pytest.raises(TableError, match=r"table size 0 x 10: expected positive inches"):
         Table(0, 10)
 
 
@@ -300,28 +332,38 @@ point = st.tuples(coord, coord)
 
 
 @given(point, point)
-def test_distance_symmetric_and_edge_below_centre(a, b):
+def test_distance_symmetric_and_edge_below_centre(a: Point, b: Point) -> None:
     assert EDGE.distance(a, b) == EDGE.distance(b, a)
     assert CENTRE.distance(a, b) == pytest.approx(math.dist(a, b))
     assert EDGE.distance(a, b) == pytest.approx(max(0.0, math.dist(a, b) - 1))
 
 
-@given(st.lists(point, min_size=2, max_size=5))
-def test_move_cost_at_least_the_straight_distance(path):
-    try:
-        cost = EDGE.move_cost(path)
-    except MoveError:
-        return
-    assert cost >= math.dist(path[0], path[-1]) - 1e-9
-    assert cost >= sum(math.dist(p, q) for p, q in itertools.pairwise(path)) - 1e-9
+def test_move_cost_at_least_the_straight_distance() -> None:
+    seen: Counter[str] = Counter()
+
+    @given(st.lists(point, min_size=2, max_size=5))
+    @example([(13.0, 2.0), (13.0, 10.0)])  # open ground
+    @example([(2.0, 5.0), (6.0, 5.0)])  # through the saloon's wall
+    def check(path: list[Point]) -> None:
+        try:
+            cost = EDGE.move_cost(path)
+        except MoveError:
+            seen["refused"] += 1
+            return
+        seen["costed"] += 1
+        assert cost >= math.dist(path[0], path[-1]) - 1e-9
+        assert cost >= sum(math.dist(p, q) for p, q in itertools.pairwise(path)) - 1e-9
+
+    check()
+    assert seen["costed"] > 0 and seen["refused"] > 0  # both ways were exercised
 
 
 @given(point, point)
-def test_line_of_fire_symmetric(a, b):
+def test_line_of_fire_symmetric(a: Point, b: Point) -> None:
     assert EDGE.line_of_fire(a, b) == EDGE.line_of_fire(b, a)
 
 
-def test_rasterize_shows_walls_openings_and_terrain():
+def test_rasterize_shows_walls_openings_and_terrain() -> None:
     rows = rasterize(EDGE, 48, 24)
     assert len(rows) == 24 and all(len(r) == 48 for r in rows)
     text = "".join(rows)
@@ -339,7 +381,7 @@ def test_rasterize_shows_walls_openings_and_terrain():
 # segment_params) and caches every answer; these references are the plain versions.
 
 
-def _reference_params(p, q, a, b):
+def _reference_params(p: Point, q: Point, a: Point, b: Point) -> list[float]:
     """segment_params without the quick miss: every case through the square roots."""
     from totenblatt.wanted.table.planar import EPS, point_segment_distance
 
@@ -370,13 +412,13 @@ def _reference_params(p, q, a, b):
     return []
 
 
-def _reference_intervals(poly, p, q):
+def _reference_intervals(poly: Poly, p: Point, q: Point) -> list[tuple[float, float]]:
     """Poly.intervals trying every edge."""
     ts = [0.0, 1.0]
     for a, b in poly.edges:
         ts.extend(_reference_params(p, q, a, b))
     ts.sort()
-    out = []
+    out: list[tuple[float, float]] = []
     for t0, t1 in itertools.pairwise(ts):
         if t1 - t0 <= 1e-12:
             continue
@@ -389,7 +431,7 @@ def _reference_intervals(poly, p, q):
     return out
 
 
-def _reference_cost(table, p, q):
+def _reference_cost(table: Table, p: Point, q: Point) -> float | str:
     """Table.segment_cost by brute force over every wall, window and piece: cost or the piece."""
     from totenblatt.wanted.table.planar import EPS
 
@@ -416,7 +458,7 @@ def _reference_cost(table, p, q):
     return length + (table.difficult_factor - 1) * slow + table.window_cost * windows
 
 
-def _reference_lof(table, a, b):
+def _reference_lof(table: Table, a: Point, b: Point) -> bool:
     for index in table._buildings:
         poly = table._polys[index]
         if poly.contains(*a) or poly.contains(*b):
@@ -433,14 +475,14 @@ any_point = st.one_of(point, grid_point)
 
 
 @given(any_point, any_point, any_point, any_point)
-def test_segment_params_quick_miss_changes_nothing(p, q, a, b):
+def test_segment_params_quick_miss_changes_nothing(p: Point, q: Point, a: Point, b: Point) -> None:
     from totenblatt.wanted.table.planar import segment_params
 
     assert segment_params(p, q, a, b) == _reference_params(p, q, a, b)
 
 
 @given(any_point, any_point)
-def test_segment_cost_matches_the_plain_algorithm(p, q):
+def test_segment_cost_matches_the_plain_algorithm(p: Point, q: Point) -> None:
     table = make()  # a fresh table: nothing cached
     want = _reference_cost(table, p, q)
     got = table.segment_cost_or_inf(p, q)
@@ -454,16 +496,29 @@ def test_segment_cost_matches_the_plain_algorithm(p, q):
 
 
 @given(any_point, any_point)
-def test_line_of_fire_matches_the_plain_algorithm(a, b):
+def test_line_of_fire_matches_the_plain_algorithm(a: Point, b: Point) -> None:
     assert make().line_of_fire(a, b) == _reference_lof(EDGE, a, b)
 
 
-@given(any_point, any_point)
-def test_profile_and_cost_agree(p, q):
-    try:
-        length, difficult, windows = EDGE.profile(p, q)
-    except MoveError:
-        assert EDGE.segment_cost_or_inf(p, q) == math.inf
-        return
-    slow = sum(t1 - t0 for t0, t1 in difficult) * length
-    assert EDGE.segment_cost(p, q) == pytest.approx(length + slow + 5 * len(windows))
+def test_profile_and_cost_agree() -> None:
+    seen: Counter[str] = Counter()
+
+    @given(any_point, any_point)
+    @example((14.0, 6.75), (10.0, 6.75))  # through the window
+    @example((13.0, 16.0), (19.0, 16.0))  # across difficult ground
+    @example((2.0, 5.0), (6.0, 5.0))  # through the saloon's wall
+    def check(p: Point, q: Point) -> None:
+        try:
+            length, difficult, windows = EDGE.profile(p, q)
+        except MoveError:
+            seen["blocked"] += 1
+            assert EDGE.segment_cost_or_inf(p, q) == math.inf
+            return
+        seen["difficult"] += bool(difficult)
+        seen["windows"] += bool(windows)
+        seen["costed"] += 1
+        slow = sum(t1 - t0 for t0, t1 in difficult) * length
+        assert EDGE.segment_cost(p, q) == pytest.approx(length + slow + 5 * len(windows))
+
+    check()
+    assert all(seen[k] > 0 for k in ("blocked", "difficult", "windows", "costed")), seen

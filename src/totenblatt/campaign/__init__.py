@@ -23,14 +23,15 @@ from totenblatt.campaign.advancement import (
     sacrifice_candidates,
 )
 from totenblatt.campaign.creation import create_gang, hero_profile, new_cowboy, new_hero
-from totenblatt.campaign.events import Event, describe, event_from_dict, event_to_dict
-from totenblatt.campaign.export import HistoryEntry, roster_dict, roster_markdown
+from totenblatt.campaign.events import Event, event_from_dict, event_to_dict
+from totenblatt.campaign.export import HistoryEntry, roster_dict
 from totenblatt.campaign.gang import (
     HEROES,
     CampaignError,
     Gang,
     GangSizeError,
     IllegalSacrificeError,
+    InvalidNameError,
     Member,
     MemberStatus,
     RecruitmentError,
@@ -51,6 +52,7 @@ __all__ = [
     "GangSizeError",
     "HistoryEntry",
     "IllegalSacrificeError",
+    "InvalidNameError",
     "Member",
     "MemberOutcome",
     "MemberStatus",
@@ -59,7 +61,6 @@ __all__ = [
     "advance",
     "after_fight",
     "create_gang",
-    "describe",
     "draw_ability",
     "draw_number_ability",
     "event_from_dict",
@@ -79,7 +80,6 @@ __all__ = [
     "parse_ability",
     "recover",
     "roster_dict",
-    "roster_markdown",
     "sacrifice_candidates",
     "spare_hp",
 ]

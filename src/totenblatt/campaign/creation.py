@@ -23,10 +23,12 @@ from totenblatt.campaign.gang import (
     CampaignError,
     Gang,
     GangSizeError,
+    InvalidNameError,
     Member,
     name_key,
 )
 from totenblatt.campaign.names import new_name
+from totenblatt.names import clean_name as check_name
 from totenblatt.wanted.rules import Hero, Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
@@ -46,9 +48,9 @@ def pick_name(name: str | None, taken: Collection[str], rng: random.Random) -> s
     """``name`` cleaned up and checked to be unique in the gang, or a new Western name."""
     if name is None:
         return new_name(rng, taken)
-    clean = " ".join(name.split())
-    if not clean:
-        raise CampaignError("a member needs a name, got an empty one")
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidNameError("a member needs a name, got an empty one")
+    clean = " ".join(check_name(name, what="member name", error=InvalidNameError).split())
     if name_key(clean) in {name_key(t) for t in taken}:
         raise CampaignError(f"the gang already has (or had) a member called {clean!r}")
     return clean
@@ -129,9 +131,9 @@ def create_gang(
             f"{len(member_names)} cowboy names given, but a gang of {size} has "
             f"{size - 1} cowboys besides its leader"
         )
-    clean_name = " ".join(name.split())
-    if not clean_name:
-        raise CampaignError("a gang needs a name, got an empty one")
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidNameError("a gang needs a name, got an empty one")
+    clean_name = " ".join(check_name(name, what="gang name", error=InvalidNameError).split())
     given: list[str] = []
     for wanted in ([leader_name] if leader_name is not None else []) + list(member_names):
         given.append(pick_name(wanted, given, rng))

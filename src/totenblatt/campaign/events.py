@@ -1,10 +1,9 @@
-"""What a campaign step did, as frozen values: returned by every change, logged, described in DE/EN.
+"""What a campaign step did, as frozen values: returned by every change, logged.
+
+Events are values, not sentences: ``totenblatt.text.campaign.describe`` words them in the
+reader's language.
 
 >>> e = AbilityGained("Jesse Carver", Ability.COVER_3, Card.parse("7♥"))
->>> describe(e, "en")
-'Jesse Carver draws 7♥: Cover 3'
->>> describe(e, "de")
-'Jesse Carver zieht Herz-7: Deckung 3'
 >>> event_to_dict(e)
 {'event': 'ability_gained', 'member': 'Jesse Carver', 'ability': 'cover_3', 'card': '7♥'}
 """
@@ -33,11 +32,8 @@ __all__ = [
     "Promoted",
     "Recovered",
     "Sacrificed",
-    "ability_name",
-    "describe",
     "event_from_dict",
     "event_to_dict",
-    "kind_name",
     "notable",
 ]
 
@@ -219,96 +215,6 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     return cls(**{f.name: _field_value(f.name, data[f.name]) for f in fields(cls)})
 
 
-def kind_name(kind: HeroType, lang: str) -> str:
-    """``cowboy`` / ``Standardcowboy`` etc."""
-    return kind.german if lang == "de" else kind.value
-
-
-def ability_name(ability: Ability, lang: str) -> str:
-    """``Cover 3`` / ``Deckung 3``."""
-    return ability.german if lang == "de" else ability.english
-
-
 def notable(events: Iterable[Event]) -> tuple[Event, ...]:
     """The events worth a line for a reader: all but the routine fight counts."""
     return tuple(e for e in events if not isinstance(e, FightCounted))
-
-
-def describe(event: Event, lang: str = "en") -> str:
-    """One line a person reads, in ``en`` or ``de``."""
-    de = lang == "de"
-    match event:
-        case Joined(member, kind, hp):
-            return (
-                f"{member} schließt sich an ({kind.german}, {hp} HP)"
-                if de
-                else f"{member} joins ({kind.value}, {hp} HP)"
-            )
-        case AbilityGained(member, ability, None):
-            name = ability_name(ability, lang)
-            return f"{member} wählt {name}" if de else f"{member} chooses {name}"
-        case AbilityGained(member, ability, Card() as card):
-            name = ability_name(ability, lang)
-            return (
-                f"{member} zieht {card.german()}: {name}"
-                if de
-                else f"{member} draws {card}: {name}"
-            )
-        case Recovered(member, before, after):
-            return (
-                f"{member} erholt sich: {before} → {after} HP"
-                if de
-                else f"{member} recovers: {before} → {after} HP"
-            )
-        case FightCounted(member, count):
-            return (
-                f"{member}: überlebte Kämpfe {count}"
-                if de
-                else f"{member}: fights survived {count}"
-            )
-        case NotCounted():
-            return (
-                "Aufgegebener Kampf: zählt nicht für die Charakterentwicklung"
-                if de
-                else "Conceded fight: it does not count for advancement"
-            )
-        case Promoted(member, hp_max):
-            return (
-                f"{member} wird zum Haudegen (HP-Maximum bleibt {hp_max})"
-                if de
-                else f"{member} is promoted to veteran (keeps HP maximum {hp_max})"
-            )
-        case MaxHpRaised(member, hp_max):
-            return (
-                f"{member}: HP-Maximum steigt auf {hp_max}"
-                if de
-                else f"{member}: HP maximum rises to {hp_max}"
-            )
-        case Died(member, kind):
-            return f"{member} ({kind.german}) ist tot" if de else f"{member} ({kind.value}) is dead"
-        case Sacrificed(member, kind, size):
-            return (
-                f"{member} ({kind.german}) opfert sich; die Gang schrumpft auf {size}"
-                if de
-                else f"{member} ({kind.value}) is sacrificed; the gang shrinks to {size}"
-            )
-        case Paid(member, hp, left):
-            return (
-                f"{member} zahlt {hp} HP (bleiben {left})"
-                if de
-                else f"{member} pays {hp} HP ({left} left)"
-            )
-        case Hired(member, kind, cost):
-            return (
-                f"{member} angeheuert als {kind.german} für {cost} HP"
-                if de
-                else f"{member} hired as {kind.value} for {cost} HP"
-            )
-        case HireForfeited(kinds):
-            names = ", ".join(kind_name(k, lang) for k in kinds)
-            return (
-                f"Kein Ersatz mehr möglich für: {names}"
-                if de
-                else f"No replacement any more for: {names}"
-            )
-    raise AssertionError(f"unknown event {event!r}")  # pragma: no cover

@@ -8,11 +8,14 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from totenblatt.messages import MessageError
+from totenblatt.names import NAME_MAX, clean_name, listing
 from totenblatt.wanted.vocab import Ability, HeroType
 
 __all__ = [
@@ -21,6 +24,7 @@ __all__ = [
     "Gang",
     "GangSizeError",
     "IllegalSacrificeError",
+    "InvalidNameError",
     "Member",
     "MemberStatus",
     "RecruitmentError",
@@ -33,12 +37,16 @@ HEROES = (HeroType.GUNSLINGER, HeroType.VETERAN)
 """The hero types (B2); everyone else is a standard cowboy."""
 
 
-NAME_MAX = 80
-"""The longest gang or member name (the store keeps names in 200-character columns)."""
-
-
-class CampaignError(ValueError):
+class CampaignError(MessageError):
     """A campaign action the rules do not allow, or input naming no gang or member."""
+
+
+class InvalidNameError(CampaignError):
+    """A gang or member name that is empty, longer than 80 characters or not printable.
+
+    Names are NFC-normalised and stripped; control and format characters (escape
+    sequences, newlines, right-to-left overrides) are refused (see :mod:`totenblatt.names`).
+    """
 
 
 class UnknownMemberError(CampaignError):
@@ -69,8 +77,8 @@ class MemberStatus(StrEnum):
 
 
 def name_key(name: str) -> str:
-    """The form names are compared in: stripped, case-folded, inner spaces collapsed."""
-    return " ".join(name.split()).casefold()
+    """The form names are compared in: NFC, stripped, case-folded, inner spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +95,10 @@ class Member:
     status: MemberStatus = MemberStatus.ACTIVE
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise CampaignError("a member needs a name, got an empty one")
-        if len(self.name) > NAME_MAX:
-            raise CampaignError(
-                f"member name {self.name[:40]!r}… is {len(self.name)} characters long; "
-                f"expected at most {NAME_MAX}"
-            )
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise InvalidNameError(f"a member needs a name, got {self.name!r:.40}")
+        name = clean_name(self.name, what="member name", limit=NAME_MAX, error=InvalidNameError)
+        object.__setattr__(self, "name", name)
         if not 0 <= self.hp <= self.hp_max:
             raise CampaignError(
                 f"{self.name!r} cannot have {self.hp} HP: expected 0 to its maximum {self.hp_max}"
@@ -151,13 +156,10 @@ class Gang:
     ruleset: str = "extended"
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise CampaignError("a gang needs a name, got an empty one")
-        if len(self.name) > NAME_MAX:
-            raise CampaignError(
-                f"gang name {self.name[:40]!r}… is {len(self.name)} characters long; "
-                f"expected at most {NAME_MAX}"
-            )
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise InvalidNameError(f"a gang needs a name, got {self.name!r:.40}")
+        name = clean_name(self.name, what="gang name", limit=NAME_MAX, error=InvalidNameError)
+        object.__setattr__(self, "name", name)
         keys = [name_key(m.name) for m in (*self.members, *self.fallen)]
         if len(set(keys)) != len(keys):
             dupes = sorted({k for k in keys if keys.count(k) > 1})
@@ -185,9 +187,9 @@ class Gang:
         found = [m for m in self.members if name_matches(query, m.name)]
         if len(found) == 1:
             return found[0]
-        names = ", ".join(m.name for m in self.members) or "nobody"
+        names = listing(m.name for m in self.members) if self.members else "nobody"
         if found:
-            which = ", ".join(m.name for m in found)
+            which = listing(m.name for m in found)
             raise UnknownMemberError(
                 f"member {query!r} of gang {self.name!r} is ambiguous: {which}; give the full name"
             )

@@ -3,71 +3,65 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from totenblatt.cards import Card, Suit
-from totenblatt.cli.abilities import ability_name
-from totenblatt.cli.app import Lang, pick
-from totenblatt.cli.story import inches, number
+from totenblatt.cli.app import Lang
+from totenblatt.text import words
+from totenblatt.text.choices import (
+    attack_label,
+    bid_label,
+    defend_label,
+    move_label,
+    plain_label,
+)
+from totenblatt.text.vocab import weapon_name
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
     Bid,
     Defend,
-    Keep,
+    IllegalActionError,
     Move,
     Pass,
     Redraw,
-    Reveal,
-    Swap,
-    TemptFate,
 )
-from totenblatt.wanted.odds import (
-    ASSUMPTION,
-    ASSUMPTION_DE,
-    AttackOdds,
-    unseen_cards,
-    view_attack_odds,
-)
+from totenblatt.wanted.engine.views import View
+from totenblatt.wanted.odds import AttackOdds, unseen_cards, view_attack_odds
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.vocab import CoverLevel
 
-__all__ = ["Choice", "PlayContext", "assumption", "build_choices", "percent"]
+__all__ = ["Choice", "Judge", "PlayContext", "build_choices", "label"]
+
+Judge = Callable[[Action], IllegalActionError | None]
+"""Asks the engine about an action: the error applying it would raise, or None when legal."""
 
 
 @dataclass
 class PlayContext:
-    """What labels and parsing need besides the view: rules, table, language, map letters."""
+    """What labels and parsing need besides the view: rules, table, language, map letters.
+
+    ``judge`` asks the engine whether an action is legal (typed moves are checked by it,
+    never by rules re-coded here); without one, every action is taken as legal.
+    """
 
     rules: Ruleset
     table: Table
     lang: Lang
     letters: dict[str, str] = field(default_factory=dict)
-
-    def t(self, en: str, de: str) -> str:
-        """The text in the context's language."""
-        return pick(self.lang, en, de)
-
-    def cover(self, level: CoverLevel | str) -> str:
-        """``medium cover`` / ``mittlere Deckung``."""
-        level = CoverLevel(level)
-        de = {
-            CoverLevel.NONE: "keine Deckung",
-            CoverLevel.LIGHT: "leichte Deckung",
-            CoverLevel.MEDIUM: "mittlere Deckung",
-            CoverLevel.HARD: "harte Deckung",
-            CoverLevel.HIDDEN: "versteckt",
-        }
-        en = "no cover" if level is CoverLevel.NONE else f"{level.value} cover"
-        return self.t(en, de[level])
+    judge: Judge | None = None
 
     def weapon(self, key: str) -> str:
         """A weapon's name in the context's language."""
-        return self.rules.weapon(key).name(self.lang.value)
+        return weapon_name(self.rules, key, self.lang)
+
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """Why the engine refuses ``action`` (None: legal, or no engine to ask)."""
+        return None if self.judge is None else self.judge(action)
 
 
 @dataclass(frozen=True)
@@ -83,23 +77,6 @@ class Choice:
     """A shorter label (the important part first) for narrow screens; empty: same as label."""
 
 
-def percent(p: float, lang: Lang) -> str:
-    """``68%`` (``68 %`` in German)."""
-    value = f"{p * 100:.0f}"
-    return f"{value} %" if lang is Lang.DE else f"{value}%"
-
-
-def assumption(lang: Lang, *, short: bool = False) -> str:
-    """The stated assumption behind the odds (``short``: one line for small screens)."""
-    if short:
-        return pick(
-            lang,
-            "Odds: enemy hand = random unseen cards; it plays joker, else highest heart.",
-            "Chancen: Gegnerhand zufällig aus Ungesehenem; Joker, sonst höchstes Herz.",
-        )
-    return pick(lang, ASSUMPTION, ASSUMPTION_DE)
-
-
 def _figures(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {f["name"]: f for f in view["figures"]}
 
@@ -111,36 +88,24 @@ def _pos(fig: Mapping[str, Any]) -> tuple[float, float]:
 def _attack_label(
     action: Attack,
     odds: AttackOdds,
-    view: Mapping[str, Any],
+    view: View,
     ctx: PlayContext,
     *,
     short: bool = False,
 ) -> str:
-    lang = ctx.lang
     own = [f for f in view["figures"] if f["seat"] == view["seat"] and not f["out"]]
-    cover = (
-        ctx.t("hidden: hard cover", "versteckt: harte Deckung")
-        if (_figures(view)[action.target]["hidden"])
-        else ctx.cover(odds.cover)
+    return attack_label(
+        action,
+        weapon=ctx.weapon(odds.weapon),
+        distance=odds.distance,
+        cover=odds.cover,
+        hidden=bool(_figures(view)[action.target]["hidden"]),
+        hit=float(odds.hit),
+        expected=float(odds.expected),
+        name_shooter=len(own) > 1,
+        lang=ctx.lang,
+        short=short,
     )
-    detail = f"{ctx.weapon(odds.weapon)}, {inches(odds.distance, lang)}, {cover}"
-    hit = percent(float(odds.hit), lang)
-    expected = number(float(odds.expected), lang)
-    card = str(action.card) + (ctx.t(" as a joker", " als Joker") if action.wild else "")
-    if len(own) > 1:
-        head = ctx.t(
-            f"{action.attacker}: shoot {action.target} with {card}",
-            f"{action.attacker}: schieß mit {card} auf {action.target}",
-        )
-    else:
-        head = ctx.t(f"Shoot {action.target} with {card}", f"Schieß mit {card} auf {action.target}")
-    tail = ctx.t(f"{hit} hit, E={expected} wounds", f"{hit} Treffer, E={expected} Wunden")
-    if short:
-        weapon = ctx.weapon(odds.weapon).split()[0]
-        return f"{action.attacker}→{action.target} {card}: {tail} ({weapon}, " + (
-            f"{inches(odds.distance, lang)}, {cover})"
-        )
-    return f"{head} ({detail}) — {tail}"
 
 
 def _nearest_enemy(
@@ -158,41 +123,15 @@ def _nearest_enemy(
 
 
 def _move_label(action: Move, view: Mapping[str, Any], ctx: PlayContext) -> str:
-    lang = ctx.lang
-    card = str(action.card) + (ctx.t(" as a joker", " als Joker") if action.wild else "")
-    if not action.steps:
-        who = f"{action.figure}: " if action.figure else ""
-        return who + ctx.t(f"Play {card} without moving", f"{card} spielen, ohne zu gehen")
-    if len(action.steps) > 1:
-        parts = []
-        for step in action.steps:
-            x, y = step.path[-1]
-            parts.append(f"{step.figure}→({x:.0f},{y:.0f})")
-        return ctx.t(
-            f"{card}: move {len(action.steps)} figures: ",
-            f"{card}: {len(action.steps)} Figuren gehen: ",
-        ) + ", ".join(parts)
+    if len(action.steps) != 1:
+        return move_label(action, ctx.lang)
     step = action.steps[0]
-    x, y = step.path[-1]
     try:
         cost = ctx.table.move_cost(step.path)
     except ValueError:
         cost = sum(math.dist(p, q) for p, q in zip(step.path, step.path[1:], strict=False))
-    where = f"({number(x, lang)}, {number(y, lang)})"
-    text = ctx.t(
-        f"{card}: {step.figure} {inches(cost, lang)} to {where}",
-        f"{card}: {step.figure} {inches(cost, lang)} nach {where}",
-    )
     near = _nearest_enemy(view, step.path[-1], ctx)
-    if near is not None:
-        name, d, cover = near
-        text += ctx.t(
-            f" — {ctx.cover(cover)} from {name} ({inches(d, lang)})",
-            f" — {ctx.cover(cover)} vor {name} ({inches(d, lang)})",
-        )
-    if step.hide:
-        text += ctx.t(", hide", ", verstecken")
-    return text
+    return move_label(action, ctx.lang, cost=cost, near=near)
 
 
 def _abilities(view: Mapping[str, Any], name: str, keep: set[str]) -> tuple[str, ...]:
@@ -201,64 +140,42 @@ def _abilities(view: Mapping[str, Any], name: str, keep: set[str]) -> tuple[str,
 
 
 def _defend_label(action: Defend | None, view: Mapping[str, Any], ctx: PlayContext) -> str:
+    """The defence with what the resolver says it leaves: wounds, both values."""
     attack = view["decision"].get("attack") or {}
     if not attack:
-        return ctx.t("Play no heart", "Kein Herz spielen")
-    card = None if action is None else action.card
+        return words(ctx.lang).phrase("Play no heart")
     shooter = _abilities(view, attack["attacker"], {"sharpshooter", "picture_book_10"})
     defender = _abilities(view, attack["target"], {"picture_book_10"})
-    used: list[str] = []
     if action is not None:
         defender += tuple(a.value for a in action.covers)
-        used = [ability_name(a, ctx.lang) for a in action.covers]
         if action.extra is not None:
             defender += ("queen_of_hearts",)
-            used.append(f"+ {action.extra}")
         if action.wild:
             defender += ("wild_2",)
-            used.append(ctx.t("as a joker", "als Joker"))
     result = resolve_attack(
         attack["card"],
         weapon=attack["weapon"],
         distance=attack["distance"],
-        defense=card,
+        defense=None if action is None else action.card,
         cover=attack["cover"],
         attacker_abilities=(*shooter, "wild_2") if attack.get("wild") else shooter,
         defender_abilities=defender,
         extra_defense=None if action is None else action.extra,
         ruleset=ctx.rules,
     )
-    w = result.wounds
-    wounds = ctx.t(
-        "no wound" if w == 0 else "1 wound" if w == 1 else f"{w} wounds",
-        "keine Wunde" if w == 0 else "1 Wunde" if w == 1 else f"{w} Wunden",
+    return defend_label(
+        action,
+        wounds=result.wounds,
+        attack_value=result.attack_value,
+        defense_value=result.defense_value,
+        lang=ctx.lang,
     )
-    more = f" ({', '.join(used)})" if used else ""
-    head = (
-        ctx.t("Play no heart", "Kein Herz spielen")
-        if card is None
-        else ctx.t(f"Defend with {card}{more}", f"Mit {card}{more} verteidigen")
-    )
-    if result.attack_value is not None and result.defense_value is not None:
-        versus = ctx.t(
-            f"defence {result.defense_value} vs attack {result.attack_value}",
-            f"Verteidigung {result.defense_value} gegen Angriff {result.attack_value}",
-        )
-        return f"{head} — {versus}: {wounds}"
-    return f"{head} — {wounds}"
 
 
 _QUICK = {"quick_fingers_1": 1, "quick_fingers_2": 2}
 
 
 def _bid_label(action: Bid, view: Mapping[str, Any], ctx: PlayContext) -> str:
-    card = action.card
-    if card.is_joker or action.wild:
-        what = ctx.t(f"{card} as a joker", f"{card} als Joker") if action.wild else "Joker"
-        return ctx.t(
-            f"Bid {what} (wins the initiative at once)",
-            f"{what} bieten (gewinnt sofort die Initiative)",
-        )
     decision = view["decision"]
     values = decision.get("values")
     best = 0
@@ -269,26 +186,11 @@ def _bid_label(action: Bid, view: Mapping[str, Any], ctx: PlayContext) -> str:
         )
     own = [f for f in view["figures"] if f["seat"] == view["seat"] and not f["out"]]
     bonus = max((sum(_QUICK.get(a, 0) for a in f["abilities"]) for f in own), default=0)
-    value = ctx.rules.card_value(card) + bonus
-    note = ""
-    if best:
-        note = ctx.t(
-            " — leads" if value > best else " — does not beat the best bid",
-            " — führt" if value > best else " — schlägt das beste Gebot nicht",
-        )
-    return ctx.t(f"Bid {card} ({value}){note}", f"{card} bieten ({value}){note}")
+    value = 0 if action.card.is_joker else ctx.rules.card_value(action.card) + bonus
+    return bid_label(action, value, best, ctx.lang)
 
 
-def _pass_label(phase: str, ctx: PlayContext) -> str:
-    return {
-        "swap": ctx.t("Keep your hand", "Hand behalten"),
-        "bid": ctx.t("Bid nothing", "Nichts bieten"),
-        "action": ctx.t("Play no card", "Keine Karte spielen"),
-        "defend": ctx.t("Play no heart", "Kein Herz spielen"),
-    }.get(phase, ctx.t("Pass", "Passen"))
-
-
-def label(action: Action, view: Mapping[str, Any], ctx: PlayContext) -> str:
+def label(action: Action, view: View, ctx: PlayContext) -> str:
     """A readable label for any action (attacks with exact odds)."""
     if isinstance(action, Attack):
         return _attack_label(
@@ -300,49 +202,9 @@ def label(action: Action, view: Mapping[str, Any], ctx: PlayContext) -> str:
         return _defend_label(action, view, ctx)
     if isinstance(action, Bid):
         return _bid_label(action, view, ctx)
-    if isinstance(action, TemptFate):
-        return ctx.t(
-            f"Tempt Fate ({action.figure}): give {action.card}, draw two, keep one",
-            f"Spiel mit dem Schicksal ({action.figure}): {action.card} weg, zwei ziehen, "
-            "eine behalten",
-        )
-    if isinstance(action, Keep):
-        other = [c for c in view["decision"].get("cards", []) if c != str(action.card)]
-        rest = ctx.t(f" (discard {other[0]})", f" ({other[0]} ablegen)") if other else ""
-        return ctx.t(f"Keep {action.card}{rest}", f"{action.card} behalten{rest}")
-    if isinstance(action, Pass):
-        if view["phase"] == "defend":
-            return _defend_label(None, view, ctx)
-        return _pass_label(view["phase"], ctx)
-    if isinstance(action, Swap):
-        n = view["dead_hand"]
-        if action.cards:
-            given = " ".join(map(str, action.cards))
-            return ctx.t(
-                f"Swap {given} for the dead man's hand ({n} cards, unseen)",
-                f"{given} gegen das Totenblatt tauschen ({n} Karten, ungesehen)",
-            )
-        if action.figure:
-            return ctx.t(
-                f"Swap {action.figure}'s hand for the dead man's hand ({n} cards, unseen)",
-                f"Hand von {action.figure} gegen das Totenblatt tauschen ({n} Karten, ungesehen)",
-            )
-        return ctx.t(
-            f"Swap your hand for the dead man's hand ({n} cards, unseen)",
-            f"Hand gegen das Totenblatt tauschen ({n} Karten, ungesehen)",
-        )
-    if isinstance(action, Redraw):
-        cost = ctx.rules.round.redraw_cost
-        return ctx.t(
-            f"Redraw {action.card} (pay {cost} HP from {action.payer})",
-            f"{action.card} nachziehen ({cost} HP von {action.payer})",
-        )
-    if isinstance(action, Reveal):
-        return ctx.t(
-            f"Reveal {action.figure} (then it may shoot)",
-            f"{action.figure} aufdecken (dann darf er schießen)",
-        )
-    return ctx.t("Concede the fight", "Den Kampf aufgeben")
+    if isinstance(action, Pass) and view["phase"] == "defend":
+        return _defend_label(None, view, ctx)
+    return plain_label(action, view, ctx.rules.round.redraw_cost, ctx.lang)
 
 
 _GROUP_ORDER = {
@@ -365,7 +227,7 @@ def _group(action: Action) -> str:
 
 
 def build_choices(
-    view: Mapping[str, Any],
+    view: View,
     legal: Sequence[Action],
     ctx: PlayContext,
     *,

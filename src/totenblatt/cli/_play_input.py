@@ -17,6 +17,7 @@ from typing import Any
 
 from totenblatt.cards import Card, CardParseError, Suit
 from totenblatt.cli._play_choices import Choice, PlayContext
+from totenblatt.messages import Message, MessageError
 from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
@@ -32,6 +33,7 @@ from totenblatt.wanted.engine.actions import (
     Swap,
     TemptFate,
 )
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.odds import unseen_cards, view_attack_odds
 from totenblatt.wanted.table.measure import MoveError
 from totenblatt.wanted.table.pathing import router_for
@@ -39,8 +41,13 @@ from totenblatt.wanted.table.pathing import router_for
 __all__ = ["COMMANDS", "Command", "InputError", "parse_input", "plan_move"]
 
 
-class InputError(ValueError):
+class InputError(MessageError):
     """Input that is not a choice, an action or a command; the message says what to type."""
+
+
+def _error(message: Message) -> InputError:
+    """An :class:`InputError` whose English text is its message's."""
+    return InputError(message.english(), message=message)
 
 
 @dataclass(frozen=True)
@@ -128,8 +135,8 @@ _NUMBER = r"-?\d+(?:[.,]\d+)?"
 _POINT = re.compile(rf"\(?\s*({_NUMBER})\s*[,;\s]\s*({_NUMBER})\s*\)?")
 
 
-def _t(ctx: PlayContext, en: str, de: str) -> str:
-    return ctx.t(en, de)
+_MOVE_USAGE = Message("type: move NAME X,Y [with CARD] [hide]")
+_SHOOT_USAGE = Message("type: shoot SHOOTER TARGET [with CARD]")
 
 
 def _float(text: str) -> float:
@@ -175,16 +182,12 @@ def _names(view: Mapping[str, Any], own: bool | None) -> str:
     return ", ".join(names) or "—"
 
 
-def _card(text: str, ctx: PlayContext) -> Card:
+def _card(text: str) -> Card:
     try:
         return Card.parse(text.strip())
     except CardParseError:
-        raise InputError(
-            _t(
-                ctx,
-                f"{text.strip()!r} is not a card (try Q♠, QS or Pik-Dame)",
-                f"{text.strip()!r} ist keine Karte (z. B. Q♠, QS oder Pik-Dame)",
-            )
+        raise _error(
+            Message("{text} is not a card (try Q♠, QS or Pik-Dame)", text=repr(text.strip()))
         ) from None
 
 
@@ -195,6 +198,70 @@ def _split_with(rest: str) -> tuple[str, str | None]:
     return rest[: match.start()], match.group(1)
 
 
+# -- typed moves: a route on the table, the club the engine accepts ----------------------
+
+
+def _route(
+    view: Mapping[str, Any], ctx: PlayContext, figure: str, goal: tuple[float, float]
+) -> tuple[tuple[float, float], ...]:
+    """The path to ``goal``: straight, or round walls when the table's router finds a way.
+
+    Of the two, the one the table measures cheaper; the engine judges the move itself.
+    """
+    figs = {f["name"]: f for f in _figures(view)}
+    start = (float(figs[figure]["position"][0]), float(figs[figure]["position"][1]))
+    if math.dist(start, goal) < 0.01:
+        raise _error(
+            Message(
+                "{figure} already stands at ({x}, {y})",
+                figure=figure,
+                x=goal[0],
+                y=goal[1],
+            )
+        )
+    straight = (start, goal)
+    route = tuple((float(x), float(y)) for x, y in router_for(ctx.table).route(start, goal))
+    if len(route) < 2 or math.dist(route[-1], goal) >= 0.01 or route == straight:
+        return straight
+    blockers = [
+        (float(f["position"][0]), float(f["position"][1]))
+        for f in figs.values()
+        if f["name"] != figure
+    ]
+    costs = []
+    for path in (straight, route):
+        try:
+            costs.append(ctx.table.move_cost(path, blockers=blockers))
+        except MoveError:
+            costs.append(math.inf)
+    return route if costs[1] < costs[0] else straight
+
+
+def _movement_cards(
+    view: Mapping[str, Any], figure: str, legal: Sequence[Action], card: Card | None
+) -> list[tuple[Card, bool]]:
+    """The (card, played as a joker) pairs to try, smallest first, jokers and wild 2s last.
+
+    The cards the engine offers for movement (its offered moves), else every card of
+    the hand: the engine decides which may move, and says why none does.
+    """
+    hands = view.get("figure_hands") or {}
+    hand = [Card.parse(c) for c in hands.get(figure, view["hand"])]
+    offered = {(m.card, m.wild) for m in legal if isinstance(m, Move)}
+    pairs = [(c, False) for c in dict.fromkeys(hand)]
+    pairs += [(c, True) for c, wild in offered if wild]
+    if offered:  # else no move is offered now: the engine says why for the hand's cards
+        pairs = [p for p in pairs if p in offered]
+    if card is not None:
+        pairs = [p for p in pairs if p[0] == card] or [(card, False)]
+
+    def preference(pair: tuple[Card, bool]) -> tuple[bool, int]:
+        c, wild = pair
+        return (wild or c.is_joker, 0 if c.is_joker else c.rank or 0)
+
+    return sorted(dict.fromkeys(pairs), key=preference)
+
+
 def plan_move(
     view: Mapping[str, Any],
     ctx: PlayContext,
@@ -203,111 +270,41 @@ def plan_move(
     *,
     card: Card | None = None,
     hide: bool = False,
+    legal: Sequence[Action] = (),
 ) -> Move:
-    """A move of ``figure`` to ``goal``: the cheapest route on the table, paid with ``card``.
+    """A move of ``figure`` to ``goal`` along the cheapest route, with a club the engine accepts.
 
-    Without a card it takes the smallest club (a joker last) that pays for the route.
+    Without ``card`` it takes the smallest card the engine accepts (jokers and wild 2s
+    last), so Light-Footed inches, wild 2s and per-character hands count exactly as
+    the engine counts them. When none is accepted, the engine's reason is the error.
     """
-    figs = {f["name"]: f for f in _figures(view)}
-    fig = figs[figure]
-    start = (float(fig["position"][0]), float(fig["position"][1]))
-    if math.dist(start, goal) < 0.01:
-        raise InputError(
-            _t(ctx, f"{figure} already stands at {goal}", f"{figure} steht schon bei {goal}")
-        )
-    blockers = [
-        (float(f["position"][0]), float(f["position"][1]))
-        for f in figs.values()
-        if f["name"] != figure
-    ]
-    table = ctx.table
-    paths: list[tuple[tuple[float, float], ...]] = [(start, goal)]
-    route = router_for(table).route(start, goal)
-    if len(route) >= 2 and math.dist(route[-1], goal) < 0.01 and route != (start, goal):
-        paths.append(tuple((float(x), float(y)) for x, y in route))
-    best: tuple[float, tuple[tuple[float, float], ...]] | None = None
-    problem = ""
-    for path in paths:
-        try:
-            cost = table.move_cost(path, blockers=blockers)
-        except MoveError as exc:
-            problem = str(exc)
-            continue
-        if best is None or cost < best[0]:
-            best = (cost, path)
-    if best is None:
-        raise InputError(
-            _t(
-                ctx,
-                f"{figure} cannot move to ({goal[0]:g}, {goal[1]:g}): {problem}",
-                f"{figure} kann nicht nach ({goal[0]:g}, {goal[1]:g}): {problem}",
-            )
-        )
-    cost, path = best
-    clubs = [Card.parse(c) for c in dict.fromkeys(view["hand"])]
-    clubs = [c for c in clubs if c.suit is Suit.CLUBS or c.is_joker]
-
-    def budget(c: Card) -> int:
-        return ctx.rules.jokers.club_inches if c.is_joker else ctx.rules.card_value(c)
-
-    if card is not None:
-        if card not in clubs:
-            raise InputError(
-                _t(
-                    ctx,
-                    f"{card} is not a club in your hand (clubs: "
-                    f"{' '.join(map(str, clubs)) or '—'})",
-                    f"{card} ist kein Kreuz auf deiner Hand (Kreuz: "
-                    f"{' '.join(map(str, clubs)) or '—'})",
-                )
-            )
-        if budget(card) + 1e-9 < cost:
-            raise InputError(
-                _t(
-                    ctx,
-                    f'the route costs {cost:.1f}" but {card} gives only {budget(card)}"',
-                    f'der Weg kostet {cost:.1f}", {card} gibt nur {budget(card)}"',
-                )
-            )
-        chosen = card
-    else:
-        enough = sorted(
-            (c for c in clubs if budget(c) + 1e-9 >= cost), key=lambda c: (c.is_joker, budget(c))
-        )
-        if not clubs:
-            raise InputError(
-                _t(
-                    ctx,
-                    "you hold no club (or joker) to move with",
-                    "du hast kein Kreuz (und keinen Joker) zum Gehen",
-                )
-            )
-        if not enough:
-            most = max(budget(c) for c in clubs)
-            raise InputError(
-                _t(
-                    ctx,
-                    f'{figure} needs {cost:.1f}" to get there, your best club gives {most}"',
-                    f'{figure} braucht {cost:.1f}" bis dorthin, dein bestes Kreuz gibt {most}"',
-                )
-            )
-        chosen = enough[0]
-    return Move(chosen, (MoveStep(figure, path, hide),))
+    path = _route(view, ctx, figure, goal)
+    pairs = _movement_cards(view, figure, legal, card)
+    if not pairs:
+        raise _error(Message("you hold no club (or joker) to move with"))
+    step = (MoveStep(figure, path, hide),)
+    refusal = None
+    for chosen, wild in pairs:
+        move = Move(chosen, step, wild)
+        refusal = ctx.refusal(move)
+        if refusal is None:
+            return move
+    assert refusal is not None
+    message = refusal.message
+    raise InputError(str(refusal) if message is None else message.english(), message=message)
 
 
-def _parse_move(rest: str, view: Mapping[str, Any], ctx: PlayContext) -> Action:
-    usage = _t(
-        ctx,
-        "type: move NAME X,Y [with CARD] [hide]",
-        "tippe: bewege NAME X,Y [mit KARTE] [verstecken]",
-    )
+def _parse_move(
+    rest: str, view: Mapping[str, Any], ctx: PlayContext, legal: Sequence[Action]
+) -> Action:
+    """``move NAME X,Y [with CARD] [hide]``."""
     fig, rest = match_figure(rest, view, ctx)
     if fig is None or fig["seat"] != view["seat"]:
-        raise InputError(
-            _t(
-                ctx,
-                f"which figure? yours: {_names(view, True)} — {usage}",
-                f"welche Figur? deine: {_names(view, True)} — {usage}",
+        raise _error(
+            Message(
+                "which figure? yours: {names} — {usage}",
+                names=_names(view, True),
+                usage=_MOVE_USAGE,
             )
         )
     hide = False
@@ -318,19 +315,16 @@ def _parse_move(rest: str, view: Mapping[str, Any], ctx: PlayContext) -> Action:
     rest, card_text = _split_with(rest)
     match = _POINT.fullmatch(rest.strip())
     if match is None:
-        raise InputError(_t(ctx, f"where to? {usage}", f"wohin? {usage}"))
+        raise _error(Message("where to? {usage}", usage=_MOVE_USAGE))
     goal = (_float(match.group(1)), _float(match.group(2)))
-    card = None if card_text is None else _card(card_text, ctx)
-    return plan_move(view, ctx, fig["name"], goal, card=card, hide=hide)
+    card = None if card_text is None else _card(card_text)
+    return plan_move(view, ctx, fig["name"], goal, card=card, hide=hide, legal=legal)
 
 
-def _parse_shoot(
-    rest: str, view: Mapping[str, Any], ctx: PlayContext, legal: Sequence[Action]
-) -> Action:
-    usage = _t(
-        ctx, "type: shoot SHOOTER TARGET [with CARD]", "tippe: schieß SCHÜTZE ZIEL [mit KARTE]"
-    )
-    rest, card_text = _split_with(rest)
+def _shooter_and_target(
+    rest: str, view: Mapping[str, Any], ctx: PlayContext
+) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """The figures of ``shoot SHOOTER TARGET`` (the shooter may be left out when only one)."""
     own = [f for f in _figures(view) if f["seat"] == view["seat"]]
     first, after = match_figure(rest, view, ctx)
     if first is not None and first["seat"] == view["seat"]:
@@ -338,39 +332,40 @@ def _parse_shoot(
     elif len(own) == 1:
         attacker, target, left = own[0], first, after
     else:
-        raise InputError(
-            _t(
-                ctx,
-                f"who shoots? yours: {_names(view, True)} — {usage}",
-                f"wer schießt? deine: {_names(view, True)} — {usage}",
+        raise _error(
+            Message(
+                "who shoots? yours: {names} — {usage}",
+                names=_names(view, True),
+                usage=_SHOOT_USAGE,
             )
         )
     if target is None or left:
-        raise InputError(
-            _t(
-                ctx,
-                f"at whom? enemies: {_names(view, False)} — {usage}",
-                f"auf wen? Gegner: {_names(view, False)} — {usage}",
+        raise _error(
+            Message(
+                "at whom? enemies: {names} — {usage}",
+                names=_names(view, False),
+                usage=_SHOOT_USAGE,
             )
         )
+    return attacker, target
+
+
+def _parse_shoot(rest: str, view: View, ctx: PlayContext, legal: Sequence[Action]) -> Action:
+    """``shoot SHOOTER TARGET [with CARD]``: without a card, the offered attack with best odds."""
+    rest, card_text = _split_with(rest)
+    attacker, target = _shooter_and_target(rest, view, ctx)
     if card_text is not None:
-        return Attack(_card(card_text, ctx), attacker["name"], target["name"])
+        return Attack(_card(card_text), attacker["name"], target["name"])
     options = [
         a
         for a in legal
         if isinstance(a, Attack) and a.attacker == attacker["name"] and a.target == target["name"]
     ]
-    if not options:
-        spades = [Card.parse(c) for c in view["hand"]]
-        spades = [c for c in spades if c.suit is Suit.SPADES or c.is_joker]
+    if not options:  # nothing offered: let the engine say why, with the first spade (or joker)
+        cards = [Card.parse(c) for c in view["hand"]]
+        spades = [c for c in cards if c.suit is Suit.SPADES or c.is_joker]
         if not spades:
-            raise InputError(
-                _t(
-                    ctx,
-                    "you hold no spade (or joker) to shoot with",
-                    "du hast kein Pik (und keinen Joker) zum Schießen",
-                )
-            )
+            raise _error(Message("you hold no spade (or joker) to shoot with"))
         return Attack(spades[0], attacker["name"], target["name"])
     unseen = unseen_cards(view, ctx.rules)
     return max(
@@ -388,122 +383,106 @@ def _parse_fate(
     """``fate CARD [NAME]``: Tempt Fate with the (only, or named) figure that has it left."""
     card_text, _, name = rest.strip().partition(" ")
     if not card_text:
-        raise InputError(
-            _t(ctx, "which card? type: fate CARD [NAME]", "welche Karte? tippe: schicksal KARTE")
-        )
-    card = _card(card_text, ctx)
+        raise _error(Message("which card? type: fate CARD [NAME]"))
+    card = _card(card_text)
     figures = sorted({a.figure for a in legal if isinstance(a, TemptFate)})
     if name.strip():
         fig, left = match_figure(name, view, ctx)
         if fig is None or left:
-            raise InputError(_t(ctx, f"who? {', '.join(figures)}", f"wer? {', '.join(figures)}"))
+            raise _error(Message("who? {names}", names=", ".join(figures) or "—"))
         return TemptFate(card, fig["name"])
     if not figures:
-        raise InputError(
-            _t(ctx, "nobody of yours can tempt fate now", "niemand von dir kann das jetzt")
-        )
+        raise _error(Message("nobody of yours can tempt fate now"))
     return TemptFate(card, figures[0])
+
+
+def _parse_redraw(rest: str, view: Mapping[str, Any], ctx: PlayContext) -> Action:
+    """``redraw CARD [PAYER]``: the payer defaults to the healthiest own figure."""
+    words = rest.split()
+    if not words:
+        raise _error(Message("which card? type: redraw CARD [PAYER]"))
+    card = _card(words[0])
+    payer_text = " ".join(words[1:])
+    if payer_text:
+        payer, left = match_figure(payer_text, view, ctx)
+        if payer is None or left:
+            raise _error(Message("who pays? yours: {names}", names=_names(view, True)))
+        return Redraw(card, payer["name"])
+    own = sorted((f for f in _figures(view) if f["seat"] == view["seat"]), key=lambda f: -f["hp"])
+    if not own:
+        raise _error(Message("nobody of yours can pay"))
+    return Redraw(card, own[0]["name"])
+
+
+def _choice(raw: str, choices: Sequence[Choice]) -> Action:
+    """A listed choice by its number."""
+    n = int(raw)
+    if not 1 <= n <= len(choices):
+        raise _error(Message("there is no choice {n}: pick 1 to {count}", n=n, count=len(choices)))
+    return choices[n - 1].action
+
+
+def _parse_card_verb(kind: str, word: str, rest: str) -> Action:
+    """``bid CARD`` / ``defend CARD``."""
+    if not rest.strip():
+        raise _error(Message("which card? type: {verb} CARD", verb=word))
+    card = _card(rest)
+    return Bid(card) if kind == "bid" else Defend(card)
+
+
+def _parse_bare(
+    kind: str, word: str, rest: str, view: Mapping[str, Any], ctx: PlayContext
+) -> Action:
+    """The verbs that name a figure or nothing: reveal, keep CARD, swap, concede, pass."""
+    if kind == "pass" and rest.strip():  # keep CARD: the card Tempt Fate keeps
+        return Keep(_card(rest))
+    if kind == "reveal":
+        fig, left = match_figure(rest, view, ctx)
+        if fig is None or left:
+            raise _error(Message("whom? type: reveal NAME"))
+        return Reveal(fig["name"])
+    if rest.strip():
+        raise _error(Message("{word} takes nothing after it", word=repr(word)))
+    if kind == "swap":
+        return Swap()
+    if kind == "concede":
+        return Concede()
+    return Pass()
 
 
 def parse_input(
     text: str,
     choices: Sequence[Choice],
-    view: Mapping[str, Any],
+    view: View,
     ctx: PlayContext,
     legal: Sequence[Action] = (),
 ) -> Action | Command:
     """Read what the human typed: a choice number, a typed action or a command.
 
-    Raises :class:`InputError` with a message in the context's language.
+    Raises :class:`InputError` whose message the text layer puts in the reader's language.
     """
     raw = text.strip()
     if not raw:
-        raise InputError(
-            _t(
-                ctx,
-                "type a number, a command or 'help'",
-                "tippe eine Nummer, einen Befehl oder 'hilfe'",
-            )
-        )
+        raise _error(Message("type a number, a command or 'help'"))
     if raw.isdigit():
-        n = int(raw)
-        if not 1 <= n <= len(choices):
-            raise InputError(
-                _t(
-                    ctx,
-                    f"there is no choice {n}: pick 1 to {len(choices)}",
-                    f"es gibt keine Wahl {n}: wähle 1 bis {len(choices)}",
-                )
-            )
-        return choices[n - 1].action
+        return _choice(raw, choices)
     verb, _, rest = raw.partition(" ")
     word = verb.lower()
     if word in COMMANDS and not rest.strip():
         return Command(COMMANDS[word])
     kind = _VERBS.get(word)
     if kind is None:
-        raise InputError(
-            _t(
-                ctx,
-                f"unknown input {raw!r}: type a number, or 'help' for commands",
-                f"unbekannte Eingabe {raw!r}: tippe eine Nummer oder 'hilfe'",
-            )
+        raise _error(
+            Message("unknown input {text}: type a number, or 'help' for commands", text=repr(raw))
         )
     if kind == "move":
-        return _parse_move(rest, view, ctx)
+        return _parse_move(rest, view, ctx, legal)
     if kind == "shoot":
         return _parse_shoot(rest, view, ctx, legal)
     if kind in ("bid", "defend"):
-        if not rest.strip():
-            raise InputError(
-                _t(ctx, f"which card? type: {word} CARD", f"welche Karte? tippe: {word} KARTE")
-            )
-        card = _card(rest, ctx)
-        return Bid(card) if kind == "bid" else Defend(card)
+        return _parse_card_verb(kind, word, rest)
     if kind == "redraw":
-        words = rest.split()
-        if not words:
-            raise InputError(
-                _t(
-                    ctx,
-                    "which card? type: redraw CARD [PAYER]",
-                    "welche Karte? tippe: nachziehen KARTE [ZAHLER]",
-                )
-            )
-        card = _card(words[0], ctx)
-        payer_text = " ".join(words[1:])
-        if payer_text:
-            payer, left = match_figure(payer_text, view, ctx)
-            if payer is None or left:
-                raise InputError(
-                    _t(
-                        ctx,
-                        f"who pays? yours: {_names(view, True)}",
-                        f"wer zahlt? deine: {_names(view, True)}",
-                    )
-                )
-            return Redraw(card, payer["name"])
-        own = sorted(
-            (f for f in _figures(view) if f["seat"] == view["seat"]), key=lambda f: -f["hp"]
-        )
-        if not own:
-            raise InputError(_t(ctx, "nobody of yours can pay", "niemand von dir kann zahlen"))
-        return Redraw(card, own[0]["name"])
+        return _parse_redraw(rest, view, ctx)
     if kind == "fate":
         return _parse_fate(rest, view, ctx, legal)
-    if kind == "pass" and rest.strip():  # keep CARD: the card Tempt Fate keeps
-        return Keep(_card(rest, ctx))
-    if kind == "reveal":
-        fig, left = match_figure(rest, view, ctx)
-        if fig is None or left:
-            raise InputError(_t(ctx, "whom? type: reveal NAME", "wen? tippe: aufdecken NAME"))
-        return Reveal(fig["name"])
-    if rest.strip():
-        raise InputError(
-            _t(ctx, f"{word!r} takes nothing after it", f"{word!r} braucht nichts dahinter")
-        )
-    if kind == "swap":
-        return Swap()
-    if kind == "concede":
-        return Concede()
-    return Pass()
+    return _parse_bare(kind, word, rest, view, ctx)

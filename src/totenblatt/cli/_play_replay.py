@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -10,12 +11,16 @@ from rich.console import Console
 from rich.text import Text
 
 from totenblatt.cli._play_screen import colour_names
-from totenblatt.cli.app import Lang, console, pick
+from totenblatt.cli.app import Lang, console
 from totenblatt.cli.board import board_scale, figure_labels, render_board
-from totenblatt.cli.story import Narrator, seat_labels
+from totenblatt.datafiles import read_text
+from totenblatt.messages import Message
+from totenblatt.text import Narrator, seat_labels, words
+from totenblatt.text.vocab import scenario_title
 from totenblatt.wanted.engine.game import Game
+from totenblatt.wanted.engine.save import MAX_SAVE_BYTES, SaveError
 
-__all__ = ["Ask", "run_replay"]
+__all__ = ["Ask", "read_saved_game", "run_replay"]
 
 Ask = Callable[[str], str]
 """Reads one line of input after showing a prompt; raises EOFError when input ends."""
@@ -65,6 +70,25 @@ class _Tracker:
         return {"figures": list(self.figures.values())}
 
 
+def read_saved_game(path: Path) -> Game:
+    """The game saved at ``path``: a regular file of at most 4 MB, replayed and verified.
+
+    ``SaveError`` names the path for a missing file, a directory, a FIFO or device (never
+    opened), a larger or non-UTF-8 file, and says what is wrong with a bad save.
+    """
+    if not os.path.lexists(path):
+        raise SaveError(
+            f"no saved game at {str(path)!r}: file not found",
+            message=Message("no saved game at {file}: file not found", file=repr(str(path))),
+        )
+    label = f"{str(path)!r} is not a saved game"
+    text = read_text(path, limit=MAX_SAVE_BYTES, error=SaveError, label=label)
+    try:
+        return Game.from_json(text)
+    except SaveError as exc:
+        raise SaveError(f"{str(path)!r}: {exc}") from None
+
+
 def run_replay(
     path: Path,
     *,
@@ -75,26 +99,20 @@ def run_replay(
 ) -> int:
     """Narrate a saved game from the start (every hand shown); ``step`` waits for Enter."""
     out = out or console
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ValueError(f"cannot read the saved game {str(path)!r}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise ValueError(
-            f"{str(path)!r} is not a saved game: expected the JSON text of 'play --save'"
-        ) from None
-    game = Game.from_json(text)
+    game = read_saved_game(path)
     reader: Ask = ask if ask is not None else (lambda prompt: out.input(prompt))
     labels = seat_labels(game.seats, lang)
-    title = pick(lang, game.scenario.title, game.scenario.title_de)
-    narrator = Narrator(lang, labels, ruleset=game.ruleset, title=title)
+    title = scenario_title(game.scenario, lang)
+    narrator = Narrator(lang, labels, ruleset=game.ruleset, title=title, tell_seed=True)
     table = game.scenario.table(game.ruleset)
     letters = figure_labels(f.name for f in game.scenario.figures)
     tracker = _Tracker(game)
     size = out.size
     scale = board_scale(table, size.width, max(12, size.height - 4))
     out.print(Text(title, style="bold underline"))
-    out.print(render_board(table, tracker.view()["figures"], labels=letters, scale=scale))
+    out.print(
+        render_board(table, tracker.view()["figures"], labels=letters, scale=scale, lang=lang)
+    )
     waiting = step
     for data in game.event_dicts():
         tracker.update(data)
@@ -102,10 +120,18 @@ def run_replay(
         if line is None:
             continue
         if data["type"] == "game_ended":
-            out.print(render_board(table, tracker.view()["figures"], labels=letters, scale=scale))
+            out.print(
+                render_board(
+                    table, tracker.view()["figures"], labels=letters, scale=scale, lang=lang
+                )
+            )
         out.print(colour_names(line, tracker.view(), labels))
         if data["type"] == "round_ended":
-            out.print(render_board(table, tracker.view()["figures"], labels=letters, scale=scale))
+            out.print(
+                render_board(
+                    table, tracker.view()["figures"], labels=letters, scale=scale, lang=lang
+                )
+            )
         if waiting:
             try:
                 reader("")
@@ -113,12 +139,11 @@ def run_replay(
                 waiting = False
     if not game.is_over:
         out.print(
-            pick(
-                lang,
-                f"The game is not over yet (round {game.round}); continue it with "
-                f"totenblatt play --load {path}",
-                f"Das Spiel ist noch nicht zu Ende (Runde {game.round}); weiter mit "
-                f"totenblatt play --load {path}",
+            words(lang).phrase(
+                "The game is not over yet (round {round}); continue it with "
+                "totenblatt play --load {file}",
+                round=game.round,
+                file=str(path),
             )
         )
     return 0

@@ -13,7 +13,9 @@ from rich.text import Text
 
 from totenblatt.cli._play_choices import Choice, PlayContext, hand_text
 from totenblatt.cli.board import board_scale, legend, render_board, seat_style
-from totenblatt.cli.story import number
+from totenblatt.text import words
+from totenblatt.text.catalog import N_
+from totenblatt.text.vocab import ability_code
 from totenblatt.wanted.engine.actions import Move
 
 __all__ = [
@@ -28,23 +30,8 @@ __all__ = [
 PANEL_WIDTH = 36
 """Columns the status panel needs beside the map."""
 
-ABILITY_CODES: dict[str, tuple[str, str]] = {
-    "quick_fingers_1": ("QF1", "SF1"),
-    "quick_fingers_2": ("QF2", "SF2"),
-    "light_footed_1": ("LF1", "LF1"),
-    "light_footed_2": ("LF2", "LF2"),
-    "cover_1": ("C1", "D1"),
-    "cover_2": ("C2", "D2"),
-    "cover_3": ("C3", "D3"),
-    "tempt_fate": ("TF", "SdS"),
-    "nine_lives": ("9L", "9L"),
-    "picture_book_10": ("PB10", "BB10"),
-    "queen_of_hearts": ("QoH", "KdH"),
-    "sharpshooter": ("SS", "Sch"),
-    "pay_the_piper": ("PP", "BdP"),
-    "wild_2": ("W2", "W2"),
-}
-"""Short marks of the abilities (B1) in the status panel (English, German); spent uses struck."""
+_KIND_SHORT = {"veteran": N_("vet."), "gunslinger": N_("gun.")}
+"""Hero kinds abbreviated in the status panel."""
 
 
 def ability_marks(fig: Mapping[str, Any], ctx: PlayContext) -> Text:
@@ -58,7 +45,7 @@ def ability_marks(fig: Mapping[str, Any], ctx: PlayContext) -> Text:
         if ability in spent:
             spent.remove(ability)
             style = "dim strike"
-        text.append(ctx.t(*ABILITY_CODES.get(ability, (ability, ability))), style=style)
+        text.append(ability_code(ability, ctx.lang), style=style)
     return text
 
 
@@ -82,14 +69,14 @@ def status_panel(
     legend_text: Text | None = None,
 ) -> RenderableType:
     """Round, seats, every figure (letter, weapon, HP, hidden/out), the hand and card counts."""
-    t = ctx.t
+    w = words(ctx.lang)
     limit = view["round_limit"]
     round_text = f"{view['round']}/{limit}" if limit else str(view["round"])
-    head = Text(f"{title} — {t('round', 'Runde')} {round_text}", style="bold")
+    head = Text(w.phrase("{title} — round {round}", title=title, round=round_text), style="bold")
     seats = Text()
     for s, label in enumerate(labels):
         if s:
-            seats.append(t(" vs ", " gegen "))
+            seats.append(w.phrase(" vs "))
         seats.append(label, style=seat_style(s))
         seats.append(f" ({kinds[s]})", style="dim")
     figures = RichTable.grid(padding=(0, 1))
@@ -99,11 +86,12 @@ def status_panel(
     for f in view["figures"]:
         style = seat_style(f["seat"])
         hp = Text(f"{f['hp']}/{f['hp_max']}", style="bold red" if f["hp"] <= 2 else "")
-        state = {"veteran": t("vet.", "Haud."), "gunslinger": t("gun.", "Rev.")}.get(f["kind"], "")
+        short = _KIND_SHORT.get(f["kind"])
+        state = w.gettext(short) if short else ""
         if f["out"]:
-            state, style = t("out", "raus"), "dim"
+            state, style = w.phrase("out"), "dim"
         elif f["hidden"]:
-            state = f"{state} {t('hidden', 'versteckt')}".strip()
+            state = f"{state} {w.phrase('hidden')}".strip()
         if f["abilities"] and not f["out"]:
             marks.append(f"{ctx.letters.get(f['name'], '?')} ", style=style)
             marks.append_text(ability_marks(f, ctx))
@@ -117,7 +105,7 @@ def status_panel(
             hp,
             Text(state, style="italic"),
         )
-    hand = Text(t("Hand: ", "Hand: "), style="bold")
+    hand = Text(w.phrase("Hand: "), style="bold")
     own_hands = view.get("figure_hands") or {"": view["hand"]}  # per character: each its own
     for name, cards in own_hands.items():
         if name:
@@ -128,10 +116,12 @@ def status_panel(
             hand.append(card, style=style)
         if not cards:
             hand.append("—")
-    counts = " · ".join(f"{t('P', 'S')}{s + 1} {n}" for s, n in enumerate(view["hand_sizes"]))
-    dead = view["dead_hand"]
+    counts = " · ".join(
+        w.phrase("P{n} {cards}", n=s + 1, cards=n) for s, n in enumerate(view["hand_sizes"])
+    )
     cards = Text(
-        t(f"Cards {counts} · dead hand {dead}", f"Karten {counts} · Totenblatt {dead}"), style="dim"
+        w.phrase("Cards {counts} · dead hand {dead}", counts=counts, dead=view["dead_hand"]),
+        style="dim",
     )
     parts: list[RenderableType] = [head, seats, figures]
     if marks:
@@ -141,19 +131,11 @@ def status_panel(
     if legend_text is not None:
         parts.append(legend_text)
     if view["redraws_used"][view["seat"]]:
-        parts.append(
-            Text(t("Redraw used this round", "Nachziehen diese Runde verbraucht"), style="dim")
-        )
+        parts.append(Text(w.phrase("Redraw used this round"), style="dim"))
     if scale is not None:
-        sx, sy = (number(v, ctx.lang).removesuffix(".0").removesuffix(",0") for v in scale)
+        sx, sy = (w.number(v, 1, exact=False) for v in scale)
         parts.append(
-            Text(
-                t(
-                    f'Map: 1 char = {sx}", 1 line = {sy}"',
-                    f'Karte: 1 Zeichen = {sx}", 1 Zeile = {sy}"',
-                ),
-                style="dim",
-            )
+            Text(w.phrase('Map: 1 char = {sx}", 1 line = {sy}"', sx=sx, sy=sy), style="dim")
         )
     return Group(*parts)
 
@@ -200,7 +182,7 @@ def screen(
         highlight=highlight,
         show_scale=False,
     )
-    key = None if compact else legend(ctx.table, ctx.lang.value == "de")
+    key = None if compact else legend(ctx.table, ctx.lang)
     panel = status_panel(
         view, ctx, labels, kinds, title, None if compact else scale, key if side else None
     )
@@ -277,9 +259,8 @@ def choice_lines(
     if hidden:
         lines.append(
             Text(
-                ctx.t(
-                    f"… {hidden} more: type 'more' (or 'help' for typed moves)",
-                    f"… {hidden} weitere: tippe 'mehr' (oder 'hilfe' für getippte Züge)",
+                words(ctx.lang).phrase(
+                    "… {n} more: type 'more' (or 'help' for typed moves)", n=hidden
                 ),
                 style="dim",
             )

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import locale
-import math
 import os
+import stat
 import sys
 import tempfile
 from enum import StrEnum
@@ -15,17 +14,21 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
+from totenblatt.messages import Message, MessageError
+from totenblatt.text import error_line
+from totenblatt.text import resolve_lang as _resolve_lang
+
 __all__ = [
+    "CliError",
     "JsonOption",
     "Lang",
     "LangOption",
+    "OutputFileError",
     "app",
     "check_writable",
     "console",
     "fail",
     "main",
-    "pick",
-    "plural",
     "print_json",
     "resolve_lang",
     "write_text_atomic",
@@ -35,8 +38,8 @@ app = typer.Typer(
     name="totenblatt",
     help=(
         "Totenblatt — Wanted: Dead or Alive and the card-test RPG: attack resolver, rules, "
-        "games against bots, campaigns and exact odds. / Regelwerk, Spieltisch-Begleiter "
-        "und Balance-Labor."
+        "games against bots, campaigns and exact odds. Output in German or English: --lang "
+        "de|en or $TOTENBLATT_LANG."
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -44,7 +47,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-console = Console(highlight=False)
+console = Console(highlight=False, markup=False)  # user text (names, paths) is never markup
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
@@ -81,7 +84,7 @@ LangOption = Annotated[
     Lang | None,
     typer.Option(
         "--lang",
-        help="Language of the output: de or en (default: from the locale, LANG).",
+        help="Language of the output: de or en (default: $TOTENBLATT_LANG, else the locale).",
         case_sensitive=False,
     ),
 ]
@@ -89,57 +92,77 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object 
 
 
 def resolve_lang(lang: Lang | None) -> Lang:
-    """The language asked for, else German when the locale is German, else English."""
-    if lang is not None:
-        return lang
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return Lang.DE if value.lower().startswith("de") else Lang.EN
-    code = locale.getlocale()[0] or ""
-    return Lang.DE if code.lower().startswith("de") else Lang.EN
+    """The language asked for, else ``TOTENBLATT_LANG``, else the locale, else English."""
+    return Lang(_resolve_lang(None if lang is None else lang.value))
 
 
-def pick(lang: Lang, en: str, de: str) -> str:
-    """The English or the German text."""
-    return de if lang is Lang.DE else en
+class OutputFileError(ValueError):
+    """An output file that cannot be written: no such folder, not writable, not a regular file."""
 
 
-def plural(n: int | float, one: str, many: str) -> str:
-    """``1 wound`` / ``2 wounds``: the count with the right word.
-
-    >>> plural(1, "Kampf", "Kämpfe"), plural(3, "fight", "fights")
-    ('1 Kampf', '3 fights')
-    """
-    word = one if (isinstance(n, int) or math.isfinite(n)) and n == 1 else many
-    return f"{n} {word}"
+def _kind_of(mode: int) -> str | None:
+    """What a non-regular file is ("a FIFO (named pipe)", …); None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
 def check_writable(path: Path) -> None:
-    """Raise ``ValueError`` unless ``path`` can be written as a file (its folder exists)."""
-    if path.is_dir():
-        raise ValueError(f"cannot write {str(path)!r}: it is a directory, expected a file name")
-    folder = path.parent
+    """Raise ``OutputFileError`` unless ``path`` can be written: a new name or a regular file.
+
+    Nothing is opened: a FIFO, a device or a socket is refused before any work starts,
+    and the message names the path as the user gave it.
+    """
+    where = repr(str(path))
+    try:
+        info = os.stat(path)  # follows a symlink: its target is what would be replaced
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise OutputFileError(f"cannot write {where}: {exc.strerror or exc}") from None
+    if info is not None:
+        kind = _kind_of(info.st_mode)
+        if kind is not None:
+            raise OutputFileError(
+                f"cannot write {where}: it is {kind}, expected a regular file or a new name"
+            )
+    folder = (path.resolve() if path.is_symlink() else path).parent
     if not folder.is_dir():
-        raise ValueError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist")
+        raise OutputFileError(f"cannot write {where}: folder {str(folder)!r} does not exist")
     if not os.access(folder, os.W_OK):
-        raise ValueError(f"cannot write {str(path)!r}: folder {str(folder)!r} is not writable")
+        raise OutputFileError(f"cannot write {where}: folder {str(folder)!r} is not writable")
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a temporary file, then a rename)."""
+    """Write ``text`` to ``path`` whole or not at all (a temporary file, then a rename).
+
+    Only a new name or a regular file (also through a symlink) is replaced; errors name
+    ``path`` as given, never the temporary file.
+    """
     check_writable(path)
     target = path.resolve() if path.is_symlink() else path
-    mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    tmp: str | None = None
     try:
+        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.chmod(tmp, mode)
+        check_writable(path)  # still a regular file or nothing (not swapped for a FIFO)?
         os.replace(tmp, target)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise ValueError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        raise OutputFileError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    finally:
+        if tmp is not None and os.path.lexists(tmp):
+            Path(tmp).unlink(missing_ok=True)
 
 
 def print_json(data: Any) -> None:
@@ -147,14 +170,37 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n")
 
 
-def fail(message: str) -> NoReturn:
-    """Stop the command: one readable line on standard error, exit status 2."""
-    err_console.print(f"error: {message}", markup=False)
-    raise typer.Exit(2)
+class CliError(MessageError):
+    """A command refused: one line for the person (its message), exit status 2."""
+
+
+def fail(message: str | Message) -> NoReturn:
+    """Stop the command: one readable line on standard error, exit status 2.
+
+    Give a :class:`~totenblatt.messages.Message` so the line is in the reader's language.
+    """
+    if isinstance(message, Message):
+        raise CliError(message.english(), message=message)
+    raise CliError(message)
+
+
+def _argv_lang(argv: list[str]) -> str:
+    """The language of error lines: ``--lang`` in ``argv``, else the environment, else en."""
+    explicit = None
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            explicit = argv[i + 1]
+        elif arg.startswith("--lang="):
+            explicit = arg.partition("=")[2]
+    try:
+        return _resolve_lang(explicit)
+    except ValueError:
+        return "en"
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; usage errors and bad values exit 2 with one line, never a traceback."""
+    lang = _argv_lang(list(sys.argv[1:] if argv is None else argv))
     try:
         result = app(args=argv, prog_name="totenblatt", standalone_mode=False)
     except typer.TyperException as exc:
@@ -167,12 +213,8 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Abort:
         err_console.print("aborted", markup=False)
         sys.exit(1)
-    except ValueError as exc:
-        err_console.print(f"error: {exc}", markup=False)
-        sys.exit(2)
-    except OSError as exc:
-        where = f" {exc.filename!r}" if exc.filename else ""
-        err_console.print(f"error: cannot use file{where}: {exc.strerror or exc}", markup=False)
+    except (ValueError, OSError) as exc:
+        err_console.print(error_line(exc, lang), markup=False)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.panel import Panel
+from rich.text import Text
 
 from totenblatt.cards import to_card
 from totenblatt.cli.app import (
@@ -17,11 +18,13 @@ from totenblatt.cli.app import (
     app,
     console,
     fail,
-    pick,
     print_json,
     resolve_lang,
 )
-from totenblatt.cli.narrate import explain_attack, verdict
+from totenblatt.messages import Message
+from totenblatt.text import words
+from totenblatt.text.attack import AttackFacts, explain_attack, verdict
+from totenblatt.text.catalog import N_
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
@@ -45,7 +48,8 @@ def attack(
         ),
     ],
     distance: Annotated[
-        float, typer.Option("--distance", "-d", help="Measured distance in inches (≥ 0).")
+        float,
+        typer.Option("--distance", "-d", max=1000, help="Measured distance in inches, 0 to 1000."),
     ],
     defense: Annotated[
         str | None,
@@ -88,7 +92,12 @@ def attack(
     """
     language = resolve_lang(lang)
     if not math.isfinite(distance):
-        fail(f"--distance must be a finite number of inches >= 0, got {distance!r}")
+        fail(
+            Message(
+                "--distance must be a finite number of inches >= 0, got {value}",
+                value=repr(distance),
+            )
+        )
     _show(
         Attack(
             attack_card,
@@ -138,8 +147,7 @@ def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: s
     sharpshooter = any(
         parse_word(Ability, x, "ability") is Ability.SHARPSHOOTER for x in a.attacker_abilities
     )
-    lines = explain_attack(
-        result,
+    facts = AttackFacts(
         attack=to_card(a.attack),
         defense=None if a.defense is None else to_card(a.defense),
         extra_defense=None if a.extra_defense is None else to_card(a.extra_defense),
@@ -147,30 +155,22 @@ def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: s
         distance=a.distance,
         cover=parse_word(CoverLevel, a.cover, "cover"),
         sharpshooter=sharpshooter,
-        ruleset=rules,
-        lang=language,
     )
+    lines = explain_attack(result, facts, rules, language)
     style = "bold red" if result.wounds else "bold green"
-    heading = title or "Totenblatt — " + pick(language, "attack", "Angriff")
-    console.print(
-        Panel(
-            "\n".join(lines) + f"\n\n[{style}]{verdict(result, language)}[/]",
-            title=heading,
-            expand=False,
-        )
-    )
+    heading = title or words(language).phrase("Totenblatt — attack")
+    body = Text("\n".join(lines) + "\n\n")
+    body.append(verdict(result, language), style=style)
+    console.print(Panel(body, title=heading, expand=False))
 
 
 _DEMO = (
+    (N_("Billy → Paco (A10, D-19)"), Attack("Q♠", "winchester", 7, "4♥", "medium")),
+    (N_('Colt, 1.5", ace vs no card'), Attack("A♠", "colt", 1.5)),
+    (N_('Shotgun, 14"'), Attack("K♠", "shotgun", 14, "9♥")),
+    (N_("Joker vs joker (D-20)"), Attack("Joker", "colt", 5, "Joker")),
     (
-        "Billy → Paco (A10, D-19)",
-        Attack("Q♠", "winchester", 7, "4♥", "medium"),
-    ),
-    ('Colt, 1.5", ace vs no card', Attack("A♠", "colt", 1.5)),
-    ('Shotgun, 14"', Attack("K♠", "shotgun", 14, "9♥")),
-    ("Joker vs joker (D-20)", Attack("Joker", "colt", 5, "Joker")),
-    (
-        "Sharpshooter + Picture-Book 10",
+        N_("Sharpshooter + Picture-Book 10"),
         Attack("10♠", "colt", 27, "9♥", "light", ("sharpshooter", "picture_book_10")),
     ),
 )
@@ -183,4 +183,4 @@ def demo(lang: LangOption = None) -> None:
     rules = Ruleset.load("base")
     console.rule("Totenblatt — Wanted: Dead or Alive")
     for title, attack_ in _DEMO:
-        _show(attack_, rules, language, json_out=False, title=title)
+        _show(attack_, rules, language, json_out=False, title=words(language).gettext(title))

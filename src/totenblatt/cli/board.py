@@ -24,6 +24,8 @@ from typing import Any
 import shapely
 from rich.text import Text
 
+from totenblatt.text import words
+from totenblatt.text.catalog import N_
 from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.table.terrain import TerrainKind
 
@@ -180,6 +182,7 @@ def render_board(
     scale: tuple[float, float] = (1.0, 2.0),
     highlight: Iterable[str] = (),
     show_scale: bool = True,
+    lang: str = "en",
 ) -> Text:
     """The map: terrain, figures (seat colours, hidden ones lower-case, fallen as ``x``), rulers.
 
@@ -227,30 +230,35 @@ def render_board(
         out.append("│\n", style="dim")
     out.append("   └" + "─" * cols + "┘", style="dim")
     if show_scale:
-        out.append(f'\n    1 char = {sx:g}", 1 line = {sy:g}"', style="dim")
+        scale_text = words(lang).phrase('1 char = {sx}", 1 line = {sy}"', sx=sx, sy=sy)
+        out.append("\n    " + scale_text, style="dim")
     return out
 
 
-def legend(table: Table, lang_de: bool = False) -> Text:
+_LEGEND: dict[str, str] = {
+    "building_wall": N_("wall"),
+    "building_door": N_("door"),
+    "building_window": N_("window"),
+    TerrainKind.WALL: N_("low wall"),
+    TerrainKind.STONE_WALL: N_("stone wall"),
+    TerrainKind.FENCE: N_("fence"),
+    TerrainKind.ROCKS: N_("rocks"),
+    TerrainKind.TRENCH: N_("trench"),
+    TerrainKind.TABLE: N_("table"),
+    TerrainKind.COUNTER: N_("counter"),
+    TerrainKind.TROUGH: N_("trough"),
+    TerrainKind.BARREL: N_("crates"),
+    TerrainKind.WAGON: N_("wagon"),
+    TerrainKind.ROUGH: N_("rough"),
+    TerrainKind.RIVER: N_("creek"),
+    TerrainKind.WATER: N_("water"),
+}
+"""The name of each map character's terrain in the legend."""
+
+
+def legend(table: Table, lang: str = "en") -> Text:
     """One line explaining the characters of the terrain on ``table``."""
-    names = {
-        "building_wall": ("wall", "Wand"),
-        "building_door": ("door", "Tür"),
-        "building_window": ("window", "Fenster"),
-        TerrainKind.WALL: ("low wall", "Mauer"),
-        TerrainKind.STONE_WALL: ("stone wall", "Steinmauer"),
-        TerrainKind.FENCE: ("fence", "Zaun"),
-        TerrainKind.ROCKS: ("rocks", "Felsen"),
-        TerrainKind.TRENCH: ("trench", "Graben"),
-        TerrainKind.TABLE: ("table", "Tisch"),
-        TerrainKind.COUNTER: ("counter", "Tresen"),
-        TerrainKind.TROUGH: ("trough", "Tränke"),
-        TerrainKind.BARREL: ("crates", "Kisten"),
-        TerrainKind.WAGON: ("wagon", "Wagen"),
-        TerrainKind.ROUGH: ("rough", "Gestrüpp"),
-        TerrainKind.RIVER: ("creek", "Bach"),
-        TerrainKind.WATER: ("water", "Wasser"),
-    }
+    w = words(lang)
     kinds = {t.kind for t in table.terrain}
     keys: list[str] = []
     if TerrainKind.BUILDING in kinds:
@@ -259,9 +267,8 @@ def legend(table: Table, lang_de: bool = False) -> Text:
     out = Text()
     for key in keys:
         ch, style = TERRAIN_GLYPHS[key]
-        en, de = names[key]
         if out:
             out.append(" ")
         out.append(ch, style=style)
-        out.append(f" {de if lang_de else en}")
+        out.append(f" {w.gettext(_LEGEND[key])}")
     return out

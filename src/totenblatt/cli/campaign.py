@@ -17,26 +17,26 @@ from totenblatt.campaign import (
     FightOutcome,
     Gang,
     MemberOutcome,
-    describe,
     hirable,
     hire_cost,
     parse_ability,
     roster_dict,
-    roster_markdown,
 )
-from totenblatt.campaign.events import Joined, ability_name, kind_name, notable
+from totenblatt.campaign.events import Joined, notable
 from totenblatt.cli.app import (
     JsonOption,
     Lang,
     LangOption,
     app,
     console,
-    pick,
-    plural,
     print_json,
     resolve_lang,
     write_text_atomic,
 )
+from totenblatt.messages import Message, MessageError
+from totenblatt.text import words
+from totenblatt.text.campaign import describe, roster_markdown
+from totenblatt.text.vocab import ability_name, kind_name
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType, parse_word
 
@@ -47,14 +47,14 @@ __all__ = ["BadOptionError", "fight_app", "gang_app", "parse_pairs"]
 
 gang_app = typer.Typer(
     name="gang",
-    help="Campaign gangs (B3-B6): create, show, recruit, fill up, export. / Banden der Kampagne.",
+    help="Campaign gangs (B3-B6): create, show, recruit, fill up, export.",
     no_args_is_help=True,
 )
 fight_app = typer.Typer(
     name="fight",
     help=(
         "Play a campaign fight with the engine, record one played on a real table (B4, B5), "
-        "or undo the last one. / Kämpfe der Kampagne."
+        "or undo the last one."
     ),
     no_args_is_help=True,
 )
@@ -62,8 +62,12 @@ app.add_typer(gang_app, name="gang")
 app.add_typer(fight_app, name="fight")
 
 
-class BadOptionError(ValueError):
+class BadOptionError(MessageError):
     """A command-line value that cannot be read (e.g. ``--hp Jesse`` without ``=N``)."""
+
+
+def _bad(message: Message) -> BadOptionError:
+    return BadOptionError(message.english(), message=message)
 
 
 class ExportFormat(StrEnum):
@@ -89,7 +93,12 @@ DbOption = Annotated[
 ]
 SeedOption = Annotated[
     int | None,
-    typer.Option("--seed", help="Seed for names and ability draws (default: a fresh one, logged)."),
+    typer.Option(
+        "--seed",
+        min=0,
+        max=2**63 - 1,
+        help="Seed for names and ability draws, 0 to 2**63-1 (default: a fresh one, logged).",
+    ),
 ]
 GangArg = Annotated[str, typer.Argument(metavar="NAME", help="The gang's name.")]
 
@@ -112,12 +121,19 @@ def parse_pairs(values: Sequence[str], option: str, what: str = "MEMBER") -> dic
         name, sep, number = text.rpartition("=")
         name, number = name.strip(), number.strip()
         if not sep or not name or not re.fullmatch(r"[+-]?\d+", number):
-            raise BadOptionError(
-                f"malformed {option} {text!r}: expected {what}=N with a whole number N, "
-                f"e.g. {option} '{'Jesse Carver' if what == 'MEMBER' else 'Beweglichkeit'}=3'"
+            example = "Jesse Carver" if what == "MEMBER" else "Beweglichkeit"
+            raise _bad(
+                Message(
+                    "malformed {option} {text}: expected {what}=N with a whole number N, "
+                    "e.g. {option} '{example}=3'",
+                    option=option,
+                    text=repr(text),
+                    what=what,
+                    example=example,
+                )
             )
         if name.casefold() in {k.casefold() for k in out}:
-            raise BadOptionError(f"{option}: {what.lower()} {name!r} is given twice")
+            raise _bad(Message("{option}: {name} is given twice", option=option, name=repr(name)))
         out[name] = int(number)
     return out
 
@@ -125,7 +141,11 @@ def parse_pairs(values: Sequence[str], option: str, what: str = "MEMBER") -> dic
 def _hero(text: str, option: str) -> HeroType:
     kind = parse_word(HeroType, text, option.lstrip("-"))
     if kind is HeroType.COWBOY:
-        raise BadOptionError(f"{option} {text!r}: expected veteran or gunslinger")
+        raise _bad(
+            Message(
+                "{option} {text}: expected veteran or gunslinger", option=option, text=repr(text)
+            )
+        )
     return kind
 
 
@@ -144,12 +164,13 @@ def roster_table(gang: Gang, lang: Lang) -> Table:
         title_style="bold",
         caption_justify="left",
     )
+    w = words(lang)
     table.add_column("#", justify="right", style="dim")
-    table.add_column("Name")
-    table.add_column(pick(lang, "Kind", "Typ"))
+    table.add_column(w.phrase("Name"))
+    table.add_column(w.phrase("Kind"))
     table.add_column("HP", justify="right")
-    table.add_column(pick(lang, "Abilities", "Fähigkeiten"))
-    table.add_column(pick(lang, "Fights", "Kämpfe"), justify="right")
+    table.add_column(w.phrase("Abilities"))
+    table.add_column(w.phrase("Fights"), justify="right")
     for i, m in enumerate(gang.members, start=1):
         hp = Text(f"{m.hp}/{m.hp_max}", style="red" if m.hp < m.hp_max else "")
         abilities = ", ".join(ability_name(a, lang) for a in m.abilities) or "—"
@@ -165,12 +186,15 @@ def roster_table(gang: Gang, lang: Lang) -> Table:
 
 
 def _caption(gang: Gang, lang: Lang) -> str:
-    n, size, fights, rules_name = len(gang.members), gang.size, gang.fights, gang.ruleset
+    w = words(lang)
     parts = [
-        pick(
-            lang,
-            f"{n} of {size} · {plural(fights, 'fight', 'fights')} · ruleset {rules_name}",
-            f"{n} von {size} · {plural(fights, 'Kampf', 'Kämpfe')} · Regelwerk {rules_name}",
+        w.phrase_n(
+            "{members} of {size} · {n} fight · ruleset {ruleset}",
+            "{members} of {size} · {n} fights · ruleset {ruleset}",
+            gang.fights,
+            members=len(gang.members),
+            size=gang.size,
+            ruleset=gang.ruleset,
         )
     ]
     if gang.lost_heroes:
@@ -178,22 +202,10 @@ def _caption(gang: Gang, lang: Lang) -> str:
         offers = ", ".join(
             f"{kind_name(k, lang)} ({hire_cost(k, rules)} HP)" for k in hirable(gang, rules)
         )
-        parts.append(
-            pick(
-                lang,
-                f"may hire: {offers} (gang recruit)",
-                f"Anheuern möglich: {offers} (gang recruit)",
-            )
-        )
+        parts.append(w.phrase("may hire: {offers} (gang recruit)", offers=offers))
     free = gang.size - len(gang.members)
     if free > 0:
-        parts.append(
-            pick(
-                lang,
-                f"{plural(free, 'free place', 'free places')} (gang fill)",
-                f"{free} {'freier Platz' if free == 1 else 'freie Plätze'} (gang fill)",
-            )
-        )
+        parts.append(w.phrase_n("{n} free place (gang fill)", "{n} free places (gang fill)", free))
     return "\n".join(parts)
 
 
@@ -205,12 +217,10 @@ def _report(change: Change, lang: Lang, as_json: bool, *, skip_joined: bool = Fa
     for event in events:
         console.print(Text("• " + describe(event, lang)))
     if change.undone:
-        console.print(
-            Text(pick(lang, "Undone: ", "Rückgängig gemacht: ") + ", ".join(change.undone))
-        )
+        console.print(Text(words(lang).phrase("Undone: {what}", what=", ".join(change.undone))))
     console.print(roster_table(change.gang, lang))
     if change.seed is not None:
-        console.print(Text(f"seed {change.seed}", style="dim"))
+        console.print(Text(words(lang).phrase("seed {seed}", seed=change.seed), style="dim"))
 
 
 # -- gang ...  --------------------------------------------------------------------
@@ -224,7 +234,13 @@ def gang_create(
     ],
     size: Annotated[
         int | None,
-        typer.Option("--size", help="Members including the leader (1-10; default: 10)."),
+        typer.Option(
+            "--size",
+            min=1,
+            max=30,
+            help="Members including the leader, 1 to the ruleset's campaign.gang_max_size "
+            "(10; at most 30) (default: the maximum).",
+        ),
     ] = None,
     ability: Annotated[
         list[str] | None,
@@ -280,17 +296,16 @@ def gang_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = 
     if json:
         print_json({"gangs": [g.to_dict() for g in gangs]})
         return
+    w = words(language)
     if not gangs:
-        console.print(
-            pick(language, "No gangs yet (gang create).", "Noch keine Gang (gang create).")
-        )
+        console.print(w.phrase("No gangs yet (gang create)."))
         return
-    table = Table(title=pick(language, "Gangs", "Gangs"))
-    table.add_column("Name")
-    table.add_column(pick(language, "Leader", "Anführer"))
-    table.add_column(pick(language, "Members", "Mitglieder"), justify="right")
+    table = Table(title=w.phrase("Gangs"))
+    table.add_column(w.phrase("Name"))
+    table.add_column(w.phrase("Leader"))
+    table.add_column(w.phrase("Members"), justify="right")
     table.add_column("HP", justify="right")
-    table.add_column(pick(language, "Fights", "Kämpfe"), justify="right")
+    table.add_column(w.phrase("Fights"), justify="right")
     for g in gangs:
         heroes = ", ".join(f"{h.name} ({kind_name(h.kind, language)})" for h in g.heroes) or "—"
         hp = sum(m.hp for m in g.members)
@@ -324,9 +339,10 @@ def gang_history(
     if json:
         print_json({"name": gang.name, "history": [h.to_dict() for h in history]})
         return
+    w = words(language)
     for entry in history:
-        undone = pick(language, " (undone)", " (rückgängig)") if entry.undone else ""
-        seed = f" · seed {entry.seed}" if entry.seed is not None else ""
+        undone = w.phrase(" (undone)") if entry.undone else ""
+        seed = w.phrase(" · seed {seed}", seed=entry.seed) if entry.seed is not None else ""
         console.print(Text(f"{entry.when:%Y-%m-%d %H:%M} {entry.what}{seed}{undone}", style="bold"))
         for event in notable(entry.events):
             console.print(Text("   • " + describe(event, language)))
@@ -364,7 +380,7 @@ def gang_export(
     if json:
         print_json({"written": str(output)})
     else:
-        console.print(pick(language, f"Written to {output}.", f"Geschrieben nach {output}."))
+        console.print(words(language).phrase("Written to {file}.", file=str(output)))
 
 
 @gang_app.command("recruit")
@@ -462,11 +478,17 @@ def fight_record(
     """Record a fight played on a real table; runs the post-fight sequence (B4, B5)."""
     repeated = sorted({who for who in died or [] if (died or []).count(who) > 1})
     if repeated:
-        raise CampaignError(f"--died names {', '.join(map(repr, repeated))} more than once")
+        message = Message(
+            "--died names {names} more than once", names=", ".join(map(repr, repeated))
+        )
+        raise CampaignError(message.english(), message=message)
     outcomes: dict[str, MemberOutcome] = {who: MemberOutcome(died=True) for who in died or []}
     for who, value in parse_pairs(hp or [], "--hp").items():
         if who in outcomes:
-            raise CampaignError(f"{who!r} is given with --died and --hp; a dead member has no HP")
+            message = Message(
+                "{name} is given with --died and --hp; a dead member has no HP", name=repr(who)
+            )
+            raise CampaignError(message.english(), message=message)
         outcomes[who] = MemberOutcome(hp=value)
     outcome = FightOutcome(outcomes, conceded=conceded, sacrifice=sacrifice)
     with _open(db) as store:

@@ -14,12 +14,12 @@ from totenblatt.cli.app import (
     LangOption,
     app,
     console,
-    pick,
     print_json,
     resolve_lang,
 )
 from totenblatt.cli.campaign import DbOption, parse_pairs
 from totenblatt.rpg.character import Character
+from totenblatt.text import words
 
 if TYPE_CHECKING:
     from totenblatt.store import Store
@@ -28,12 +28,12 @@ __all__ = ["character_app", "character_dict", "story_app"]
 
 character_app = typer.Typer(
     name="character",
-    help="Characters of the card-test RPG: skills, wounds, jokers. / Charaktere des Rollenspiels.",
+    help="Characters of the card-test RPG: skills, wounds, jokers.",
     no_args_is_help=True,
 )
 story_app = typer.Typer(
     name="story",
-    help="Stories of the card-test RPG (C6: jokers reset). / Geschichten.",
+    help="Stories of the card-test RPG (C6: jokers reset).",
     no_args_is_help=True,
 )
 app.add_typer(character_app, name="character")
@@ -58,21 +58,22 @@ def character_dict(character: Character) -> dict[str, Any]:
 
 
 def _table(characters: list[Character], lang: Lang, title: str) -> Table:
+    w = words(lang)
     table = Table(title=title, title_style="bold")
-    table.add_column("Name")
-    table.add_column(pick(lang, "Skills", "Fähigkeiten"))
-    table.add_column(pick(lang, "Wounds", "Wunden"), justify="right")
-    table.add_column("Joker", justify="right")
-    table.add_column(pick(lang, "State", "Zustand"))
+    table.add_column(w.phrase("Name"))
+    table.add_column(w.phrase("Skills"))
+    table.add_column(w.phrase("Wounds"), justify="right")
+    table.add_column(w.phrase("Joker"), justify="right")
+    table.add_column(w.phrase("State"))
     for c in characters:
         skills = ", ".join(f"{k} {v}" for k, v in c.skills.items()) or "—"
         if c.is_out:
-            state = Text(pick(lang, "out (Fallobst)", "Fallobst"), style="red")
+            state = Text(w.phrase("out (Fallobst)"), style="red")
         elif c.wounds:
-            state = Text(pick(lang, f"{c.remaining} left", f"noch {c.remaining}"), style="yellow")
+            state = Text(w.phrase("{n} left", n=c.remaining), style="yellow")
         else:
-            state = Text(pick(lang, "unhurt", "unverletzt"))
-        kind = "" if c.player else pick(lang, " (NPC)", " (Normalo)")
+            state = Text(w.phrase("unhurt"))
+        kind = "" if c.player else w.phrase(" (NPC)")
         table.add_row(
             Text(c.name + kind), Text(skills), f"{c.wounds}/{c.capacity}", str(c.jokers), state
         )
@@ -84,10 +85,11 @@ def _show(characters: list[Character], lang: Lang, as_json: bool, *, many: bool 
         data = [character_dict(c) for c in characters]
         print_json({"characters": data} if many else data[0])
         return
+    w = words(lang)
     if not characters:
-        console.print(pick(lang, "No characters yet (character create).", "Noch keine Charaktere."))
+        console.print(w.phrase("No characters yet (character create)."))
         return
-    title = pick(lang, "Characters", "Charaktere") if many else characters[0].name
+    title = w.phrase("Characters") if many else characters[0].name
     console.print(_table(characters, lang, title))
 
 
@@ -165,7 +167,12 @@ def character_heal(
     name: NameArg,
     points: Annotated[
         int | None,
-        typer.Option("--points", min=0, help="Heal this many wound points (default: all)."),
+        typer.Option(
+            "--points",
+            min=0,
+            max=9999,
+            help="Heal this many wound points, 0 to 9999 (default: all).",
+        ),
     ] = None,
     db: DbOption = None,
     json: JsonOption = False,

@@ -11,6 +11,7 @@ seat without a terminal, a bad option).
 from __future__ import annotations
 
 import random
+import secrets
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,7 +27,6 @@ from totenblatt.campaign import (
     FightOutcome,
     Gang,
     after_fight,
-    describe,
     sacrifice_candidates,
 )
 from totenblatt.campaign.battle import (
@@ -37,7 +37,7 @@ from totenblatt.campaign.battle import (
     fight_outcomes,
 )
 from totenblatt.campaign.events import event_to_dict as campaign_event
-from totenblatt.campaign.events import kind_name, notable
+from totenblatt.campaign.events import notable
 from totenblatt.cli._play_replay import Ask
 from totenblatt.cli.app import (
     JsonOption,
@@ -45,14 +45,17 @@ from totenblatt.cli.app import (
     LangOption,
     console,
     fail,
-    pick,
     print_json,
     resolve_lang,
 )
 from totenblatt.cli.campaign import BadOptionError, DbOption, fight_app, roster_table
-from totenblatt.cli.play import SeatKind, Session, parse_seats, stdin_is_terminal
-from totenblatt.cli.story import Narrator
+from totenblatt.cli.play import SeatKind, Session, kind_label, parse_seats, stdin_is_terminal
+from totenblatt.messages import Message
+from totenblatt.text import Narrator, words
+from totenblatt.text.campaign import describe
+from totenblatt.text.vocab import kind_name, scenario_title
 from totenblatt.wanted.bots import Bot, HeuristicBot, RandomBot, play_game
+from totenblatt.wanted.bots.base import bot_seed
 from totenblatt.wanted.engine.events import (
     Conceded,
     FigureOut,
@@ -71,7 +74,7 @@ Step = Callable[[Gang, Ruleset, random.Random], tuple[Gang, tuple[Event, ...]]]
 
 __all__ = ["FightResult", "fight_play", "run_fight_play"]
 
-_err = Console(stderr=True, highlight=False)
+_err = Console(stderr=True, highlight=False, markup=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,23 +106,21 @@ def _ruleset_ref(ruleset: str | None, a: Gang, b: Gang) -> str:
 
 
 def _check_seed(seed: int | None) -> int:
-    from totenblatt.store import new_seed
-
     if seed is None:
-        return new_seed()
+        return secrets.randbits(63)  # secret while the fight is played; the log keeps it
     if not 0 <= seed < 2**63:
         raise BadOptionError(f"--seed {seed!r}: expected a whole number from 0 to 2**63-1")
     return seed
 
 
 def _bots(kinds: Sequence[SeatKind], battle: Battle, rules: Ruleset, seed: int) -> list[Bot]:
-    """The same bots, seeded the same way, as ``totenblatt play`` (seed * 10 + seat)."""
+    """The same bots, seeded the same way, as ``totenblatt play`` (``bot_seed(seed, seat)``)."""
     bots: list[Bot] = []
     for seat, kind in enumerate(kinds):
         if kind is SeatKind.RANDOM:
-            bots.append(RandomBot(seed * 10 + seat))
+            bots.append(RandomBot(bot_seed(seed, seat)))
         else:
-            bots.append(HeuristicBot(seed * 10 + seat, ruleset=rules, scenario=battle.scenario))
+            bots.append(HeuristicBot(bot_seed(seed, seat), ruleset=rules, scenario=battle.scenario))
     return bots
 
 
@@ -127,6 +128,7 @@ def _narrate(game: Game, battle: Battle, lang: Lang, out: Console, *, quiet: boo
     """The fight in brief: who was shot by whom and when, concessions, the result."""
     labels = [side.gang.name for side in battle.sides]
     narrator = Narrator(lang, labels, ruleset=game.ruleset)
+    w = words(lang)
     current = 0
     for event in game.events:
         if isinstance(event, RoundStarted):
@@ -143,23 +145,18 @@ def _narrate(game: Game, battle: Battle, lang: Lang, out: Console, *, quiet: boo
         line: str | None
         if isinstance(event, GameEnded) and event.reason == "concession" and event.winners:
             winner, loser = labels[event.winners[0]], labels[1 - event.winners[0]]
-            line = pick(
-                lang, f"{winner} wins — {loser} concedes.", f"{winner} gewinnt — {loser} gibt auf."
-            )
+            line = w.phrase("{winner} wins — {loser} concedes.", winner=winner, loser=loser)
         else:
             line = narrator.event(event_to_dict(event))
         if line is None:  # pragma: no cover - every told event has a line
             continue
         if isinstance(event, GameEnded):
-            n = game.round
-            after = pick(
-                lang,
-                f"After {n} round{'s' if n != 1 else ''}: ",
-                f"Nach {n} Runde{'n' if n != 1 else ''}: ",
+            after = w.phrase_n(
+                "After {n} round: {line}", "After {n} rounds: {line}", game.round, line=line
             )
-            out.print(Text(after + line, style="bold"))
+            out.print(Text(after, style="bold"))
         else:
-            out.print(Text(pick(lang, f"Round {current}: ", f"Runde {current}: ") + line))
+            out.print(Text(w.phrase("Round {round}: {line}", round=current, line=line)))
 
 
 def _ask_sacrifice(
@@ -170,14 +167,10 @@ def _ask_sacrifice(
     candidates = sacrifice_candidates(gang, final)
     if len(candidates) < 2:
         return None
+    w = words(lang)
     out.print(
         Text(
-            pick(
-                lang,
-                f"{gang.name} concedes: who sacrifices themself (B4)?",
-                f"{gang.name} gibt auf: wer opfert sich (B4)?",
-            ),
-            style="bold",
+            w.phrase("{gang} concedes: who sacrifices themself (B4)?", gang=gang.name), style="bold"
         )
     )
     for i, m in enumerate(candidates, start=1):
@@ -185,16 +178,14 @@ def _ask_sacrifice(
         out.print(Text(f"{i:>3} {m.name} ({kind_name(m.kind, lang)}, {final[m.name]} HP){mark}"))
     while True:
         try:
-            answer = ask(pick(lang, "Number (Enter: ★) > ", "Nummer (Enter: ★) > ")).strip()
+            answer = ask(w.phrase("Number (Enter: ★) > ")).strip()
         except (EOFError, KeyboardInterrupt):
             return None
         if not answer:
             return None
         if answer.isdigit() and 1 <= int(answer) <= len(candidates):
             return candidates[int(answer) - 1].name
-        out.print(
-            Text(pick(lang, "? a number from the list", "? eine Nummer der Liste"), style="yellow")
-        )
+        out.print(Text(w.phrase("? a number from the list"), style="yellow"))
 
 
 def _guarded(played: Gang, outcome: FightOutcome) -> Step:
@@ -257,64 +248,128 @@ def run_fight_play(
     """Play and record one fight; the exit status (0 recorded, 1 quit). ValueError: refused.
 
     ``ask`` feeds human seats (and the sacrifice question) without a terminal, for tests.
+    The steps: refuse a human seat without a terminal, set the fight up from both gangs,
+    play it, settle the sacrifices of a concession, record both gangs, report.
     """
-    from totenblatt.store import Store
-
     kinds = parse_seats(seats, 2)
     humans = [s for s, k in enumerate(kinds) if k is SeatKind.HUMAN]
     if humans and ask is None and not is_terminal():
-        fail(
-            pick(
-                lang,
-                "a human seat needs a terminal to type into, but standard input is not one; "
-                f"to let bots fight: totenblatt fight play {gang_a!r} {gang_b!r} --seats bot,bot",
-                "ein menschlicher Platz braucht ein Terminal zum Tippen, aber die "
-                "Standardeingabe ist keines; Bots kämpfen lassen: "
-                f"totenblatt fight play {gang_a!r} {gang_b!r} --seats bot,bot",
-            )
-        )
+        _refuse_without_terminal(gang_a, gang_b)
     text_out = out or (_err if as_json else console)
+    battle, rules, ruleset_ref = _set_up(gang_a, gang_b, scenario, ruleset, db)
+    the_seed = _check_seed(seed)
+    game = new_game(battle.scenario, rules, the_seed)
+    played = _fight(
+        game, battle, kinds, rules, the_seed, lang, text_out, ask=ask, as_json=as_json, quiet=quiet
+    )
+    if not played:
+        return 1
+    outcomes = _outcomes(battle, game, humans, ask, lang, text_out)
+    result = _record(battle, game, outcomes, kinds, scenario, ruleset_ref, the_seed, db)
+    if as_json:
+        print_json(_json(result, scenario, ruleset_ref, kinds, the_seed))
+    else:
+        _report(result, lang, text_out, the_seed)
+    return 0
+
+
+def _refuse_without_terminal(gang_a: str, gang_b: str) -> None:
+    """A human seat needs a terminal to type into (exit 2 with one line)."""
+    fail(
+        Message(
+            "a human seat needs a terminal to type into, but standard input is not one; "
+            "to let bots fight: totenblatt fight play {a} {b} --seats bot,bot",
+            a=repr(gang_a),
+            b=repr(gang_b),
+        )
+    )
+
+
+def _set_up(
+    gang_a: str, gang_b: str, scenario: str, ruleset: str | None, db: str | None
+) -> tuple[Battle, Ruleset, str]:
+    """Both gangs from the store, the ruleset they play and the battle built from them."""
+    from totenblatt.store import Store
+
     with Store(db) as store:
         a = store.gangs.get(gang_a)
         b = store.gangs.get(gang_b)
     ruleset_ref = _ruleset_ref(ruleset, a, b)
     rules = Ruleset.load(ruleset_ref)
-    battle = build_battle(a, b, scenario, rules)
-    the_seed = _check_seed(seed)
-    game = new_game(battle.scenario, rules, the_seed)
+    return build_battle(a, b, scenario, rules), rules, ruleset_ref
 
-    if humans:
-        labels = pick(lang, "Player 1 = {} · Player 2 = {}", "Spieler 1 = {} · Spieler 2 = {}")
-        text_out.print(Text(labels.format(a.name, b.name), style="bold"))
-        session = Session(game, kinds, lang=lang, out=text_out, ask=ask, seed=the_seed)
+
+def _fight(
+    game: Game,
+    battle: Battle,
+    kinds: Sequence[SeatKind],
+    rules: Ruleset,
+    seed: int,
+    lang: Lang,
+    out: Console,
+    *,
+    ask: Ask | None,
+    as_json: bool,
+    quiet: bool,
+) -> bool:
+    """Play the game to its end (people at a session, or bots) and tell it; False: quit."""
+    sides = [side.gang for side in battle.sides]
+    if SeatKind.HUMAN in kinds:
+        w = words(lang)
+        heading = w.phrase("Player 1 = {a} · Player 2 = {b}", a=sides[0].name, b=sides[1].name)
+        out.print(Text(heading, style="bold"))
+        session = Session(game, kinds, lang=lang, out=out, ask=ask, seed=seed)
         if not session.run():
-            text_out.print(
-                pick(lang, "The fight was not finished: nothing recorded.",
-                     "Der Kampf wurde nicht beendet: nichts eingetragen.")
-            )  # fmt: skip
-            return 1
+            out.print(w.phrase("The fight was not finished: nothing recorded."))
+            return False
     else:
         if not as_json:
-            title = pick(lang, battle.scenario.title, battle.scenario.title_de)
-            who = " vs ".join(k.value for k in kinds)
-            text_out.print(Text(f"{title} — {who}, seed {the_seed}", style="bold underline"))
-        play_game(game, _bots(kinds, battle, rules, the_seed))
+            title = scenario_title(battle.scenario, lang)
+            who = words(lang).phrase(" vs ").join(kind_label(k, lang) for k in kinds)
+            heading = words(lang).phrase(
+                "{title} — {seats}, seed {seed}", title=title, seats=who, seed=seed
+            )
+            out.print(Text(heading, style="bold underline"))
+        play_game(game, _bots(kinds, battle, rules, seed))
     if not as_json:
-        if humans:
-            _narrate(game, battle, lang, text_out, quiet=True)
-        else:
-            _narrate(game, battle, lang, text_out, quiet=quiet)
+        _narrate(game, battle, lang, out, quiet=quiet or SeatKind.HUMAN in kinds)
+    return True
 
+
+def _outcomes(
+    battle: Battle,
+    game: Game,
+    humans: Sequence[int],
+    ask: Ask | None,
+    lang: Lang,
+    out: Console,
+) -> list[FightOutcome]:
+    """Each gang's outcome; a person whose side conceded chooses who is sacrificed (B4)."""
     outcomes = list(fight_outcomes(battle, game))
     chosen: dict[int, str] = {}
     for seat in sorted(conceded_seats(game)):
         if seat in humans:
-            reader: Ask = ask if ask is not None else (lambda prompt: text_out.input(prompt))
-            name = _ask_sacrifice(battle.sides[seat].gang, outcomes[seat], reader, lang, text_out)
+            reader: Ask = ask if ask is not None else (lambda prompt: out.input(prompt))
+            name = _ask_sacrifice(battle.sides[seat].gang, outcomes[seat], reader, lang, out)
             if name is not None:
                 chosen[seat] = name
     if chosen:
         outcomes = list(fight_outcomes(battle, game, chosen))
+    return outcomes
+
+
+def _record(
+    battle: Battle,
+    game: Game,
+    outcomes: Sequence[FightOutcome],
+    kinds: Sequence[SeatKind],
+    scenario: str,
+    ruleset: str,
+    seed: int,
+    db: str | None,
+) -> FightResult:
+    """Record the fight for both gangs in one transaction, with the seed (B4, B5)."""
+    from totenblatt.store import Store
 
     steps = [
         (
@@ -326,20 +381,15 @@ def run_fight_play(
                 side.seat,
                 outcomes[side.seat],
                 scenario=scenario,
-                ruleset=ruleset_ref,
+                ruleset=ruleset,
                 kinds=kinds,
             ),
         )
         for side in battle.sides
     ]
     with Store(db) as store:
-        changes = store.gangs.change_many(steps, "fight play", seed=the_seed)
-    result = FightResult(battle, game, tuple(changes))
-    if as_json:
-        print_json(_json(result, scenario, ruleset_ref, kinds, the_seed))
-    else:
-        _report(result, lang, text_out, the_seed)
-    return 0
+        changes = store.gangs.change_many(steps, "fight play", seed=seed)
+    return FightResult(battle, game, tuple(changes))
 
 
 def _json(
@@ -368,22 +418,20 @@ def _json(
 
 def _report(result: FightResult, lang: Lang, out: Console, seed: int) -> None:
     """Both gangs: what changed (deaths, recovery, abilities drawn, promotions), the roster."""
+    w = words(lang)
     for change in result.changes:
         out.print()
-        head = pick(
-            lang, f"{change.gang.name} after the fight", f"{change.gang.name} nach dem Kampf"
-        )
-        out.print(Text(head, style="bold"))
+        out.print(Text(w.phrase("{gang} after the fight", gang=change.gang.name), style="bold"))
         for event in notable(change.events):
             out.print(Text("• " + describe(event, lang)))
         out.print(roster_table(change.gang, lang))
     undo = " · ".join(f"totenblatt fight undo {shlex.quote(c.gang.name)}" for c in result.changes)
     out.print(
         Text(
-            pick(
-                lang,
-                f"seed {seed} · recorded for both gangs; to take it back: {undo}",
-                f"Seed {seed} · für beide Gangs eingetragen; zurücknehmen: {undo}",
+            w.phrase(
+                "seed {seed} · recorded for both gangs; to take it back: {undo}",
+                seed=seed,
+                undo=undo,
             ),
             style="dim",
         )
@@ -400,7 +448,7 @@ def fight_play(
             "--scenario",
             "-s",
             help="Template scenario (built-in name or TOML file): its table, terrain, starting "
-            "spots and weapons; the gangs are the figures. / Vorlage für Tisch und Aufstellung.",
+            "spots and weapons; the gangs are the figures.",
         ),
     ] = "gangs",
     seats: Annotated[
@@ -408,13 +456,16 @@ def fight_play(
         typer.Option(
             "--seats",
             help="Who plays each gang, comma-separated: bot (heuristic), random or human "
-            "(needs a terminal). / Wer spielt: bot, random, human.",
+            "(needs a terminal).",
         ),
     ] = "bot,bot",
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", help="Seed of the fight and the draws after it (default: fresh, logged)."
+            "--seed",
+            max=2**63 - 1,
+            help="Seed of the fight and the draws after it, 0 to 2**63-1 (default: a secret "
+            "one, logged with the result).",
         ),
     ] = None,
     ruleset: Annotated[
@@ -430,8 +481,8 @@ def fight_play(
 ) -> None:
     """Play a campaign fight between two gangs on the engine and record it for both (B4, B5).
 
-    Die Mitglieder beider Gangs kämpfen als Figuren des Szenarios; das Ergebnis wird für
-    beide Gangs eingetragen.
+    The living members of both gangs are the scenario's figures; the result is recorded
+    for both gangs.
     """
     code = run_fight_play(
         gang_a,

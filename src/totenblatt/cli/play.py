@@ -1,14 +1,14 @@
 """``totenblatt play`` and ``totenblatt replay``: a game of Wanted in the terminal, narrated.
 
-Seats are ``human`` (you type), ``bot`` (:class:`HeuristicBot`) or ``random``
-(:class:`RandomBot`). A human seat needs a terminal; ``--seats bot,bot``
-watches two bots. :func:`run_play` takes an ``ask`` function so a whole
-human game can be played by a test without a terminal.
+Seats are ``human`` (you type), ``bot`` (:class:`HeuristicBot`), ``random``
+(:class:`RandomBot`) or ``ismcts`` (:class:`ISMCTSBot`, a search). A human seat
+needs a terminal; ``--seats bot,bot`` watches two bots. :func:`run_play` takes an
+``ask`` function so a whole human game can be played by a test without a terminal.
 """
 
 from __future__ import annotations
 
-import random
+import secrets
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -20,9 +20,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from totenblatt.cli._play_choices import Choice, PlayContext, assumption, build_choices
+from totenblatt.cli._play_choices import Choice, PlayContext, build_choices
 from totenblatt.cli._play_input import Command, InputError, parse_input
-from totenblatt.cli._play_replay import Ask, run_replay
+from totenblatt.cli._play_replay import Ask, read_saved_game, run_replay
 from totenblatt.cli._play_screen import (
     choice_lines,
     colour_names,
@@ -31,26 +31,39 @@ from totenblatt.cli._play_screen import (
     screen,
 )
 from totenblatt.cli.app import (
+    CliError,
     Lang,
     LangOption,
     app,
     check_writable,
     console,
-    fail,
-    pick,
     resolve_lang,
     write_text_atomic,
 )
 from totenblatt.cli.board import board_scale, figure_labels, render_board
-from totenblatt.cli.story import Narrator, seat_labels, winner_line
-from totenblatt.wanted.bots.base import Bot
+from totenblatt.messages import Message
+from totenblatt.text import Narrator, describe_error, seat_labels, winner_line, words
+from totenblatt.text.catalog import N_
+from totenblatt.text.choices import assumption, decision_text
+from totenblatt.text.vocab import scenario_description, scenario_title
+from totenblatt.wanted.bots.base import Bot, bot_seed
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.random_bot import RandomBot
-from totenblatt.wanted.engine.actions import Action, Attack, Concede
+from totenblatt.wanted.bots.registry import make_bot
+from totenblatt.wanted.engine.actions import Action, Attack, Concede, IllegalActionError
 from totenblatt.wanted.engine.events import event_to_dict, visible_to
 from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.engine.views import View
 
-__all__ = ["SeatKind", "Session", "no_terminal_message", "parse_seats", "run_play", "run_replay"]
+__all__ = [
+    "SeatKind",
+    "Session",
+    "kind_label",
+    "no_terminal_message",
+    "parse_seats",
+    "run_play",
+    "run_replay",
+]
 
 
 class SeatKind(StrEnum):
@@ -62,6 +75,8 @@ class SeatKind(StrEnum):
     """The heuristic bot."""
     RANDOM = "random"
     """The random bot."""
+    ISMCTS = "ismcts"
+    """The search bot (:class:`ISMCTSBot`, the registry's default budget)."""
 
 
 _KIND_WORDS = {
@@ -73,6 +88,7 @@ _KIND_WORDS = {
     "heuristic": SeatKind.BOT,
     "random": SeatKind.RANDOM,
     "zufall": SeatKind.RANDOM,
+    "ismcts": SeatKind.ISMCTS,
 }
 
 
@@ -87,24 +103,36 @@ def parse_seats(text: str, seats: int) -> list[SeatKind]:
     for word in words:
         kind = _KIND_WORDS.get(word)
         if kind is None:
-            raise ValueError(
-                f"unknown seat kind {word!r} in --seats {text!r}: expected "
-                "human, bot or random, separated by commas"
+            raise _bad_seats(
+                Message(
+                    "unknown seat kind {word} in --seats {text}: expected human, bot, random or "
+                    "ismcts, separated by commas",
+                    word=repr(word),
+                    text=repr(text),
+                )
             )
         kinds.append(kind)
     if len(kinds) > seats:
-        raise ValueError(f"--seats {text!r} names {len(kinds)} seats, but the scenario has {seats}")
+        raise _bad_seats(
+            Message(
+                "--seats {text} names {n} seats, but the scenario has {seats}",
+                text=repr(text),
+                n=len(kinds),
+                seats=seats,
+            )
+        )
     return kinds + [SeatKind.BOT] * (seats - len(kinds))
 
 
-def no_terminal_message() -> str:
-    """What to say when a human seat has no terminal to type into (both languages)."""
-    return (
+def _bad_seats(message: Message) -> CliError:
+    return CliError(message.english(), message=message)
+
+
+def no_terminal_message(lang: Lang = Lang.EN) -> str:
+    """What to say when a human seat has no terminal to type into."""
+    return words(lang).phrase(
         "A human seat needs a terminal to type into, but standard input is not one.\n"
-        "To watch two bots play instead: totenblatt play --seats bot,bot\n"
-        "Ein menschlicher Platz braucht ein Terminal zum Tippen, aber die Standardeingabe "
-        "ist keines.\n"
-        "Zwei Bots beim Spielen zuschauen: totenblatt play --seats bot,bot"
+        "To watch two bots play instead: totenblatt play --seats bot,bot"
     )
 
 
@@ -115,32 +143,30 @@ def stdin_is_terminal() -> bool:
         return False
 
 
-def _kind_label(kind: SeatKind, lang: Lang) -> str:
-    return {
-        SeatKind.HUMAN: pick(lang, "you", "du"),
-        SeatKind.BOT: "bot",
-        SeatKind.RANDOM: pick(lang, "random bot", "Zufallsbot"),
-    }[kind]
+_KIND_LABELS = {
+    SeatKind.HUMAN: N_("you"),
+    SeatKind.BOT: N_("bot"),
+    SeatKind.RANDOM: N_("random bot"),
+    SeatKind.ISMCTS: N_("search bot"),
+}
 
 
-_HELP_EN = """\
-Type the number of a choice, or one of:
+def kind_label(kind: SeatKind, lang: Lang) -> str:
+    return words(lang).gettext(_KIND_LABELS[kind])
+
+
+_HELP = N_(
+    """Type the number of a choice, or one of:
   move NAME X,Y [with CARD] [hide]   move a figure (route found for you), e.g. move Billy 12,8
   shoot SHOOTER TARGET [with CARD]   e.g. shoot Billy Paco with Q♠ (best spade if none given)
   bid CARD · defend CARD · redraw CARD [PAYER] · reveal NAME · swap · pass · concede
   fate CARD [NAME] (Tempt Fate) · keep CARD (which drawn card to keep)
   more (all choices) · map · log · odds · help · quit (the game is saved with --save)
 Names may be the map letter. Coordinates in inches, x right, y up, from the bottom-left."""
+)
+"""What ``help`` shows at the prompt."""
 
-_HELP_DE = """\
-Tippe die Nummer einer Wahl oder:
-  bewege NAME X,Y [mit KARTE] [verstecken]   z. B. bewege Billy 12,8 (Weg wird gesucht)
-  schieß SCHÜTZE ZIEL [mit KARTE]            z. B. schieß Billy Paco mit Q♠
-  biete KARTE · verteidige KARTE · nachziehen KARTE [ZAHLER] · aufdecken NAME · tausche
-  schicksal KARTE [NAME] (Spiel mit dem Schicksal) · behalte KARTE (welche gezogene Karte)
-  passe · aufgeben · mehr (alle Wahlen) · karte · protokoll · chancen · hilfe · ende
-Namen dürfen der Buchstabe auf der Karte sein. Koordinaten in Zoll, x nach rechts, y nach
-oben, von links unten."""
+_YES = ("y", "yes", "j", "ja")
 
 
 class Session:
@@ -168,13 +194,15 @@ class Session:
         humans = [s for s, k in enumerate(self.kinds) if k is SeatKind.HUMAN]
         self.you = humans[0] if len(humans) == 1 else None
         self.labels = seat_labels(game.seats, lang)
+        self.w = words(lang)
         scenario = game.scenario
-        self.title = pick(lang, scenario.title, scenario.title_de)
+        self.title = scenario_title(scenario, lang)
         self.ctx = PlayContext(
             game.ruleset,
             scenario.table(game.ruleset),
             lang,
             figure_labels(f.name for f in scenario.figures),
+            judge=game.refusal,
         )
         self.narrator = Narrator(
             lang, self.labels, ruleset=game.ruleset, you=self.you, title=self.title
@@ -183,19 +211,19 @@ class Session:
         self.advisors: dict[int, HeuristicBot] = {}
         for s, kind in enumerate(self.kinds):
             if kind is SeatKind.BOT:
-                self.bots[s] = HeuristicBot(seed * 10 + s, ruleset=game.ruleset, scenario=scenario)
+                self.bots[s] = HeuristicBot(
+                    bot_seed(seed, s), ruleset=game.ruleset, scenario=scenario
+                )
             elif kind is SeatKind.RANDOM:
-                self.bots[s] = RandomBot(seed * 10 + s)
+                self.bots[s] = RandomBot(bot_seed(seed, s))
+            elif kind is SeatKind.ISMCTS:
+                self.bots[s] = make_bot("ismcts", bot_seed(seed, s), scenario, game.ruleset)
             else:
                 self.advisors[s] = HeuristicBot(
-                    seed * 10 + s, ruleset=game.ruleset, scenario=scenario
+                    bot_seed(seed, s), ruleset=game.ruleset, scenario=scenario
                 )
         self.told = 0
         self.log: list[str] = []
-
-    def t(self, en: str, de: str) -> str:
-        """The text in the session's language."""
-        return pick(self.lang, en, de)
 
     # -- output ----------------------------------------------------------------------
 
@@ -229,7 +257,13 @@ class Session:
         size = self.out.size
         scale = board_scale(self.ctx.table, size.width, max(12, size.height - 4))
         self.out.print(
-            render_board(self.ctx.table, view["figures"], labels=self.ctx.letters, scale=scale)
+            render_board(
+                self.ctx.table,
+                view["figures"],
+                labels=self.ctx.letters,
+                scale=scale,
+                lang=self.lang,
+            )
         )
 
     def _save(self) -> None:
@@ -243,10 +277,10 @@ class Session:
         """Title, description and who plays which seat."""
         scenario = self.game.scenario
         self.out.print(Text(self.title, style="bold underline"))
-        self.out.print(pick(self.lang, scenario.description, scenario.description_de))
+        self.out.print(scenario_description(scenario, self.lang))
         for s, kind in enumerate(self.kinds):
             names = ", ".join(f.name for f in scenario.figures_of(s))
-            line = f"{self.labels[s]} ({_kind_label(kind, self.lang)}): {names}"
+            line = f"{self.labels[s]} ({kind_label(kind, self.lang)}): {names}"
             self.out.print(colour_names(line, self.game.view(s), self.labels))
         if self.you is None and not self.game.is_over:
             self.show_board(self.game.view(0))
@@ -257,10 +291,10 @@ class Session:
         if self.game.actions:  # a loaded game: tell its end so far, not its whole history
             self.told = len(self.game.state.events)
             self.out.print(
-                self.t(
-                    f"Loaded: round {self.game.round}, {len(self.game.actions)} decisions so far.",
-                    f"Geladen: Runde {self.game.round}, bisher "
-                    f"{len(self.game.actions)} Entscheidungen.",
+                self.w.phrase(
+                    "Loaded: round {round}, {n} decisions so far.",
+                    round=self.game.round,
+                    n=len(self.game.actions),
                 )
             )
             if self.game.is_over:
@@ -275,25 +309,19 @@ class Session:
             legal = game.legal_actions()
             bot = self.bots.get(seat)
             if bot is not None:
-                action = bot.choose(view, legal)
-            else:
-                chosen = self.human_turn(seat, view, legal)
-                if chosen is None:
-                    self._save()
+                game.apply(bot.choose(view, legal))
+            elif not self.human_turn(seat, view, legal):
+                self._save()
+                if self.save:
                     self.out.print(
-                        self.t("Game stopped.", "Spiel angehalten.")
-                        + (
-                            self.t(
-                                f" Saved to {self.save}; continue with --load {self.save}.",
-                                f" Gespeichert in {self.save}; weiter mit --load {self.save}.",
-                            )
-                            if self.save
-                            else ""
+                        self.w.phrase(
+                            "Game stopped. Saved to {file}; continue with --load {file}.",
+                            file=str(self.save),
                         )
                     )
-                    return False
-                action = chosen
-            game.apply(action)
+                else:
+                    self.out.print(self.w.phrase("Game stopped."))
+                return False
             self._save()
             self.narrate()
             if bot is not None and self.delay > 0:
@@ -304,44 +332,13 @@ class Session:
     # -- a human decision --------------------------------------------------------------
 
     def _decision_text(self, view: Mapping[str, Any]) -> str:
-        phase = view["phase"]
-        name = self.labels[view["seat"]]
-        who = f"{name}: " if self.you is None else ""
-        if phase == "swap":
-            return who + self.t(
-                "keep your hand or swap it for the dead man's hand?",
-                "Hand behalten oder gegen das Totenblatt tauschen?",
+        """What the seat is asked, led by its name when several people share the screen."""
+        text = decision_text(view, self.labels, self.lang)
+        if self.you is None:
+            return self.w.phrase(
+                "{name}: {question}", name=self.labels[view["seat"]], question=text
             )
-        if phase == "bid":
-            bids = ", ".join(f"{self.labels[s]} {c}" for s, c in view["decision"].get("bids", []))
-            so_far = (
-                self.t(f" (bids so far: {bids})", f" (bisherige Gebote: {bids})") if bids else ""
-            )
-            return (
-                who
-                + self.t(
-                    "bid a diamond for the initiative?", "einen Karo für die Initiative bieten?"
-                )
-                + so_far
-            )
-        if phase == "fate":
-            cards = " / ".join(view["decision"].get("cards", []))
-            return who + self.t(
-                f"Tempt Fate: which card do you keep? ({cards})",
-                f"Spiel mit dem Schicksal: welche Karte behältst du? ({cards})",
-            )
-        if phase == "defend":
-            a = view["decision"].get("attack") or {}
-            return who + self.t(
-                f"{a.get('attacker')} shoots at {a.get('target')} with {a.get('card')} — "
-                "play a heart?",
-                f"{a.get('attacker')} schießt mit {a.get('card')} auf {a.get('target')} — "
-                "ein Herz spielen?",
-            )
-        return who + self.t(
-            "your turn: play a club (move), a spade (shoot) or nothing.",
-            "du bist dran: Kreuz (gehen), Pik (schießen) oder nichts.",
-        )
+        return text
 
     def _show(
         self, view: Mapping[str, Any], choices: Sequence[Choice], *, full: bool = False
@@ -354,7 +351,7 @@ class Session:
             view,
             self.ctx,
             self.labels,
-            [_kind_label(k, self.lang) for k in self.kinds],
+            [kind_label(k, self.lang) for k in self.kinds],
             self.title,
             width=size.width,
             height=size.height,
@@ -367,7 +364,6 @@ class Session:
             used += 1
         self.out.print(body)
         decision = Text(self._decision_text(view), style="bold")
-        decision.plain = decision.plain[:1].upper() + decision.plain[1:]
         self.out.print(decision)
         used += lines_of(decision, size.width)
         if any(c.odds is not None for c in choices):
@@ -379,10 +375,12 @@ class Session:
         for line in choice_lines(choices, shown, self.ctx, size.width):
             self.out.print(line, overflow="ellipsis", no_wrap=True, crop=True)
 
-    def human_turn(
-        self, seat: int, view: Mapping[str, Any], legal: Sequence[Action]
-    ) -> Action | None:
-        """Show the screen and read input until it is a legal action (None: quit)."""
+    def human_turn(self, seat: int, view: View, legal: Sequence[Action]) -> bool:
+        """Show the screen and read input until the engine takes an action (False: quit).
+
+        Every refusal — input that is not understood, or an action the engine finds
+        illegal — is told in the reader's language, and the prompt comes back.
+        """
         advisor = self.advisors.get(seat)
         advice = advisor.choose(view, legal) if advisor is not None else None
         choices = build_choices(view, legal, self.ctx, advice=advice)
@@ -392,33 +390,41 @@ class Session:
                 text = self.ask("> ")
             except (EOFError, KeyboardInterrupt):
                 self.out.print()
-                return None
+                return False
             try:
                 result = parse_input(text, choices, view, self.ctx, legal)
             except InputError as exc:
-                self.out.print(Text(f"{self.t('?', '?')} {exc}", style="yellow"))
+                self._refuse(exc)
                 continue
             if isinstance(result, Command):
                 if result.name == "quit":
-                    return None
+                    return False
                 self._command(result.name, view, choices)
                 continue
             if isinstance(result, Concede) and not self._confirm():
                 continue
-            reason = self.game.why_illegal(result)
-            if reason is not None:
-                self.out.print(
-                    Text(self.t("Not allowed: ", "Nicht erlaubt: ") + reason, style="yellow")
-                )
+            try:
+                self.game.apply(result)
+            except IllegalActionError as exc:
+                self._refuse(exc, not_allowed=True)
                 continue
-            return result
+            return True
+
+    def _refuse(self, exc: ValueError, *, not_allowed: bool = False) -> None:
+        """One yellow line: why the input or the action was refused."""
+        reason = describe_error(exc, self.lang)
+        if not_allowed:
+            line = self.w.phrase("Not allowed: {reason}", reason=reason)
+        else:
+            line = self.w.phrase("? {reason}", reason=reason)
+        self.out.print(Text(line, style="yellow"))
 
     def _confirm(self) -> bool:
         try:
-            answer = self.ask(self.t("Really concede? (y/N) ", "Wirklich aufgeben? (j/N) "))
+            answer = self.ask(self.w.phrase("Really concede? (y/N) "))
         except (EOFError, KeyboardInterrupt):
             return False
-        return answer.strip().lower() in ("y", "yes", "j", "ja")
+        return answer.strip().lower() in _YES
 
     def _command(self, name: str, view: Mapping[str, Any], choices: Sequence[Choice]) -> None:
         if name == "more":
@@ -434,15 +440,15 @@ class Session:
             self.out.print(Text(assumption(self.lang), style="italic"))
             attacks = [(i, c) for i, c in enumerate(choices) if isinstance(c.action, Attack)]
             if not attacks:
-                self.out.print(
-                    self.t("No attack possible right now.", "Gerade ist kein Angriff möglich.")
-                )
+                self.out.print(self.w.phrase("No attack possible right now."))
             for i, c in attacks:
                 assert c.odds is not None
-                dist = ", ".join(f"{w}: {float(p):.0%}" for w, p in c.odds.wounds)
-                self.out.print(f"{i + 1:>3} {c.label}\n      {self.t('wounds', 'Wunden')} {dist}")
+                dist = ", ".join(f"{n}: {self.w.percent(float(p))}" for n, p in c.odds.wounds)
+                self.out.print(
+                    f"{i + 1:>3} {c.label}\n      " + self.w.phrase("wounds {odds}", odds=dist)
+                )
         else:
-            self.out.print(self.t(_HELP_EN, _HELP_DE), markup=False)
+            self.out.print(self.w.gettext(_HELP), markup=False)
 
 
 # -- the commands ------------------------------------------------------------------------
@@ -466,24 +472,21 @@ def run_play(
     out = out or console
     if load is not None:
         if seed is not None:
-            raise ValueError("--seed cannot be used with --load: the saved game has its own seed")
-        try:
-            text = load.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ValueError(f"cannot read the saved game {str(load)!r}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise ValueError(
-                f"{str(load)!r} is not a saved game: expected the JSON text of 'play --save'"
-            ) from None
-        game = Game.from_json(text)
+            raise CliError(
+                "--seed cannot be used with --load: the saved game has its own seed",
+                message=Message(
+                    "--seed cannot be used with --load: the saved game has its own seed"
+                ),
+            )
+        game = read_saved_game(load)
         seed = game.setup.seed
     else:
         if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
+            seed = secrets.randbits(64)  # secret: the seats never see it
         game = new_game(scenario, ruleset or default_ruleset(scenario), seed)
     kinds = parse_seats(seats, game.seats)
     if SeatKind.HUMAN in kinds and ask is None and not is_terminal():
-        out.print(no_terminal_message(), markup=False)
+        out.print(no_terminal_message(lang), markup=False)
         return 0
     session = Session(game, kinds, lang=lang, out=out, ask=ask, save=save, seed=seed, delay=delay)
     session.run()
@@ -508,8 +511,8 @@ SeatsOption = Annotated[
     str,
     typer.Option(
         "--seats",
-        help="One kind per seat, comma-separated: human, bot (heuristic) or "
-        "random; missing seats are bots. / Wer spielt: human, bot, random.",
+        help="One kind per seat, comma-separated: human, bot (heuristic), random or "
+        "ismcts (search); missing seats are bots.",
     ),
 ]
 
@@ -521,12 +524,19 @@ def play(
         typer.Option(
             "--scenario",
             "-s",
-            help="Built-in scenario (duel, gangs, three-way, heroes) or a TOML file. / Szenario.",
+            help="Built-in scenario (duel, gangs, three-way, heroes) or a TOML file.",
         ),
     ] = "duel",
     seats: SeatsOption = "human,bot",
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the shuffle (default: random, shown).")
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            max=2**64 - 1,
+            help="Seed of the shuffle, 0 to 2**64-1 (default: a secret 64-bit one). "
+            "Whoever knows the seed can deal every hand.",
+        ),
     ] = None,
     ruleset: Annotated[
         str | None,
@@ -545,12 +555,16 @@ def play(
     ] = None,
     delay: Annotated[
         float,
-        typer.Option("--delay", min=0, help="Seconds to pause after each bot decision (watching)."),
+        typer.Option(
+            "--delay",
+            min=0,
+            max=60,
+            help="Seconds to pause after each bot decision, 0 to 60 (watching).",
+        ),
     ] = 0.0,
 ) -> None:
     """Play Wanted: Dead or Alive in the terminal against bots, or watch bots play.
 
-    Ein Spiel im Terminal gegen Bots, oder Bots beim Spielen zuschauen.
     Type the number of a choice or a move like 'move Billy 12,8'; 'help' lists the commands.
     """
     if save is not None:
@@ -573,15 +587,8 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game saved with 'totenblatt play --save FILE'.")],
-    step: Annotated[
-        bool, typer.Option("--step", help="Wait for Enter after every event. / Schrittweise.")
-    ] = False,
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter after every event.")] = False,
     lang: LangOption = None,
 ) -> None:
-    """Narrate a saved game from the first card to the end, with the map after every round.
-
-    Ein gespeichertes Spiel nacherzählen, mit der Karte nach jeder Runde.
-    """
-    if not file.exists():
-        fail(f"no saved game at {str(file)!r}")
+    """Narrate a saved game from the first card to the end, with the map after every round."""
     run_replay(file, lang=resolve_lang(lang), step=step)

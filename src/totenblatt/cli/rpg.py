@@ -15,24 +15,29 @@ from totenblatt.cli.app import (
     Lang,
     LangOption,
     app,
+    check_writable,
     console,
     fail,
-    pick,
-    plural,
     print_json,
     resolve_lang,
 )
-from totenblatt.rpg.narrate import narrate, wound_name
+from totenblatt.messages import Message
 from totenblatt.rpg.odds import probe_odds, success_table
 from totenblatt.rpg.probe import resolve_probe
 from totenblatt.rpg.rules import RpgRuleset
+from totenblatt.text import words
+from totenblatt.text.rpg import narrate_probe, wound_name
 
 __all__ = ["odds", "probe", "write_heatmap"]
 
 SkillOption = Annotated[
     int | None,
     typer.Option(
-        "--skill", "-s", help="The player's level (Fähigkeit), 0 or more.", show_default=False
+        "--skill",
+        "-s",
+        max=99,
+        help="The player's level (Fähigkeit), 0 to 99.",
+        show_default=False,
     ),
 ]
 DifficultyOption = Annotated[
@@ -40,7 +45,8 @@ DifficultyOption = Annotated[
     typer.Option(
         "--difficulty",
         "-d",
-        help="Difficulty (Schwierigkeitsstufe) or the opponent's level, 0 or more.",
+        max=99,
+        help="Difficulty (Schwierigkeitsstufe) or the opponent's level, 0 to 99.",
         show_default=False,
     ),
 ]
@@ -49,7 +55,7 @@ PvpOption = Annotated[
     typer.Option("--pvp", help="Player against player: equal sums at equal levels do nothing."),
 ]
 JokersOption = Annotated[
-    int, typer.Option("--jokers", "-j", help="Jokers the player may spend (D-33).")
+    int, typer.Option("--jokers", "-j", max=99, help="Jokers the player may spend, 0 to 99 (D-33).")
 ]
 RulesetOption = Annotated[
     str, typer.Option("--ruleset", help="RPG ruleset: built-in name or TOML file.")
@@ -61,13 +67,19 @@ def _values(text: str | None, what: str) -> list[str] | None:
         return None
     parts = [p.strip() for p in text.split(",")]
     if not all(parts):
-        fail(f"{what} {text!r}: expected card values separated by commas, e.g. 5,7 or J,2")
+        fail(
+            Message(
+                "{option} {text}: expected card values separated by commas, e.g. 5,7 or J,2",
+                option=what,
+                text=repr(text),
+            )
+        )
     return parts
 
 
 def _level(value: int | None, option: str) -> int:
     if value is None:
-        fail(f"missing option {option} (a level, 0 or more)")
+        fail(Message("missing option {option} (a level, 0 or more)", option=option))
     return value
 
 
@@ -101,7 +113,13 @@ def probe(
         typer.Option("--against", help="Cards the game master / opponent drew: 5,7."),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed for the cards not given (default: random).")
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            max=2**64 - 1,
+            help="Seed for the cards not given, 0 to 2**64-1 (default: random).",
+        ),
     ] = None,
     ruleset: RulesetOption = "rpg",
     json: JsonOption = False,
@@ -111,32 +129,28 @@ def probe(
 
     Both sides draw one card, the higher level the difference more (0 = unaware target).
     Higher sum wins; equal sums go to the higher level, then to the player (--pvp: nothing).
-    / Eine Probe: Karten ziehen oder eingeben, Ergebnis mit Wunde.
     """
     language = resolve_lang(lang)
     if seed is None:
         seed = secrets.randbelow(2**32)
-    try:
-        rules = RpgRuleset.load(ruleset)
-        result = resolve_probe(
-            _level(skill, "--skill"),
-            _level(difficulty, "--difficulty"),
-            pvp=pvp,
-            jokers=jokers,
-            player_cards=_values(cards, "--cards"),
-            opponent_cards=_values(against, "--against"),
-            seed=seed,
-            ruleset=rules,
-        )
-    except ValueError as exc:
-        fail(str(exc))
+    rules = RpgRuleset.load(ruleset)
+    result = resolve_probe(
+        _level(skill, "--skill"),
+        _level(difficulty, "--difficulty"),
+        pvp=pvp,
+        jokers=jokers,
+        player_cards=_values(cards, "--cards"),
+        opponent_cards=_values(against, "--against"),
+        seed=seed,
+        ruleset=rules,
+    )
     if json:
         print_json(result.to_dict() | {"seed": seed, "ruleset": rules.name})
         return
-    for line in narrate(result, language.value, rules):
+    for line in narrate_probe(result, language, rules):
         console.print(line, markup=False, soft_wrap=True)
     if cards is None or against is None:
-        console.print(pick(language, f"(seed {seed})", f"(Seed {seed})"), style="dim")
+        console.print(words(language).phrase("(seed {seed})", seed=seed), style="dim")
 
 
 @app.command()
@@ -162,78 +176,65 @@ def odds(
 ) -> None:
     """Exact odds of a skill test, as fractions and percent (jokers spent only while behind).
 
-    / Exakte Erfolgschancen einer Probe, als Bruch und Prozent; --table für die ganze Matrix.
+    --table gives the whole matrix of skills and difficulties.
     """
     language = resolve_lang(lang)
-    try:
-        rules = RpgRuleset.load(ruleset)
-        if table or plot is not None:
-            if skill is not None or difficulty is not None:
-                fail("--table shows every skill and difficulty: leave out --skill/--difficulty")
-            _table(max_level, jokers, pvp, rules, plot, json, language)
-            return
-        result = probe_odds(
-            _level(skill, "--skill"),
-            _level(difficulty, "--difficulty"),
-            pvp=pvp,
-            jokers=jokers,
-            ruleset=rules,
-        )
-    except ValueError as exc:
-        fail(str(exc))
+    w = words(language)
+    rules = RpgRuleset.load(ruleset)
+    if table or plot is not None:
+        if skill is not None or difficulty is not None:
+            fail(
+                Message("--table shows every skill and difficulty: leave out --skill/--difficulty")
+            )
+        _table(max_level, jokers, pvp, rules, plot, json, language)
+        return
+    result = probe_odds(
+        _level(skill, "--skill"),
+        _level(difficulty, "--difficulty"),
+        pvp=pvp,
+        jokers=jokers,
+        ruleset=rules,
+    )
     if json:
         print_json(result.to_dict())
         return
-    name = rules.difficulty_name(result.difficulty, language.value)
     levels = f"{result.skill} / {result.difficulty}"
     counts = f"{result.player_cards} / {result.opponent_cards}"
+    if pvp:
+        head = w.phrase("Player against player, levels {levels}", levels=levels)
+    else:
+        name = rules.difficulty_name(result.difficulty, language)
+        head = w.phrase("Levels {levels} ({name})", levels=levels, name=name)
     console.print(
-        pick(
-            language,
-            f"Player against player, levels {levels}" if pvp else f"Levels {levels} ({name})",
-            f"Spieler gegen Spieler, Stufen {levels}" if pvp else f"Stufen {levels} ({name})",
-        )
-        + pick(
-            language, f"; cards {counts}; jokers {jokers}", f"; Karten {counts}; Joker {jokers}"
+        w.phrase(
+            "{head}; cards {counts}; jokers {jokers}", head=head, counts=counts, jokers=jokers
         ),
         markup=False,
         soft_wrap=True,
     )
     grid = Table(show_header=True, header_style="bold")
-    grid.add_column(pick(language, "result", "Ergebnis"))
-    grid.add_column(pick(language, "chance", "Chance"), justify="right")
+    grid.add_column(w.phrase("result"))
+    grid.add_column(w.phrase("chance"), justify="right")
     grid.add_column("%", justify="right")
-    rows = [
-        (pick(language, "success", "gelungen"), result.success),
-        (pick(language, "failure", "gescheitert"), result.failure),
-    ]
+    rows = [(w.phrase("success"), result.success), (w.phrase("failure"), result.failure)]
     if pvp:
-        rows.append((pick(language, "nothing happens", "nichts passiert"), result.nothing))
+        rows.append((w.phrase("nothing happens"), result.nothing))
     for band, chance in result.wound.items():
         if band is not None:
-            rows.append(
-                (
-                    pick(language, "loser takes ", "Verlierer: ")
-                    + wound_name(band, language.value),
-                    chance,
-                )
-            )
+            rows.append((w.phrase("loser takes {wound}", wound=wound_name(band, language)), chance))
     for label, chance in rows:
         grid.add_row(label, str(chance), _percent(chance))
     console.print(grid)
     if jokers:
         mean = f"{result.expected_jokers} ≈ {float(result.expected_jokers):.3f}"
         console.print(
-            pick(
-                language, f"Expected jokers spent: {mean}", f"Erwartete eingesetzte Joker: {mean}"
-            ),
-            markup=False,
-            soft_wrap=True,
+            w.phrase("Expected jokers spent: {mean}", mean=mean), markup=False, soft_wrap=True
         )
 
 
-def write_heatmap(table: list[list[Fraction]], path: Path, title: str) -> None:
+def write_heatmap(table: list[list[Fraction]], path: Path, title: str, lang: str = "en") -> None:
     """Draw a success table as a heatmap PNG (matplotlib, Agg backend, no pyplot state)."""
+    w = words(lang)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -245,12 +246,12 @@ def write_heatmap(table: list[list[Fraction]], path: Path, title: str) -> None:
     for s, row in enumerate(table):
         for d, chance in enumerate(row):
             ax.text(d, s, _cell(chance), ha="center", va="center", fontsize=7)
-    ax.set_xlabel("difficulty / Schwierigkeit")
-    ax.set_ylabel("skill / Fähigkeit")
+    ax.set_xlabel(w.phrase("difficulty"))
+    ax.set_ylabel(w.phrase("skill"))
     ax.set_xticks(range(len(table)))
     ax.set_yticks(range(len(table)))
     ax.set_title(title)
-    fig.colorbar(image, ax=ax, label="success %")
+    fig.colorbar(image, ax=ax, label=w.phrase("success %"))
     fig.tight_layout()
     fig.savefig(path, format="png")
 
@@ -264,13 +265,23 @@ def _table(
     json: bool,
     language: Lang,
 ) -> None:
-    table = success_table(max_level, jokers=jokers, pvp=pvp, ruleset=rules)
     if plot is not None:
-        title = f"P(success), {plural(jokers, 'joker', 'jokers')}" + (", PvP" if pvp else "")
+        check_writable(plot)  # a new name or a regular file: never a FIFO or a device
+    table = success_table(max_level, jokers=jokers, pvp=pvp, ruleset=rules)
+    w = words(language)
+    if plot is not None:
+        title = w.phrase_n("P(success), {n} joker", "P(success), {n} jokers", jokers)
+        title += w.phrase(", player against player") if pvp else ""
         try:
-            write_heatmap(table, plot, title)
+            write_heatmap(table, plot, title, language)
         except OSError as exc:
-            fail(f"cannot write {str(plot)!r}: {exc.strerror or exc}")
+            fail(
+                Message(
+                    "cannot write {file}: {reason}",
+                    file=repr(str(plot)),
+                    reason=exc.strerror or exc,
+                )
+            )
     if json:
         print_json(
             {
@@ -285,10 +296,10 @@ def _table(
         )
         return
     grid = Table(
-        title=pick(
-            language,
-            f"Success % (rows: skill, columns: difficulty), {plural(jokers, 'joker', 'jokers')}",
-            f"Erfolg in % (Zeilen: Fähigkeit, Spalten: Schwierigkeit), {jokers} Joker",
+        title=w.phrase_n(
+            "Success % (rows: skill, columns: difficulty), {n} joker",
+            "Success % (rows: skill, columns: difficulty), {n} jokers",
+            jokers,
         )
     )
     grid.add_column("")
@@ -298,4 +309,4 @@ def _table(
         grid.add_row(str(s), *(_cell(p) for p in row))
     console.print(grid)
     if plot is not None:
-        console.print(pick(language, f"Heatmap written to {plot}", f"Heatmap geschrieben: {plot}"))
+        console.print(w.phrase("Heatmap written to {file}", file=str(plot)))

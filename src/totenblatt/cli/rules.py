@@ -7,59 +7,58 @@ from typing import Annotated, Any
 import typer
 from pydantic import BaseModel
 from rich.table import Table
+from rich.text import Text
 
-from totenblatt.cli.app import JsonOption, Lang, LangOption, app, console, pick, print_json
+from totenblatt.cli.app import JsonOption, Lang, LangOption, app, console, print_json
 from totenblatt.cli.app import resolve_lang as _resolve_lang
-from totenblatt.cli.narrate import band_label
+from totenblatt.text import words
+from totenblatt.text.vocab import band_label, cover_word
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.vocab import CoverLevel
 
 
 def _weapons(rules: Ruleset, lang: Lang) -> Table:
-    table = Table(title=pick(lang, "Weapons (A8)", "Waffen (A8)"))
-    table.add_column(pick(lang, "Range", "Reichweite"))
+    w = words(lang)
+    table = Table(title=w.phrase("Weapons (A8)"))
+    table.add_column(w.phrase("Range"))
     for index in range(len(rules.attack.bands)):
         table.add_column(band_label(rules.attack.bands, index), justify="right")
     for weapon in rules.weapons.values():
-        cells = [
-            pick(lang, "miss", "verfehlt") if m == "miss" else f"{m:+d}" for m in weapon.modifiers
-        ]
-        table.add_row(weapon.name(lang.value), *cells)
+        cells = [w.phrase("miss") if m == "miss" else f"{m:+d}" for m in weapon.modifiers]
+        table.add_row(weapon.name(lang), *cells)
     sharp = [band_label(rules.attack.sharpshooter_bands, i) for i in range(len(rules.attack.bands))]
-    table.caption = pick(lang, "Sharpshooter bands: ", "Scharfschütze: ") + ", ".join(sharp)
+    table.caption = w.phrase("Sharpshooter bands: {bands}", bands=", ".join(sharp))
     return table
 
 
 def _cover(rules: Ruleset, lang: Lang) -> Table:
-    table = Table(title=pick(lang, "Cover (A9)", "Deckung (A9)"))
-    for level in (CoverLevel.LIGHT, CoverLevel.MEDIUM, CoverLevel.HARD):
-        table.add_column(pick(lang, level.value, level.german), justify="right")
-    table.add_column(pick(lang, "hidden in hard cover", "versteckt in harter Deckung"))
-    table.add_row(
-        *(
-            f"{rules.cover_modifier(c):+d}"
-            for c in (CoverLevel.LIGHT, CoverLevel.MEDIUM, CoverLevel.HARD)
-        ),
-        pick(lang, "cannot be hit", "unmöglich zu treffen"),
-    )
+    w = words(lang)
+    levels = (CoverLevel.LIGHT, CoverLevel.MEDIUM, CoverLevel.HARD)
+    table = Table(title=w.phrase("Cover (A9)"))
+    for level in levels:
+        table.add_column(cover_word(level, lang), justify="right")
+    table.add_column(cover_word(CoverLevel.HIDDEN, lang))
+    table.add_row(*(f"{rules.cover_modifier(c):+d}" for c in levels), w.phrase("cannot be hit"))
     return table
 
 
 def _damage(rules: Ruleset, lang: Lang) -> Table:
+    w = words(lang)
     d = rules.damage
-    table = Table(title=pick(lang, "Damage (A10)", "Schaden (A10)"))
-    table.add_column(pick(lang, "Difference", "Differenz"))
-    table.add_column(pick(lang, "Wounds", "Wunden"), justify="right")
-    table.add_row(f"< {d.one_wound_from}", pick(lang, "miss", "verfehlt"))
+    table = Table(title=w.phrase("Damage (A10)"))
+    table.add_column(w.phrase("Difference"))
+    table.add_column(w.phrase("Wounds"), justify="right")
+    table.add_row(f"< {d.one_wound_from}", w.phrase("miss"))
     table.add_row(f"{d.one_wound_from}–{d.two_wounds_from - 1}", "1")
     table.add_row(f"≥ {d.two_wounds_from}", "2")
     return table
 
 
 def _options(rules: Ruleset, lang: Lang) -> Table:
-    table = Table(title=pick(lang, "Options and numbers", "Optionen und Zahlen"))
-    table.add_column(pick(lang, "Key", "Schlüssel"))
-    table.add_column(pick(lang, "Value", "Wert"))
+    w = words(lang)
+    table = Table(title=w.phrase("Options and numbers"))
+    table.add_column(w.phrase("Key"))
+    table.add_column(w.phrase("Value"))
     for section, value in rules:
         if isinstance(value, BaseModel):
             for key, leaf in value:
@@ -94,27 +93,24 @@ def rules(
     if json_out:
         print_json(r.model_dump(mode="json"))
         return
-    console.print(f"[bold]{r.name}[/] — {r.description}")
+    console.print(Text(r.name, style="bold"), "—", r.description)
+    w = words(language)
     console.print(
-        pick(
-            language,
-            f"Card values: 2–10 as printed, J/Q/K = {r.cards.picture_value}, "
-            f'A = {r.cards.ace_value}; joker: club {r.jokers.club_inches}", '
-            f"spade {r.jokers.spade_wounds} wounds, heart blocks, diamond wins.",
-            f"Kartenwerte: 2–10 wie angegeben, B/D/K = {r.cards.picture_value}, "
-            f'As = {r.cards.ace_value}; Joker: Kreuz {r.jokers.club_inches}", '
-            f"Pik {r.jokers.spade_wounds} Wunden, Herz wehrt ab, Karo gewinnt.",
+        w.phrase(
+            "Card values: 2–10 as printed, J/Q/K = {picture}, A = {ace}; joker: club "
+            '{club}", spade {spade} wounds, heart blocks, diamond wins.',
+            picture=r.cards.picture_value,
+            ace=r.cards.ace_value,
+            club=r.jokers.club_inches,
+            spade=r.jokers.spade_wounds,
         )
     )
     for table in (_weapons(r, language), _cover(r, language), _damage(r, language)):
         console.print(table)
     console.print(
-        pick(
-            language,
+        w.phrase(
             "Extra wound per tier the attack card stands above the defence card: "
-            "no card < number < picture < ace.",
-            "Extrawunde je Stufe, die die Angriffskarte höher liegt: "
-            "keine Karte < Zahlenkarte < Bildkarte < As.",
+            "no card < number < picture < ace."
         )
     )
     console.print(_options(r, language))

@@ -6,28 +6,27 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
-from totenblatt.cli.app import JsonOption, Lang, LangOption, app, console, pick, print_json
+from totenblatt.cli.app import JsonOption, LangOption, app, console, print_json
 from totenblatt.cli.app import resolve_lang as _resolve_lang
+from totenblatt.text import words
+from totenblatt.text.catalog import N_
+from totenblatt.text.vocab import cover_word, scenario_description, scenario_title
 from totenblatt.wanted.table.scenario import Scenario, builtin_scenarios, load_scenario
 
+_OPENINGS = {"door": N_("door"), "window": N_("window")}
+
 scenarios_app = typer.Typer(
-    help=(
-        "List the built-in scenarios (tables, seats, figures) or show one. / "
-        "Die eingebauten Szenarien auflisten oder eines zeigen."
-    ),
+    help=("List the built-in scenarios (tables, seats, figures) or show one."),
     invoke_without_command=True,
     no_args_is_help=False,
 )
 app.add_typer(scenarios_app, name="scenarios")
 
 
-def _title(s: Scenario, lang: Lang) -> str:
-    return pick(lang, s.title, s.title_de)
-
-
-def _description(s: Scenario, lang: Lang) -> str:
-    return pick(lang, s.description, s.description_de)
+_title = scenario_title
+_description = scenario_description
 
 
 def _summary(s: Scenario) -> dict[str, Any]:
@@ -83,10 +82,7 @@ def _details(s: Scenario) -> dict[str, Any]:
 
 @scenarios_app.callback()
 def scenarios(ctx: typer.Context, lang: LangOption = None, json: JsonOption = False) -> None:
-    """List the built-in scenarios with seats, figures and table size.
-
-    Liste der eingebauten Szenarien mit Plätzen, Figuren und Tischgröße.
-    """
+    """List the built-in scenarios with seats, figures and table size."""
     if ctx.invoked_subcommand is not None:
         return
     language = _resolve_lang(lang)
@@ -94,13 +90,14 @@ def scenarios(ctx: typer.Context, lang: LangOption = None, json: JsonOption = Fa
     if json:
         print_json([_summary(s) for s in found])
         return
-    table = Table(title=pick(language, "Scenarios", "Szenarien"))
-    table.add_column(pick(language, "Name", "Name"))
-    table.add_column(pick(language, "Title", "Titel"))
-    table.add_column(pick(language, "Seats", "Plätze"), justify="right")
-    table.add_column(pick(language, "Figures", "Figuren"), justify="right")
-    table.add_column(pick(language, "Table", "Tisch"), justify="right")
-    table.add_column(pick(language, "Description", "Beschreibung"))
+    w = words(language)
+    table = Table(title=w.phrase("Scenarios"))
+    table.add_column(w.phrase("Name"))
+    table.add_column(w.phrase("Title"))
+    table.add_column(w.phrase("Seats"), justify="right")
+    table.add_column(w.phrase("Figures"), justify="right")
+    table.add_column(w.phrase("Table"), justify="right")
+    table.add_column(w.phrase("Description"))
     for s in found:
         per_seat = "/".join(str(len(s.figures_of(seat))) for seat in range(s.seats))
         table.add_row(
@@ -113,11 +110,8 @@ def scenarios(ctx: typer.Context, lang: LangOption = None, json: JsonOption = Fa
         )
     console.print(table)
     console.print(
-        pick(
-            language,
-            "Details: totenblatt scenarios show NAME (a name above or a path to a TOML file).",
-            "Details: totenblatt scenarios show NAME (ein Name von oben oder ein Pfad zu einer "
-            "TOML-Datei).",
+        w.phrase(
+            "Details: totenblatt scenarios show NAME (a name above or a path to a TOML file)."
         ),
         markup=False,
     )
@@ -131,72 +125,66 @@ def show(
     lang: LangOption = None,
     json: JsonOption = False,
 ) -> None:
-    """Show one scenario: table, terrain, seats, teams and figures.
-
-    Ein Szenario zeigen: Tisch, Gelände, Plätze, Teams und Figuren.
-    """
+    """Show one scenario: table, terrain, seats, teams and figures."""
     language = _resolve_lang(lang)
     s = load_scenario(name)
     if json:
         print_json(_details(s))
         return
-    console.print(f"[bold]{_title(s, language)}[/bold] ({s.name})")
+    console.print(Text(_title(s, language), style="bold"), f"({s.name})")
     console.print(_description(s, language), markup=False)
-    limit = str(s.round_limit) if s.round_limit else pick(language, "none", "keines")
+    w = words(language)
+    limit = str(s.round_limit) if s.round_limit else w.phrase("no limit")
     console.print(
-        pick(
-            language,
-            f'Table {s.width:g}" x {s.height:g}", {s.seats} seats, teams {list(s.teams)}, '
-            f"victory: last side standing, round limit: {limit}",
-            f'Tisch {s.width:g}" x {s.height:g}", {s.seats} Plätze, Teams {list(s.teams)}, '
-            f"Sieg: die letzte Seite, die steht, Rundenlimit: {limit}",
+        w.phrase(
+            'Table {width}" x {height}", {seats} seats, teams {teams}, victory: last side '
+            "standing, round limit: {limit}",
+            width=s.width,
+            height=s.height,
+            seats=s.seats,
+            teams=str(list(s.teams)),
+            limit=limit,
         ),
         markup=False,
     )
-    terrain = Table(title=pick(language, "Terrain", "Gelände"))
+    terrain = Table(title=w.phrase("Terrain"))
     for header in (
-        pick(language, "Name", "Name"),
-        pick(language, "Kind", "Art"),
-        pick(language, "Cover", "Deckung"),
-        pick(language, "Movement", "Bewegung"),
-        pick(language, "Where", "Wo"),
-        pick(language, "Openings", "Öffnungen"),
+        N_("Name"),
+        N_("Kind"),
+        N_("Cover"),
+        N_("Movement"),
+        N_("Where"),
+        N_("Openings"),
     ):
-        terrain.add_column(header)
+        terrain.add_column(w.gettext(header))
     for t in s.terrain:
         xs = [p[0] for p in t.outline]
         ys = [p[1] for p in t.outline]
         movement = (
-            pick(language, "impassable", "unpassierbar")
+            w.phrase("impassable")
             if t.impassable
-            else pick(language, "difficult", "schwierig")
+            else w.phrase("difficult")
             if t.difficult
-            else pick(language, "open", "frei")
+            else w.phrase("open")
         )
         openings = ", ".join(
-            f"{pick(language, o.kind.value, 'Tür' if o.kind.value == 'door' else 'Fenster')} "
+            f"{w.gettext(_OPENINGS.get(o.kind.value, o.kind.value))} "
             f"({o.a[0]:g},{o.a[1]:g})-({o.b[0]:g},{o.b[1]:g})"
             for o in t.openings
         )
         terrain.add_row(
             t.name,
             t.kind.value,
-            pick(language, t.cover.value, t.cover.german),
+            cover_word(t.cover, language),
             movement,
             f"x {min(xs):g}-{max(xs):g}, y {min(ys):g}-{max(ys):g}",
             openings,
         )
     console.print(terrain)
-    figures = Table(title=pick(language, "Figures", "Figuren"))
-    for header in (
-        pick(language, "Name", "Name"),
-        pick(language, "Seat", "Platz"),
-        pick(language, "Team", "Team"),
-        pick(language, "Weapon", "Waffe"),
-        pick(language, "Position", "Position"),
-        "HP",
-    ):
-        figures.add_column(header)
+    figures = Table(title=w.phrase("Figures"))
+    for header in (N_("Name"), N_("Seat"), N_("Team"), N_("Weapon"), N_("Position")):
+        figures.add_column(w.gettext(header))
+    figures.add_column("HP")
     for f in s.figures:
         figures.add_row(
             f.name,

@@ -48,6 +48,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from totenblatt.names import clean_name, listing
 from totenblatt.rpg.rules import RpgRuleset, WoundBand
 
 __all__ = ["Character", "CharacterError"]
@@ -57,9 +58,11 @@ class CharacterError(ValueError):
     """A character value that cannot be: bad name, skill, level, wound or joker count."""
 
 
-def _count(value: object, what: str) -> int:
+def _count(value: object, what: str, most: int = 99) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise CharacterError(f"{what} must be a whole number >= 0, got {value!r}")
+        raise CharacterError(f"{what} must be a whole number >= 0, got {value!r:.40}")
+    if value > most:
+        raise CharacterError(f"{what} must be at most {most}, got {value!r:.40}")
     return value
 
 
@@ -80,19 +83,17 @@ class Character:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise CharacterError(f"a character needs a non-empty name, got {self.name!r}")
-        if len(self.name) > 80:
-            raise CharacterError(
-                f"character name {self.name[:40]!r}… is {len(self.name)} characters long; "
-                "expected at most 80"
-            )
+        name = clean_name(self.name, what="character name", error=CharacterError)
         if not isinstance(self.skills, Mapping):
-            raise CharacterError(f"skills must map names to levels, got {self.skills!r}")
+            raise CharacterError(f"skills must map names to levels, got {self.skills!r:.60}")
+        if len(self.skills) > 50:
+            raise CharacterError(f"a character has at most 50 skills, got {len(self.skills)}")
         seen: dict[str, str] = {}
         skills: dict[str, int] = {}
         for skill, level in self.skills.items():
             if not isinstance(skill, str) or not skill.strip():
-                raise CharacterError(f"a skill needs a non-empty name, got {skill!r}")
-            key = skill.strip()
+                raise CharacterError(f"a skill needs a non-empty name, got {skill!r:.40}")
+            key = clean_name(skill, what="skill name", error=CharacterError)
             if key.casefold() in seen:
                 raise CharacterError(
                     f"skill {key!r} given twice (also as {seen[key.casefold()]!r}); "
@@ -102,14 +103,14 @@ class Character:
             skills[key] = _count(level, f"level of skill {key!r}")
         if not isinstance(self.player, bool):
             raise CharacterError(f"player must be true or false, got {self.player!r}")
-        _count(self.wounds, "wounds")
+        _count(self.wounds, "wounds", 9999)
         _count(self.jokers, "jokers")
         if isinstance(self.ruleset, Path):
             object.__setattr__(self, "ruleset", str(self.ruleset))
         if not isinstance(self.ruleset, str):
             raise CharacterError(f"ruleset must be a name or path, got {self.ruleset!r}")
         RpgRuleset.load(self.ruleset)
-        object.__setattr__(self, "name", self.name.strip())
+        object.__setattr__(self, "name", name)
         object.__setattr__(self, "skills", MappingProxyType(skills))
 
     def __repr__(self) -> str:
@@ -144,7 +145,7 @@ class Character:
                 return level
         if default is not None:
             return default
-        known = ", ".join(self.skills) or "none"
+        known = listing(self.skills)
         raise CharacterError(f"{self.name} has no skill {skill!r} (skills: {known})")
 
     @property
@@ -179,7 +180,7 @@ class Character:
         """All wounds healed (``None``), or ``points`` of them (never below 0)."""
         if points is None:
             return replace(self, wounds=0)
-        points = _count(points, "healed points")
+        points = _count(points, "healed points", 9999)
         return replace(self, wounds=max(0, self.wounds - points))
 
     def new_story(self) -> Character:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
+from typing import Annotated
 
 import pydantic
 
 from totenblatt.cards import CardParseError, Rank, to_card
-from totenblatt.datafiles import DataFileError, DataFiles, StrictModel
+from totenblatt.datafiles import DataFileError, DataFiles, Line, Name, Paragraph, StrictModel
 
 __all__ = [
     "Outcome",
@@ -80,12 +81,17 @@ _BAND_WORDS = {
 
 _RANK_LABELS = tuple(r.label for r in Rank)
 
+MAX_PILE = 52
+"""The most cards a pile may hold (a whole deck)."""
+Points = Annotated[int, pydantic.Field(ge=0, le=99)]
+"""Wound points, a capacity or a count of jokers: 0 to 99."""
+
 
 class Pile(StrictModel):
     """C1: the cards of one side's pile (pile size = their number) and the value of each card."""
 
-    cards: tuple[str, ...]
-    values: dict[str, int]
+    cards: tuple[str, ...] = pydantic.Field(max_length=MAX_PILE)
+    values: dict[str, Annotated[int, pydantic.Field(le=99)]]
 
     @pydantic.model_validator(mode="after")
     def _cards(self) -> Pile:
@@ -108,28 +114,28 @@ class Wounds(StrictModel):
 
     normal_from: int = pydantic.Field(10, ge=5, le=12)
     fat_from: int = pydantic.Field(20, ge=13, le=23)
-    light_points: int = pydantic.Field(1, ge=0)
-    normal_points: int = pydantic.Field(3, ge=0)
-    fat_points: int = pydantic.Field(6, ge=0)
-    ordinary_capacity: int = pydantic.Field(6, ge=1)
-    player_capacity: int = pydantic.Field(6, ge=1)
-    per_constitution: int = pydantic.Field(3, ge=0)
-    constitution_skill: str = "Konstitution"
+    light_points: Points = 1
+    normal_points: Points = 3
+    fat_points: Points = 6
+    ordinary_capacity: int = pydantic.Field(6, ge=1, le=99)
+    player_capacity: int = pydantic.Field(6, ge=1, le=99)
+    per_constitution: Points = 3
+    constitution_skill: Name = "Konstitution"
 
 
 class Jokers(StrictModel):
     """C6: jokers at the start of every story."""
 
-    per_story: int = pydantic.Field(1, ge=0)
+    per_story: Points = 1
 
 
 class Difficulty(StrictModel):
     """C2: level names in German and English, index = level; D-30 the name beyond them."""
 
-    de: tuple[str, ...]
-    en: tuple[str, ...]
-    beyond_de: str
-    beyond_en: str
+    de: tuple[Line, ...] = pydantic.Field(max_length=30)
+    en: tuple[Line, ...] = pydantic.Field(max_length=30)
+    beyond_de: Line
+    beyond_en: Line
 
     @pydantic.model_validator(mode="after")
     def _same_length(self) -> Difficulty:
@@ -156,8 +162,8 @@ class Narration(StrictModel):
 class RpgRuleset(StrictModel):
     """A complete, validated RPG ruleset (frozen). Load with :meth:`load`."""
 
-    name: str
-    description: str = ""
+    name: Name
+    description: Paragraph = ""
     pile: Pile
     wounds: Wounds
     jokers: Jokers

@@ -16,6 +16,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from totenblatt.campaign.gang import name_key, name_matches
+from totenblatt.messages import Message
+from totenblatt.names import listing
 from totenblatt.rpg.character import Character
 from totenblatt.rpg.rules import WoundBand
 from totenblatt.store.database import StoreError
@@ -48,14 +50,32 @@ class Characters:
                 names = sorted((r.name for r in (matches or rows)), key=name_key)
                 if matches:
                     raise CharacterNotFoundError(
-                        f"character {name!r} is ambiguous: {', '.join(names)}; give the full name"
+                        f"character {name!r:.60} is ambiguous: {listing(names)}; "
+                        "give the full name",
+                        message=Message(
+                            "character {name} is ambiguous: {which}; give the full name",
+                            name=format(repr(name), ".60"),
+                            which=listing(names),
+                        ),
                     )
                 hint = (
-                    f"known characters: {', '.join(names)}"
+                    f"known characters: {listing(names)}"
                     if names
                     else "no characters yet (see 'character create')"
                 )
-                raise CharacterNotFoundError(f"no character {name!r}; {hint}")
+                raise CharacterNotFoundError(
+                    f"no character {name!r:.60}; {hint}",
+                    message=Message(
+                        "no character {name}; known characters: {known}",
+                        name=format(repr(name), ".60"),
+                        known=listing(names),
+                    )
+                    if names
+                    else Message(
+                        "no character {name}; no characters yet (see 'character create')",
+                        name=format(repr(name), ".60"),
+                    ),
+                )
             found = matches[0].id
         stmt = select(CharacterRow).where(CharacterRow.id == found)
         if lock:
@@ -81,7 +101,10 @@ class Characters:
                 select(CharacterRow.name).where(CharacterRow.name_key == key)
             ).first()
             if taken is not None:
-                raise StoreError(f"a character called {taken!r} already exists")
+                raise StoreError(
+                    f"a character called {taken!r} already exists",
+                    message=Message("a character called {name} already exists", name=repr(taken)),
+                )
             now = self.store.clock()
             data = character.to_dict()
             session.add(

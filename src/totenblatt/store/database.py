@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,10 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.pool import QueuePool, StaticPool
+
+from totenblatt.messages import MessageError
 
 __all__ = [
     "BUSY_TIMEOUT_SECONDS",
@@ -48,8 +51,16 @@ WRITE = "totenblatt_write"
 
 _MIGRATION_LOCK = 0x70746E62  # PostgreSQL advisory lock key while migrating ("ptnb")
 
+_DRIVERS = {
+    ("sqlite", "pysqlite"): "",  # in Python's standard library
+    ("postgresql", "psycopg"): "psycopg[binary] (pip install 'totenblatt[pg]')",
+    ("postgresql", "psycopg2"): "psycopg2-binary (pip install psycopg2-binary)",
+}
+"""The database drivers a store works with, and the package each needs."""
+_EXPECTED = "expected sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB"
 
-class StoreError(ValueError):
+
+class StoreError(MessageError):
     """The database cannot be used as asked: bad URL, unreachable, unknown gang or character."""
 
 
@@ -77,9 +88,11 @@ def resolve_url(db: str | None, env: Mapping[str, str] | None = None) -> str:
     except ArgumentError:
         raise StoreError(f"cannot read the database URL {raw!r}") from None
     if url.get_backend_name() not in ("sqlite", "postgresql"):
+        raise StoreError(f"unsupported database {display_url(raw)!r}: {_EXPECTED}")
+    if (url.get_backend_name(), url.get_driver_name()) not in _DRIVERS:
         raise StoreError(
-            f"unsupported database {display_url(raw)!r}: expected sqlite:///PATH or "
-            "postgresql+psycopg://USER:PASSWORD@HOST/DB"
+            f"unsupported database driver {url.get_driver_name()!r} in {display_url(raw)!r}: "
+            "expected sqlite:///PATH, postgresql+psycopg://… or postgresql+psycopg2://…"
         )
     return raw
 
@@ -108,13 +121,46 @@ def _sqlite_begin(conn: Any) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+def _check_database_file(path: Path, url: str) -> None:
+    """A SQLite file must be a regular file or a new name: never a FIFO, device or folder."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(f"cannot use the database {display_url(url)!r}: {exc.strerror}") from None
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a directory"
+            if stat.S_ISDIR(mode)
+            else "a FIFO (named pipe)"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file"
+        )
+        raise StoreError(
+            f"cannot use the database {display_url(url)!r}: {str(path)!r} is {kind}, "
+            "expected a SQLite file or a new name"
+        )
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite files get WAL, a busy timeout and their folder created."""
     parsed = make_url(url)
+    try:
+        parsed.get_dialect().import_dbapi()
+    except (ImportError, NoSuchModuleError):
+        package = _DRIVERS.get((parsed.get_backend_name(), parsed.get_driver_name()))
+        raise StoreError(
+            f"the database {display_url(url)!r} needs the Python package "
+            f"{package or parsed.get_driver_name()}, which is not installed"
+        ) from None
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
         memory = database in ("", ":memory:") or database.startswith("file::memory:")
         if not memory:
+            _check_database_file(Path(database), url)
             Path(database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(
             url,

@@ -31,6 +31,8 @@ from totenblatt.campaign import (
     name_key,
     name_matches,
 )
+from totenblatt.messages import Message
+from totenblatt.names import listing
 from totenblatt.store.database import StoreError
 from totenblatt.store.models import AuditRow, GangRow, MemberRow
 from totenblatt.wanted.rules import Ruleset
@@ -139,12 +141,31 @@ class Gangs:
             if len(found) == 1:
                 gang_id = found[0].id
             elif found:
-                which = ", ".join(r.name for r in found)
-                raise GangNotFoundError(f"gang {name!r} is ambiguous: {which}; give the full name")
+                which = listing(r.name for r in found)
+                raise GangNotFoundError(
+                    f"gang {name!r:.60} is ambiguous: {which}; give the full name",
+                    message=Message(
+                        "gang {name} is ambiguous: {which}; give the full name",
+                        name=format(repr(name), ".60"),
+                        which=which,
+                    ),
+                )
             else:
-                listed = ", ".join(r.name for r in rows[:20]) + (" …" if len(rows) > 20 else "")
+                listed = listing(r.name for r in rows)
                 hint = f"known gangs: {listed}" if rows else "no gangs yet (see 'gang create')"
-                raise GangNotFoundError(f"no gang {name!r}; {hint}")
+                raise GangNotFoundError(
+                    f"no gang {name!r:.60}; {hint}",
+                    message=Message(
+                        "no gang {name}; known gangs: {known}",
+                        name=format(repr(name), ".60"),
+                        known=listed,
+                    )
+                    if rows
+                    else Message(
+                        "no gang {name}; no gangs yet (see 'gang create')",
+                        name=format(repr(name), ".60"),
+                    ),
+                )
         stmt = select(GangRow).where(GangRow.id == gang_id)
         if lock:
             stmt = stmt.with_for_update()
@@ -221,7 +242,10 @@ class Gangs:
                 select(GangRow.name).where(GangRow.name_key == name_key(gang.name))
             ).first()
             if taken is not None:
-                raise StoreError(f"a gang called {taken!r} already exists")
+                raise StoreError(
+                    f"a gang called {taken!r} already exists",
+                    message=Message("a gang called {name} already exists", name=repr(taken)),
+                )
             row = GangRow(
                 name=gang.name,
                 name_key=name_key(gang.name),

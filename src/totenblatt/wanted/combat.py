@@ -15,12 +15,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 from totenblatt.cards import Card, CardLike, Rank, Suit, Tier, to_card
+from totenblatt.messages import Message, MessageError
 from totenblatt.wanted.rules import MISS, Ruleset
 from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
 
 __all__ = [
     "ATTACKER_ABILITIES",
     "DEFENDER_ABILITIES",
+    "AttackInputError",
     "AttackResult",
     "Reason",
     "resolve_attack",
@@ -44,6 +46,14 @@ DEFENDER_ABILITIES = frozenset(
 """Abilities that change a defence (B1); ``cover_N`` means: used on this heart."""
 
 _COVER_BONUS = {Ability.COVER_1: 1, Ability.COVER_2: 2, Ability.COVER_3: 3}
+
+
+class AttackInputError(MessageError):
+    """Inputs that are not an attack the rules know (a heart to attack, a bad distance …)."""
+
+
+def _refuse(text: str, message: Message) -> AttackInputError:
+    return AttackInputError(text, message=message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +99,17 @@ def _abilities(
             ability = None
         if ability is None or ability not in allowed:
             expected = ", ".join(sorted(a.value for a in allowed))
-            raise ValueError(f"unknown {side} ability {str(name)!r}: expected one of {expected}")
+            text = f"unknown {side} ability {str(name)!r}: expected one of {expected}"
+            params = {"name": repr(str(name)), "expected": expected}
+            if side == "attacker":
+                message = Message(
+                    "{name} is no ability of the attacker: expected one of {expected}", **params
+                )
+            else:
+                message = Message(
+                    "{name} is no ability of the defender: expected one of {expected}", **params
+                )
+            raise _refuse(text, message)
         found[ability] += 1
     return found
 
@@ -127,35 +147,56 @@ def resolve_attack(
     weapon_key = rules.weapon_key(weapon)
     level = cover if isinstance(cover, CoverLevel) else parse_word(CoverLevel, cover, "cover")
     if not isinstance(distance, int | float) or math.isnan(distance) or distance < 0:
-        raise ValueError(f"distance must be a number of inches >= 0, got {distance!r}")
+        raise _refuse(
+            f"distance must be a number of inches >= 0, got {distance!r}",
+            Message(
+                "the distance must be a number of inches >= 0, got {value}", value=repr(distance)
+            ),
+        )
 
     att_joker = _joker_like(att_card, att_ab[Ability.WILD_2] > 0)
     if not att_joker and att_card.suit is not Suit.SPADES:
-        raise ValueError(
+        raise _refuse(
             f"attack card {str(att_card)!r} is not a spade: an attack needs a spade (Pik), "
-            "a joker, or a 2 with the wild_2 ability"
+            "a joker, or a 2 with the wild_2 ability",
+            Message("{card} cannot attack: only a spade (or a joker) attacks (A8)", card=att_card),
         )
     def_joker = def_card is not None and _joker_like(def_card, def_ab[Ability.WILD_2] > 0)
     if def_card is not None and not def_joker and def_card.suit is not Suit.HEARTS:
-        raise ValueError(
+        raise _refuse(
             f"defence card {str(def_card)!r} is not a heart: a defence needs a heart (Herz), "
-            "a joker, or a 2 with the wild_2 ability"
+            "a joker, or a 2 with the wild_2 ability",
+            Message("{card} cannot defend: only a heart (or a joker) defends (A9)", card=def_card),
         )
     bonus_cover = sum(n * _COVER_BONUS[a] for a, n in def_ab.items() if a in _COVER_BONUS)
     if bonus_cover and def_card is None:
-        raise ValueError(
+        raise _refuse(
             f"cover abilities {sorted(a.value for a in def_ab if a in _COVER_BONUS)!r} are used "
-            "on a heart: give a defence card"
+            "on a heart: give a defence card",
+            Message(
+                "Cover abilities ({abilities}) are used on a heart: give a defence card (B1)",
+                abilities=sorted(a for a in def_ab if a in _COVER_BONUS),
+            ),
         )
     if extra_card is not None:
         if def_ab[Ability.QUEEN_OF_HEARTS] == 0:
-            raise ValueError(
-                f"extra_defense {str(extra_card)!r} needs the defender ability queen_of_hearts"
+            raise _refuse(
+                f"extra_defense {str(extra_card)!r} needs the defender ability queen_of_hearts",
+                Message(
+                    "the extra defence card {card} needs the defender's Queen of Hearts (B1)",
+                    card=extra_card,
+                ),
             )
         if def_card is None:
-            raise ValueError("extra_defense is added to a heart: give a defence card too")
+            raise _refuse(
+                "extra_defense is added to a heart: give a defence card too",
+                Message("the extra defence card is added to a heart: give a defence card too"),
+            )
         if extra_card.is_joker:
-            raise ValueError("extra_defense cannot be a joker (D-26): play the joker as the heart")
+            raise _refuse(
+                "extra_defense cannot be a joker (D-26): play the joker as the heart",
+                Message("a joker is no extra card (D-26): play it as the heart"),
+            )
 
     band = rules.band_index(distance, sharpshooter=att_ab[Ability.SHARPSHOOTER] > 0)
     modifier = MISS if band is None else rules.weapon(weapon_key).modifiers[band]

@@ -11,10 +11,10 @@ weighted by hypergeometric counting, so the result is exact and needs no samplin
 
 >>> from totenblatt.cards import Card
 >>> unseen = [Card.parse(c) for c in ("4♥", "K♥", "2♣", "3♣")]
->>> defence = defence_odds(unseen, hand_size=2)
->>> [(str(c) if c else None, p) for c, p in defence.outcomes]
+>>> defense = defense_odds(unseen, hand_size=2)
+>>> [(str(c) if c else None, p) for c, p in defense.outcomes]
 [('K♥', Fraction(1, 2)), ('4♥', Fraction(1, 3)), (None, Fraction(1, 6))]
->>> odds = attack_odds("Q♠", weapon="winchester", distance=7, cover="medium", defence=defence)
+>>> odds = attack_odds("Q♠", weapon="winchester", distance=7, cover="medium", defense=defense)
 >>> odds.distribution, odds.hit, odds.expected
 ({0: Fraction(1, 2), 3: Fraction(1, 3), 4: Fraction(1, 6)}, Fraction(1, 2), Fraction(5, 3))
 """
@@ -32,6 +32,7 @@ from typing import Any
 from totenblatt.cards import Card, CardLike, Suit, full_deck, to_card
 from totenblatt.wanted.combat import ATTACKER_ABILITIES, resolve_attack
 from totenblatt.wanted.engine.actions import Attack
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.vocab import CoverLevel, parse_word
@@ -40,9 +41,9 @@ __all__ = [
     "ASSUMPTION",
     "ASSUMPTION_DE",
     "AttackOdds",
-    "DefenceOdds",
+    "DefenseOdds",
     "attack_odds",
-    "defence_odds",
+    "defense_odds",
     "resolved_wounds",
     "unseen_cards",
     "view_attack_odds",
@@ -65,7 +66,7 @@ ASSUMPTION_DE = (
 
 
 @dataclass(frozen=True, slots=True)
-class DefenceOdds:
+class DefenseOdds:
     """The chance of each best defence of a hidden hand: a joker, a heart, or none (None)."""
 
     hand_size: int
@@ -84,9 +85,14 @@ class AttackOdds:
     weapon: str
     distance: float
     cover: CoverLevel
-    defence: DefenceOdds
+    defense: DefenseOdds
     wounds: tuple[tuple[int, Fraction], ...]
     """(wounds, probability), fewest wounds first; probabilities sum to 1."""
+
+    @property
+    def defence(self) -> DefenseOdds:
+        """Deprecated spelling of :attr:`defense`."""
+        return self.defense
 
     @property
     def distribution(self) -> dict[int, Fraction]:
@@ -112,11 +118,11 @@ def _heart_key(card: Card, rules: Ruleset) -> tuple[int, int]:
     return (rules.card_value(card), int(rules.tier(card)))
 
 
-def defence_odds(
+def defense_odds(
     unseen: Iterable[Card] | Mapping[Card, int],
     hand_size: int,
     ruleset: str | Path | Ruleset = "base",
-) -> DefenceOdds:
+) -> DefenseOdds:
     """The chance of each best defence when ``hand_size`` cards are drawn from ``unseen``.
 
     Hypergeometric: the best defence is class k when the hand holds no card of a
@@ -151,7 +157,13 @@ def defence_odds(
     p_none = Fraction(comb(total - above, h), ways)
     if p_none:
         outcomes.append((None, p_none))
-    return DefenceOdds(h, total, tuple(outcomes))
+    return DefenseOdds(h, total, tuple(outcomes))
+
+
+DefenceOdds = DefenseOdds
+"""Deprecated alias of :class:`DefenseOdds` (the API spells it "defense")."""
+defence_odds = defense_odds
+"""Deprecated alias of :func:`defense_odds`."""
 
 
 _RESOLVED: dict[int, tuple[Ruleset, dict[tuple[Any, ...], int]]] = {}
@@ -163,7 +175,7 @@ def resolved_wounds(
     weapon: str,
     band: int | None,
     distance: float,
-    defence: Card | None,
+    defense: Card | None,
     cover: CoverLevel,
     abilities: tuple[str, ...],
     rules: Ruleset,
@@ -179,14 +191,14 @@ def resolved_wounds(
             _RESOLVED.clear()
         entry = _RESOLVED[id(rules)] = (rules, {})
     cache = entry[1]
-    key = (card, weapon, band, defence, cover, abilities)
+    key = (card, weapon, band, defense, cover, abilities)
     found = cache.get(key)
     if found is None:
         found = resolve_attack(
             card,
             weapon=weapon,
             distance=distance,
-            defense=defence,
+            defense=defense,
             cover=cover,
             attacker_abilities=abilities,
             ruleset=rules,
@@ -203,15 +215,21 @@ def attack_odds(
     weapon: str,
     distance: float,
     cover: CoverLevel | str = CoverLevel.NONE,
-    defence: DefenceOdds,
+    defense: DefenseOdds | None = None,
     attacker_abilities: Iterable[str] = (),
     ruleset: str | Path | Ruleset = "base",
+    defence: DefenseOdds | None = None,
 ) -> AttackOdds:
-    """The wound distribution of ``card`` against each best defence of ``defence``.
+    """The wound distribution of ``card`` against each best defence of ``defense``.
 
     ``distance`` is measured (D-11) and ``cover`` is the target's cover (``hard`` for
     a hidden target within reach, D-12), exactly as the engine passes them.
+    ``defence`` is the deprecated spelling of ``defense`` (give one of them).
     """
+    if (defense is None) == (defence is None):
+        raise TypeError("attack_odds() takes the defender's odds as defense= (one of them)")
+    odds = defense if defense is not None else defence
+    assert odds is not None
     rules = Ruleset.load(ruleset)
     attack = to_card(card)
     key = rules.weapon_key(weapon)
@@ -220,18 +238,16 @@ def attack_odds(
     sharp = "sharpshooter" in abilities
     band = rules.band_index(distance, sharpshooter=sharp)
     dist: dict[int, Fraction] = {}
-    for heart, p in defence.outcomes:
+    for heart, p in odds.outcomes:
         w = resolved_wounds(attack, key, band, distance, heart, level, abilities, rules)
         dist[w] = dist.get(w, Fraction(0)) + p
-    return AttackOdds(attack, key, float(distance), level, defence, tuple(sorted(dist.items())))
+    return AttackOdds(attack, key, float(distance), level, odds, tuple(sorted(dist.items())))
 
 
 # -- from a view ------------------------------------------------------------------------
 
 
-def unseen_cards(
-    view: Mapping[str, Any], ruleset: str | Path | Ruleset | None = None
-) -> Counter[Card]:
+def unseen_cards(view: View, ruleset: str | Path | Ruleset | None = None) -> Counter[Card]:
     """The cards the view's seat has not seen: full deck(s) minus own hand minus seen cards.
 
     The number of decks is read from the card counts of the view (D-2 may add decks).
@@ -246,7 +262,7 @@ def unseen_cards(
     return +counts
 
 
-def view_table(view: Mapping[str, Any], ruleset: str | Path | Ruleset | None = None) -> Table:
+def view_table(view: View, ruleset: str | Path | Ruleset | None = None) -> Table:
     """The table of the view's scenario (a built-in name or a scenario file's name)."""
     from totenblatt.wanted.table.scenario import load_scenario
 
@@ -255,7 +271,7 @@ def view_table(view: Mapping[str, Any], ruleset: str | Path | Ruleset | None = N
 
 
 def view_attack_odds(
-    view: Mapping[str, Any],
+    view: View,
     attack: Attack | tuple[CardLike, str, str],
     *,
     table: Table | None = None,
@@ -283,7 +299,7 @@ def view_attack_odds(
     cover = CoverLevel.HARD if t["hidden"] else CoverLevel(board.cover(pa, pt))
     pool = unseen if unseen is not None else unseen_cards(view, rules)
     sizes = view.get("figure_hand_sizes")  # per character the target's own hand defends (D-5)
-    defence = defence_odds(pool, sizes[target] if sizes else view["hand_sizes"][t["seat"]], rules)
+    defense = defense_odds(pool, sizes[target] if sizes else view["hand_sizes"][t["seat"]], rules)
     abilities: tuple[str, ...] = ()
     if rules.abilities.enabled:
         wild = isinstance(attack, Attack) and attack.wild  # Wild 2 only for a 2 played wild
@@ -297,7 +313,7 @@ def view_attack_odds(
         weapon=a["weapon"],
         distance=distance,
         cover=cover,
-        defence=defence,
+        defense=defense,
         attacker_abilities=abilities,
         ruleset=rules,
     )

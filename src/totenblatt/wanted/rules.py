@@ -11,15 +11,25 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pydantic
 
 from totenblatt.cards import Card, Rank, Tier
-from totenblatt.datafiles import DataFileError, DataFiles, StrictModel, validate
-from totenblatt.wanted.vocab import Ability, CoverLevel
+from totenblatt.datafiles import (
+    DataFileError,
+    DataFiles,
+    Line,
+    Name,
+    Paragraph,
+    StrictModel,
+    validate,
+)
+from totenblatt.messages import Message
+from totenblatt.wanted.vocab import Ability, CoverLevel, UnknownWordError
 
 __all__ = [
+    "MAX_DECKS",
     "MISS",
     "Modifier",
     "Ruleset",
@@ -31,6 +41,16 @@ __all__ = [
 MISS: Literal["miss"] = "miss"
 Modifier = int | Literal["miss"]
 """A weapon modifier for one range band, or ``"miss"`` (verfehlt)."""
+
+MAX_DECKS = 8
+"""The most decks a game may use, ``cards.deck_count`` and those D-2 adds together."""
+
+Inches = Annotated[float, pydantic.Field(ge=0, le=240)]
+"""A distance on the table in inches: 0 to 240 (the largest table a scenario may have)."""
+Small = Annotated[int, pydantic.Field(ge=0, le=99)]
+"""A count of HP, wounds, uses, fights or costs: 0 to 99."""
+Bonus = Annotated[int, pydantic.Field(ge=-99, le=99)]
+"""A modifier, threshold or point value: -99 to 99."""
 
 _PACKAGE = "totenblatt.wanted"
 _FOLDER = "rulesets"
@@ -44,31 +64,31 @@ class Cards(StrictModel):
     """A1, D-1, D-2, D-3: card values and the deck."""
 
     number_values: Literal["face"] = "face"
-    picture_value: int = 10
-    ace_value: int = 11
+    picture_value: int = pydantic.Field(10, ge=0, le=99)
+    ace_value: int = pydantic.Field(11, ge=0, le=99)
     jokers: int = pydantic.Field(2, ge=0, le=4)
-    deck_count: int = pydantic.Field(1, ge=1)
+    deck_count: int = pydantic.Field(1, ge=1, le=MAX_DECKS)
     reshuffle: Literal["every_round", "when_empty"] = "every_round"
 
 
 class HitPoints(StrictModel):
     """A2, D-4, A11: hero points."""
 
-    start: int = pydantic.Field(6, ge=1)
-    maximum: int = pydantic.Field(6, ge=1)
+    start: int = pydantic.Field(6, ge=1, le=99)
+    maximum: int = pydantic.Field(6, ge=1, le=99)
     cap_hp_at_max: bool = True
-    killer_reward: int = pydantic.Field(1, ge=0)
+    killer_reward: Small = 1
 
 
 class Round(StrictModel):
     """A3, D-5, D-7, D-9: dealing, swapping, redraws, the end of a round."""
 
-    hand_size: int = pydantic.Field(5, ge=1)
-    dead_hand_size: int = pydantic.Field(5, ge=0)
+    hand_size: int = pydantic.Field(5, ge=1, le=MAX_DECKS * 56)
+    dead_hand_size: int = pydantic.Field(5, ge=0, le=MAX_DECKS * 56)
     hand_mode: Literal["per_player", "per_character"] = "per_player"
-    redraw_cost: int = pydantic.Field(1, ge=0)
-    redraws_per_round: int = pydantic.Field(1, ge=0)
-    joker_hand_points: int = 0
+    redraw_cost: Small = 1
+    redraws_per_round: Small = 1
+    joker_hand_points: Bonus = 0
 
 
 class Initiative(StrictModel):
@@ -81,23 +101,25 @@ class Movement(StrictModel):
     """A6, D-11."""
 
     measure: Literal["edge", "centre"] = "edge"
-    base_diameter: float = pydantic.Field(1.0, gt=0)
-    difficult_factor: int = pydantic.Field(2, ge=1)
-    window_cost: float = pydantic.Field(5.0, ge=0)
+    base_diameter: float = pydantic.Field(1.0, gt=0, le=12)
+    difficult_factor: int = pydantic.Field(2, ge=1, le=10)
+    window_cost: Inches = 5.0
 
 
 class Hidden(StrictModel):
     """A7, D-12."""
 
-    attack_reach: float = pydantic.Field(2.0, ge=0)
-    hard_cover_reach: float = pydantic.Field(1.0, ge=0)
+    attack_reach: Inches = 2.0
+    hard_cover_reach: Inches = 1.0
 
 
 class Attack(StrictModel):
     """A8, D-14, B1 Sharpshooter: range bands (upper limits, inclusive)."""
 
-    bands: tuple[float, ...] = (2.0, 6.0, 12.0, 24.0, 36.0)
-    sharpshooter_bands: tuple[float, ...] = (3.0, 9.0, 15.0, 28.0, 39.0)
+    bands: tuple[Inches, ...] = pydantic.Field((2.0, 6.0, 12.0, 24.0, 36.0), max_length=12)
+    sharpshooter_bands: tuple[Inches, ...] = pydantic.Field(
+        (3.0, 9.0, 15.0, 28.0, 39.0), max_length=12
+    )
     out_of_range_attack_allowed: bool = False
 
     @pydantic.model_validator(mode="after")
@@ -114,10 +136,10 @@ class Attack(StrictModel):
 class Weapon(StrictModel):
     """A8: a weapon's modifier per range band."""
 
-    label: str
-    label_de: str | None = None
-    aliases: tuple[str, ...] = ()
-    modifiers: tuple[Modifier, ...]
+    label: Name
+    label_de: Name | None = None
+    aliases: tuple[Line, ...] = pydantic.Field((), max_length=20)
+    modifiers: tuple[Bonus | Literal["miss"], ...]
 
     def name(self, lang: str = "en") -> str:
         """The weapon's name in ``en`` or ``de`` (German falls back to the label)."""
@@ -127,26 +149,26 @@ class Weapon(StrictModel):
 class Cover(StrictModel):
     """A9, D-16, D-17: defence modifiers by cover level."""
 
-    light: int = 1
-    medium: int = 2
-    hard: int = 4
+    light: Bonus = 1
+    medium: Bonus = 2
+    hard: Bonus = 4
     cover_without_heart: bool = True
-    reach: float = pydantic.Field(1.0, ge=0)
+    reach: Inches = 1.0
 
 
 class Damage(StrictModel):
     """A10, D-18: wounds by difference."""
 
-    one_wound_from: int = 1
-    two_wounds_from: int = 5
+    one_wound_from: Bonus = 1
+    two_wounds_from: Bonus = 5
     extra_damage_on_miss: bool = False
 
 
 class Jokers(StrictModel):
     """A12, D-20."""
 
-    club_inches: int = 12
-    spade_wounds: int = 2
+    club_inches: int = pydantic.Field(12, ge=0, le=240)
+    spade_wounds: Small = 2
     heart_blocks_joker: bool = True
 
 
@@ -154,7 +176,7 @@ class Abilities(StrictModel):
     """B1, D-24: the ability table and its switches."""
 
     enabled: bool = False
-    nine_lives_uses: int = pydantic.Field(0, ge=0)
+    nine_lives_uses: Small = 0
     table: dict[str, Ability]
 
     @pydantic.field_validator("table", mode="before")
@@ -182,18 +204,18 @@ class Abilities(StrictModel):
 class Hero(StrictModel):
     """B2: one hero type."""
 
-    hp: int = pydantic.Field(ge=1)
-    hp_max: int = pydantic.Field(ge=1)
-    abilities: int = pydantic.Field(ge=0)
-    extra_cards: int = pydantic.Field(ge=0)
-    swap_cards: int = pydantic.Field(ge=0)
+    hp: int = pydantic.Field(ge=1, le=99)
+    hp_max: int = pydantic.Field(ge=1, le=99)
+    abilities: int = pydantic.Field(ge=0, le=9)
+    extra_cards: int = pydantic.Field(ge=0, le=MAX_DECKS * 56)
+    swap_cards: int = pydantic.Field(ge=0, le=MAX_DECKS * 56)
 
 
 class Heroes(StrictModel):
     """B2, D-27, D-37."""
 
     enabled: bool = False
-    max_heroes_per_side: int = pydantic.Field(1, ge=0)
+    max_heroes_per_side: int = pydantic.Field(1, ge=0, le=2)
     gunslinger: Hero
     veteran: Hero
 
@@ -201,22 +223,22 @@ class Heroes(StrictModel):
 class Campaign(StrictModel):
     """B3-B6, D-28, D-29."""
 
-    gang_max_size: int = pydantic.Field(10, ge=1)
-    recovery_hp: int = pydantic.Field(1, ge=0)
-    cowboy_ability_every: int = pydantic.Field(2, ge=1)
-    gunslinger_promotion_after: int = pydantic.Field(6, ge=1)
-    veteran_ability_every: int = pydantic.Field(6, ge=1)
-    veteran_hp_max_bonus: int = pydantic.Field(1, ge=0)
-    recruit_cost_veteran: int = pydantic.Field(10, ge=0)
-    recruit_cost_gunslinger: int = pydantic.Field(5, ge=0)
-    recruit_min_hp: int = pydantic.Field(0, ge=0)
-    ability_draw_jokers: int = pydantic.Field(2, ge=0)
+    gang_max_size: int = pydantic.Field(10, ge=1, le=30)
+    recovery_hp: Small = 1
+    cowboy_ability_every: int = pydantic.Field(2, ge=1, le=99)
+    gunslinger_promotion_after: int = pydantic.Field(6, ge=1, le=99)
+    veteran_ability_every: int = pydantic.Field(6, ge=1, le=99)
+    veteran_hp_max_bonus: Small = 1
+    recruit_cost_veteran: Small = 10
+    recruit_cost_gunslinger: Small = 5
+    recruit_min_hp: Small = 0
+    ability_draw_jokers: int = pydantic.Field(2, ge=0, le=4)
 
 
 class Game(StrictModel):
     """D-22: defaults for the end of a game."""
 
-    round_limit: int = pydantic.Field(0, ge=0)
+    round_limit: int = pydantic.Field(0, ge=0, le=1000)
 
 
 _SECTIONS = (
@@ -228,8 +250,8 @@ _SECTIONS = (
 class Ruleset(StrictModel):
     """A complete, validated Wanted ruleset (frozen). Load with :meth:`load`."""
 
-    name: str
-    description: str = ""
+    name: Name
+    description: Paragraph = ""
     cards: Cards
     hp: HitPoints
     round: Round
@@ -237,7 +259,7 @@ class Ruleset(StrictModel):
     movement: Movement
     hidden: Hidden
     attack: Attack
-    weapons: dict[str, Weapon]
+    weapons: dict[str, Weapon] = pydantic.Field(min_length=1, max_length=50)
     cover: Cover
     damage: Damage
     jokers: Jokers
@@ -245,6 +267,28 @@ class Ruleset(StrictModel):
     heroes: Heroes
     campaign: Campaign
     game: Game
+
+    @pydantic.model_validator(mode="after")
+    def _deck_deals(self) -> Ruleset:
+        """Hand sizes within what the deck can deal (D-2 adds decks only up to MAX_DECKS)."""
+        per_deck = 52 + self.cards.jokers
+        cards = self.cards.deck_count * per_deck
+        extra = max(self.heroes.gunslinger.extra_cards, self.heroes.veteran.extra_cards)
+        hand = self.round.hand_size + (extra if self.heroes.enabled else 0)
+        if hand > cards:
+            raise ValueError(
+                f"round.hand_size {self.round.hand_size}"
+                + (f" + {extra} hero cards" if self.heroes.enabled and extra else "")
+                + f" is more than the deck can deal: at most {cards} "
+                f"(cards.deck_count {self.cards.deck_count} × {per_deck} cards)"
+            )
+        if self.round.dead_hand_size > cards:
+            raise ValueError(
+                f"round.dead_hand_size {self.round.dead_hand_size} is more than the deck can "
+                f"deal: at most {cards} (cards.deck_count {self.cards.deck_count} × "
+                f"{per_deck} cards)"
+            )
+        return self
 
     @pydantic.model_validator(mode="after")
     def _weapon_bands(self) -> Ruleset:
@@ -308,7 +352,12 @@ class Ruleset(StrictModel):
         allowed = ", ".join(
             f"{k} ({', '.join(w.aliases)})" if w.aliases else k for k, w in self.weapons.items()
         )
-        raise ValueError(f"unknown weapon {name!r}: expected one of {allowed}")
+        raise UnknownWordError(
+            f"unknown weapon {name!r}: expected one of {allowed}",
+            message=Message(
+                "unknown weapon {text}: expected one of {allowed}", text=repr(name), allowed=allowed
+            ),
+        )
 
     def cover_modifier(self, cover: CoverLevel) -> int:
         """Defence bonus of a cover level (A9); hidden counts as hard where it applies."""

@@ -8,7 +8,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeVar
 
-__all__ = ["Ability", "CoverLevel", "HeroType", "parse_word"]
+from totenblatt.messages import Message, MessageError
+
+__all__ = ["Ability", "CoverLevel", "HeroType", "UnknownWordError", "parse_word"]
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -143,6 +145,21 @@ _ABILITY_GERMAN = {
 }
 
 
+class UnknownWordError(MessageError):
+    """A word that names no member of a closed vocabulary (``--cover thick``)."""
+
+
+def _unknown(enum: type[StrEnum], text: str, allowed: str) -> Message:
+    params = {"text": repr(text), "allowed": allowed}
+    if enum is CoverLevel:
+        return Message("unknown cover {text}: expected one of {allowed}", **params)
+    if enum is Ability:
+        return Message("unknown ability {text}: expected one of {allowed}", **params)
+    if enum is HeroType:
+        return Message("unknown hero type {text}: expected one of {allowed}", **params)
+    return Message("unknown word {text}: expected one of {allowed}", **params)
+
+
 def parse_word(enum: type[E], text: str, what: str) -> E:
     """Read a member of ``enum`` by value, English or German word (case-insensitive).
 
@@ -163,4 +180,6 @@ def parse_word(enum: type[E], text: str, what: str) -> E:
         if key in names:
             return member
     allowed = ", ".join(m.value for m in enum)
-    raise ValueError(f"unknown {what} {text!r}: expected one of {allowed}")
+    raise UnknownWordError(
+        f"unknown {what} {text!r}: expected one of {allowed}", message=_unknown(enum, text, allowed)
+    )

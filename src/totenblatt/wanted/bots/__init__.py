@@ -2,6 +2,17 @@
 
 from totenblatt.wanted.bots.base import Bot, play_game
 from totenblatt.wanted.bots.heuristic import HeuristicBot
+from totenblatt.wanted.bots.ismcts import ISMCTSBot
 from totenblatt.wanted.bots.random_bot import RandomBot
+from totenblatt.wanted.bots.registry import bot_names, check_bot_name, make_bot
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_game"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "bot_names",
+    "check_bot_name",
+    "make_bot",
+    "play_game",
+]

@@ -32,14 +32,21 @@ True
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from totenblatt.cards import Card, Suit
 from totenblatt.datafiles import validate
-from totenblatt.wanted.bots.reading import JOKER_COST, KILL_BONUS, Decision, proxy_table
+from totenblatt.wanted.bots.reading import (
+    APPROACH,
+    JOKER_COST,
+    KILL_BONUS,
+    Decision,
+    Fig,
+    proxy_table,
+)
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.engine.actions import (
     Action,
@@ -54,6 +61,7 @@ from totenblatt.wanted.engine.actions import (
     Swap,
     TemptFate,
 )
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import MISS, Ruleset, RulesetError
 from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.table.scenario import Scenario, load_scenario
@@ -70,6 +78,14 @@ COVER_COST = 0.3
 FATE_MARGIN = 0.3
 """Tempt Fate gives a card only when it is worth this much less than an average draw."""
 _QUICK = {"quick_fingers_1": 1, "quick_fingers_2": 2}
+DEPTH = (1.0, 0.5, 0.25, 0.125, 0.0625)
+"""Weights of the best, second best … shot of a side (a side fires few shots a round)."""
+TRADE = 0.8
+"""Weight of the enemy's shots against ours when both sides are equally strong."""
+URGE = 4.0
+"""How much harder a side that is not ahead on HP closes in (it cannot wait, D-22)."""
+NEXT_ROUND = 0.4
+"""What a shot counts that can come only next round (no spade in hand now)."""
 _COVERS = {"cover_1": 1, "cover_2": 2, "cover_3": 3}
 
 
@@ -86,8 +102,11 @@ class HeuristicBot:
         *,
         ruleset: str | Path | Ruleset | None = None,
         scenario: str | Path | Scenario | None = None,
+        aggressive: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
+        self.aggressive = aggressive
+        """Weigh whole positions and seek fights it can win (False: the earlier, cautious bot)."""
         self._ruleset = None if ruleset is None else Ruleset.load(ruleset)
         self._scenario = None if scenario is None else load_scenario(scenario)
         self._contexts: dict[tuple[object, str], tuple[object, Ruleset, Table]] = {}
@@ -99,7 +118,7 @@ class HeuristicBot:
 
     # -- shared, memoised knowledge of the (public) rules and table ------------------
 
-    def context(self, view: Mapping[str, Any]) -> tuple[Ruleset, Table]:
+    def context(self, view: View) -> tuple[Ruleset, Table]:
         """The ruleset and table of the view's game (rebuilt from its refs when not built in)."""
         rules_ref = view.get("ruleset_ref", view["ruleset"])
         scenario_ref = str(view.get("scenario_ref", view["scenario"]))
@@ -157,7 +176,7 @@ class HeuristicBot:
 
     # -- deciding --------------------------------------------------------------------
 
-    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The action these rules of thumb like best (always one of ``legal_actions``)."""
         legal: list[Action] = [a for a in legal_actions if not isinstance(a, Concede)]
         if not legal:
@@ -374,6 +393,8 @@ class HeuristicBot:
         moves = [a for a in legal if isinstance(a, Move) and a.steps]
         if not moves:
             return 0.0, None
+        if self.aggressive:
+            return self._best_position(d, moves)
         before: dict[str, float] = {}
         after: dict[tuple[str, Point, bool], float] = {}
         best: tuple[float, float, Action] | None = None
@@ -398,6 +419,84 @@ class HeuristicBot:
         if best is None:
             return 0.0, None
         return best[0], best[2]
+
+    def _best_position(self, d: Decision, moves: Sequence[Move]) -> tuple[float, Action | None]:
+        """The move that most improves the whole side's position (:meth:`_position`)."""
+        here = {f.name: self._part(d, f, f.pos, f.hidden) for f in d.own}
+        standoff = not any(offence or threat for offence, threat, _ in here.values())
+        weights = self._weights(d, standoff)
+        now = _position(list(here.values()), weights)
+        best: tuple[float, float, Action] | None = None
+        parts = dict(here)
+        for move in moves:
+            for step in move.steps:
+                fig = d.figures.get(step.figure)
+                if fig is not None:
+                    parts[fig.name] = self._part(d, fig, step.path[-1], step.hide)
+            score = _position(list(parts.values()), weights) - now
+            for step in move.steps:
+                if step.figure in here:
+                    parts[step.figure] = here[step.figure]
+            joker = move.card.is_joker or move.wild
+            cost = 2 * JOKER_COST if joker else 0.005 * d.value(move.card)
+            jitter = self.rng.random() * 1e-6  # the seed breaks ties between equal moves
+            rank = (score - cost + jitter, -d.value(move.card))
+            if best is None or rank > best[:2]:
+                best = (rank[0], rank[1], move)
+        if best is None:
+            return 0.0, None
+        return best[0], best[2]
+
+    def _part(self, d: Decision, fig: Fig, pos: Point, hidden: bool) -> tuple[float, float, float]:
+        """One figure's share of a position: its best shot, the enemy's best shot at it (a
+        figure with 2 HP or less counting more), its way to go when nothing is in reach."""
+        offence, threat, nearest = d.stance(fig, pos, hidden)
+        way = 0.0
+        if offence == 0.0 and nearest < math.inf:
+            way = max(0.0, nearest - self.ideal(d.rules, fig.weapon))
+        return offence, threat * (1.6 if fig.hp <= 2 else 1.0), way
+
+    def _weights(self, d: Decision, standoff: bool) -> tuple[float, float, float]:
+        """How much our shots, the enemy's shots and the way to the enemy count now.
+
+        The enemy's shots weigh less when this side has more HP (it seeks the fights it
+        can win) and when the enemy is unlikely to hold a spade (its hand is small); ours
+        count less when we hold no spade (they wait for the next round). A side that is
+        behind on HP cannot wait for the round limit (D-22), nor can an even side when
+        neither side has a shot (``standoff``): it closes in harder.
+        """
+        own_hp = sum(f.hp for f in d.own) or 1
+        enemy_hp = sum(f.hp for f in d.enemies) or 1
+        trade = min(1.4, max(0.5, TRADE * math.sqrt(enemy_hp / own_hp)))
+        unseen = d.unseen
+        total = sum(unseen.values())
+        shooting = sum(n for c, n in unseen.items() if c.suit is Suit.SPADES or c.is_joker)
+        q = shooting / total if total else 0.3
+        sizes = d.view["hand_sizes"]
+        held = max((sizes[e.seat] for e in d.enemies), default=0)
+        enemy_can = max(NEXT_ROUND, 1.0 - (1.0 - q) ** held)
+        armed = any(c.suit is Suit.SPADES or c.is_joker for c in d.hand)
+        pressed = own_hp < enemy_hp or (standoff and own_hp == enemy_hp)
+        urge = APPROACH * (URGE if pressed else 1.0)
+        return (1.0 if armed else NEXT_ROUND), trade * enemy_can, urge
+
+
+def _position(
+    parts: list[tuple[float, float, float]], weights: tuple[float, float, float]
+) -> float:
+    """The side's best shots minus the enemy's best shots at it (weighted by ``DEPTH``
+    and by :meth:`HeuristicBot._weights`), minus the way still to go for figures with
+    nothing in reach."""
+    attack, defence, urge = weights
+    ours = _depth([p[0] for p in parts])
+    theirs = _depth([p[1] for p in parts])
+    return attack * ours - defence * theirs - urge * sum(p[2] for p in parts)
+
+
+def _depth(values: list[float]) -> float:
+    """The values best first, weighted by ``DEPTH``."""
+    values.sort(reverse=True)
+    return sum(v * w for v, w in zip(values, DEPTH, strict=False))
 
 
 def _pass(legal: Sequence[Action]) -> Action:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from totenblatt.wanted.engine.actions import Action, Concede
+from totenblatt.wanted.engine.views import View
 
 __all__ = ["RandomBot"]
 
@@ -25,7 +25,7 @@ class RandomBot:
         self.rng = random.Random(seed)
         self.concede = concede
 
-    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """A random legal action."""
         options = legal_actions
         if not self.concede:

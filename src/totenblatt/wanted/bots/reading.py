@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from totenblatt.cards import Card, Rank, Suit
 from totenblatt.wanted.engine.actions import Attack
-from totenblatt.wanted.odds import DefenceOdds, defence_odds, resolved_wounds, unseen_cards
+from totenblatt.wanted.engine.views import View
+from totenblatt.wanted.odds import DefenseOdds, defense_odds, resolved_wounds, unseen_cards
 from totenblatt.wanted.rules import MISS, Ruleset
 from totenblatt.wanted.vocab import CoverLevel
 
@@ -45,7 +46,7 @@ APPROACH = 0.03
 class Reader(Protocol):
     """What a reading asks of its bot: the view's rules and table, memoised measurements."""
 
-    def context(self, view: Mapping[str, Any]) -> tuple[Ruleset, Table]: ...
+    def context(self, view: View) -> tuple[Ruleset, Table]: ...
     def sight(self, table: Table, a: Point, b: Point) -> tuple[float, bool]: ...
     def cover(self, table: Table, attacker: Point, target: Point) -> CoverLevel: ...
     def proxy(self, rules: Ruleset) -> dict[int, float]: ...
@@ -86,7 +87,7 @@ def proxy_table(rules: Ruleset) -> dict[int, float]:
 class Decision:
     """Everything the bot works out once for one view."""
 
-    def __init__(self, bot: Reader, view: Mapping[str, Any]) -> None:
+    def __init__(self, bot: Reader, view: View) -> None:
         self.bot = bot
         self.view = view
         self.rules, self.table = bot.context(view)
@@ -116,6 +117,7 @@ class Decision:
         self._defence: dict[int, list[tuple[Card | None, float]]] = {}
         self.proxy = bot.proxy(self.rules)
         self.reach = self.rules.hidden.attack_reach
+        self._stances: dict[tuple[str, Point, bool], tuple[float, float, float]] = {}
 
     # -- cards ---------------------------------------------------------------------
 
@@ -131,7 +133,7 @@ class Decision:
         size = sizes[target.name] if sizes else self.view["hand_sizes"][target.seat]
         found = self._defence.get(size)
         if found is None:
-            odds: DefenceOdds = defence_odds(self.unseen, size, self.rules)
+            odds: DefenseOdds = defense_odds(self.unseen, size, self.rules)
             found = [(card, float(p)) for card, p in odds.outcomes]
             self._defence[size] = found
         return found
@@ -258,3 +260,32 @@ class Decision:
         if offence == 0.0 and nearest < math.inf:
             score -= APPROACH * max(0.0, nearest - self.bot.ideal(self.rules, fig.weapon))
         return score
+
+    def stance(self, fig: Fig, pos: Point, hidden: bool) -> tuple[float, float, float]:
+        """``fig`` standing at ``pos``: its best shot (expected wounds, a nearly dead target
+        counting 1.5 times), the best enemy shot at it, and the distance to the nearest enemy."""
+        key = (fig.name, pos, hidden)
+        found = self._stances.get(key)
+        if found is not None:
+            return found
+        proxy = self.proxy
+        offence, threat, nearest = 0.0, 0.0, math.inf
+        for enemy in self.enemies:
+            distance, line = self.sight(pos, enemy.pos)
+            nearest = min(nearest, distance)
+            if not line:
+                continue
+            mine = self.modifier(fig.weapon, distance, fig.sharp)
+            if mine is not None and (not enemy.hidden or distance <= self.reach):
+                cover = self.cover_mod(pos, enemy.pos, enemy.hidden)
+                gain = proxy[max(-12, min(12, mine - cover))] * (1.5 if enemy.hp <= 1 else 1.0)
+                offence = max(offence, gain)
+            if hidden and distance > self.reach:
+                continue
+            theirs = self.modifier(enemy.weapon, distance, enemy.sharp)
+            if theirs is not None:
+                cover = self.cover_mod(enemy.pos, pos, hidden)
+                threat = max(threat, proxy[max(-12, min(12, theirs - cover))])
+        found = (offence, threat, nearest)
+        self._stances[key] = found
+        return found

@@ -13,15 +13,23 @@ True
 
 Fields of the extended rules (B1 abilities, D-5 per-character hands, D-27 partial
 swaps) default to "not used" and are left out of the JSON form then.
+
+One mechanism for every kind: ``@_kind("name")`` registers the class under its JSON
+``type``, and its JSON form follows from its fields (in order; a field with a default
+is left out while it has it), each read and written by the codec of its type. What a
+kind *does* (its rule check, its effect, what the engine offers) is its entry in
+:mod:`~totenblatt.wanted.engine.kinds`; a new kind is a class here and an entry there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, TypeVar
 
 from totenblatt.cards import Card
+from totenblatt.messages import MessageError
 from totenblatt.wanted.vocab import Ability
 
 __all__ = [
@@ -49,15 +57,157 @@ Point = tuple[float, float]
 """A point on the table in inches (x right, y up, origin bottom-left)."""
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal now; the message quotes it and says why."""
+class IllegalActionError(MessageError):
+    """An action that is not legal now; the text quotes it and says why.
+
+    ``message`` (a :class:`~totenblatt.messages.Message`) says why in words for a person.
+    """
 
 
+_T = TypeVar("_T")
+_Codec = tuple[Callable[[Any], Any], Callable[[str, Any], Any]]
+"""How one field is written to JSON, and read back from (key, JSON value)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    name: str
+    codec: _Codec
+    default: Any
+    """The default, or MISSING for a field every action of the kind names."""
+
+
+_FIELDS: dict[type, tuple[str, tuple[_Field, ...]]] = {}
+"""Per action class: its JSON ``type`` and the codecs of its fields."""
+
+
+def _kind(name: str) -> Callable[[type[_T]], type[_T]]:
+    """Register an action class under the JSON ``type`` ``name``, with its fields' codecs."""
+
+    def register(cls: type[_T]) -> type[_T]:
+        specs = []
+        for f in fields(cls):  # type: ignore[arg-type]
+            codec = _CODECS.get(f.type) if isinstance(f.type, str) else None
+            if codec is None:
+                raise TypeError(f"{cls.__name__}.{f.name}: no JSON codec for type {f.type!r}")
+            specs.append(_Field(f.name, codec, f.default))
+        _FIELDS[cls] = (name, tuple(specs))
+        return cls
+
+    return register
+
+
+# -- the JSON codecs of the field types ---------------------------------------------------
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected text, got {value!r}")
+    return value
+
+
+def _text(key: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{key!r} must be text, got {value!r}")
+    return value
+
+
+def _optional(key: str, value: Any) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _flag(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{key!r} must be true or false, got {value!r}")
+    return value
+
+
+def _list(key: str, value: Any) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"{key!r} must be a list, got {value!r}")
+    return list(value)
+
+
+MAX_COORDINATE = 1e6
+"""The largest coordinate (inches) a saved path may hold; a table is at most 240" wide."""
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters for a one-line message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"a coordinate must be a number, got {_short(value)}")
+    if isinstance(value, int) and abs(value) > MAX_COORDINATE:
+        raise ValueError(f"a coordinate must be a number within ±{MAX_COORDINATE:g}")
+    number = float(value)
+    if not math.isfinite(number) or abs(number) > MAX_COORDINATE:
+        raise ValueError(f"a coordinate must be a finite number within ±{MAX_COORDINATE:g}")
+    return number
+
+
+def _step(data: Any) -> MoveStep:
+    if not isinstance(data, Mapping):
+        raise TypeError(f"a move step must be an object, got {_short(data)}")
+    unknown = sorted(str(k) for k in data if k not in ("figure", "path", "hide"))
+    if unknown:
+        raise ValueError(
+            f"unknown key {unknown[0]!r:.40} in a move step: expected figure, path, hide"
+        )
+    path = []
+    for point in _list("path", data["path"]):
+        if not isinstance(point, list | tuple) or len(point) != 2:
+            raise TypeError(f"a path point must be [x, y], got {point!r}")
+        path.append((_number(point[0]), _number(point[1])))
+    hide = data.get("hide", False)
+    if not isinstance(hide, bool):
+        raise TypeError(f"'hide' must be true or false, got {hide!r}")
+    return MoveStep(_text("figure", data["figure"]), tuple(path), hide)
+
+
+def _step_json(step: MoveStep) -> dict[str, Any]:
+    return {"figure": step.figure, "path": [[x, y] for x, y in step.path], "hide": step.hide}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_CODECS: dict[str, _Codec] = {
+    "str": (_same, _text),
+    "str | None": (_same, _optional),
+    "bool": (_same, _flag),
+    "Card": (str, lambda key, value: Card.parse(_text(key, value))),
+    "Card | None": (
+        lambda card: None if card is None else str(card),
+        lambda key, value: None if value is None else Card.parse(_str(value)),
+    ),
+    "tuple[Card, ...]": (
+        lambda cards: [str(c) for c in cards],
+        lambda key, value: tuple(Card.parse(_str(c)) for c in _list(key, value)),
+    ),
+    "tuple[Ability, ...]": (
+        lambda abilities: [a.value for a in abilities],
+        lambda key, value: tuple(Ability(_str(a)) for a in _list(key, value)),
+    ),
+    "tuple[MoveStep, ...]": (
+        lambda steps: [_step_json(s) for s in steps],
+        lambda key, value: tuple(_step(s) for s in _list(key, value)),
+    ),
+}
+"""The codec of every field type an action uses (a new type needs its codec here)."""
+
+
+@_kind("pass")
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Decline the decision at hand: keep the hand, bid no diamond, play no card, play no heart."""
 
 
+@_kind("swap")
 @dataclass(frozen=True, slots=True)
 class Swap:
     """Swap the whole hand, unseen, for the dead man's hand (Totenblatt, A3.3).
@@ -70,6 +220,7 @@ class Swap:
     figure: str | None = None
 
 
+@_kind("bid")
 @dataclass(frozen=True, slots=True)
 class Bid:
     """Play a diamond (Karo) or a joker face up to bid for the initiative (A4).
@@ -91,6 +242,7 @@ class MoveStep:
     hide: bool = False
 
 
+@_kind("move")
 @dataclass(frozen=True, slots=True)
 class Move:
     """Play a club (Kreuz) or joker and move figures; the inches may be split (A6).
@@ -105,6 +257,7 @@ class Move:
     figure: str | None = None
 
 
+@_kind("attack")
 @dataclass(frozen=True, slots=True)
 class Attack:
     """Play a spade (Pik) or joker: ``attacker`` shoots at the enemy ``target`` (A8).
@@ -118,6 +271,7 @@ class Attack:
     wild: bool = False
 
 
+@_kind("defend")
 @dataclass(frozen=True, slots=True)
 class Defend:
     """Play a heart (Herz) or joker against the pending attack (A9).
@@ -132,6 +286,7 @@ class Defend:
     wild: bool = False
 
 
+@_kind("redraw")
 @dataclass(frozen=True, slots=True)
 class Redraw:
     """Pay the redraw cost from ``payer`` to discard ``card`` and draw a replacement (A3.4, D-7)."""
@@ -140,6 +295,7 @@ class Redraw:
     payer: str
 
 
+@_kind("reveal")
 @dataclass(frozen=True, slots=True)
 class Reveal:
     """Reveal a hidden figure, free, at any decision of its player (D-13)."""
@@ -147,6 +303,7 @@ class Reveal:
     figure: str
 
 
+@_kind("tempt_fate")
 @dataclass(frozen=True, slots=True)
 class TemptFate:
     """B1 Tempt Fate, once per fight: give ``card`` and draw two, then :class:`Keep` one."""
@@ -155,6 +312,7 @@ class TemptFate:
     figure: str
 
 
+@_kind("keep")
 @dataclass(frozen=True, slots=True)
 class Keep:
     """B1 Tempt Fate, second step: keep ``card``, one of the two drawn (the other is discarded)."""
@@ -162,6 +320,7 @@ class Keep:
     card: Card
 
 
+@_kind("concede")
 @dataclass(frozen=True, slots=True)
 class Concede:
     """Give up the fight: the seat's figures leave the game (A13)."""
@@ -170,146 +329,47 @@ class Concede:
 Action = Pass | Swap | Bid | Move | Attack | Defend | Redraw | Reveal | TemptFate | Keep | Concede
 """Every kind of action."""
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    "pass": Pass,
-    "swap": Swap,
-    "bid": Bid,
-    "move": Move,
-    "attack": Attack,
-    "defend": Defend,
-    "redraw": Redraw,
-    "reveal": Reveal,
-    "tempt_fate": TemptFate,
-    "keep": Keep,
-    "concede": Concede,
-}
-_TYPE_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
+ACTION_TYPES: dict[str, type[Action]] = {name: cls for cls, (name, _) in _FIELDS.items()}
+"""Every kind of action by its JSON ``type``."""
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     """The JSON form of an action: ``{"type": "attack", "card": "Q♠", ...}``."""
-    out: dict[str, Any] = {"type": _TYPE_NAMES[type(action)]}
-    if isinstance(action, Bid | Defend | Redraw | Move | Attack | TemptFate | Keep):
-        out["card"] = str(action.card)
-    if isinstance(action, Attack):
-        out["attacker"] = action.attacker
-        out["target"] = action.target
-    elif isinstance(action, Redraw):
-        out["payer"] = action.payer
-    elif isinstance(action, Reveal | TemptFate):
-        out["figure"] = action.figure
-    elif isinstance(action, Move):
-        out["steps"] = [
-            {"figure": s.figure, "path": [[x, y] for x, y in s.path], "hide": s.hide}
-            for s in action.steps
-        ]
-    elif isinstance(action, Swap) and action.cards:
-        out["cards"] = [str(c) for c in action.cards]
-    elif isinstance(action, Defend):
-        if action.covers:
-            out["covers"] = [a.value for a in action.covers]
-        if action.extra is not None:
-            out["extra"] = str(action.extra)
-    if isinstance(action, Bid | Move | Attack | Defend) and action.wild:
-        out["wild"] = True
-    if isinstance(action, Bid | Move | Swap) and action.figure is not None:
-        out["figure"] = action.figure
+    found = _FIELDS.get(type(action))
+    if found is None:
+        raise TypeError(f"{action!r} is not an action: expected one of {', '.join(ACTION_TYPES)}")
+    name, specs = found
+    out: dict[str, Any] = {"type": name}
+    for spec in specs:
+        value = getattr(action, spec.name)
+        if spec.default is MISSING or value != spec.default:
+            out[spec.name] = spec.codec[0](value)
     return out
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
     """Read the JSON form back; ``ValueError`` says what is wrong with it."""
     if not isinstance(data, Mapping):
-        raise ValueError(f"an action must be a JSON object, got {data!r}")
+        raise ValueError(f"an action must be a JSON object, got {_short(data)}")
     kind = data.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown action type {kind!r}: expected one of {', '.join(ACTION_TYPES)}")
+        raise ValueError(
+            f"unknown action type {_short(kind)}: expected one of {', '.join(ACTION_TYPES)}"
+        )
+    names = ["type", *(spec.name for spec in _FIELDS[cls][1])]
+    unknown = sorted(str(k) for k in data if k not in names)
+    if unknown:
+        raise ValueError(
+            f"unknown key {unknown[0]!r:.40} in a {kind} action: expected {', '.join(names)}"
+        )
+    values: dict[str, Any] = {}
     try:
-        if cls is Pass or cls is Concede:
-            return cls()
-        if cls is Swap:
-            cards = (
-                tuple(Card.parse(_str(c)) for c in _list(data, "cards")) if "cards" in data else ()
-            )
-            return Swap(cards, _optional(data, "figure"))
-        if cls is Reveal:
-            return Reveal(_text(data, "figure"))
-        card = _card(data)
-        wild = _flag(data, "wild")
-        if cls is Bid:
-            return Bid(card, wild, _optional(data, "figure"))
-        if cls is Defend:
-            covers = (
-                tuple(Ability(_str(a)) for a in _list(data, "covers")) if "covers" in data else ()
-            )
-            extra = _optional(data, "extra")
-            return Defend(card, covers, None if extra is None else Card.parse(extra), wild)
-        if cls is Redraw:
-            return Redraw(card, _text(data, "payer"))
-        if cls is Attack:
-            return Attack(card, _text(data, "attacker"), _text(data, "target"), wild)
-        if cls is TemptFate:
-            return TemptFate(card, _text(data, "figure"))
-        if cls is Keep:
-            return Keep(card)
-        steps = tuple(_step(s) for s in _list(data, "steps"))
-        return Move(card, steps, wild, _optional(data, "figure"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"bad {kind} action {dict(data)!r}: {exc}") from None
-
-
-def _text(data: Mapping[str, Any], key: str) -> str:
-    value = data[key]
-    if not isinstance(value, str):
-        raise TypeError(f"{key!r} must be text, got {value!r}")
-    return value
-
-
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected text, got {value!r}")
-    return value
-
-
-def _optional(data: Mapping[str, Any], key: str) -> str | None:
-    value = data.get(key)
-    return None if value is None else _str(value)
-
-
-def _flag(data: Mapping[str, Any], key: str) -> bool:
-    value = data.get(key, False)
-    if not isinstance(value, bool):
-        raise TypeError(f"{key!r} must be true or false, got {value!r}")
-    return value
-
-
-def _list(data: Mapping[str, Any], key: str) -> list[Any]:
-    value = data[key]
-    if not isinstance(value, list | tuple):
-        raise TypeError(f"{key!r} must be a list, got {value!r}")
-    return list(value)
-
-
-def _card(data: Mapping[str, Any]) -> Card:
-    return Card.parse(_text(data, "card"))
-
-
-def _number(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"a coordinate must be a number, got {value!r}")
-    return float(value)
-
-
-def _step(data: Any) -> MoveStep:
-    if not isinstance(data, Mapping):
-        raise TypeError(f"a move step must be an object, got {data!r}")
-    path = []
-    for point in _list(data, "path"):
-        if not isinstance(point, list | tuple) or len(point) != 2:
-            raise TypeError(f"a path point must be [x, y], got {point!r}")
-        path.append((_number(point[0]), _number(point[1])))
-    hide = data.get("hide", False)
-    if not isinstance(hide, bool):
-        raise TypeError(f"'hide' must be true or false, got {hide!r}")
-    return MoveStep(_text(data, "figure"), tuple(path), hide)
+        for spec in _FIELDS[cls][1]:
+            if spec.default is MISSING or spec.name in data:  # a missing field: KeyError
+                values[spec.name] = spec.codec[1](spec.name, data[spec.name])
+        return cls(**values)
+    except KeyError as exc:
+        raise ValueError(f"bad {kind} action {_short(dict(data))}: key {exc} is missing") from None
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad {kind} action {_short(dict(data))}: {exc}") from None

@@ -1,35 +1,21 @@
-"""One rule check per action kind, used both to list legal actions and to validate them.
+"""The rules' predicates that both the check of an action and the offered actions ask.
 
-``check`` raises :class:`IllegalActionError` with the reason; the ``_bids``,
-``_defences``, ``_attacks`` and ``_moves`` helpers build the legal actions from
-the same predicates. A card comes from a hand: the seat's (D-5 ``per_player``) or,
-per character, the hand of the figure it is played for.
+Each kind of action uses them in :mod:`~totenblatt.wanted.engine.kinds` (its check
+beside its offers), so a rule lives in one place; the ``require_*``, ``hand_for`` and
+``figure_named`` checks raise :class:`IllegalActionError` for several kinds. A card
+comes from a hand: the seat's (D-5 ``per_player``) or, per character, the hand of
+the figure it is played for.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from totenblatt.cards import Card, Rank, Suit
-from totenblatt.wanted.engine.abilities import COVER_BONUS, bid_bonus, cover_options, has, tempters
-from totenblatt.wanted.engine.actions import (
-    Action,
-    Attack,
-    Bid,
-    Concede,
-    Defend,
-    IllegalActionError,
-    Keep,
-    Move,
-    Pass,
-    Redraw,
-    Reveal,
-    Swap,
-    TemptFate,
-)
-from totenblatt.wanted.engine.clubs import check_club, offered_moves
-from totenblatt.wanted.engine.heroes import hand_size, swap_options, swap_problem
+from totenblatt.messages import Message, Reason
+from totenblatt.wanted.engine.abilities import bid_bonus
+from totenblatt.wanted.engine.actions import IllegalActionError
+from totenblatt.wanted.engine.heroes import hand_size, swap_options
 from totenblatt.wanted.engine.state import Figure, GameState, Phase, plays_as
 from totenblatt.wanted.rules import MISS, Modifier
 from totenblatt.wanted.vocab import Ability, CoverLevel
@@ -40,20 +26,28 @@ __all__ = [
     "bid_value",
     "can_redraw",
     "can_swap",
-    "check",
+    "distinct",
+    "figure_named",
+    "figure_wild",
+    "hand_for",
     "hand_size",
+    "hand_wild",
     "hands_of",
-    "has_choice",
     "holds_playable",
-    "legal_actions",
+    "may_swap",
+    "playable",
     "range_modifier",
+    "require_card",
+    "require_phase",
+    "seat_wild",
+    "target_cover",
+    "ways",
 ]
 
 JOKER_BID = 1_000
 """Bid value of a joker: wins the initiative automatically (A12)."""
 
-_CLUBS, _SPADES, _HEARTS, _DIAMONDS = Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS
-_PLAYABLE = (_CLUBS, _SPADES, _DIAMONDS)
+_PLAYABLE = (Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS)
 _TWO = Rank.TWO
 _SHARPSHOOTER, _WILD_2 = Ability.SHARPSHOOTER, Ability.WILD_2
 
@@ -61,14 +55,18 @@ _SHARPSHOOTER, _WILD_2 = Ability.SHARPSHOOTER, Ability.WILD_2
 # -- rules that the extended rules widen ---------------------------------------------------
 
 
+def may_swap(state: GameState, seat: int) -> bool:
+    """A3.3, D-27: the dead man's hand is still there and ``seat`` has a hand it may swap."""
+    return not state.dead_taken and bool(swap_options(state, seat))
+
+
 def can_swap(state: GameState, seat: int) -> bool:
-    """A3.3: the dead man's hand is still there, this seat is asked, and it may swap (D-27)."""
+    """A3.3: the swap is asked of ``seat`` now and it may swap (:func:`may_swap`)."""
     return (
         state.phase is Phase.SWAP
-        and not state.dead_taken
         and bool(state.swap_order)
         and state.swap_order[0] == seat
-        and bool(swap_options(state, seat))
+        and may_swap(state, seat)
     )
 
 
@@ -86,17 +84,19 @@ def range_modifier(state: GameState, fig: Figure, distance: float) -> Modifier:
     return MISS if band is None else rules.weapons[fig.weapon].modifiers[band]
 
 
-def _wild(fig: Figure | None) -> bool:
+def figure_wild(fig: Figure | None) -> bool:
+    """B1: ``fig`` has Wild 2 (a 2 played for it may be a joker)."""
     return fig is not None and _WILD_2 in fig.abilities
 
 
-def _seat_wild(state: GameState, seat: int) -> bool:
-    return state.has_abilities and any(_wild(f) for f in state.living(seat))
+def seat_wild(state: GameState, seat: int) -> bool:
+    """B1, per player: some living figure of the seat has Wild 2."""
+    return state.has_abilities and any(figure_wild(f) for f in state.living(seat))
 
 
-def _hand_wild(state: GameState, seat: int, fig: Figure | None) -> bool:
+def hand_wild(state: GameState, seat: int, fig: Figure | None) -> bool:
     """May a 2 of this hand be played wild: its figure's Wild 2, or per player any figure's."""
-    return _wild(fig) if fig is not None else _seat_wild(state, seat)
+    return figure_wild(fig) if fig is not None else seat_wild(state, seat)
 
 
 def hands_of(state: GameState, seat: int) -> list[tuple[int, Figure | None]]:
@@ -106,21 +106,21 @@ def hands_of(state: GameState, seat: int) -> list[tuple[int, Figure | None]]:
     return [(h, f) for h in state.holders[seat] if not (f := state.figures[h]).out]
 
 
-def _ways(card: Card, suit: Suit, wild_ok: bool) -> tuple[bool, ...]:
+def ways(card: Card, suit: Suit, wild_ok: bool) -> tuple[bool, ...]:
     """How ``card`` may be played as ``suit``: False = as itself (or a joker), True = wild 2."""
     itself = (False,) if plays_as(card, suit) else ()
     return (*itself, True) if wild_ok and card.rank is _TWO else itself
 
 
-def _playable(card: Card, suit: Suit, wild_ok: bool) -> bool:
-    """``bool(_ways(...))``, without building the tuple (the engine asks it at every step)."""
+def playable(card: Card, suit: Suit, wild_ok: bool) -> bool:
+    """``bool(ways(...))``, without building the tuple (the engine asks it at every step)."""
     return card.suit is suit or card.suit is None or (wild_ok and card.rank is _TWO)
 
 
 def holds_playable(state: GameState, seat: int) -> bool:
     """D-8: does ``seat`` hold a club, spade or diamond (or a joker, or a wild 2)?"""
     for holder, fig in hands_of(state, seat):
-        wild_ok = _hand_wild(state, seat, fig)
+        wild_ok = hand_wild(state, seat, fig)
         for c in state.hands[holder]:
             if c.suit is None or c.suit in _PLAYABLE or (wild_ok and c.rank is _TWO):
                 return True
@@ -147,27 +147,53 @@ def can_redraw(state: GameState, seat: int) -> bool:
     return any(f.hp >= rules.redraw_cost for f in state.living(seat))
 
 
-def attack_problem(state: GameState, attacker: Figure, target: Figure) -> str | None:
+def attack_problem(state: GameState, attacker: Figure, target: Figure) -> Reason | None:
     """Why ``attacker`` may not shoot at ``target`` now (A7, A8, D-12, D-14, D-15, D-21)."""
+    a, t = attacker.name, target.name
     if attacker.out:
-        return f"{attacker.name!r} is out of the game"
+        return Reason(f"{a!r} is out of the game", Message("{figure} is out of the game", figure=a))
     if attacker.hidden:
-        return f"{attacker.name!r} is hidden: reveal it before it attacks (D-13)"
+        return Reason(
+            f"{a!r} is hidden: reveal it before it attacks (D-13)",
+            Message("{figure} is hidden: reveal it before it attacks (D-13)", figure=a),
+        )
     if target.out:
-        return f"{target.name!r} is out of the game"
+        return Reason(f"{t!r} is out of the game", Message("{figure} is out of the game", figure=t))
     if target.team == attacker.team:
-        return f"{target.name!r} is not an enemy of {attacker.name!r}"
+        return Reason(
+            f"{t!r} is not an enemy of {a!r}",
+            Message("{target} is not an enemy of {attacker}", target=t, attacker=a),
+        )
     distance, line = state.geo.sight(attacker.pos, target.pos)
     if not line:
-        return f"no line of fire from {attacker.name!r} to {target.name!r} (D-15)"
+        return Reason(
+            f"no line of fire from {a!r} to {t!r} (D-15)",
+            Message("no line of fire from {attacker} to {target} (D-15)", attacker=a, target=t),
+        )
     reach = state.ruleset.hidden.attack_reach
     if target.hidden and distance > reach:
-        return f'{target.name!r} is hidden and {distance:.2f}" away (more than {reach}", D-12)'
+        return Reason(
+            f'{t!r} is hidden and {distance:.2f}" away (more than {reach}", D-12)',
+            Message(
+                '{target} is hidden and {distance}" away (more than {reach}", D-12)',
+                target=t,
+                distance=round(distance, 2),
+                reach=reach,
+            ),
+        )
     if (
         not state.ruleset.attack.out_of_range_attack_allowed
         and range_modifier(state, attacker, distance) == MISS
     ):
-        return f'{target.name!r} is out of range of {attacker.weapon} at {distance:.2f}" (D-14)'
+        return Reason(
+            f'{t!r} is out of range of {attacker.weapon} at {distance:.2f}" (D-14)',
+            Message(
+                '{target} is out of range of {attacker} at {distance}" (D-14)',
+                target=t,
+                attacker=a,
+                distance=round(distance, 2),
+            ),
+        )
     return None
 
 
@@ -187,27 +213,51 @@ def target_cover(state: GameState, attacker: Figure, target: Figure) -> CoverLev
     return state.geo.cover(attacker.pos, target.pos)
 
 
-# -- the check ---------------------------------------------------------------------------
+def distinct(cards: Iterable[Card]) -> list[Card]:
+    """The cards without repeats, in order (two decks may hold twins, D-2)."""
+    return list(dict.fromkeys(cards))
 
 
-def _hand(state: GameState, seat: int, figure: str | None, what: str) -> int:
+# -- parts of the checks that several kinds share ----------------------------------------
+
+
+def require_phase(state: GameState, *phases: Phase) -> None:
+    """The decision at hand is one of ``phases``; else IllegalActionError."""
+    if state.phase not in phases:
+        wanted = " or ".join(p.value for p in phases)
+        raise IllegalActionError(
+            f"that is a {wanted} decision, but the game asks for {state.phase.value}",
+            message=Message(
+                "that is not the decision at hand: the game asks for {phase}",
+                phase=_PHASES[state.phase.value],
+            ),
+        )
+
+
+def hand_for(state: GameState, seat: int, figure: str | None, what: str) -> int:
     """The hand ``what`` is played from; per character it names a living figure of the seat."""
     if not state.per_character:
         if figure is not None:
             raise IllegalActionError(
-                f"hands belong to the players (hand_mode per_player): {what} names no figure"
+                f"hands belong to the players (hand_mode per_player): {what} names no figure",
+                message=Message("hands belong to the players: no figure's hand is named (D-5)"),
             )
         return seat
     fig = state.by_name.get(figure) if figure is not None else None
     if fig is None or fig.seat != seat or fig.out:
         raise IllegalActionError(
             f"per character (D-5) {what} names the figure of seat {seat} whose hand it "
-            f"comes from, got {figure!r}"
+            f"comes from, got {figure!r}",
+            message=Message(
+                "every figure has its own hand (D-5): name one of your figures in the game, "
+                "got {figure}",
+                figure=repr(figure),
+            ),
         )
     return state.index[fig.name]
 
 
-def _card(
+def require_card(
     state: GameState,
     seat: int,
     holder: int,
@@ -216,297 +266,85 @@ def _card(
     role: str,
     wild: bool,
     wild_ok: bool,
+    *,
+    figure: str | None = None,
 ) -> None:
+    """``card`` is in hand ``holder`` and may be played as ``suit`` (``wild``: as a joker).
+
+    ``figure`` names the shooter or the defender in the message for people.
+    """
     if card not in state.hands[holder]:
         owner = state.holder_figure(holder)
         where = f"seat {seat}" if owner is None else repr(owner.name)
-        raise IllegalActionError(f"{str(card)!r} is not in the hand of {where}")
+        raise IllegalActionError(
+            f"{str(card)!r} is not in the hand of {where}",
+            message=Message("{card} is not in your hand", card=card)
+            if owner is None
+            else Message("{card} is not in {figure}'s hand", card=card, figure=owner.name),
+        )
     if wild:
         if card.rank is not Rank.TWO or not wild_ok:
             raise IllegalActionError(
                 f"{str(card)!r} cannot be played as a joker: "
-                "only a 2, for a figure with Wild 2 (B1)"
+                "only a 2, for a figure with Wild 2 (B1)",
+                message=Message(
+                    "{card} cannot be played as a joker: only a 2, for a figure with Wild 2 (B1)",
+                    card=card,
+                ),
             )
     elif not plays_as(card, suit):
         raise IllegalActionError(
-            f"{str(card)!r} cannot be played {role}: needs a {suit.value[:-1]} or a joker"
+            f"{str(card)!r} cannot be played {role}: needs a {suit.value[:-1]} or a joker",
+            message=_wrong_suit(card, suit, figure),
         )
 
 
-def _phase(state: GameState, *phases: Phase) -> None:
-    if state.phase not in phases:
-        wanted = " or ".join(p.value for p in phases)
-        raise IllegalActionError(
-            f"that is a {wanted} decision, but the game asks for {state.phase.value}"
-        )
-
-
-def _defence_extras(state: GameState, holder: int, target: Figure, action: Defend) -> None:
-    """B1 Cover (once per fight each) and Queen of Hearts (D-26) on this heart."""
-    if not action.covers and action.extra is None:
-        return
-    if action.card.is_joker or action.wild:
-        raise IllegalActionError("a joker blocks every attack: it takes no Cover or extra card")
-    unused = Counter(a for a in target.abilities if a in COVER_BONUS)
-    unused.subtract(target.spent)
-    missing = Counter(action.covers) - +unused
-    if missing:
-        names = ", ".join(a.value for a in missing.elements())
-        raise IllegalActionError(
-            f"{target.name!r} has no unused {names} this fight (Cover: once per fight each)"
-        )
-    if action.extra is not None:
-        if not has(target, Ability.QUEEN_OF_HEARTS):
-            raise IllegalActionError(f"{target.name!r} has no Queen of Hearts to add a card")
-        if action.extra.is_joker:
-            raise IllegalActionError("a joker is no extra card (D-26): play it as the heart")
-        if Counter((action.card, action.extra)) - Counter(state.hands[holder]):
-            raise IllegalActionError(f"{str(action.extra)!r} is not a second card of the hand")
-
-
-def check(state: GameState, seat: int, action: Action) -> tuple[float, ...]:
-    """Raise :class:`IllegalActionError` unless ``action`` is legal; a move's step costs."""
-    if state.phase is Phase.OVER:
-        raise IllegalActionError("the game is over")
-    if state.fate is not None and not isinstance(action, Keep | Concede):
-        raise IllegalActionError("Tempt Fate first: keep one of the two cards drawn (B1)")
-    if isinstance(action, Pass | Concede):
-        return ()
-    if isinstance(action, Keep):
-        _phase(state, Phase.FATE)
-        assert state.fate is not None
-        if action.card not in state.fate.drawn:
-            drawn = " or ".join(str(c) for c in state.fate.drawn)
-            raise IllegalActionError(f"keep {drawn}, one of the two cards drawn")
-    elif isinstance(action, Swap):
-        _phase(state, Phase.SWAP)
-        if not can_swap(state, seat):
-            raise IllegalActionError("the dead man's hand is not available to swap")
-        problem = swap_problem(state, seat, action)
-        if problem:
-            raise IllegalActionError(problem)
-    elif isinstance(action, Bid):
-        _phase(state, Phase.BID)
-        holder = _hand(state, seat, action.figure, "a bid")
-        wild_ok = _seat_wild(state, seat)
-        _card(state, seat, holder, action.card, _DIAMONDS, "as a bid", action.wild, wild_ok)
-    elif isinstance(action, Defend):
-        _phase(state, Phase.DEFEND)
-        assert state.pending is not None
-        target = state.by_name[state.pending.target]
-        holder = state.holder(seat, target.name)
-        wild_ok = _wild(target)
-        _card(state, seat, holder, action.card, _HEARTS, "in defence", action.wild, wild_ok)
-        _defence_extras(state, holder, target, action)
-    elif isinstance(action, Move):
-        _phase(state, Phase.ACTION)
-        return _check_move(state, seat, action)
-    elif isinstance(action, Attack):
-        _phase(state, Phase.ACTION)
-        attacker = _figure(state, action.attacker)
-        if attacker.seat != seat:
-            raise IllegalActionError(f"{action.attacker!r} is not a figure of seat {seat}")
-        holder = state.holder(seat, attacker.name)
-        wild_ok = _wild(attacker)
-        _card(state, seat, holder, action.card, _SPADES, "to attack", action.wild, wild_ok)
-        problem = attack_problem(state, attacker, _figure(state, action.target))
-        if problem:
-            raise IllegalActionError(problem)
-    elif isinstance(action, Redraw):
-        _check_redraw(state, seat, action)
-    elif isinstance(action, Reveal):
-        fig = _figure(state, action.figure)
-        if fig.seat != seat or fig.out or not fig.hidden:
-            raise IllegalActionError(f"{action.figure!r} is not a hidden figure of seat {seat}")
-    elif isinstance(action, TemptFate):
-        fig = _figure(state, action.figure)
-        if fig.seat != seat or fig not in tempters(state, seat):
-            raise IllegalActionError(
-                f"{action.figure!r} cannot tempt fate now: needs a figure of seat {seat} in "
-                "the game with Tempt Fate unused this fight (B1) and two cards to draw"
+def _wrong_suit(card: Card, suit: Suit, figure: str | None) -> Message:
+    """Why ``card`` cannot be played as ``suit``, in words for a person."""
+    if suit is Suit.SPADES:
+        if figure is not None:
+            return Message(
+                "{figure} cannot shoot with {card}: only a spade (or a joker) attacks (A8)",
+                figure=figure,
+                card=card,
             )
-        holder = state.holder(seat, fig.name)
-        if action.card not in state.hands[holder]:
-            raise IllegalActionError(f"{str(action.card)!r} is not in the hand")
-    else:
-        raise IllegalActionError(f"{action!r} is not an action")
-    return ()
-
-
-def _check_move(state: GameState, seat: int, action: Move) -> tuple[float, ...]:
-    if state.per_character:
-        name = action.figure or (action.steps[0].figure if action.steps else None)
-        holder = _hand(state, seat, name, "a club")
-        if any(s.figure != name for s in action.steps):
-            raise IllegalActionError(
-                f"per character (D-5) a club from {name!r}'s hand moves only {name!r}"
+        return Message("{card} cannot attack: only a spade (or a joker) attacks (A8)", card=card)
+    if suit is Suit.HEARTS:
+        if figure is not None:
+            return Message(
+                "{figure} cannot defend with {card}: only a heart (or a joker) defends (A9)",
+                figure=figure,
+                card=card,
             )
-        wild_ok = _wild(state.figures[holder])
-    else:
-        holder = _hand(state, seat, action.figure, "a club")
-        wild_ok = _seat_wild(state, seat)
-    _card(state, seat, holder, action.card, _CLUBS, "for movement", action.wild, wild_ok)
-    return check_club(state, seat, action)
-
-
-def _check_redraw(state: GameState, seat: int, action: Redraw) -> None:
-    if not can_redraw(state, seat):
-        raise IllegalActionError(f"seat {seat} cannot redraw now (once per round, D-7)")
-    payer = state.by_name.get(action.payer)
-    holder = state.holder(seat, action.payer) if state.per_character and payer else seat
-    if action.card not in state.hands[holder]:
-        where = f"the hand of seat {seat}" if holder == seat else f"{action.payer!r}'s hand"
-        raise IllegalActionError(f"{str(action.card)!r} is not in {where}")
-    payer = _figure(state, action.payer)
-    cost = state.ruleset.round.redraw_cost
-    if payer.seat != seat or payer.out or payer.hp < cost:
-        raise IllegalActionError(
-            f"{action.payer!r} cannot pay {cost} HP: needs a figure of seat {seat} "
-            f"in the game with at least {cost} HP"
+        return Message("{card} cannot defend: only a heart (or a joker) defends (A9)", card=card)
+    if suit is Suit.DIAMONDS:
+        return Message(
+            "{card} cannot be bid: only a diamond (or a joker) bids for the initiative (A4)",
+            card=card,
         )
+    return Message("{card} cannot move anyone: only a club (or a joker) moves (A6)", card=card)
 
 
-def _figure(state: GameState, name: str) -> Figure:
+_PHASES = {
+    "swap": Message("keep or swap the hand"),
+    "bid": Message("a bid for the initiative"),
+    "action": Message("the action of the round"),
+    "defend": Message("a heart against the attack"),
+    "fate": Message("the card to keep (Tempt Fate)"),
+    "over": Message("nothing: the game is over"),
+}
+"""The decision of each phase, in words for a person."""
+
+
+def figure_named(state: GameState, name: str) -> Figure:
+    """The figure called ``name``; else IllegalActionError listing the names."""
     fig = state.by_name.get(name)
     if fig is None:
         known = ", ".join(state.by_name)
-        raise IllegalActionError(f"no figure named {name!r}: expected one of {known}")
+        raise IllegalActionError(
+            f"no figure named {name!r}: expected one of {known}",
+            message=Message(
+                "no figure named {name}: expected one of {known}", name=repr(name), known=known
+            ),
+        )
     return fig
-
-
-# -- the legal actions -------------------------------------------------------------------
-
-
-def _distinct(cards: Iterable[Card]) -> list[Card]:
-    return list(dict.fromkeys(cards))
-
-
-def _bids(state: GameState, seat: int) -> list[Action]:
-    wild_ok = _seat_wild(state, seat)
-    out: list[Action] = []
-    for holder, fig in hands_of(state, seat):
-        name = None if fig is None else fig.name
-        for card in _distinct(state.hands[holder]):
-            if plays_as(card, _DIAMONDS):
-                out.append(Bid(card, False, name))
-            if wild_ok and card.rank is _TWO:
-                out.append(Bid(card, True, name))
-    return out
-
-
-def _defences(state: GameState, seat: int) -> list[Action]:
-    assert state.pending is not None
-    target = state.by_name[state.pending.target]
-    hand = state.hands[state.holder(seat, target.name)]
-    covers = cover_options(target)
-    queen = has(target, Ability.QUEEN_OF_HEARTS)
-    out: list[Action] = []
-    for card in _distinct(hand):
-        for wild in _ways(card, _HEARTS, _wild(target)):
-            if wild or card.is_joker:
-                out.append(Defend(card, wild=wild))
-                continue
-            extras: list[Card | None] = [None]
-            if queen:
-                extras += [
-                    e
-                    for e in _distinct(hand)
-                    if not e.is_joker and (e != card or hand.count(card) > 1)
-                ]
-            out.extend(Defend(card, cover, extra) for cover in covers for extra in extras)
-    return out
-
-
-def _attacks(state: GameState, seat: int) -> Iterator[Attack]:
-    shooters = {}
-    for holder, fig in hands_of(state, seat):
-        wild_ok = _hand_wild(state, seat, fig)
-        cards = [
-            (c, wild) for c in _distinct(state.hands[holder]) for wild in _ways(c, _SPADES, wild_ok)
-        ]
-        if cards:
-            shooters[holder] = cards
-    if not shooters:
-        return
-    pairs = attack_pairs(state, seat)
-    if not state.per_character:
-        for card, wild in shooters[seat]:
-            yield from (
-                Attack(card, a.name, t.name, wild) for a, t in pairs if not wild or _wild(a)
-            )
-        return
-    for a, t in pairs:
-        for card, wild in shooters.get(state.index[a.name], ()):
-            yield Attack(card, a.name, t.name, wild)
-
-
-def _moves(state: GameState, seat: int) -> list[Action]:
-    out: list[Action] = []
-    for holder, fig in hands_of(state, seat):
-        wild_ok = _hand_wild(state, seat, fig)
-        for card in _distinct(state.hands[holder]):
-            for wild in _ways(card, _CLUBS, wild_ok):
-                out.extend(offered_moves(state, seat, card, wild=wild, figure=fig))
-    return out
-
-
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every legal action of ``seat`` (moves and partial swaps: the offered sets)."""
-    phase = state.phase
-    if phase is Phase.OVER:
-        return []
-    if state.fate is not None:
-        return [*(Keep(c) for c in _distinct(state.fate.drawn)), Concede()]
-    actions: list[Action] = [Pass()]
-    if phase is Phase.SWAP:
-        if can_swap(state, seat):
-            actions.extend(swap_options(state, seat))
-    elif phase is Phase.BID:
-        actions.extend(_bids(state, seat))
-    elif phase is Phase.DEFEND:
-        actions.extend(_defences(state, seat))
-    elif phase is Phase.ACTION:
-        actions.extend(_attacks(state, seat))
-        actions.extend(_moves(state, seat))
-    actions.extend(Reveal(f.name) for f in state.living(seat) if f.hidden)
-    if can_redraw(state, seat):
-        cost = state.ruleset.round.redraw_cost
-        payers = [f.name for f in state.living(seat) if f.hp >= cost]
-        if state.per_character:
-            actions.extend(
-                Redraw(c, p) for p in payers for c in _distinct(state.hands[state.index[p]])
-            )
-        else:
-            actions.extend(Redraw(c, p) for c in _distinct(state.hands[seat]) for p in payers)
-    for fig in tempters(state, seat):
-        hand = state.hands[state.holder(seat, fig.name)]
-        actions.extend(TemptFate(c, fig.name) for c in _distinct(hand))
-    actions.append(Concede())
-    return actions
-
-
-def has_choice(state: GameState, seat: int) -> bool:
-    """True unless passing (or conceding) is all ``seat`` can do; else the engine passes for it."""
-    phase = state.phase
-    if phase is Phase.SWAP or state.fate is not None:
-        return True
-    if can_redraw(state, seat) or any(f.hidden for f in state.living(seat)):
-        return True
-    if tempters(state, seat):
-        return True
-    if phase is Phase.BID:
-        wild_ok = _seat_wild(state, seat)
-        return any(_playable(c, _DIAMONDS, wild_ok) for c in state.seat_cards(seat))
-    if phase is Phase.DEFEND:
-        assert state.pending is not None
-        target = state.by_name[state.pending.target]
-        hand = state.hands[state.holder(seat, target.name)]
-        wild_ok = _wild(target)
-        return any(_playable(c, _HEARTS, wild_ok) for c in hand)
-    if phase is Phase.ACTION:
-        for holder, fig in hands_of(state, seat):
-            wild_ok = _hand_wild(state, seat, fig)
-            if any(_playable(c, _CLUBS, wild_ok) for c in state.hands[holder]):
-                return True
-        return next(_attacks(state, seat), None) is not None
-    return False

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from totenblatt.cards import JOKER, Card
+from totenblatt.messages import Message
 from totenblatt.wanted.engine.abilities import club_bonus, has
 from totenblatt.wanted.engine.actions import IllegalActionError, Move, MoveStep
 from totenblatt.wanted.engine.moves import check_move, club_budget, move_candidates, step_costs
@@ -41,7 +42,10 @@ def check_club(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
     """Step costs of a legal ``move`` (the card already checked); IllegalActionError why not."""
     movers = [state.by_name.get(s.figure) for s in move.steps]
     if move.wild and not all(f is not None and has(f, Ability.WILD_2) for f in movers):
-        raise IllegalActionError("a 2 played as a joker moves only figures with Wild 2 (B1, D-23)")
+        raise IllegalActionError(
+            "a 2 played as a joker moves only figures with Wild 2 (B1, D-23)",
+            message=Message("a 2 played as a joker moves only figures with Wild 2 (B1, D-23)"),
+        )
     if not move_bonus(state, move):
         return check_move(state, seat, replace(move, card=JOKER) if move.wild else move)
     costs = step_costs(state, seat, move.steps)
@@ -51,7 +55,14 @@ def check_club(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
     if need > value + _EPS:
         raise IllegalActionError(
             f'the move costs {sum(costs):.2f}" but {move.card} gives only {value}" '
-            "plus each figure's own Light-Footed inches (D-23)"
+            "plus each figure's own Light-Footed inches (D-23)",
+            message=Message(
+                'the move costs {cost}" but {card} gives only {inches}" plus each figure\'s own '
+                "Light-Footed inches (D-23)",
+                cost=round(sum(costs), 2),
+                card=move.card,
+                inches=value,
+            ),
         )
     return costs
 

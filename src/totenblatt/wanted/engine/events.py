@@ -1,6 +1,7 @@
 """What happened: frozen events, public or private to one seat, and their JSON form.
 
-Private events (``PRIVATE = True``) carry a ``seat`` and are shown only to it.
+Private events (``PRIVATE = True``) carry a ``seat`` and are shown only to it;
+referee events (``REFEREE = True``: the seed) are shown to no seat at all.
 Fields added for the extended rules (metadata :data:`EXTENDED`) are left out of the JSON
 form while they hold their default, so base games log exactly what they did.
 
@@ -8,6 +9,8 @@ form while they hold their default, so base games log exactly what they did.
 >>> event_to_dict(BidPlaced(seat=1, card=Card.parse("K♦")))
 {'type': 'bid_placed', 'seat': 1, 'card': 'K♦'}
 >>> visible_to(HandDealt(seat=0, cards=()), 1)
+False
+>>> any(visible_to(GameSeeded(seed=7), seat) for seat in range(8))
 False
 """
 
@@ -35,6 +38,7 @@ __all__ = [
     "DeckShuffled",
     "DecksAdded",
     "DefencePlayed",
+    "DefensePlayed",
     "DiscardsReshuffled",
     "Event",
     "FateDrawn",
@@ -46,6 +50,7 @@ __all__ = [
     "FigureRevealed",
     "FiguresMoved",
     "GameEnded",
+    "GameSeeded",
     "GameStarted",
     "HandDealt",
     "HandDiscarded",
@@ -72,21 +77,33 @@ EXTENDED = MappingProxyType({"extended": True})
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Base of all events; public unless the class says ``PRIVATE``."""
+    """Base of all events; public unless the class says ``PRIVATE`` (or ``REFEREE``)."""
 
     PRIVATE: ClassVar[bool] = False
+    REFEREE: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
-    """A new game: scenario, ruleset, seed, seats and their teams, number of decks."""
+    """A new game: scenario, ruleset, seats and their teams, number of decks (never the seed)."""
 
     scenario: str
     ruleset: str
-    seed: int
     seats: int
     teams: tuple[int, ...]
     decks: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameSeeded(Event):
+    """The game's secret seed, which decides every shuffle: in the referee's log, seen by no seat.
+
+    Whoever knows it can deal every hand of the game, so no view holds it.
+    """
+
+    PRIVATE: ClassVar[bool] = True
+    REFEREE: ClassVar[bool] = True
+    seed: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,18 +347,25 @@ class AttackDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DefencePlayed(Event):
+class DefensePlayed(Event):
     """A9: the target's player played this heart (or joker), or none.
 
     The extended rules add the Cover abilities used on it, the Queen of Hearts
-    card added to it, and whether it is a 2 played as a joker (B1).
+    card added to it, and whether it is a 2 played as a joker (B1). Its JSON
+    ``type`` keeps the name saved games have always logged: ``defence_played``.
     """
+
+    TYPE: ClassVar[str] = "defence_played"
 
     seat: int
     card: Card | None
     covers: tuple[str, ...] = field(default=(), metadata=EXTENDED)
     extra: Card | None = field(default=None, metadata=EXTENDED)
     wild: bool = field(default=False, metadata=EXTENDED)
+
+
+DefencePlayed = DefensePlayed
+"""Deprecated alias of :class:`DefensePlayed` (the API spells it "defense")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,7 +474,9 @@ class GameEnded(Event):
 
 
 def visible_to(event: Event, seat: int) -> bool:
-    """True when ``seat`` may see ``event`` (public, or private to that seat)."""
+    """True when ``seat`` may see ``event`` (public, or private to that seat; never a referee's)."""
+    if event.REFEREE:
+        return False
     return not event.PRIVATE or getattr(event, "seat", None) == seat
 
 
@@ -465,7 +491,8 @@ def _describe(cls: type) -> tuple[str, tuple[tuple[str, Any], ...]]:
         names = tuple(
             (f.name, f.default if f.metadata.get("extended") else MISSING) for f in fields(cls)
         )
-        info = (_SNAKE.sub("_", cls.__name__).lower(), names)
+        name = cls.__dict__.get("TYPE") or _SNAKE.sub("_", cls.__name__).lower()
+        info = (name, names)
         _NAMES[cls] = info
     return info
 

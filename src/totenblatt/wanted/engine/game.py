@@ -19,28 +19,31 @@ from typing import Any
 
 from totenblatt.cards import Card, CardLike, full_deck, to_card
 from totenblatt.datafiles import validate
+from totenblatt.messages import Message
 from totenblatt.wanted.engine.actions import (
     ACTION_TYPES,
     Action,
     IllegalActionError,
     action_from_dict,
 )
-from totenblatt.wanted.engine.checks import check, hand_size, legal_actions
+from totenblatt.wanted.engine.checks import hand_size
 from totenblatt.wanted.engine.events import (
     DecksAdded,
     Event,
+    GameSeeded,
     GameStarted,
     event_to_dict,
     visible_to,
 )
-from totenblatt.wanted.engine.flow import perform, settle, start_round
+from totenblatt.wanted.engine.flow import start_round
 from totenblatt.wanted.engine.geometry import Geometry
 from totenblatt.wanted.engine.heroes import build_figures
+from totenblatt.wanted.engine.kinds import check, legal_actions, perform, settle
 from totenblatt.wanted.engine.save import SaveError, decode_save, encode_save, events_digest
 from totenblatt.wanted.engine.setup import Setup
 from totenblatt.wanted.engine.state import Figure, GameState, Phase
-from totenblatt.wanted.engine.views import build_view
-from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
+from totenblatt.wanted.engine.views import View, build_view
+from totenblatt.wanted.rules import MAX_DECKS, Ruleset, RulesetError, builtin_rulesets
 from totenblatt.wanted.table.scenario import Scenario, builtin_scenarios, load_scenario
 
 __all__ = ["DeckOrder", "Game", "Setup", "new_game", "stacked_deal"]
@@ -156,24 +159,37 @@ class Game:
 
     def why_illegal(self, action: Action) -> str | None:
         """The reason ``action`` is illegal now, or None when it is legal."""
+        refusal = self.refusal(action)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """The error :meth:`apply` would raise for ``action``, or None when it is legal.
+
+        Its ``message`` says why in words for a person (``totenblatt.text.describe_error``).
+        """
         try:
             self._check(action)
         except IllegalActionError as exc:
-            return str(exc)
+            return exc
         return None
 
     def _check(self, action: Action) -> tuple[float, ...]:
         st = self._state
         if not isinstance(action, _ACTIONS):
             raise IllegalActionError(
-                f"{action!r} is not an action: expected one of {', '.join(ACTION_TYPES)}"
+                f"{action!r} is not an action: expected one of {', '.join(ACTION_TYPES)}",
+                message=Message("that is not an action of the game"),
             )
         if st.to_act is None:
-            raise IllegalActionError(f"{action!r} is illegal: the game is over")
+            raise IllegalActionError(
+                f"{action!r} is illegal: the game is over", message=Message("the game is over")
+            )
         try:
             return check(st, st.to_act, action)
         except IllegalActionError as exc:
-            raise IllegalActionError(f"{action!r} is illegal for seat {st.to_act}: {exc}") from None
+            raise IllegalActionError(
+                f"{action!r} is illegal for seat {st.to_act}: {exc}", message=exc.message
+            ) from None
 
     def apply(self, action: Action) -> list[Event]:
         """Apply the seat to act's ``action``; the new events (the state is unchanged on error)."""
@@ -189,7 +205,7 @@ class Game:
 
     # -- views, copies, saves ----------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
         """What ``seat`` may know, as a JSON-serialisable dict (see :mod:`views`)."""
         return build_view(self._state, self._setup, self.visible_event_dicts(seat), seat)
 
@@ -247,7 +263,7 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Replay a saved game, verifying its events; ``SaveError`` for a corrupt save."""
+        """Replay a saved game, verifying its events; ``SaveError`` (only) for any bad save."""
         saved = decode_save(text)
         try:
             rules = (
@@ -262,22 +278,26 @@ class Game:
                 dealer=saved.dealer,
                 deck_order=saved.deck_order or None,
             )
-        except ValueError as exc:
+        except (ValueError, TypeError, OverflowError) as exc:
             raise SaveError(f"cannot set up the saved game: {exc}") from None
         for number, raw in enumerate(saved.actions, 1):
             try:
-                game.apply(action_from_dict(raw))
+                action = action_from_dict(raw)
+            except (ValueError, TypeError, OverflowError) as exc:
+                raise SaveError(f"action #{number} is not an action: {exc}") from None
+            try:
+                game.apply(action)
             except IllegalActionError as exc:
                 raise SaveError(f"action #{number} does not replay: {exc}") from None
-            except ValueError as exc:
-                raise SaveError(f"action #{number} is not an action: {exc}") from None
-        count = len(game.state.events)
-        if saved.events is not None and saved.events != count:
+        dicts = game.event_dicts()
+        if saved.version == 1:  # the seed was a key of game_started, not an event of its own
+            dicts = _legacy_dicts(dicts)
+        if saved.events != len(dicts):
             raise SaveError(
-                f"the replay gives {count} events, the save says "
+                f"the replay gives {len(dicts)} events, the save says "
                 f"{saved.events!r}: the save was changed or made by another version"
             )
-        if saved.digest is not None and saved.digest != events_digest(game.event_dicts()):
+        if saved.digest != events_digest(dicts):
             raise SaveError(
                 "the replay does not reproduce the saved events (digest differs): "
                 "the save was changed or made by another version"
@@ -354,7 +374,14 @@ def _initial_state(setup: Setup) -> GameState:
     st.decks = max(rules.cards.deck_count, math.ceil(needed / per_deck))
     st.draw_pile = full_deck(rules.cards.jokers) * st.decks
     _check_orders(setup.deck_orders, st.draw_pile)
-    st.events.append(GameStarted(scen.name, rules.name, setup.seed, st.seats, st.teams, st.decks))
+    if st.decks > MAX_DECKS:
+        raise RulesetError(
+            f"ruleset {rules.name!r}: the deal needs {needed} cards ({st.seats} hands and the "
+            f"dead man's hand), more than {MAX_DECKS} decks of {per_deck} hold; lower "
+            "round.hand_size or round.dead_hand_size"
+        )
+    st.events.append(GameStarted(scen.name, rules.name, st.seats, st.teams, st.decks))
+    st.events.append(GameSeeded(setup.seed))  # the referee's alone: visible to no seat
     if st.decks > rules.cards.deck_count:
         st.events.append(DecksAdded(st.decks, needed))  # D-2
     st.events.extend(set_up)
@@ -362,6 +389,17 @@ def _initial_state(setup: Setup) -> GameState:
     start_round(st)
     settle(st)
     return st
+
+
+def _legacy_dicts(dicts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events as save version 1 logged them: the seed inside ``game_started``."""
+    out: list[dict[str, Any]] = []
+    for data in dicts:
+        if data["type"] == "game_seeded":
+            out[0] = {**out[0], "seed": data["seed"]}
+        else:
+            out.append(data)
+    return out
 
 
 def _orders(deck_order: DeckOrder | None) -> tuple[tuple[Card, ...], ...]:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card, Suit
+from totenblatt.messages import Message, Plural, Reason
 from totenblatt.wanted.engine.abilities import PIPER_BONUS, draw_number_ability
 from totenblatt.wanted.engine.actions import Swap
 from totenblatt.wanted.engine.events import (
@@ -240,25 +241,51 @@ def swap_options(state: GameState, seat: int) -> list[Swap]:
     return out
 
 
-def swap_problem(state: GameState, seat: int, action: Swap) -> str | None:
+def swap_problem(state: GameState, seat: int, action: Swap) -> Reason | None:
     """Why ``action`` is not a legal swap of ``seat`` (hand, D-27 rights), or None."""
     if state.per_character:
         fig = state.by_name.get(action.figure or "")
         if fig is None or fig.seat != seat or fig.out:
-            return f"per character (D-5) a swap names a figure of seat {seat} in the game"
+            return Reason(
+                f"per character (D-5) a swap names a figure of seat {seat} in the game",
+                Message("every figure has its own hand (D-5): name the figure whose hand to swap"),
+            )
     elif action.figure is not None:
-        return "hands belong to the players (hand_mode per_player): a swap names no figure"
+        return Reason(
+            "hands belong to the players (hand_mode per_player): a swap names no figure",
+            Message("hands belong to the players: no figure's hand is named (D-5)"),
+        )
     hand = state.hands[state.holder(seat, action.figure)]
     right = swap_right(state, seat, action.figure)
     if right == 0:
-        return "a gunslinger may not swap for the dead man's hand (B2, D-27)"
+        return Reason(
+            "a gunslinger may not swap for the dead man's hand (B2, D-27)",
+            Message("a gunslinger may not swap for the dead man's hand (B2, D-27)"),
+        )
     k = _partial(right, hand)
     if k is None:
-        return None if not action.cards else "this hand is swapped whole: give no cards"
+        if not action.cards:
+            return None
+        return Reason(
+            "this hand is swapped whole: give no cards",
+            Message("this hand is swapped whole: give no cards"),
+        )
     if len(action.cards) != k:
-        return f"a veteran swaps exactly {k} cards of its choice (D-27), got {len(action.cards)}"
+        return Reason(
+            f"a veteran swaps exactly {k} cards of its choice (D-27), got {len(action.cards)}",
+            Plural(
+                "a veteran swaps exactly {n} card of its choice (D-27), got {got}",
+                "a veteran swaps exactly {n} cards of its choice (D-27), got {got}",
+                n=k,
+                got=len(action.cards),
+            ),
+        )
     if Counter(action.cards) - Counter(hand):
-        return f"{', '.join(str(c) for c in action.cards)} are not all in the hand"
+        cards = ", ".join(str(c) for c in action.cards)
+        return Reason(
+            f"{cards} are not all in the hand",
+            Message("{cards} are not all in the hand", cards=cards),
+        )
     return None
 
 

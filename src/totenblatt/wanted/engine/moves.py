@@ -22,6 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card
+from totenblatt.messages import Message, message_of
 from totenblatt.wanted.engine.actions import IllegalActionError, Move, MoveStep, Point
 from totenblatt.wanted.engine.state import Figure, GameState
 
@@ -49,7 +50,13 @@ def check_move(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
     total = sum(costs)
     if total > budget + _EPS:
         raise IllegalActionError(
-            f'the move costs {total:.2f}" but {move.card} gives only {budget}"'
+            f'the move costs {total:.2f}" but {move.card} gives only {budget}"',
+            message=Message(
+                'the move costs {cost}" but {card} gives only {inches}"',
+                cost=round(total, 2),
+                card=move.card,
+                inches=budget,
+            ),
         )
     return costs
 
@@ -65,30 +72,72 @@ def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tupl
         fig = state.by_name.get(step.figure)
         if fig is None:
             known = ", ".join(state.by_name)
-            raise IllegalActionError(f"no figure named {step.figure!r}: expected one of {known}")
+            raise IllegalActionError(
+                f"no figure named {step.figure!r}: expected one of {known}",
+                message=Message(
+                    "no figure named {name}: expected one of {known}",
+                    name=repr(step.figure),
+                    known=known,
+                ),
+            )
+        who = {"figure": step.figure}
         if fig.seat != seat:
-            raise IllegalActionError(f"{step.figure!r} is not a figure of seat {seat}")
+            raise IllegalActionError(
+                f"{step.figure!r} is not a figure of seat {seat}",
+                message=Message("{figure} is not one of your figures", **who),
+            )
         if fig.out:
-            raise IllegalActionError(f"{step.figure!r} is out of the game")
+            raise IllegalActionError(
+                f"{step.figure!r} is out of the game",
+                message=Message("{figure} is out of the game", **who),
+            )
         if step.figure in seen:
-            raise IllegalActionError(f"{step.figure!r} appears twice in one move")
+            raise IllegalActionError(
+                f"{step.figure!r} appears twice in one move",
+                message=Message("{figure} appears twice in one move", **who),
+            )
         seen.add(step.figure)
         if len(step.path) < 2:
-            raise IllegalActionError(f"the path of {step.figure!r} needs a start and an end")
+            raise IllegalActionError(
+                f"the path of {step.figure!r} needs a start and an end",
+                message=Message("the path of {figure} needs a start and an end", **who),
+            )
         start = step.path[0]
         if math.dist(start, fig.pos) > 1e-6:
             raise IllegalActionError(
                 f"the path of {step.figure!r} starts at {start!r}, "
-                f"but the figure stands at {fig.pos!r}"
+                f"but the figure stands at {fig.pos!r}",
+                message=Message(
+                    "the path of {figure} starts at ({x}, {y}), but it stands at ({fx}, {fy})",
+                    x=start[0],
+                    y=start[1],
+                    fx=fig.pos[0],
+                    fy=fig.pos[1],
+                    **who,
+                ),
             )
         blockers = [p for name, p in positions.items() if name != step.figure]
         try:
             cost = float(state.geo.table.move_cost(step.path, blockers=blockers))
         except MoveError as exc:
-            raise IllegalActionError(f"{step.figure!r} cannot move so: {exc}") from None
-        if step.hide and not state.geo.in_hard_cover(step.path[-1]):
             raise IllegalActionError(
-                f"{step.figure!r} cannot hide at {step.path[-1]!r}: not in hard cover (D-12)"
+                f"{step.figure!r} cannot move so: {exc}",
+                message=Message(
+                    "{figure} cannot move so: {reason}",
+                    reason=message_of(exc) or str(exc),
+                    **who,
+                ),
+            ) from None
+        if step.hide and not state.geo.in_hard_cover(step.path[-1]):
+            end = step.path[-1]
+            raise IllegalActionError(
+                f"{step.figure!r} cannot hide at {end!r}: not in hard cover (D-12)",
+                message=Message(
+                    "{figure} cannot hide at ({x}, {y}): not in hard cover (D-12)",
+                    x=end[0],
+                    y=end[1],
+                    **who,
+                ),
             )
         costs.append(cost)
         positions[step.figure] = step.path[-1]

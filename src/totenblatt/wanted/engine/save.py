@@ -1,11 +1,13 @@
 """The save format: ruleset + scenario + seed (+ fixed dealer and stacked deck) + actions.
 
-A save is a referee file: it holds the seed and therefore every hidden card. It is
-written and read by :meth:`Game.to_json <totenblatt.wanted.engine.game.Game.to_json>`
-and :meth:`Game.from_json <totenblatt.wanted.engine.game.Game.from_json>`, which
-replay the actions and verify the number of events and their SHA-256 digest, so a
-save that was edited or made by an incompatible version is refused. This module
-holds only the format: text in, checked fields out, and back.
+A save is a referee file: it holds the seed and therefore every hidden card (its
+``referee`` key says so). It is written and read by :meth:`Game.to_json
+<totenblatt.wanted.engine.game.Game.to_json>` and :meth:`Game.from_json
+<totenblatt.wanted.engine.game.Game.from_json>`, which replay the actions and verify
+the number of events and their SHA-256 digest, so a save that was edited or made by an
+incompatible version is refused. This module holds only the format: text in, checked
+fields out, and back. Version 1 (before the seed left the ``game_started`` event) is
+still read.
 
 >>> decode_save('[1, 2]')
 Traceback (most recent call last):
@@ -17,15 +19,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from totenblatt.datafiles import parse_json, short
+from totenblatt.messages import MessageError
 from totenblatt.wanted.engine.actions import Action, action_to_dict
 
 __all__ = [
     "FORMAT",
+    "MAX_SAVE_BYTES",
+    "REFEREE_NOTE",
     "VERSION",
+    "VERSIONS",
     "SaveError",
     "SavedGame",
     "decode_save",
@@ -34,10 +42,25 @@ __all__ = [
 ]
 
 FORMAT = "totenblatt-wanted-game"
-VERSION = 1
+VERSION = 2
+"""The version written; since 2 the seed is a referee event (``game_seeded``)."""
+VERSIONS = (1, 2)
+"""The versions read."""
+MAX_SAVE_BYTES = 4_000_000
+"""The largest save read (bytes); a long game of four gangs takes about 300 kB."""
+REFEREE_NOTE = (
+    "A referee file: it holds the seed and so every hidden card. Never give it to a player."
+)
+"""The ``referee`` key of every save: what the file reveals."""
+_SEED_LIMIT = 2**64
+_KEYS = frozenset(
+    {"format", "version", "referee", "ruleset", "scenario", "seed", "dealer", "deck_order",
+     "events", "digest", "actions"}
+)  # fmt: skip
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-class SaveError(ValueError):
+class SaveError(MessageError):
     """A saved game that cannot be loaded: not JSON, wrong format, or it does not replay."""
 
 
@@ -45,14 +68,15 @@ class SaveError(ValueError):
 class SavedGame:
     """The checked fields of a save; the actions are still in their JSON form."""
 
+    version: int
     ruleset: str | dict[str, Any]
     scenario: str
     seed: int
     dealer: int | None
     deck_order: list[list[str]]
     actions: list[Any]
-    events: int | None
-    digest: str | None
+    events: int
+    digest: str
 
 
 def events_digest(event_dicts: Iterable[dict[str, Any]]) -> str:
@@ -66,7 +90,8 @@ def events_digest(event_dicts: Iterable[dict[str, Any]]) -> str:
 
 def encode_save(header: dict[str, Any], actions: Sequence[Action]) -> str:
     """The saved game as JSON text, one action per line (``header`` without format keys)."""
-    full: dict[str, Any] = {"format": FORMAT, "version": VERSION, **header}
+    full: dict[str, Any] = {"format": FORMAT, "version": VERSION, "referee": REFEREE_NOTE}
+    full.update(header)
     lines = ["{"]
     lines += [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in full.items()]
     texts = [json.dumps(action_to_dict(a), ensure_ascii=False) for a in actions]
@@ -81,40 +106,60 @@ def _field(data: dict[str, Any], key: str, kinds: type | tuple[type, ...], what:
         raise SaveError(f"not a saved Wanted game: key {key!r} is missing ({what})")
     value = data[key]
     if not isinstance(value, kinds) or (isinstance(value, bool) and kinds is int):
-        raise SaveError(f"not a saved Wanted game: {key!r} is {value!r}, expected {what}")
+        raise SaveError(f"not a saved Wanted game: {key!r} is {short(value)}, expected {what}")
     return value
 
 
 def decode_save(text: str) -> SavedGame:
-    """The checked fields of a save; :class:`SaveError` says what is wrong with a bad one."""
+    """The checked fields of a save; :class:`SaveError` says what is wrong with a bad one.
 
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise SaveError(f"not a saved Wanted game: not valid JSON ({exc})") from None
+    Nesting, size of numbers and every key are checked before anything is built.
+    """
+    if not isinstance(text, str):
+        raise SaveError(f"not a saved Wanted game: expected JSON text, got {short(text)}")
+    data = parse_json(text, "not a saved Wanted game", SaveError)
     if not isinstance(data, dict):
-        raise SaveError(f"not a saved Wanted game: expected a JSON object, got {data!r:.60}")
+        raise SaveError(f"not a saved Wanted game: expected a JSON object, got {short(data)}")
     if data.get("format") != FORMAT:
         raise SaveError(
-            f'not a saved Wanted game: "format" is {data.get("format")!r}, expected {FORMAT!r}'
+            f'not a saved Wanted game: "format" is {short(data.get("format"))}, expected {FORMAT!r}'
         )
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version not in VERSIONS:
         raise SaveError(
-            f"saved game version {data.get('version')!r} is not supported (expected {VERSION})"
+            f"saved game version {short(version)} is not supported "
+            f"(expected {' or '.join(map(str, VERSIONS))})"
+        )
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise SaveError(
+            f"not a saved Wanted game: unknown key {short(unknown[0])}"
+            + (f" (+{len(unknown) - 1} more)" if len(unknown) > 1 else "")
+            + f"; expected {', '.join(sorted(_KEYS))}"
         )
     ref = _field(data, "ruleset", (str, dict), "a ruleset name or table")
     scenario = _field(data, "scenario", str, "a scenario name or path")
     seed = _field(data, "seed", int, "an integer")
+    if not -_SEED_LIMIT < seed < _SEED_LIMIT:
+        raise SaveError(f"not a saved Wanted game: 'seed' {short(seed)} is not below 2**64")
     dealer = data.get("dealer")
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
-        raise SaveError(f"not a saved Wanted game: 'dealer' is {dealer!r}, expected a seat or null")
+        raise SaveError(
+            f"not a saved Wanted game: 'dealer' is {short(dealer)}, expected a seat or null"
+        )
     orders = data.get("deck_order", [])
     if not isinstance(orders, list) or not all(
         isinstance(o, list) and all(isinstance(c, str) for c in o) for o in orders
     ):
         raise SaveError(
-            f"not a saved Wanted game: 'deck_order' is {orders!r:.60}, expected lists of card texts"
+            f"not a saved Wanted game: 'deck_order' is {short(orders)}, "
+            "expected lists of card texts"
         )
     actions = _field(data, "actions", list, "a list of actions")
-    count, digest = data.get("events"), data.get("digest")
-    return SavedGame(ref, scenario, seed, dealer, orders, actions, count, digest)
+    count = _field(data, "events", int, "the number of events")
+    digest = _field(data, "digest", str, "the SHA-256 digest of the events")
+    if not _DIGEST.fullmatch(digest):
+        raise SaveError(
+            f"not a saved Wanted game: 'digest' is {short(digest)}, expected 64 hex digits"
+        )
+    return SavedGame(version, ref, scenario, seed, dealer, orders, actions, count, digest)

@@ -1,4 +1,4 @@
-"""What one seat may know: the game as a JSON-serialisable dict.
+"""What one seat may know: the game as a JSON-serialisable dict of a typed shape (:class:`View`).
 
 A view holds the seat's own hand, never another seat's hand or the dead man's
 hand (only their sizes), the public state of every figure, the decision at
@@ -6,22 +6,130 @@ hand, and the public events plus the seat's own private events. Keys of the
 extended rules appear only in games that play them: ``spent`` per figure, bid
 ``values`` and the attack's ``wild`` (abilities), ``figure_hands`` and
 ``figure_hand_sizes`` (per-character hands, D-5).
+
+The shapes are :class:`~typing.TypedDict`: a view *is* its JSON form (cards as
+their text, ``Q♠``), and the type checker knows every key. (No postponed annotations
+here, so ``View.__required_keys__`` and ``__optional_keys__`` are right at run time.)
 """
 
-from __future__ import annotations
-
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from totenblatt.wanted.engine.checks import can_redraw
 from totenblatt.wanted.engine.setup import Setup
 from totenblatt.wanted.engine.state import Figure, GameState, Phase
 
-__all__ = ["build_view", "decision_of", "figure_view"]
+__all__ = [
+    "AttackView",
+    "DecisionView",
+    "FigureView",
+    "View",
+    "build_view",
+    "decision_of",
+    "figure_view",
+]
 
 
-def figure_view(fig: Figure, abilities: bool = False) -> dict[str, Any]:
+class FigureView(TypedDict):
+    """The public state of one figure."""
+
+    name: str
+    seat: int
+    team: int
+    weapon: str
+    position: list[float]
+    """``[x, y]`` in inches."""
+    hp: int
+    hp_max: int
+    kind: str
+    """A :class:`~totenblatt.wanted.vocab.HeroType` value."""
+    abilities: list[str]
+    """:class:`~totenblatt.wanted.vocab.Ability` values."""
+    hidden: bool
+    out: bool
+    spent: NotRequired[list[str]]
+    """B1: the uses of limited abilities this fight (games with abilities only)."""
+
+
+class AttackView(TypedDict):
+    """The attack a DEFEND decision answers, measured when it was declared."""
+
+    seat: int
+    card: str
+    attacker: str
+    target: str
+    weapon: str
+    distance: float
+    cover: str
+    target_hidden: bool
+    wild: NotRequired[bool]
+    """B1 Wild 2: the attack card is a 2 played as a joker (games with abilities only)."""
+
+
+class DecisionView(TypedDict):
+    """What is asked of whom; the other keys belong to the decision's ``kind`` (the phase)."""
+
+    kind: str
+    """A :class:`~totenblatt.wanted.engine.state.Phase` value."""
+    seat: int | None
+    order: NotRequired[list[int]]
+    """SWAP and BID: the seats still to ask, the one to act first."""
+    bids: NotRequired[list[tuple[int, str]]]
+    """BID: ``[seat, card]`` of each bid this cycle (JSON pairs: lists at run time)."""
+    values: NotRequired[list[int]]
+    """BID with abilities: each bid's value (D-23)."""
+    figure: NotRequired[str]
+    """FATE: the figure that tempted fate."""
+    cards: NotRequired[list[str]]
+    """FATE, to the seat that tempted it only: the two cards drawn."""
+    attack: NotRequired[AttackView]
+    """DEFEND: the attack to answer."""
+
+
+class View(TypedDict):
+    """Everything one seat may know (see the module docstring); JSON-serialisable."""
+
+    seat: int
+    seats: int
+    teams: list[int]
+    scenario: str
+    ruleset: str
+    scenario_ref: str
+    ruleset_ref: str | dict[str, Any]
+    """The built-in name, or the whole ruleset when it is not a built-in one."""
+    hand_mode: str
+    round: int
+    round_limit: int | None
+    dealer: int
+    active: int
+    to_act: int | None
+    phase: str
+    decision: DecisionView
+    hand: list[str]
+    """The seat's cards (per character: its figures' hands in figure order)."""
+    hand_sizes: list[int]
+    dead_hand: int
+    dead_hand_taken: bool
+    draw_pile: int
+    discard_pile: int
+    seen_cards: list[str]
+    redraws_used: list[int]
+    can_redraw: bool
+    empty_cycles: int
+    figures: list[FigureView]
+    events: list[dict[str, Any]]
+    """The JSON form of every event the seat may see (``event_to_dict``)."""
+    is_over: bool
+    winners: list[int]
+    end_reason: str | None
+    figure_hands: NotRequired[dict[str, list[str]]]
+    """Per character (D-5): the seat's figures' own hands."""
+    figure_hand_sizes: NotRequired[dict[str, int]]
+    """Per character (D-5): every figure's hand size."""
+
+
+def figure_view(fig: Figure, abilities: bool = False) -> FigureView:
     """The public state of a figure (``abilities``: with the uses ``spent`` this fight)."""
-    out = {
+    out: FigureView = {
         "name": fig.name,
         "seat": fig.seat,
         "team": fig.team,
@@ -39,84 +147,86 @@ def figure_view(fig: Figure, abilities: bool = False) -> dict[str, Any]:
     return out
 
 
-def decision_of(st: GameState) -> dict[str, Any]:
+def decision_of(state: GameState) -> DecisionView:
     """What is asked of whom: ``kind`` (the phase), ``seat`` and the details of the decision."""
-    out: dict[str, Any] = {"kind": st.phase.value, "seat": st.to_act}
-    abilities = st.ruleset.abilities.enabled
-    if st.phase is Phase.SWAP:
-        out["order"] = list(st.swap_order)
-    elif st.phase is Phase.BID:
-        out["bids"] = [[seat, str(card)] for seat, card, _ in st.bids]
-        out["order"] = list(st.bid_order)
+    out: DecisionView = {"kind": state.phase.value, "seat": state.to_act}
+    abilities = state.ruleset.abilities.enabled
+    if state.phase is Phase.SWAP:
+        out["order"] = list(state.swap_order)
+    elif state.phase is Phase.BID:
+        bids = [[seat, str(card)] for seat, card, _ in state.bids]  # JSON pairs, typed as such
+        out["bids"] = cast(list[tuple[int, str]], bids)
+        out["order"] = list(state.bid_order)
         if abilities:
-            out["values"] = [value for _, _, value in st.bids]
-    elif st.phase is Phase.FATE and st.fate is not None:
-        out["figure"] = st.fate.figure
-    elif st.phase is Phase.DEFEND and st.pending is not None:
-        p = st.pending
-        out["attack"] = {
+            out["values"] = [value for _, _, value in state.bids]
+    elif state.phase is Phase.FATE and state.fate is not None:
+        out["figure"] = state.fate.figure
+    elif state.phase is Phase.DEFEND and state.pending is not None:
+        p = state.pending
+        attack: AttackView = {
             "seat": p.seat,
             "card": str(p.card),
             "attacker": p.attacker,
             "target": p.target,
-            "weapon": st.by_name[p.attacker].weapon,
+            "weapon": state.by_name[p.attacker].weapon,
             "distance": p.distance,
             "cover": p.cover,
             "target_hidden": p.target_hidden,
         }
         if abilities:
-            out["attack"]["wild"] = p.wild
+            attack["wild"] = p.wild
+        out["attack"] = attack
     return out
 
 
-def build_view(
-    st: GameState, setup: Setup, events: list[dict[str, Any]], seat: int
-) -> dict[str, Any]:
+def build_view(state: GameState, setup: Setup, events: list[dict[str, Any]], seat: int) -> View:
     """The view of ``seat`` given the events it may see (see the module docstring)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.seats:
-        raise ValueError(f"seat {seat!r} is not a seat: expected 0 to {st.seats - 1}")
-    seen = [str(c) for c in st.seen_public] + [str(c) for c in st.seen_private[seat]]
-    decision = decision_of(st)
-    if st.fate is not None and st.fate.seat == seat:
-        decision["cards"] = [str(c) for c in st.fate.drawn]
-    abilities = st.ruleset.abilities.enabled
-    view = {
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+        raise ValueError(f"seat {seat!r} is not a seat: expected 0 to {state.seats - 1}")
+    seen = [str(c) for c in state.seen_public] + [str(c) for c in state.seen_private[seat]]
+    decision = decision_of(state)
+    if state.fate is not None and state.fate.seat == seat:
+        decision["cards"] = [str(c) for c in state.fate.drawn]
+    abilities = state.ruleset.abilities.enabled
+    view: View = {
         "seat": seat,
-        "seats": st.seats,
-        "teams": list(st.teams),
+        "seats": state.seats,
+        "teams": list(state.teams),
         "scenario": setup.scenario.name,
         "ruleset": setup.ruleset.name,
         "scenario_ref": setup.scenario_ref,
         "ruleset_ref": setup.ruleset_ref,
         "hand_mode": setup.ruleset.round.hand_mode,
-        "round": st.round,
-        "round_limit": st.round_limit,
-        "dealer": st.dealer,
-        "active": st.active,
-        "to_act": st.to_act,
-        "phase": st.phase.value,
+        "round": state.round,
+        "round_limit": state.round_limit,
+        "dealer": state.dealer,
+        "active": state.active,
+        "to_act": state.to_act,
+        "phase": state.phase.value,
         "decision": decision,
-        "hand": [str(c) for c in st.seat_cards(seat)],
-        "hand_sizes": [len(st.seat_cards(s)) for s in range(st.seats)]
-        if st.per_character
-        else [len(h) for h in st.hands],
-        "dead_hand": len(st.dead_hand),
-        "dead_hand_taken": st.dead_taken,
-        "draw_pile": len(st.draw_pile),
-        "discard_pile": len(st.discard_pile),
+        "hand": [str(c) for c in state.seat_cards(seat)],
+        "hand_sizes": [len(state.seat_cards(s)) for s in range(state.seats)]
+        if state.per_character
+        else [len(h) for h in state.hands],
+        "dead_hand": len(state.dead_hand),
+        "dead_hand_taken": state.dead_taken,
+        "draw_pile": len(state.draw_pile),
+        "discard_pile": len(state.discard_pile),
         "seen_cards": seen,
-        "redraws_used": list(st.redraws_used),
-        "can_redraw": st.phase is not Phase.OVER and can_redraw(st, seat),
-        "empty_cycles": st.empty_cycles,
-        "figures": [figure_view(f, abilities) for f in st.figures],
+        "redraws_used": list(state.redraws_used),
+        "can_redraw": state.phase is not Phase.OVER and can_redraw(state, seat),
+        "empty_cycles": state.empty_cycles,
+        "figures": [figure_view(f, abilities) for f in state.figures],
         "events": events,
-        "is_over": st.phase is Phase.OVER,
-        "winners": list(st.winners),
-        "end_reason": st.end_reason,
+        "is_over": state.phase is Phase.OVER,
+        "winners": list(state.winners),
+        "end_reason": state.end_reason,
     }
-    if st.per_character:
+    if state.per_character:
         view["figure_hands"] = {
-            st.figures[h].name: [str(c) for c in st.hands[h]] for h in st.holders[seat]
+            state.figures[h].name: [str(c) for c in state.hands[h]] for h in state.holders[seat]
         }
-        view["figure_hand_sizes"] = {f.name: len(st.hands[i]) for i, f in enumerate(st.figures)}
+        view["figure_hand_sizes"] = {
+            f.name: len(state.hands[i]) for i, f in enumerate(state.figures)
+        }
     return view

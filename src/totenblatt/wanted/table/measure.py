@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
+from totenblatt.messages import Message, MessageError, Reason
 from totenblatt.wanted.table.planar import (
     EPS,
     Poly,
@@ -73,9 +74,13 @@ __all__ = [
 _RANK = {CoverLevel.NONE: 0, CoverLevel.LIGHT: 1, CoverLevel.MEDIUM: 2, CoverLevel.HARD: 3}
 _LEVELS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.MEDIUM, CoverLevel.HARD)
 _CACHE_LIMIT = 50_000
+"""Entries a query cache holds before it starts afresh (see :func:`_remember`)."""
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_E = TypeVar("_E", bound=tuple[Any, ...])
 
 
-class MoveError(ValueError):
+class MoveError(MessageError):
     """A move that the rules do not allow; the message says why."""
 
 
@@ -84,10 +89,73 @@ Profile = tuple[float, tuple[tuple[float, float], ...], tuple[float, ...]]
 
 
 class Table:
-    """A measured table with its terrain; immutable, all queries pure and cached.
+    """A measured table with its terrain: a value whose queries are pure and cached.
 
     Build it with :meth:`build` (numbers from a ruleset) or directly with the numbers.
+    Immutable: its numbers and terrain are fixed at construction (setting or deleting
+    an attribute raises ``AttributeError``; the terrain pieces are frozen too). The
+    only state that changes is the bounded caches of query results, which never
+    change an answer. Tables compare and hash by identity: :meth:`build` returns the
+    same object for the same size, terrain and numbers.
+
+    >>> Table(12, 12).width = 13
+    Traceback (most recent call last):
+    ...
+    AttributeError: a Table is immutable: cannot set 'width'
     """
+
+    __slots__ = (
+        "__weakref__",
+        "_building_boxes",
+        "_building_outlines",
+        "_buildings",
+        "_cover",
+        "_cover_reach",
+        "_difficult",
+        "_difficult_boxes",
+        "_hard",
+        "_hard_reach",
+        "_impassable",
+        "_impassable_boxes",
+        "_pair_cache",
+        "_point_cache",
+        "_polys",
+        "_profile_cache",
+        "_sealed",
+        "_segment_cache",
+        "_walls",
+        "_why_cache",
+        "_windows",
+        "base_diameter",
+        "cover_reach",
+        "difficult_factor",
+        "hard_cover_reach",
+        "height",
+        "measure",
+        "radius",
+        "terrain",
+        "width",
+        "window_cost",
+    )
+
+    width: Final[float]
+    """Inches, left to right."""
+    height: Final[float]
+    """Inches, bottom to top."""
+    terrain: Final[tuple[Terrain, ...]]
+    measure: Final[Literal["edge", "centre"]]
+    """D-11: distances from base edge to base edge, or centre to centre."""
+    base_diameter: Final[float]
+    radius: Final[float]
+    """Half the base diameter."""
+    difficult_factor: Final[float]
+    """A6: an inch of difficult terrain costs this many."""
+    window_cost: Final[float]
+    """A6: inches added for every window a path goes through."""
+    hard_cover_reach: Final[float]
+    """D-12: how near a hard-cover piece a figure may be declared hidden."""
+    cover_reach: Final[float]
+    """D-17: how near the target cover along the line of fire counts."""
 
     def __init__(
         self,
@@ -158,6 +226,21 @@ class Table:
         self._why_cache: dict[tuple[Point, Point], str] = {}
         self._point_cache: dict[Point, tuple[int, bool]] = {}
         self._pair_cache: dict[tuple[Point, Point], tuple[bool, CoverLevel]] = {}
+        self._sealed = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError(f"a Table is immutable: cannot set {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Table is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles are built again from the numbers (with empty caches)."""
+        numbers = (self.measure, self.base_diameter, self.difficult_factor, self.window_cost)
+        reaches = (self.hard_cover_reach, self.cover_reach)
+        return (_rebuild, (self.width, self.height, self.terrain, *numbers, *reaches))
 
     # -- construction --------------------------------------------------------------
 
@@ -227,23 +310,47 @@ class Table:
         r = self.radius
         return r - EPS <= p[0] <= self.width - r + EPS and r - EPS <= p[1] <= self.height - r + EPS
 
-    def position_error(self, p: Point, blockers: Sequence[Point] = ()) -> str | None:
+    def position_error(self, p: Point, blockers: Sequence[Point] = ()) -> Reason | None:
         """Why a base cannot stand at ``p`` (off the table, impassable, wall, base), or None."""
         x, y = p
+        at = {"x": x, "y": y}
         if not self.on_table(p):
-            return (
+            size = {"width": self.width, "height": self.height}
+            return Reason(
                 f'({x:g}, {y:g}) is off the table: the whole {self.base_diameter:g}" base must '
-                f"stand within {self.width:g} x {self.height:g}"
+                f"stand within {self.width:g} x {self.height:g}",
+                Message(
+                    '({x}, {y}) is off the table: the whole base must stand within {width}" x '
+                    '{height}"',
+                    **at,
+                    **size,
+                ),
             )
         for poly, index in self._impassable:
             if poly.interior(x, y):
-                return f"({x:g}, {y:g}) is inside impassable terrain {self.terrain[index].name!r}"
+                name = self.terrain[index].name
+                return Reason(
+                    f"({x:g}, {y:g}) is inside impassable terrain {name!r}",
+                    Message("({x}, {y}) is inside impassable terrain {name}", name=name, **at),
+                )
         for a, b, index in self._walls:
             if point_segment_distance(x, y, a, b) <= EPS:
-                return f"({x:g}, {y:g}) is on the wall of {self.terrain[index].name!r}"
+                name = self.terrain[index].name
+                return Reason(
+                    f"({x:g}, {y:g}) is on the wall of {name!r}",
+                    Message("({x}, {y}) is on the wall of {name}", name=name, **at),
+                )
         for other in blockers:
             if math.hypot(other[0] - x, other[1] - y) < self.base_diameter - EPS:
-                return f"({x:g}, {y:g}) overlaps the base at ({other[0]:g}, {other[1]:g})"
+                return Reason(
+                    f"({x:g}, {y:g}) overlaps the base at ({other[0]:g}, {other[1]:g})",
+                    Message(
+                        "({x}, {y}) overlaps the base at ({ox}, {oy})",
+                        ox=other[0],
+                        oy=other[1],
+                        **at,
+                    ),
+                )
         return None
 
     # -- movement ------------------------------------------------------------------
@@ -255,13 +362,24 @@ class Table:
         them but not end overlapping one.
         """
         if not path:
-            raise MoveError("a path needs at least its start point")
+            raise MoveError(
+                "a path needs at least its start point",
+                message=Message("a path needs at least its start point"),
+            )
         points = [(float(p[0]), float(p[1])) for p in path]
         for p in points:
             if not self.on_table(p):
                 raise MoveError(
                     f"the path leaves the table at ({p[0]:g}, {p[1]:g}): the base must stay "
-                    f"within {self.width:g} x {self.height:g}"
+                    f"within {self.width:g} x {self.height:g}",
+                    message=Message(
+                        "the path leaves the table at ({x}, {y}): the base must stay within "
+                        '{width}" x {height}"',
+                        x=p[0],
+                        y=p[1],
+                        width=self.width,
+                        height=self.height,
+                    ),
                 )
         total = 0.0
         for p, q in itertools.pairwise(points):
@@ -275,7 +393,14 @@ class Table:
             if math.hypot(other[0] - end[0], other[1] - end[1]) < self.base_diameter - EPS:
                 raise MoveError(
                     f"the move ends at ({end[0]:g}, {end[1]:g}), overlapping the base at "
-                    f"({other[0]:g}, {other[1]:g})"
+                    f"({other[0]:g}, {other[1]:g})",
+                    message=Message(
+                        "the move ends at ({x}, {y}), overlapping the base at ({ox}, {oy})",
+                        x=end[0],
+                        y=end[1],
+                        ox=other[0],
+                        oy=other[1],
+                    ),
                 )
         return total
 
@@ -301,10 +426,7 @@ class Table:
             cost += (self.difficult_factor - 1) * extra
         if windows:
             cost += self.window_cost * len(windows)
-        if len(self._segment_cache) > _CACHE_LIMIT:
-            self._segment_cache.clear()
-        self._segment_cache[(p, q)] = cost
-        return cost
+        return _remember(self._segment_cache, (p, q), cost)
 
     def profile(self, p: Point, q: Point) -> Profile:
         """Length of p→q, its parameter intervals in difficult terrain and its window crossings.
@@ -326,10 +448,9 @@ class Table:
         found = self._profile_cache.get(key)
         if found is None:
             done = self._profile(*key)
-            found = _BLOCKED if isinstance(done, _Blocked) else done
-            if len(self._profile_cache) > _CACHE_LIMIT:
-                self._profile_cache.clear()
-            self._profile_cache[key] = found
+            found = _remember(
+                self._profile_cache, key, _BLOCKED if isinstance(done, _Blocked) else done
+            )
         return found
 
     def _why(self, p: Point, q: Point) -> str:
@@ -337,10 +458,12 @@ class Table:
         text = self._why_cache.get((p, q))
         if text is None:
             done = self._profile(p, q)
-            text = done.text(self) if isinstance(done, _Blocked) else "the path is blocked"
-            if len(self._why_cache) > _CACHE_LIMIT:
-                self._why_cache.clear()
-            self._why_cache[(p, q)] = text
+            text = (
+                done.text(self)
+                if isinstance(done, _Blocked)
+                else Reason("the path is blocked", Message("the path is blocked"))
+            )
+            _remember(self._why_cache, (p, q), text)
         return text
 
     def _profile(self, p: Point, q: Point) -> Profile | _Blocked:
@@ -351,17 +474,8 @@ class Table:
         dx, dy = q[0] - px, q[1] - py
         minx, maxx = (px, q[0]) if dx >= 0 else (q[0], px)
         miny, maxy = (py, q[1]) if dy >= 0 else (q[1], py)
-        # a box is skipped when it lies wholly on one side of the segment's line (with room
-        # to spare): nothing in it can meet the segment, not even within the tolerance
-        wide, tall = abs(dy), abs(dx)
-        slack = (wide + tall) * 1e-7
         windows: list[float] = []
-        for box, walls, openings in self._building_boxes:
-            x0, y0, x1, y1, cx, cy, hx, hy = box
-            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                continue
-            if abs(dx * (cy - py) - dy * (cx - px)) > wide * hx + tall * hy + slack:
-                continue
+        for _, walls, openings in _near(self._building_boxes, p, q):
             for a, b, index, x0, y0, x1, y1 in walls:
                 if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
                     continue
@@ -375,22 +489,12 @@ class Table:
                 later = [t for t in segment_params(p, q, a, b) if t > EPS / length]
                 if later:
                     windows.append(later[0])
-        for box, poly, index in self._impassable_boxes:
-            x0, y0, x1, y1, cx, cy, hx, hy = box
-            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                continue
-            if abs(dx * (cy - py) - dy * (cx - px)) > wide * hx + tall * hy + slack:
-                continue
+        for _, poly, index in _near(self._impassable_boxes, p, q):
             if poly.intervals(p, q):
                 return _Blocked(index)
         windows.sort()
         spans: list[tuple[float, float]] = []
-        for box, poly, _ in self._difficult_boxes:
-            x0, y0, x1, y1, cx, cy, hx, hy = box
-            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                continue
-            if abs(dx * (cy - py) - dy * (cx - px)) > wide * hx + tall * hy + slack:
-                continue
+        for _, poly, _ in _near(self._difficult_boxes, p, q):
             spans.extend(poly.intervals(p, q))
         return length, tuple(union_spans(spans)), tuple(windows)
 
@@ -399,10 +503,7 @@ class Table:
     def _building_index(self, p: Point) -> int:
         entry = self._point_cache.get(p)
         if entry is None:
-            entry = (self._find_building(p), self._compute_hard(p))
-            if len(self._point_cache) > _CACHE_LIMIT:
-                self._point_cache.clear()
-            self._point_cache[p] = entry
+            entry = _remember(self._point_cache, p, (self._find_building(p), self._compute_hard(p)))
         return entry[0]
 
     def _find_building(self, p: Point) -> int:
@@ -457,24 +558,11 @@ class Table:
         entry = self._pair_cache.get(key)
         if entry is None:
             entry = (self._compute_lof(a, b), self._compute_cover(a, b))
-            if len(self._pair_cache) > _CACHE_LIMIT:
-                self._pair_cache.clear()
-            self._pair_cache[key] = entry
+            _remember(self._pair_cache, key, entry)
         return entry
 
     def _compute_lof(self, a: Point, b: Point) -> bool:
-        ax, ay = a
-        dx, dy = b[0] - ax, b[1] - ay
-        minx, maxx = (ax, b[0]) if dx >= 0 else (b[0], ax)
-        miny, maxy = (ay, b[1]) if dy >= 0 else (b[1], ay)
-        wide, tall = abs(dy), abs(dx)
-        slack = (wide + tall) * 1e-7
-        for box, poly in self._building_outlines:
-            x0, y0, x1, y1, cx, cy, hx, hy = box
-            if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                continue
-            if abs(dx * (cy - ay) - dy * (cx - ax)) > wide * hx + tall * hy + slack:
-                continue  # the line passes the building's box: it cannot touch the outline
+        for _, poly in _near(self._building_outlines, a, b):
             if poly.contains(a[0], a[1]) or poly.contains(b[0], b[1]):
                 continue
             if poly.touches_segment(a, b):
@@ -505,6 +593,64 @@ class Table:
         return _LEVELS[best]
 
 
+def _remember(cache: dict[_K, _V], key: _K, value: _V) -> _V:
+    """Store ``value`` under ``key`` and return it; a full cache starts afresh.
+
+    The caches hold pure query results, so forgetting them never changes an answer.
+    """
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _near(entries: Iterable[_E], p: Point, q: Point) -> Iterator[_E]:
+    """The entries (each a :data:`~planar.Box` first) that the segment p→q may meet.
+
+    An entry is skipped when its box lies beside the segment's own bounding box, or
+    wholly on one side of the segment's line with room to spare: nothing in it can
+    meet the segment, not even within the tolerance.
+    """
+    px, py = p
+    dx, dy = q[0] - px, q[1] - py
+    minx, maxx = (px, q[0]) if dx >= 0 else (q[0], px)
+    miny, maxy = (py, q[1]) if dy >= 0 else (q[1], py)
+    wide, tall = abs(dy), abs(dx)
+    slack = (wide + tall) * 1e-7
+    for entry in entries:
+        x0, y0, x1, y1, cx, cy, hx, hy = entry[0]
+        if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+            continue
+        if abs(dx * (cy - py) - dy * (cx - px)) > wide * hx + tall * hy + slack:
+            continue
+        yield entry
+
+
+def _rebuild(
+    width: float,
+    height: float,
+    terrain: tuple[Terrain, ...],
+    measure: Literal["edge", "centre"],
+    base_diameter: float,
+    difficult_factor: float,
+    window_cost: float,
+    hard_cover_reach: float,
+    cover_reach: float,
+) -> Table:
+    """A :class:`Table` from its numbers (for copies and pickles)."""
+    return Table(
+        width,
+        height,
+        terrain,
+        measure=measure,
+        base_diameter=base_diameter,
+        difficult_factor=difficult_factor,
+        window_cost=window_cost,
+        hard_cover_reach=hard_cover_reach,
+        cover_reach=cover_reach,
+    )
+
+
 _TABLES: dict[tuple[object, ...], Table] = {}
 _BLOCKED: Profile = (math.inf, (), ())
 """The cached profile of a segment that a wall or impassable terrain blocks."""
@@ -518,11 +664,21 @@ class _Blocked:
     def __init__(self, index: int, x: float | None = None, y: float | None = None) -> None:
         self.index, self.x, self.y = index, x, y
 
-    def text(self, table: Table) -> str:
+    def text(self, table: Table) -> Reason:
         piece = table.terrain[self.index]
         if self.x is None or self.y is None:
-            return f"the path crosses impassable terrain {piece.name!r} ({piece.kind})"
-        return (
+            return Reason(
+                f"the path crosses impassable terrain {piece.name!r} ({piece.kind})",
+                Message("the path crosses impassable terrain {name}", name=piece.name),
+            )
+        return Reason(
             f"the path crosses the wall of {piece.name!r} at ({self.x:.2f}, {self.y:.2f}): "
-            "buildings are entered and left only through a door or window"
+            "buildings are entered and left only through a door or window",
+            Message(
+                "the path crosses the wall of {name} at ({x}, {y}): buildings are entered and "
+                "left only through a door or window",
+                name=piece.name,
+                x=round(self.x, 2),
+                y=round(self.y, 2),
+            ),
         )

@@ -387,40 +387,47 @@ class Router:
             money = budget - spent
             if cost == _INF:
                 return route[: k + 1]
-            t = self._partial(p, q, money)
+            t, plain = self._partial(p, q, money)
             length = math.dist(p, q)
             for _ in range(8):
                 if t <= 0:
                     break
                 end = (_short(p[0], q[0], t), _short(p[1], q[1], t))
-                if self._exact(p, end) <= money:
+                # a part of a legal leg is legal; with no difficult ground and no window
+                # on the leg its cost is its length (the very sum Table.profile makes)
+                cost = (
+                    math.hypot(end[0] - p[0], end[1] - p[1]) if plain else self._exact(p, end)
+                )
+                if cost <= money:
                     return (*route[: k + 1], end)
                 t -= 1e-6 / length
             return route[: k + 1]
         return route
 
-    def _partial(self, p: Point, q: Point, money: float) -> float:
-        """The farthest parameter along p→q that costs at most ``money``."""
+    def _partial(self, p: Point, q: Point, money: float) -> tuple[float, bool]:
+        """The farthest parameter along p→q that costs at most ``money``, and whether the
+        leg is plain (no difficult ground, no window: its cost is its length)."""
         table = self.table
         length, difficult, windows = table.profile(p, q)
+        plain = not difficult and not windows
         if length <= EPS or money <= 0:
-            return 0.0
-        if not difficult and not windows:
-            return min(1.0, money / length)
+            return 0.0, plain
+        if plain:
+            return min(1.0, money / length), True
         marks = sorted({0.0, 1.0, *windows, *(t for span in difficult for t in span)})
         spent = 0.0
         for t0, t1 in itertools.pairwise(marks):
             if any(abs(t0 - w) <= 1e-12 for w in windows):
                 if spent + table.window_cost > money:
-                    return max(0.0, t0 - 0.01 / length)
+                    return max(0.0, t0 - 0.01 / length), False
                 spent += table.window_cost
             mid = (t0 + t1) / 2
             slow = any(a <= mid <= b for a, b in difficult)
             rate = length * (table.difficult_factor if slow else 1.0)
             if spent + rate * (t1 - t0) >= money:
-                return t0 + (money - spent) / rate
+                return t0 + (money - spent) / rate, False
             spent += rate * (t1 - t0)
-        return 1.0
+        return 1.0, False
 
     def _clear(self, path: list[Point], blockers: tuple[Point, ...]) -> list[Point] | None:
         """Shorten ``path`` until its end does not overlap a base in ``blockers``."""

@@ -23,7 +23,15 @@ from typing import Annotated, Literal, Never
 
 import pydantic
 
-from totenblatt.datafiles import DataFileError, StrictModel, builtin_names, load_data
+from totenblatt.datafiles import (
+    DataFileError,
+    Line,
+    Name,
+    Paragraph,
+    StrictModel,
+    builtin_names,
+    load_data,
+)
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.measure import Table, TableError
 from totenblatt.wanted.table.terrain import Opening, OpeningKind, Point, Terrain, TerrainKind
@@ -105,52 +113,59 @@ class Scenario:
 Loose = Annotated[CoverLevel, pydantic.Field(strict=False)]
 
 
+Coordinate = Annotated[float, pydantic.Field(ge=-1000, le=1000)]
+"""A coordinate in inches; pieces and figures must lie on the table (at most 240")."""
+XY = tuple[Coordinate, Coordinate]
+
+
 class _OpeningFile(StrictModel):
     kind: Annotated[OpeningKind, pydantic.Field(strict=False)]
-    a: tuple[float, float] | None = None
-    b: tuple[float, float] | None = None
+    a: XY | None = None
+    b: XY | None = None
     side: Literal["south", "east", "north", "west"] | None = None
-    at: float | None = None
-    width: float = pydantic.Field(1.5, gt=0)
+    at: Coordinate | None = None
+    width: float = pydantic.Field(1.5, gt=0, le=240)
 
 
 class _TerrainFile(StrictModel):
-    name: str = ""
+    name: Line = ""
     kind: Annotated[TerrainKind, pydantic.Field(strict=False)]
-    outline: tuple[tuple[float, float], ...] | None = None
-    rect: tuple[float, float, float, float] | None = None
-    circle: tuple[float, float, float] | None = None
+    outline: tuple[XY, ...] | None = pydantic.Field(None, max_length=200)
+    rect: tuple[Coordinate, Coordinate, Coordinate, Coordinate] | None = None
+    circle: tuple[Coordinate, Coordinate, Coordinate] | None = None
     cover: Loose | None = None
     difficult: bool | None = None
     impassable: bool | None = None
-    openings: tuple[_OpeningFile, ...] = ()
+    openings: tuple[_OpeningFile, ...] = pydantic.Field((), max_length=20)
 
 
 class _FigureFile(StrictModel):
-    name: str = pydantic.Field(min_length=1)
-    seat: int = pydantic.Field(ge=0)
-    weapon: str
-    position: tuple[float, float]
-    hp: int | None = pydantic.Field(None, ge=1)
-    hp_max: int | None = pydantic.Field(None, ge=1)
+    name: Name
+    seat: int = pydantic.Field(ge=0, le=7)
+    weapon: Line
+    position: XY
+    hp: int | None = pydantic.Field(None, ge=1, le=99)
+    hp_max: int | None = pydantic.Field(None, ge=1, le=99)
     kind: Annotated[HeroType, pydantic.Field(strict=False)] = HeroType.COWBOY
-    abilities: tuple[Annotated[Ability, pydantic.Field(strict=False)], ...] = ()
+    abilities: tuple[Annotated[Ability, pydantic.Field(strict=False)], ...] = pydantic.Field(
+        (), max_length=14
+    )
 
 
 class _ScenarioFile(StrictModel):
-    name: str = ""
-    title: str
-    title_de: str = ""
-    description: str = ""
-    description_de: str = ""
+    name: Line = ""
+    title: Line
+    title_de: Line = ""
+    description: Paragraph = ""
+    description_de: Paragraph = ""
     width: float = pydantic.Field(gt=0, le=240)
     height: float = pydantic.Field(gt=0, le=240)
     seats: int = pydantic.Field(ge=2, le=8)
-    teams: tuple[int, ...] | None = None
+    teams: tuple[Annotated[int, pydantic.Field(ge=0, le=7)], ...] | None = None
     victory: Victory = "last_side_standing"
-    round_limit: int = pydantic.Field(0, ge=0)
-    terrain: tuple[_TerrainFile, ...] = ()
-    figures: tuple[_FigureFile, ...]
+    round_limit: int = pydantic.Field(0, ge=0, le=1000)
+    terrain: tuple[_TerrainFile, ...] = pydantic.Field((), max_length=200)
+    figures: tuple[_FigureFile, ...] = pydantic.Field(max_length=64)
 
 
 def _outline(piece: _TerrainFile, fail: _Fail) -> tuple[Point, ...]:

@@ -1,0 +1,168 @@
+"""Engine speed side by side with pokerkit, in one process: decisions per second.
+
+``python -m benchmarks pokerkit`` — needs pokerkit (a dev dependency of this benchmark).
+
+Both engines play random self-play with new seeds (cold: Totenblatt's table
+computes routes and cover for fresh positions), one core, **CPU time** of this
+process (load on other cores does not distort it), best of ``ROUNDS`` alternating
+runs so both sides see the same machine state:
+
+* *engine* decisions/s count only the rules engine: listing the legal actions and
+  applying the chosen one (Totenblatt: ``legal_actions()`` + ``apply()``;
+  pokerkit: ``can_fold`` / ``can_check_or_call`` / ``can_complete_bet_or_raise_to``
+  and the raise bounds, then the operation);
+* *loop* decisions/s count everything a simulator pays: new game / new hand, the
+  random choice and the engine.
+
+pokerkit plays six-handed no-limit Texas hold'em (blinds 1/2, stacks 200, every
+non-decision step automated). Totenblatt plays ``gangs`` (5 v 5) and ``duel``
+with RandomBot at every seat. Also: HeuristicBot against HeuristicBot on
+``gangs``, whole games per second (one core, wall clock).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+from totenblatt.wanted import new_game
+from totenblatt.wanted.bots import HeuristicBot, RandomBot
+
+SECONDS = 4.0
+"""CPU seconds per measurement."""
+ROUNDS = 3
+"""Alternating measurements per engine; the best counts."""
+HEURISTIC_GAMES = 24
+
+
+def _pokerkit() -> Callable[[random.Random], tuple[int, float]] | None:
+    try:
+        from pokerkit import Automation, Mode, NoLimitTexasHoldem
+    except ImportError:
+        return None
+    automations = tuple(Automation)
+    clock = time.process_time
+
+    def hand(rng: random.Random) -> tuple[int, float]:
+        state: Any = NoLimitTexasHoldem.create_state(
+            automations, True, 0, (1, 2), 2, 200, 6, mode=Mode.CASH_GAME
+        )
+        decisions, engine = 0, 0.0
+        while state.status:
+            t0 = clock()
+            options = []
+            if state.can_fold():
+                options.append(0)
+            if state.can_check_or_call():
+                options.append(1)
+            if state.can_complete_bet_or_raise_to():
+                options.append(2)
+                low = state.min_completion_betting_or_raising_to_amount
+                high = state.max_completion_betting_or_raising_to_amount
+            t1 = clock()
+            choice = options[rng.randrange(len(options))]
+            amount = rng.randint(low, high) if choice == 2 else 0
+            t2 = clock()
+            if choice == 0:
+                state.fold()
+            elif choice == 1:
+                state.check_or_call()
+            else:
+                state.complete_bet_or_raise_to(amount)
+            engine += (t1 - t0) + (clock() - t2)
+            decisions += 1
+        return decisions, engine
+
+    return hand
+
+
+def _totenblatt(scenario: str) -> Callable[[random.Random], tuple[int, float]]:
+    clock = time.process_time
+
+    def game(rng: random.Random) -> tuple[int, float]:
+        seed = rng.randrange(2**62)
+        g = new_game(scenario, seed=seed)
+        bots = [RandomBot(seed + s) for s in range(g.seats)]
+        decisions, engine = 0, 0.0
+        while True:
+            seat = g.to_act
+            if seat is None:
+                return decisions, engine
+            t0 = clock()
+            legal = g.legal_actions()
+            t1 = clock()
+            action = bots[seat].choose({}, legal)
+            t2 = clock()
+            g.apply(action)
+            engine += (t1 - t0) + (clock() - t2)
+            decisions += 1
+
+    return game
+
+
+def measure(play: Callable[[random.Random], tuple[int, float]], seed: int) -> dict[str, float]:
+    """Play until ``SECONDS`` of CPU time: engine and whole-loop decisions per second."""
+    rng = random.Random(seed)
+    start = time.process_time()
+    decisions, engine, games = 0, 0.0, 0
+    while time.process_time() - start < SECONDS:
+        n, e = play(rng)
+        decisions, engine, games = decisions + n, engine + e, games + 1
+    loop = time.process_time() - start
+    return {
+        "engine": decisions / engine,
+        "loop": decisions / loop,
+        "games_per_s": games / loop,
+        "decisions_per_game": decisions / games,
+    }
+
+
+def heuristic_games_per_second(scenario: str = "gangs", games: int = HEURISTIC_GAMES) -> float:
+    """HeuristicBot against HeuristicBot, whole games per CPU second (seeds 1000+)."""
+    new_game(scenario, seed=0)  # the table is built outside the timing
+    start = time.process_time()
+    for seed in range(1000, 1000 + games):
+        g = new_game(scenario, seed=seed)
+        bots = [HeuristicBot(seed * 10 + s) for s in range(g.seats)]
+        while (seat := g.to_act) is not None:
+            g.apply(bots[seat].choose(g.view(seat), g.legal_actions()))
+    return games / (time.process_time() - start)
+
+
+def main() -> None:
+    """Print the side-by-side table."""
+    warnings.simplefilter("ignore")  # pokerkit warns about folds that need not be made
+    poker = _pokerkit()
+    if poker is None:
+        print("pokerkit is not installed: pip install pokerkit (dev dependency)")
+        return
+    engines: dict[str, Callable[[random.Random], tuple[int, float]]] = {
+        "pokerkit NLHE 6-max": poker,
+        "gangs": _totenblatt("gangs"),
+        "duel": _totenblatt("duel"),
+    }
+    for name in ("gangs", "duel"):
+        new_game(name, seed=0)  # tables and path graphs built before the clock
+    best: dict[str, dict[str, float]] = {}
+    for r in range(ROUNDS):
+        for name, play in engines.items():
+            found = measure(play, seed=1000 * r + 7)
+            if name not in best or found["engine"] > best[name]["engine"]:
+                best[name] = found
+    base = best["pokerkit NLHE 6-max"]
+    print("| engine | decisions/game | engine dec/s | × pokerkit | loop dec/s | × pokerkit |")
+    print("|---|---|---|---|---|---|")
+    for name, f in best.items():
+        print(
+            f"| {name} | {f['decisions_per_game']:.0f} | {f['engine']:,.0f} "
+            f"| {f['engine'] / base['engine']:.2f} | {f['loop']:,.0f} "
+            f"| {f['loop'] / base['loop']:.2f} |"
+        )
+    print(f"\nHeuristicBot vs HeuristicBot, gangs: {heuristic_games_per_second():.1f} games/s")
+
+
+if __name__ == "__main__":
+    main()

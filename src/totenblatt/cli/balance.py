@@ -1,0 +1,306 @@
+"""``totenblatt balance``: experiments that put the rules to the test and write a report."""
+
+from __future__ import annotations
+
+import platform
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.markdown import Markdown
+
+from totenblatt.cli.app import (
+    JsonOption,
+    LangOption,
+    app,
+    console,
+    err_console,
+    fail,
+    print_json,
+    resolve_lang,
+)
+from totenblatt.cli.sim import (
+    DaskOption,
+    QuietOption,
+    SeedOption,
+    WorkersOption,
+    needs_sim_extra,
+    progress_bar,
+)
+
+if TYPE_CHECKING:
+    from totenblatt.sim.balance.core import Experiment
+
+balance_app = typer.Typer(
+    help=(
+        "Balance experiments: heroes against cowboys (B2, D-5), abilities, seats, round "
+        "limits; Markdown report with plots and JSON. / Balance-Experimente mit Bericht."
+    ),
+    no_args_is_help=True,
+)
+app.add_typer(balance_app, name="balance")
+
+GamesOption = Annotated[
+    int,
+    typer.Option(
+        "--games",
+        "-n",
+        min=1,
+        max=1_000_000,
+        help="Games per point (cell) of the experiment, 1 to 10^6.",
+    ),
+]
+OutOption = Annotated[
+    Path, typer.Option("--out", "-o", help="Folder for the report (created when missing).")
+]
+BotOption = Annotated[str, typer.Option("--bot", help="The bot at every seat.")]
+ScenariosOption = Annotated[
+    list[str] | None,
+    typer.Option("--scenario", "-s", help="Scenario (repeatable; default: every built-in one)."),
+]
+
+
+def parse_counts(text: str) -> list[int]:
+    """``1-10`` or ``1,2,3,5,8`` or ``1-4,6,8`` as a sorted list of counts.
+
+    >>> parse_counts("1-4,6,8")
+    [1, 2, 3, 4, 6, 8]
+    """
+    out: set[int] = set()
+    try:
+        for part in text.split(","):
+            low, sep, high = part.strip().partition("-")
+            first = int(low)
+            last = int(high) if sep else first
+            if first < 1 or last < first or last > 40:
+                raise ValueError
+            out.update(range(first, last + 1))
+    except ValueError:
+        raise ValueError(
+            f"--cowboys {text!r}: expected counts from 1 to 40 like 1-10 or 1,2,3,5,8"
+        ) from None
+    return sorted(out)
+
+
+def _run(
+    experiment: Experiment,
+    *,
+    out: Path,
+    workers: int | None,
+    dask: str | None,
+    quiet: bool,
+    json_: bool,
+    lang: str,
+) -> None:
+    from totenblatt.sim.balance.core import run_experiment, write_report
+    from totenblatt.sim.runner import RunError, Runner
+    from totenblatt.sim.wording import say
+
+    if out.exists() and not out.is_dir():
+        fail(f"--out {str(out)!r} is a file: expected a folder for the report")
+    total = sum(c.games for c in experiment.cells())
+    start = time.perf_counter()
+    with (
+        Runner(workers, dask) as runner,
+        progress_bar(total, say("progress", lang), quiet=quiet) as advance,
+    ):
+        try:
+            rows, outcome = run_experiment(experiment, runner, progress=advance)
+        except RunError as exc:
+            fail(str(exc))
+        used = runner.workers
+    if outcome.interrupted:
+        err_console.print(say("balance_interrupted", lang, done=outcome.games, total=total))
+        raise typer.Exit(130)
+    seconds = time.perf_counter() - start
+    timing = {
+        "seconds": round(seconds, 1),
+        "games": outcome.games,
+        "games_per_s": round(outcome.games / outcome.seconds, 2) if outcome.seconds else None,
+        "workers": used,
+        "dask": dask,
+        "machine": f"{platform.machine()}, Python {platform.python_version()}",
+    }
+    summary, files = write_report(experiment, rows, out, timing=timing)
+    if json_:
+        print_json({"experiment": experiment.name, **summary, "timing": timing,
+                    "files": [str(f) for f in files]})  # fmt: skip
+        return
+    console.print(Markdown(experiment.markdown(summary, [], lang)))
+    console.print(say("balance_done", lang, games=outcome.games, seconds=seconds, folder=str(out)))
+    for path in files:
+        console.print(f"  {path}")
+
+
+def _common(**values: Any) -> dict[str, Any]:
+    lang = resolve_lang(values.pop("lang")).value
+    needs_sim_extra()
+    return {**values, "lang": lang}
+
+
+@balance_app.command()
+def heroes(
+    hero: Annotated[
+        str, typer.Option("--hero", help="veteran (Haudegen) or gunslinger (Revolverheld).")
+    ] = "veteran",
+    games: GamesOption = 300,
+    cowboys: Annotated[
+        str | None,
+        typer.Option(
+            "--cowboys", help="Numbers of cowboys N (default veteran 1-10, gunslinger 1-8)."
+        ),
+    ] = None,
+    mode: Annotated[
+        list[str] | None,
+        typer.Option("--mode", help="hand_mode per_player / per_character (default both)."),
+    ] = None,
+    table: Annotated[
+        str, typer.Option("--table", help="A point-symmetric two-seat built-in scenario.")
+    ] = "duel",
+    round_limit: Annotated[
+        int,
+        typer.Option(
+            "--round-limit", min=0, max=1000, help="Round limit of every game, 0 (none) to 1000."
+        ),
+    ] = 30,
+    weapon: Annotated[str, typer.Option("--weapon", help="Everyone's weapon.")] = "colt",
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bot of the hero's seat and the cowboys' (or one).")
+    ] = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
+    dask: DaskOption = None,
+    out: OutOption = Path("balance"),
+    quiet: QuietOption = False,
+    json_: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """One hero against N standard cowboys in both hand modes: is the designer's claim true?
+
+    Ein Held gegen N Standardcowboys in beiden Kartenmodi: stimmt die Behauptung des Autors?
+    """
+    from totenblatt.sim.balance.heroes import MODES, HeroesExperiment
+
+    common = _common(lang=lang)
+    experiment = HeroesExperiment(
+        hero,
+        cowboys=parse_counts(cowboys) if cowboys else None,
+        modes=mode or MODES,
+        games=games,
+        seed=seed,
+        bots=bots.split(","),
+        table=table,
+        round_limit=round_limit or None,
+        weapon=weapon,
+    )
+    _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
+
+
+@balance_app.command()
+def abilities(
+    scenario: Annotated[
+        str, typer.Option("--scenario", "-s", help="The scenario (extended rules).")
+    ] = "duel",
+    ability: Annotated[
+        list[str] | None, typer.Option("--ability", help="Ability (repeatable; default all 14).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="Ruleset option key=value (repeatable).")
+    ] = None,
+    games: GamesOption = 300,
+    bots: Annotated[str, typer.Option("--bots", help="Bots seat by seat (or one).")] = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
+    dask: DaskOption = None,
+    out: OutOption = Path("balance"),
+    quiet: QuietOption = False,
+    json_: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """The win-rate change from giving one figure each ability (paired seeds).
+
+    Wie sich die Siegquote ändert, wenn eine Figur eine Fähigkeit erhält (gepaarte Seeds).
+    """
+    from totenblatt.sim.balance.abilities import AbilitiesExperiment
+    from totenblatt.sim.spec import parse_option
+    from totenblatt.wanted.vocab import Ability, parse_word
+
+    common = _common(lang=lang)
+    chosen = [parse_word(Ability, a, "ability").value for a in ability or []]
+    experiment = AbilitiesExperiment(
+        scenario=scenario,
+        abilities=chosen or None,
+        games=games,
+        seed=seed,
+        bots=bots.split(","),
+        options=[parse_option(o) for o in option or []],
+    )
+    _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
+
+
+@balance_app.command()
+def seats(
+    scenario: ScenariosOption = None,
+    games: GamesOption = 300,
+    bot: BotOption = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
+    dask: DaskOption = None,
+    out: OutOption = Path("balance"),
+    quiet: QuietOption = False,
+    json_: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """First-dealer and seat advantage per scenario.
+
+    Vorteil des ersten Gebers und der Sitzplätze je Szenario.
+    """
+    from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS, SeatsExperiment
+
+    common = _common(lang=lang)
+    experiment = SeatsExperiment(
+        scenarios=scenario or DEFAULT_SCENARIOS, games=games, seed=seed, bot=bot
+    )
+    _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
+
+
+@balance_app.command()
+def rounds(
+    scenario: ScenariosOption = None,
+    games: GamesOption = 300,
+    cap: Annotated[
+        int,
+        typer.Option(
+            "--cap", min=1, max=1000, help="Round limit the games are played to, 1 to 1000."
+        ),
+    ] = 40,
+    target: Annotated[
+        float, typer.Option("--target", min=0.01, max=1.0, help="Share of decided games wanted.")
+    ] = 0.9,
+    bot: BotOption = "heuristic",
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
+    dask: DaskOption = None,
+    out: OutOption = Path("balance"),
+    quiet: QuietOption = False,
+    json_: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Game lengths per scenario and the round limit that decides 90 % of games (D-22).
+
+    Spieldauer je Szenario und das Rundenlimit, das 90 % der Spiele entscheidet (D-22).
+    """
+    from totenblatt.sim.balance.rounds import RoundsExperiment
+    from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
+
+    common = _common(lang=lang)
+    experiment = RoundsExperiment(
+        scenarios=scenario or DEFAULT_SCENARIOS,
+        games=games,
+        seed=seed,
+        bot=bot,
+        cap=cap,
+        target=target,
+    )
+    _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)

@@ -1,0 +1,159 @@
+"""``totenblatt ladder``: a round robin of bots on every core, Bradley–Terry ratings, a plot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from totenblatt.cli.app import (
+    JsonOption,
+    LangOption,
+    app,
+    check_writable,
+    console,
+    err_console,
+    fail,
+    print_json,
+    resolve_lang,
+)
+from totenblatt.cli.sim import (
+    DaskOption,
+    QuietOption,
+    SeedOption,
+    WorkersOption,
+    needs_sim_extra,
+    progress_bar,
+)
+
+if TYPE_CHECKING:
+    from totenblatt.sim.ladder import Ladder
+
+
+@app.command()
+def ladder(
+    scenario: Annotated[
+        str, typer.Option("--scenario", "-s", help="Built-in scenario or a TOML file.")
+    ] = "duel",
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="Built-in ruleset (base, extended) or a file.")
+    ] = "base",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", help="Ruleset option key=value, repeatable (hand_mode=per_character)."
+        ),
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Two or more bots, comma-separated: random, heuristic, ismcts:N (N rollouts).",
+        ),
+    ] = "random,heuristic,ismcts:200",
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            max=1_000_000,
+            help="Games per pair of bots, 1 to 10^6 (made even).",
+        ),
+    ] = 40,
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
+    dask: DaskOption = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Write the ratings as a PNG picture here.")
+    ] = None,
+    quiet: QuietOption = False,
+    json_: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale).
+
+    Jedes Paar von Bots spielt gegeneinander; Wertung nach Bradley–Terry (Elo-Skala).
+    """
+    needs_sim_extra()
+    from totenblatt.cli._ladder_words import say
+    from totenblatt.sim.ladder import play_ladder, plot_ladder
+    from totenblatt.sim.runner import RunError
+    from totenblatt.sim.spec import parse_option
+
+    language = resolve_lang(lang).value
+    if plot is not None:
+        check_writable(plot)
+    names = [b for b in bots.split(",") if b.strip()]
+    options = [parse_option(o) for o in option or []]
+    _check_files(scenario, ruleset)  # before the progress bar: a refusal is one line
+    pairs = len(names) * (len(names) - 1) // 2
+    total = pairs * 2 * ((games + 1) // 2)
+    try:
+        with progress_bar(total, say("progress", language), quiet=quiet or json_) as advance:
+            result = play_ladder(
+                scenario,
+                ruleset,
+                names,
+                games=games,
+                seed=seed,
+                options=options,
+                workers=workers,
+                dask=dask,
+                progress=advance,
+            )
+    except RunError as exc:
+        fail(str(exc))
+    if plot is not None:
+        title = say("plot_title", language, scenario=scenario, ruleset=ruleset)
+        plot_ladder(result, plot, title, say("plot_axis", language))
+    data = result.as_dict()
+    if json_:
+        print_json(data | ({"plot": str(plot)} if plot is not None else {}))
+    else:
+        _print(result, language)
+        if plot is not None:
+            console.print(say("plot_saved", language, path=str(plot)))
+    if result.interrupted:
+        err_console.print(say("interrupted", language))
+        raise typer.Exit(130)
+
+
+def _print(result: Ladder, language: str) -> None:
+    from totenblatt.cli._ladder_words import say
+
+    data = result.as_dict()
+    pairs = len(result.pairings)
+    console.print(say("pairs", language, pairs=pairs, games=data["run"]["games_per_pair"]))
+    ratings = Table(box=None, pad_edge=False)
+    for key in ("col_rank", "col_bot", "col_elo", "col_interval", "col_games"):
+        ratings.add_column(say(key, language), justify="left" if key == "col_bot" else "right")
+    for rank, r in enumerate(data["ratings"], 1):
+        interval = f"{r['low']:+.0f} … {r['high']:+.0f}"
+        ratings.add_row(str(rank), r["bot"], f"{r['elo']:+.0f}", interval, str(r["games"]))
+    console.print(ratings)
+    table = Table(box=None, pad_edge=False)
+    for key in ("col_pair", "col_record", "col_score", "col_interval"):
+        table.add_column(say(key, language), justify="left" if key == "col_pair" else "right")
+    for p in data["pairings"]:
+        table.add_row(
+            say("vs", language, first=p["first"], second=p["second"]),
+            f"{p['first_wins']:.0f}–{p['second_wins']:.0f}–{p['draws']:.0f}",
+            f"{p['first_score']:.1%}",
+            f"{p['low']:.1%}–{p['high']:.1%}",
+        )
+    console.print(table)
+    games = sum(p.games for p in result.pairings)
+    console.print(say("took", language, games=games, seconds=result.seconds))
+
+
+def _check_files(scenario: str, ruleset: str) -> None:
+    """Load the scenario and ruleset once, so a bad one is refused before any game starts."""
+    from totenblatt.wanted.rules import Ruleset
+    from totenblatt.wanted.table.scenario import load_scenario
+
+    load_scenario(scenario)
+    Ruleset.load(ruleset)

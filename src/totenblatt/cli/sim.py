@@ -1,0 +1,281 @@
+"""``totenblatt sim``: many bot games on every core or a Dask cluster, one Parquet row per game."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from totenblatt.cli.app import (
+    JsonOption,
+    LangOption,
+    app,
+    console,
+    err_console,
+    fail,
+    print_json,
+    resolve_lang,
+)
+
+CHECKPOINT_SECONDS = 30.0
+"""A running ``sim`` rewrites its file this often, so a crash loses little."""
+
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        min=1,
+        max=256,
+        help="Processes to play in, 1 to 256 (default: every core).",
+    ),
+]
+DaskOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dask",
+        help="Play on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
+        "(a LocalCluster of --workers processes).",
+    ),
+]
+SeedOption = Annotated[
+    int,
+    typer.Option(
+        "--seed",
+        min=0,
+        max=2**64 - 1,
+        help="Run seed K, 0 to 2**64-1: game i is played from (K, i) alone.",
+    ),
+]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+
+
+class _Speed(ProgressColumn):
+    """Games per second of the task so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if speed is None else f"{speed:.1f} games/s")
+
+
+def needs_sim_extra() -> None:
+    """Stop with one line when the ``sim`` extra (pyarrow, dask) is not installed."""
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        fail("this command needs the 'sim' extra: pip install 'totenblatt[sim]'")
+
+
+@contextmanager
+def progress_bar(total: int, label: str, *, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A Rich progress bar on standard error with games/s and ETA; yields ``advance(n)``."""
+    if quiet:
+        yield lambda n: None
+        return
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _Speed(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err_console,
+        speed_estimate_period=60.0,
+    )
+    task = bar.add_task(label, total=total)
+    with bar:
+        yield lambda n: bar.advance(task, n)
+
+
+@app.command()
+def sim(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Results file (Parquet).")],
+    scenario: Annotated[
+        str, typer.Option("--scenario", "-s", help="Built-in scenario or a TOML file.")
+    ] = "duel",
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help="Built-in ruleset (base, extended) or a file.")
+    ] = "base",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", help="Ruleset option key=value, repeatable (hand_mode=per_character)."
+        ),
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bots seat by seat, comma-separated (heuristic, random); one name for all seats.",
+        ),
+    ] = "heuristic",
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=10_000_000, help="Games to play, 1 to 10^7.")
+    ] = 100,
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
+    dask: DaskOption = None,
+    rotate: Annotated[
+        bool, typer.Option("--rotate", help="Turn the bots one seat on with every game.")
+    ] = False,
+    round_limit: Annotated[
+        int | None,
+        typer.Option(
+            "--round-limit",
+            min=1,
+            max=1000,
+            help="Play to this round limit instead, 1 to 1000 (D-22).",
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the run in --out: play only missing games.")
+    ] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace an existing --out file.")
+    ] = False,
+    quiet: QuietOption = False,
+    json_: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Play GAMES seeded bot games and write one row per game to a Parquet file.
+
+    Spiele GAMES Bot-Partien mit Seed und schreibe je Partie eine Zeile in eine Parquet-Datei.
+    """
+    needs_sim_extra()
+    from totenblatt.sim.rows import read_rows, write_rows
+    from totenblatt.sim.runner import RunError, Runner
+    from totenblatt.sim.scenarios import with_round_limit
+    from totenblatt.sim.spec import RunSpec, parse_option
+    from totenblatt.sim.stats import summarize
+    from totenblatt.sim.wording import say
+    from totenblatt.wanted.table import Scenario, load_scenario
+
+    language = resolve_lang(lang).value
+    if resume and overwrite:
+        fail("--resume and --overwrite exclude each other: choose one")
+    options = [parse_option(o) for o in option or []]
+    table: str | Scenario = scenario
+    if round_limit is not None:
+        table = with_round_limit(load_scenario(scenario), round_limit)
+    spec = RunSpec.make(
+        table, ruleset, bots=bots.split(","), seed=seed, options=options, rotate=rotate
+    )
+    run = spec.describe()
+    kept: list[dict[str, Any]] = []
+    if out.exists() and not overwrite:
+        if not resume:
+            fail(say("exists", language, path=str(out)))
+        kept, before = read_rows(out)
+        differ = sorted(k for k in run.keys() | before.keys() if run.get(k) != before.get(k))
+        if differ:
+            fail(say("other_run", language, path=str(out), keys=", ".join(differ)))
+    done = {int(r["game"]) for r in kept}
+    todo = [i for i in range(games) if i not in done]
+    if not todo:
+        err_console.print(say("nothing_to_do", language, total=games, path=str(out)))
+    elif kept:
+        err_console.print(say("resumed", language, done=len(done), todo=len(todo), path=str(out)))
+    rows = list(kept)
+    last_save = time.monotonic()
+
+    def checkpoint(job: int, new: list[dict[str, Any]]) -> None:
+        nonlocal last_save
+        rows.extend(new)
+        if time.monotonic() - last_save > CHECKPOINT_SECONDS:
+            write_rows(out, rows, run)
+            last_save = time.monotonic()
+
+    failure: str | None = None
+    interrupted = False
+    seconds = 0.0
+    if todo or not out.exists():
+        write_rows(out, rows, run)  # fails early when --out cannot be written
+    if todo:
+        with (
+            Runner(workers, dask) as runner,
+            progress_bar(len(todo), say("progress", language), quiet=quiet) as advance,
+        ):
+            try:
+                outcome = runner.run([(spec, todo)], progress=advance, on_rows=checkpoint)
+            except RunError as exc:
+                outcome, failure = exc.outcome, str(exc)
+        interrupted, seconds = outcome.interrupted, outcome.seconds
+        write_rows(out, rows, run)
+    played = len(rows) - len(kept)
+    if failure is not None:
+        fail(failure)
+    total = len([r for r in rows if int(r["game"]) < games])
+    if interrupted:
+        err_console.print(say("interrupted", language, done=total, total=games, path=str(out)))
+    summary = summarize(rows)
+    speed = played / seconds if seconds else 0.0
+    if json_:
+        print_json(
+            {
+                "out": str(out),
+                "run": run,
+                "games_requested": games,
+                "played_now": played,
+                "interrupted": interrupted,
+                "seconds": round(seconds, 3),
+                "games_per_s": round(speed, 2),
+                "summary": summary,
+            }
+        )
+    else:
+        _print_summary(summary, language)
+        saved = say("saved", language, done=len(rows), path=str(out), seconds=seconds, rate=speed)
+        console.print(saved)
+    if interrupted:
+        raise typer.Exit(130)
+
+
+def _print_summary(summary: dict[str, Any], language: str) -> None:
+    from totenblatt.sim.wording import say
+
+    table = Table(box=None, pad_edge=False)
+    for key in ("col_bot", "col_wins", "col_rate", "col_interval"):
+        table.add_column(say(key, language), justify="left" if key == "col_bot" else "right")
+    for name, r in summary["bots"].items():
+        table.add_row(
+            name,
+            f"{int(r['successes'])}/{r['n']}",
+            f"{r['rate']:.1%}",
+            f"{r['low']:.1%}–{r['high']:.1%}",
+        )
+    seats = Table(box=None, pad_edge=False)
+    for key in ("col_seat", "col_wins", "col_rate", "col_interval"):
+        seats.add_column(say(key, language), justify="right")
+    for r in summary["seats"]:
+        seats.add_row(
+            str(r["seat"]),
+            f"{int(r['successes'])}/{r['n']}",
+            f"{r['rate']:.1%}",
+            f"{r['low']:.1%}–{r['high']:.1%}",
+        )
+    console.print(table)
+    console.print(seats)
+    reasons = ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items())
+    console.print(say("draws", language, n=summary["draws"]))
+    console.print(say("end_reasons", language, reasons=reasons))
+    console.print(
+        say("rounds", language, mean=summary["rounds_mean"], longest=summary["rounds_max"])
+    )

@@ -1,0 +1,5 @@
+"""Standard environments for learning agents: Wanted as a PettingZoo AEC environment.
+
+``from totenblatt.env import wanted_v0; env = wanted_v0.env(scenario="gangs")`` —
+needs the ``env`` extra (``pip install 'totenblatt[env]'``: pettingzoo, gymnasium).
+"""

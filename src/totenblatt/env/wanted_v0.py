@@ -1,0 +1,243 @@
+"""Wanted: Dead or Alive as a PettingZoo AEC environment (``totenblatt.env.wanted_v0``).
+
+>>> from totenblatt.env import wanted_v0
+>>> env = wanted_v0.env(scenario="duel")
+>>> env.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs), obs["action_mask"].dtype.name, env.agent_selection in env.agents
+(['action_mask', 'observation'], 'int8', True)
+>>> import numpy as np
+>>> rng = np.random.default_rng(0)
+>>> for agent in env.agent_iter():
+...     obs, reward, terminated, truncated, info = env.last()
+...     if terminated or truncated:
+...         action = None
+...     else:
+...         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+...     env.step(action)
+>>> env.agents
+[]
+
+* Agents ``seat_0``, ``seat_1``, … — one per seat of the scenario; the agent to
+  act is the seat the engine asks (swap, bid, act, defend, keep); every agent
+  stays until the game ends.
+* Actions: ``Discrete(n)`` over the stable slots of :mod:`totenblatt.env.slots`
+  (the engine's offered actions mapped to fixed indices); the observation's
+  ``action_mask`` (int8) marks the legal ones. An illegal index raises
+  ``ValueError``.
+* Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``;
+  the vector is the agent's own view only (:mod:`totenblatt.env.observe`).
+* Rewards: at the end, +1 for each seat of the winning side, −1 for the others,
+  0 for all on a draw; 0 before.
+* Seeding: ``reset(seed=s)`` plays the game ``new_game(scenario, ruleset, seed=s)``;
+  ``reset()`` without a seed plays the next seed after the last one (0 first).
+* Rendering: ``"ansi"`` returns the table as text (terrain, figures, HP, whose
+  turn); ``"rgb_array"`` the table as an RGB image (H × W × 3 uint8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from totenblatt.env.observe import HIGH, ObservationLayout
+from totenblatt.env.slots import ActionSlots
+from totenblatt.wanted.engine.actions import Action
+from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import Scenario, load_scenario
+
+__all__ = ["RENDER_MODES", "WantedEnv", "env", "raw_env"]
+
+RENDER_MODES = ("ansi", "rgb_array")
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """The AEC environment (see the module docstring); ``env()`` wraps it with order checks."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "wanted_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+
+    def __init__(
+        self,
+        scenario: str | Path | Scenario = "duel",
+        ruleset: str | Path | Ruleset = "base",
+        render_mode: str | None = None,
+        *,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(
+                f"render_mode {render_mode!r} is not supported: expected None, "
+                f"{' or '.join(repr(m) for m in RENDER_MODES)}"
+            )
+        self.render_mode = render_mode
+        self.scenario = load_scenario(scenario)
+        rules = Ruleset.load(ruleset)
+        if options:
+            rules = rules.with_options(**dict(options))
+        self.scenario.check_ruleset(rules)
+        new_game(self.scenario, rules, seed=0)  # refuses a scenario the ruleset cannot play
+        self.ruleset = rules
+        self.slots = ActionSlots(self.scenario, rules)
+        self.layout = ObservationLayout(self.scenario, rules)
+        self.possible_agents = [f"seat_{s}" for s in range(self.scenario.seats)]
+        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, HIGH, (self.layout.size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.slots.size,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.slots.size) for a in self.possible_agents}
+        self._next_seed = 0
+        self.game: Game | None = None
+        self._table: dict[int, Action] = {}
+        self._cache: dict[str, tuple[int, Observation]] = {}
+        self._steps = 0
+        self._figure: Any = None
+
+    # -- spaces ------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space: ``Discrete(n)`` over the action slots."""
+        return self.action_spaces[agent]
+
+    # -- the game ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: ``seed``, or the seed after the last game's."""
+        if seed is None:
+            seed = self._next_seed
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+            raise ValueError(f"seed {seed!r} is not a whole number of 0 or more")
+        seed = int(seed)
+        self._next_seed = seed + 1
+        self.game = new_game(self.scenario, self.ruleset, seed=seed)
+        self.agents = self.possible_agents.copy()
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self._cache = {}
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Whose turn it is and the legal slots, after a reset or a step."""
+        game = self._game()
+        seat = game.to_act
+        if seat is None:
+            self._table = {}
+            return
+        self.agent_selection = self.possible_agents[seat]
+        self._table = self.slots.encode(game.legal_actions(), seat)
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's view as numbers, and its action mask (all zeros unless it is to act)."""
+        cached = self._cache.get(agent)
+        if cached is not None and cached[0] == self._steps:
+            return {k: v.copy() for k, v in cached[1].items()}
+        game = self._game()
+        seat = self._seat[agent]
+        mask = np.zeros(self.slots.size, dtype=np.int8)
+        if game.to_act == seat:
+            mask[list(self._table)] = 1
+        obs: Observation = {"observation": self.layout.encode(game.view(seat)), "action_mask": mask}
+        self._cache[agent] = (self._steps, obs)
+        return {k: v.copy() for k, v in obs.items()}
+
+    def action(self, slot: int) -> Action:
+        """The engine action that ``slot`` stands for now (``ValueError`` if it is not legal)."""
+        return self.slots.decode_with(self._table, int(slot))
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Play the slot ``action`` for the agent to act (None for an agent whose game is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: expected an action index, got None")
+        game = self._game()
+        game.apply(self.action(int(action)))
+        self._steps += 1
+        self._clear_rewards()
+        if game.is_over:
+            winners = set(game.winners)
+            for a in self.agents:
+                seat = self._seat[a]
+                self.rewards[a] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
+                self.terminations[a] = True
+        self._cumulative_rewards[agent] = 0.0
+        self._refresh()
+        self._accumulate_rewards()
+
+    # -- rendering ---------------------------------------------------------------------
+
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table as text (``"ansi"``) or as an RGB image (``"rgb_array"``)."""
+        if self.render_mode is None:
+            return None
+        from totenblatt.env import render
+
+        game = self._game()
+        if self.render_mode == "ansi":
+            return render.ansi(game)
+        image, self._figure = render.rgb(game, self._figure)
+        return image
+
+    def close(self) -> None:
+        """Release the drawing surface of ``"rgb_array"``."""
+        self._figure = None
+
+
+def raw_env(
+    scenario: str | Path | Scenario = "duel",
+    ruleset: str | Path | Ruleset = "base",
+    render_mode: str | None = None,
+    *,
+    options: Mapping[str, Any] | None = None,
+) -> WantedEnv:
+    """The environment without wrappers."""
+    return WantedEnv(scenario, ruleset, render_mode, options=options)
+
+
+def env(
+    scenario: str | Path | Scenario = "duel",
+    ruleset: str | Path | Ruleset = "base",
+    render_mode: str | None = None,
+    *,
+    options: Mapping[str, Any] | None = None,
+) -> Any:
+    """The environment wrapped in PettingZoo's order checks (reset before step, and so on).
+
+    ``options`` are ruleset options, e.g. ``{"hand_mode": "per_character"}``.
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(scenario, ruleset, render_mode, options=options))

@@ -1,0 +1,129 @@
+"""What every balance experiment shares: cells of games, running them, writing the report.
+
+An experiment is a list of :class:`Cell` (a run spec and a number of games), an
+analysis of their rows into a JSON-ready summary, plots and a Markdown text.
+Every cell plays game indices ``0 … games-1`` from the experiment's seed, so two
+cells are *paired*: game *i* of each starts from the same seed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from totenblatt.sim.play import Row
+from totenblatt.sim.rows import atomic_write, rows_table
+from totenblatt.sim.runner import Outcome, Runner
+from totenblatt.sim.spec import RunSpec
+
+__all__ = ["Cell", "Experiment", "Report", "decisive", "run_experiment", "write_report"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One point of an experiment: ``games`` games of ``spec`` (indices from 0)."""
+
+    key: str
+    spec: RunSpec
+    games: int
+
+
+class Experiment(Protocol):
+    """A balance question: its cells, and how their rows become findings."""
+
+    name: str
+    """File stem of the report (``heroes-veteran``)."""
+
+    def cells(self) -> list[Cell]:
+        """The cells to play."""
+        ...
+
+    def analyse(self, rows: Mapping[str, Sequence[Row]]) -> dict[str, Any]:
+        """The findings as JSON data (no timings: they are reproducible from the seed)."""
+        ...
+
+    def plots(self, summary: Mapping[str, Any], folder: Path) -> list[Path]:
+        """Write the PNG plots into ``folder``; their paths."""
+        ...
+
+    def markdown(self, summary: Mapping[str, Any], plots: Sequence[Path], lang: str) -> str:
+        """The report in ``lang`` (de or en); plots are linked by file name."""
+        ...
+
+
+@dataclass
+class Report:
+    """What an experiment run produced."""
+
+    summary: dict[str, Any]
+    files: list[Path]
+    outcome: Outcome
+
+
+def decisive(rows: Sequence[Row]) -> list[Row]:
+    """The games that have a winner (no draw, not unfinished)."""
+    return [r for r in rows if r["winners"]]
+
+
+def run_experiment(
+    experiment: Experiment,
+    runner: Runner,
+    *,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[dict[str, list[Row]], Outcome]:
+    """Play every cell; the rows by cell key (sorted by game) and the run's outcome."""
+    cells = experiment.cells()
+    outcome = runner.run([(c.spec, range(c.games)) for c in cells], progress=progress)
+    rows = {
+        cell.key: sorted(found, key=lambda r: int(r["game"]))
+        for cell, found in zip(cells, outcome.rows, strict=True)
+    }
+    return rows, outcome
+
+
+def write_report(
+    experiment: Experiment,
+    rows: Mapping[str, Sequence[Row]],
+    folder: Path,
+    *,
+    timing: Mapping[str, Any] | None = None,
+) -> tuple[dict[str, Any], list[Path]]:
+    """Analyse, then write ``NAME.md`` (English and German), ``NAME.json``, the PNG plots
+    and ``NAME.parquet`` (every game, with its cell) into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    summary = experiment.analyse(rows)
+    plots = experiment.plots(summary, folder)
+    name = experiment.name
+    text = (
+        experiment.markdown(summary, plots, "en")
+        + "\n\n"
+        + experiment.markdown(summary, plots, "de")
+    )
+    files = [*plots]
+    files.append(_write(folder / f"{name}.md", text.rstrip() + "\n"))
+    data = {"experiment": name, **summary, "timing": dict(timing or {})}
+    files.append(_write(folder / f"{name}.json", json.dumps(data, indent=2, ensure_ascii=False)))
+    files.append(_write_rows(folder / f"{name}.parquet", rows, experiment))
+    return summary, files
+
+
+def _write(path: Path, text: str) -> Path:
+    return atomic_write(path, lambda tmp: Path(tmp).write_text(text, encoding="utf-8"))
+
+
+def _write_rows(path: Path, rows: Mapping[str, Sequence[Row]], experiment: Experiment) -> Path:
+    tables = []
+    for cell in experiment.cells():
+        table = rows_table(rows.get(cell.key, []))
+        label = pa.array([cell.key] * table.num_rows, pa.string())
+        tables.append(table.append_column("cell", label))
+    runs = {c.key: c.spec.describe() for c in experiment.cells()}
+    whole = pa.concat_tables(tables)
+    whole = whole.replace_schema_metadata({b"totenblatt.balance": json.dumps(runs).encode()})
+    return atomic_write(path, lambda tmp: pq.write_table(whole, tmp, compression="zstd"))

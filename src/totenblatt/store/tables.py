@@ -1,0 +1,251 @@
+"""Games of the web table: the referee setup, the seats and every action, one transaction each.
+
+A game is its setup (a referee save of the freshly dealt game: ruleset, scenario and
+the secret seed) plus its actions in order, so replaying them rebuilds it after a
+restart. Appending an action names the position it takes: a second writer that
+saw the same game gets :class:`ActionConflictError` and nothing is written.
+
+>>> from totenblatt.store.core import Database
+>>> with Database("sqlite:///:memory:") as db:
+...     games = WebGames(db)
+...     seats = [SeatRecord("human", "ab" * 32), SeatRecord("bot", None)]
+...     games.create("g1", scenario="duel", ruleset="base", lang="en", seats=seats,
+...                  spectator_token="cd" * 32, setup="{}", summary={"round": 1})
+...     games.append("g1", 0, {"type": "pass"}, summary={"round": 1}, over=False)
+...     [a["type"] for a in games.load("g1").actions]
+['pass']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, bindparam, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from totenblatt.store.core import Database
+from totenblatt.store.database import StoreError
+from totenblatt.store.models import WebActionRow, WebGameRow
+
+__all__ = [
+    "ActionConflictError",
+    "SeatRecord",
+    "WebGameNotFoundError",
+    "WebGameRecord",
+    "WebGameSummary",
+    "WebGames",
+]
+
+PLAYING = "playing"
+OVER = "over"
+
+
+class WebGameNotFoundError(StoreError):
+    """No web game has that id."""
+
+
+class ActionConflictError(StoreError):
+    """Another action took that position first: the game moved on."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat: ``kind`` (human, bot, random) and the SHA-256 of its token (None for bots)."""
+
+    kind: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class WebGameRecord:
+    """A stored game: everything to rebuild it (the setup holds the secret seed)."""
+
+    id: str
+    scenario: str
+    ruleset: str
+    lang: str
+    seats: tuple[SeatRecord, ...]
+    spectator_token: str
+    setup: str
+    actions: tuple[dict[str, Any], ...]
+    status: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class WebGameSummary:
+    """What the lobby lists (nothing secret): id, scenario, seats, status, the public link."""
+
+    id: str
+    scenario: str
+    ruleset: str
+    lang: str
+    kinds: tuple[str, ...]
+    status: str
+    actions: int
+    summary: dict[str, Any]
+    spectator_token: str
+    created_at: datetime
+    updated_at: datetime
+
+
+_GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
+_ACTIONS: Table = WebActionRow.__table__  # type: ignore[assignment]
+_ADVANCE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game"), _GAMES.c.actions == bindparam("position"))
+    .values(
+        actions=bindparam("next"),
+        status=bindparam("status"),
+        summary=bindparam("summary"),
+        updated_at=bindparam("now"),
+    )
+)
+"""Count the new action in, only if the game has exactly ``position`` actions."""
+
+
+class WebGames:
+    """The web table's games in a :class:`~totenblatt.store.core.Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def create(
+        self,
+        game_id: str,
+        *,
+        scenario: str,
+        ruleset: str,
+        lang: str,
+        seats: Sequence[SeatRecord],
+        spectator_token: str,
+        setup: str,
+        summary: dict[str, Any],
+    ) -> None:
+        """Store a new game with no actions."""
+        now = self.db.clock()
+        with self.db.transaction() as session:
+            session.add(
+                WebGameRow(
+                    id=game_id,
+                    scenario=scenario,
+                    ruleset=ruleset,
+                    lang=lang,
+                    seats=[{"kind": s.kind, "token_hash": s.token_hash} for s in seats],
+                    spectator_token=spectator_token,
+                    setup=setup,
+                    actions=0,
+                    status=PLAYING,
+                    summary=summary,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+
+    def append(
+        self,
+        game_id: str,
+        position: int,
+        action: dict[str, Any],
+        *,
+        summary: dict[str, Any],
+        over: bool,
+    ) -> None:
+        """Store ``action`` as the game's action number ``position`` (from 0), in one transaction.
+
+        Raises :class:`ActionConflictError` when the game does not have exactly
+        ``position`` actions (someone else appended first) and writes nothing then.
+        """
+        now = self.db.clock()
+        with self.db.transaction() as session:
+            conn = session.connection()  # Core statements: this runs after every action
+            moved = conn.execute(
+                _ADVANCE,
+                {
+                    "game": game_id,
+                    "position": position,
+                    "next": position + 1,
+                    "status": OVER if over else PLAYING,
+                    "summary": summary,
+                    "now": now,
+                },
+            )
+            if moved.rowcount != 1:
+                if session.get(WebGameRow, game_id) is None:
+                    raise WebGameNotFoundError(f"no web game {game_id!r}")
+                raise ActionConflictError(
+                    f"game {game_id!r} already has another action number {position + 1}"
+                )
+            try:
+                conn.execute(
+                    _ACTIONS.insert(),
+                    {"game_id": game_id, "position": position, "action": action, "created_at": now},
+                )
+            except IntegrityError:
+                raise ActionConflictError(
+                    f"game {game_id!r} already has an action number {position + 1}"
+                ) from None
+
+    def load(self, game_id: str) -> WebGameRecord:
+        """The game with its actions in order; :class:`WebGameNotFoundError` if unknown."""
+        with self.db.transaction(write=False) as session:
+            row = session.get(WebGameRow, game_id)
+            if row is None:
+                raise WebGameNotFoundError(f"no web game {game_id!r}")
+            actions = session.scalars(
+                select(WebActionRow.action)
+                .where(WebActionRow.game_id == game_id)
+                .order_by(WebActionRow.position)
+            ).all()
+            return WebGameRecord(
+                id=row.id,
+                scenario=row.scenario,
+                ruleset=row.ruleset,
+                lang=row.lang,
+                seats=tuple(SeatRecord(s["kind"], s.get("token_hash")) for s in row.seats),
+                spectator_token=row.spectator_token,
+                setup=row.setup,
+                actions=tuple(actions),
+                status=row.status,
+                created_at=row.created_at,
+            )
+
+    def ids(self, *, playing_only: bool = False) -> list[str]:
+        """Every game's id, oldest first (``playing_only``: games not over)."""
+        query = select(WebGameRow.id).order_by(WebGameRow.created_at, WebGameRow.id)
+        if playing_only:
+            query = query.where(WebGameRow.status == PLAYING)
+        with self.db.transaction(write=False) as session:
+            return list(session.scalars(query).all())
+
+    def count(self, *, playing_only: bool = False) -> int:
+        """How many games there are (``playing_only``: not over)."""
+        query = select(func.count()).select_from(WebGameRow)
+        if playing_only:
+            query = query.where(WebGameRow.status == PLAYING)
+        with self.db.transaction(write=False) as session:
+            return int(session.scalar(query) or 0)
+
+    def summaries(self, limit: int = 50) -> list[WebGameSummary]:
+        """The most recently changed games first, at most ``limit``."""
+        query = select(WebGameRow).order_by(WebGameRow.updated_at.desc()).limit(limit)
+        with self.db.transaction(write=False) as session:
+            return [
+                WebGameSummary(
+                    id=row.id,
+                    scenario=row.scenario,
+                    ruleset=row.ruleset,
+                    lang=row.lang,
+                    kinds=tuple(s["kind"] for s in row.seats),
+                    status=row.status,
+                    actions=row.actions,
+                    summary=dict(row.summary),
+                    spectator_token=row.spectator_token,
+                    created_at=row.created_at,
+                    updated_at=row.updated_at,
+                )
+                for row in session.scalars(query).all()
+            ]

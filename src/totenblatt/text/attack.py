@@ -1,0 +1,208 @@
+"""One attack explained the way the rules walk through it: values, band, cover, wounds, tiers.
+
+Every number comes from the resolver's :class:`~totenblatt.wanted.combat.AttackResult`
+or from the ruleset (card values, range bands, damage thresholds), never from a
+rule re-coded here, so a house ruleset is explained with its own numbers.
+
+>>> from totenblatt.wanted.combat import resolve_attack
+>>> rules = Ruleset.load("base")
+>>> result = resolve_attack("Q♠", weapon="winchester", distance=7, defense="4♥", cover="medium")
+>>> facts = AttackFacts(Card.parse("Q♠"), Card.parse("4♥"), None, "winchester", 7, "medium")
+>>> explain_attack(result, facts, rules, "en")[-2]
+'Difference 11 − 6 = 5 (5 or more: 2 wounds).'
+>>> verdict(result, "de")
+'TREFFER — 3 Wunden'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from totenblatt.cards import Card
+from totenblatt.text.catalog import Words, words
+from totenblatt.text.vocab import band_label, card_text, cover_name, tier_name, weapon_name
+from totenblatt.wanted.combat import AttackResult
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.vocab import CoverLevel
+
+__all__ = ["AttackFacts", "damage_band", "explain_attack", "verdict"]
+
+
+@dataclass(frozen=True)
+class AttackFacts:
+    """What was played and measured: the inputs the resolver was given."""
+
+    attack: Card
+    defense: Card | None
+    extra_defense: Card | None
+    weapon: str
+    distance: float
+    cover: CoverLevel | str
+    sharpshooter: bool = False
+
+
+def damage_band(base_wounds: int, rules: Ruleset, lang: str) -> str:
+    """The damage table's row (A10) for ``base_wounds``, with the ruleset's thresholds.
+
+    >>> house = Ruleset.load("base").with_options(two_wounds_from=4, one_wound_from=2)
+    >>> damage_band(2, house, "en"), damage_band(1, house, "en"), damage_band(0, house, "en")
+    ('4 or more: 2 wounds', '2–3: 1 wound', 'less than 2: miss')
+    """
+    w = words(lang)
+    one, two = rules.damage.one_wound_from, rules.damage.two_wounds_from
+    if base_wounds == 0:
+        return w.phrase("less than {low}: miss", low=one)
+    if base_wounds == 1:
+        span = str(one) if two - 1 <= one else f"{one}–{two - 1}"
+        return w.phrase_n("{span}: {n} wound", "{span}: {n} wounds", 1, span=span)
+    return w.phrase_n("{low} or more: {n} wound", "{low} or more: {n} wounds", base_wounds, low=two)
+
+
+def _wounds(w: Words, n: int) -> str:
+    return w.phrase_n("{n} wound", "{n} wounds", n)
+
+
+def _range_text(result: AttackResult, facts: AttackFacts, rules: Ruleset, w: Words) -> str:
+    """``Winchester at 7" (>6–12")``, with the band of the ruleset (Sharpshooter's bands)."""
+    bands = rules.attack.sharpshooter_bands if facts.sharpshooter else rules.attack.bands
+    if result.band is None:
+        band = w.phrase('beyond {last}"', last=bands[-1])
+    else:
+        band = band_label(bands, result.band)
+    if facts.sharpshooter:
+        band = w.phrase("{band}, sharpshooter bands", band=band)
+    return w.phrase(
+        "{weapon} at {distance} ({band})",
+        weapon=weapon_name(rules, facts.weapon, w.lang),
+        distance=w.number(facts.distance, 2, exact=False) + '"',
+        band=band,
+    )
+
+
+def _attack_line(result: AttackResult, facts: AttackFacts, rules: Ruleset, w: Words) -> str:
+    where = _range_text(result, facts, rules, w)
+    if result.range_modifier is None:
+        return w.phrase(
+            "{range}: out of range — the attack misses automatically, the spade is spent.",
+            range=where,
+        )
+    card = card_text(facts.attack, w.lang)
+    if result.attack_is_joker:
+        return w.phrase(
+            "Attack: {card} played as a joker — {range} is in range.", card=card, range=where
+        )
+    return w.phrase(
+        "Attack: {card} = {value}, {range} {modifier} → attack value {total}.",
+        card=card,
+        value=rules.card_value(facts.attack),
+        range=where,
+        modifier=format(result.range_modifier, "+d"),
+        total=result.attack_value,
+    )
+
+
+def _defence_line(result: AttackResult, facts: AttackFacts, rules: Ruleset, w: Words) -> str:
+    level = CoverLevel(facts.cover)
+    if level is CoverLevel.HIDDEN:
+        return w.phrase("The target is hidden in hard cover: it cannot be hit.")
+    cover = cover_name(level, w.lang)
+    if facts.defense is None:
+        return w.phrase(
+            "Defence: no heart; {cover} {modifier} → defence value {total}.",
+            cover=cover,
+            modifier=format(result.cover_modifier, "+d"),
+            total=result.defense_value,
+        )
+    card = card_text(facts.defense, w.lang)
+    if result.defense_is_joker:
+        return w.phrase("Defence: {card} played as a joker — it blocks any attack.", card=card)
+    extra = ""
+    if result.ability_bonus:
+        added = f" ({facts.extra_defense})" if facts.extra_defense is not None else ""
+        extra = w.phrase(
+            ", abilities{card} {bonus}", card=added, bonus=format(result.ability_bonus, "+d")
+        )
+    return w.phrase(
+        "Defence: {card} = {value}, {cover} {modifier}{extra} → defence value {total}.",
+        card=card,
+        value=rules.card_value(facts.defense),
+        cover=cover,
+        modifier=format(result.cover_modifier, "+d"),
+        extra=extra,
+        total=result.defense_value,
+    )
+
+
+def _outcome_lines(result: AttackResult, rules: Ruleset, w: Words) -> list[str]:
+    """Joker outcomes, or the difference with its row of the damage table, and extra tiers."""
+    if result.reason == "blocked_by_joker":
+        return [w.phrase("Blocked by the joker: no wounds.")]
+    if result.reason == "joker":
+        return [
+            w.phrase(
+                "A joker spade cannot be blocked by a normal heart: {wounds}, no extra damage.",
+                wounds=_wounds(w, result.wounds),
+            )
+        ]
+    lines = [
+        w.phrase(
+            "Difference {attack} − {defence} = {difference} ({band}).",
+            attack=result.attack_value,
+            defence=result.defense_value,
+            difference=result.difference,
+            band=damage_band(result.base_wounds, rules, w.lang),
+        )
+    ]
+    extra = _extra_line(result, w)
+    return lines if extra is None else [*lines, extra]
+
+
+def _extra_line(result: AttackResult, w: Words) -> str | None:
+    """Extra damage for the better card (A10), or why a miss has none (D-18)."""
+    if result.attack_tier is None or result.defense_tier is None:
+        return None
+    a = tier_name(result.attack_tier, w.lang)
+    d = tier_name(result.defense_tier, w.lang)
+    steps = max(0, result.attack_tier - result.defense_tier)
+    if result.extra_wounds:
+        return w.phrase_n(
+            "Extra damage: {attack} against {defence} — {n} tier higher: +{wounds}.",
+            "Extra damage: {attack} against {defence} — {n} tiers higher: +{wounds}.",
+            steps,
+            attack=a,
+            defence=d,
+            wounds=_wounds(w, result.extra_wounds),
+        )
+    if steps and result.base_wounds == 0:
+        return w.phrase(
+            "No extra damage on a miss ({attack} against {defence}, D-18).", attack=a, defence=d
+        )
+    return None
+
+
+def explain_attack(
+    result: AttackResult, facts: AttackFacts, ruleset: Ruleset, lang: str
+) -> list[str]:
+    """Lines that walk through the attack the way the rules do (values, band, tiers, wounds)."""
+    w = words(lang)
+    lines = [_attack_line(result, facts, ruleset, w)]
+    if result.range_modifier is None:
+        return lines
+    lines.append(_defence_line(result, facts, ruleset, w))
+    if CoverLevel(facts.cover) is CoverLevel.HIDDEN:
+        return lines
+    return lines + _outcome_lines(result, ruleset, w)
+
+
+def verdict(result: AttackResult, lang: str) -> str:
+    """The one-line outcome: ``HIT — 3 wounds``, ``MISS — out of range`` …"""
+    w = words(lang)
+    if result.wounds:
+        return w.phrase("HIT — {wounds}", wounds=_wounds(w, result.wounds))
+    if result.reason == "out_of_range":
+        return w.phrase("MISS — out of range")
+    if result.reason == "hidden":
+        return w.phrase("NO HIT — hidden in hard cover")
+    if result.reason == "blocked_by_joker":
+        return w.phrase("BLOCKED by a joker")
+    return w.phrase("MISS")

@@ -1,0 +1,91 @@
+"""Bots by name, for every place that seats one: ``play --seats``, ``sim --bots``, the web lobby.
+
+Names: ``random``, ``heuristic``, ``ismcts`` (the default budget), ``ismcts:N`` (N
+rollouts per decision) and ``ismcts:Nms`` (N milliseconds per decision).
+
+>>> make_bot("ismcts:50", 7).iterations, make_bot("ismcts:300ms", 7).time_ms
+(50, 300.0)
+>>> make_bot("heuristic", 1).__class__.__name__
+'HeuristicBot'
+>>> check_bot_name("ismcts:0")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: bot 'ismcts:0': the budget must be 1 or more rollouts ('ismcts:200') or ...
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from totenblatt.wanted.bots.base import Bot
+from totenblatt.wanted.bots.heuristic import HeuristicBot
+from totenblatt.wanted.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+from totenblatt.wanted.bots.random_bot import RandomBot
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import Scenario
+
+__all__ = ["BOT_NAMES", "bot_names", "check_bot_name", "make_bot"]
+
+BOT_NAMES = ("random", "heuristic", "ismcts")
+"""The kinds of bot; ``ismcts`` takes a budget after a colon."""
+
+_EXAMPLES = "random, heuristic, ismcts, ismcts:200 (rollouts) or ismcts:500ms (time)"
+
+
+def bot_names() -> tuple[str, ...]:
+    """The kinds of bot (without budgets)."""
+    return BOT_NAMES
+
+
+def _parse(name: str) -> tuple[str, int | None, float | None]:
+    if not isinstance(name, str):
+        raise ValueError(f"a bot name must be text, got {name!r}: expected one of {_EXAMPLES}")
+    kind, sep, budget = name.strip().lower().partition(":")
+    if kind not in BOT_NAMES:
+        raise ValueError(f"unknown bot {name!r}: expected one of {_EXAMPLES}")
+    if not sep:
+        return kind, None, None
+    if kind != "ismcts":
+        raise ValueError(f"bot {name!r}: only ismcts takes a budget (e.g. ismcts:200)")
+    text = budget.strip()
+    timed = text.endswith("ms")
+    number = text[:-2].strip() if timed else text
+    if not number.isdigit() or int(number) < 1:
+        raise ValueError(
+            f"bot {name!r}: the budget must be 1 or more rollouts ('ismcts:200') "
+            "or milliseconds ('ismcts:500ms')"
+        )
+    return (kind, None, float(number)) if timed else (kind, int(number), None)
+
+
+def check_bot_name(name: str) -> str:
+    """``name`` normalised (lower case, no spaces); ``ValueError`` says what is accepted."""
+    kind, iterations, time_ms = _parse(name)
+    if iterations is not None:
+        return f"{kind}:{iterations}"
+    if time_ms is not None:
+        return f"{kind}:{int(time_ms)}ms"
+    return kind
+
+
+def make_bot(
+    name: str,
+    seed: int = 0,
+    scenario: str | Path | Scenario | None = None,
+    ruleset: str | Path | Ruleset | None = None,
+) -> Bot:
+    """A bot by name, seeded; ``scenario`` and ``ruleset`` are the game's (public) ones.
+
+    Pass them for a scenario or ruleset that is not built in (a bot reads the
+    table and rules of its game; built-in ones it finds from the view's names).
+    """
+    kind, iterations, time_ms = _parse(name)
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        return HeuristicBot(seed, ruleset=ruleset, scenario=scenario)
+    if iterations is None and time_ms is None:
+        iterations = DEFAULT_ITERATIONS
+    return ISMCTSBot(
+        seed, iterations=iterations, time_ms=time_ms, ruleset=ruleset, scenario=scenario
+    )

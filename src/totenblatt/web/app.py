@@ -1,0 +1,330 @@
+"""The FastAPI application: the lobby, the table page, the JSON API and the WebSocket.
+
+``create_app(db_url)`` builds it; :mod:`totenblatt.cli.serve` runs it with uvicorn.
+Every error of the API is ``{"error": "..."}`` with its status; every request
+body and WebSocket message is limited in size and refused whole when malformed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from totenblatt.store.core import Database
+from totenblatt.store.tables import WebGames
+from totenblatt.web.previews import PreviewError, attack_preview, move_preview
+from totenblatt.web.render import lobby_page, table_data, table_page
+from totenblatt.web.replay import replay_frames
+from totenblatt.web.rooms import (
+    ConflictError,
+    ForbiddenError,
+    GameSpec,
+    Hub,
+    InvalidError,
+    Room,
+    Subscriber,
+    UnauthorizedError,
+    Viewer,
+    WebError,
+)
+from totenblatt.web.words import LANGS
+
+__all__ = ["MAX_BODY", "ServerSettings", "create_app"]
+
+MAX_BODY = 64 * 1024
+"""Largest request body or WebSocket message accepted, in bytes."""
+
+_SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """How the server runs: database, bot delay, default language, limits."""
+
+    db_url: str | None = None
+    bot_delay: float = 0.8
+    lang: str = "en"
+    max_playing: int = 1000
+    seeds: Callable[[], int] | None = None
+    """Where new games' seeds come from: 64 bits from :mod:`secrets` unless a test fixes them."""
+
+
+def _lang(value: str | None, fallback: str) -> str:
+    return value if value in LANGS else fallback
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+async def _body(request: Request) -> Any:
+    """The JSON body, at most :data:`MAX_BODY` bytes; :class:`InvalidError` otherwise."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise TooLargeError(f"the request body is larger than {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise TooLargeError(f"the request body is larger than {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return _json(b"".join(chunks))
+
+
+def _json(raw: bytes | str) -> Any:
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise InvalidError("the body is not valid JSON") from None
+
+
+class TooLargeError(WebError):
+    """A body or message over the size limit."""
+
+    status = 413
+
+
+def create_app(
+    settings: ServerSettings | None = None, *, database: Database | None = None, **options: Any
+) -> FastAPI:
+    """The web table on the database of ``settings`` (or the keyword ``options`` of it).
+
+    ``database``: an open database to use (and leave open) instead of ``settings.db_url``.
+    """
+    config = settings or ServerSettings(**options)
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = database if database is not None else Database(config.db_url)
+        hub = Hub(
+            WebGames(db),
+            bot_delay=config.bot_delay,
+            max_playing=config.max_playing,
+            seeds=config.seeds,
+        )
+        state["hub"] = hub
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            if database is None:
+                db.close()
+
+    app = FastAPI(title="Totenblatt", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=str(files("totenblatt.web") / "static")), "static")
+
+    def hub() -> Hub:
+        found: Hub = state["hub"]
+        return found
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        for key, value in _SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        if not request.url.path.startswith("/static/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @app.exception_handler(WebError)
+    async def web_error(_: Request, exc: WebError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid')}"}, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    async def seat_of(game_id: str, token: str | None) -> tuple[Room, Viewer]:
+        room = await hub().room(game_id)
+        return room, room.viewer(token)
+
+    # -- pages ---------------------------------------------------------------------------
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request, lang: str | None = None) -> HTMLResponse:
+        accept = request.headers.get("accept-language", "")
+        guess = "de" if accept.lower().startswith("de") else config.lang
+        return HTMLResponse(lobby_page(_lang(lang, guess)))
+
+    @app.get("/games/{game_id}", response_class=HTMLResponse)
+    async def table(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
+        tokens = request.query_params.getlist("token")[:8]
+        if not tokens:
+            raise UnauthorizedError("the table page needs ?token= (a seat's or a spectator's)")
+        room = await hub().room(game_id)
+        viewers = [room.viewer(t) for t in tokens]
+        seats = [v.seat for v in viewers]
+        if None in seats and len(seats) > 1:
+            raise ForbiddenError("a spectator link cannot be combined with seat tokens")
+        language = _lang(lang, room.lang)
+        shown = next((s for s in seats if s == room.game.to_act), seats[0])
+        payload = json.loads(await hub().payload(room, Viewer(shown), language))
+        boot = {
+            "game_id": room.id,
+            "tokens": [{"seat": v.seat, "token": t} for v, t in zip(viewers, tokens, strict=True)],
+            "hotseat": len([s for s in seats if s is not None]) > 1,
+            "lang": language,
+            "table": await hub().run(table_data, room.game, language),
+            "payload": payload,
+            "spectator_url": f"/games/{room.id}?token={room.spectator_token}",
+        }
+        html = await hub().run(table_page, room.game, payload, boot, language)
+        return HTMLResponse(html)
+
+    # -- the API -------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def games(lang: str | None = None) -> dict[str, Any]:
+        return {"games": await hub().lobby(_lang(lang, config.lang))}
+
+    @app.post("/api/games", status_code=201)
+    async def create(request: Request) -> dict[str, Any]:
+        spec = GameSpec.parse(await _body(request))
+        room, tokens = await hub().create(spec)
+        base = str(request.base_url).rstrip("/")
+        seats = []
+        for seat, (kind, token) in enumerate(zip(spec.kinds, tokens, strict=True)):
+            entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            if token is not None:
+                entry["token"] = token
+                entry["url"] = f"{base}/games/{room.id}?token={token}"
+            seats.append(entry)
+        return {
+            "game_id": room.id,
+            "seats": seats,
+            "spectator_url": f"{base}/games/{room.id}?token={room.spectator_token}",
+        }
+
+    @app.get("/api/games/{game_id}/view")
+    async def view(request: Request, game_id: str, lang: str | None = None) -> Response:
+        room, viewer = await seat_of(game_id, _bearer(request))
+        data = await hub().payload(room, viewer, _lang(lang, room.lang))
+        return Response(data, media_type="application/json")
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(
+        request: Request, game_id: str, version: int | None = None, lang: str | None = None
+    ) -> dict[str, Any]:
+        room, viewer = await seat_of(game_id, _bearer(request))
+        raw = await _body(request)
+        events = await hub().act(room, viewer, raw, version, _lang(lang, room.lang))
+        return {"events": events}
+
+    @app.post("/api/games/{game_id}/preview")
+    async def preview(request: Request, game_id: str, lang: str | None = None) -> dict[str, Any]:
+        room, viewer = await seat_of(game_id, _bearer(request))
+        if viewer.seat is None:
+            raise ForbiddenError("a spectator has no previews")
+        raw = await _body(request)
+        if not isinstance(raw, dict) or raw.get("kind") not in ("move", "attack"):
+            raise InvalidError('a preview is {"kind": "move" | "attack", ...}')
+        language = _lang(lang, room.lang)
+        seat = viewer.seat
+
+        def work() -> dict[str, Any]:
+            try:
+                if raw["kind"] == "move":
+                    return move_preview(room.game, seat, raw, language)
+                return attack_preview(room.game, seat, room.game.view(seat), raw, language)
+            except PreviewError as exc:
+                raise InvalidError(str(exc)[:300]) from None
+
+        return await hub().run(work)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(request: Request, game_id: str, lang: str | None = None) -> dict[str, Any]:
+        token = _bearer(request) or request.query_params.get("token")
+        room, viewer = await seat_of(game_id, token)
+        del viewer
+        if not room.game.is_over:
+            raise ConflictError("the replay opens when the game is over")
+        language = _lang(lang, room.lang)
+        return await hub().run(replay_frames, room, language)
+
+    # -- the WebSocket -------------------------------------------------------------------
+
+    @app.websocket("/ws/games/{game_id}")
+    async def socket(websocket: WebSocket, game_id: str) -> None:
+        token = websocket.query_params.get("token")
+        try:
+            room, viewer = await seat_of(game_id, token)
+        except WebError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
+            return
+        await websocket.accept()
+        lang = _lang(websocket.query_params.get("lang"), room.lang)
+        subscriber = Subscriber(viewer, lang, websocket.send_text)
+        await hub().subscribe(room, subscriber)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+                reply = await _answer(room, viewer, raw, lang)
+                async with subscriber.lock:
+                    await websocket.send_text(json.dumps(reply, ensure_ascii=False))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub().unsubscribe(room, subscriber)
+
+    async def _answer(room: Room, viewer: Viewer, raw: str, lang: str) -> dict[str, Any]:
+        """One client message: ``{"type": "action", "action": {...}, "version": n}`` or ping."""
+        try:
+            if len(raw) > MAX_BODY:
+                raise TooLargeError(f"the message is larger than {MAX_BODY} bytes")
+            data = _json(raw)
+            if not isinstance(data, dict):
+                raise InvalidError('a message is {"type": "action", "action": {...}} or a ping')
+            if data.get("type") == "ping":
+                return {"type": "pong"}
+            if data.get("type") != "action":
+                raise InvalidError('a message is {"type": "action", "action": {...}} or a ping')
+            version = data.get("version")
+            if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+                raise InvalidError("version must be a whole number")
+            events = await hub().act(room, viewer, data.get("action"), version, lang)
+            return {"type": "result", "events": events}
+        except WebError as exc:
+            return {"type": "error", "status": exc.status, "error": exc.message}
+
+    return app

@@ -1,0 +1,134 @@
+"""What a seat (or a spectator) receives: the engine's view plus its legal actions, and words.
+
+A seat's payload is exactly :meth:`Game.view` for that seat (the engine's keys)
+with ``legal_actions`` (the engine's JSON forms, non-empty exactly at the
+seat's decision), ``choices`` (labelled buttons), the narrated ``log`` and a
+few public facts for the page. A spectator's payload is the same with the
+public view: no hand, only public events and publicly seen cards. The seed of
+the ``game_started`` event is removed from every payload.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from totenblatt.text.choices import decision_text
+from totenblatt.wanted.engine import Game, action_to_dict
+from totenblatt.web.previews import choices
+from totenblatt.web.words import Narration, winner_line
+
+if TYPE_CHECKING:
+    from totenblatt.web.rooms import Room
+
+__all__ = ["Encoder", "public_events", "public_view", "scrub_event", "seat_payload"]
+
+_SECRET_KEYS = frozenset({"seed"})
+
+
+_dumps = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+
+
+class Encoder:
+    """JSON text of payloads, each event and log line encoded once (they repeat in every one)."""
+
+    _LIMIT = 100_000
+
+    def __init__(self) -> None:
+        self._texts: dict[int, tuple[object, str]] = {}
+
+    def item(self, value: object) -> str:
+        """The JSON text of ``value``, remembered while that very object lives."""
+        found = self._texts.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        if len(self._texts) > self._LIMIT:
+            self._texts.clear()
+        text = _dumps(value)
+        self._texts[id(value)] = (value, text)
+        return text
+
+    def payload(self, data: Mapping[str, Any]) -> str:
+        """The payload as JSON (as ``json.dumps`` writes it), ``events`` and ``log`` last."""
+        head = _dumps({k: v for k, v in data.items() if k not in ("events", "log")})
+        events = ",".join(self.item(e) for e in data["events"])
+        log = ",".join(self.item(line) for line in data["log"])
+        return f'{head[:-1]},"events":[{events}],"log":[{log}]}}'
+
+
+def scrub_event(event: dict[str, Any]) -> dict[str, Any]:
+    """The event without any secret key (a seed); the same dict when it has none."""
+    if _SECRET_KEYS.isdisjoint(event):
+        return event
+    return {k: v for k, v in event.items() if k not in _SECRET_KEYS}
+
+
+def public_events(game: Game) -> list[dict[str, Any]]:
+    """The JSON forms of the events everybody may see (no private event)."""
+    dicts = game.event_dicts()
+    return [d for e, d in zip(game.events, dicts, strict=True) if not e.PRIVATE]
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """The view of nobody's seat: every public key of a view, no hand, no private event."""
+    st = game.state
+    view: dict[str, Any] = dict(game.view(0))  # a payload, not a seat's View: seat None
+    view.update(
+        seat=None,
+        hand=[],
+        seen_cards=[str(c) for c in st.seen_public],
+        can_redraw=False,
+        events=public_events(game),
+    )
+    view["decision"].pop("cards", None)
+    view.pop("figure_hands", None)
+    return view
+
+
+def _log(room: Room, seat: int | None, lang: str, events: Sequence[Mapping[str, Any]]) -> list[Any]:
+    key = (seat, lang)
+    entry = room.narrations.get(key)
+    game = room.game
+    if entry is None:
+        scenario = game.scenario
+        narration = Narration(
+            lang,
+            labels=room.labels(lang),
+            you=seat,
+            ruleset=game.ruleset,
+            title=scenario.title_de if lang == "de" else scenario.title,
+        )
+        entry = room.narrations[key] = [narration, [], 0]
+    narration, lines, done = entry
+    for event in events[done:]:
+        line = narration.event(event)
+        if line:
+            lines.append([event.get("type"), line])
+    entry[2] = len(events)
+    return list(lines)
+
+
+def seat_payload(room: Room, seat: int | None, lang: str) -> dict[str, Any]:
+    """The payload of ``seat`` (None: a spectator) in ``lang`` (see the module docstring)."""
+    game = room.game
+    view: dict[str, Any] = dict(game.view(seat)) if seat is not None else public_view(game)
+    events = [scrub_event(e) for e in view["events"]]
+    view["events"] = events
+    legal = game.legal_actions() if seat is not None and game.to_act == seat else []
+    view["legal_actions"] = [action_to_dict(a) for a in legal]
+    view["choices"] = choices(game, view, legal, lang)
+    labels = room.labels(lang)
+    view.update(
+        game_id=room.id,
+        version=room.version,
+        kinds=list(room.kinds),
+        labels=labels,
+        lang=lang,
+        bot_to_act=game.to_act is not None and game.to_act in room.bots,
+        log=_log(room, seat, lang, events),
+        prompt=decision_text(view, labels, lang) if legal else None,
+        result=winner_line(game.winners, game.end_reason, labels, lang) if game.is_over else None,
+    )
+    return view

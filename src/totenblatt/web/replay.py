@@ -1,0 +1,76 @@
+"""The step-by-step replay of a finished game: public facts only, one frame per decision.
+
+The game is dealt again from its setup (on the server: the seed stays here) and
+its actions applied one at a time; each frame holds the figures' public state,
+the round, the paths moved and the public events in words. No hand, no private
+event and no seed is in any frame.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from totenblatt.wanted.engine import event_to_dict, new_game
+from totenblatt.wanted.engine.events import FiguresMoved
+from totenblatt.wanted.engine.views import figure_view
+from totenblatt.web.payloads import scrub_event
+from totenblatt.web.words import Narration, winner_line
+
+if TYPE_CHECKING:
+    from totenblatt.web.rooms import Room
+
+__all__ = ["replay_frames"]
+
+
+def replay_frames(room: Room, lang: str) -> dict[str, Any]:
+    """``{"frames": [...], "result": str}`` for the finished game of ``room``."""
+    game = room.game
+    setup = game.setup
+    again = new_game(
+        setup.scenario_ref,
+        setup.ruleset,
+        setup.seed,
+        dealer=setup.dealer,
+        deck_order=setup.deck_orders or None,
+    )
+    scenario = again.scenario
+    labels = room.labels(lang)
+    narration = Narration(
+        lang,
+        labels=labels,
+        you=None,
+        ruleset=again.ruleset,
+        title=scenario.title_de if lang == "de" else scenario.title,
+    )
+    abilities = again.ruleset.abilities.enabled
+
+    def frame(events: list[Any]) -> dict[str, Any]:
+        lines = []
+        paths: list[list[Any]] = []
+        for event in events:
+            if event.PRIVATE:
+                continue
+            data = scrub_event(event_to_dict(event))
+            line = narration.event(data)
+            if line:
+                lines.append([data["type"], line])
+            if isinstance(event, FiguresMoved):
+                paths.extend([m.figure, [list(p) for p in m.path]] for m in event.moves)
+        st = again.state
+        return {
+            "round": st.round,
+            "figures": [figure_view(f, abilities) for f in st.figures],
+            "lines": lines,
+            "paths": paths,
+        }
+
+    frames = [frame(list(again.events))]
+    for action in game.actions:
+        new = again.apply(action)
+        step = frame(list(new))
+        if step["lines"] or step["paths"]:
+            frames.append(step)
+    return {
+        "frames": frames,
+        "result": winner_line(game.winners, game.end_reason, labels, lang),
+    }

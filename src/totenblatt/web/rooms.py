@@ -1,0 +1,616 @@
+"""The server's games: one :class:`Room` per game, and the :class:`Hub` that runs them all.
+
+The hub is the only place that knows a game's seed. It creates games (a new
+64-bit seed from :mod:`secrets`, a secret token per human seat), stores the
+setup and every action (:class:`~totenblatt.store.tables.WebGames`), rebuilds
+games from the database after a restart, lets bots play server-side after a
+short delay, and pushes each subscriber its own payload after every change.
+
+Engine and database work runs on one worker thread, so the engine is never used
+by two threads at once and the event loop stays free for the network. One
+action of a game is applied at a time: a second one arriving meanwhile is
+refused (:class:`ConflictError`), never queued behind the first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, ParamSpec, TypeVar
+
+from totenblatt.store.database import StoreError
+from totenblatt.store.tables import ActionConflictError, SeatRecord, WebGameNotFoundError, WebGames
+from totenblatt.wanted.bots import Bot, HeuristicBot, RandomBot
+from totenblatt.wanted.engine import (
+    Game,
+    IllegalActionError,
+    action_from_dict,
+    action_to_dict,
+    new_game,
+    visible_to,
+)
+from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
+from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
+from totenblatt.web.payloads import Encoder, scrub_event, seat_payload
+from totenblatt.web.words import LANGS, describe, seat_labels, text
+
+__all__ = [
+    "SEAT_KINDS",
+    "BusyError",
+    "ConflictError",
+    "ForbiddenError",
+    "GameSpec",
+    "Hub",
+    "InvalidError",
+    "NotFoundError",
+    "Room",
+    "Subscriber",
+    "UnauthorizedError",
+    "Viewer",
+    "WebError",
+    "hash_token",
+]
+
+log = logging.getLogger("totenblatt.web")
+
+SEAT_KINDS = ("human", "bot", "random")
+"""Who plays a seat: a person at a browser, the heuristic bot, the random bot."""
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class WebError(Exception):
+    """A request the server refuses: ``status`` is the HTTP status, ``message`` says why."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFoundError(WebError):
+    """No such game."""
+
+    status = 404
+
+
+class UnauthorizedError(WebError):
+    """No token given."""
+
+    status = 401
+
+
+class ForbiddenError(WebError):
+    """A token that is not one of this game's, or a spectator trying to act."""
+
+    status = 403
+
+
+class ConflictError(WebError):
+    """The action cannot be applied now: illegal, not this seat's decision, or raced."""
+
+    status = 409
+
+
+class InvalidError(WebError):
+    """The request is not what the API expects (unknown scenario, malformed action…)."""
+
+    status = 422
+
+
+class BusyError(WebError):
+    """The server cannot take this now: as many running games as it may, or no database."""
+
+    status = 503
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a token (only hashes of seat tokens are stored)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _derived(seed: int, purpose: str) -> int:
+    """A 64-bit number derived from the secret seed (for bots), revealing nothing of it."""
+    digest = hashlib.sha256(f"totenblatt/{purpose}/{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is asking: a seat, or a spectator (``seat`` None)."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """A new game as the lobby asks for it (validated by :meth:`parse`)."""
+
+    scenario: str
+    ruleset: str
+    kinds: tuple[str, ...]
+    lang: str
+    hand_mode: str | None = None
+
+    _KEYS = frozenset({"scenario", "ruleset", "seats", "lang", "hand_mode"})
+
+    @classmethod
+    def parse(cls, data: Any) -> GameSpec:
+        """Read the body of ``POST /api/games``; :class:`InvalidError` says what is wrong."""
+        if not isinstance(data, Mapping):
+            raise InvalidError(f"expected a JSON object with {', '.join(sorted(cls._KEYS))}")
+        unknown = sorted(str(k) for k in data if k not in cls._KEYS)
+        if unknown:
+            raise InvalidError(
+                f"unknown key {unknown[0]!r}: expected {', '.join(sorted(cls._KEYS))}"[:300]
+            )
+        scenario = data.get("scenario", "duel")
+        if scenario not in builtin_scenarios():
+            raise InvalidError(
+                f"unknown scenario {str(scenario)[:80]!r}: expected one of "
+                f"{', '.join(builtin_scenarios())}"
+            )
+        ruleset = data.get("ruleset", "base")
+        if ruleset not in builtin_rulesets():
+            raise InvalidError(
+                f"unknown ruleset {str(ruleset)[:80]!r}: expected one of "
+                f"{', '.join(builtin_rulesets())}"
+            )
+        seats = load_scenario(scenario).seats
+        kinds = data.get("seats", ["human"] + ["bot"] * (seats - 1))
+        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+            raise InvalidError(f"seats must be a list of seat kinds ({', '.join(SEAT_KINDS)})")
+        for kind in kinds:
+            if kind not in SEAT_KINDS:
+                expected = ", ".join(SEAT_KINDS)
+                raise InvalidError(f"unknown seat kind {kind[:40]!r}: expected {expected}")
+        if len(kinds) != seats:
+            raise InvalidError(
+                f"scenario {scenario!r} has {seats} seats, but seats lists {len(kinds)}"
+            )
+        lang = data.get("lang", "en")
+        if lang not in LANGS:
+            raise InvalidError(f"unknown lang {str(lang)[:20]!r}: expected {' or '.join(LANGS)}")
+        hand_mode = data.get("hand_mode")
+        if hand_mode is not None and hand_mode not in ("per_player", "per_character"):
+            raise InvalidError(
+                f"unknown hand_mode {str(hand_mode)[:40]!r}: expected per_player or per_character"
+            )
+        return cls(scenario, ruleset, tuple(kinds), lang, hand_mode)
+
+    def rules(self) -> Ruleset:
+        """The ruleset with the chosen hand mode."""
+        rules = Ruleset.load(self.ruleset)
+        if self.hand_mode is not None and self.hand_mode != rules.round.hand_mode:
+            try:
+                rules = rules.with_options(hand_mode=self.hand_mode)
+            except RulesetError as exc:
+                raise InvalidError(str(exc)) from None
+        return rules
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open WebSocket: whose payloads it gets, in which language, and how to send."""
+
+    viewer: Viewer
+    lang: str
+    send: Callable[[str], Awaitable[None]]
+    sent: int = -1
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Room:
+    """One game held in memory: the engine's game, its seats and who is watching."""
+
+    def __init__(
+        self,
+        game_id: str,
+        game: Game,
+        kinds: tuple[str, ...],
+        token_hashes: tuple[str | None, ...],
+        spectator_token: str,
+        lang: str,
+    ) -> None:
+        self.id = game_id
+        self.game = game
+        self.kinds = kinds
+        self.lang = lang
+        self._hashes = token_hashes
+        self.spectator_token = spectator_token
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.bots: dict[int, Bot] = {}
+        seed = game.setup.seed
+        for seat, kind in enumerate(kinds):
+            bot_seed = _derived(seed, f"bot/{seat}/{len(game.actions)}")
+            if kind == "bot":
+                self.bots[seat] = HeuristicBot(
+                    bot_seed, ruleset=game.ruleset, scenario=game.scenario
+                )
+            elif kind == "random":
+                self.bots[seat] = RandomBot(bot_seed)
+        self._payloads: dict[tuple[int | None, str], tuple[int, str]] = {}
+        self.encoder = Encoder()
+        self.narrations: dict[tuple[int | None, str], Any] = {}
+
+    @property
+    def version(self) -> int:
+        """How many actions the game has had (every change adds one)."""
+        return len(self.game.actions)
+
+    def viewer(self, token: str | None) -> Viewer:
+        """The seat (or spectator) ``token`` belongs to; :class:`ForbiddenError` if none.
+
+        Every stored hash is compared in constant time, whatever matches first.
+        """
+        if not token:
+            raise UnauthorizedError("this needs the token of a seat or the spectator link's token")
+        given = hash_token(token)
+        found: int | None = None
+        for seat, stored in enumerate(self._hashes):
+            if stored is not None and hmac.compare_digest(given, stored) and found is None:
+                found = seat
+        spectator = hmac.compare_digest(token.encode(), self.spectator_token.encode())
+        if found is not None:
+            return Viewer(found)
+        if spectator:
+            return Viewer(None)
+        raise ForbiddenError("that token does not belong to this game")
+
+    def labels(self, lang: str) -> list[str]:
+        """The seats' names in ``lang``."""
+        return seat_labels(self.kinds, lang)
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby shows of this game (public)."""
+        game = self.game
+        scenario = game.scenario
+        return {
+            "title": {"en": scenario.title, "de": scenario.title_de},
+            "round": game.round,
+            "to_act": game.to_act,
+            "winners": list(game.winners),
+            "end_reason": game.end_reason,
+        }
+
+    def payload_text(self, viewer: Viewer, lang: str) -> tuple[int, str]:
+        """The viewer's payload as JSON text (built once per version, seat and language)."""
+        key = (viewer.seat, lang)
+        cached = self._payloads.get(key)
+        if cached is not None and cached[0] == self.version:
+            return cached
+        found = (self.version, self.encoder.payload(seat_payload(self, viewer.seat, lang)))
+        self._payloads[key] = found
+        return found
+
+
+class Hub:
+    """Every game of the server (see the module docstring).
+
+    ``bot_delay``: seconds a bot waits before it acts (0 in tests); ``max_playing``:
+    how many unfinished games may exist before new ones are refused; ``seeds``: where
+    new games' seeds come from (64 bits from :mod:`secrets`; tests may fix them).
+    """
+
+    def __init__(
+        self,
+        games: WebGames,
+        *,
+        bot_delay: float = 0.8,
+        max_playing: int = 1000,
+        max_rooms: int = 2000,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        self.games = games
+        self.seeds = seeds or (lambda: secrets.randbits(64))
+        self.bot_delay = bot_delay
+        self.max_playing = max_playing
+        self.max_rooms = max_rooms
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room]] = {}
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="totenblatt-engine")
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
+
+    # -- the worker thread -------------------------------------------------------------
+
+    async def run(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Run engine or database work on the worker thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+
+    async def start(self) -> None:
+        """Load every unfinished game and let its bots go on (after a restart)."""
+        for game_id in await self.run(self.games.ids, playing_only=True):
+            try:
+                room = await self.room(game_id)
+            except Exception as exc:  # one broken game must not keep the others down
+                log.error("cannot resume game %s: %s", game_id, exc)
+                continue
+            self.kick_bots(room)
+
+    async def stop(self) -> None:
+        """Stop the bots and the worker thread (games are already stored)."""
+        self._closed = True
+        tasks = [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
+        tasks += list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._pool.shutdown(wait=True)
+
+    # -- games ---------------------------------------------------------------------------
+
+    async def create(self, spec: GameSpec) -> tuple[Room, list[str | None]]:
+        """A new game with a secret seed; the seat tokens (None for bots), shown only now."""
+        if await self.run(self.games.count, playing_only=True) >= self.max_playing:
+            raise BusyError(f"the server already runs {self.max_playing} games: finish some first")
+        room, tokens = await self.run(self._create, spec)
+        self.kick_bots(room)
+        return room, tokens
+
+    def _create(self, spec: GameSpec) -> tuple[Room, list[str | None]]:
+        game = new_game(spec.scenario, spec.rules(), seed=self.seeds())
+        tokens = [secrets.token_urlsafe(32) if k == "human" else None for k in spec.kinds]
+        hashes = tuple(None if t is None else hash_token(t) for t in tokens)
+        spectator = secrets.token_urlsafe(24)
+        game_id = secrets.token_urlsafe(12)
+        room = Room(game_id, game, spec.kinds, hashes, spectator, spec.lang)
+        self.games.create(
+            game_id,
+            scenario=spec.scenario,
+            ruleset=spec.ruleset,
+            lang=spec.lang,
+            seats=[SeatRecord(k, h) for k, h in zip(spec.kinds, hashes, strict=True)],
+            spectator_token=spectator,
+            setup=game.to_json(),
+            summary=room.summary(),
+        )
+        self._keep(room)
+        return room, tokens
+
+    def _keep(self, room: Room) -> None:
+        if len(self.rooms) >= self.max_rooms:  # forget idle rooms; they reload from the store
+            for key, old in list(self.rooms.items()):
+                if not old.subscribers and old.bot_task is None and not old.lock.locked():
+                    del self.rooms[key]
+                if len(self.rooms) < self.max_rooms // 2:
+                    break
+        self.rooms[room.id] = room
+
+    async def room(self, game_id: str) -> Room:
+        """The game ``game_id``, rebuilt from the database if it is not in memory."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        if len(game_id) > 40:
+            raise NotFoundError("no such game")
+        pending = self._loading.get(game_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[game_id] = pending
+            try:
+                room = await self.run(self._load, game_id)
+                pending.set_result(room)
+            except BaseException as exc:
+                pending.set_exception(exc)
+                raise
+            finally:
+                del self._loading[game_id]
+            return room
+        return await asyncio.shield(pending)
+
+    def _load(self, game_id: str) -> Room:
+        try:
+            record = self.games.load(game_id)
+        except WebGameNotFoundError:
+            raise NotFoundError("no such game") from None
+        game = Game.from_json(record.setup)
+        for raw in record.actions:
+            game.apply(action_from_dict(raw))
+        room = Room(
+            record.id,
+            game,
+            tuple(s.kind for s in record.seats),
+            tuple(s.token_hash for s in record.seats),
+            record.spectator_token,
+            record.lang,
+        )
+        self._keep(room)
+        return room
+
+    # -- acting --------------------------------------------------------------------------
+
+    async def act(
+        self,
+        room: Room,
+        viewer: Viewer,
+        raw: Any,
+        version: int | None = None,
+        lang: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Apply one action of ``viewer``'s seat; the new events that seat may see.
+
+        Refused (:class:`ConflictError`) when it is not the seat's decision, when the game
+        moved past ``version``, when another action of the game is being applied,
+        or when the engine finds it illegal; :class:`InvalidError` when it is malformed.
+        """
+        seat = viewer.seat
+        if seat is None:
+            raise ForbiddenError("a spectator cannot act")
+        self._check_turn(room, seat, version)
+        if room.lock.locked():
+            raise ConflictError("another action of this game is being applied: this one is refused")
+        async with room.lock:
+            events = await self.run(self._apply, room, seat, raw, version, lang or room.lang)
+        self._spawn(self.after_change(room))  # the answer need not wait for the pushes
+        return events
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _check_turn(self, room: Room, seat: int, version: int | None) -> None:
+        game = room.game
+        if game.is_over:
+            raise ConflictError("the game is over")
+        if version is not None and version != room.version:
+            raise ConflictError(
+                f"the game has moved on (you saw version {version}, it is at {room.version}):"
+                " look again and decide anew"
+            )
+        if game.to_act != seat:
+            who = room.labels(room.lang)[game.to_act] if game.to_act is not None else "?"
+            raise ConflictError(f"it is not your decision: {who} decides now")
+
+    def _apply(
+        self, room: Room, seat: int, raw: Any, version: int | None, lang: str
+    ) -> list[dict[str, Any]]:
+        self._check_turn(room, seat, version)
+        game = room.game
+        try:
+            action = action_from_dict(raw)
+        except ValueError as exc:
+            raise InvalidError(describe(exc, lang)[:500]) from None
+        position = room.version
+        try:
+            events = game.apply(action)  # the game is unchanged when it refuses
+        except IllegalActionError as exc:
+            raise ConflictError(describe(exc, lang)[:500]) from None
+        try:
+            self.games.append(
+                room.id,
+                position,
+                action_to_dict(action),
+                summary=room.summary(),
+                over=game.is_over,
+            )
+        except ActionConflictError as exc:
+            self._reload(room)
+            raise ConflictError(str(exc)) from None
+        except StoreError as exc:
+            self._reload(room)
+            raise BusyError(f"the action was not stored, try again: {exc}"[:500]) from None
+        except Exception:
+            self._reload(room)
+            raise
+        dicts = _dicts(game, events)
+        return [scrub_event(d) for d, e in zip(dicts, events, strict=True) if visible_to(e, seat)]
+
+    def _reload(self, room: Room) -> None:
+        """The database is the truth: rebuild the room's game from it."""
+        try:
+            fresh = self._load(room.id)
+        except Exception:  # the game stays as it was in memory; log it
+            log.exception("cannot reload game %s", room.id)
+            return
+        room.game = fresh.game
+        self.rooms[room.id] = room
+
+    async def after_change(self, room: Room) -> None:
+        """Push every subscriber its new payload, then let a bot act if it is its turn."""
+        await self.broadcast(room)
+        self.kick_bots(room)
+
+    def kick_bots(self, room: Room) -> None:
+        """Start the bot loop of ``room`` when a bot is to act and none is running."""
+        if self._closed or room.bot_task is not None:
+            return
+        seat = room.game.to_act
+        if seat is not None and seat in room.bots:
+            room.bot_task = asyncio.create_task(self._bot_loop(room))
+
+    async def _bot_loop(self, room: Room) -> None:
+        try:
+            while not self._closed:
+                seat = room.game.to_act
+                if seat is None or seat not in room.bots:
+                    return
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                async with room.lock:
+                    if room.game.to_act != seat:
+                        continue
+                    await self.run(self._bot_step, room, seat)
+                await self.broadcast(room)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bot of game %s failed", room.id)
+        finally:
+            room.bot_task = None
+
+    def _bot_step(self, room: Room, seat: int) -> None:
+        game = room.game
+        action = room.bots[seat].choose(game.view(seat), game.legal_actions())
+        self._apply(room, seat, action_to_dict(action), None, room.lang)
+
+    # -- telling -------------------------------------------------------------------------
+
+    async def payload(self, room: Room, viewer: Viewer, lang: str) -> str:
+        """The viewer's payload as JSON text."""
+        return (await self.run(room.payload_text, viewer, lang))[1]
+
+    async def subscribe(self, room: Room, subscriber: Subscriber) -> None:
+        """Add a WebSocket and send it the current payload."""
+        room.subscribers.add(subscriber)
+        await self._send(room, subscriber)
+
+    def unsubscribe(self, room: Room, subscriber: Subscriber) -> None:
+        """Forget a closed WebSocket."""
+        room.subscribers.discard(subscriber)
+
+    async def broadcast(self, room: Room) -> None:
+        """Send every subscriber of ``room`` its payload if it has not seen this version."""
+        await asyncio.gather(*(self._send(room, s) for s in list(room.subscribers)))
+
+    async def _send(self, room: Room, sub: Subscriber) -> None:
+        async with sub.lock:
+            version, data = await self.run(room.payload_text, sub.viewer, sub.lang)
+            if version <= sub.sent:
+                return
+            try:
+                await sub.send(data)
+            except Exception:  # a closed socket: forget it
+                room.subscribers.discard(sub)
+                return
+            sub.sent = version
+
+    async def lobby(self, lang: str) -> list[dict[str, Any]]:
+        """The games the lobby lists, newest change first (public information only)."""
+        rows = await self.run(self.games.summaries, 50)
+        out = []
+        for row in rows:
+            title = row.summary.get("title", {})
+            out.append(
+                {
+                    "game_id": row.id,
+                    "scenario": row.scenario,
+                    "title": title.get(lang) or title.get("en") or row.scenario,
+                    "ruleset": row.ruleset,
+                    "seats": list(row.kinds),
+                    "status": row.status,
+                    "status_text": text(f"status_{row.status}", lang),
+                    "round": row.summary.get("round"),
+                    "winners": row.summary.get("winners", []),
+                    "spectator_url": f"/games/{row.id}?token={row.spectator_token}",
+                }
+            )
+        return out
+
+
+def _dicts(game: Game, events: list[Any]) -> list[dict[str, Any]]:
+    """The JSON forms of the last ``len(events)`` events (the engine's cached ones)."""
+    dicts = game.event_dicts()
+    return dicts[len(dicts) - len(events) :] if events else []

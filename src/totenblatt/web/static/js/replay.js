@@ -1,0 +1,68 @@
+// The step-by-step replay of a finished game: public frames from the server.
+
+import { el, t, fill } from "./util.js";
+
+export class Replay {
+  constructor(board, api, page, onExit) {
+    this.board = board;
+    this.api = api;
+    this.page = page;
+    this.onExit = onExit;
+    this.frames = [];
+    this.index = 0;
+  }
+
+  async start() {
+    const data = await this.api.replay();
+    this.frames = data.frames;
+    this.result = data.result;
+    this.bar = el("div", { id: "replay-bar" });
+    document.getElementById("board-wrap").append(this.bar);
+    fill(this.page.decision, el("div", { class: "prompt" }, t("replay")), el("p", {}, this.result));
+    fill(this.page.preview);
+    this.page.handWrap.classList.add("covered");
+    this.show(0);
+  }
+
+  button(label, onclick, id) {
+    return el("button", { class: "btn small", type: "button", onclick, id }, label);
+  }
+
+  show(index) {
+    this.index = Math.max(0, Math.min(index, this.frames.length - 1));
+    const frame = this.frames[this.index];
+    this.board.clear("ruler");
+    this.board.update(frame.figures);
+    this.board.drawTrails(frame.paths);
+    const lines = this.frames.slice(0, this.index + 1).flatMap((f) => f.lines);
+    const log = this.page.log;
+    fill(log, ...lines.map(([type, text]) => el("li", { class: type }, text)));
+    log.scrollTop = log.scrollHeight;
+    fill(this.bar, 
+      this.button("⏮", () => this.show(0), "replay-first"),
+      this.button("◀", () => this.show(this.index - 1), "replay-prev"),
+      el("span", {}, t("replay_step", { n: this.index + 1, total: this.frames.length })),
+      this.button("▶", () => this.show(this.index + 1), "replay-next"),
+      this.button("⏭", () => this.show(this.frames.length - 1), "replay-last"),
+      this.button(t("close"), () => this.exit(), "replay-close"),
+    );
+  }
+
+  key(event) {
+    const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (event.key in moves) {
+      const step = moves[event.key];
+      this.show(Number.isFinite(step) ? this.index + step : step < 0 ? 0 : this.frames.length - 1);
+      event.preventDefault();
+    } else if (event.key === "Escape") {
+      this.exit();
+    }
+  }
+
+  exit() {
+    this.bar.remove();
+    this.board.clear("marks");
+    this.page.handWrap.classList.remove("covered");
+    this.onExit();
+  }
+}

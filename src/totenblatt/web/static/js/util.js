@@ -1,0 +1,99 @@
+// Small helpers shared by the table and the lobby: elements, strings, numbers, cards.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Data the server put into the page (<script type="application/json" id=...>). */
+export function readJson(id) {
+  const node = document.getElementById(id);
+  return node ? JSON.parse(node.textContent) : null;
+}
+
+const STRINGS = readJson("strings") || {};
+
+/** A UI string of the server's text module, with {placeholders} filled in. */
+export function t(key, values = {}) {
+  const template = STRINGS[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+/** An HTML element: el("button", {class: "btn", onclick}, "text", child…). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** An SVG element with attributes. */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+function setAttrs(node, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+let LANG = document.documentElement.lang || "en";
+
+/** A number with one decimal (a decimal comma in German). */
+export function num(value, digits = 1) {
+  return new Intl.NumberFormat(LANG, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** Inches: 7.5" (7,5" in German). */
+export function inches(value) {
+  return `${num(value)}"`;
+}
+
+/** A probability as a percentage. */
+export function percent(p) {
+  return new Intl.NumberFormat(LANG, { style: "percent", maximumFractionDigits: 0 }).format(p);
+}
+
+const PIPS = { "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
+
+/** {suit, rank, pip} of a card's canonical text ("Q♠", "10♥", "Joker"). */
+export function cardParts(text) {
+  const pip = text.slice(-1);
+  if (!(pip in PIPS)) return { suit: "joker", rank: "★", pip: "🃏" };
+  return { suit: PIPS[pip], rank: text.slice(0, -1), pip };
+}
+
+/** A card of the hand: a button with data-card (the same markup as the server's). */
+export function cardElement(text) {
+  const { suit, rank, pip } = cardParts(text);
+  return el(
+    "button",
+    { class: `card ${suit}`, type: "button", dataset: { card: text } },
+    el("span", { class: "rank" }, rank),
+    el("span", { class: "pip" }, pip),
+    el("span", { class: "corner" }, suit === "joker" ? rank : rank + pip),
+  );
+}
+
+/** Show a short message over the page for a few seconds. */
+export function toast(message, kind = "error") {
+  const node = el("div", { class: `toast ${kind}`, role: "status" }, message);
+  document.body.append(node);
+  setTimeout(() => node.remove(), kind === "error" ? 5000 : 2500);
+}
+
+/** Replace a node's children, skipping null, undefined and false (replaceChildren prints them). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}

@@ -1,0 +1,98 @@
+"""Typed moves ask the engine (issue 15): Light-Footed and wild 2s count as the engine counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from totenblatt.cards import Card
+from totenblatt.cli._play_choices import PlayContext
+from totenblatt.cli._play_input import InputError, parse_input
+from totenblatt.cli.app import Lang
+from totenblatt.cli.board import figure_labels
+from totenblatt.text import describe_error
+from totenblatt.wanted.engine.actions import Move, Pass
+from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
+from totenblatt.wanted.engine.state import Phase
+from totenblatt.wanted.rules import Ruleset
+
+RANGE = """title = "Range"
+width = 48
+height = 24
+seats = 2
+
+[[figures]]
+name = "Billy"
+seat = 0
+weapon = "colt"
+position = [4, 4]
+abilities = [{billy}]
+
+[[figures]]
+name = "Paco"
+seat = 1
+weapon = "colt"
+position = [40, 20]
+abilities = []
+"""
+
+
+def game_with(tmp_path: Path, abilities: str, hand: list[str]) -> Game:
+    """Billy (with ``abilities``) at (4, 4), seat 0 to act with ``hand``; nobody bids."""
+    path = tmp_path / "range.toml"
+    path.write_text(RANGE.format(billy=abilities), encoding="utf-8")
+    rules = Ruleset.load("extended").with_options(redraws_per_round=0)
+    hands = {0: hand, 1: ["2♥", "3♥", "4♥", "5♥", "6♥"]}
+    order = stacked_deal(1, hands, ["3♠", "4♠", "5♠", "6♠", "7♠"])
+    game = new_game(path, rules, seed=3, dealer=1, deck_order=order)
+    while game.phase is not Phase.ACTION:
+        game.apply(Pass())
+    assert game.to_act == 0
+    return game
+
+
+def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
+    letters = figure_labels(f.name for f in game.scenario.figures)
+    table = game.scenario.table(game.ruleset)
+    return PlayContext(game.ruleset, table, lang, letters, judge=game.refusal)
+
+
+def test_light_footed_2_move_is_accepted_as_the_engine_accepts_it(tmp_path: Path) -> None:
+    game = game_with(tmp_path, '"light_footed_2"', ["5♣", "8♥", "9♥", "10♥", "J♥"])
+    view, legal = game.view(0), game.legal_actions()
+    move = parse_input("move Billy 4,10.5", [], view, ctx_for(game), legal)
+    assert isinstance(move, Move) and move.card == Card.parse("5♣")  # 6.5" = 5" + 2" (B1)
+    assert game.refusal(move) is None
+    game.apply(move)
+    assert game.figure("Billy").pos == (4.0, 10.5)
+
+
+def test_without_light_footed_the_engine_s_reason_is_the_error(tmp_path: Path) -> None:
+    game = game_with(tmp_path, "", ["5♣", "8♥", "9♥", "10♥", "J♥"])
+    view, legal = game.view(0), game.legal_actions()
+    with pytest.raises(InputError) as info:
+        parse_input("move Billy 4,10.5", [], view, ctx_for(game), legal)
+    assert str(info.value) == 'the move costs 6.5" but 5♣ gives only 5"'
+    assert describe_error(info.value, "de") == 'der Zug kostet 6,5", aber 5♣ gibt nur 5"'
+
+
+def test_a_wild_2_moves_twelve_inches_when_the_figure_has_wild_2(tmp_path: Path) -> None:
+    game = game_with(tmp_path, '"wild_2"', ["2♣", "8♥", "9♥", "10♥", "J♥"])
+    view, legal = game.view(0), game.legal_actions()
+    move = parse_input("move Billy 14,4", [], view, ctx_for(game), legal)
+    assert move == Move(Card.parse("2♣"), move.steps, wild=True)  # 10": only as a joker (B1)
+    assert game.refusal(move) is None
+    short = parse_input("move Billy 5.5,4", [], view, ctx_for(game), legal)
+    assert isinstance(short, Move) and not short.wild  # 1.5": the 2 as itself is enough
+
+
+def test_the_smallest_accepted_club_is_taken_and_a_named_card_is_kept(tmp_path: Path) -> None:
+    game = game_with(tmp_path, "", ["3♣", "9♣", "6♣", "Joker", "J♥"])
+    view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
+    assert parse_input("move Billy 4,9", [], view, ctx, legal).card == Card.parse("6♣")
+    assert parse_input("move Billy 4,9 with 9♣", [], view, ctx, legal).card == Card.parse("9♣")
+    assert parse_input("move Billy 4,15", [], view, ctx, legal).card == Card.parse("Joker")
+    with pytest.raises(InputError) as info:
+        parse_input("move Billy 4,9 with 3♣", [], view, ctx, legal)
+    assert str(info.value) == 'the move costs 5" but 3♣ gives only 3"'

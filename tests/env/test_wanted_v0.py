@@ -1,0 +1,144 @@
+"""The PettingZoo environment: API and seed tests, masks, rewards, hidden information, pictures."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from totenblatt.env import wanted_v0
+from totenblatt.wanted.engine.determinize import shuffle_hidden
+
+CASES: list[tuple[str, str, dict[str, Any] | None]] = [
+    ("duel", "base", None),
+    ("gangs", "base", None),
+    ("three-way", "base", None),
+    ("heroes", "extended", None),
+    ("heroes", "extended", {"hand_mode": "per_character"}),
+]
+IDS = ["duel", "gangs", "three-way", "heroes-per-player", "heroes-per-character"]
+
+
+@pytest.mark.parametrize(("scenario", "ruleset", "options"), CASES, ids=IDS)
+def test_pettingzoo_api_and_seed_tests_pass(
+    scenario: str, ruleset: str, options: dict[str, Any] | None
+) -> None:
+    with warnings.catch_warnings():
+        # dict observations (observation + action_mask) are PettingZoo's own convention
+        warnings.filterwarnings("ignore", message="Observation")
+        api_test(wanted_v0.env(scenario, ruleset, options=options), num_cycles=60)
+        seed_test(lambda: wanted_v0.env(scenario, ruleset, options=options), num_cycles=40)
+
+
+def play_random(env: Any, seed: int, rng: np.random.Generator) -> tuple[int, dict[str, float]]:
+    """One game with random legal actions (never conceding); steps and final rewards."""
+    env.reset(seed=seed)
+    raw = env.unwrapped
+    concede = raw.slots.blocks["concede"].start
+    steps = 0
+    rewards: dict[str, float] = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            rewards[agent] = reward
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        legal = np.flatnonzero(mask)
+        game = raw.game
+        assert agent == f"seat_{game.to_act}"
+        assert len(legal) == len(game.legal_actions())
+        assert {raw.action(i) for i in legal} == set(game.legal_actions())
+        for other in env.agents:
+            if other != agent:
+                assert not raw.observe(other)["action_mask"].any()
+        choice = [i for i in legal if i != concede] or list(legal)
+        env.step(int(rng.choice(choice)))
+        steps += 1
+    return steps, rewards
+
+
+@pytest.mark.parametrize(("scenario", "ruleset", "options"), CASES, ids=IDS)
+def test_the_mask_is_exactly_the_legal_actions_and_rewards_come_at_the_end(
+    scenario: str, ruleset: str, options: dict[str, Any] | None
+) -> None:
+    env = wanted_v0.env(scenario, ruleset, options=options)
+    steps, rewards = play_random(env, 3, np.random.default_rng(0))
+    assert steps > 10
+    game = env.unwrapped.game
+    assert game.is_over
+    assert len(rewards) == game.seats
+    for agent, reward in rewards.items():
+        seat = int(agent.split("_")[1])
+        expected = 0.0 if not game.winners else (1.0 if seat in game.winners else -1.0)
+        assert reward == expected
+
+
+def test_reset_with_a_seed_repeats_and_without_one_moves_on() -> None:
+    env = wanted_v0.env("gangs")
+    env.reset(seed=5)
+    first = env.observe(env.agent_selection)["observation"]
+    env.reset(seed=5)
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], first)
+    assert env.unwrapped.game.setup.seed == 5
+    env.reset()
+    assert env.unwrapped.game.setup.seed == 6
+    with pytest.raises(ValueError, match="seed"):
+        env.reset(seed=-1)
+
+
+def test_an_observation_holds_only_the_agents_view() -> None:
+    """Two games that differ only in cards hidden from a seat give that seat equal observations."""
+    env = wanted_v0.raw_env("gangs")
+    twin_env = wanted_v0.raw_env("gangs")
+    rng = random.Random(2)
+    env.reset(seed=11)
+    for _ in range(25):
+        agent = env.agent_selection
+        seat = int(agent.split("_")[1])
+        twin_env.reset(seed=11)
+        twin_env.game = shuffle_hidden(env.game, seat, rng)
+        twin_env._refresh()
+        mine, twins = env.observe(agent), twin_env.observe(agent)
+        assert np.array_equal(mine["observation"], twins["observation"])
+        assert np.array_equal(mine["action_mask"], twins["action_mask"])
+        env.step(int(np.flatnonzero(mine["action_mask"])[0]))
+
+
+def test_an_illegal_index_is_refused() -> None:
+    env = wanted_v0.env("duel")
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not legal now"):
+        env.step(illegal)
+
+
+def test_renders_text_and_an_image() -> None:
+    env = wanted_v0.env("duel", render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "seat_0" in text and "Billy" in text and "B" in text
+    picture = wanted_v0.env("three-way", render_mode="rgb_array")
+    picture.reset(seed=2)
+    image = picture.render()
+    assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+    assert len(np.unique(image.reshape(-1, 3), axis=0)) > 5
+    picture.close()
+    silent = wanted_v0.env("duel")
+    silent.reset(seed=2)
+    assert silent.render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        wanted_v0.env("duel", render_mode="human")
+
+
+def test_options_and_bad_scenarios_are_checked() -> None:
+    env = wanted_v0.env("heroes", "extended", options={"hand_mode": "per_character"})
+    assert env.unwrapped.ruleset.round.hand_mode == "per_character"
+    with pytest.raises(ValueError):
+        wanted_v0.env("heroes", "base")

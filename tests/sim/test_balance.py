@@ -1,0 +1,120 @@
+"""Balance experiments: findings from rows, reports with plots, reproducible from the seed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from totenblatt.sim.balance import (
+    AbilitiesExperiment,
+    HeroesExperiment,
+    RoundsExperiment,
+    SeatsExperiment,
+    run_experiment,
+    write_report,
+)
+from totenblatt.sim.balance.rounds import recommended_limit
+from totenblatt.sim.runner import Runner
+
+
+def _row(game: int, winners: list[int], rounds: int = 3, **extra: Any) -> dict[str, Any]:
+    reason = "last_side_standing" if winners else "round_limit"
+    return {"game": game, "winners": winners, "rounds": rounds, "end_reason": reason,
+            "hp_left": [6, 6], "first_dealer": 0, **extra}  # fmt: skip
+
+
+def test_heroes_even_point_claim_and_advice_from_rows() -> None:
+    exp = HeroesExperiment("veteran", cowboys=[3, 4, 5, 6, 7], games=10)
+    # per player: the hero always wins (no even point); per character: even at 5.5
+    wins = {3: 10, 4: 9, 5: 6, 6: 4, 7: 1}
+    rows = {f"per_player/{n}": [_row(i, [0]) for i in range(10)] for n in wins}
+    rows |= {
+        f"per_character/{n}": [_row(i, [0] if i < w else [1]) for i in range(10)]
+        for n, w in wins.items()
+    }
+    summary = exp.analyse(rows)
+    pp, pc = summary["modes"]["per_player"], summary["modes"]["per_character"]
+    assert pp["even"] is None and pp["even_beyond"] == "above" and not pp["claim_holds"]
+    assert pc["even"] == pytest.approx(5.5) and pc["claim_holds"]
+    assert pc["even_low"] < pc["even"] < pc["even_high"]
+    assert summary["recommended_mode"] == "per_character"
+    point = pc["points"][2]
+    assert (point["cowboys"], point["hero_wins"], point["cowboy_wins"]) == (5, 6, 4)
+    text = exp.markdown(summary, [], "en")
+    assert "even (50 %) against **5.5** cowboys" in text
+    assert 'default D-5 to `hand_mode = "per_character"`' in text
+    assert "trifft in diesem Modus **nicht** zu" in exp.markdown(summary, [], "de")
+
+
+def test_recommended_limit() -> None:
+    assert recommended_limit([1, 1, 2, 9, None], 0.8) == 9
+    assert recommended_limit([None] * 3, 0.5) is None
+    assert recommended_limit([4] * 10, 0.9) == 4
+
+
+def test_abilities_pair_games_by_seed() -> None:
+    exp = AbilitiesExperiment(abilities=["sharpshooter", "cover_1"], games=4)
+    base = [_row(i, [0] if i < 2 else [1]) for i in range(4)]
+    rows = {
+        "none": base,
+        "sharpshooter": [_row(i, [0]) for i in range(4)],
+        "cover_1": [_row(i, [0] if i in (0, 1) else [1]) for i in range(4)],
+    }
+    found = {a["ability"]: a for a in exp.analyse(rows)["abilities"]}
+    assert found["sharpshooter"]["change"] == pytest.approx(0.5)
+    assert found["cover_1"]["change"] == 0 and not found["cover_1"]["significant"]
+    assert found["sharpshooter"]["rate"] == 1.0
+
+
+def test_a_small_heroes_run_writes_its_report_and_repeats_exactly(tmp_path: Path) -> None:
+    def run(folder: Path) -> dict[str, Any]:
+        exp = HeroesExperiment("gunslinger", cowboys=[1, 3], games=4, seed=5)
+        with Runner(workers=1) as runner:
+            rows, outcome = run_experiment(exp, runner)
+        assert outcome.games == 16
+        write_report(exp, rows, folder)
+        data: dict[str, Any] = json.loads((folder / "heroes-gunslinger.json").read_text())
+        data.pop("timing")
+        return data
+
+    first, second = run(tmp_path / "a"), run(tmp_path / "b")
+    assert first == second
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == [
+        "heroes-gunslinger-per_character.png",
+        "heroes-gunslinger-per_player.png",
+        "heroes-gunslinger.json",
+        "heroes-gunslinger.md",
+        "heroes-gunslinger.parquet",
+    ]
+    for png in (tmp_path / "a").glob("*.png"):
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert png.stat().st_size < 80_000
+    text = (tmp_path / "a" / "heroes-gunslinger.md").read_text()
+    assert "![per_player](heroes-gunslinger-per_player.png)" in text
+    assert "## Ein Revolverheld gegen N Standardcowboys" in text
+
+
+@pytest.mark.parametrize("kind", ["seats", "rounds"])
+def test_seats_and_rounds_reports(tmp_path: Path, kind: str) -> None:
+    exp = (
+        SeatsExperiment(scenarios=["duel"], games=6, seed=2, bot="random")
+        if kind == "seats"
+        else RoundsExperiment(scenarios=["duel"], games=6, seed=2, bot="random", cap=12)
+    )
+    with Runner(workers=1) as runner:
+        rows, _ = run_experiment(exp, runner)
+    summary, files = write_report(exp, rows, tmp_path)
+    found = summary["scenarios"][0]
+    assert found["scenario"] == "duel" and found["games"] == 6
+    if kind == "rounds":
+        assert len(found["cumulative"]) == 12
+        assert found["cumulative"] == sorted(found["cumulative"])
+        assert sum(found["ends"].values()) <= 6
+    else:
+        assert sum(p["rate"] for p in found["per_seat"]) == pytest.approx(1.0)
+    assert {f.suffix for f in files} == {".png", ".md", ".json", ".parquet"}
+

@@ -1,0 +1,85 @@
+"""The ladder: duplicate round robin on the runner, Bradley–Terry ratings, the command."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+
+from totenblatt.sim.ladder import fit_ratings, play_ladder, score_row
+
+Cli = Callable[[Sequence[str]], tuple[int, str, str]]
+
+
+def test_ratings_follow_the_results() -> None:
+    even = fit_ratings(["a", "b"], {("a", "b"): (10, 10, 4)})
+    assert even == pytest.approx([0.0, 0.0], abs=1e-6)
+    strong = fit_ratings(["a", "b", "c"], {("a", "b"): (8, 2, 0), ("b", "c"): (8, 2, 0)})
+    assert strong[0] == 0.0 and strong[1] < 0 and strong[2] < strong[1]
+    # 3 to 1 is 75 %: about 191 Elo apart (a weak prior pulls it in a little)
+    three = fit_ratings(["a", "b"], {("a", "b"): (300, 100, 0)})
+    assert -191 < three[1] < -185
+    # a bot that never wins keeps a finite rating (the prior's one drawn game)
+    assert fit_ratings(["a", "b"], {("a", "b"): (0, 20, 0)})[1] < 1000
+
+
+def test_a_game_scores_for_the_bot_on_the_winning_side() -> None:
+    row = {"bots": ["x", "y"], "winners": [1]}
+    assert score_row(row, "x", "y") == (0.0, 1.0, 0.0)
+    assert score_row({"bots": ["y", "x"], "winners": [1]}, "x", "y") == (1.0, 0.0, 0.0)
+    assert score_row({"bots": ["x", "y"], "winners": []}, "x", "y") == (0.0, 0.0, 1.0)
+    three = {"bots": ["x", "y", "x"], "winners": [2]}
+    assert score_row(three, "x", "y") == (1.0, 0.0, 0.0)
+
+
+def test_a_small_ladder_is_reproducible_and_ranks_the_heuristic_above_random() -> None:
+    first = play_ladder("duel", "base", ["random", "heuristic"], games=6, seed=2, workers=1)
+    again = play_ladder("duel", "base", ["random", "heuristic"], games=5, seed=2, workers=1)
+    assert first.as_dict()["pairings"] == again.as_dict()["pairings"]  # 5 is made even: 6
+    (pair,) = first.pairings
+    assert pair.games == 6 and pair.losses >= 5
+    data = first.as_dict()
+    assert [r["bot"] for r in data["ratings"]] == ["heuristic", "random"]
+    best = data["ratings"][0]
+    assert best["low"] <= best["elo"] <= best["high"]
+
+
+def test_three_seats_alternate_the_bots() -> None:
+    ladder = play_ladder("three-way", "base", ["random", "heuristic"], games=2, seed=1, workers=1)
+    assert ladder.pairings[0].games == 2
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        (["random"], "two bots or more"),
+        (["random", "random"], "twice"),
+        (["random", "chess"], "unknown bot"),
+        (["random", "ismcts:100ms"], "machine"),
+    ],
+)
+def test_bad_ladders_are_refused(bots: list[str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        play_ladder("duel", "base", bots, games=2, workers=1)
+
+
+def test_the_command_prints_json_and_draws_the_plot(cli: Cli, tmp_path: Path) -> None:
+    plot = tmp_path / "ladder.png"
+    args = ["ladder", "--bots", "random,heuristic", "--games", "4", "-w", "1", "-q"]
+    code, out, err = cli([*args, "--json", "--plot", str(plot)])
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["run"]["bots"] == ["random", "heuristic"]
+    assert data["pairings"][0]["games"] == 4
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, out, err = cli([*args, "--lang", "de"])
+    assert code == 0, err
+    assert "Paarungen" in out and "heuristic" in out
+
+
+def test_the_command_refuses_bad_bots_in_one_line(cli: Cli) -> None:
+    code, _, err = cli(["ladder", "--bots", "random,chess", "--games", "2", "-q"])
+    assert code == 2
+    assert "chess" in err and len(err.strip().splitlines()) == 1

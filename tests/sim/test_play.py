@@ -1,0 +1,44 @@
+"""One game as one row: what it records agrees with the game and is the same every time."""
+
+from __future__ import annotations
+
+import pytest
+
+from totenblatt.sim.play import play_chunk, play_one
+from totenblatt.sim.spec import RunSpec
+from totenblatt.wanted import new_game
+from totenblatt.wanted.bots import HeuristicBot, RandomBot, play_game
+
+
+@pytest.mark.parametrize("scenario", ["duel", "three-way"])
+def test_rows_agree_with_their_games(scenario: str) -> None:
+    spec = RunSpec.make(scenario, bots=["random"], seed=5)
+    for row in play_chunk(spec, range(4)):
+        seats = len(row["bots"])
+        assert len(row["hp_left"]) == len(row["figures_left"]) == seats
+        figures = row["figures"]
+        for seat in range(seats):
+            standing = [f for f in figures if f["seat"] == seat and not f["out"]]
+            assert row["figures_left"][seat] == len(standing)
+            assert row["hp_left"][seat] == sum(f["hp"] for f in standing)
+        assert sum(f["kills"] for f in figures) <= sum(f["out"] for f in figures)
+        assert row["winner"] == (row["winners"][0] if row["winners"] else None)
+        if row["end_reason"] == "last_side_standing":
+            assert all(row["figures_left"][s] > 0 for s in row["winners"])
+            losers = [s for s in range(seats) if s not in row["winners"]]
+            assert all(row["figures_left"][s] == 0 for s in losers)
+        assert 0 <= row["first_dealer"] < seats
+        assert row["rounds"] >= 1 and row["decisions"] > 0
+
+
+def test_a_row_is_the_game_its_seeds_make() -> None:
+    spec = RunSpec.make("duel", bots=["heuristic", "random"], seed=9)
+    row = play_one(spec, 3)
+    game = new_game("duel", seed=spec.game_seed(3))
+    from totenblatt.sim.spec import derive_seed
+
+    play_game(game, [HeuristicBot(derive_seed(9, 3, 0)), RandomBot(derive_seed(9, 3, 1))])
+    assert row["winners"] == list(game.winners)
+    assert row["rounds"] == game.round
+    assert row["decisions"] == len(game.actions)
+    assert row == play_one(spec, 3)

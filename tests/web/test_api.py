@@ -1,0 +1,327 @@
+"""The HTTP API of the web table: create, view, act, previews, replay, pages, errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import (
+    auth,
+    create_game,
+    hub_of,
+    my_turn,
+    random_choice,
+    spectator_token,
+    view_of,
+)
+
+from totenblatt.wanted.bots import RandomBot
+from totenblatt.wanted.engine import new_game
+
+ENGINE_KEYS = set(new_game("duel", seed=1).view(0))
+
+
+def test_healthz(client: TestClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
+
+
+def test_create_answers_ids_tokens_and_links(client: TestClient) -> None:
+    data = create_game(client, ["human", "bot"])
+    assert isinstance(data["game_id"], str) and data["game_id"]
+    human, bot = data["seats"]
+    assert human["seat"] == 0 and human["kind"] == "human"
+    assert len(human["token"]) >= 40
+    assert human["url"].endswith(f"/games/{data['game_id']}?token={human['token']}")
+    assert bot == {"seat": 1, "kind": "bot"}
+    assert f"/games/{data['game_id']}?token=" in data["spectator_url"]
+    assert spectator_token(data) != human["token"]
+
+
+def test_tokens_are_new_every_time(client: TestClient) -> None:
+    tokens = {create_game(client, ["human", "human"])["seats"][s]["token"] for s in (0, 1)}
+    tokens |= {create_game(client, ["human", "human"])["seats"][s]["token"] for s in (0, 1)}
+    assert len(tokens) == 4
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"scenario": "moon", "seats": ["human", "bot"]}, "unknown scenario 'moon'"),
+        ({"ruleset": "chess", "seats": ["human", "bot"]}, "unknown ruleset 'chess'"),
+        ({"seats": ["human", "robot"]}, "unknown seat kind 'robot'"),
+        ({"seats": ["human"]}, "has 2 seats"),
+        ({"seats": "human,bot"}, "seats must be a list"),
+        ({"seats": ["human", "bot"], "lang": "fr"}, "unknown lang 'fr'"),
+        ({"seats": ["human", "bot"], "hand_mode": "shared"}, "unknown hand_mode"),
+        ({"seats": ["human", "bot"], "seed": 7}, "unknown key 'seed'"),
+        ([1, 2], "expected a JSON object"),
+    ],
+)
+def test_bad_games_are_refused_with_a_reason(client: TestClient, body: object, says: str) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422
+    assert says in response.json()["error"]
+
+
+def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
+    response = client.post(
+        "/api/games", content=b"{nope", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    assert response.json() == {"error": "the body is not valid JSON"}
+
+
+def test_view_is_the_engines_view_plus_legal_actions(client: TestClient) -> None:
+    game = create_game(client, ["human", "human"])
+    for seat in (0, 1):
+        view = view_of(client, game["game_id"], game["seats"][seat]["token"])
+        assert set(view) >= ENGINE_KEYS
+        assert view["seat"] == seat
+        assert len(view["hand"]) == 5
+        mine = view["to_act"] == seat
+        assert bool(view["legal_actions"]) == mine
+        assert all("type" in a for a in view["legal_actions"])
+
+
+def test_view_needs_a_token_of_this_game(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    other = create_game(client, ["human", "bot"])
+    url = f"/api/games/{game['game_id']}/view"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers=auth("guess")).status_code == 403
+    assert client.get(url, headers=auth(other["seats"][0]["token"])).status_code == 403
+    assert "error" in client.get(url, headers=auth("guess")).json()
+    missing = client.get("/api/games/nosuchgame/view", headers=auth("x"))
+    assert missing.status_code == 404
+
+
+def test_a_spectator_gets_the_public_view(client: TestClient) -> None:
+    game = create_game(client, ["human", "human"])
+    view = view_of(client, game["game_id"], spectator_token(game))
+    assert view["seat"] is None
+    assert view["hand"] == [] and view["legal_actions"] == []
+    assert "figure_hands" not in view
+    assert not any(e["type"] == "hand_dealt" for e in view["events"])
+    assert view["hand_sizes"] == [5, 5]
+
+
+def test_a_legal_action_applies_and_returns_the_seats_events(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    token = game["seats"][0]["token"]
+    view = my_turn(client, game["game_id"], token)
+    before = view["version"]
+    response = client.post(
+        f"/api/games/{game['game_id']}/actions", json={"type": "pass"}, headers=auth(token)
+    )
+    assert response.status_code == 200, response.text
+    events = response.json()["events"]
+    assert events and all("type" in e for e in events)
+    assert view_of(client, game["game_id"], token)["version"] > before
+
+
+@pytest.mark.parametrize(
+    ("action", "status", "says"),
+    [
+        ({"type": "fly"}, 422, "unknown action type 'fly'"),
+        ({"type": "bid", "card": "Z♦"}, 422, "bad bid action"),
+        ({"type": "bid"}, 422, "bad bid action"),
+        ("pass", 422, "must be a JSON object"),
+        ({"type": "attack", "card": "A♠", "attacker": "Billy", "target": "Nobody"}, 409, ""),
+        ({"type": "bid", "card": "A♦"}, 409, "bid decision"),
+    ],
+)
+def test_bad_actions_are_refused_and_change_nothing(
+    client: TestClient, action: object, status: int, says: str
+) -> None:
+    game = create_game(client, ["human", "bot"])
+    token = game["seats"][0]["token"]
+    view = my_turn(client, game["game_id"], token)
+    assert view["phase"] == "swap"
+    stored = hub_of(client).games.load(game["game_id"])
+    response = client.post(
+        f"/api/games/{game['game_id']}/actions", json=action, headers=auth(token)
+    )
+    assert response.status_code == status
+    assert says in response.json()["error"]
+    after = view_of(client, game["game_id"], token)
+    assert after["version"] == view["version"] and after["hand"] == view["hand"]
+    assert hub_of(client).games.load(game["game_id"]).actions == stored.actions
+
+
+def test_a_token_acts_only_for_its_own_seat(client: TestClient) -> None:
+    game = create_game(client, ["human", "human"])
+    gid = game["game_id"]
+    tokens = [s["token"] for s in game["seats"]]
+    view = view_of(client, gid, tokens[0])
+    waiting = 1 - view["to_act"]
+    response = client.post(
+        f"/api/games/{gid}/actions", json={"type": "pass"}, headers=auth(tokens[waiting])
+    )
+    assert response.status_code == 409
+    assert "not your decision" in response.json()["error"]
+    watcher = client.post(
+        f"/api/games/{gid}/actions", json={"type": "pass"}, headers=auth(spectator_token(game))
+    )
+    assert watcher.status_code == 403
+    assert view_of(client, gid, tokens[0])["version"] == 0
+
+
+def test_a_stale_version_is_refused(client: TestClient) -> None:
+    game = create_game(client, ["human", "human"])
+    gid = game["game_id"]
+    tokens = [s["token"] for s in game["seats"]]
+    seat = view_of(client, gid, tokens[0])["to_act"]
+    response = client.post(
+        f"/api/games/{gid}/actions?version=5", json={"type": "pass"}, headers=auth(tokens[seat])
+    )
+    assert response.status_code == 409
+    assert "moved on" in response.json()["error"]
+
+
+def test_an_oversized_body_is_refused_unread(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    token = game["seats"][0]["token"]
+    version = my_turn(client, game["game_id"], token)["version"]
+    big = {"type": "pass", "pad": "x" * 70_000}
+    response = client.post(f"/api/games/{game['game_id']}/actions", json=big, headers=auth(token))
+    assert response.status_code == 413
+    assert view_of(client, game["game_id"], token)["version"] == version
+
+
+def test_deeply_nested_json_is_malformed_not_a_crash(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    token = game["seats"][0]["token"]
+    body = b"[" * 20_000 + b"]" * 20_000
+    response = client.post(
+        f"/api/games/{game['game_id']}/actions",
+        content=body[:60_000],
+        headers={**auth(token), "content-type": "application/json"},
+    )
+    assert response.status_code == 422
+
+
+def test_a_whole_game_against_the_bot_through_the_api(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    gid, token = game["game_id"], game["seats"][0]["token"]
+    bot = RandomBot(11)
+    for _ in range(2_000):
+        view = my_turn(client, gid, token)
+        if view["is_over"]:
+            break
+        response = client.post(
+            f"/api/games/{gid}/actions?version={view['version']}",
+            json=random_choice(bot, view),
+            headers=auth(token),
+        )
+        assert response.status_code == 200, response.text
+    view = view_of(client, gid, token)
+    assert view["is_over"] and view["result"]
+    assert view["legal_actions"] == []
+    replay = client.get(f"/api/games/{gid}/replay", headers=auth(spectator_token(game)))
+    assert replay.status_code == 200
+    frames = replay.json()["frames"]
+    assert len(frames) > 3
+    assert all(f["figures"] and "hand" not in f for f in frames)
+    listed = client.get("/api/games").json()["games"]
+    assert listed[0]["game_id"] == gid and listed[0]["status"] == "over"
+    assert "token" not in str(
+        [{k: v for k, v in g.items() if k != "spectator_url"} for g in listed]
+    )
+
+
+def test_the_replay_waits_for_the_end(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    response = client.get(
+        f"/api/games/{game['game_id']}/replay", headers=auth(game["seats"][0]["token"])
+    )
+    assert response.status_code == 409
+
+
+def test_move_preview_gives_the_ruler(client: TestClient) -> None:
+    game = create_game(client, ["human", "human"])
+    gid = game["game_id"]
+    tokens = [s["token"] for s in game["seats"]]
+    view = view_of(client, gid, tokens[0])
+    billy = next(f for f in view["figures"] if f["seat"] == 0)
+    x, y = billy["position"]
+    request = {"kind": "move", "figure": billy["name"], "goal": [x, y + 3]}
+    preview = client.post(f"/api/games/{gid}/preview", json=request, headers=auth(tokens[0]))
+    assert preview.status_code == 200, preview.text
+    data = preview.json()
+    assert data["path"][0] == [x, y] and data["path"][-1] == [x, y + 3]
+    assert data["total"] == pytest.approx(3.0)
+    assert data["legal"] is False and data["reason"]  # not the action phase yet
+    wall = {"kind": "move", "figure": billy["name"], "goal": [2, 8]}  # inside the bank
+    blocked = client.post(f"/api/games/{gid}/preview", json=wall, headers=auth(tokens[0])).json()
+    assert blocked["path"][-1] == [2, 8]
+    other = {"kind": "move", "figure": "Paco", "goal": [1, 1]}
+    refused = client.post(f"/api/games/{gid}/preview", json=other, headers=auth(tokens[0]))
+    assert refused.status_code == 422 and "not a figure of yours" in refused.json()["error"]
+    bad = client.post(
+        f"/api/games/{gid}/preview",
+        json={"kind": "move", "figure": "Billy", "goal": [1]},
+        headers=auth(tokens[0]),
+    )
+    assert bad.status_code == 422
+
+
+def test_attack_preview_gives_distance_cover_and_reason(client: TestClient) -> None:
+    game = create_game(client, ["human", "human"])
+    gid, token = game["game_id"], game["seats"][0]["token"]
+    request = {"kind": "attack", "attacker": "Billy", "target": "Paco"}
+    data = client.post(f"/api/games/{gid}/preview", json=request, headers=auth(token)).json()
+    assert data["distance"] == pytest.approx(32.0)
+    assert data["line_of_fire"] is True and data["cover"] == "none"
+    assert data["options"] == [] and data["reason"]
+
+
+def test_the_table_page_draws_figures_and_the_hand(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    gid, token = game["game_id"], game["seats"][0]["token"]
+    page = client.get(f"/games/{gid}?token={token}")
+    assert page.status_code == 200
+    html = page.text
+    assert re.search(r'<svg id="board"[^>]*viewBox="0 0 24 36"', html)
+    for name in ("Billy", "Paco"):
+        assert f'data-figure="{name}"' in html
+    for card in view_of(client, gid, token)["hand"]:
+        assert f'data-card="{card}"' in html
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["referrer-policy"] == "no-referrer"
+    assert "http://" not in html.split("<body", 1)[1].replace("http://www.w3.org/2000/svg", "")
+
+
+def test_the_table_page_needs_a_valid_token(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    assert client.get(f"/games/{game['game_id']}").status_code == 401
+    assert client.get(f"/games/{game['game_id']}?token=nope").status_code == 403
+
+
+def test_the_spectator_page_has_no_hand(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"])
+    html = client.get(f"/games/{game['game_id']}?token={spectator_token(game)}").text
+    assert 'data-figure="Billy"' in html
+    assert "data-card=" not in html
+
+
+def test_german_everywhere_when_asked(client: TestClient) -> None:
+    game = create_game(client, ["human", "bot"], lang="de")
+    gid, token = game["game_id"], game["seats"][0]["token"]
+    view = view_of(client, gid, token, lang="de")
+    assert any("Runde 1" in line for _, line in view["log"])
+    html = client.get(f"/games/{gid}?token={token}").text
+    assert '<html lang="de">' in html and "Deine Hand" in html
+    english = client.get(f"/games/{gid}?token={token}&lang=en").text
+    assert '<html lang="en">' in english and "Your hand" in english
+
+
+def test_the_lobby_page_and_static_files(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "lobby.js" in page.text
+    assert client.get("/", headers={"accept-language": "de-DE"}).text.count("Neues Spiel") >= 1
+    script = client.get("/static/js/table.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+    assert client.get("/static/table.css").status_code == 200

@@ -1,0 +1,281 @@
+"""The table in a real browser: Playwright driving Chromium from Debian's packages.
+
+Chromium is found at ``$TOTENBLATT_CHROMIUM`` or on the PATH (``chromium``); it is
+launched by path (Playwright's own browser download is never used). Without it
+these tests are skipped, except under CI (``CI`` set), where a missing browser or
+a missing Playwright is a failure.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from web_helpers import (
+    LiveServer,
+    create_game,
+    seed_counter,
+    spectator_token,
+    start_server,
+    stop_server,
+)
+
+from totenblatt.web import ServerSettings
+
+ON_CI = bool(os.environ.get("CI"))
+
+
+def _missing(what: str) -> None:
+    if ON_CI:
+        pytest.fail(f"{what} (CI must run the browser tests)")
+    pytest.skip(what)
+
+
+def _chromium() -> str:
+    path = os.environ.get("TOTENBLATT_CHROMIUM") or shutil.which("chromium")
+    if not path or not Path(path).exists():
+        _missing("no Chromium: install Debian's chromium or set TOTENBLATT_CHROMIUM")
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright is not installed (pip install playwright)")
+    path = _chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=path, args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda exc: errors.append(str(exc)))
+    opened.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield opened
+    context.close()
+    assert not errors, errors
+
+
+def _new_game(live: LiveServer, seats: list[str], **extra: Any) -> dict[str, Any]:
+    with httpx.Client(base_url=live.url) as http:
+        return create_game(http, seats, **extra)
+
+
+def _view(page: Any) -> dict[str, Any]:
+    view: dict[str, Any] = page.evaluate("window.totenblatt.view()")
+    return view
+
+
+def _wait_decision(page: Any, after: int) -> dict[str, Any]:
+    """The page's view once it shows a later version at this seat's decision (or the end)."""
+    page.wait_for_function(
+        """(after) => { const v = window.totenblatt && window.totenblatt.view();
+            return v && v.version > after && (v.is_over || v.to_act === v.seat); }""",
+        arg=after,
+        timeout=30_000,
+    )
+    return _view(page)
+
+
+_TO_SCREEN = """([x, y]) => {
+  const svg = document.getElementById("board");
+  const p = svg.createSVGPoint();
+  p.x = x; p.y = Number(svg.dataset.height) - y;
+  const q = p.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+}"""
+
+
+def _drag(page: Any, start: list[float], goal: list[float]) -> None:
+    sx, sy = page.evaluate(_TO_SCREEN, start)
+    gx, gy = page.evaluate(_TO_SCREEN, goal)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + gx) / 2, (sy + gy) / 2, steps=4)
+    page.mouse.move(gx, gy, steps=4)
+    page.wait_for_timeout(150)
+    page.mouse.up()
+
+
+def _length(step: dict[str, Any]) -> float:
+    path = step["path"]
+    return sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+
+
+def _act_by_pointing(page: Any, view: dict[str, Any], done: dict[str, int]) -> None:
+    """One decision the way a person makes it: cards, figures, drags and buttons."""
+    legal = view["legal_actions"]
+    phase = view["phase"]
+    if phase == "bid":
+        diamonds = [a["card"] for a in legal if a["type"] == "bid" and not a.get("wild")]
+        if diamonds:
+            page.click(f'[data-card="{diamonds[-1]}"]')
+            done["bid"] += 1
+            return
+    if phase == "defend":
+        hearts = page.query_selector_all("[data-choice=defend]")
+        if hearts:
+            hearts[0].click()
+            done["defend"] += 1
+            return
+    if phase == "fate":
+        page.click("[data-choice=keep]")
+        return
+    if phase == "action":
+        attacks = [a for a in legal if a["type"] == "attack"]
+        if attacks:
+            page.click(f'[data-figure="{attacks[0]["target"]}"]')
+            page.wait_for_selector("[data-fire]")
+            page.click("[data-fire]")
+            done["attack"] += 1
+            return
+        moves = [a for a in legal if a["type"] == "move" and len(a["steps"]) == 1]
+        if moves:  # the shortest offered move: a drop a pixel off still fits the club
+            step = min((m["steps"][0] for m in moves), key=_length)
+            figure = next(f for f in view["figures"] if f["name"] == step["figure"])
+            _drag(page, figure["position"], step["path"][-1])
+            button = page.wait_for_selector("[data-confirm=move]")
+            page.wait_for_function(
+                "() => { const b = document.querySelector('[data-confirm=move]');"
+                " return b && !b.disabled; }",
+                timeout=10_000,
+            )
+            button.click()
+            done["move"] += 1
+            return
+    page.click("[data-choice=pass]")
+
+
+def _play_duel(page: Any, url: str, done: dict[str, int], shots: Path) -> dict[str, Any]:
+    """Play one whole duel on the page; the final view."""
+    page.goto(url)
+    assert page.locator('[data-figure="Billy"]').count() == 1
+    version = -1
+    for _ in range(400):
+        view = _wait_decision(page, version)
+        if view["is_over"]:
+            return view
+        version = view["version"]
+        if view["phase"] == "action" and not done["move"]:
+            page.screenshot(path=str(shots / "action.png"))
+        _act_by_pointing(page, view, done)
+    raise AssertionError("the duel did not end within 400 decisions")
+
+
+def test_whole_duels_against_the_bot_by_pointing(
+    sqlite_url: str, page: Any, tmp_path: Path
+) -> None:
+    """Bid, drag-move, attack and defend by pointing; fixed seeds, at most three duels."""
+    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(1002)))
+    try:
+        done = {"bid": 0, "move": 0, "attack": 0, "defend": 0}
+        for _ in range(3):
+            game = _new_game(live, ["human", "bot"])
+            view = _play_duel(page, game["seats"][0]["url"], done, tmp_path)
+            assert view["is_over"] and view["result"]
+            page.wait_for_selector("#replay")
+            assert view["result"] in page.inner_text("#overlay")
+            if all(done.values()):
+                break
+        assert all(done.values()), done
+        page.click("#replay")
+        page.wait_for_selector("#replay-next")
+        page.click("#replay-next")
+        assert "2" in page.inner_text("#replay-bar")
+    finally:
+        stop_server(live)
+
+
+def test_the_page_speaks_german(live: LiveServer, page: Any) -> None:
+    game = _new_game(live, ["human", "bot"], lang="de")
+    page.goto(game["seats"][0]["url"])
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.inner_text("#hand-title") == "Deine Hand"
+    page.wait_for_function("() => document.querySelectorAll('#log-lines li').length > 2")
+    assert "Runde 1" in page.inner_text("#log-lines")
+    assert "Spieler 1" in page.inner_text("#seats")
+    page.click("a[hreflang=en]")
+    page.wait_for_selector("html[lang=en]")
+    assert page.inner_text("#hand-title") == "Your hand"
+
+
+def test_screenshots_show_the_table_and_its_figures(
+    live: LiveServer, page: Any, tmp_path: Path
+) -> None:
+    from PIL import Image
+
+    game = _new_game(live, ["human", "bot"])
+    page.goto(game["seats"][0]["url"])
+    page.wait_for_timeout(300)
+    shot = page.locator("#board").screenshot()
+    (tmp_path / "board.png").write_bytes(shot)
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    width, height = image.size
+    assert width > 250 and height > 350  # the duel's 24" x 36" table, drawn large
+    assert abs(width / height - 24 / 36) < 0.05
+    assert len(set(image.getdata())) > 50  # ground, grid, terrain, figures: not blank
+    box = page.locator("#board").bounding_box()
+    colours = {0: (31, 95, 168), 1: (178, 42, 42)}
+    for fig in _view(page)["figures"]:
+        centre = page.locator(f'[data-figure="{fig["name"]}"] .base').bounding_box()
+        assert centre["width"] > 8  # a 1" base is visible
+        x = centre["x"] + centre["width"] / 2 - box["x"]
+        y = centre["y"] + centre["height"] / 2 - box["y"] + centre["height"] / 4
+        pixel = image.getpixel((int(x), int(y)))
+        expected = colours[fig["seat"]]
+        assert sum(abs(a - b) for a, b in zip(pixel, expected, strict=True)) < 90, pixel
+    cards = page.locator("[data-card]")
+    assert cards.count() == len(_view(page)["hand"]) == 5
+    assert all(cards.nth(i).bounding_box()["height"] > 60 for i in range(5))
+
+
+def test_hot_seat_covers_the_hand_between_players(live: LiveServer, page: Any) -> None:
+    game = _new_game(live, ["human", "human"])
+    tokens = "&".join(f"token={s['token']}" for s in game["seats"])
+    page.goto(f"{live.url}/games/{game['game_id']}?{tokens}")
+    page.wait_for_selector("#show-hand")
+    first = page.evaluate("window.totenblatt.seat()")
+    assert "covered" in page.get_attribute("#hand-wrap", "class")
+    page.click("#show-hand")
+    assert "covered" not in (page.get_attribute("#hand-wrap", "class") or "")
+    page.click("[data-choice=pass]")
+    page.wait_for_selector("#show-hand")
+    assert page.evaluate("window.totenblatt.seat()") == 1 - first
+    assert "covered" in page.get_attribute("#hand-wrap", "class")
+
+
+def test_a_spectator_sees_the_table_but_no_hand(live: LiveServer, page: Any) -> None:
+    game = _new_game(live, ["human", "bot"])
+    page.goto(f"{live.url}/games/{game['game_id']}?token={spectator_token(game)}")
+    assert page.locator("[data-figure]").count() == 2
+    assert page.locator("[data-card]").count() == 0
+    assert not page.is_visible("#hand-wrap")
+
+
+def test_a_reload_resumes_the_seat(live: LiveServer, page: Any) -> None:
+    game = _new_game(live, ["human", "bot"])
+    page.goto(game["seats"][0]["url"])
+    view = _wait_decision(page, -1)
+    page.click("[data-choice=pass]")
+    after = _wait_decision(page, view["version"])
+    page.reload()
+    page.wait_for_function("() => window.totenblatt && window.totenblatt.view()")
+    assert _view(page)["version"] == after["version"]
+    assert _view(page)["hand"] == after["hand"]

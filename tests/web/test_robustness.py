@@ -1,0 +1,250 @@
+"""Robustness: restarts resume every game, races are refused, the database is the truth."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import (
+    LiveServer,
+    auth,
+    create_game,
+    hub_of,
+    my_turn,
+    random_choice,
+    seed_counter,
+    start_server,
+    stop_server,
+    view_of,
+    wait_for,
+)
+
+from totenblatt.store.core import Database
+from totenblatt.store.models import WebActionRow
+from totenblatt.store.tables import ActionConflictError, SeatRecord, WebGames
+from totenblatt.wanted.bots import RandomBot
+from totenblatt.web import ServerSettings, create_app
+from totenblatt.web.rooms import ConflictError, GameSpec, Hub, Viewer
+
+
+def test_a_restart_resumes_every_game(sqlite_url: str) -> None:
+    settings = ServerSettings(db_url=sqlite_url, bot_delay=0.0)
+    with TestClient(create_app(settings)) as client:
+        duel = create_game(client, ["human", "bot"])
+        pair = create_game(client, ["human", "human"])
+        token = duel["seats"][0]["token"]
+        bot = RandomBot(5)
+        for _ in range(6):
+            view = my_turn(client, duel["game_id"], token)
+            client.post(
+                f"/api/games/{duel['game_id']}/actions",
+                json=random_choice(bot, view),
+                headers=auth(token),
+            )
+        before = view_of(client, duel["game_id"], token)
+        pair_before = view_of(client, pair["game_id"], pair["seats"][0]["token"])
+    with TestClient(create_app(settings)) as client:
+        after = view_of(client, duel["game_id"], token)
+        assert after["version"] == before["version"]
+        assert after["hand"] == before["hand"] and after["figures"] == before["figures"]
+        assert after["events"] == before["events"]
+        assert view_of(client, pair["game_id"], pair["seats"][0]["token"]) == pair_before
+        if not after["is_over"]:
+            view = my_turn(client, duel["game_id"], token)
+            response = client.post(
+                f"/api/games/{duel['game_id']}/actions",
+                json=random_choice(bot, view),
+                headers=auth(token),
+            )
+            assert response.status_code == 200
+
+
+def test_bots_go_on_after_a_restart(sqlite_url: str) -> None:
+    """A game left while a bot was to act is played on by the bot after the restart."""
+    slow = ServerSettings(db_url=sqlite_url, bot_delay=60.0, seeds=seed_counter())
+    with TestClient(create_app(slow)) as client:
+        game = create_game(client, ["bot", "bot"])
+        assert view_of(client, game["game_id"], _watch(game))["version"] == 0
+    fast = ServerSettings(db_url=sqlite_url, bot_delay=0.0)
+    with TestClient(create_app(fast)) as client:
+        wait_for(lambda: view_of(client, game["game_id"], _watch(game))["is_over"], timeout=60)
+
+
+def _watch(game: dict[str, object]) -> str:
+    return str(game["spectator_url"]).split("token=")[1]
+
+
+def test_two_actions_at_once_one_applies_one_is_refused(client: TestClient) -> None:
+    game = create_game(client, ["human", "human"])
+    hub = hub_of(client)
+    room = hub.rooms[game["game_id"]]
+    seat = room.game.to_act
+    assert seat is not None
+
+    async def race() -> list[object]:
+        action = {"type": "pass"}
+        return await asyncio.gather(
+            hub.act(room, Viewer(seat), action),
+            hub.act(room, Viewer(seat), action),
+            return_exceptions=True,
+        )
+
+    results = client.portal.call(race)  # type: ignore[union-attr]
+    applied = [r for r in results if isinstance(r, list)]
+    refused = [r for r in results if isinstance(r, ConflictError)]
+    assert len(applied) == 1 and len(refused) == 1
+    assert "being applied" in refused[0].message
+    assert len(hub.games.load(game["game_id"]).actions) == 1
+
+
+def test_two_tabs_of_one_seat_over_http(live: LiveServer) -> None:
+    """Real requests at once from two threads: exactly one is applied."""
+    game = create_game(httpx.Client(base_url=live.url), ["human", "human"])
+    gid = game["game_id"]
+    room = live.hub.rooms[gid]
+    seat = room.game.to_act
+    assert seat is not None
+    token = game["seats"][seat]["token"]
+    barrier = threading.Barrier(2)
+    codes: list[int] = []
+
+    def tab() -> None:
+        with httpx.Client(base_url=live.url) as http:
+            barrier.wait()
+            response = http.post(
+                f"/api/games/{gid}/actions", json={"type": "pass"}, headers=auth(token)
+            )
+            codes.append(response.status_code)
+            if response.status_code != 200:
+                assert response.json()["error"]
+
+    threads = [threading.Thread(target=tab) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(codes) == [200, 409]
+    assert len(live.hub.games.load(gid).actions) == 1
+
+
+def test_an_action_stored_by_someone_else_is_refused_and_the_store_wins(
+    client: TestClient,
+) -> None:
+    """Another server appended first: this one refuses and reloads the game from the store."""
+    game = create_game(client, ["human", "human"])
+    gid = game["game_id"]
+    hub = hub_of(client)
+    room = hub.rooms[gid]
+    seat = room.game.to_act
+    assert seat is not None
+    hub.games.append(gid, 0, {"type": "pass"}, summary={}, over=False)  # the other server
+    token = game["seats"][seat]["token"]
+    response = client.post(f"/api/games/{gid}/actions", json={"type": "pass"}, headers=auth(token))
+    assert response.status_code == 409
+    assert hub.rooms[gid].version == 1  # rebuilt from the store: the other server's pass
+
+
+def test_the_store_refuses_a_second_action_at_one_position(db_url: str) -> None:
+    with Database(db_url) as db:
+        games = WebGames(db)
+        seats = [SeatRecord("human", "a" * 64), SeatRecord("bot", None)]
+        games.create(
+            "g",
+            scenario="duel",
+            ruleset="base",
+            lang="en",
+            seats=seats,
+            spectator_token="s",
+            setup="{}",
+            summary={},
+        )
+        games.append("g", 0, {"type": "pass"}, summary={"round": 1}, over=False)
+        with pytest.raises(ActionConflictError):
+            games.append("g", 0, {"type": "swap"}, summary={}, over=False)
+        with pytest.raises(ActionConflictError):
+            games.append("g", 5, {"type": "swap"}, summary={}, over=False)
+        with db.transaction() as session:  # a row without its count: the key still refuses
+            session.add(WebActionRow(game_id="g", position=1, action={}, created_at=db.clock()))
+        with pytest.raises(ActionConflictError):
+            games.append("g", 1, {"type": "swap"}, summary={}, over=False)
+        with db.transaction() as session:
+            session.query(WebActionRow).filter_by(game_id="g", position=1).delete()
+        games.append("g", 1, {"type": "pass"}, summary={"round": 2}, over=True)
+        record = games.load("g")
+        assert record.actions == ({"type": "pass"}, {"type": "pass"})
+        assert record.status == "over" and record.seats == tuple(seats)
+        assert games.ids(playing_only=True) == [] and games.ids() == ["g"]
+        assert games.summaries()[0].summary == {"round": 2}
+
+
+def test_a_game_on_postgresql_or_sqlite_survives_a_restart(db_url: str) -> None:
+    async def play() -> tuple[str, int, list[str]]:
+        hub = Hub(WebGames(Database(db_url)), bot_delay=0.0, seeds=seed_counter())
+        room, _ = await hub.create(GameSpec.parse({"seats": ["human", "human"]}))
+        for _ in range(4):
+            seat = room.game.to_act
+            assert seat is not None
+            await hub.act(room, Viewer(seat), {"type": "pass"})
+        hand = room.game.view(0)["hand"]
+        await hub.stop()
+        hub.games.db.close()
+        return room.id, room.version, hand
+
+    game_id, version, hand = asyncio.run(play())
+
+    async def again() -> tuple[int, list[str]]:
+        hub = Hub(WebGames(Database(db_url)), bot_delay=0.0)
+        await hub.start()
+        room = await hub.room(game_id)
+        result = (room.version, room.game.view(0)["hand"])
+        await hub.stop()
+        hub.games.db.close()
+        return result
+
+    assert asyncio.run(again()) == (version, hand)
+
+
+def test_the_server_refuses_new_games_beyond_its_limit(sqlite_url: str) -> None:
+    settings = ServerSettings(db_url=sqlite_url, bot_delay=0.0, max_playing=1)
+    with TestClient(create_app(settings)) as client:
+        create_game(client, ["human", "human"])
+        response = client.post("/api/games", json={"seats": ["human", "bot"]})
+        assert response.status_code == 503 and "already runs 1 games" in response.json()["error"]
+
+
+def test_the_live_server_plays_a_whole_game(live: LiveServer) -> None:
+    with httpx.Client(base_url=live.url) as http:
+        game = create_game(http, ["human", "random"])
+        gid, token = game["game_id"], game["seats"][0]["token"]
+        bot = RandomBot(3)
+        for _ in range(1_000):
+            view = my_turn(http, gid, token)
+            if view["is_over"]:
+                break
+            response = http.post(
+                f"/api/games/{gid}/actions?version={view['version']}",
+                json=random_choice(bot, view),
+                headers=auth(token),
+            )
+            assert response.status_code == 200, response.text
+        assert view_of(http, gid, token)["is_over"]
+
+
+def test_a_stopped_server_keeps_its_games(sqlite_url: str) -> None:
+    first = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
+    try:
+        with httpx.Client(base_url=first.url) as http:
+            game = create_game(http, ["human", "bot"])
+            token = game["seats"][0]["token"]
+            before = my_turn(http, game["game_id"], token)
+    finally:
+        stop_server(first)
+    second = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
+    try:
+        with httpx.Client(base_url=second.url) as http:
+            assert view_of(http, game["game_id"], token)["hand"] == before["hand"]
+    finally:
+        stop_server(second)

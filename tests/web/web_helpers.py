@@ -1,0 +1,125 @@
+"""Helpers of the web tests: games through the API, a real uvicorn server, waiting."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import uvicorn
+from fastapi.testclient import TestClient
+
+from totenblatt.wanted.bots import RandomBot
+from totenblatt.wanted.engine import action_from_dict, action_to_dict
+from totenblatt.web import ServerSettings, create_app
+from totenblatt.web.rooms import Hub
+
+
+def seed_counter(start: int = 1_000) -> Callable[[], int]:
+    """Fixed seeds for reproducible tests (the server draws them from ``secrets`` otherwise)."""
+    counter = itertools.count(start)
+    return lambda: next(counter)
+
+
+def hub_of(client: TestClient) -> Hub:
+    """The server's hub (for tests that look behind the API)."""
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return hub
+
+
+def create_game(client: Any, seats: list[str], **extra: Any) -> dict[str, Any]:
+    """POST /api/games; the JSON answer (201 expected)."""
+    body = {"scenario": "duel", "ruleset": "base", "seats": seats, "lang": "en", **extra}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def spectator_token(game: dict[str, Any]) -> str:
+    return str(game["spectator_url"].split("token=")[1])
+
+
+def wait_for(predicate: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Poll until ``predicate()`` holds (the bots act on the server's own loop)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.01)
+
+
+def view_of(client: Any, game_id: str, token: str, lang: str = "en") -> dict[str, Any]:
+    response = client.get(f"/api/games/{game_id}/view?lang={lang}", headers=auth(token))
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def my_turn(client: Any, game_id: str, token: str) -> dict[str, Any]:
+    """The seat's view once it is its decision or the game is over."""
+    found: dict[str, Any] = {}
+
+    def ready() -> bool:
+        found.update(view_of(client, game_id, token))
+        return bool(found["is_over"] or found["to_act"] == found["seat"])
+
+    wait_for(ready)
+    return found
+
+
+def random_choice(bot: RandomBot, view: dict[str, Any]) -> dict[str, Any]:
+    """A random legal action from the payload (never conceding)."""
+    legal = [action_from_dict(a) for a in view["legal_actions"] if a["type"] != "concede"]
+    return action_to_dict(bot.choose(view, legal))
+
+
+@dataclass
+class LiveServer:
+    """A real uvicorn server on a free loopback port, in a thread."""
+
+    url: str
+    server: uvicorn.Server
+    thread: threading.Thread
+    app: Any
+
+    @property
+    def hub(self) -> Hub:
+        hub: Hub = self.app.state.hub
+        return hub
+
+    def ws_url(self, path: str) -> str:
+        return "ws" + self.url.removeprefix("http") + path
+
+
+def start_server(settings: ServerSettings) -> LiveServer:
+    """Start uvicorn on 127.0.0.1 (a port the OS picks) and wait until it answers."""
+    app = create_app(settings)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024, lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    wait_for(lambda: server.started, timeout=20)
+    return LiveServer(f"http://127.0.0.1:{port}", server, thread, app)
+
+
+def stop_server(live: LiveServer) -> None:
+    live.server.should_exit = True
+    live.thread.join(timeout=20)
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False)
