@@ -222,3 +222,9 @@ def _writes_stay_in_temp_dirs(tmp_path_factory: pytest.TempPathFactory) -> Itera
     stray = GUARD.seen[before:]
     if stray:
         pytest.fail("wrote outside its temporary folder: " + "; ".join(stray[:5]))
+
+
+@pytest.fixture
+def write_guard() -> WriteGuard:
+    """The audit hook's record (tests/hardening/test_sandbox.py checks the guard itself)."""
+    return GUARD

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 from pathlib import Path
 
 import pydantic
 import pytest
 
 from totenblatt.datafiles import (
+    MAX_NESTING,
     DataFileError,
     StrictModel,
     builtin_names,
     load_data,
     merge,
+    nesting_problem,
+    parse_json,
+    parse_toml,
+    read_text,
     validate,
 )
 
@@ -156,3 +164,108 @@ def test_validate_uses_the_given_label_and_error() -> None:
     with pytest.raises(ThingError, match=r"^my label: key 'count' is missing$"):
         validate(Thing, {"name": "x"}, "my label", ThingError)
     assert validate(Thing, {"name": "x", "count": 2}, "l", ThingError).count == 2
+
+
+# -- hostile files: special files, size, nesting, numbers -------------------------------
+
+
+def test_read_text_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for path, fragment in [
+        (fifo, "it is a FIFO (named pipe)"),
+        (Path("/dev/zero"), "it is a device"),
+        (tmp_path, "it is a directory"),
+        (tmp_path / "none.toml", "file not found"),
+    ]:
+        with pytest.raises(ThingError, match=re.escape(f"{path}: {fragment}")):
+            read_text(path, limit=100, error=ThingError)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_read_text_stops_at_the_limit_and_wants_utf8(tmp_path: Path) -> None:
+    big = tmp_path / "big.toml"
+    big.write_text("x" * 101, encoding="utf-8")
+    with pytest.raises(ThingError, match="101 bytes; at most 100 are read"):
+        read_text(big, limit=100, error=ThingError)
+    assert read_text(big, limit=101, error=ThingError, label="L") == "x" * 101
+    latin = tmp_path / "latin.toml"
+    latin.write_bytes("Müller".encode("latin-1"))
+    with pytest.raises(ThingError, match=r"^L: cannot read the file: it is not UTF-8 text$"):
+        read_text(latin, limit=100, error=ThingError, label="L")
+
+
+@pytest.mark.parametrize(
+    ("text", "syntax", "problem"),
+    [
+        ("[" * 33 + "]" * 33, "json", "nested more than 32 deep"),
+        ("[" * 32 + "]" * 32, "json", None),
+        ('["' + "[" * 100 + '"]', "json", None),  # brackets inside a string do not nest
+        ('["\\"' + "[" * 100 + '"]', "json", None),  # nor after an escaped quote
+        ("a = " + "[" * 33 + "]" * 33, "toml", "nested more than 32 deep"),
+        ("a = '" + "[" * 100 + "'", "toml", None),
+        ('a = """\n' + "{" * 100 + '\n"""', "toml", None),
+        ("# " + "[" * 100 + "\na = 1", "toml", None),
+        ("a" + ".a" * 33 + " = 1", "toml", "more than 32 parts"),
+        ("[" + ".".join(["t"] * 40) + "]\nx = 1", "toml", "more than 32 parts"),
+        ("a = [" + "1.5, " * 100 + "2.5]", "toml", None),  # floats are no dotted keys
+    ],
+)
+def test_the_nesting_scanner(text: str, syntax: str, problem: str | None) -> None:
+    found = nesting_problem(text, syntax)  # type: ignore[arg-type]
+    assert (found is None) if problem is None else (problem in (found or ""))
+
+
+def test_parsers_never_recurse_deeply_whatever_the_scanner_misses() -> None:
+    # The scanner takes '""""' for a string running on; the parser does not: the guard
+    # (RecursionError) and the depth check after parsing still refuse it.
+    tricky = 'x = ["""a"""", ' + "[" * 3000 + "]" * 3000 + ', "b"]'
+    assert nesting_problem(tricky, "toml") is None  # fooled
+    with pytest.raises(ThingError, match="nested more than"):
+        parse_toml(tricky, "L", ThingError)
+    # Tables by dotted headers nest too: 31 levels of tables plus 4 of arrays.
+    deep = "[" + ".".join(["t"] * 31) + "]\nx = [[[[1]]]]\n"
+    assert nesting_problem(deep, "toml") is None
+    with pytest.raises(ThingError, match=f"more than {MAX_NESTING} deep"):
+        parse_toml(deep, "L", ThingError)
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[NaN]", "NaN is not a number"),
+        ('{"a": Infinity}', "Infinity is not a number"),
+        ("[1e999]", "not finite"),
+        ("9" * 5000, "4300 digits"),
+        ("{", "not valid JSON"),
+    ],
+)
+def test_parse_json_wants_finite_numbers_of_sane_size(text: str, fragment: str) -> None:
+    with pytest.raises(ThingError, match=re.escape(fragment)):
+        parse_json(text, "L", ThingError)
+
+
+def test_parse_toml_names_a_huge_integer() -> None:
+    with pytest.raises(ThingError, match="an integer has more than 4300 digits"):
+        parse_toml("a = " + "9" * 5000, "L", ThingError)
+    assert parse_toml("a = 1e999", "L", ThingError)["a"] == float("inf")  # models refuse it
+
+
+def test_models_refuse_numbers_that_are_not_finite(tmp_path: Path) -> None:
+    path = write(tmp_path, "inf.toml", 'name = "t"\ncount = 1\nratio = inf\n')
+    with pytest.raises(ThingError, match="finite number"):
+        load(path)
+
+
+def test_a_missing_file_given_as_a_path_is_not_found(tmp_path: Path) -> None:
+    for given in (tmp_path / "none.toml", str(tmp_path / "none.toml"), "none.toml", "./none"):
+        with pytest.raises(ThingError, match="file not found"):
+            load(given)
+
+
+def test_extends_may_not_chain_without_end(tmp_path: Path) -> None:
+    for i in range(12):
+        write(tmp_path, f"f{i}.toml", f'extends = "f{i + 1}.toml"\n')
+    write(tmp_path, "f12.toml", 'name = "t"\ncount = 1\n')
+    with pytest.raises(ThingError, match="more than 8 files deep"):
+        load(tmp_path / "f0.toml")

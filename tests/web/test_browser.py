@@ -230,7 +230,8 @@ def test_screenshots_show_the_table_and_its_figures(
     width, height = image.size
     assert width > 250 and height > 350  # the duel's 24" x 36" table, drawn large
     assert abs(width / height - 24 / 36) < 0.05
-    assert len(set(image.getdata())) > 50  # ground, grid, terrain, figures: not blank
+    colours_used = image.getcolors(maxcolors=1 << 24) or []
+    assert len(colours_used) > 50  # ground, grid, terrain, figures: not blank
     box = page.locator("#board").bounding_box()
     colours = {0: (31, 95, 168), 1: (178, 42, 42)}
     for fig in _view(page)["figures"]:
@@ -279,3 +280,16 @@ def test_a_reload_resumes_the_seat(live: LiveServer, page: Any) -> None:
     page.wait_for_function("() => window.totenblatt && window.totenblatt.view()")
     assert _view(page)["version"] == after["version"]
     assert _view(page)["hand"] == after["hand"]
+
+
+def test_the_lobby_creates_a_game_and_opens_the_table(live: LiveServer, page: Any) -> None:
+    page.goto(f"{live.url}/?lang=en")
+    page.select_option("#f-scenario", "duel")
+    page.select_option("#f-seat-1", "random")
+    page.click("#create-game")
+    page.wait_for_selector("#board [data-figure='Billy']")
+    assert "/games/" in page.url
+    page.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 5")
+    page.goto(f"{live.url}/?lang=en")
+    page.wait_for_selector("table.games a")
+    assert "Duel on Main Street" in page.inner_text("#games")

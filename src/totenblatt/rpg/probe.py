@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from totenblatt.messages import Message, MessageError
 from totenblatt.rpg.rules import Outcome, RpgRuleset, WoundBand
 
 __all__ = [
@@ -37,14 +38,24 @@ __all__ = [
 ]
 
 
-class ProbeError(ValueError):
+class ProbeError(MessageError):
     """A test that cannot be resolved: bad level, bad joker count, bad or missing cards."""
+
+
+_LEVELS = {"skill": Message("the skill"), "difficulty": Message("the difficulty")}
 
 
 def check_level(value: object, what: str) -> int:
     """``value`` as a level (an int >= 0; above 6 is allowed, D-30), else :class:`ProbeError`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ProbeError(f"{what} must be a whole number >= 0 (0 = unaware, D-39), got {value!r}")
+        raise ProbeError(
+            f"{what} must be a whole number >= 0 (0 = unaware, D-39), got {value!r}",
+            message=Message(
+                "{what} must be a whole number >= 0 (0 = unaware, D-39), got {value}",
+                what=_LEVELS.get(what, Message("the level")),
+                value=repr(value),
+            ),
+        )
     return value
 
 
@@ -63,7 +74,10 @@ def plan_draw(skill: int, difficulty: int, jokers: int, rules: RpgRuleset) -> tu
     """:func:`card_counts` after checking levels, jokers and that each draw fits in a pile."""
     player, opponent = card_counts(skill, difficulty)
     if isinstance(jokers, bool) or not isinstance(jokers, int) or jokers < 0:
-        raise ProbeError(f"jokers must be a whole number >= 0, got {jokers!r}")
+        raise ProbeError(
+            f"jokers must be a whole number >= 0, got {jokers!r}",
+            message=Message("jokers must be a whole number >= 0, got {value}", value=repr(jokers)),
+        )
     for side, count in (("player", player), ("opponent", opponent)):
         if count > rules.pile_size:
             raise ProbeError(

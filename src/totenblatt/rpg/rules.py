@@ -149,7 +149,7 @@ class Difficulty(StrictModel):
 class Narration(StrictModel):
     """C3 margins as words: thin ("gerade mal so eben"), huge ("die Wand hoch gerannt")."""
 
-    thin_max: int = pydantic.Field(2, ge=2)
+    thin_max: int = pydantic.Field(2, ge=2, le=17)
     huge_from: int = pydantic.Field(15, le=18)
 
     @pydantic.model_validator(mode="after")

@@ -69,7 +69,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "## Ein {hero} gegen N Standardcowboys (Behauptung: etwa {claim})",
     ),
     "heroes_setup": (
-        "One {hero} (seat 0, four or two abilities drawn as the rules make a new hero) "
+        "One {hero} (seat 0, with the abilities a new hero draws, B2) "
         "against N standard cowboys (seat 1) on the `{table}` table, everyone with a "
         "{weapon}, round limit {limit}; bots: {bots}; {games} games per point, run seed "
         "{seed} (game i of every point starts from the same seed). Win rate = the hero's "

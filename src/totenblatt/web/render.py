@@ -191,6 +191,7 @@ def table_page(game: Game, payload: Mapping[str, Any], boot: Mapping[str, Any], 
     title = scenario.title_de if lang == "de" else scenario.title
     hand = "".join(card_html(c) for c in payload["hand"])
     covered = " covered" if boot.get("hotseat") else ""
+    many = ' class="many"' if len(payload["hand"]) > 7 else ""
     return (
         _HEAD.format(lang=lang, title=escape(f"{title} — Totenblatt"), script="table.js")
         + '<body class="table-page">'
@@ -200,7 +201,7 @@ def table_page(game: Game, payload: Mapping[str, Any], boot: Mapping[str, Any], 
         + table_svg(game, payload["figures"], lang)
         + '</section><div id="right">'
         + f'<section id="hand-wrap" class="{covered.strip()}"><div id="hand-title"></div>'
-        + f'<div id="hand">{hand}</div></section>'
+        + f'<div id="hand"{many}>{hand}</div></section>'
         + '<div id="columns"><div class="col">'
         + '<section id="decision" aria-live="polite"></section><section id="preview"></section>'
         + '</div><div class="col"><section id="seats"></section>'

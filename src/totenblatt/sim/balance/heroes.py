@@ -167,6 +167,7 @@ class HeroesExperiment:
             ax.errorbar(xs, ys, yerr=error_bars(points), color=colour, marker="o", ms=4, capsize=3)
             ax.axhline(0.5, color="#888888", linewidth=0.8, linestyle="--")
             ax.axvline(self.claim, color=COLOURS[1], linewidth=1.0, linestyle=":")
+            ax.text(self.claim, 0.93, " claim / Behauptung", color=COLOURS[1], fontsize=8)
             if found["even"] is not None:
                 ax.plot([found["even"]], [0.5], marker="D", color="black", ms=5)
             ax.set_ylim(-0.02, 1.02)

@@ -147,31 +147,61 @@ def can_redraw(state: GameState, seat: int) -> bool:
     return any(f.hp >= rules.redraw_cost for f in state.living(seat))
 
 
+def _attack_block(state: GameState, attacker: Figure, target: Figure) -> tuple[str, float] | None:
+    """What stops ``attacker`` shooting at ``target`` (a code and the distance), or None.
+
+    The rule itself, kept cheap: :func:`attack_pairs` asks it for every pair at every
+    decision; :func:`attack_problem` words the answer.
+    """
+    if attacker.out:
+        return ("attacker_out", 0.0)
+    if attacker.hidden:
+        return ("attacker_hidden", 0.0)
+    if target.out:
+        return ("target_out", 0.0)
+    if target.team == attacker.team:
+        return ("friend", 0.0)
+    distance, line = state.geo.sight(attacker.pos, target.pos)
+    if not line:
+        return ("no_line", distance)
+    if target.hidden and distance > state.ruleset.hidden.attack_reach:
+        return ("hidden", distance)
+    if (
+        not state.ruleset.attack.out_of_range_attack_allowed
+        and range_modifier(state, attacker, distance) == MISS
+    ):
+        return ("out_of_range", distance)
+    return None
+
+
 def attack_problem(state: GameState, attacker: Figure, target: Figure) -> Reason | None:
     """Why ``attacker`` may not shoot at ``target`` now (A7, A8, D-12, D-14, D-15, D-21)."""
+    block = _attack_block(state, attacker, target)
+    if block is None:
+        return None
+    code, distance = block
     a, t = attacker.name, target.name
-    if attacker.out:
+    if code == "attacker_out":
         return Reason(f"{a!r} is out of the game", Message("{figure} is out of the game", figure=a))
-    if attacker.hidden:
+    if code == "attacker_hidden":
         return Reason(
             f"{a!r} is hidden: reveal it before it attacks (D-13)",
             Message("{figure} is hidden: reveal it before it attacks (D-13)", figure=a),
         )
-    if target.out:
+    if code == "target_out":
         return Reason(f"{t!r} is out of the game", Message("{figure} is out of the game", figure=t))
-    if target.team == attacker.team:
+    if code == "friend":
         return Reason(
             f"{t!r} is not an enemy of {a!r}",
             Message("{target} is not an enemy of {attacker}", target=t, attacker=a),
         )
-    distance, line = state.geo.sight(attacker.pos, target.pos)
-    if not line:
+    if code == "no_line":
         return Reason(
             f"no line of fire from {a!r} to {t!r} (D-15)",
             Message("no line of fire from {attacker} to {target} (D-15)", attacker=a, target=t),
         )
-    reach = state.ruleset.hidden.attack_reach
-    if target.hidden and distance > reach:
+    if code == "hidden":
+        reach = state.ruleset.hidden.attack_reach
         return Reason(
             f'{t!r} is hidden and {distance:.2f}" away (more than {reach}", D-12)',
             Message(
@@ -181,20 +211,15 @@ def attack_problem(state: GameState, attacker: Figure, target: Figure) -> Reason
                 reach=reach,
             ),
         )
-    if (
-        not state.ruleset.attack.out_of_range_attack_allowed
-        and range_modifier(state, attacker, distance) == MISS
-    ):
-        return Reason(
-            f'{t!r} is out of range of {attacker.weapon} at {distance:.2f}" (D-14)',
-            Message(
-                '{target} is out of range of {attacker} at {distance}" (D-14)',
-                target=t,
-                attacker=a,
-                distance=round(distance, 2),
-            ),
-        )
-    return None
+    return Reason(
+        f'{t!r} is out of range of {attacker.weapon} at {distance:.2f}" (D-14)',
+        Message(
+            '{target} is out of range of {attacker} at {distance}" (D-14)',
+            target=t,
+            attacker=a,
+            distance=round(distance, 2),
+        ),
+    )
 
 
 def attack_pairs(state: GameState, seat: int) -> list[tuple[Figure, Figure]]:
@@ -203,7 +228,7 @@ def attack_pairs(state: GameState, seat: int) -> list[tuple[Figure, Figure]]:
     if not own:
         return []
     enemies = state.enemies(seat)
-    return [(a, t) for a in own for t in enemies if attack_problem(state, a, t) is None]
+    return [(a, t) for a in own for t in enemies if _attack_block(state, a, t) is None]
 
 
 def target_cover(state: GameState, attacker: Figure, target: Figure) -> CoverLevel:

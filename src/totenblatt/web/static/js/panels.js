@@ -52,6 +52,7 @@ export function renderHand(node, cards, marks, onClick) {
     element.addEventListener("click", () => onClick(card));
     return element;
   });
+  node.classList.toggle("many", cards.length > 7);
   fill(node, ...(children.length ? children : [el("span", { class: "hint" }, t("no_cards"))]));
 }
 

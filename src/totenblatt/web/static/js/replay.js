@@ -39,11 +39,11 @@ export class Replay {
     fill(log, ...lines.map(([type, text]) => el("li", { class: type }, text)));
     log.scrollTop = log.scrollHeight;
     fill(this.bar, 
-      this.button("⏮", () => this.show(0), "replay-first"),
+      this.button("«", () => this.show(0), "replay-first"),
       this.button("◀", () => this.show(this.index - 1), "replay-prev"),
-      el("span", {}, t("replay_step", { n: this.index + 1, total: this.frames.length })),
+      el("span", {}, `${t("round_open", { round: frame.round })} · ${t("replay_step", { n: this.index + 1, total: this.frames.length })}`),
       this.button("▶", () => this.show(this.index + 1), "replay-next"),
-      this.button("⏭", () => this.show(this.frames.length - 1), "replay-last"),
+      this.button("»", () => this.show(this.frames.length - 1), "replay-last"),
       this.button(t("close"), () => this.exit(), "replay-close"),
     );
   }

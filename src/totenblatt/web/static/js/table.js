@@ -380,7 +380,8 @@ function renderDecision(v) {
     main.push(button(t("cancel"), () => { mode = null; render(); }));
   } else {
     const groups = ["swap", "bid", "defend", "keep"];
-    for (const c of v.choices) if (groups.includes(c.group)) main.push(choiceButton(c, c.group === "swap" || c.group === "keep"));
+    const few = v.choices.filter((c) => groups.includes(c.group)).length <= 2;
+    for (const c of v.choices) if (groups.includes(c.group)) main.push(choiceButton(c, few && (c.group === "swap" || c.group === "keep")));
     for (const c of choicesOf("pass")) main.push(choiceButton(c, v.phase === "swap"));
   }
   for (const c of choicesOf("reveal")) secondary.push(choiceButton(c));
@@ -430,6 +431,12 @@ function renderMovePanel() {
 function renderPreview(v) {
   board.clear("marks");
   board.clear("ruler");
+  if (v.phase === "defend" && v.decision.attack && !v.is_over) {
+    const a = v.decision.attack;
+    const from = v.figures.find((f) => f.name === a.attacker)?.position;
+    const to = v.figures.find((f) => f.name === a.target)?.position;
+    if (from && to) board.drawFire(from, to, false, a.distance);
+  }
   if (!myTurn(v) || !mode) {
     fill(page.preview);
     if (selected && myTurn(v) && v.phase === "action") showSpots(selected);
