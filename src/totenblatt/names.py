@@ -158,7 +158,9 @@ def printable(text: str, limit: int = 80) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
-def listing(items: Iterable[object], *, limit: int = 10, quote: bool = False) -> str:
+def listing(
+    items: Iterable[object], *, limit: int = 10, quote: bool = False, width: int = 40
+) -> str:
     """Up to ``limit`` items (:func:`printable`, or ``repr`` with ``quote``), then how many more.
 
     For the candidates an error message offers.
@@ -171,7 +173,7 @@ def listing(items: Iterable[object], *, limit: int = 10, quote: bool = False) ->
     for item in items:
         if len(shown) < limit:
             text = str(item)
-            shown.append(_cut(text) if quote else printable(text, 40))
+            shown.append(_cut(text, width) if quote else printable(text, width))
         else:
             more += 1
     if not shown:

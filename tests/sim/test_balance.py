@@ -117,4 +117,3 @@ def test_seats_and_rounds_reports(tmp_path: Path, kind: str) -> None:
     else:
         assert sum(p["rate"] for p in found["per_seat"]) == pytest.approx(1.0)
     assert {f.suffix for f in files} == {".png", ".md", ".json", ".parquet"}
-

@@ -42,3 +42,20 @@ def test_a_row_is_the_game_its_seeds_make() -> None:
     assert row["rounds"] == game.round
     assert row["decisions"] == len(game.actions)
     assert row == play_one(spec, 3)
+
+
+def test_a_game_does_not_depend_on_the_games_played_before_it() -> None:
+    """Routes come from exact costs, never from what earlier queries taught the router:
+    a game gives the same row first thing and after other games in the same process."""
+    from totenblatt.sim.scenarios import hero_against_cowboys
+
+    spec = RunSpec.make(
+        hero_against_cowboys("veteran", 3),
+        "extended",
+        bots=["heuristic"],
+        seed=0,
+        options=[("hand_mode", "per_player")],
+    )
+    first = play_one(spec, 105)
+    play_chunk(spec, range(150, 170))
+    assert play_one(spec, 105) == first

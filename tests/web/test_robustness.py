@@ -44,7 +44,7 @@ def test_a_restart_resumes_every_game(sqlite_url: str) -> None:
                 json=random_choice(bot, view),
                 headers=auth(token),
             )
-        before = view_of(client, duel["game_id"], token)
+        before = my_turn(client, duel["game_id"], token)  # the bot has nothing left to do
         pair_before = view_of(client, pair["game_id"], pair["seats"][0]["token"])
     with TestClient(create_app(settings)) as client:
         after = view_of(client, duel["game_id"], token)

@@ -26,6 +26,7 @@ from totenblatt.datafiles import (
     validate,
 )
 from totenblatt.messages import Message
+from totenblatt.names import listing
 from totenblatt.wanted.vocab import Ability, CoverLevel, UnknownWordError
 
 __all__ = [
@@ -349,8 +350,12 @@ class Ruleset(StrictModel):
         for key, weapon in self.weapons.items():
             if wanted == key or wanted in (a.lower() for a in weapon.aliases):
                 return key
-        allowed = ", ".join(
-            f"{k} ({', '.join(w.aliases)})" if w.aliases else k for k, w in self.weapons.items()
+        allowed = listing(
+            (
+                f"{k} ({', '.join(w.aliases[:4])})" if w.aliases else k
+                for k, w in self.weapons.items()
+            ),
+            width=100,
         )
         raise UnknownWordError(
             f"unknown weapon {name!r}: expected one of {allowed}",

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
+from totenblatt.web.errors import TooLargeError
 from totenblatt.web.previews import PreviewError, attack_preview, move_preview
 from totenblatt.web.render import lobby_page, table_data, table_page
 from totenblatt.web.replay import replay_frames
@@ -99,12 +100,6 @@ def _json(raw: bytes | str) -> Any:
         return json.loads(raw)
     except (ValueError, RecursionError):
         raise InvalidError("the body is not valid JSON") from None
-
-
-class TooLargeError(WebError):
-    """A body or message over the size limit."""
-
-    status = 413
 
 
 def create_app(

@@ -89,7 +89,7 @@ def _club_options(game: Game, seat: int) -> list[tuple[Card, bool]]:
 
 def _plan(
     game: Game, seat: int, steps: list[MoveStep], figure: str, goal: Point
-) -> tuple[tuple[Point, ...], str]:
+) -> tuple[tuple[Point, ...], MoveError | None]:
     """The cheapest legal path of ``figure`` to ``goal`` after ``steps`` (straight or routed),
     else the straight one and why the table refuses it."""
     st = game.state
@@ -105,16 +105,16 @@ def _plan(
     if len(route) >= 2 and math.dist(route[-1], goal) < 0.01 and tuple(route) != (start, goal):
         paths.append(tuple((float(x), float(y)) for x, y in route))
     best: tuple[float, tuple[Point, ...]] | None = None
-    problem = ""
+    problem: MoveError | None = None
     for path in paths:
         try:
             cost = table.move_cost(path, blockers=blockers)
         except MoveError as exc:
-            problem = problem or str(exc)
+            problem = problem or exc
             continue
         if best is None or cost < best[0]:
             best = (cost, path)
-    return (best[1], "") if best else (paths[0], problem)
+    return (best[1], None) if best else (paths[0], problem)
 
 
 def move_preview(game: Game, seat: int, request: Mapping[str, Any], lang: str) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from totenblatt.cards import Card
+from totenblatt.text.vocab import kind_name
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table import Table, Terrain
@@ -171,6 +172,7 @@ def table_data(game: Game, lang: str) -> dict[str, Any]:
         "base": table.base_diameter,
         "weapons": {f.weapon: weapon_label(rules, f.weapon, lang) for f in figures},
         "abilities": {a.value: ability_label(a.value, lang) for f in figures for a in f.abilities},
+        "kinds": {f.kind.value: kind_name(f.kind, lang) for f in figures},
         "redraw_cost": rules.round.redraw_cost,
     }
 

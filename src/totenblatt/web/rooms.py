@@ -37,6 +37,15 @@ from totenblatt.wanted.engine import (
 )
 from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
 from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
+from totenblatt.web.errors import (
+    BusyError,
+    ConflictError,
+    ForbiddenError,
+    InvalidError,
+    NotFoundError,
+    UnauthorizedError,
+    WebError,
+)
 from totenblatt.web.payloads import Encoder, scrub_event, seat_payload
 from totenblatt.web.words import LANGS, describe, seat_labels, text
 
@@ -64,52 +73,6 @@ SEAT_KINDS = ("human", "bot", "random")
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
-
-
-class WebError(Exception):
-    """A request the server refuses: ``status`` is the HTTP status, ``message`` says why."""
-
-    status = 400
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class NotFoundError(WebError):
-    """No such game."""
-
-    status = 404
-
-
-class UnauthorizedError(WebError):
-    """No token given."""
-
-    status = 401
-
-
-class ForbiddenError(WebError):
-    """A token that is not one of this game's, or a spectator trying to act."""
-
-    status = 403
-
-
-class ConflictError(WebError):
-    """The action cannot be applied now: illegal, not this seat's decision, or raced."""
-
-    status = 409
-
-
-class InvalidError(WebError):
-    """The request is not what the API expects (unknown scenario, malformed action…)."""
-
-    status = 422
-
-
-class BusyError(WebError):
-    """The server cannot take this now: as many running games as it may, or no database."""
-
-    status = 503
 
 
 def hash_token(token: str) -> str:

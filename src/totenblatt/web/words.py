@@ -56,6 +56,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "dead_hand": ("Dead man's hand", "Totenblatt"),
     "dead_hand_taken": ("taken", "genommen"),
     "cards": ("cards", "Karten"),
+    "card": ("card", "Karte"),
     "your_hand": ("Your hand", "Deine Hand"),
     "hand_of": ("{name}'s hand", "Hand von {name}"),
     "no_cards": ("No cards", "Keine Karten"),

@@ -5,10 +5,16 @@ It reads the public table of the view's scenario (terrain is public) and scores:
 * attacks by the exact expected wounds of :mod:`totenblatt.wanted.odds` (wounds past
   a kill do not count; a kill earns a bonus), so it prefers targets out of cover,
   good range bands and weak figures, and reveals a hidden figure to shoot;
-* moves by how a figure's spot changes its offence (its weapon's band and the
-  target's cover) against its exposure (enemies with a line of fire, their bands,
-  its own cover; hidden figures are safe beyond 2"), closing in when nothing is
-  in reach: a shotgun or Colt gets close, a Winchester keeps its range;
+* moves by how they change the whole side's position: its best shots (a
+  figure's weapon band against the target's cover) against the enemy's best
+  shots at it (hidden figures are safe beyond 2"), each side's shots weighted best
+  first, plus the way still to go for figures with nothing in reach (a shotgun or
+  Colt gets close, a Winchester keeps its range). It seeks the fights it can win:
+  the enemy's shots count less when this side has more HP or the enemy is
+  unlikely to hold a spade, and a side behind on HP — or even, when neither side
+  has a shot — closes in harder, since waiting for the round limit (D-22) cannot
+  win it. ``aggressive=False`` is the earlier bot (``heuristic-v1`` in the lab):
+  each figure's own offence against its summed exposure, closing in only gently;
 * bids: it plays the smallest diamond that takes the lead when it has a good
   attack ready or the enemy has one, never a joker;
 * defence: the cheapest heart that makes the attack miss, else the one that saves

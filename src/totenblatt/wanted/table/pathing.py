@@ -110,16 +110,22 @@ class Router:
         rows = [self.batch.costs(p, self.node_xy) for p in nodes]
         weights = np.vstack(rows) if rows else np.zeros((0, 0))
         weights = np.maximum(weights, weights.T)
+        for i, j in zip(*np.nonzero(np.isfinite(np.triu(weights, 1))), strict=True):
+            weights[i, j] = weights[j, i] = self._exact(nodes[int(i)], nodes[int(j)])
         np.fill_diagonal(weights, 0.0)
         self.weights = weights
+        """Exact costs between the nodes (the estimate decides only which edges exist)."""
         self.dist, self.next = all_pairs(weights)
         to_spot = [self.batch.costs(p, self.spot_xy) for p in nodes]
         self.to_spot = np.vstack(to_spot) if to_spot else np.zeros((0, len(spots)))
         self.spot_pot, self.spot_last = spot_potentials(self.dist, self.to_spot)
+        self._exact_spots: set[int] = set()
+        """Spots whose column of ``to_spot`` (and potentials) holds exact costs."""
         self._rows: dict[Point, Floats] = {}
+        self._exact_rows: dict[Point, Floats] = {}
         self._nears: dict[Point, tuple[Floats, Floats]] = {}
         self._reaches: dict[Point, tuple[Floats, Ints]] = {}
-        self._potentials: dict[Point, tuple[Floats, Ints]] = {}
+        self._potentials: dict[tuple[Point, bool], tuple[Floats, Ints]] = {}
         self._routes: dict[tuple[Point, Point], tuple[tuple[Point, ...], tuple[float, ...]]] = {}
         self._advances: dict[tuple[object, ...], tuple[Point, ...] | None] = {}
         self._cuts: dict[tuple[Point, Point, float], tuple[Point, ...] | None] = {}
@@ -135,13 +141,32 @@ class Router:
     def _exact(self, p: Point, q: Point) -> float:
         return self.table.segment_cost_or_inf(p, q)
 
-    def _row(self, p: Point) -> Floats:
-        """Cost of going straight from ``p`` to every node (the same both ways)."""
-        row = self._rows.get(p)
+    def _row(self, p: Point, exact: bool = False) -> Floats:
+        """Cost of going straight from ``p`` to every node (the same both ways): the
+        vectorised estimate, or with ``exact`` every leg costed exactly (slower)."""
+        cache = self._exact_rows if exact else self._rows
+        row = cache.get(p)
         if row is None:
             row = self.batch.costs(p, self.node_xy)
-            _remember(self._rows, p, row)
+            if exact:
+                for k in np.nonzero(np.isfinite(row))[0].tolist():
+                    row[k] = self._exact(p, self.nodes[k])
+            _remember(cache, p, row)
         return row
+
+    def _spot_column(self, j: int) -> None:
+        """Make the costs from every node to spot ``j`` exact, and its potentials with them."""
+        if j in self._exact_spots:
+            return
+        column = self.to_spot[:, j]
+        spot = self.spots[j]
+        for k in np.nonzero(np.isfinite(column))[0].tolist():
+            column[k] = self._exact(self.nodes[k], spot)
+        via = self.dist + column[None, :]
+        last = np.argmin(via, axis=1)
+        self.spot_pot[:, j] = via[np.arange(len(last)), last]
+        self.spot_last[:, j] = last
+        self._exact_spots.add(j)
 
     def _near(self, p: Point) -> tuple[Floats, Floats]:
         """Straight-line distances from ``p`` to every node and to every cover spot."""
@@ -169,63 +194,42 @@ class Router:
             _remember(self._reaches, start, found)
         return found
 
-    def _refute(
-        self, start: Point | None, goal: Point | None, route: list[Point], indices: list[int]
-    ) -> bool:
-        """Cost the legs exactly (the first only with ``start``). Where the vectorised
-        estimate was too low (rare: a wall or piece met exactly), correct it and return
-        False so that the caller searches again."""
-        for k in range(0 if start is not None else 1, len(route) - 1):
-            cost = self._exact(route[k], route[k + 1])
-            if k == 0 and start is not None:
-                row = self._row(start)
-                if cost <= row[indices[0]] + 1e-6:
-                    continue
-                self._rows[start] = row = row.copy()
-                row[indices[0]] = cost
-                self._reaches.pop(start, None)
-            elif goal is not None and k == len(route) - 2:
-                row = self._row(goal)
-                if cost <= row[indices[-1]] + 1e-6:
-                    continue
-                self._rows[goal] = row = row.copy()
-                row[indices[-1]] = cost
-                self._potentials.pop(goal, None)
-            else:
-                i, j = indices[k - 1], indices[k]
-                if cost <= self.weights[i, j] + 1e-6:
-                    continue
-                self.weights[i, j] = self.weights[j, i] = cost
-                self.dist, self.next = all_pairs(self.weights)
-                self.spot_pot, self.spot_last = spot_potentials(self.dist, self.to_spot)
-                self._reaches.clear()
-                self._potentials.clear()
-            return False
+    def _holds(self, start: Point | None, goal: Point | None, route: list[Point]) -> bool:
+        """True when the first leg (with ``start``) and the last (with ``goal``) cost no more
+        than their estimates said (the legs between nodes are exact already)."""
+        if start is not None:
+            estimate = self._row(start)[self.nodes.index(route[1])]
+            if self._exact(route[0], route[1]) > estimate + 1e-6:
+                return False
+        if goal is not None:
+            estimate = self._row(goal)[self.nodes.index(route[-2])]
+            if self._exact(route[-2], route[-1]) > estimate + 1e-6:
+                return False
         return True
 
-    def _potential(self, goal: Point) -> tuple[Floats, Ints]:
+    def _potential(self, goal: Point, exact: bool = False) -> tuple[Floats, Ints]:
         """Cheapest cost from every node to ``goal`` and the node where that route leaves."""
-        found = self._potentials.get(goal)
+        found = self._potentials.get((goal, exact))
         if found is None:
-            via = self.dist + self._row(goal)[None, :]
+            via = self.dist + self._row(goal, exact)[None, :]
             last = np.argmin(via, axis=1)
             found = (via[np.arange(len(last)), last], last)
-            _remember(self._potentials, goal, found)
+            _remember(self._potentials, (goal, exact), found)
         return found
 
     def _first(self, start: Point, rest: Floats, bound: float) -> int:
         """The node to head for first: the cheapest exact first leg plus ``rest`` beyond it.
 
-        Nodes are tried by the straight-line lower bound; -1 when none beats ``bound``.
+        The best by the estimated first legs is checked exactly; when the estimate was
+        too low, nodes are tried by the straight-line lower bound. -1 when none beats
+        ``bound``. The answer depends on the arguments alone (no earlier query).
         """
-        row = self._rows.get(start)
-        if row is not None:  # the batch costs of every first leg are known: check only the best
-            total = row + rest
-            first = int(np.argmin(total))
-            if not total[first] < bound:
-                return -1
-            if self._exact(start, self.nodes[first]) + float(rest[first]) <= total[first] + 1e-6:
-                return first
+        total = self._row(start) + rest
+        first = int(np.argmin(total))
+        if not total[first] < bound:
+            return -1
+        if self._exact(start, self.nodes[first]) + float(rest[first]) <= total[first] + 1e-6:
+            return first
         keys = self._near(start)[0] + rest
         if not float(keys.min()) < bound:
             return -1
@@ -261,14 +265,14 @@ class Router:
             return (start, goal)
         if not len(self.nodes):
             return (start, goal) if direct < _INF else (start,)
-        for _ in range(6):
-            rest, last = self._potential(goal)
+        for exact in (False, True):  # the estimated last legs first, then exact ones
+            rest, last = self._potential(goal, exact)
             first = self._first(start, rest, direct)
             if first < 0:
                 break
             indices = self._indices(first, int(last[first]))
             route = [start, *(self.nodes[i] for i in indices), goal]
-            if self._refute(None, goal, route, indices):
+            if exact or self._holds(None, goal, route):
                 return tuple(route)
         if direct < _INF:
             return (start, goal)
@@ -283,7 +287,7 @@ class Router:
             return (start,)
         indices = self._indices(int(first_of[best]), best)
         route = [start, *(self.nodes[i] for i in indices)]
-        if not self._refute(start, None, route, indices):
+        if not self._holds(start, None, route):
             return (start,)
         return tuple(route)
 
@@ -395,9 +399,7 @@ class Router:
                 end = (_short(p[0], q[0], t), _short(p[1], q[1], t))
                 # a part of a legal leg is legal; with no difficult ground and no window
                 # on the leg its cost is its length (the very sum Table.profile makes)
-                cost = (
-                    math.hypot(end[0] - p[0], end[1] - p[1]) if plain else self._exact(p, end)
-                )
+                cost = math.hypot(end[0] - p[0], end[1] - p[1]) if plain else self._exact(p, end)
                 if cost <= money:
                     return (*route[: k + 1], end)
                 t -= 1e-6 / length
@@ -530,28 +532,14 @@ class Router:
         if direct < _INF:
             found = ((start, spot), direct)
         if direct > math.dist(start, spot) + EPS and len(self.nodes):
-            for _ in range(4):
-                first = self._first(start, self.spot_pot[:, j], direct)
-                if first < 0:
-                    break
+            self._spot_column(j)  # every leg of a route to the spot is now costed exactly
+            first = self._first(start, self.spot_pot[:, j], direct)
+            if first >= 0:
                 indices = self._indices(first, int(self.spot_last[first, j]))
                 route = [start, *(self.nodes[i] for i in indices), spot]
                 legs = [self._exact(p, q) for p, q in itertools.pairwise(route)]
                 if _INF not in legs:
                     found = (tuple(route), sum(legs))
-                    break
-                if not legs:
-                    break
-                k = legs.index(_INF)
-                if k == len(legs) - 1:
-                    self.to_spot[indices[-1], j] = _INF
-                else:
-                    i, m = indices[k - 1], indices[k]
-                    self.weights[i, m] = self.weights[m, i] = _INF
-                    self.dist, self.next = all_pairs(self.weights)
-                    self._reaches.clear()
-                    self._potentials.clear()
-                self.spot_pot, self.spot_last = spot_potentials(self.dist, self.to_spot)
         if found is not None:
             try:
                 found = (found[0], self.table.move_cost(found[0]))

@@ -71,7 +71,7 @@ export class Board {
   }
 
   /** Show every figure as ``figures`` (the view's) says; ``marks`` name classes per figure. */
-  update(figures, marks = {}) {
+  update(figures, marks = {}, describe = null) {
     for (const fig of figures) {
       const g = this.figureElement(fig);
       this.place(g, fig.position);
@@ -82,7 +82,14 @@ export class Board {
       for (const [cls, names] of Object.entries(marks)) if (names.has(fig.name)) classes.push(cls);
       g.setAttribute("class", classes.join(" "));
       g.querySelector(".hp").textContent = `${fig.hp}/${fig.hp_max}`;
-      g.setAttribute("aria-label", `${fig.name} ${fig.hp}/${fig.hp_max}`);
+      const about = describe ? `${fig.name}: ${describe(fig)}` : `${fig.name} ${fig.hp}/${fig.hp_max}`;
+      g.setAttribute("aria-label", about);
+      let title = g.querySelector("title");
+      if (!title) {
+        title = svg("title");
+        g.prepend(title);
+      }
+      title.textContent = about;
     }
   }
 

@@ -21,21 +21,43 @@ export function renderStatus(node, view) {
   );
 }
 
-/** Every seat: its colour, name, cards in hand, bid, whose decision it is. */
-export function renderSeats(node, view) {
+/** A figure in words: weapon, HP, hero type, abilities (spent ones marked), hidden, out. */
+export function figureFacts(fig, table) {
+  const parts = [table.weapons[fig.weapon] || fig.weapon, `${fig.hp}/${fig.hp_max} ${t("hp")}`];
+  if (fig.kind !== "cowboy") parts.push(`★ ${table.kinds?.[fig.kind] || fig.kind}`);
+  const spent = [...(fig.spent || [])];
+  for (const a of fig.abilities) {
+    const i = spent.indexOf(a);
+    if (i >= 0) spent.splice(i, 1);
+    parts.push((table.abilities[a] || a) + (i >= 0 ? " ✓" : ""));
+  }
+  if (fig.hidden) parts.push(t("hidden"));
+  if (fig.out) parts.push(t("out"));
+  return parts.join(" · ");
+}
+
+/** Every seat: its colour, name, cards in hand, bid, whose decision it is, its figures. */
+export function renderSeats(node, view, table) {
   const bids = new Map((view.decision.bids || []).map(([seat, card]) => [seat, card]));
   const rows = view.labels.map((label, seat) => {
     const alive = view.figures.some((f) => f.seat === seat && !f.out);
-    const meta = [`${view.hand_sizes[seat]} ${t("cards")}`];
+    const held = view.hand_sizes[seat];
+    const meta = [`${held} ${t(held === 1 ? "card" : "cards")}`];
     if (bids.has(seat)) meta.push(`${t("bids")}: ${bids.get(seat)}`);
     const you = view.seat === seat ? ` (${t("you")})` : "";
-    return el(
-      "div",
-      { class: `seat-row${view.to_act === seat ? " to-act" : ""}${alive ? "" : " out"}` },
-      el("span", { class: `dot seat-${seat}` }),
-      el("span", {}, label + you),
-      el("span", { class: "meta" }, meta.join(" · ")),
-    );
+    const figures = view.figures
+      .filter((f) => f.seat === seat)
+      .map((f) => el("li", { class: f.out ? "out" : "", dataset: { about: f.name } }, el("b", {}, f.name), " — ", figureFacts(f, table)));
+    return [
+      el(
+        "div",
+        { class: `seat-row${view.to_act === seat ? " to-act" : ""}${alive ? "" : " out"}` },
+        el("span", { class: `dot seat-${seat}` }),
+        el("span", {}, label + you),
+        el("span", { class: "meta" }, meta.join(" · ")),
+      ),
+      el("ul", { class: "figure-list" }, figures),
+    ];
   });
   fill(node, el("h2", {}, t("players")), ...rows);
 }

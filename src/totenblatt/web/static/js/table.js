@@ -3,7 +3,7 @@
 
 import { Board } from "./board.js";
 import { Api, Channel } from "./net.js";
-import { renderAttack, renderHand, renderLog, renderSeats, renderStatus } from "./panels.js";
+import { figureFacts, renderAttack, renderHand, renderLog, renderSeats, renderStatus } from "./panels.js";
 import { Replay } from "./replay.js";
 import { el, inches, readJson, t, toast, fill } from "./util.js";
 
@@ -503,8 +503,8 @@ function render() {
   if (!v) return;
   if (replay) return;
   renderStatus(page.status, v);
-  renderSeats(page.seats, v);
-  board.update(v.figures, figureMarks(v));
+  renderSeats(page.seats, v, boot.table);
+  board.update(v.figures, figureMarks(v), (f) => figureFacts(f, boot.table));
   renderHandArea(v);
   renderDecision(v);
   renderPreview(v);
