@@ -63,7 +63,8 @@ def test_one_bot_sits_at_every_seat_and_rotation_turns_them() -> None:
     ("bots", "message"),
     [
         (["heuristic", "random", "random"], "3 bots for scenario 'duel' with 2 seats"),
-        (["heuristic", "cheater"], "unknown bot 'cheater': expected one of heuristic, random"),
+        (["heuristic", "cheater"], "unknown bot 'cheater': expected one of random, heuristic"),
+        (["ismcts:300ms"], "depend on the machine"),
     ],
 )
 def test_bad_bots_are_refused(bots: list[str], message: str) -> None:

@@ -26,6 +26,7 @@ from totenblatt.cli.app import (
     JsonOption,
     LangOption,
     app,
+    check_writable,
     console,
     err_console,
     fail,
@@ -206,8 +207,9 @@ def sim(
     failure: str | None = None
     interrupted = False
     seconds = 0.0
-    if todo or not out.exists():
-        write_rows(out, rows, run)  # fails early when --out cannot be written
+    check_writable(out)  # before any game is played
+    if not todo and not out.exists():
+        write_rows(out, rows, run)
     if todo:
         with (
             Runner(workers, dask) as runner,

@@ -160,7 +160,7 @@ class Runner:
                     n_workers=self.workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # any free port: never clashes
                     silence_logs=logging.ERROR,
                 )
             self._stack.callback(cluster.close)
