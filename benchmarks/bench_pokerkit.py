@@ -17,7 +17,7 @@ runs so both sides see the same machine state:
 pokerkit plays six-handed no-limit Texas hold'em (blinds 1/2, stacks 200, every
 non-decision step automated). Totenblatt plays ``gangs`` (5 v 5) and ``duel``
 with RandomBot at every seat. Also: HeuristicBot against HeuristicBot on
-``gangs``, whole games per second (one core, wall clock).
+``gangs``, games and decisions per CPU second (one core).
 """
 
 from __future__ import annotations
@@ -120,16 +120,23 @@ def measure(play: Callable[[random.Random], tuple[int, float]], seed: int) -> di
     }
 
 
-def heuristic_games_per_second(scenario: str = "gangs", games: int = HEURISTIC_GAMES) -> float:
-    """HeuristicBot against HeuristicBot, whole games per CPU second (seeds 1000+)."""
+def heuristic_speed(scenario: str = "gangs", games: int = HEURISTIC_GAMES) -> tuple[float, float]:
+    """HeuristicBot against HeuristicBot (seeds 1000+): games and decisions per CPU second.
+
+    Games per second depend on the scenario's round limit (longer games, fewer per
+    second); decisions per second do not.
+    """
     new_game(scenario, seed=0)  # the table is built outside the timing
+    decisions = 0
     start = time.process_time()
     for seed in range(1000, 1000 + games):
         g = new_game(scenario, seed=seed)
         bots = [HeuristicBot(seed * 10 + s) for s in range(g.seats)]
         while (seat := g.to_act) is not None:
             g.apply(bots[seat].choose(g.view(seat), g.legal_actions()))
-    return games / (time.process_time() - start)
+            decisions += 1
+    spent = time.process_time() - start
+    return games / spent, decisions / spent
 
 
 def main() -> None:
@@ -161,7 +168,10 @@ def main() -> None:
             f"| {f['engine'] / base['engine']:.2f} | {f['loop']:,.0f} "
             f"| {f['loop'] / base['loop']:.2f} |"
         )
-    print(f"\nHeuristicBot vs HeuristicBot, gangs: {heuristic_games_per_second():.1f} games/s")
+    games, decisions = heuristic_speed()
+    print(
+        f"\nHeuristicBot vs HeuristicBot, gangs: {games:.1f} games/s, {decisions:,.0f} decisions/s"
+    )
 
 
 if __name__ == "__main__":

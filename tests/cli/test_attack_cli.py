@@ -62,7 +62,7 @@ def test_billy_paco_text(lang: str, fragments: list[str], cli: Cli) -> None:
     [
         (["-a", "5♠", "-w", "colt", "-d", "30"], "MISS — out of range",
          "VERFEHLT — außer Reichweite"),
-        (["-a", "A♠", "-w", "colt", "-d", "1", "-c", "hidden"], "NO HIT — hidden in hard cover",
+        (["-a", "A♠", "-w", "colt", "-d", "3", "-c", "hidden"], "NO HIT — hidden in hard cover",
          "KEIN TREFFER — versteckt in harter Deckung"),
         (["-a", "A♠", "-w", "colt", "-d", "1", "--defense", "Joker"], "BLOCKED by a joker",
          "ABGEWEHRT durch einen Joker"),
@@ -274,3 +274,23 @@ def test_real_process_demo() -> None:
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert "TREFFER — 3 Wunden" in flat(done.stdout)
+
+
+@pytest.mark.parametrize(
+    ("args", "wounds"),
+    [(["-a", "Q♠", "-w", "colt", "-d", "1"], 4), (["-a", "Joker", "-w", "colt", "-d", "1.5"], 2)],
+    ids=["queen", "joker"],
+)
+def test_hidden_target_within_two_inches_is_hit_in_hard_cover(
+    args: list[str], wounds: int, cli: Cli
+) -> None:
+    """D-12, D-21: within 2" a hidden target is attacked normally with hard cover (+4)."""
+    code, out, _ = cli(["attack", *args, "-c", "hidden", "--json"])
+    assert code == 0 and json.loads(out)["wounds"] == wounds
+
+
+def test_wild_flag_commits_a_two_to_the_joker_reading(cli: Cli) -> None:
+    """D-25: --wild plays the 2 as a joker (2 wounds); without it the 2 is a number (3 here)."""
+    base = ["attack", "-a", "2♠", "-w", "shotgun", "-d", "1", "--json"]
+    assert json.loads(cli([*base, "--wild"])[1])["wounds"] == 2
+    assert json.loads(cli(base)[1])["wounds"] == 3

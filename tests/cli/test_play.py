@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -16,14 +17,14 @@ import pytest
 from rich.console import Console
 
 from totenblatt.cards import Card
+from totenblatt.cli import play as play_module
 from totenblatt.cli._play_choices import PlayContext, build_choices
 from totenblatt.cli._play_input import Command, InputError, parse_input, plan_move
 from totenblatt.cli._play_screen import compact_choices
 from totenblatt.cli.app import Lang
 from totenblatt.cli.board import board_scale, figure_labels, render_board
 from totenblatt.cli.play import SeatKind, no_terminal_message, parse_seats, run_play, run_replay
-from totenblatt.cli.story import Narrator, seat_labels
-from totenblatt.text import describe_error
+from totenblatt.text import Narrator, describe_error, seat_labels
 from totenblatt.wanted.bots import RandomBot, play_game
 from totenblatt.wanted.engine import events as events_module
 from totenblatt.wanted.engine.actions import (
@@ -485,3 +486,51 @@ def test_every_event_kind_is_told_in_both_languages() -> None:
                     told.add(data["type"])
                     assert line.strip() and "{" not in line
     assert {"attack_resolved", "figures_moved", "round_ended", "game_ended"} <= told
+
+
+def test_no_question_without_a_real_choice(tmp_path: Path) -> None:
+    """A decision whose only choice is to pass (no diamond to bid, no heart) is not asked;
+    redraw and concede are typed commands, not choices that make every such pass a prompt."""
+    save = tmp_path / "game.json"
+    out, buffer = screen()
+    prompts: list[str] = []
+    ask = script(prompts=prompts)  # always the first choice
+    assert run_play(seats="human,human", seed=4, out=out, save=save, ask=ask) == 0
+    game = Game.from_json(save.read_text(encoding="utf-8"))
+    forced = buffer.getvalue().count("nothing else to do")
+    assert forced > 0 and prompts
+    assert len(prompts) + forced == len(game.actions)  # every decision: asked, or forced
+
+
+def test_load_keeps_saving_to_its_file_and_retells_the_last_events(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "game.json"
+    out, _ = screen()
+    run_play(seats="human,bot", seed=9, out=out, save=save, ask=script("2", "q"))
+    for name in ("a.json", "b.json"):
+        shutil.copy(save, tmp_path / name)
+    before = len(Game.from_json(save.read_text(encoding="utf-8")).actions)
+    out, _ = screen()
+    run_play(seats="human,bot", load=save, out=out, ask=script("1", "q"))  # no --save
+    after = Game.from_json(save.read_text(encoding="utf-8"))
+    assert len(after.actions) > before  # the decision was written back to the loaded file
+
+    def shown(name: str) -> list[str]:
+        out, buffer = screen()
+        run_play(seats="human,bot", load=tmp_path / name, out=out, ask=script("q"))
+        return buffer.getvalue().splitlines()
+
+    retold = shown("a.json")
+    monkeypatch.setattr(play_module, "_LAST_EVENTS", 0)
+    assert any("Loaded: round" in line for line in retold)
+    assert len(retold) > len(shown("b.json"))  # the last events were told again
+
+
+def test_quit_on_an_unsaved_game_asks_first() -> None:
+    out, buffer = screen()
+    prompts: list[str] = []
+    ask = script("q", "n", "q", "y", prompts=prompts)
+    run_play(seats="human,bot", seed=9, out=out, ask=ask)
+    asked = [p for p in prompts if "not saved" in p]
+    assert len(asked) == 2 and "Game stopped." in buffer.getvalue()

@@ -18,7 +18,7 @@ from totenblatt.cli._play_screen import ability_marks, status_panel
 from totenblatt.cli.app import Lang
 from totenblatt.cli.board import figure_labels
 from totenblatt.cli.play import default_ruleset, run_play
-from totenblatt.cli.story import Narrator, seat_labels
+from totenblatt.text import Narrator, seat_labels
 from totenblatt.wanted.bots import RandomBot, play_game
 from totenblatt.wanted.engine.actions import Action, Defend, Keep, Pass, TemptFate
 from totenblatt.wanted.engine.game import Game, new_game

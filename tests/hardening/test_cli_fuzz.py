@@ -30,7 +30,7 @@ import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from totenblatt.cli import app, main
+from totenblatt.cli import app, load_commands, main
 from totenblatt.wanted.engine.game import new_game
 
 BIN = Path(sys.executable).parent / "totenblatt"
@@ -48,7 +48,9 @@ BASES: dict[str, list[str]] = {
     "replay": ["{save}"],
     "probe": ["-s", "2", "-d", "3"],
     "odds": ["-s", "2", "-d", "3"],
+    "odds attack": ["-a", "QS", "-w", "colt", "-d", "7"],
     "rules": [],
+    "scenarios": [],
     "scenarios show": ["duel"],
     "serve": [],
     "sim": ["--out", "{out}", "--games", "1"],
@@ -72,6 +74,8 @@ BASES: dict[str, list[str]] = {
     "character list": [],
     "character wound": ["Trevor", "light"],
     "character heal": ["Trevor"],
+    "character joker add": ["Trevor"],
+    "character joker spend": ["Trevor"],
     "story new": [],
 }
 
@@ -80,6 +84,7 @@ OUTPUT_PATHS = {
     ("play", "--save"),
     ("gang export", "--output"),
     ("odds", "--plot"),
+    ("odds attack", "--plot"),
     ("sim", "--out"),
     ("ladder", "--plot"),
 }
@@ -108,6 +113,8 @@ LOOKUP_NAMES = {
         "character show",
         "character wound",
         "character heal",
+        "character joker add",
+        "character joker spend",
     )
 } | {("fight play", "gang_a"), ("fight play", "gang_b"), ("story new", "names")}
 
@@ -150,6 +157,7 @@ class Case:
 
 
 _BUILD = typer.main.get_command
+load_commands()  # the whole command tree (main alone loads only what a line runs)
 _TREE = _BUILD(app)
 """The click command tree of the app, built once (building it costs a tenth of a second)."""
 
@@ -157,6 +165,8 @@ _TREE = _BUILD(app)
 def _commands() -> list[tuple[str, Any]]:
     def walk(node: Any, path: list[str]) -> Iterator[tuple[str, Any]]:
         if hasattr(node, "commands"):
+            if path and getattr(node, "invoke_without_command", False):
+                yield " ".join(path), node  # a group that is a command of its own (odds)
             for name, sub in node.commands.items():
                 yield from walk(sub, [*path, name])
         else:

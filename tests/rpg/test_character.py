@@ -43,12 +43,17 @@ def test_no_konstitution_counts_as_zero() -> None:
     assert trevor().capacity == 6
 
 
-def test_wounds_accumulate_beyond_capacity_and_heal() -> None:
-    c = trevor().with_wound("fat").with_wound("fat")
-    assert (c.wounds, c.remaining, c.is_out) == (12, 0, True)
-    assert c.healed(7).wounds == 5 and not c.healed(7).is_out
+def test_wounds_stop_at_capacity_and_an_out_character_takes_no_more() -> None:
+    """D-32: the wound that reaches capacity takes the character out (Fallobst); another
+    wound is refused with a clear message."""
+    c = trevor().with_wound("normal").with_wound("fat")
+    assert (c.wounds, c.remaining, c.is_out) == (6, 0, True)
+    with pytest.raises(CharacterError, match="already out"):
+        c.with_wound("light")
+    assert c.healed(4).wounds == 2 and not c.healed(4).is_out
     assert c.healed(100).wounds == 0 and c.healed().wounds == 0
-    assert c.wounds == 12  # frozen: the original is unchanged
+    assert c.healed(1).with_wound("fat").wounds == 6
+    assert c.wounds == 6  # frozen: the original is unchanged
 
 
 def test_jokers_reset_to_one_with_a_new_story() -> None:
@@ -95,7 +100,12 @@ def test_round_trip_and_capacity_properties(
 ) -> None:
     c = Character.create("X", skills, player=player)
     for band in wounds:
+        if c.is_out:
+            with pytest.raises(CharacterError):
+                c.with_wound(band)
+            break
         c = c.with_wound(band)
+        assert c.wounds <= c.capacity
     assert Character.from_dict(c.to_dict()) == c
     assert c.is_out == (c.wounds >= c.capacity)
     assert hash(c) == hash(Character.from_dict(c.to_dict()))

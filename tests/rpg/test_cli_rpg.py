@@ -157,3 +157,87 @@ def test_real_subprocess_run() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_character_wound_stops_at_capacity_and_story_new_says_so(cli: Cli, tmp_path: Path) -> None:
+    """D-32: the wound reaching capacity takes Trevor out; another is refused (one line)."""
+    db = ("--db", f"sqlite:///{tmp_path / 'rpg.db'}")
+    assert cli(["character", "create", "Trevor", *db])[0] == 0
+    code, out, _ = cli(["character", "wound", "Trevor", "fat", "--json", *db])
+    assert code == 0 and json.loads(out)["wounds"] == 6
+    code, _, err = cli(["character", "wound", "Trevor", "light", *db])
+    assert code == 2 and "already out" in err and len(err.strip().splitlines()) == 1
+    code, out, _ = cli(["story", "new", "--lang", "de", *db])
+    assert code == 0 and "Joker" in out and "zurückgesetzt" in out
+
+
+def test_gang_export_refuses_markdown_and_json_at_once(cli: Cli, tmp_path: Path) -> None:
+    db = ("--db", f"sqlite:///{tmp_path / 'gangs.db'}")
+    code, _, err = cli(["gang", "export", "Nobody", "--format", "md", "--json", *db])
+    assert code == 2 and "--json" in err and len(err.strip().splitlines()) == 1
+
+
+def test_odds_curve_success_over_level_difference_per_joker_count(cli: Cli, tmp_path: Path) -> None:
+    from totenblatt.rpg.odds import probe_odds
+
+    code, out, _ = cli(["odds", "--curve", "--difficulty", "3", "--max-level", "6", "--json"])
+    data = json.loads(out)
+    assert code == 0 and data["jokers"] == [0, 1, 2, 3] and data["difference"][0] == -3
+    for j, row in data["success"].items():
+        chances = [Fraction(p) for p in row]
+        assert chances == sorted(chances)  # more level, more success
+        assert chances[3] == probe_odds(3, 3, jokers=int(j)).success
+    assert Fraction(data["success"]["0"][2]) < Fraction(data["success"]["3"][2])
+    target = tmp_path / "curve.png"
+    code, out, _ = cli(["odds", "--curve", "--plot", str(target), "--lang", "de"])
+    assert code == 0 and target.read_bytes()[:4] == b"\x89PNG" and "Diagramm" in out
+    code, _, err = cli(["odds", "--curve", "--table"])
+    assert code == 2 and "--curve" in err
+
+
+def test_gang_leader_and_fight_undo_read_cleanly(cli: Cli, tmp_path: Path) -> None:
+    """--leader names only what it accepts; an undo leaves no empty line in the history."""
+    db = ("--db", f"sqlite:///{tmp_path / 'gangs.db'}")
+    code, _, err = cli(["gang", "create", "Daltons", "--leader", "cowboy", *db])
+    assert code == 2 and "veteran or gunslinger" in err and "cowboy," not in err
+    code, _, err = cli(["gang", "create", "Daltons", "--leader", "sheriff", *db])
+    assert code == 2 and "veteran or gunslinger" in err and "cowboy," not in err
+    assert cli(["gang", "create", "Daltons", "--leader", "veteran", "--seed", "1", *db])[0] == 0
+    assert cli(["fight", "record", "Daltons", "--seed", "5", *db])[0] == 0
+    assert cli(["fight", "undo", "Daltons", *db])[0] == 0
+    code, out, _ = cli(["gang", "history", "Daltons", "--lang", "en", *db])
+    assert code == 0 and "(undone)" in out and "fight undo" not in out
+
+
+def test_jokers_are_awarded_and_spent_and_never_below_zero(cli: Cli, tmp_path: Path) -> None:
+    db = ("--db", f"sqlite:///{tmp_path / 'rpg.db'}")
+    assert cli(["character", "create", "Trevor", *db])[0] == 0
+    code, out, _ = cli(["character", "joker", "add", "Trevor", "-n", "2", "--json", *db])
+    assert code == 0 and json.loads(out)["jokers"] == 3
+    code, out, _ = cli(["character", "joker", "spend", "trevor", "--json", *db])
+    assert code == 0 and json.loads(out)["jokers"] == 2
+    code, _, err = cli(["character", "joker", "spend", "Trevor", "-n", "3", *db])
+    assert code == 2 and "holds 2 jokers" in err
+
+
+def test_probe_of_a_character_uses_its_sheet_and_records_the_result(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """The sheet's level and jokers play; spent jokers and the wound are written back."""
+    db = ("--db", f"sqlite:///{tmp_path / 'rpg.db'}")
+    cli(["character", "create", "Trevor", "--skill", "Sportlichkeit=2", *db])
+    args = ["probe", "--character", "trevor", "--skill", "sportlichkeit", "-d", "4"]
+    code, out, _ = cli([*args, "--cards", "3,5", "--against", "4,10,9", "--json", *db])
+    data = json.loads(out)
+    assert code == 0 and data["skill"] == 2 and data["outcome"] == "failure"
+    assert data["jokers_spent"] == 1  # the sheet's one joker, spent while behind
+    sheet = data["character"]
+    points = {"light": 1, "normal": 3, "fat": 6}[data["wound"]]
+    assert sheet["jokers"] == 0 and sheet["wounds"] == points > 0
+    cli(["character", "wound", "Trevor", "fat", *db])  # now out (Fallobst)
+    code, _, err = cli([*args, "--seed", "1", *db])
+    assert code == 2 and "out (Fallobst" in err
+    code, _, err = cli(["probe", "-c", "Nobody", "-s", "Kochen", "-d", "1", *db])
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    code, _, err = cli(["probe", "-s", "zwei", "-d", "1"])
+    assert code == 2 and "level 0 to 99" in err

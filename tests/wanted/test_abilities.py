@@ -537,6 +537,12 @@ def test_pay_the_piper_raises_hp_and_maximum_at_set_up(tmp_path: Path, of: Of) -
 def wild(
     tmp_path: Path, hands: dict[int, list[str]], billy: bool = True, paco: bool = False
 ) -> Game:
+    return wild_game(tmp_path, hands, billy, paco)
+
+
+def wild_game(
+    tmp_path: Path, hands: dict[int, list[str]], billy: bool = True, paco: bool = False
+) -> Game:
     figures = [
         Fig("Billy", 0, 8, 4, (A.WILD_2,) if billy else ()),
         Fig("Paco", 1, 8, 8, (A.WILD_2,) if paco else ()),
@@ -558,6 +564,18 @@ def test_wild_2_attacks_as_a_joker(tmp_path: Path) -> None:
     events = shoot(game, Attack(card("2♥"), "Billy", "Paco", True), Defend(card("A♥")))
     event = resolved(events, game)
     assert (event.reason, event.wounds, event.attacker_abilities) == ("joker", 2, ("wild_2",))
+
+
+@pytest.mark.parametrize("wild", [True, False])
+def test_wild_2_of_spades_commits_when_attacking_d25(tmp_path: Path, wild: bool) -> None:
+    """Played wild the 2♠ is a joker (2 wounds), else the number 2: never the better of both."""
+    hands = {0: ["2♠", "8♥", "9♥", "10♥", "J♥"], 1: ["3♣", "4♣", "5♣", "6♣", "7♣"]}
+    game = wild_game(tmp_path, hands)
+    event = resolved(shoot(game, Attack(card("2♠"), "Billy", "Paco", wild)), game)
+    if wild:
+        assert (event.reason, event.wounds, event.attack_value) == ("joker", 2, None)
+    else:
+        assert event.reason in ("hit", "miss") and event.attack_value is not None
 
 
 def test_wild_2_needs_the_ability(tmp_path: Path) -> None:

@@ -673,8 +673,10 @@ def oracle(
             return 0
         return 3 if card.rank is Rank.ACE else 2 if card.rank and card.rank.is_picture else 1
 
-    if cover == "hidden":
-        return 0, "hidden"
+    if cover == "hidden":  # D-12: within 2" attacked normally in hard cover, beyond not at all
+        if distance > 2:
+            return 0, "hidden"
+        cover = "hard"
     band = band_of(distance)
     modifier = None if band is None else WEAPON_TABLE[weapon][band]
     if modifier is None:
@@ -760,13 +762,25 @@ def test_more_cover_never_means_more_wounds(
             assert r.extra_wounds == 0
 
 
-def test_wild_2_of_spades_takes_the_better_reading() -> None:
-    # B1 "may be treated as a joker": as a number 2♠+4 = 6 against nothing is 2 + 1 wounds
+def test_wild_2_of_spades_commits_when_attacking() -> None:
+    """D-25: played wild, a 2♠ is a joker (2 wounds) even where the number would wound more;
+    played as the number 2 (no wild_2 given) it is a number."""
     r = resolve_attack("2♠", weapon="shotgun", distance=1, attacker_abilities=["wild_2"])
+    assert (r.attack_is_joker, r.reason, r.wounds) == (True, "joker", 2)
+    r = resolve_attack("2♠", weapon="shotgun", distance=1)  # 2 + 4 = 6 against nothing: 2 + 1
     assert (r.attack_is_joker, r.reason, r.wounds) == (False, "hit", 3)
-    # against 10♥ in hard cover the number misses, the joker reading wounds twice
     r = resolve_attack(
         "2♠", weapon="shotgun", distance=1, defense="10♥", cover="hard",
         attacker_abilities=["wild_2"],
     )  # fmt: skip
     assert (r.attack_is_joker, r.reason, r.wounds) == (True, "joker", 2)
+
+
+@pytest.mark.parametrize(("attack", "wounds"), [("Q♠", 4), ("Joker", 2)])
+def test_hidden_target_within_two_inches_is_attacked_in_hard_cover(
+    attack: str, wounds: int
+) -> None:
+    """D-12/D-21: Q♠ + Colt 2 = 12 against hard cover 4 is 4 wounds; a joker spade 2."""
+    r = resolve_attack(attack, weapon="colt", distance=1.5, cover="hidden")
+    assert (r.wounds, r.cover_modifier) == (wounds, 4)
+    assert resolve_attack(attack, weapon="colt", distance=2.5, cover="hidden").reason == "hidden"

@@ -204,6 +204,21 @@ def test_hide_only_in_hard_cover(start: Start) -> None:
     assert game.view(1)["figures"][1]["hidden"] is True
 
 
+def test_hide_only_after_a_step_that_moves_a7(start: Start) -> None:
+    """A7 "nach deren Bewegung": a 0" step in hard cover may not declare the figure hidden."""
+    game = start({**FAR, "Kid": (0, (18.6, 15.0))})
+    standing = move("8♣", ("Kid", [(18.6, 15), (18.6, 15)]), hide=True)
+    assert "cannot hide without moving" in str(game.why_illegal(standing))
+    assert not any(
+        s.hide and s.path[0] == s.path[-1]
+        for a in game.legal_actions()
+        if isinstance(a, Move)
+        for s in a.steps
+    )
+    game.apply(move("8♣", ("Kid", [(18.6, 15), (18.6, 15.5)]), hide=True))
+    assert game.figure("Kid").hidden
+
+
 def test_inside_a_building_is_hard_cover(start: Start) -> None:
     game = start({**FAR, "Kid": (0, (28.0, 7.75))})
     game.apply(move("8♣", ("Kid", [(28, 7.75), (32, 7.75)]), hide=True))

@@ -318,6 +318,23 @@ def test_per_character_a_card_plays_only_for_its_own_figure(tmp_path: Path) -> N
     assert attacks == {Attack(spade("9♠"), "Billy", "Paco"), Attack(spade("K♠"), "Amigo", "Paco")}
     redraws = {a for a in game.legal_actions() if isinstance(a, Redraw)}
     assert Redraw(spade("9♠"), "Billy") in redraws and Redraw(spade("9♠"), "Amigo") not in redraws
+    assert Redraw(spade("9♠"), "Amigo", "Billy") in redraws  # D-7: any of the seat pays
+
+
+def test_per_character_any_figure_of_the_seat_pays_for_any_hand_d7(tmp_path: Path) -> None:
+    """D-7: a figure with HP >= 1 pays, whichever figure holds the card (the card is
+    replaced in its holder's hand, the payer loses the HP)."""
+    game = duo(tmp_path, {0: BILLY + AMIGO, 1: PACO})
+    st = game.state
+    amigo_hp, billy_hp = st.by_name["Amigo"].hp, st.by_name["Billy"].hp
+    game.apply(Redraw(Card.parse("9♠"), "Amigo", "Billy"))
+    assert st.by_name["Amigo"].hp == amigo_hp - 1 and st.by_name["Billy"].hp == billy_hp
+    billy = st.hands[st.index["Billy"]]
+    assert Card.parse("9♠") not in billy and len(billy) == len(BILLY)
+    assert st.hands[st.index["Amigo"]] == cards(AMIGO)
+    fresh = duo(tmp_path, {0: BILLY + AMIGO, 1: PACO})
+    assert "Paco" in str(fresh.why_illegal(Redraw(Card.parse("9♠"), "Billy", "Paco")))
+    assert "not in 'Amigo'" in str(fresh.why_illegal(Redraw(Card.parse("9♠"), "Billy", "Amigo")))
 
 
 def test_per_character_the_targets_own_hand_defends(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from totenblatt.cards import Card, Suit, full_deck
+from totenblatt.text import render
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.engine.actions import Attack
@@ -20,7 +21,7 @@ from totenblatt.wanted.engine.events import AttackDeclared
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.odds import (
     ASSUMPTION,
-    ASSUMPTION_DE,
+    ASSUMPTION_MESSAGE,
     attack_odds,
     defense_odds,
     unseen_cards,
@@ -46,16 +47,22 @@ def best_defense(hand: tuple[Card, ...]) -> Card | None:
 def brute_force(
     unseen: list[Card], hand_size: int, attack: str, weapon: str, distance: float, cover: str
 ) -> dict[int, Fraction]:
-    """Every hand of ``hand_size`` cards (cards as distinct items) equally likely."""
+    """Every hand of ``hand_size`` cards (cards as distinct items) equally likely; the
+    defender tries every heart and joker it holds and no card, and keeps the fewest wounds."""
     h = min(hand_size, len(unseen))
     hands = list(itertools.combinations(range(len(unseen)), h))
     counts: Counter[int] = Counter()
     for picked in hands:
-        defense = best_defense(tuple(unseen[i] for i in picked))
-        result = resolve_attack(
-            attack, weapon=weapon, distance=distance, defense=defense, cover=cover
+        options = [None] + [
+            unseen[i] for i in picked if unseen[i].is_joker or unseen[i].suit is Suit.HEARTS
+        ]
+        wounds = min(
+            resolve_attack(
+                attack, weapon=weapon, distance=distance, defense=defense, cover=cover
+            ).wounds
+            for defense in options
         )
-        counts[result.wounds] += 1
+        counts[wounds] += 1
     return {w: Fraction(n, len(hands)) for w, n in sorted(counts.items())}
 
 
@@ -96,8 +103,17 @@ def test_negative_hand_size_is_refused() -> None:
 
 
 def test_assumption_is_stated_in_both_languages() -> None:
-    assert "highest heart" in ASSUMPTION and "joker" in ASSUMPTION
-    assert "höchstes Herz" in ASSUMPTION_DE and "Joker" in ASSUMPTION_DE
+    assert "fewest wounds" in ASSUMPTION and "joker" in ASSUMPTION
+    german = render(ASSUMPTION_MESSAGE, "de")
+    assert "wenigsten Wunden" in german and "Joker" in german
+
+
+def test_defender_plays_the_card_that_leaves_the_fewest_wounds() -> None:
+    """Not simply its highest heart: against a joker spade (2 wounds, hearts do not block)
+    only a joker helps, and a hand of hearts leaves the joker's 2 wounds."""
+    defense = defense_odds([Card.parse(c) for c in ("A♥", "K♥", "Joker")], hand_size=1)
+    odds = attack_odds("Joker", weapon="colt", distance=3, defense=defense)
+    assert odds.distribution == {0: Fraction(1, 3), 2: Fraction(2, 3)}
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from totenblatt.campaign.advancement import FightOutcome, MemberOutcome, sacrifice_candidates
 from totenblatt.campaign.gang import CampaignError, Gang, Member, name_key
+from totenblatt.messages import Message
 from totenblatt.wanted.engine.events import Conceded, FigureOut
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.measure import MoveError, Table
@@ -91,7 +92,14 @@ class Battle:
 def _anchors(template: Scenario, seat: int) -> tuple[FigureSpec, ...]:
     specs = template.figures_of(seat)
     if not specs:  # pragma: no cover - a loaded scenario gives every seat a figure
-        raise BattleError(f"scenario {template.name!r} has no figure for seat {seat}")
+        raise BattleError(
+            f"scenario {template.name!r} has no figure for seat {seat}",
+            message=Message(
+                "scenario {scenario} has no figure for seat {seat}",
+                scenario=repr(template.name),
+                seat=seat,
+            ),
+        )
     return specs
 
 
@@ -134,7 +142,9 @@ def deploy(
     [(1.0, 1.0), (2.5, 1.0), (1.75, 2.3)]
     """
     if not starts:
-        raise BattleError("no starting spots to deploy on")
+        raise BattleError(
+            "no starting spots to deploy on", message=Message("no starting spots to deploy on")
+        )
     away = (
         (sum(p[0] for p in enemy) / len(enemy), sum(p[1] for p in enemy) / len(enemy))
         if enemy
@@ -159,7 +169,16 @@ def deploy(
         if spot is None:
             raise BattleError(
                 f'no room for figure {i + 1} of {count} within {RING_MAX:g}" of the starting '
-                f"spot ({start[0]:g}, {start[1]:g}): use a larger scenario or smaller gangs"
+                f"spot ({start[0]:g}, {start[1]:g}): use a larger scenario or smaller gangs",
+                message=Message(
+                    'no room for figure {n} of {count} within {inches}" of the starting spot '
+                    "({x}, {y}): use a larger scenario or smaller gangs",
+                    n=i + 1,
+                    count=count,
+                    inches=float(RING_MAX),
+                    x=float(start[0]),
+                    y=float(start[1]),
+                ),
             )
         placed.append(spot)
         blockers.append(spot)
@@ -182,18 +201,35 @@ def _figure_names(a: Gang, b: Gang) -> tuple[list[str], list[str]]:
 
 def _check_gangs(a: Gang, b: Gang, ruleset: Ruleset) -> None:
     if name_key(a.name) == name_key(b.name):
-        raise BattleError(f"gang {a.name!r} cannot fight itself: name two different gangs")
+        raise BattleError(
+            f"gang {a.name!r} cannot fight itself: name two different gangs",
+            message=Message(
+                "gang {gang} cannot fight itself: name two different gangs", gang=repr(a.name)
+            ),
+        )
     limit = ruleset.campaign.gang_max_size
     for gang in (a, b):
         if not gang.members:
             raise BattleError(
                 f"gang {gang.name!r} has no living member to fight: "
-                f"fill it up first (gang fill {gang.name!r})"
+                f"fill it up first (gang fill {gang.name!r})",
+                message=Message(
+                    "gang {gang} has no living member to fight: "
+                    "fill it up first (gang fill {gang})",
+                    gang=repr(gang.name),
+                ),
             )
         if len(gang.members) > limit:
             raise BattleError(
                 f"gang {gang.name!r} has {len(gang.members)} members: "
-                f"at most {limit} fight (campaign.gang_max_size)"
+                f"at most {limit} fight (campaign.gang_max_size)",
+                message=Message(
+                    "gang {gang} has {count} members: at most {limit} fight "
+                    "(campaign.gang_max_size)",
+                    gang=repr(gang.name),
+                    count=len(gang.members),
+                    limit=limit,
+                ),
             )
 
 
@@ -291,7 +327,10 @@ def default_sacrifice(gang: Gang, final_hp: Mapping[str, int]) -> str:
     cowboys = [m for m in candidates if m.kind is HeroType.COWBOY]
     pick = (cowboys or list(candidates))[:1]
     if not pick:
-        raise BattleError(f"gang {gang.name!r} has nobody left to sacrifice")
+        raise BattleError(
+            f"gang {gang.name!r} has nobody left to sacrifice",
+            message=Message("gang {gang} has nobody left to sacrifice", gang=repr(gang.name)),
+        )
     return pick[0].name
 
 
@@ -306,7 +345,10 @@ def fight_outcomes(
     the member's maximum (only with ``cap_hp_at_max = false``) is cut to the maximum.
     """
     if not game.is_over:
-        raise BattleError("the fight is not over yet: no outcome to record")
+        raise BattleError(
+            "the fight is not over yet: no outcome to record",
+            message=Message("the fight is not over yet: no outcome to record"),
+        )
     killed = {e.figure for e in game.events if isinstance(e, FigureOut) and e.killer is not None}
     conceded = conceded_seats(game)
     chosen = dict(sacrifices or {})
@@ -325,6 +367,12 @@ def fight_outcomes(
         if side.seat in conceded:
             sacrifice = chosen.get(side.seat) or default_sacrifice(side.gang, final)
         elif side.seat in chosen:
-            raise BattleError(f"gang {side.gang.name!r} did not concede: it sacrifices nobody (B4)")
+            raise BattleError(
+                f"gang {side.gang.name!r} did not concede: it sacrifices nobody (B4)",
+                message=Message(
+                    "gang {gang} did not concede: it sacrifices nobody (B4)",
+                    gang=repr(side.gang.name),
+                ),
+            )
         outcomes.append(FightOutcome(members, conceded=sacrifice is not None, sacrifice=sacrifice))
     return outcomes[0], outcomes[1]

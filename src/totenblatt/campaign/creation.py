@@ -28,6 +28,7 @@ from totenblatt.campaign.gang import (
     name_key,
 )
 from totenblatt.campaign.names import new_name
+from totenblatt.messages import Message
 from totenblatt.names import clean_name as check_name
 from totenblatt.wanted.rules import Hero, Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
@@ -41,7 +42,15 @@ def hero_profile(kind: HeroType, ruleset: Ruleset) -> Hero:
         return ruleset.heroes.gunslinger
     if kind is HeroType.VETERAN:
         return ruleset.heroes.veteran
-    raise CampaignError(f"{kind.value!r} is not a hero type: expected gunslinger or veteran")
+    raise CampaignError(
+        f"{kind.value!r} is not a hero type: expected gunslinger or veteran",
+        message=Message(
+            "{kind} is not a hero type: expected {gunslinger} or {veteran}",
+            kind=kind,
+            gunslinger=HeroType.GUNSLINGER,
+            veteran=HeroType.VETERAN,
+        ),
+    )
 
 
 def pick_name(name: str | None, taken: Collection[str], rng: random.Random) -> str:
@@ -49,10 +58,18 @@ def pick_name(name: str | None, taken: Collection[str], rng: random.Random) -> s
     if name is None:
         return new_name(rng, taken)
     if not isinstance(name, str) or not name.strip():
-        raise InvalidNameError("a member needs a name, got an empty one")
+        raise InvalidNameError(
+            "a member needs a name, got an empty one",
+            message=Message("a member needs a name, got an empty one"),
+        )
     clean = " ".join(check_name(name, what="member name", error=InvalidNameError).split())
     if name_key(clean) in {name_key(t) for t in taken}:
-        raise CampaignError(f"the gang already has (or had) a member called {clean!r}")
+        raise CampaignError(
+            f"the gang already has (or had) a member called {clean!r}",
+            message=Message(
+                "the gang already has (or had) a member called {name}", name=repr(clean)
+            ),
+        )
     return clean
 
 
@@ -76,11 +93,24 @@ def new_hero(
             names = ", ".join(dict.fromkeys(a.value for a in allowed))
             raise CampaignError(
                 f"a new {kind.value} chooses abilities of the number cards 2-10 only "
-                f"({names}); {ability.value!r} is not one of them"
+                f"({names}); {ability.value!r} is not one of them",
+                message=Message(
+                    "a new {kind} chooses abilities of the number cards 2-10 only "
+                    "({names}); {ability} is not one of them",
+                    kind=kind,
+                    names=list(dict.fromkeys(allowed)),
+                    ability=ability,
+                ),
             )
     if len(chosen) > profile.abilities:
         raise CampaignError(
-            f"a new {kind.value} has {profile.abilities} abilities; {len(chosen)} were chosen"
+            f"a new {kind.value} has {profile.abilities} abilities; {len(chosen)} were chosen",
+            message=Message(
+                "a new {kind} has {count} abilities; {chosen} were chosen",
+                kind=kind,
+                count=profile.abilities,
+                chosen=len(chosen),
+            ),
         )
     member = Member(name, kind, hp=profile.hp, hp_max=profile.hp_max)
     events: list[Event] = [Joined(name, kind, profile.hp)]
@@ -114,25 +144,54 @@ def create_gang(
     if not ruleset.heroes.enabled:
         raise CampaignError(
             f"ruleset {ruleset.name!r} has no hero types (heroes.enabled = false); "
-            "campaigns need the extended rules, e.g. --ruleset extended"
+            "campaigns need the extended rules, e.g. --ruleset extended",
+            message=Message(
+                "ruleset {ruleset} has no hero types (heroes.enabled = false); "
+                "campaigns need the extended rules, e.g. --ruleset extended",
+                ruleset=repr(ruleset.name),
+            ),
         )
     limit = ruleset.campaign.gang_max_size
     size = limit if size is None else size
     if not 1 <= size <= limit:
-        raise GangSizeError(f"a gang has 1 to {limit} members (B3); got size {size}")
+        raise GangSizeError(
+            f"a gang has 1 to {limit} members (B3); got size {size}",
+            message=Message(
+                "a gang has 1 to {limit} members (B3); got size {size}", limit=limit, size=size
+            ),
+        )
     if leader not in HEROES:
         raise CampaignError(
-            f"the leader must be a veteran or a gunslinger (B3), got {leader.value!r}"
+            f"the leader must be a veteran or a gunslinger (B3), got {leader.value!r}",
+            message=Message(
+                "the leader must be a {veteran} or a {gunslinger} (B3), got {kind}",
+                veteran=HeroType.VETERAN,
+                gunslinger=HeroType.GUNSLINGER,
+                kind=leader,
+            ),
         )
     if ruleset.heroes.max_heroes_per_side < 1:
-        raise CampaignError("this ruleset allows no hero per side, so no gang leader (D-37)")
+        raise CampaignError(
+            "this ruleset allows no hero per side, so no gang leader (D-37)",
+            message=Message("this ruleset allows no hero per side, so no gang leader (D-37)"),
+        )
     if len(member_names) > size - 1:
         raise GangSizeError(
             f"{len(member_names)} cowboy names given, but a gang of {size} has "
-            f"{size - 1} cowboys besides its leader"
+            f"{size - 1} cowboys besides its leader",
+            message=Message(
+                "{given} cowboy names given, but a gang of {size} has "
+                "{cowboys} cowboys besides its leader",
+                given=len(member_names),
+                size=size,
+                cowboys=size - 1,
+            ),
         )
     if not isinstance(name, str) or not name.strip():
-        raise InvalidNameError("a gang needs a name, got an empty one")
+        raise InvalidNameError(
+            "a gang needs a name, got an empty one",
+            message=Message("a gang needs a name, got an empty one"),
+        )
     clean_name = " ".join(check_name(name, what="gang name", error=InvalidNameError).split())
     given: list[str] = []
     for wanted in ([leader_name] if leader_name is not None else []) + list(member_names):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from totenblatt.messages import MessageError
+from totenblatt.messages import Message, MessageError
 from totenblatt.names import NAME_MAX, clean_name, listing
 from totenblatt.wanted.vocab import Ability, HeroType
 
@@ -96,12 +96,21 @@ class Member:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidNameError(f"a member needs a name, got {self.name!r:.40}")
+            raise InvalidNameError(
+                f"a member needs a name, got {self.name!r:.40}",
+                message=Message("a member needs a name, got {value}", value=repr(self.name)[:40]),
+            )
         name = clean_name(self.name, what="member name", limit=NAME_MAX, error=InvalidNameError)
         object.__setattr__(self, "name", name)
         if not 0 <= self.hp <= self.hp_max:
             raise CampaignError(
-                f"{self.name!r} cannot have {self.hp} HP: expected 0 to its maximum {self.hp_max}"
+                f"{self.name!r} cannot have {self.hp} HP: expected 0 to its maximum {self.hp_max}",
+                message=Message(
+                    "{name} cannot have {hp} HP: expected 0 to its maximum {hp_max}",
+                    name=repr(self.name),
+                    hp=self.hp,
+                    hp_max=self.hp_max,
+                ),
             )
 
     @property
@@ -157,13 +166,23 @@ class Gang:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidNameError(f"a gang needs a name, got {self.name!r:.40}")
+            raise InvalidNameError(
+                f"a gang needs a name, got {self.name!r:.40}",
+                message=Message("a gang needs a name, got {value}", value=repr(self.name)[:40]),
+            )
         name = clean_name(self.name, what="gang name", limit=NAME_MAX, error=InvalidNameError)
         object.__setattr__(self, "name", name)
         keys = [name_key(m.name) for m in (*self.members, *self.fallen)]
         if len(set(keys)) != len(keys):
             dupes = sorted({k for k in keys if keys.count(k) > 1})
-            raise CampaignError(f"gang {self.name!r}: member names must be unique, got {dupes}")
+            raise CampaignError(
+                f"gang {self.name!r}: member names must be unique, got {dupes}",
+                message=Message(
+                    "gang {gang}: member names must be unique, got {dupes}",
+                    gang=repr(self.name),
+                    dupes=dupes,
+                ),
+            )
 
     @property
     def taken_names(self) -> frozenset[str]:
@@ -191,16 +210,38 @@ class Gang:
         if found:
             which = listing(m.name for m in found)
             raise UnknownMemberError(
-                f"member {query!r} of gang {self.name!r} is ambiguous: {which}; give the full name"
+                f"member {query!r} of gang {self.name!r} is ambiguous: {which}; give the full name",
+                message=Message(
+                    "member {query} of gang {gang} is ambiguous: {which}; give the full name",
+                    query=repr(query),
+                    gang=repr(self.name),
+                    which=which,
+                ),
             )
         fallen = [m for m in self.fallen if name_key(m.name) == key]
         if fallen:
             raise UnknownMemberError(
                 f"member {query!r} of gang {self.name!r} has {fallen[0].status.value}; "
-                f"living members: {names}"
+                f"living members: {names}",
+                message=Message(
+                    "member {query} of gang {gang} is no longer with it ({status}); "
+                    "living members: {names}",
+                    query=repr(query),
+                    gang=repr(self.name),
+                    status=Message("died")
+                    if fallen[0].status is MemberStatus.DIED
+                    else Message("sacrificed"),
+                    names=names if self.members else Message("nobody"),
+                ),
             )
         raise UnknownMemberError(
-            f"gang {self.name!r} has no living member {query!r}; living members: {names}"
+            f"gang {self.name!r} has no living member {query!r}; living members: {names}",
+            message=Message(
+                "gang {gang} has no living member {query}; living members: {names}",
+                gang=repr(self.name),
+                query=repr(query),
+                names=names if self.members else Message("nobody"),
+            ),
         )
 
     def replace_members(self, members: Iterable[Member]) -> Gang:

@@ -23,6 +23,7 @@ from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
     Bid,
+    Concede,
     Defend,
     IllegalActionError,
     Move,
@@ -235,20 +236,15 @@ def build_choices(
 ) -> list[Choice]:
     """The choices in display order: attacks (best odds first), moves, pass, reveal, redraw.
 
-    Redraws are shown once per card, paid by the healthiest figure (type ``redraw`` to
-    choose the payer); every other legal action is one choice.
+    Redraw and concede are commands, not choices (``redraw CARD [PAYER]``, ``concede``,
+    any time the seat decides): they would turn every forced "pass" into a question.
+    A redraw or concession the hint advises is listed; every other legal action is one
+    choice.
     """
-    hp = {f["name"]: f["hp"] for f in view["figures"]}
-    redraws: dict[Card, Redraw] = {}
-    for action in legal:
-        if isinstance(action, Redraw):
-            known = redraws.get(action.card)
-            if known is None or hp.get(action.payer, 0) > hp.get(known.payer, 0):
-                redraws[action.card] = action
     unseen = unseen_cards(view, ctx.rules) if any(isinstance(a, Attack) for a in legal) else None
     out: list[Choice] = []
     for action in legal:
-        if isinstance(action, Redraw) and action not in (redraws.get(action.card), advice):
+        if isinstance(action, Concede | Redraw) and action != advice:
             continue
         odds = None
         short = ""

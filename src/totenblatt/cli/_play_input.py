@@ -407,11 +407,20 @@ def _parse_redraw(rest: str, view: Mapping[str, Any], ctx: PlayContext) -> Actio
         payer, left = match_figure(payer_text, view, ctx)
         if payer is None or left:
             raise _error(Message("who pays? yours: {names}", names=_names(view, True)))
-        return Redraw(card, payer["name"])
+        return _redraw_of(card, payer["name"], view)
     own = sorted((f for f in _figures(view) if f["seat"] == view["seat"]), key=lambda f: -f["hp"])
     if not own:
         raise _error(Message("nobody of yours can pay"))
-    return Redraw(card, own[0]["name"])
+    return _redraw_of(card, own[0]["name"], view)
+
+
+def _redraw_of(card: Card, payer: str, view: Mapping[str, Any]) -> Redraw:
+    """Per character the card may sit in another figure's hand than the payer's (D-7)."""
+    hands = view.get("figure_hands")
+    if not hands or str(card) in hands.get(payer, []):
+        return Redraw(card, payer)
+    holder = next((name for name, cards in hands.items() if str(card) in cards), None)
+    return Redraw(card, payer, holder)
 
 
 def _choice(raw: str, choices: Sequence[Choice]) -> Action:

@@ -14,12 +14,15 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
+from totenblatt.cli._commands import LazyGroup, for_people, load_for
 from totenblatt.messages import Message, MessageError
 from totenblatt.text import error_line
 from totenblatt.text import resolve_lang as _resolve_lang
+from totenblatt.text.catalog import N_
 
 __all__ = [
     "CliError",
+    "DbOption",
     "JsonOption",
     "Lang",
     "LangOption",
@@ -36,7 +39,7 @@ __all__ = [
 
 app = typer.Typer(
     name="totenblatt",
-    help=(
+    help=N_(
         "Totenblatt — Wanted: Dead or Alive and the card-test RPG: attack resolver, rules, "
         "games against bots, campaigns and exact odds. Output in German or English: --lang "
         "de|en or $TOTENBLATT_LANG."
@@ -45,6 +48,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    cls=LazyGroup,
 )
 
 console = Console(highlight=False, markup=False)  # user text (names, paths) is never markup
@@ -84,11 +88,25 @@ LangOption = Annotated[
     Lang | None,
     typer.Option(
         "--lang",
-        help="Language of the output: de or en (default: $TOTENBLATT_LANG, else the locale).",
+        help=N_("Language of the output: de or en (default: $TOTENBLATT_LANG, else the locale)."),
         case_sensitive=False,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
+JsonOption = Annotated[
+    bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))
+]
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help=(
+            "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a SQLite "
+            "file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user data "
+            "directory."
+        ),
+    ),
+]
 
 
 def resolve_lang(lang: Lang | None) -> Lang:
@@ -200,9 +218,13 @@ def _argv_lang(argv: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; usage errors and bad values exit 2 with one line, never a traceback."""
-    lang = _argv_lang(list(sys.argv[1:] if argv is None else argv))
+    args = list(sys.argv[1:] if argv is None else argv)
+    lang = _argv_lang(args)
+    LazyGroup.lang = lang
     try:
-        result = app(args=argv, prog_name="totenblatt", standalone_mode=False)
+        load_for(args)  # only the modules of the command given: a fast start
+        command = for_people(typer.main.get_command(app), lang)  # people's words, no types
+        result = command.main(args=args, prog_name="totenblatt", standalone_mode=False)
     except typer.TyperException as exc:
         message = exc.format_message()
         if message:  # empty when the help was shown for a command given no arguments

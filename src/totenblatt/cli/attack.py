@@ -31,56 +31,80 @@ from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
 
 RulesetOption = Annotated[
     str,
-    typer.Option("--ruleset", help="Built-in ruleset (base, extended) or a TOML file."),
+    typer.Option("--ruleset", help=N_("Built-in ruleset (base, extended) or a TOML file.")),
 ]
 
 
-@app.command()
+_ATTACK_HELP = N_(
+    "Resolve one attack: spade + weapon modifier against heart + cover (rules A8–A12).\n\n"
+    "Example: totenblatt attack --attack Q♠ --weapon winchester --distance 7 --defense 4♥ "
+    "--cover medium"
+)
+
+
+@app.command(help=_ATTACK_HELP)
 def attack(
     attack_card: Annotated[
         str,
-        typer.Option("--attack", "-a", help="Attack card: a spade (Q♠, QS, Pik-Dame) or Joker."),
+        typer.Option(
+            "--attack", "-a", help=N_("Attack card: a spade (Q♠, QS, Pik-Dame) or Joker.")
+        ),
     ],
     weapon: Annotated[
         str,
         typer.Option(
-            "--weapon", "-w", help="colt, winchester, shotgun (revolver, gewehr, schrotflinte)."
+            "--weapon", "-w", help=N_("colt, winchester, shotgun (revolver, gewehr, schrotflinte).")
         ),
     ],
     distance: Annotated[
         float,
-        typer.Option("--distance", "-d", max=1000, help="Measured distance in inches, 0 to 1000."),
+        typer.Option(
+            "--distance", "-d", max=1000, help=N_("Measured distance in inches, 0 to 1000.")
+        ),
     ],
     defense: Annotated[
         str | None,
-        typer.Option("--defense", help="Defence card: a heart (4♥, 4H, Herz 4) or Joker."),
+        typer.Option("--defense", help=N_("Defence card: a heart (4♥, 4H, Herz 4) or Joker.")),
     ] = None,
     cover: Annotated[
         str,
         typer.Option(
             "--cover",
             "-c",
-            help="none, light, medium, hard, hidden (keine, leicht, mittel, hart, versteckt).",
+            help=N_("none, light, medium, hard, hidden (keine, leicht, mittel, hart, versteckt)."),
         ),
     ] = "none",
     attacker_ability: Annotated[
         list[str] | None,
         typer.Option(
-            "--attacker-ability", help="sharpshooter, picture_book_10, wild_2 (repeatable)."
+            "--attacker-ability",
+            help=N_("sharpshooter, picture_book_10, wild_2 (= --wild; repeatable)."),
         ),
     ] = None,
     defender_ability: Annotated[
         list[str] | None,
         typer.Option(
             "--defender-ability",
-            help="cover_1, cover_2, cover_3, picture_book_10, wild_2, queen_of_hearts "
-            "(repeatable).",
+            help=N_(
+                "cover_1, cover_2, cover_3, picture_book_10, wild_2, queen_of_hearts (repeatable)."
+            ),
         ),
     ] = None,
     extra_defense: Annotated[
         str | None,
-        typer.Option("--extra-defense", help="Queen of Hearts: the extra card added to the heart."),
+        typer.Option(
+            "--extra-defense", help=N_("Queen of Hearts: the extra card added to the heart.")
+        ),
     ] = None,
+    wild: Annotated[
+        bool,
+        typer.Option(
+            "--wild",
+            help=N_(
+                "Play the 2 as a joker (Wild 2): 2 wounds on a hit. Without it a 2 is the number 2."
+            ),
+        ),
+    ] = False,
     ruleset: RulesetOption = "base",
     json_out: JsonOption = False,
     lang: LangOption = None,
@@ -105,7 +129,7 @@ def attack(
             distance,
             defense,
             cover,
-            tuple(attacker_ability or ()),
+            (*(attacker_ability or ()), *(["wild_2"] if wild else [])),
             tuple(defender_ability or ()),
             extra_defense,
         ),
@@ -147,13 +171,16 @@ def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: s
     sharpshooter = any(
         parse_word(Ability, x, "ability") is Ability.SHARPSHOOTER for x in a.attacker_abilities
     )
+    cover = parse_word(CoverLevel, a.cover, "cover")
+    if cover is CoverLevel.HIDDEN and a.distance <= rules.hidden.attack_reach:
+        cover = CoverLevel.HARD  # D-12: attacked normally in hard cover, as resolve_attack does
     facts = AttackFacts(
         attack=to_card(a.attack),
         defense=None if a.defense is None else to_card(a.defense),
         extra_defense=None if a.extra_defense is None else to_card(a.extra_defense),
         weapon=a.weapon,
         distance=a.distance,
-        cover=parse_word(CoverLevel, a.cover, "cover"),
+        cover=cover,
         sharpshooter=sharpshooter,
     )
     lines = explain_attack(result, facts, rules, language)
@@ -176,9 +203,17 @@ _DEMO = (
 )
 
 
-@app.command()
+_DEMO_HELP = N_(
+    "A narrated tour of the attack resolver: five attacks from the rules, worked out step "
+    "by step.\n\n"
+    'Billy shoots Paco (the worked example, D-19), an ace at close range, a shotgun at 14", '
+    "joker against joker (D-20), Sharpshooter with Picture-Book 10."
+)
+
+
+@app.command(help=_DEMO_HELP)
 def demo(lang: LangOption = None) -> None:
-    """A short narrated tour of the attack resolver (what `make run` shows)."""
+    """A narrated tour of the attack resolver (the help text is :data:`_DEMO_HELP`)."""
     language = resolve_lang(lang)
     rules = Ruleset.load("base")
     console.rule("Totenblatt — Wanted: Dead or Alive")

@@ -24,11 +24,13 @@ from totenblatt.campaign import (
 )
 from totenblatt.campaign.events import Joined, notable
 from totenblatt.cli.app import (
+    DbOption,
     JsonOption,
     Lang,
     LangOption,
     app,
     console,
+    fail,
     print_json,
     resolve_lang,
     write_text_atomic,
@@ -79,18 +81,6 @@ class ExportFormat(StrEnum):
     """JSON."""
 
 
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        metavar="URL",
-        help=(
-            "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a SQLite "
-            "file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user data "
-            "directory."
-        ),
-    ),
-]
 SeedOption = Annotated[
     int | None,
     typer.Option(
@@ -139,7 +129,10 @@ def parse_pairs(values: Sequence[str], option: str, what: str = "MEMBER") -> dic
 
 
 def _hero(text: str, option: str) -> HeroType:
-    kind = parse_word(HeroType, text, option.lstrip("-"))
+    try:
+        kind = parse_word(HeroType, text, option.lstrip("-"))
+    except ValueError:  # the parser lists every hero type; a leader is one of two
+        kind = HeroType.COWBOY
     if kind is HeroType.COWBOY:
         raise _bad(
             Message(
@@ -341,6 +334,8 @@ def gang_history(
         return
     w = words(language)
     for entry in history:
+        if entry.what == "fight undo" and not entry.events:
+            continue  # its only trace for a reader: the fight above is marked "(undone)"
         undone = w.phrase(" (undone)") if entry.undone else ""
         seed = w.phrase(" · seed {seed}", seed=entry.seed) if entry.seed is not None else ""
         console.print(Text(f"{entry.when:%Y-%m-%d %H:%M} {entry.what}{seed}{undone}", style="bold"))
@@ -352,8 +347,9 @@ def gang_history(
 def gang_export(
     name: GangArg,
     fmt: Annotated[
-        ExportFormat, typer.Option("--format", help="md (Markdown) or json.")
-    ] = ExportFormat.MD,
+        ExportFormat | None,
+        typer.Option("--format", help="md (Markdown, the default) or json (as --json)."),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
     ] = None,
@@ -363,6 +359,8 @@ def gang_export(
 ) -> None:
     """Export a gang's roster, its fallen and its history as Markdown or JSON."""
     language = resolve_lang(lang)
+    if json and fmt is ExportFormat.MD:
+        fail(Message("--format md and --json contradict each other: give one of them"))
     with _open(db) as store:
         gang = store.gangs.get(name)
         history = store.gangs.history(name)

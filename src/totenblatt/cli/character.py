@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from totenblatt.cli.app import (
+    DbOption,
     JsonOption,
     Lang,
     LangOption,
@@ -17,14 +18,14 @@ from totenblatt.cli.app import (
     print_json,
     resolve_lang,
 )
-from totenblatt.cli.campaign import DbOption, parse_pairs
+from totenblatt.cli.campaign import parse_pairs
 from totenblatt.rpg.character import Character
 from totenblatt.text import words
 
 if TYPE_CHECKING:
     from totenblatt.store import Store
 
-__all__ = ["character_app", "character_dict", "story_app"]
+__all__ = ["character_app", "character_dict", "joker_app", "story_app"]
 
 character_app = typer.Typer(
     name="character",
@@ -36,6 +37,12 @@ story_app = typer.Typer(
     help="Stories of the card-test RPG (C6: jokers reset).",
     no_args_is_help=True,
 )
+joker_app = typer.Typer(
+    name="joker",
+    help="Award a character jokers for great play, or spend them (C6).",
+    no_args_is_help=True,
+)
+character_app.add_typer(joker_app, name="joker")
 app.add_typer(character_app, name="character")
 app.add_typer(story_app, name="story")
 
@@ -197,4 +204,52 @@ def story_new(
     """Start a new story: jokers reset to 1 (C6)."""
     with _open(db) as store:
         characters = store.characters.new_story(names or [])
-    _show(characters, resolve_lang(lang), json, many=True)
+    language = resolve_lang(lang)
+    _show(characters, language, json, many=True)
+    if not json and characters:
+        console.print(
+            words(language).phrase_n(
+                "A new story: {n} character's jokers were reset to {jokers} (C6).",
+                "A new story: {n} characters' jokers were reset to {jokers} (C6).",
+                len(characters),
+                jokers=characters[0].jokers,
+            ),
+            markup=False,
+        )
+
+
+CountOption = Annotated[
+    int, typer.Option("--count", "-n", min=1, max=99, help="How many jokers, 1 to 99.")
+]
+
+
+@joker_app.command("add")
+def joker_add(
+    name: NameArg,
+    count: CountOption = 1,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Award the character jokers (for great play, C6)."""
+    with _open(db) as store:
+        character = store.characters.change(
+            [name], "character joker add", lambda c: c.gained_jokers(count), {"count": count}
+        )[0]
+    _show([character], resolve_lang(lang), json)
+
+
+@joker_app.command("spend")
+def joker_spend(
+    name: NameArg,
+    count: CountOption = 1,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """The character spends jokers (each draws one more card in a test, C6, D-33)."""
+    with _open(db) as store:
+        character = store.characters.change(
+            [name], "character joker spend", lambda c: c.spent_jokers(count), {"count": count}
+        )[0]
+    _show([character], resolve_lang(lang), json)

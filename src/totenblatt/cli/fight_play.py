@@ -40,6 +40,7 @@ from totenblatt.campaign.events import event_to_dict as campaign_event
 from totenblatt.campaign.events import notable
 from totenblatt.cli._play_replay import Ask
 from totenblatt.cli.app import (
+    DbOption,
     JsonOption,
     Lang,
     LangOption,
@@ -48,7 +49,7 @@ from totenblatt.cli.app import (
     print_json,
     resolve_lang,
 )
-from totenblatt.cli.campaign import BadOptionError, DbOption, fight_app, roster_table
+from totenblatt.cli.campaign import BadOptionError, fight_app, roster_table
 from totenblatt.cli.play import SeatKind, Session, kind_label, parse_seats, stdin_is_terminal
 from totenblatt.messages import Message
 from totenblatt.text import Narrator, words
@@ -440,8 +441,8 @@ def _report(result: FightResult, lang: Lang, out: Console, seed: int) -> None:
 
 @fight_app.command("play")
 def fight_play(
-    gang_a: Annotated[str, typer.Argument(metavar="GANG_A", help="The gang on seat 0 (Player 1).")],
-    gang_b: Annotated[str, typer.Argument(metavar="GANG_B", help="The gang on seat 1 (Player 2).")],
+    gang_a: Annotated[str, typer.Argument(metavar="GANG_A", help="The gang of player 1 (seat 1).")],
+    gang_b: Annotated[str, typer.Argument(metavar="GANG_B", help="The gang of player 2 (seat 2).")],
     scenario: Annotated[
         str,
         typer.Option(

@@ -50,7 +50,7 @@ from totenblatt.wanted.bots.base import Bot, bot_seed
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.random_bot import RandomBot
 from totenblatt.wanted.bots.registry import make_bot
-from totenblatt.wanted.engine.actions import Action, Attack, Concede, IllegalActionError
+from totenblatt.wanted.engine.actions import Action, Attack, Concede, IllegalActionError, Pass
 from totenblatt.wanted.engine.events import event_to_dict, visible_to
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.views import View
@@ -167,6 +167,8 @@ Names may be the map letter. Coordinates in inches, x right, y up, from the bott
 """What ``help`` shows at the prompt."""
 
 _YES = ("y", "yes", "j", "ja")
+_LAST_EVENTS = 8
+"""Events of a loaded game told again, so the player sees where it stands."""
 
 
 class Session:
@@ -288,8 +290,8 @@ class Session:
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
         self.intro()
-        if self.game.actions:  # a loaded game: tell its end so far, not its whole history
-            self.told = len(self.game.state.events)
+        if self.game.actions:  # a loaded game: tell its last events, not its whole history
+            self.told = max(0, len(self.game.state.events) - _LAST_EVENTS)
             self.out.print(
                 self.w.phrase(
                     "Loaded: round {round}, {n} decisions so far.",
@@ -384,6 +386,17 @@ class Session:
         advisor = self.advisors.get(seat)
         advice = advisor.choose(view, legal) if advisor is not None else None
         choices = build_choices(view, legal, self.ctx, advice=advice)
+        if len(choices) == 1 and isinstance(choices[0].action, Pass):
+            # no real choice (no diamond to bid, no heart to defend …): not a question;
+            # redraw and concede wait for the seat's next real decision
+            self.out.print(
+                Text(
+                    self.w.phrase("({choice}: nothing else to do)", choice=choices[0].label),
+                    style="dim",
+                )
+            )
+            self.game.apply(choices[0].action)
+            return True
         self._show(view, choices)
         while True:
             try:
@@ -397,8 +410,10 @@ class Session:
                 self._refuse(exc)
                 continue
             if isinstance(result, Command):
-                if result.name == "quit":
+                if result.name == "quit" and (self.save is not None or self._confirm_quit()):
                     return False
+                if result.name == "quit":
+                    continue
                 self._command(result.name, view, choices)
                 continue
             if isinstance(result, Concede) and not self._confirm():
@@ -418,6 +433,14 @@ class Session:
         else:
             line = self.w.phrase("? {reason}", reason=reason)
         self.out.print(Text(line, style="yellow"))
+
+    def _confirm_quit(self) -> bool:
+        """Quitting a game that is not saved loses it: ask first."""
+        try:
+            answer = self.ask(self.w.phrase("The game is not saved (--save FILE). Quit? (y/N) "))
+        except (EOFError, KeyboardInterrupt):
+            return True
+        return answer.strip().lower() in _YES
 
     def _confirm(self) -> bool:
         try:
@@ -480,6 +503,8 @@ def run_play(
             )
         game = read_saved_game(load)
         seed = game.setup.seed
+        if save is None:
+            save = load  # a loaded game keeps saving to its file after every decision
     else:
         if seed is None:
             seed = secrets.randbits(64)  # secret: the seats never see it
@@ -551,7 +576,10 @@ def play(
         Path | None, typer.Option("--save", help="Write the game to FILE after every decision.")
     ] = None,
     load: Annotated[
-        Path | None, typer.Option("--load", help="Continue the game saved in FILE.")
+        Path | None,
+        typer.Option(
+            "--load", help="Continue the game saved in FILE (and keep saving to it, or --save)."
+        ),
     ] = None,
     delay: Annotated[
         float,
@@ -567,8 +595,9 @@ def play(
 
     Type the number of a choice or a move like 'move Billy 12,8'; 'help' lists the commands.
     """
-    if save is not None:
-        check_writable(save)
+    for target in (save if save is not None else load,):
+        if target is not None:
+            check_writable(target)
     run_play(
         scenario=scenario,
         seats=seats,

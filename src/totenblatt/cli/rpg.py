@@ -11,6 +11,7 @@ import typer
 from rich.table import Table
 
 from totenblatt.cli.app import (
+    DbOption,
     JsonOption,
     Lang,
     LangOption,
@@ -22,13 +23,14 @@ from totenblatt.cli.app import (
     resolve_lang,
 )
 from totenblatt.messages import Message
+from totenblatt.rpg.character import Character
 from totenblatt.rpg.odds import probe_odds, success_table
 from totenblatt.rpg.probe import resolve_probe
 from totenblatt.rpg.rules import RpgRuleset
 from totenblatt.text import words
 from totenblatt.text.rpg import narrate_probe, wound_name
 
-__all__ = ["odds", "probe", "write_heatmap"]
+__all__ = ["odds", "odds_app", "probe", "write_curves", "write_heatmap"]
 
 SkillOption = Annotated[
     int | None,
@@ -95,9 +97,39 @@ def _percent(p: Fraction) -> str:
     return f"{_cell(p)} %"
 
 
+ProbeSkillOption = Annotated[
+    str | None,
+    typer.Option(
+        "--skill",
+        "-s",
+        help="The player's level (Fähigkeit), 0 to 99; with --character the name of a skill "
+        "on the sheet.",
+        show_default=False,
+        metavar="LEVEL|SKILL",
+    ),
+]
+
+
+def _probe_level(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = 100
+    if value > 99:  # below 0: the core names the rule
+        fail(
+            Message(
+                "--skill {text}: expected a level 0 to 99 (or a skill name with --character)",
+                text=repr(text),
+            )
+        )
+    return value
+
+
 @app.command()
 def probe(
-    skill: SkillOption = None,
+    skill: ProbeSkillOption = None,
     difficulty: DifficultyOption = None,
     pvp: PvpOption = False,
     jokers: JokersOption = 0,
@@ -121,6 +153,17 @@ def probe(
             help="Seed for the cards not given, 0 to 2**64-1 (default: random).",
         ),
     ] = None,
+    character: Annotated[
+        str | None,
+        typer.Option(
+            "--character",
+            "-c",
+            help="A character of the database: its level of --skill and its jokers play, and "
+            "the jokers spent and the wound taken are written on its sheet.",
+            metavar="NAME",
+        ),
+    ] = None,
+    db: DbOption = None,
     ruleset: RulesetOption = "rpg",
     json: JsonOption = False,
     lang: LangOption = None,
@@ -133,9 +176,17 @@ def probe(
     language = resolve_lang(lang)
     if seed is None:
         seed = secrets.randbelow(2**32)
+    if db is not None and character is None:
+        fail(Message("--db names the database of --character: give --character NAME too"))
+    if character is not None:
+        _probe_character(
+            character, skill, _level(difficulty, "--difficulty"), pvp, jokers, cards, against,
+            seed, db, json, language,
+        )  # fmt: skip
+        return
     rules = RpgRuleset.load(ruleset)
     result = resolve_probe(
-        _level(skill, "--skill"),
+        _level(_probe_level(skill), "--skill"),
         _level(difficulty, "--difficulty"),
         pvp=pvp,
         jokers=jokers,
@@ -153,8 +204,107 @@ def probe(
         console.print(words(language).phrase("(seed {seed})", seed=seed), style="dim")
 
 
-@app.command()
+def _probe_character(
+    name: str,
+    skill: str | None,
+    difficulty: int,
+    pvp: bool,
+    jokers: int,
+    cards: str | None,
+    against: str | None,
+    seed: int,
+    db: str | None,
+    json: bool,
+    language: Lang,
+) -> None:
+    """A test of a stored character: its level and jokers; the sheet records the result."""
+    from totenblatt.cli.character import character_dict
+    from totenblatt.rpg.rules import Outcome
+    from totenblatt.store import Store
+
+    if skill is None:
+        fail(Message("missing option --skill (with --character: the name of a skill)"))
+    with Store(db) as store:
+        sheet = store.characters.get(name)
+        if sheet.is_out:
+            fail(
+                Message(
+                    "{name} is out (Fallobst, D-32) and takes no test; heal the character first",
+                    name=sheet.name,
+                )
+            )
+        if jokers > sheet.jokers:
+            fail(
+                Message(
+                    "{name} holds {held} jokers and cannot spend {count}",
+                    name=sheet.name,
+                    held=sheet.jokers,
+                    count=jokers,
+                )
+            )
+        rules = sheet.rules
+        result = resolve_probe(
+            sheet.level(skill),
+            difficulty,
+            pvp=pvp,
+            jokers=jokers or sheet.jokers,
+            player_cards=_values(cards, "--cards"),
+            opponent_cards=_values(against, "--against"),
+            seed=seed,
+            ruleset=rules,
+        )
+        hurt = result.outcome is Outcome.FAILURE and result.wound is not None
+
+        def record(c: Character) -> Character:
+            after = c.spent_jokers(result.jokers_spent) if result.jokers_spent else c
+            return after.with_wound(result.wound) if hurt and result.wound else after
+
+        args = {"skill": skill, "difficulty": difficulty, "seed": seed}
+        after = store.characters.change([name], "probe", record, args | result.to_dict())[0]
+    if json:
+        data = result.to_dict() | {"seed": seed, "ruleset": rules.name}
+        print_json(data | {"character": character_dict(after)})
+        return
+    for line in narrate_probe(result, language, rules):
+        console.print(line, markup=False, soft_wrap=True)
+    w = words(language)
+    wound = wound_name(result.wound, language) if hurt and result.wound else w.phrase("no wound")
+    console.print(
+        w.phrase(
+            "On {name}'s sheet: {wound}, {wounds}/{capacity} wound points, {jokers} jokers left.",
+            name=after.name,
+            wound=wound,
+            wounds=after.wounds,
+            capacity=after.capacity,
+            jokers=after.jokers,
+        ),
+        markup=False,
+    )
+    if cards is None or against is None:
+        console.print(w.phrase("(seed {seed})", seed=seed), style="dim")
+
+
+odds_app = typer.Typer(
+    name="odds",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+    subcommand_metavar="[attack]",
+)
+app.add_typer(odds_app, name="odds")
+
+
+_ODDS_HELP = (
+    "Exact odds: a skill test of the RPG (--skill, --difficulty, --table), or one shot of "
+    "the card game (odds attack).\n\n"
+    "A skill test's odds are fractions and percent (jokers spent only while behind); "
+    "--table gives the whole matrix of skills and difficulties."
+)
+
+
+@odds_app.callback(invoke_without_command=True, help=_ODDS_HELP)
 def odds(
+    ctx: typer.Context,
     skill: SkillOption = None,
     difficulty: DifficultyOption = None,
     pvp: PvpOption = False,
@@ -166,21 +316,38 @@ def odds(
     max_level: Annotated[
         int, typer.Option("--max-level", help="Highest level in the table.", min=0, max=12)
     ] = 8,
+    curve: Annotated[
+        bool,
+        typer.Option(
+            "--curve",
+            help="The success chance over the level difference (skill − difficulty), one "
+            "curve per joker count 0 to --jokers (default 0 to 3); --difficulty holds still.",
+        ),
+    ] = False,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Also draw the table as a heatmap PNG (implies --table)."),
+        typer.Option(
+            "--plot",
+            help="Also draw a PNG: the heatmap of --table (implied), or the curves of --curve.",
+            metavar="FILE",
+        ),
     ] = None,
     ruleset: RulesetOption = "rpg",
     json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Exact odds of a skill test, as fractions and percent (jokers spent only while behind).
-
-    --table gives the whole matrix of skills and difficulties.
-    """
+    """Exact odds of a skill test (the help text is :data:`_ODDS_HELP`)."""
+    if ctx.invoked_subcommand is not None:
+        return
     language = resolve_lang(lang)
     w = words(language)
     rules = RpgRuleset.load(ruleset)
+    if curve:
+        if table or skill is not None:
+            fail(Message("--curve varies the skill: leave out --table and --skill"))
+        base = max_level // 2 if difficulty is None else min(difficulty, max_level)
+        _curve(max_level, base, jokers or 3, pvp, rules, plot, json, language)
+        return
     if table or plot is not None:
         if skill is not None or difficulty is not None:
             fail(
@@ -233,19 +400,26 @@ def odds(
 
 
 def write_heatmap(table: list[list[Fraction]], path: Path, title: str, lang: str = "en") -> None:
-    """Draw a success table as a heatmap PNG (matplotlib, Agg backend, no pyplot state)."""
+    """Draw a success table as a heatmap PNG (matplotlib, Agg backend, no pyplot state).
+
+    Colour-blind safe (cividis: dark blue to yellow, also readable in grey); every cell's
+    label is white on the dark half and black on the light half.
+    """
     w = words(lang)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(7, 6), dpi=100)
+    n = len(table)
+    size = max(6.0, 0.6 * n + 2)
+    fig = Figure(figsize=(size + 1, size), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
     data = [[float(p) * 100 for p in row] for row in table]
-    image = ax.imshow(data, cmap="RdYlGn", vmin=0, vmax=100, origin="lower")
+    image = ax.imshow(data, cmap="cividis", vmin=0, vmax=100, origin="lower")
     for s, row in enumerate(table):
         for d, chance in enumerate(row):
-            ax.text(d, s, _cell(chance), ha="center", va="center", fontsize=7)
+            colour = "white" if float(chance) < 0.55 else "black"
+            ax.text(d, s, _cell(chance), ha="center", va="center", fontsize=8, color=colour)
     ax.set_xlabel(w.phrase("difficulty"))
     ax.set_ylabel(w.phrase("skill"))
     ax.set_xticks(range(len(table)))
@@ -310,3 +484,95 @@ def _table(
     console.print(grid)
     if plot is not None:
         console.print(w.phrase("Heatmap written to {file}", file=str(plot)))
+
+
+def write_curves(
+    curves: dict[int, list[tuple[int, Fraction]]], path: Path, title: str, lang: str = "en"
+) -> None:
+    """Draw success over level difference, one line per joker count (PNG, Agg backend)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    w = words(lang)
+    fig = Figure(figsize=(8, 5), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    colours = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
+    markers = ("o", "s", "^", "D", "v", "P", "X")
+    for i, (count, points) in enumerate(sorted(curves.items())):
+        ax.plot(
+            [d for d, _ in points],
+            [float(p) * 100 for _, p in points],
+            marker=markers[i % len(markers)],
+            color=colours[i % len(colours)],
+            label=w.phrase_n("{n} joker", "{n} jokers", count),
+        )
+    ax.set_xlabel(w.phrase("level difference (skill − difficulty)"))
+    ax.set_ylabel(w.phrase("success %"))
+    ax.set_ylim(0, 100)
+    ax.grid(True, color="0.9")
+    ax.legend()
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, format="png")
+
+
+def _curve(
+    max_level: int,
+    difficulty: int,
+    most_jokers: int,
+    pvp: bool,
+    rules: RpgRuleset,
+    plot: Path | None,
+    json: bool,
+    language: Lang,
+) -> None:
+    if plot is not None:
+        check_writable(plot)
+    w = words(language)
+    curves = {
+        j: [
+            (s - difficulty, probe_odds(s, difficulty, pvp=pvp, jokers=j, ruleset=rules).success)
+            for s in range(max_level + 1)
+        ]
+        for j in range(most_jokers + 1)
+    }
+    if plot is not None:
+        title = w.phrase("P(success) against difficulty {level}", level=difficulty)
+        title += w.phrase(", player against player") if pvp else ""
+        try:
+            write_curves(curves, plot, title, language)
+        except OSError as exc:
+            fail(
+                Message(
+                    "cannot write {file}: {reason}",
+                    file=repr(str(plot)),
+                    reason=exc.strerror or exc,
+                )
+            )
+    if json:
+        print_json(
+            {
+                "difficulty": difficulty,
+                "pvp": pvp,
+                "jokers": list(curves),
+                "difference": [d for d, _ in curves[0]],
+                "success": {str(j): [str(p) for _, p in pts] for j, pts in curves.items()},
+                "success_float": {str(j): [float(p) for _, p in pts] for j, pts in curves.items()},
+                "plot": None if plot is None else str(plot),
+            }
+        )
+        return
+    grid = Table(
+        title=w.phrase(
+            "Chance of success (in %) by level difference, difficulty {level}", level=difficulty
+        )
+    )
+    grid.add_column(w.phrase("difference"), justify="right")
+    for j in curves:
+        grid.add_column(w.phrase_n("{n} joker", "{n} jokers", j), justify="right")
+    for i, (d, _) in enumerate(curves[0]):
+        grid.add_row(f"{d:+d}" if d else "0", *(_cell(curves[j][i][1]) for j in curves))
+    console.print(grid)
+    if plot is not None:
+        console.print(w.phrase("Plot written to {file}", file=str(plot)), markup=False)

@@ -142,7 +142,7 @@ def show(
             width=s.width,
             height=s.height,
             seats=s.seats,
-            teams=str(list(s.teams)),
+            teams=str([t + 1 for t in s.teams]),  # seats and teams are read from 1
             limit=limit,
         ),
         markup=False,
@@ -188,8 +188,8 @@ def show(
     for f in s.figures:
         figures.add_row(
             f.name,
-            str(f.seat),
-            str(s.teams[f.seat]),
+            str(f.seat + 1),
+            str(s.teams[f.seat] + 1),
             f.weapon,
             f"({f.position[0]:g}, {f.position[1]:g})",
             "-" if f.hp is None else str(f.hp),

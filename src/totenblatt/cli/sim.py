@@ -125,7 +125,8 @@ def sim(
         typer.Option(
             "--bots",
             "-b",
-            help="Bots seat by seat, comma-separated (heuristic, random); one name for all seats.",
+            help="Bots seat by seat, comma-separated: random, heuristic, heuristic-v1 (the "
+            "earlier heuristic), ismcts:N (N rollouts); one name for all seats.",
         ),
     ] = "heuristic",
     games: Annotated[

@@ -17,7 +17,7 @@ attack      own attacker × target figure × card way
 move        card way × (own figure × (1st … K-th offered path of it, or "moves
             nobody") + 1st … G-th group move + "moves nobody" with the seat's hand)
 defend      card way × Cover choice (in the engine's order) × Queen of Hearts extra card
-redraw      card × own paying figure
+redraw      card × own paying figure × hand the card comes from
 reveal      own figure
 tempt fate  card × own figure
 keep        card
@@ -158,7 +158,7 @@ class ActionSlots:
             ("attack", (own_max, len(self.figures), self.ways)),
             ("move", (self.ways, own_max * (PATHS + 1) + GROUPS + 1)),
             ("defend", (self.ways, covers, CARDS + 1 if queen else 1)),
-            ("redraw", (CARDS, own_max)),
+            ("redraw", (CARDS, own_max, hands)),
             ("reveal", (own_max,)),
             ("tempt_fate", (CARDS, own_max)),
             ("keep", (CARDS,)),
@@ -219,7 +219,8 @@ class ActionSlots:
                 extra = 0 if action.extra is None else 1 + card_index(action.extra)
                 slot = b["defend"].index(way, cover, extra)
             elif isinstance(action, Redraw):
-                slot = b["redraw"].index(card_index(action.card), own[action.payer])
+                hand = self._hand(seat, action.figure or action.payer) if self.per_character else 0
+                slot = b["redraw"].index(card_index(action.card), own[action.payer], hand)
             elif isinstance(action, Reveal):
                 slot = b["reveal"].index(own[action.figure])
             elif isinstance(action, TemptFate):

@@ -20,10 +20,11 @@ API (for the store and the CLI):
   ``wounds >= capacity`` (Fallobst).
 - ``with_wound(band)``: adds the band's points (D-32: light 1, normal 3, fat 6;
   band as :class:`WoundBand` or ``"light"``/``"leicht"``, ``"normal"``, ``"fat"``/``"fett"``).
-  Points are not capped: a character far beyond capacity keeps its true total.
+  The track stops at capacity (the character is out); a character already out is refused.
 - ``healed(points=None)``: heals all wounds (``None``) or ``points`` of them (never below 0).
 - ``new_story()``: jokers reset to the ruleset's ``per_story`` (1).
-- ``with_jokers(count)``, ``with_skill(name, level)``: the obvious changed copies.
+- ``with_jokers(count)``, ``with_skill(name, level)``: the obvious changed copies;
+  ``gained_jokers(n)`` / ``spent_jokers(n)`` award or spend (never below 0).
 - ``to_dict()`` / ``from_dict(data)``: ``{"name", "player", "skills", "wounds",
   "jokers", "ruleset"}``; ``from_dict`` needs ``name``, defaults the rest as
   :meth:`create` does and rejects unknown keys and wrong types.
@@ -48,21 +49,36 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from totenblatt.messages import Message, MessageError, message_of
 from totenblatt.names import clean_name, listing
 from totenblatt.rpg.rules import RpgRuleset, WoundBand
 
 __all__ = ["Character", "CharacterError"]
 
 
-class CharacterError(ValueError):
+class CharacterError(MessageError):
     """A character value that cannot be: bad name, skill, level, wound or joker count."""
 
 
-def _count(value: object, what: str, most: int = 99) -> int:
+def _count(value: object, what: str, most: int = 99, *, said: Message) -> int:
+    """``value`` checked as a count of ``what`` (``said``: the same words for people)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise CharacterError(f"{what} must be a whole number >= 0, got {value!r:.40}")
+        raise CharacterError(
+            f"{what} must be a whole number >= 0, got {value!r:.40}",
+            message=Message(
+                "{what} must be a whole number >= 0, got {value}", what=said, value=repr(value)[:40]
+            ),
+        )
     if value > most:
-        raise CharacterError(f"{what} must be at most {most}, got {value!r:.40}")
+        raise CharacterError(
+            f"{what} must be at most {most}, got {value!r:.40}",
+            message=Message(
+                "{what} must be at most {most}, got {value}",
+                what=said,
+                most=most,
+                value=repr(value)[:40],
+            ),
+        )
     return value
 
 
@@ -82,33 +98,73 @@ class Character:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise CharacterError(f"a character needs a non-empty name, got {self.name!r}")
+            raise CharacterError(
+                f"a character needs a non-empty name, got {self.name!r}",
+                message=Message(
+                    "a character needs a non-empty name, got {value}", value=repr(self.name)[:40]
+                ),
+            )
         name = clean_name(self.name, what="character name", error=CharacterError)
         if not isinstance(self.skills, Mapping):
-            raise CharacterError(f"skills must map names to levels, got {self.skills!r:.60}")
+            raise CharacterError(
+                f"skills must map names to levels, got {self.skills!r:.60}",
+                message=Message(
+                    "skills must map names to levels, got {value}", value=repr(self.skills)[:60]
+                ),
+            )
         if len(self.skills) > 50:
-            raise CharacterError(f"a character has at most 50 skills, got {len(self.skills)}")
+            raise CharacterError(
+                f"a character has at most 50 skills, got {len(self.skills)}",
+                message=Message(
+                    "a character has at most 50 skills, got {count}", count=len(self.skills)
+                ),
+            )
         seen: dict[str, str] = {}
         skills: dict[str, int] = {}
         for skill, level in self.skills.items():
             if not isinstance(skill, str) or not skill.strip():
-                raise CharacterError(f"a skill needs a non-empty name, got {skill!r:.40}")
+                raise CharacterError(
+                    f"a skill needs a non-empty name, got {skill!r:.40}",
+                    message=Message(
+                        "a skill needs a non-empty name, got {value}", value=repr(skill)[:40]
+                    ),
+                )
             key = clean_name(skill, what="skill name", error=CharacterError)
             if key.casefold() in seen:
                 raise CharacterError(
                     f"skill {key!r} given twice (also as {seen[key.casefold()]!r}); "
-                    "names are compared ignoring case"
+                    "names are compared ignoring case",
+                    message=Message(
+                        "skill {skill} given twice (also as {other}); "
+                        "names are compared ignoring case",
+                        skill=repr(key),
+                        other=repr(seen[key.casefold()]),
+                    ),
                 )
             seen[key.casefold()] = key
-            skills[key] = _count(level, f"level of skill {key!r}")
+            skills[key] = _count(
+                level,
+                f"level of skill {key!r}",
+                said=Message("the level of skill {skill}", skill=repr(key)),
+            )
         if not isinstance(self.player, bool):
-            raise CharacterError(f"player must be true or false, got {self.player!r}")
-        _count(self.wounds, "wounds", 9999)
-        _count(self.jokers, "jokers")
+            raise CharacterError(
+                f"player must be true or false, got {self.player!r}",
+                message=Message(
+                    "player must be true or false, got {value}", value=repr(self.player)[:40]
+                ),
+            )
+        _count(self.wounds, "wounds", 9999, said=Message("the wounds"))
+        _count(self.jokers, "jokers", said=Message("the jokers"))
         if isinstance(self.ruleset, Path):
             object.__setattr__(self, "ruleset", str(self.ruleset))
         if not isinstance(self.ruleset, str):
-            raise CharacterError(f"ruleset must be a name or path, got {self.ruleset!r}")
+            raise CharacterError(
+                f"ruleset must be a name or path, got {self.ruleset!r}",
+                message=Message(
+                    "ruleset must be a name or path, got {value}", value=repr(self.ruleset)[:60]
+                ),
+            )
         RpgRuleset.load(self.ruleset)
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "skills", MappingProxyType(skills))
@@ -146,7 +202,15 @@ class Character:
         if default is not None:
             return default
         known = listing(self.skills)
-        raise CharacterError(f"{self.name} has no skill {skill!r} (skills: {known})")
+        raise CharacterError(
+            f"{self.name} has no skill {skill!r} (skills: {known})",
+            message=Message(
+                "{name} has no skill {skill} (skills: {known})",
+                name=self.name,
+                skill=repr(skill),
+                known=known,
+            ),
+        )
 
     @property
     def capacity(self) -> int:
@@ -169,27 +233,60 @@ class Character:
         return self.wounds >= self.capacity
 
     def with_wound(self, band: WoundBand | str) -> Character:
-        """The character after one wound of ``band`` (D-32 points: light 1, normal 3, fat 6)."""
+        """The character after one wound of ``band`` (D-32 points: light 1, normal 3, fat 6).
+
+        The track stops at capacity: that wound takes the character out (Fallobst), and a
+        character already out takes no further wound (refused: heal it first).
+        """
         try:
             points = self.rules.wound_points(band)
         except ValueError as exc:
-            raise CharacterError(str(exc)) from None
-        return replace(self, wounds=self.wounds + points)
+            raise CharacterError(str(exc), message=message_of(exc)) from None
+        if self.is_out:
+            raise CharacterError(
+                f"{self.name!r} is already out (Fallobst, D-32): no further wound",
+                message=Message(
+                    "{name} is already out (Fallobst, D-32) and takes no further wound; "
+                    "heal the character first",
+                    name=self.name,
+                ),
+            )
+        return replace(self, wounds=min(self.capacity, self.wounds + points))
 
     def healed(self, points: int | None = None) -> Character:
         """All wounds healed (``None``), or ``points`` of them (never below 0)."""
         if points is None:
             return replace(self, wounds=0)
-        points = _count(points, "healed points", 9999)
+        points = _count(points, "healed points", 9999, said=Message("the healed points"))
         return replace(self, wounds=max(0, self.wounds - points))
 
     def new_story(self) -> Character:
         """At the start of a story the jokers reset to the ruleset's ``per_story`` (C6: 1)."""
         return replace(self, jokers=self.rules.jokers.per_story)
 
+    def gained_jokers(self, count: int = 1) -> Character:
+        """The character after ``count`` jokers were awarded (C6: for great play)."""
+        count = _count(count, "jokers", said=Message("the jokers"))
+        return self.with_jokers(self.jokers + count)
+
+    def spent_jokers(self, count: int = 1) -> Character:
+        """The character after spending ``count`` jokers; more than it holds is refused."""
+        count = _count(count, "jokers", said=Message("the jokers"))
+        if count > self.jokers:
+            raise CharacterError(
+                f"{self.name!r} holds {self.jokers} jokers, cannot spend {count}",
+                message=Message(
+                    "{name} holds {held} jokers and cannot spend {count}",
+                    name=self.name,
+                    held=self.jokers,
+                    count=count,
+                ),
+            )
+        return replace(self, jokers=self.jokers - count)
+
     def with_jokers(self, count: int) -> Character:
         """The character holding ``count`` jokers (earned for great play, or spent)."""
-        return replace(self, jokers=_count(count, "jokers"))
+        return replace(self, jokers=_count(count, "jokers", said=Message("the jokers")))
 
     def with_skill(self, skill: str, level: int) -> Character:
         """The character with ``skill`` set to ``level`` (replacing that name in any case)."""
@@ -213,16 +310,36 @@ class Character:
     def from_dict(cls, data: Mapping[str, Any]) -> Character:
         """Read back :meth:`to_dict` (``name`` required; the rest default as in :meth:`create`)."""
         if not isinstance(data, Mapping):
-            raise CharacterError(f"expected a mapping of character fields, got {data!r}")
+            raise CharacterError(
+                f"expected a mapping of character fields, got {data!r}",
+                message=Message(
+                    "expected a mapping of character fields, got {value}", value=repr(data)[:60]
+                ),
+            )
         allowed = ("name", "player", "skills", "wounds", "jokers", "ruleset")
         unknown = sorted(set(data) - set(allowed))
         if unknown:
-            raise CharacterError(f"unknown character keys {unknown}: expected {', '.join(allowed)}")
+            raise CharacterError(
+                f"unknown character keys {unknown}: expected {', '.join(allowed)}",
+                message=Message(
+                    "unknown character keys {keys}: expected {allowed}",
+                    keys=", ".join(f"{k!r:.40}" for k in unknown[:10]),
+                    allowed=", ".join(allowed),
+                ),
+            )
         if "name" not in data:
-            raise CharacterError("a character needs the key 'name'")
+            raise CharacterError(
+                "a character needs the key 'name'",
+                message=Message("a character needs the key 'name'"),
+            )
         ruleset = data.get("ruleset", "rpg")
         if not isinstance(ruleset, str):
-            raise CharacterError(f"ruleset must be a name or path, got {ruleset!r}")
+            raise CharacterError(
+                f"ruleset must be a name or path, got {ruleset!r}",
+                message=Message(
+                    "ruleset must be a name or path, got {value}", value=repr(ruleset)[:60]
+                ),
+            )
         jokers = data["jokers"] if "jokers" in data else RpgRuleset.load(ruleset).jokers.per_story
         return cls(
             name=data["name"],

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from totenblatt.messages import Message, MessageError
+from totenblatt.messages import Message, MessageError, message_of
 from totenblatt.rpg.rules import Outcome, RpgRuleset, WoundBand
 
 __all__ = [
@@ -82,7 +82,16 @@ def plan_draw(skill: int, difficulty: int, jokers: int, rules: RpgRuleset) -> tu
         if count > rules.pile_size:
             raise ProbeError(
                 f"skill {skill} against difficulty {difficulty}: the {side} would draw {count} "
-                f"cards but a pile holds {rules.pile_size}"
+                f"cards but a pile holds {rules.pile_size}",
+                message=Message(
+                    "skill {skill} against difficulty {difficulty}: the {side} would draw "
+                    "{count} cards but a pile holds {size}",
+                    skill=skill,
+                    difficulty=difficulty,
+                    side=Message("player") if side == "player" else Message("opponent"),
+                    count=count,
+                    size=rules.pile_size,
+                ),
             )
     return player, opponent
 
@@ -145,17 +154,37 @@ def _given(
     if cards is None:
         return None
     if isinstance(cards, str | bytes):
-        raise ProbeError(f"{side} must be a sequence of card values, got {cards!r}")
+        raise ProbeError(
+            f"{side} must be a sequence of card values, got {cards!r}",
+            message=Message(
+                "{side} must be a sequence of card values, got {value}",
+                side=side,
+                value=repr(cards)[:40],
+            ),
+        )
     try:
         values = tuple(rules.card_value(c) for c in cards)
     except ValueError as exc:
-        raise ProbeError(f"{side}: {exc}") from None
+        raise ProbeError(
+            f"{side}: {exc}",
+            message=Message("{side}: {problem}", side=side, problem=message_of(exc) or str(exc)),
+        ) from None
     held = Counter(rules.pile_values)
     for value, count in Counter(values).items():
         if count > held[value]:
             raise ProbeError(
                 f"{side} {list(values)!r} has {count} cards of value {value} but the pile holds "
-                f"{held[value]} (each side draws from its own {rules.pile_size}-card pile)"
+                f"{held[value]} (each side draws from its own {rules.pile_size}-card pile)",
+                message=Message(
+                    "{side} {values} has {count} cards of value {value} but the pile holds "
+                    "{held} (each side draws from its own {size}-card pile)",
+                    side=side,
+                    values=repr(list(values)),
+                    count=count,
+                    value=value,
+                    held=held[value],
+                    size=rules.pile_size,
+                ),
             )
     return values
 
@@ -205,7 +234,16 @@ def resolve_probe(
     elif len(given_opponent) != n_opponent:
         raise ProbeError(
             f"opponent_cards {list(given_opponent)!r}: level {difficulty} against {skill} "
-            f"draws exactly {n_opponent} card(s), got {len(given_opponent)}"
+            f"draws exactly {n_opponent} card(s), got {len(given_opponent)}",
+            message=Message(
+                "opponent_cards {values}: level {difficulty} against {skill} "
+                "draws exactly {n} card(s), got {given}",
+                values=repr(list(given_opponent)),
+                difficulty=difficulty,
+                skill=skill,
+                n=n_opponent,
+                given=len(given_opponent),
+            ),
         )
     else:
         opponent = given_opponent

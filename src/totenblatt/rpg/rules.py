@@ -17,6 +17,7 @@ import pydantic
 
 from totenblatt.cards import CardParseError, Rank, to_card
 from totenblatt.datafiles import DataFileError, DataFiles, Line, Name, Paragraph, StrictModel
+from totenblatt.messages import Message, MessageError
 
 __all__ = [
     "Outcome",
@@ -62,8 +63,14 @@ class WoundBand(StrEnum):
         key = text.strip().lower() if isinstance(text, str) else text
         band = _BAND_WORDS.get(key) if isinstance(key, str) else None
         if band is None:
-            raise ValueError(
-                f"unknown wound band {text!r}: expected light, normal or fat (leicht, normal, fett)"
+            raise MessageError(
+                f"unknown wound band {text!r}: "
+                "expected light, normal or fat (leicht, normal, fett)",
+                message=Message(
+                    "unknown wound band {value}: expected light, normal or fat "
+                    "(leicht, normal, fett)",
+                    value=repr(text)[:40],
+                ),
             )
         return band
 
@@ -198,13 +205,23 @@ class RpgRuleset(StrictModel):
         values = set(self.pile_values)
         if isinstance(card, int) and not isinstance(card, bool):
             if card not in values:
-                raise ValueError(
+                raise MessageError(
                     f"card value {card!r} is not in the pile: expected one of "
-                    f"{', '.join(map(str, sorted(values)))}"
+                    f"{', '.join(map(str, sorted(values)))}",
+                    message=Message(
+                        "card value {value} is not in the pile: expected one of {allowed}",
+                        value=repr(card),
+                        allowed=", ".join(map(str, sorted(values))),
+                    ),
                 )
             return card
         if not isinstance(card, str):
-            raise ValueError(f"expected a card value or name, got {card!r}")
+            raise MessageError(
+                f"expected a card value or name, got {card!r}",
+                message=Message(
+                    "expected a card value or name, got {value}", value=repr(card)[:40]
+                ),
+            )
         text = card.strip()
         if text.lstrip("-").isdigit():
             return self.card_value(int(text))
@@ -217,13 +234,23 @@ class RpgRuleset(StrictModel):
             label = rank.label if rank is not None else None
         if label is None or label not in self.pile.cards:
             names = ", ".join(dict.fromkeys(self.pile.cards))
-            raise ValueError(f"cannot read {card!r} as a card of the pile: expected {names}")
+            raise MessageError(
+                f"cannot read {card!r} as a card of the pile: expected {names}",
+                message=Message(
+                    "cannot read {value} as a card of the pile: expected {names}",
+                    value=repr(card)[:40],
+                    names=names,
+                ),
+            )
         return self.pile.values[label]
 
     def wound_band(self, margin: int) -> WoundBand:
         """The wound band for a margin (D-31): 0-9 light, 10-19 normal, 20+ fat."""
         if margin < 0:
-            raise ValueError(f"a margin is >= 0, got {margin!r}")
+            raise MessageError(
+                f"a margin is >= 0, got {margin!r}",
+                message=Message("a margin is >= 0, got {value}", value=repr(margin)),
+            )
         if margin >= self.wounds.fat_from:
             return WoundBand.FAT
         if margin >= self.wounds.normal_from:
@@ -247,7 +274,10 @@ class RpgRuleset(StrictModel):
         if 0 <= level < len(names):
             return names[level]
         if level < 0:
-            raise ValueError(f"a level is >= 0, got {level!r}")
+            raise MessageError(
+                f"a level is >= 0, got {level!r}",
+                message=Message("a level is >= 0, got {value}", value=repr(level)),
+            )
         return self.difficulty.beyond_de if lang == "de" else self.difficulty.beyond_en
 
 

@@ -28,6 +28,7 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table import Scenario, load_scenario
 
 __all__ = [
+    "PREVIOUS_HEURISTIC",
     "RunSpec",
     "bot_names",
     "check_bot",

@@ -3,10 +3,8 @@
 TODO(text): move these into the gettext catalogs of ``totenblatt.text`` once that
 layer exists; ``say`` is the one place the lab and its commands read text from.
 
->>> say("games_done", "en", done=3, total=5)
-'3 of 5 games'
->>> say("games_done", "de", done=3, total=5)
-'3 von 5 Spielen'
+>>> say("draws", "en", n=3), say("draws", "de", n=3)
+('draws: 3', 'Unentschieden: 3')
 """
 
 from __future__ import annotations
@@ -18,7 +16,6 @@ __all__ = ["TEXT", "say"]
 TEXT: dict[str, tuple[str, str]] = {
     # -- totenblatt sim ---------------------------------------------------------------
     "progress": ("games", "Spiele"),
-    "games_done": ("{done} of {total} games", "{done} von {total} Spielen"),
     "resumed": (
         "{done} games already in {path}; playing the other {todo}",
         "{done} Spiele schon in {path}; die übrigen {todo} werden gespielt",

@@ -141,11 +141,6 @@ class Words:
         """Translate by count ``n`` (also a parameter) and fill in ``params``."""
         return self.tr.ngettext(singular, plural, n).format(**self.values({"n": n, **params}))
 
-    say = phrase
-    """Alias of :meth:`phrase` for early callers; new code calls ``phrase`` (Babel extracts it)."""
-    say_n = phrase_n
-    """Alias of :meth:`phrase_n`; new code calls ``phrase_n`` (Babel extracts it)."""
-
     def render(self, message: Message) -> str:
         """A message from the core in this language."""
         if isinstance(message, Plural):

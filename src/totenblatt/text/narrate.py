@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from totenblatt.text.catalog import N_, words
 from totenblatt.text.vocab import ability_name, cover_name, weapon_name
-from totenblatt.wanted.engine.events import Event, event_to_dict
-from totenblatt.wanted.rules import Ruleset
+
+if TYPE_CHECKING:  # engine and rulesets load when a story is told, not on import
+    from totenblatt.wanted.engine.events import Event
+    from totenblatt.wanted.rules import Ruleset
 
 __all__ = ["QUIET", "Narrator", "narrate", "seat_label", "seat_labels", "winner_line"]
 
@@ -102,7 +104,11 @@ class Narrator:
         self.lang = lang
         self.w = words(lang)
         self.labels = list(labels) if labels is not None else None
-        self.rules = ruleset or Ruleset.load("base")
+        if ruleset is None:
+            from totenblatt.wanted.rules import Ruleset
+
+            ruleset = Ruleset.load("base")
+        self.rules = ruleset
         self.you = you
         self.title = title
         self.tell_seed = tell_seed
@@ -577,6 +583,8 @@ def _as_dict(event: Event | Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(event, Mapping):
         return event
     if is_dataclass(event):
+        from totenblatt.wanted.engine.events import event_to_dict
+
         return event_to_dict(event)
     raise TypeError(f"not an event: {event!r}")
 

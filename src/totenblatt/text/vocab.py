@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card, Tier
 from totenblatt.text.catalog import words
@@ -22,8 +23,10 @@ from totenblatt.text.terms import (
     TIERS,
     enum_msgid,
 )
-from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.scenario import Scenario
+
+if TYPE_CHECKING:  # only types here: rulesets need pydantic, scenarios the table geometry
+    from totenblatt.wanted.rules import Ruleset
+    from totenblatt.wanted.table.scenario import Scenario
 from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
 
 __all__ = [

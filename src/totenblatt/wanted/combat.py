@@ -132,11 +132,12 @@ def resolve_attack(
 ) -> AttackResult:
     """Resolve one attack exactly as A8-A12 (and the B1 abilities above) say.
 
-    ``distance`` is already measured (D-11); ``cover`` is the target's cover
-    (``hidden`` = hidden in hard cover: never hit; the engine passes ``hard`` for a
-    hidden target within 2", D-12). With ``wild_2`` a 2 is a joker; a 2 of spades
-    takes whichever reading wounds more ("may", B1). Raises ``ValueError`` naming
-    the bad input and what is allowed.
+    ``distance`` is already measured (D-11); ``cover`` is the target's cover. A
+    ``hidden`` target within the ruleset's reach (2", D-12) is attacked normally with
+    hard cover; beyond it cannot be hit, not even by a joker (D-21). An attacker's
+    ``wild_2`` means the 2 is played as a joker (2 wounds on a hit, A12): the player
+    commits when attacking (D-25), so a 2 of spades played as the number 2 is passed
+    without ``wild_2``. Raises ``ValueError`` naming the bad input and what is allowed.
     """
     rules = Ruleset.load(ruleset)
     att_ab = _abilities(attacker_abilities, ATTACKER_ABILITIES, "attacker")
@@ -198,6 +199,8 @@ def resolve_attack(
                 Message("a joker is no extra card (D-26): play it as the heart"),
             )
 
+    if level is CoverLevel.HIDDEN and distance <= rules.hidden.attack_reach:
+        level = CoverLevel.HARD  # D-12: within reach a hidden target is attacked in hard cover
     band = rules.band_index(distance, sharpshooter=att_ab[Ability.SHARPSHOOTER] > 0)
     modifier = MISS if band is None else rules.weapon(weapon_key).modifiers[band]
     range_mod = None if modifier == MISS else int(modifier)
@@ -269,9 +272,6 @@ def resolve_attack(
         extra = tiers_above if base > 0 or rules.damage.extra_damage_on_miss else 0
         return result("hit" if base + extra > 0 else "miss", attack_value, difference, base, extra)
 
-    wild_2 = att_ab[Ability.WILD_2] > 0 and att_card.rank is Rank.TWO
-    if wild_2 and att_card.suit is Suit.SPADES:
-        # "may be treated as a joker": a 2 of spades takes the better of its two readings
-        as_joker, as_number = outcome(True), outcome(False)
-        return as_joker if as_joker.wounds > as_number.wounds else as_number
-    return outcome(att_card.is_joker or wild_2)
+    # The attacker commits when attacking (D-25): a 2 given with Wild 2 is a joker, even
+    # a 2 of spades; played as the number 2 it is passed without the ability.
+    return outcome(att_joker)

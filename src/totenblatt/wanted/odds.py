@@ -4,10 +4,11 @@ The assumption (:data:`ASSUMPTION`): the defender's hand is a uniformly random
 set of its known hand size drawn from the cards this seat has not seen — the
 full deck(s) of the ruleset minus the seat's own hand minus every card seen in
 its view (played face up, or discarded by the seat itself since the last
-shuffle) — and the defender plays its best defence: a joker if it has one, else
-its highest heart (by game value, then tier), none if it holds no heart. Each
-case is resolved with :func:`~totenblatt.wanted.combat.resolve_attack` and
-weighted by hypergeometric counting, so the result is exact and needs no sampling.
+shuffle) — and the defender plays the heart or joker of that hand that leaves the
+fewest wounds, none when no card helps. Each case is resolved with
+:func:`~totenblatt.wanted.combat.resolve_attack` and weighted by hypergeometric
+counting, so the result is exact and needs no sampling. :func:`defense_odds`
+describes the hand once; :func:`attack_odds` ranks its defences for one attack.
 
 >>> from totenblatt.cards import Card
 >>> unseen = [Card.parse(c) for c in ("4♥", "K♥", "2♣", "3♣")]
@@ -27,19 +28,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from totenblatt.cards import Card, CardLike, Suit, full_deck, to_card
+from totenblatt.messages import Message
 from totenblatt.wanted.combat import ATTACKER_ABILITIES, resolve_attack
-from totenblatt.wanted.engine.actions import Attack
-from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.vocab import CoverLevel, parse_word
+
+if TYPE_CHECKING:  # the odds of one shot need neither the engine nor the table geometry
+    from totenblatt.wanted.engine.actions import Attack
+    from totenblatt.wanted.engine.views import View
+    from totenblatt.wanted.table.measure import Table
 
 __all__ = [
     "ASSUMPTION",
-    "ASSUMPTION_DE",
+    "ASSUMPTION_MESSAGE",
     "AttackOdds",
     "DefenseOdds",
     "attack_odds",
@@ -50,19 +54,15 @@ __all__ = [
     "view_table",
 ]
 
-ASSUMPTION = (
+ASSUMPTION_MESSAGE = Message(
     "Odds assume the defender's hand is a random draw of its size from the cards you have "
-    "not seen (full deck minus your hand minus every card seen), and that it plays a joker "
-    "if it has one, else its highest heart."
+    "not seen (full deck minus your hand minus every card seen), and that it plays the "
+    "heart or joker that leaves the fewest wounds, or none when no card helps."
 )
-"""The assumption behind every figure of this module, in English."""
+"""The assumption behind every figure of this module, for the text layer."""
 
-ASSUMPTION_DE = (
-    "Die Chancen nehmen an: Die Hand des Verteidigers ist eine zufällige Auswahl ihrer Größe "
-    "aus den Karten, die du nicht gesehen hast (volles Deck ohne deine Hand und ohne jede "
-    "gesehene Karte), und er spielt einen Joker, wenn er einen hat, sonst sein höchstes Herz."
-)
-"""The same assumption in German."""
+ASSUMPTION = ASSUMPTION_MESSAGE.english()
+"""The same assumption in English (the German text is in the catalogs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,11 @@ class DefenseOdds:
     unseen: int
     """Cards the hand is drawn from."""
     outcomes: tuple[tuple[Card | None, Fraction], ...]
-    """Best defence first; a heart stands for every heart of its value and tier."""
+    """The strongest card held (a joker, else the highest heart, else None), strongest
+    first; a heart stands for every heart of its value and tier."""
+    pool: tuple[tuple[Card, int], ...] = ()
+    """Every defence card among the unseen: (a joker or one heart per value and tier,
+    how many of them); :func:`attack_odds` ranks them by the wounds they leave."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +161,7 @@ def defense_odds(
     p_none = Fraction(comb(total - above, h), ways)
     if p_none:
         outcomes.append((None, p_none))
-    return DefenseOdds(h, total, tuple(outcomes))
+    return DefenseOdds(h, total, tuple(outcomes), tuple(classes))
 
 
 DefenceOdds = DefenseOdds
@@ -220,7 +224,11 @@ def attack_odds(
     ruleset: str | Path | Ruleset = "base",
     defence: DefenseOdds | None = None,
 ) -> AttackOdds:
-    """The wound distribution of ``card`` against each best defence of ``defense``.
+    """The wound distribution of ``card`` when the defender plays its best card.
+
+    The defender's hand is the random draw ``defense`` describes; it plays the heart or
+    joker of that hand that leaves the fewest wounds against this attack, none when no
+    card leaves fewer than no card (hypergeometric over the defences ranked by wounds).
 
     ``distance`` is measured (D-11) and ``cover`` is the target's cover (``hard`` for
     a hidden target within reach, D-12), exactly as the engine passes them.
@@ -237,10 +245,24 @@ def attack_odds(
     abilities = tuple(sorted(str(a) for a in attacker_abilities))
     sharp = "sharpshooter" in abilities
     band = rules.band_index(distance, sharpshooter=sharp)
+    bare = resolved_wounds(attack, key, band, distance, None, level, abilities, rules)
+    ranked = sorted(
+        (min(bare, resolved_wounds(attack, key, band, distance, c, level, abilities, rules)), n)
+        for c, n in odds.pool
+    )
+    total, h = odds.unseen, odds.hand_size
+    ways = comb(total, h)
     dist: dict[int, Fraction] = {}
-    for heart, p in odds.outcomes:
-        w = resolved_wounds(attack, key, band, distance, heart, level, abilities, rules)
-        dist[w] = dist.get(w, Fraction(0)) + p
+    above = 0
+    for w, n in ranked:  # best defence = the first class of the ranking the hand holds
+        free = total - above
+        p = Fraction(comb(free, h) - comb(free - n, h), ways)
+        if p:
+            dist[w] = dist.get(w, Fraction(0)) + p
+        above += n
+    p_none = Fraction(comb(total - above, h), ways)
+    if p_none:
+        dist[bare] = dist.get(bare, Fraction(0)) + p_none
     return AttackOdds(attack, key, float(distance), level, odds, tuple(sorted(dist.items())))
 
 
@@ -283,6 +305,8 @@ def view_attack_odds(
     Distance and cover are measured on the scenario's table as the engine does
     (a hidden target within reach has hard cover); the defender's hand size is public.
     """
+    from totenblatt.wanted.engine.actions import Attack
+
     rules = Ruleset.load(ruleset if ruleset is not None else view["ruleset"])
     if isinstance(attack, Attack):
         card, attacker, target = attack.card, attack.attacker, attack.target

@@ -13,17 +13,14 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from totenblatt.text.choices import decision_text
 from totenblatt.wanted.engine import Game, action_to_dict
 from totenblatt.web.previews import choices
 from totenblatt.web.words import Narration, winner_line
 
-if TYPE_CHECKING:
-    from totenblatt.web.rooms import Room
-
-__all__ = ["Encoder", "public_events", "public_view", "scrub_event", "seat_payload"]
+__all__ = ["Encoder", "HeldGame", "public_events", "public_view", "scrub_event", "seat_payload"]
 
 _SECRET_KEYS = frozenset({"seed"})
 
@@ -58,6 +55,40 @@ class Encoder:
         return f'{head[:-1]},"events":[{events}],"log":[{log}]}}'
 
 
+class HeldGame(Protocol):
+    """What a payload needs of a game the server holds (a :class:`totenblatt.web.rooms.Room`).
+
+    A protocol, so that this module does not import the rooms that import it.
+    """
+
+    @property
+    def id(self) -> str:
+        """The game's id."""
+
+    @property
+    def game(self) -> Game:
+        """The engine's game."""
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Each seat's kind: ``human``, ``bot`` or ``random``."""
+
+    @property
+    def bots(self) -> Mapping[int, object]:
+        """The seats the server plays."""
+
+    @property
+    def narrations(self) -> dict[tuple[int | None, str], Any]:
+        """The running narration of each (seat, language), kept between payloads."""
+
+    @property
+    def version(self) -> int:
+        """How many actions the game has had."""
+
+    def labels(self, lang: str) -> list[str]:
+        """The seats' names in ``lang``."""
+
+
 def scrub_event(event: dict[str, Any]) -> dict[str, Any]:
     """The event without any secret key (a seed); the same dict when it has none."""
     if _SECRET_KEYS.isdisjoint(event):
@@ -87,7 +118,9 @@ def public_view(game: Game) -> dict[str, Any]:
     return view
 
 
-def _log(room: Room, seat: int | None, lang: str, events: Sequence[Mapping[str, Any]]) -> list[Any]:
+def _log(
+    room: HeldGame, seat: int | None, lang: str, events: Sequence[Mapping[str, Any]]
+) -> list[Any]:
     key = (seat, lang)
     entry = room.narrations.get(key)
     game = room.game
@@ -110,7 +143,7 @@ def _log(room: Room, seat: int | None, lang: str, events: Sequence[Mapping[str, 
     return list(lines)
 
 
-def seat_payload(room: Room, seat: int | None, lang: str) -> dict[str, Any]:
+def seat_payload(room: HeldGame, seat: int | None, lang: str) -> dict[str, Any]:
     """The payload of ``seat`` (None: a spectator) in ``lang`` (see the module docstring)."""
     game = room.game
     view: dict[str, Any] = dict(game.view(seat)) if seat is not None else public_view(game)

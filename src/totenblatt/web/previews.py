@@ -1,7 +1,7 @@
 """What the table shows before a seat commits: the move ruler, attack odds, defence outcomes.
 
 Every number comes from the core: path costs from the engine's step check, the
-club that pays from :meth:`Game.why_illegal` over the clubs the engine offers,
+club that pays from :meth:`Game.refusal` over the clubs the engine offers,
 distance, line of fire and cover from the engine's geometry, odds from
 :mod:`totenblatt.wanted.odds` over the seat's own view, and the outcome of a
 defence from the engine resolving it on a copy of the game. Nothing here
@@ -170,11 +170,11 @@ def move_preview(game: Game, seat: int, request: Mapping[str, Any], lang: str) -
     elif not options:
         out["reason"] = text("no_club", lang)
         return out
-    first_reason: str | None = None
+    first_refusal: IllegalActionError | None = None
     for card, as_wild in options:
         move = Move(card, tuple(steps), as_wild)
-        reason = game.why_illegal(move)
-        if reason is None:
+        refusal = game.refusal(move)
+        if refusal is None:
             out.update(
                 card=str(card),
                 wild=as_wild,
@@ -183,13 +183,13 @@ def move_preview(game: Game, seat: int, request: Mapping[str, Any], lang: str) -
                 action=action_to_dict(move),
             )
             hidden = Move(card, (*steps[:-1], MoveStep(step.figure, step.path, True)), as_wild)
-            out["can_hide"] = game.why_illegal(hidden) is None
+            out["can_hide"] = game.refusal(hidden) is None
             return out
-        first_reason = first_reason or reason
+        first_refusal = first_refusal or refusal
     if isinstance(wanted, str):
         card, as_wild = options[0]
         out.update(card=str(card), wild=as_wild, allowance=club_inches(st, card, as_wild))
-        out["reason"] = describe(first_reason or "", lang)
+        out["reason"] = None if first_refusal is None else describe(first_refusal, lang)
     else:
         out["reason"] = text("no_club", lang)
     return out
@@ -266,15 +266,15 @@ def attack_preview(
 
 def _attack_reason(
     game: Game, seat: int, view: Mapping[str, Any], attacker: str, target: str, lang: str
-) -> str:
+) -> str | None:
     if game.to_act != seat or game.phase.value != "action":
         return text("not_your_decision", lang)
     hand = [Card.parse(c) for c in view["hand"]]
     spades = [c for c in hand if (c.suit is not None and c.suit.value == "spades") or c.is_joker]
     if not spades:
         return text("no_spade", lang)
-    reason = game.why_illegal(Attack(spades[0], attacker, target))
-    return describe(reason or "", lang)
+    refusal = game.refusal(Attack(spades[0], attacker, target))
+    return None if refusal is None else describe(refusal, lang)
 
 
 # -- buttons -------------------------------------------------------------------------------

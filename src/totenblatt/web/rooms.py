@@ -47,7 +47,7 @@ from totenblatt.web.errors import (
     WebError,
 )
 from totenblatt.web.payloads import Encoder, scrub_event, seat_payload
-from totenblatt.web.words import LANGS, describe, seat_labels, text
+from totenblatt.web.words import LANGS, describe, refusal, seat_labels, text
 
 __all__ = [
     "SEAT_KINDS",
@@ -411,11 +411,12 @@ class Hub:
         seat = viewer.seat
         if seat is None:
             raise ForbiddenError("a spectator cannot act")
-        self._check_turn(room, seat, version)
+        lang = lang or room.lang
+        self._check_turn(room, seat, version, lang)
         if room.lock.locked():
-            raise ConflictError("another action of this game is being applied: this one is refused")
+            raise ConflictError(refusal("busy", lang))
         async with room.lock:
-            events = await self.run(self._apply, room, seat, raw, version, lang or room.lang)
+            events = await self.run(self._apply, room, seat, raw, version, lang)
         self._spawn(self.after_change(room))  # the answer need not wait for the pushes
         return events
 
@@ -424,23 +425,20 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _check_turn(self, room: Room, seat: int, version: int | None) -> None:
+    def _check_turn(self, room: Room, seat: int, version: int | None, lang: str) -> None:
         game = room.game
         if game.is_over:
-            raise ConflictError("the game is over")
+            raise ConflictError(refusal("over", lang))
         if version is not None and version != room.version:
-            raise ConflictError(
-                f"the game has moved on (you saw version {version}, it is at {room.version}):"
-                " look again and decide anew"
-            )
+            raise ConflictError(refusal("moved_on", lang, seen=version, now=room.version))
         if game.to_act != seat:
-            who = room.labels(room.lang)[game.to_act] if game.to_act is not None else "?"
-            raise ConflictError(f"it is not your decision: {who} decides now")
+            who = room.labels(lang)[game.to_act] if game.to_act is not None else "?"
+            raise ConflictError(refusal("not_yours", lang, name=who))
 
     def _apply(
         self, room: Room, seat: int, raw: Any, version: int | None, lang: str
     ) -> list[dict[str, Any]]:
-        self._check_turn(room, seat, version)
+        self._check_turn(room, seat, version, lang)
         game = room.game
         try:
             action = action_from_dict(raw)

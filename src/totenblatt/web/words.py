@@ -1,16 +1,18 @@
-"""The words of the web table: the text layer's, plus the page's own labels.
+"""The words of the web table: all from the text layer's gettext catalogs (de and en).
 
 Narration, choice labels, decisions, results and error messages come from
-:mod:`totenblatt.text` (gettext catalogs, de and en). The page's furniture
-(buttons, panel titles, hints) is in ``_STRINGS`` below.
-
-TODO(text): move ``_STRINGS`` into the catalogs of ``totenblatt.text`` (they are the
-only sentences of ``totenblatt.web``; the page receives them through :func:`strings`).
+:mod:`totenblatt.text`; the page's furniture (buttons, panel titles, hints) is
+``_STRINGS`` below: a key the page's script uses, and its message id, marked with
+``N_`` so that ``make catalogs`` extracts it. The page gets every string in its
+language from the server (:func:`strings`, a JSON script element); the script
+fills in the ``{placeholders}``.
 
 >>> text("concede", "de")
 'Aufgeben'
 >>> text("seat_label", "en", n=2)
 'Player 2'
+>>> strings("de")["cards"], strings("en")["cards_one"]
+('{n} Karten', '{n} card')
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
-from totenblatt.messages import Message
+from totenblatt.messages import Plural
 from totenblatt.text import Narrator, render, words
 from totenblatt.text import describe_error as _describe_error
 from totenblatt.text import winner_line as _winner_line
+from totenblatt.text.terms import N_
 from totenblatt.text.vocab import ability_name
+from totenblatt.wanted.odds import ASSUMPTION_MESSAGE
 from totenblatt.wanted.rules import Ruleset
 
 __all__ = [
@@ -32,6 +36,7 @@ __all__ = [
     "Narration",
     "ability_label",
     "describe",
+    "refusal",
     "seat_labels",
     "strings",
     "text",
@@ -43,182 +48,179 @@ __all__ = [
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
 
-_STRINGS: dict[str, tuple[str, str]] = {
+_STRINGS: dict[str, str] = {
     # -- page furniture --
-    "title": ("Totenblatt — the table", "Totenblatt — der Spieltisch"),
-    "lobby": ("Lobby", "Lobby"),
-    "round": ("Round {round} of {limit}", "Runde {round} von {limit}"),
-    "round_open": ("Round {round}", "Runde {round}"),
-    "dealer": ("Dealer", "Geber"),
-    "initiative": ("Initiative", "Initiative"),
-    "draw_pile": ("Deck", "Stapel"),
-    "discard_pile": ("Discards", "Ablage"),
-    "dead_hand": ("Dead man's hand", "Totenblatt"),
-    "dead_hand_taken": ("taken", "genommen"),
-    "cards": ("cards", "Karten"),
-    "card": ("card", "Karte"),
-    "your_hand": ("Your hand", "Deine Hand"),
-    "hand_of": ("{name}'s hand", "Hand von {name}"),
-    "no_cards": ("No cards", "Keine Karten"),
-    "log": ("Events", "Ereignisse"),
-    "players": ("Players", "Spieler"),
-    "spectating": ("Watching (public view)", "Zuschauen (öffentliche Sicht)"),
-    "seat_label": ("Player {n}", "Spieler {n}"),
-    "you": ("you", "du"),
-    "kind_human": ("human", "Mensch"),
-    "kind_bot": ("bot", "Bot"),
-    "kind_random": ("random bot", "Zufallsbot"),
-    "hp": ("HP", "LP"),
-    "hidden": ("hidden", "versteckt"),
-    "out": ("out", "erledigt"),
-    "hero": ("hero", "Held"),
-    "connection_lost": ("Connection lost — reconnecting…", "Verbindung weg — verbinde neu…"),
-    "spectator_link": ("Spectator link", "Zuschauer-Link"),
-    "copy": ("Copy", "Kopieren"),
-    "copied": ("Copied", "Kopiert"),
-    "help": ("Keys", "Tasten"),
-    "keys": (
+    "title": N_("Totenblatt — the table"),
+    "lobby": N_("Lobby"),
+    "round": N_("Round {round} of {limit}"),
+    "round_open": N_("Round {round}"),
+    "dealer": N_("Dealer"),
+    "initiative": N_("Initiative"),
+    "draw_pile": N_("Deck"),
+    "discard_pile": N_("Discards"),
+    "dead_hand": N_("Dead man's hand"),
+    "dead_hand_taken": N_("taken"),
+    "your_hand": N_("Your hand"),
+    "hand_of": N_("{name}'s hand"),
+    "no_cards": N_("No cards"),
+    "log": N_("Events"),
+    "players": N_("Players"),
+    "spectating": N_("Watching (public view)"),
+    "seat_label": N_("Player {n}"),
+    "you": N_("you"),
+    "kind_human": N_("human"),
+    "kind_bot": N_("bot"),
+    "kind_random": N_("random bot"),
+    "hp": N_("HP"),
+    "hidden": N_("hidden"),
+    "out": N_("out"),
+    "hero": N_("hero"),
+    "connection_lost": N_("Connection lost — reconnecting…"),
+    "spectator_link": N_("Spectator link"),
+    "copy": N_("Copy"),
+    "copied": N_("Copied"),
+    "help": N_("Keys"),
+    "keys": N_(
         "1–9 pick a card · Enter confirm · Esc cancel · P pass · R redraw · "
-        "H hide · L events · ? keys",
-        "1–9 Karte wählen · Enter bestätigen · Esc abbrechen · P passen · R nachziehen · "
-        "H verstecken · L Ereignisse · ? Tasten",
+        "H hide · L events · ? keys"
     ),
-    "close": ("Close", "Schließen"),
-    "bids": ("Bids", "Gebote"),
-    "no_bid": ("no bid", "kein Gebot"),
+    "close": N_("Close"),
+    "bids": N_("Bids"),
+    "no_bid": N_("no bid"),
     # -- whose decision --
-    "your_decision": ("Your decision", "Du bist dran"),
-    "waiting_for": ("Waiting for {name}…", "Warte auf {name}…"),
-    "bot_thinking": ("{name} is thinking…", "{name} überlegt…"),
-    "prompt_action": (
-        "Drag a figure to move (pays a ♣), or click your figure and then an enemy to shoot (a ♠).",
-        "Ziehe eine Figur zum Bewegen (kostet ein ♣) oder klicke deine Figur und dann einen "
-        "Gegner zum Schießen (ein ♠).",
+    "your_decision": N_("Your decision"),
+    "waiting_for": N_("Waiting for {name}…"),
+    "bot_thinking": N_("{name} is thinking…"),
+    "prompt_action": N_(
+        "Drag a figure to move (pays a ♣), or click your figure and then an enemy to shoot (a ♠)."
     ),
     # -- buttons --
-    "redraw": ("Redraw…", "Nachziehen…"),
-    "redraw_pick": (
-        "Click the card to redraw; pay {cost} HP from:",
-        "Klicke die Karte zum Nachziehen; {cost} LP zahlt:",
-    ),
-    "tempt_fate": ("Tempt Fate…", "Schicksal herausfordern…"),
-    "concede": ("Concede", "Aufgeben"),
-    "concede_sure": ("Really give up the fight?", "Den Kampf wirklich aufgeben?"),
-    "yes": ("Yes", "Ja"),
-    "no": ("No", "Nein"),
-    "cancel": ("Cancel", "Abbrechen"),
-    "confirm_move": ("Move", "Bewegen"),
-    "hide_here": ("Hide at the end", "Am Ziel verstecken"),
-    "fire": ("Fire with {card}", "Mit {card} schießen"),
-    "fire_wild": ("Fire with {card} as a joker", "Mit {card} als Joker schießen"),
-    "as_joker": ("as a joker", "als Joker"),
-    "as_card": ("as itself", "als sie selbst"),
+    "redraw": N_("Redraw…"),
+    "redraw_pick": N_("Click the card to redraw; pay {cost} HP from:"),
+    "tempt_fate": N_("Tempt Fate…"),
+    "concede": N_("Concede"),
+    "concede_sure": N_("Really give up the fight?"),
+    "yes": N_("Yes"),
+    "no": N_("No"),
+    "cancel": N_("Cancel"),
+    "confirm_move": N_("Move"),
+    "hide_here": N_("Hide at the end"),
+    "fire": N_("Fire with {card}"),
+    "fire_wild": N_("Fire with {card} as a joker"),
+    "as_joker": N_("as a joker"),
+    "as_card": N_("as itself"),
     # -- move ruler --
-    "ruler": ('{cost}" of {allowance}"', '{cost}" von {allowance}"'),
-    "ruler_no_card": ('{cost}"', '{cost}"'),
-    "move_with": ("with {card}", "mit {card}"),
-    "move_steps": ("Moves", "Bewegungen"),
-    "pick_club": (
-        "Click a ♣ card to move with it, or just drag a figure.",
-        "Klicke eine ♣-Karte zum Bewegen oder ziehe einfach eine Figur.",
-    ),
-    "no_club": ("No club (or joker) can pay for this move.", "Kein Kreuz (oder Joker) reicht."),
-    "not_your_decision": ("It is not your decision.", "Du bist nicht dran."),
-    "split_hint": (
-        "Drag another figure to split the club, then press Move.",
-        "Ziehe eine weitere Figur, um das Kreuz aufzuteilen, dann „Bewegen“.",
-    ),
-    "can_hide": ("In hard cover: may hide", "In harter Deckung: darf sich verstecken"),
+    "ruler": N_('{cost}" of {allowance}"'),
+    "ruler_no_card": N_('{cost}"'),
+    "move_with": N_("with {card}"),
+    "move_steps": N_("Moves"),
+    "pick_club": N_("Click a ♣ card to move with it, or just drag a figure."),
+    "no_club": N_("No club (or joker) can pay for this move."),
+    "not_your_decision": N_("It is not your decision."),
+    "split_hint": N_("Drag another figure to split the club, then press Move."),
+    "can_hide": N_("In hard cover: may hide"),
     # -- attack preview --
-    "attack_preview": ("{attacker} → {target}", "{attacker} → {target}"),
-    "distance": ("Distance", "Entfernung"),
-    "range_band": ("Range", "Reichweite"),
-    "band_n": ('up to {limit}"', 'bis {limit}"'),
-    "out_of_range": ("out of range", "außer Reichweite"),
-    "modifier": ("Modifier", "Modifikator"),
-    "line_of_fire": ("Line of fire", "Schusslinie"),
-    "cover": ("Cover", "Deckung"),
-    "cover_none": ("none", "keine"),
-    "cover_light": ("light", "leicht"),
-    "cover_medium": ("medium", "mittel"),
-    "cover_hard": ("hard", "hart"),
-    "cover_hidden_hard": ("hidden: hard", "versteckt: hart"),
-    "chance_to_hit": ("Hit", "Treffer"),
-    "expected_wounds": ("Expected wounds", "Erwartete Wunden"),
-    "kill_chance": ("Takes out", "Erledigt"),
-    "wound_distribution": ("Wounds", "Wunden"),
-    "odds_assumption": (
-        "Odds: the defender's hand is a random draw from the cards you have not seen; it "
-        "plays a joker if it has one, else its highest heart.",
-        "Chancen: die Hand des Verteidigers ist zufällig aus den Karten, die du nicht gesehen "
-        "hast; er spielt einen Joker, wenn er einen hat, sonst sein höchstes Herz.",
-    ),
-    "no_spade": ("No spade (or joker) in your hand.", "Kein Pik (oder Joker) auf der Hand."),
-    "choose_target": ("Now click an enemy figure.", "Klicke jetzt eine gegnerische Figur."),
+    "attack_preview": N_("{attacker} → {target}"),
+    "distance": N_("Distance"),
+    "range_band": N_("Range"),
+    "band_n": N_('up to {limit}"'),
+    "out_of_range": N_("out of range"),
+    "modifier": N_("Modifier"),
+    "line_of_fire": N_("Line of fire"),
+    "cover": N_("Cover"),
+    "cover_none": N_("none"),
+    "cover_light": N_("light"),
+    "cover_medium": N_("medium"),
+    "cover_hard": N_("hard"),
+    "cover_hidden_hard": N_("hidden: hard"),
+    "chance_to_hit": N_("Hit"),
+    "expected_wounds": N_("Expected wounds"),
+    "kill_chance": N_("Takes out"),
+    "wound_distribution": N_("Wounds"),
+    "no_spade": N_("No spade (or joker) in your hand."),
+    "choose_target": N_("Now click an enemy figure."),
     # -- hot seat --
-    "pass_device": ("Pass the device to {name}", "Gib das Gerät an {name} weiter"),
-    "pass_device_hint": (
-        "The hand stays covered until {name} is ready.",
-        "Die Hand bleibt verdeckt, bis {name} bereit ist.",
-    ),
-    "show_hand": ("I am {name}: show my hand", "Ich bin {name}: Hand zeigen"),
+    "pass_device": N_("Pass the device to {name}"),
+    "pass_device_hint": N_("The hand stays covered until {name} is ready."),
+    "show_hand": N_("I am {name}: show my hand"),
     # -- the end --
-    "game_over": ("The game is over", "Das Spiel ist aus"),
-    "replay": ("Replay", "Wiederholung"),
-    "replay_step": ("Step {n} of {total}", "Schritt {n} von {total}"),
-    "first": ("Start", "Anfang"),
-    "previous": ("Back", "Zurück"),
-    "next": ("Next", "Weiter"),
-    "last": ("End", "Ende"),
-    "new_game": ("New game", "Neues Spiel"),
+    "game_over": N_("The game is over"),
+    "replay": N_("Replay"),
+    "replay_step": N_("Step {n} of {total}"),
+    "first": N_("Start"),
+    "previous": N_("Back"),
+    "next": N_("Next"),
+    "last": N_("End"),
+    "new_game": N_("New game"),
     # -- lobby --
-    "create_game": ("New game", "Neues Spiel"),
-    "scenario": ("Scenario", "Szenario"),
-    "ruleset": ("Ruleset", "Regelwerk"),
-    "hand_mode": ("Hands", "Hände"),
-    "hand_mode_per_player": ("one per player", "eine pro Spieler"),
-    "hand_mode_per_character": ("one per figure", "eine pro Figur"),
-    "seats": ("Seats", "Plätze"),
-    "language": ("Language", "Sprache"),
-    "hotseat": (
-        "Hot-seat: all human seats play in this browser",
-        "Hot-Seat: alle menschlichen Plätze spielen in diesem Browser",
-    ),
-    "create": ("Create game", "Spiel anlegen"),
-    "games": ("Games", "Spiele"),
-    "no_games": ("No games yet.", "Noch keine Spiele."),
-    "status_playing": ("running", "läuft"),
-    "status_over": ("over", "vorbei"),
-    "watch": ("Watch", "Zuschauen"),
-    "invites": (
-        "Invite links — send each to its player and keep them secret:",
-        "Einladungslinks — jeden an seinen Spieler schicken und geheim halten:",
-    ),
-    "open_seat": ("Play seat {n}", "Platz {n} spielen"),
-    "open_hotseat": ("Start playing", "Losspielen"),
-    "created": ("Game created.", "Spiel angelegt."),
+    "create_game": N_("New game"),
+    "scenario": N_("Scenario"),
+    "ruleset": N_("Ruleset"),
+    "hand_mode": N_("Hands"),
+    "hand_mode_per_player": N_("one per player"),
+    "hand_mode_per_character": N_("one per figure"),
+    "seats": N_("Seats"),
+    "language": N_("Language"),
+    "hotseat": N_("Hot-seat: all human seats play in this browser"),
+    "create": N_("Create game"),
+    "games": N_("Games"),
+    "no_games": N_("No games yet."),
+    "status_playing": N_("running"),
+    "status_over": N_("over"),
+    "watch": N_("Watch"),
+    "invites": N_("Invite links — send each to its player and keep them secret:"),
+    "open_seat": N_("Play seat {n}"),
+    "open_hotseat": N_("Start playing"),
+    "created": N_("Game created."),
 }
 
 
+_REFUSALS: dict[str, str] = {
+    "over": N_("the game is over"),
+    "moved_on": N_(
+        "the game has moved on (you saw version {seen}, it is at {now}): look again and decide anew"
+    ),
+    "not_yours": N_("it is not your decision: {name} decides now"),
+    "busy": N_("another action of this game is being applied: this one is refused"),
+}
+"""Why the server refuses an action before the engine sees it (two tabs, a stale page)."""
+
+_PLURALS: dict[str, Plural] = {
+    "cards": Plural("{n} card", "{n} cards", n=2),
+}
+"""Strings that depend on a count: the page gets ``key`` (the plural) and ``key_one``."""
+
+
 def text(key: str, lang: str, /, **values: Any) -> str:
-    """The UI string ``key`` in ``lang`` (``de`` or else English), with ``values`` filled in."""
-    en, de = _STRINGS[key]
-    return (de if lang == "de" else en).format(**values) if values else (de if lang == "de" else en)
+    """The UI string ``key`` in ``lang``, with ``values`` filled in (numbers the reader's way)."""
+    return words(lang).phrase(_STRINGS[key], **values)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def strings(lang: str) -> dict[str, str]:
-    """Every UI string in ``lang`` (unfilled templates), for the page."""
-    return {key: text(key, lang) for key in _STRINGS}
+    """Every UI string in ``lang`` (unfilled templates), for the page's script."""
+    tr = words(lang).tr
+    out = {key: tr.gettext(msgid) for key, msgid in _STRINGS.items()}
+    for key, plural in _PLURALS.items():
+        out[key] = tr.ngettext(plural.id, plural.plural, 2)
+        out[f"{key}_one"] = tr.ngettext(plural.id, plural.plural, 1)
+    out["odds_assumption"] = render(ASSUMPTION_MESSAGE, lang)  # the odds module's own words
+    return out
+
+
+def refusal(key: str, lang: str, /, **values: Any) -> str:
+    """Why the server refuses an action (``_REFUSALS``), in ``lang``."""
+    return words(lang).phrase(_REFUSALS[key], **values)
 
 
 def seat_labels(kinds: Sequence[str], lang: str) -> list[str]:
     """``Player 1`` … (``Spieler 1`` …), a bot's seat marked as such."""
+    w = words(lang)
     out = []
     for n, kind in enumerate(kinds, 1):
         label = text("seat_label", lang, n=n)
         if kind != "human":
-            label += f" ({text('kind_' + kind, lang)})"
+            label = w.phrase("{player} ({kind})", player=label, kind=text("kind_" + kind, lang))
         out.append(label)
     return out
 
@@ -226,7 +228,7 @@ def seat_labels(kinds: Sequence[str], lang: str) -> list[str]:
 def wounds(n: int, lang: str) -> str:
     """``no wound`` / ``1 wound`` / ``3 wounds``."""
     w = words(lang)
-    return w.say("no wound") if n == 0 else w.say_n("{n} wound", "{n} wounds", n)
+    return w.phrase("no wound") if n == 0 else w.phrase_n("{n} wound", "{n} wounds", n)
 
 
 def weapon_label(rules: Ruleset, key: str, lang: str) -> str:
@@ -268,11 +270,6 @@ def winner_line(
     return _winner_line(winners, reason, labels, lang)
 
 
-def describe(problem: BaseException | str, lang: str) -> str:
-    """A core error or rule reason in words for a person (its message, else its text)."""
-    if isinstance(problem, BaseException):
-        return _describe_error(problem, lang)
-    message = getattr(problem, "message", None)
-    if isinstance(message, Message):
-        return render(message, lang)
-    return str(problem)
+def describe(problem: BaseException, lang: str) -> str:
+    """A core error (an illegal action, a refused move…) in words for a person, in ``lang``."""
+    return _describe_error(problem, lang)

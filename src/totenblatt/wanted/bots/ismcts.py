@@ -68,8 +68,9 @@ from totenblatt.wanted.table.scenario import Scenario, load_scenario
 
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "candidates", "score"]
 
-DEFAULT_ITERATIONS = 200
-"""Rollouts per decision when no budget is given."""
+DEFAULT_ITERATIONS = 100
+"""Rollouts per decision when no budget is given (in the duel ladder of docs/bots.md as
+strong as 300; about 0.4 s a decision in ``gangs``)."""
 
 ALIVE_BONUS = 3.0
 """What a figure still in the game is worth beyond its HP, in a cut-off rollout's score."""

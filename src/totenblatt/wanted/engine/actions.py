@@ -289,10 +289,15 @@ class Defend:
 @_kind("redraw")
 @dataclass(frozen=True, slots=True)
 class Redraw:
-    """Pay the redraw cost from ``payer`` to discard ``card`` and draw a replacement (A3.4, D-7)."""
+    """Pay the redraw cost from ``payer`` to discard ``card`` and draw a replacement (A3.4, D-7).
+
+    ``figure``: per character, whose hand holds ``card`` (default: the payer's); any
+    figure of the seat in the game with enough HP may pay for any of the seat's hands.
+    """
 
     card: Card
     payer: str
+    figure: str | None = None
 
 
 @_kind("reveal")

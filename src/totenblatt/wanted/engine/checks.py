@@ -137,10 +137,10 @@ def can_redraw(state: GameState, seat: int) -> bool:
         return False
     if not (state.draw_pile or state.discard_pile):
         return False
-    if state.per_character:
-        return any(
-            f.hp >= rules.redraw_cost and state.hands[state.index[f.name]]
-            for f in state.living(seat)
+    if state.per_character:  # D-7: any figure with the HP pays, whichever figure holds cards
+        living = state.living(seat)
+        return any(state.hands[state.index[f.name]] for f in living) and any(
+            f.hp >= rules.redraw_cost for f in living
         )
     if not state.hands[seat]:
         return False

@@ -574,15 +574,23 @@ def _check_redraw(state: GameState, seat: int, action: Redraw) -> Costs:
             f"seat {seat} cannot redraw now (once per round, D-7)",
             message=Message("you cannot redraw now (once per round, D-7)"),
         )
-    payer = state.by_name.get(action.payer)
-    holder = state.holder(seat, action.payer) if state.per_character and payer else seat
-    if action.card not in state.hands[holder]:
-        where = f"the hand of seat {seat}" if holder == seat else f"{action.payer!r}'s hand"
+    owner = action.figure if action.figure is not None else action.payer
+    if action.figure is not None and not state.per_character:
+        raise IllegalActionError(
+            f"a redraw names the hand's figure only per character, got figure={owner!r}",
+            message=Message("only per character does a card belong to a figure's hand"),
+        )
+    found = state.by_name.get(owner)
+    holder: int | None = seat
+    if state.per_character:
+        holder = state.holder(seat, owner) if found is not None and found.seat == seat else None
+    if holder is None or action.card not in state.hands[holder]:
+        where = f"the hand of seat {seat}" if holder == seat else f"{owner!r}'s hand"
         raise IllegalActionError(
             f"{str(action.card)!r} is not in {where}",
             message=Message("{card} is not in your hand", card=action.card)
             if holder == seat
-            else Message("{card} is not in {figure}'s hand", card=action.card, figure=action.payer),
+            else Message("{card} is not in {figure}'s hand", card=action.card, figure=owner),
         )
     payer = figure_named(state, action.payer)
     cost = state.ruleset.round.redraw_cost
@@ -601,14 +609,15 @@ def _check_redraw(state: GameState, seat: int, action: Redraw) -> Costs:
 
 
 def _perform_redraw(state: GameState, seat: int, action: Redraw, costs: Costs) -> None:
-    """Per character the card comes from (and goes to) the payer's hand."""
+    """Per character the card comes from (and goes to) ``figure``'s hand (D-7: any payer)."""
     payer = state.by_name[action.payer]
     cost = state.ruleset.round.redraw_cost
     payer.hp -= cost
     state.redraws_used[seat] += 1
     state.events.append(RedrawPaid(seat, payer.name, cost, payer.hp))
     drawn = state.draw(1)[0]
-    hand = state.hands[state.holder(seat, payer.name)]
+    owner = action.figure if action.figure is not None else payer.name
+    hand = state.hands[state.holder(seat, owner)]
     hand.remove(action.card)
     state.discard((action.card,), face_up=False, seat=seat)
     hand.append(drawn)
@@ -620,8 +629,13 @@ def _redraws(state: GameState, seat: int) -> list[Redraw]:
         return []
     cost = state.ruleset.round.redraw_cost
     payers = [f.name for f in state.living(seat) if f.hp >= cost]
-    if state.per_character:
-        return [Redraw(c, p) for p in payers for c in distinct(state.hands[state.index[p]])]
+    if state.per_character:  # D-7: any payer of the seat, whichever figure holds the card
+        return [
+            Redraw(c, p, None if p == f else f)
+            for f in [x.name for x in state.living(seat)]
+            for c in distinct(state.hands[state.index[f]])
+            for p in payers
+        ]
     return [Redraw(c, p) for c in distinct(state.hands[seat]) for p in payers]
 
 

@@ -16,6 +16,7 @@ inches evenly: everybody towards its nearest enemy, everybody to its best cover.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from functools import partial
@@ -128,6 +129,14 @@ def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tupl
                     **who,
                 ),
             ) from None
+        if step.hide and not moves_at_all(step.path):
+            raise IllegalActionError(
+                f"{step.figure!r} cannot hide without moving: a figure hides after it moves (A7)",
+                message=Message(
+                    "{figure} cannot hide without moving: a figure hides after it moves (A7)",
+                    **who,
+                ),
+            )
         if step.hide and not state.geo.in_hard_cover(step.path[-1]):
             end = step.path[-1]
             raise IllegalActionError(
@@ -142,6 +151,11 @@ def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tupl
         costs.append(cost)
         positions[step.figure] = step.path[-1]
     return tuple(costs)
+
+
+def moves_at_all(path: Sequence[Point]) -> bool:
+    """Does ``path`` move its figure (A7: hiding comes after a movement)?"""
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(path)) > 1e-6
 
 
 def move_candidates(state: GameState, seat: int, budget: float) -> list[tuple[MoveStep, ...]]:
@@ -173,7 +187,7 @@ def _candidates(state: GameState, seat: int, budget: float) -> list[tuple[MoveSt
                 out.setdefault((MoveStep(name, path),), None)
         for path in geo.cover_spots(start, budget, threats, blockers, 2):
             out.setdefault((MoveStep(name, path),), None)
-            if geo.in_hard_cover(path[-1]):
+            if geo.in_hard_cover(path[-1]) and moves_at_all(path):
                 out.setdefault((MoveStep(name, path, hide=True),), None)
     if len(own) >= 2:
         share = budget / len(own)

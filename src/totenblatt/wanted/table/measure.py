@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 from totenblatt.messages import Message, MessageError, Reason
 from totenblatt.wanted.table.planar import (
     EPS,
+    Box,
     Poly,
     group_walls,
     point_segment_distance,
@@ -78,6 +79,8 @@ _CACHE_LIMIT = 50_000
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 _E = TypeVar("_E", bound=tuple[Any, ...])
+_BUILDING, _IMPASSABLE, _DIFFICULT = "building", "impassable", "difficult"
+"""The kinds of entry a segment is tested against (in this order)."""
 
 
 class MoveError(MessageError):
@@ -106,17 +109,15 @@ class Table:
 
     __slots__ = (
         "__weakref__",
-        "_building_boxes",
+        "_boxed",
         "_building_outlines",
         "_buildings",
         "_cover",
         "_cover_reach",
         "_difficult",
-        "_difficult_boxes",
         "_hard",
         "_hard_reach",
         "_impassable",
-        "_impassable_boxes",
         "_pair_cache",
         "_point_cache",
         "_polys",
@@ -215,12 +216,16 @@ class Table:
             if piece.difficult and not piece.impassable:
                 self._difficult.append(poly)
         check_buildings_apart(self.terrain, self._buildings)
-        self._building_boxes = group_walls(self._walls, self._windows)
         self._building_outlines = [
             (poly_box(self._polys[i]), self._polys[i]) for i in self._buildings
         ]
-        self._impassable_boxes = [(poly_box(poly), poly, index) for poly, index in self._impassable]
-        self._difficult_boxes = [(poly_box(poly), poly, -1) for poly in self._difficult]
+        self._boxed: list[tuple[Box, str, Any, Any]] = [
+            *((box, _BUILDING, w, g) for box, w, g in group_walls(self._walls, self._windows)),
+            *((poly_box(poly), _IMPASSABLE, poly, index) for poly, index in self._impassable),
+            *((poly_box(poly), _DIFFICULT, poly, -1) for poly in self._difficult),
+        ]
+        """What a segment may meet, each with its box: buildings (walls, windows), then
+        impassable pieces (outline, index), then difficult ones (outline); see ``_profile``."""
         self._segment_cache: dict[tuple[Point, Point], float] = {}
         self._profile_cache: dict[tuple[Point, Point], Profile] = {}
         self._why_cache: dict[tuple[Point, Point], str] = {}
@@ -475,27 +480,29 @@ class Table:
         minx, maxx = (px, q[0]) if dx >= 0 else (q[0], px)
         miny, maxy = (py, q[1]) if dy >= 0 else (q[1], py)
         windows: list[float] = []
-        for _, walls, openings in _near(self._building_boxes, p, q):
-            for a, b, index, x0, y0, x1, y1 in walls:
-                if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                    continue
-                hits = segment_params(p, q, a, b)
-                if hits:
-                    t = hits[0]
-                    return _Blocked(index, px + t * dx, py + t * dy)
-            for a, b, _, x0, y0, x1, y1 in openings:
-                if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                    continue
-                later = [t for t in segment_params(p, q, a, b) if t > EPS / length]
-                if later:
-                    windows.append(later[0])
-        for _, poly, index in _near(self._impassable_boxes, p, q):
-            if poly.intervals(p, q):
-                return _Blocked(index)
-        windows.sort()
         spans: list[tuple[float, float]] = []
-        for _, poly, _ in _near(self._difficult_boxes, p, q):
-            spans.extend(poly.intervals(p, q))
+        # one pass, buildings first, then impassable, then difficult pieces (see __init__)
+        for _, kind, first, second in _near(self._boxed, p, q):
+            if kind is _BUILDING:  # its walls block; its windows cost
+                for a, b, index, x0, y0, x1, y1 in first:
+                    if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+                        continue
+                    hits = segment_params(p, q, a, b)
+                    if hits:
+                        t = hits[0]
+                        return _Blocked(index, px + t * dx, py + t * dy)
+                for a, b, _, x0, y0, x1, y1 in second:
+                    if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
+                        continue
+                    later = [t for t in segment_params(p, q, a, b) if t > EPS / length]
+                    if later:
+                        windows.append(later[0])
+            elif kind is _IMPASSABLE:
+                if first.intervals(p, q):
+                    return _Blocked(second)
+            else:
+                spans.extend(first.intervals(p, q))
+        windows.sort()
         return length, tuple(union_spans(spans)), tuple(windows)
 
     # -- buildings, line of fire, cover --------------------------------------------

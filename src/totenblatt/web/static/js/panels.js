@@ -42,7 +42,7 @@ export function renderSeats(node, view, table) {
   const rows = view.labels.map((label, seat) => {
     const alive = view.figures.some((f) => f.seat === seat && !f.out);
     const held = view.hand_sizes[seat];
-    const meta = [`${held} ${t(held === 1 ? "card" : "cards")}`];
+    const meta = [t(held === 1 ? "cards_one" : "cards", { n: held })];
     if (bids.has(seat)) meta.push(`${t("bids")}: ${bids.get(seat)}`);
     const you = view.seat === seat ? ` (${t("you")})` : "";
     const figures = view.figures
@@ -100,6 +100,13 @@ function distribution(wounds) {
   return bar;
 }
 
+/** The range band and the weapon's modifier in it; a band the weapon cannot reach says so. */
+function rangeFact(preview, band, modifier) {
+  if (preview.band === null) return band;
+  if (preview.modifier === "miss") return `${band} (${t("out_of_range")})`;
+  return `${band} (${t("modifier")} ${modifier})`;
+}
+
 /** The attack preview: distance, range band, line of fire, cover and the odds per card. */
 export function renderAttack(node, preview, chosenCard, onFire) {
   const cover =
@@ -111,7 +118,7 @@ export function renderAttack(node, preview, chosenCard, onFire) {
     "dl",
     { class: "facts" },
     el("dt", {}, t("distance")), el("dd", {}, inches(preview.distance)),
-    el("dt", {}, t("range_band")), el("dd", {}, `${band} (${t("modifier")} ${modifier})`),
+    el("dt", {}, t("range_band")), el("dd", {}, rangeFact(preview, band, modifier)),
     el("dt", {}, t("line_of_fire")), el("dd", {}, preview.line_of_fire ? t("yes") : t("no")),
     el("dt", {}, t("cover")), el("dd", {}, cover),
   );
