@@ -222,7 +222,9 @@ def test_random_games_keep_the_invariants(scenario: str, first: int) -> None:
 
 # -- the extended rules (B1, B2, D-5) ---------------------------------------------------------
 
-GANGS = resources.files("totenblatt.wanted.table").joinpath("scenarios/gangs.toml").read_text("utf-8")
+GANGS = (
+    resources.files("totenblatt.wanted.table").joinpath("scenarios/gangs.toml").read_text("utf-8")
+)
 
 
 def random_gangs(folder: Path, seed: int) -> Path:

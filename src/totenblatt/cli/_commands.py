@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from typer.core import TyperCommand, TyperGroup
@@ -113,11 +114,9 @@ def command_of(argv: Sequence[str]) -> str | None:
 
 
 def _modules() -> list[str]:
-    from totenblatt import cli
-
     return sorted(
         m.name
-        for m in pkgutil.iter_modules(cli.__path__)
+        for m in pkgutil.iter_modules([str(Path(__file__).parent)])
         if not m.name.startswith("_") and m.name != "app"
     )
 
@@ -159,6 +158,8 @@ class LazyGroup(TyperGroup):
 
     lang = "en"
     """The language of the listing (set by :func:`totenblatt.cli.app.main`)."""
+    typer_app: Any = None
+    """The Typer application whose commands this group lists (set by :mod:`totenblatt.cli.app`)."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
@@ -175,11 +176,9 @@ class LazyGroup(TyperGroup):
         if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
             import typer.main
 
-            from totenblatt.cli.app import app
-
             for name in COMMAND_MODULES[cmd_name]:
                 importlib.import_module(f"totenblatt.cli.{name}")
-            built = typer.main.get_command(app)
+            built = typer.main.get_command(self.typer_app)
             assert isinstance(built, TyperGroup)
             self.commands.update(built.commands)
         return super().get_command(ctx, cmd_name)

@@ -50,6 +50,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
     cls=LazyGroup,
 )
+LazyGroup.typer_app = app
 
 console = Console(highlight=False, markup=False)  # user text (names, paths) is never markup
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
