@@ -31,7 +31,7 @@ from totenblatt.web.rooms import ConflictError, GameSpec, Hub, Viewer
 
 
 def test_a_restart_resumes_every_game(sqlite_url: str) -> None:
-    settings = ServerSettings(db_url=sqlite_url, bot_delay=0.0)
+    settings = ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter())
     with TestClient(create_app(settings)) as client:
         duel = create_game(client, ["human", "bot"])
         pair = create_game(client, ["human", "human"])
@@ -39,6 +39,7 @@ def test_a_restart_resumes_every_game(sqlite_url: str) -> None:
         bot = RandomBot(5)
         for _ in range(6):
             view = my_turn(client, duel["game_id"], token)
+            assert not view["is_over"], "the seeded duel lasts longer than six decisions"
             client.post(
                 f"/api/games/{duel['game_id']}/actions",
                 json=random_choice(bot, view),
