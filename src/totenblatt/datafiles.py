@@ -28,7 +28,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import pydantic
 
-from totenblatt.messages import Message, MessageError
+from totenblatt.messages import Message, MessageError, Reason, message_of
 from totenblatt.names import clean_name, clean_text
 
 __all__ = [
@@ -62,6 +62,41 @@ M = TypeVar("M", bound=pydantic.BaseModel)
 
 class DataFileError(MessageError):
     """Base of the errors about data files (rulesets, scenarios)."""
+
+
+def _said(text: str) -> Any:
+    """A label or reason as a message parameter: its message when it carries one."""
+    return text.message if isinstance(text, Reason) else text
+
+
+def _refused(error: type[ValueError], where: str, problem: str, message: Message) -> ValueError:
+    """``error("<where>: <problem>")``, carrying ``message`` (the problem) for people."""
+    text = f"{where}: {problem}"
+    if issubclass(error, MessageError):
+        return error(
+            text, message=Message("{where}: {problem}", where=_said(where), problem=message)
+        )
+    return error(text)
+
+
+def _kind_of(mode: int) -> Reason:
+    """What a file that is not a regular one is: a FIFO, a device, a socket."""
+    if stat.S_ISFIFO(mode):
+        return Reason("a FIFO (named pipe)", Message("a FIFO (named pipe)"))
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return Reason("a device", Message("a device"))
+    if stat.S_ISSOCK(mode):
+        return Reason("a socket", Message("a socket"))
+    return Reason("not a regular file", Message("not a regular file"))
+
+
+def _kind_word(kind: str) -> Any:
+    """``ruleset`` / ``scenario`` as a message parameter (other kinds as given)."""
+    if kind == "ruleset":
+        return Message("ruleset")
+    if kind == "scenario":
+        return Message("scenario")
+    return kind
 
 
 class StrictModel(pydantic.BaseModel):
@@ -113,12 +148,21 @@ def read_text(
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise error(f"{where}: file not found") from None
+        raise _refused(error, where, "file not found", Message("file not found")) from None
     except (OSError, ValueError) as exc:
-        raise error(f"{where}: cannot read the file: {_reason(exc)}") from None
+        raise _cannot_read(error, where, _reason(exc)) from None
     _check_regular(info.st_mode, where, error)
     if info.st_size > limit:
-        raise error(f"{where}: the file has {info.st_size:,} bytes; at most {limit:,} are read")
+        raise _refused(
+            error,
+            where,
+            f"the file has {info.st_size:,} bytes; at most {limit:,} are read",
+            Message(
+                "the file has {size} bytes; at most {limit} are read",
+                size=format(info.st_size, ","),
+                limit=format(limit, ","),
+            ),
+        )
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
@@ -126,33 +170,54 @@ def read_text(
             _check_regular(os.fstat(handle.fileno()).st_mode, where, error)  # swapped meanwhile?
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(f"{where}: cannot read the file: {_reason(exc)}") from None
+        raise _cannot_read(error, where, _reason(exc)) from None
     if len(data) > limit:
-        raise error(f"{where}: the file has more than {limit:,} bytes; at most {limit:,} are read")
+        raise _refused(
+            error,
+            where,
+            f"the file has more than {limit:,} bytes; at most {limit:,} are read",
+            Message(
+                "the file has more than {limit} bytes; at most {limit} are read",
+                limit=format(limit, ","),
+            ),
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise error(f"{where}: cannot read the file: it is not UTF-8 text") from None
+        raise _cannot_read(
+            error, where, Reason("it is not UTF-8 text", Message("it is not UTF-8 text"))
+        ) from None
 
 
 def _reason(exc: BaseException) -> str:
     return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
 
 
+def _cannot_read(error: type[ValueError], where: str, reason: str) -> ValueError:
+    return _refused(
+        error,
+        where,
+        f"cannot read the file: {reason}",
+        Message("cannot read the file: {reason}", reason=_said(reason)),
+    )
+
+
 def _check_regular(mode: int, where: str, error: type[ValueError]) -> None:
     if stat.S_ISDIR(mode):
-        raise error(f"{where}: it is a directory, expected a file")
-    if not stat.S_ISREG(mode):
-        kind = (
-            "a FIFO (named pipe)"
-            if stat.S_ISFIFO(mode)
-            else "a device"
-            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "a socket"
-            if stat.S_ISSOCK(mode)
-            else "not a regular file"
+        raise _refused(
+            error,
+            where,
+            "it is a directory, expected a file",
+            Message("it is a directory, expected a file"),
         )
-        raise error(f"{where}: it is {kind}, expected a regular file")
+    if not stat.S_ISREG(mode):
+        kind = _kind_of(mode)
+        raise _refused(
+            error,
+            where,
+            f"it is {kind}, expected a regular file",
+            Message("it is {kind}, expected a regular file", kind=kind.message),
+        )
 
 
 # Tokens that matter for nesting; strings and comments are skipped whole.
@@ -165,7 +230,7 @@ _JSON_TOKENS = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]')
 
 def nesting_problem(
     text: str, syntax: Literal["toml", "json"], limit: int = MAX_NESTING
-) -> str | None:
+) -> Reason | None:
     """Why ``text`` nests too deeply to be parsed safely, or None (scans the raw text).
 
     Counts open brackets and braces outside strings and comments, and for TOML the
@@ -181,27 +246,42 @@ def nesting_problem(
         if token in "[{":
             depth += 1
             if depth > limit:
-                return f"arrays and tables are nested more than {limit} deep"
+                return _too_deep(limit)
             dots = 0
         elif token in "]}":
             depth -= 1
         elif token == ".":
             dots += 1
             if dots > limit:
-                return f"a dotted key has more than {limit} parts"
+                return Reason(
+                    f"a dotted key has more than {limit} parts",
+                    Message("a dotted key has more than {limit} parts", limit=limit),
+                )
         elif token in "=,\n":
             dots = 0
     return None
 
 
-def _depth_problem(value: Any, limit: int = MAX_NESTING) -> str | None:
+def _too_deep(limit: int = MAX_NESTING, what: str = "tables") -> Reason:
+    if what == "objects":
+        return Reason(
+            f"arrays and objects are nested more than {limit} deep",
+            Message("arrays and objects are nested more than {limit} deep", limit=limit),
+        )
+    return Reason(
+        f"arrays and tables are nested more than {limit} deep",
+        Message("arrays and tables are nested more than {limit} deep", limit=limit),
+    )
+
+
+def _depth_problem(value: Any, limit: int = MAX_NESTING) -> Reason | None:
     """Why the parsed ``value`` nests too deeply (checked without recursion), or None."""
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, Mapping | list | tuple):
             if depth >= limit:
-                return f"arrays and tables are nested more than {limit} deep"
+                return _too_deep(limit)
             children = item.values() if isinstance(item, Mapping) else item
             stack.extend((child, depth + 1) for child in children)
     return None
@@ -214,16 +294,25 @@ def parse_toml(text: str, label: str, error: type[ValueError]) -> dict[str, Any]
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise error(f"{label}: not valid TOML: {exc}") from None
+            raise _not_valid(error, label, "TOML", str(exc)) from None
         except ValueError as exc:  # an integer over Python's digit limit
-            raise error(f"{label}: not valid TOML: {_digits(exc)}") from None
+            raise _not_valid(error, label, "TOML", _digits(exc)) from None
         except RecursionError:
-            problem = f"arrays and tables are nested more than {MAX_NESTING} deep"
+            problem = _too_deep()
         else:
             problem = _depth_problem(data)
             if problem is None:
                 return data
-    raise error(f"{label}: {problem}")
+    raise _refused(error, label, problem, problem.message)
+
+
+def _not_valid(error: type[ValueError], label: str, syntax: str, detail: str) -> ValueError:
+    """``<label>: not valid TOML: <detail>`` (JSON: the detail in brackets)."""
+    if syntax == "TOML":
+        toml = Message("not valid TOML: {detail}", detail=_said(detail))
+        return _refused(error, label, f"not valid TOML: {detail}", toml)
+    json_ = Message("not valid JSON ({detail})", detail=_said(detail))
+    return _refused(error, label, f"not valid JSON ({detail})", json_)
 
 
 def parse_json(text: str, label: str, error: type[ValueError]) -> Any:
@@ -237,32 +326,37 @@ def parse_json(text: str, label: str, error: type[ValueError]) -> Any:
         try:
             data = json.loads(text, parse_constant=refuse)
         except json.JSONDecodeError as exc:
-            raise error(f"{label}: not valid JSON ({exc})") from None
+            raise _not_valid(error, label, "JSON", str(exc)) from None
         except ValueError as exc:  # NaN/Infinity, or an integer over Python's digit limit
-            raise error(f"{label}: not valid JSON ({_digits(exc)})") from None
+            raise _not_valid(error, label, "JSON", _digits(exc)) from None
         except RecursionError:
-            problem = f"arrays and objects are nested more than {MAX_NESTING} deep"
+            problem = _too_deep(what="objects")
         else:
             problem = _depth_problem(data) or _infinite(data)
             if problem is None:
                 return data
-    raise error(f"{label}: {problem}")
+    raise _refused(error, label, problem, problem.message)
 
 
 def _digits(exc: ValueError) -> str:
     text = str(exc)
     if "integer string conversion" in text:
-        return "an integer has more than 4300 digits"
+        return Reason(
+            "an integer has more than 4300 digits",
+            Message("an integer has more than {limit} digits", limit=4300),
+        )
     return text
 
 
-def _infinite(value: Any) -> str | None:
+def _infinite(value: Any) -> Reason | None:
     """Why a parsed JSON value holds a number that is not finite (``1e999``), or None."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, float) and not math.isfinite(item):
-            return "a number is too large (not finite)"
+            return Reason(
+                "a number is too large (not finite)", Message("a number is too large (not finite)")
+            )
         if isinstance(item, dict):
             stack.extend(item.values())
         elif isinstance(item, list):
@@ -298,7 +392,7 @@ def _read(source: Traversable | Path, label: str, error: type[DataFileError]) ->
         try:
             text = source.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise error(f"{label}: cannot read the file: {exc}") from None
+            raise _cannot_read(error, label, str(exc)) from None
     return parse_toml(text, label, error)
 
 
@@ -346,8 +440,10 @@ def _raw(
     text = str(name_or_path)
     builtin = _builtin(package, folder, text) if isinstance(name_or_path, str) else None
     source: Traversable | Path
+    label: str
     if builtin is not None:
-        source, label, base_dir = builtin, f"built-in {kind} {text!r}", None
+        built_in = Message("built-in {kind} {name}", kind=_kind_word(kind), name=repr(text))
+        source, label, base_dir = builtin, Reason(f"built-in {kind} {text!r}", built_in), None
     else:
         path = Path(name_or_path)
         if not _looks_like_path(name_or_path) and not os.path.lexists(text):
@@ -357,23 +453,49 @@ def _raw(
                 message=_no_such(kind, text, names),
             )
         source, label, base_dir = path, str(path), path.parent
+    chain = " -> ".join(seen)
     if label in seen:
-        raise error(f"{label}: 'extends' loops back to itself ({' -> '.join(seen)})")
+        raise _refused(
+            error,
+            label,
+            f"'extends' loops back to itself ({chain})",
+            Message("'extends' loops back to itself ({chain})", chain=chain),
+        )
     if len(seen) >= 8:
-        raise error(f"{label}: 'extends' goes more than 8 files deep ({' -> '.join(seen)})")
+        raise _refused(
+            error,
+            label,
+            f"'extends' goes more than 8 files deep ({chain})",
+            Message("'extends' goes more than {limit} files deep ({chain})", limit=8, chain=chain),
+        )
     data = _read(source, label, error)
     parent = data.pop("extends", None)
     if parent is None:
         return data, label
     if not isinstance(parent, str):
-        raise error(f"{label}: key 'extends' must be a {kind} name or path, got {short(parent)}")
+        raise _refused(
+            error,
+            label,
+            f"key 'extends' must be a {kind} name or path, got {short(parent)}",
+            Message(
+                "key 'extends' must be a {kind} name or path, got {value}",
+                kind=_kind_word(kind),
+                value=short(parent),
+            ),
+        )
     target: str | Path = parent
     if base_dir is not None and ("/" in parent or parent.endswith(".toml")):
         target = base_dir / parent
     try:
         base, _ = _raw(target, package, folder, error, kind, (*seen, label))
     except error as exc:
-        raise error(f"{label}: key 'extends': {exc}") from None
+        inner = message_of(exc) or str(exc)
+        raise _refused(
+            error,
+            label,
+            f"key 'extends': {exc}",
+            Message("key 'extends': {problem}", problem=inner),
+        ) from None
     return merge(base, data), label
 
 
@@ -391,21 +513,89 @@ def validate(model: type[M], data: Mapping[str, Any], label: str, error: type[Da
     try:
         return model.model_validate(_tuples(data))
     except pydantic.ValidationError as exc:
-        problems = []
+        problems: list[str] = []
+        said: list[Any] = []
         for item in exc.errors()[:5]:
             key = ".".join(str(p) for p in item["loc"]) or "(top level)"
             if item["type"] == "extra_forbidden":
                 problems.append(f"unknown key {key!r}")
+                said.append(Message("unknown key {key}", key=repr(key)))
             elif item["type"] == "missing":
                 problems.append(f"key {key!r} is missing")
+                said.append(Message("key {key} is missing", key=repr(key)))
             elif item["type"] == "value_error":  # a check of the model: its own sentence
-                reason = str(item.get("ctx", {}).get("error", item["msg"]))
+                error_ = item.get("ctx", {}).get("error", item["msg"])
+                reason = str(error_)
+                inner = message_of(error_) if isinstance(error_, BaseException) else None
                 problems.append(f"key {key!r}: {reason}" if item["loc"] else reason)
+                shown = inner or reason
+                said.append(Message("key {key}: {problem}", key=repr(key), problem=shown))
+                if not item["loc"]:
+                    said[-1] = shown
             else:
-                problems.append(f"key {key!r}: {item['msg']} (got {short(item.get('input'))})")
+                got = short(item.get("input"))
+                problems.append(f"key {key!r}: {item['msg']} (got {got})")
+                expected = _expected(item["type"], item.get("ctx") or {}) or item["msg"]
+                said.append(
+                    Message(
+                        "key {key}: {expected} (got {value})",
+                        key=repr(key),
+                        expected=expected,
+                        value=got,
+                    )
+                )
         more = exc.error_count() - len(problems)
         tail = f" (+{more} more)" if more > 0 else ""
-        raise error(f"{label}: " + "; ".join(problems) + tail) from None
+        message: Any = said[0]
+        for next_one in said[1:]:
+            message = Message("{first}; {second}", first=message, second=next_one)
+        if more > 0:
+            message = Message("{problems} (+{n} more)", problems=message, n=more)
+        raise _refused(error, label, "; ".join(problems) + tail, _as_message(message)) from None
+
+
+def _as_message(value: Any) -> Message:
+    return value if isinstance(value, Message) else Message("{text}", text=value)
+
+
+_BOUNDS = {
+    "greater_than_equal": ("ge", ">="),
+    "greater_than": ("gt", ">"),
+    "less_than_equal": ("le", "<="),
+    "less_than": ("lt", "<"),
+    "too_short": ("min_length", ">="),
+    "too_long": ("max_length", "<="),
+}
+
+
+def _expected(kind: str, ctx: Mapping[str, Any]) -> Message | None:
+    """What a value of a data file should have been, for people; None: pydantic's own words.
+
+    All bounds are one message (``expected a value >= 1``, ``… a count of entries <= 12``).
+    """
+    if kind in _BOUNDS:
+        name, relation = _BOUNDS[kind]
+        limit = ctx.get(name)
+        if kind in ("too_short", "too_long"):
+            return Message("expected {relation} {limit} entries", relation=relation, limit=limit)
+        return Message("expected a number {relation} {limit}", relation=relation, limit=limit)
+    if kind in ("int_type", "int_from_float"):
+        return Message("expected a whole number")
+    if kind == "float_type":
+        return Message("expected a number")
+    if kind == "bool_type":
+        return Message("expected true or false")
+    if kind == "string_type":
+        return Message("expected text")
+    if kind in ("tuple_type", "list_type"):
+        return Message("expected a list")
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return Message("expected a table")
+    if kind == "literal_error":
+        return Message("expected {allowed}", allowed=ctx.get("expected", "?"))
+    if kind == "finite_number":
+        return Message("expected a finite number")
+    return None
 
 
 def load_data(

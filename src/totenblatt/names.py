@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from typing import NoReturn
+
+from totenblatt.messages import Message, MessageError
 
 __all__ = [
     "NAME_MAX",
@@ -44,8 +47,28 @@ NAME_MAX = 80
 _LINE_BREAKS = "\n"
 
 
-class NameTextError(ValueError):
+class NameTextError(MessageError):
     """A name or text that is empty, too long, or holds a control or format character."""
+
+
+_WHAT: dict[str, Message] = {
+    "name": Message("name"),
+    "the name": Message("the name"),
+    "gang name": Message("gang name"),
+    "member name": Message("member name"),
+    "character name": Message("character name"),
+    "skill name": Message("skill name"),
+    "text": Message("text"),
+    "the text": Message("the text"),
+}
+"""What a checked text is, in words for people (other ``what`` are shown as given)."""
+
+
+def _refuse(error: type[ValueError], text: str, message: Message) -> NoReturn:
+    """Raise ``error(text)``, carrying ``message`` when the error class can."""
+    if issubclass(error, MessageError):
+        raise error(text, message=message)
+    raise error(text)
 
 
 def bad_character(text: str, *, allow: str = "") -> str | None:
@@ -67,10 +90,12 @@ def bad_character(text: str, *, allow: str = "") -> str | None:
     return None
 
 
-def _describe(char: str) -> str:
+def _describe(char: str) -> tuple[str, Message]:
     name = unicodedata.name(char, "")
-    kind = "control" if unicodedata.category(char) == "Cc" else "format"
-    return f"the {kind} character U+{ord(char):04X}" + (f" ({name})" if name else "")
+    code = f"U+{ord(char):04X}" + (f" ({name})" if name else "")
+    if unicodedata.category(char) == "Cc":
+        return f"the control character {code}", Message("the control character {code}", code=code)
+    return f"the format character {code}", Message("the format character {code}", code=code)
 
 
 def _cut(text: str, limit: int = 40) -> str:
@@ -89,20 +114,71 @@ def clean_name(
 
     Inner spaces are kept (comparisons collapse them, see ``campaign.name_key``).
     """
+    said = _WHAT.get(what, what)
     if not isinstance(text, str):
-        raise error(f"{what} must be text, got {_cut(repr(text))}")
+        _not_text(error, what, text)
     name = unicodedata.normalize("NFC", text).strip()
     if not name:
-        raise error(f"{what} is empty: expected at least one letter")
+        _refuse(
+            error,
+            f"{what} is empty: expected at least one letter",
+            Message("{what} is empty: expected at least one letter", what=said),
+        )
     char = bad_character(name)
     if char is not None:
-        raise error(
-            f"{what} {_cut(name)} holds {_describe(char)}: names may hold letters, digits, "
-            "spaces and punctuation only"
+        english, holds = _describe(char)
+        _refuse(
+            error,
+            f"{what} {_cut(name)} holds {english}: names may hold letters, digits, "
+            "spaces and punctuation only",
+            Message(
+                "{what} {name} holds {char}: names may hold letters, digits, spaces and "
+                "punctuation only",
+                what=said,
+                name=_cut(name),
+                char=holds,
+            ),
         )
     if len(name) > limit:
-        raise error(f"{what} {_cut(name)} is {len(name)} characters long; expected at most {limit}")
+        _too_long(error, what, _cut(name), len(name), limit)
     return name
+
+
+def _not_text(error: type[ValueError], what: str, value: object) -> NoReturn:
+    shown = _cut(repr(value))
+    _refuse(
+        error,
+        f"{what} must be text, got {shown}",
+        Message("{what} must be text, got {value}", what=_WHAT.get(what, what), value=shown),
+    )
+
+
+def _too_long(
+    error: type[ValueError], what: str, shown: str | None, length: int, limit: int
+) -> NoReturn:
+    said = _WHAT.get(what, what)
+    if shown is None:
+        _refuse(
+            error,
+            f"{what} is {length} characters long; expected at most {limit}",
+            Message(
+                "{what} is {length} characters long; expected at most {limit}",
+                what=said,
+                length=length,
+                limit=limit,
+            ),
+        )
+    _refuse(
+        error,
+        f"{what} {shown} is {length} characters long; expected at most {limit}",
+        Message(
+            "{what} {name} is {length} characters long; expected at most {limit}",
+            what=said,
+            name=shown,
+            length=length,
+            limit=limit,
+        ),
+    )
 
 
 def clean_text(
@@ -118,13 +194,23 @@ def clean_text(
     With ``multiline`` it may hold newlines (never other control characters).
     """
     if not isinstance(text, str):
-        raise error(f"{what} must be text, got {_cut(repr(text))}")
+        _not_text(error, what, text)
     value = unicodedata.normalize("NFC", text)
     char = bad_character(value, allow=_LINE_BREAKS if multiline else "")
     if char is not None:
-        raise error(f"{what} {_cut(value)} holds {_describe(char)}: expected printable text")
+        english, holds = _describe(char)
+        _refuse(
+            error,
+            f"{what} {_cut(value)} holds {english}: expected printable text",
+            Message(
+                "{what} {name} holds {char}: expected printable text",
+                what=_WHAT.get(what, what),
+                name=_cut(value),
+                char=holds,
+            ),
+        )
     if len(value) > limit:
-        raise error(f"{what} is {len(value)} characters long; expected at most {limit}")
+        _too_long(error, what, None, len(value), limit)
     return value
 
 

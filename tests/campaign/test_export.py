@@ -33,9 +33,9 @@ HISTORY = [
 def test_markdown_roster_in_english() -> None:
     text = md(GANG, lang="en", history=HISTORY)
     assert text.startswith("# Gang Daltons\n")
-    assert "| Bob | veteran | 7/8 | Cover 1 | 2 |" in text
+    assert "| Bob | veteran | Colt .45 | 7/8 | Cover 1 | 2 |" in text
     assert "## Fallen and sacrificed" in text and "| Cy | cowboy | sacrificed | 0 |" in text
-    assert "May hire a replacement for: gunslinger" in text
+    assert "May hire" not in text  # Bob, a hero, is still there: one per side (D-37)
     assert "1. **fight record** (2025-05-01 20:30, Seed 7)\n   - Bob draws 5♦: Cover 1" in text
     assert "fights survived 2" not in text  # routine counts are left out
     assert "Seed 8" not in text  # undone entries are left out
@@ -43,7 +43,7 @@ def test_markdown_roster_in_english() -> None:
 
 def test_markdown_roster_in_german() -> None:
     text = md(GANG, lang="de", history=HISTORY)
-    assert "| Bob | Haudegen | 7/8 | Deckung 1 | 2 |" in text
+    assert "| Bob | Haudegen | Colt .45 | 7/8 | Deckung 1 | 2 |" in text
     assert "| Cy | Standardcowboy | geopfert | 0 |" in text
     assert "Bob zieht Karo-5: Deckung 1" in text
 

@@ -35,6 +35,7 @@ def test_the_public_shape_lists_living_members_only() -> None:
             {
                 "name": "Bob Dalton",
                 "kind": "veteran",
+                "weapon": "colt",
                 "hp": 8,
                 "hp_max": 8,
                 "abilities": [],
@@ -43,6 +44,7 @@ def test_the_public_shape_lists_living_members_only() -> None:
             {
                 "name": "Ann Carver",
                 "kind": "cowboy",
+                "weapon": "colt",
                 "hp": 4,
                 "hp_max": 6,
                 "abilities": ["cover_1"],

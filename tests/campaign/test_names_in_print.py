@@ -28,7 +28,7 @@ def test_markdown_export_escapes_table_cells() -> None:
     assert lines[0] == "# Gang Pipe \\| Gang \\*1\\*"
     row = next(line for line in lines if "Kid" in line)
     assert row.startswith("| Kid \\[bold\\]\\|\\[/\\] |")
-    assert row.count("|") - row.count("\\|") == 6  # five cells, the table stays whole
+    assert row.count("|") - row.count("\\|") == 7  # six cells, the table stays whole
 
 
 def test_names_are_checked_where_gangs_and_members_are_made() -> None:

@@ -77,7 +77,7 @@ HOSTILE_RULESETS = {
         'extends = "base"\nname = "x"\n[round]\nhand_size = 60',
         "more than the deck can deal: at most 54",
     ),
-    "deck-count": ('extends = "base"\nname = "x"\n[cards]\ndeck_count = 10000000', "equal to 8"),
+    "deck-count": ('extends = "base"\nname = "x"\n[cards]\ndeck_count = 10000000', "<= 8"),
     "dead-hand": (
         'extends = "base"\nname = "x"\n[round]\ndead_hand_size = 1000000000',
         "round.dead_hand_size",

@@ -31,7 +31,7 @@ def test_summary_and_json(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "r.parquet"
     code, text, _ = cli([*RUN, "--games", "6", "--workers", "1", "--out", str(out), "--lang", "en"])
     assert code == 0
-    assert "heuristic" in text and "95 % interval" in text and "6 games in" in text
+    assert "heuristic" in text and "95 % Wilson interval" in text and "6 games in" in text
     code, text, _ = cli([*RUN, "--games", "6", "--out", str(out), "--resume", "--json"])
     assert code == 0
     data = json.loads(text)

@@ -18,7 +18,7 @@ Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/confte
 CliJson = Callable[[list[str]], Any]  # the fixture in tests/store/conftest.py
 
 BIN = Path(sys.executable).parent / "totenblatt"
-MEMBER_KEYS = ["name", "kind", "hp", "hp_max", "abilities", "fights_survived"]
+MEMBER_KEYS = ["name", "kind", "weapon", "hp", "hp_max", "abilities", "fights_survived"]
 
 
 def create(cli_json: CliJson, db: str, *extra: str) -> dict[str, Any]:

@@ -25,7 +25,7 @@ Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/confte
 CliJson = Callable[[list[str]], Any]  # the fixture in tests/store/conftest.py
 
 BIN = Path(sys.executable).parent / "totenblatt"
-MEMBER_KEYS = ["name", "kind", "hp", "hp_max", "abilities", "fights_survived"]
+MEMBER_KEYS = ["name", "kind", "weapon", "hp", "hp_max", "abilities", "fights_survived"]
 FIGHTS = 20
 ABILITY_LABELS = {a.value: a.english for a in Ability}
 

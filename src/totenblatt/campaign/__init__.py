@@ -2,8 +2,10 @@
 
 Create a gang (:func:`create_gang`), record what a fight did to it (:func:`after_fight`,
 the one path for fights played on a table and by the engine), hire a replacement hero
-(:func:`hire`) and fill up (:func:`fill`). Every step returns the new :class:`Gang` and
-the events that describe it; randomness comes from the ``random.Random`` passed in.
+(:func:`hire`, :func:`affordable` says what can be paid) and fill up (:func:`fill`); between
+fights rename the gang or a member, dismiss or re-arm a member (:mod:`.roster`). Every step
+returns the new :class:`Gang` and the events that describe it; randomness comes from the
+``random.Random`` passed in.
 """
 
 from totenblatt.campaign.abilities import (
@@ -22,7 +24,15 @@ from totenblatt.campaign.advancement import (
     recover,
     sacrifice_candidates,
 )
-from totenblatt.campaign.creation import create_gang, hero_profile, new_cowboy, new_hero
+from totenblatt.campaign.creation import (
+    DEFAULT_WEAPONS,
+    check_weapon,
+    create_gang,
+    default_weapon,
+    hero_profile,
+    new_cowboy,
+    new_hero,
+)
 from totenblatt.campaign.events import Event, event_from_dict, event_to_dict
 from totenblatt.campaign.export import HistoryEntry, roster_dict
 from totenblatt.campaign.gang import (
@@ -36,13 +46,16 @@ from totenblatt.campaign.gang import (
     MemberStatus,
     RecruitmentError,
     UnknownMemberError,
+    fate,
     name_key,
     name_matches,
 )
 from totenblatt.campaign.names import new_name
-from totenblatt.campaign.recruitment import fill, hirable, hire, hire_cost, spare_hp
+from totenblatt.campaign.recruitment import affordable, fill, hirable, hire, hire_cost, spare_hp
+from totenblatt.campaign.roster import arm, clean_gang_name, dismiss, rename_gang, rename_member
 
 __all__ = [
+    "DEFAULT_WEAPONS",
     "HEROES",
     "AbilityDraw",
     "CampaignError",
@@ -59,12 +72,19 @@ __all__ = [
     "RecruitmentError",
     "UnknownMemberError",
     "advance",
+    "affordable",
     "after_fight",
+    "arm",
+    "check_weapon",
+    "clean_gang_name",
     "create_gang",
+    "default_weapon",
+    "dismiss",
     "draw_ability",
     "draw_number_ability",
     "event_from_dict",
     "event_to_dict",
+    "fate",
     "fill",
     "gain_ability",
     "hero_profile",
@@ -79,6 +99,8 @@ __all__ = [
     "number_abilities",
     "parse_ability",
     "recover",
+    "rename_gang",
+    "rename_member",
     "roster_dict",
     "sacrifice_candidates",
     "spare_hp",

@@ -5,9 +5,9 @@ puts each gang's living members on it as seat 0 and seat 1 (name, kind, HP, HP m
 abilities). :func:`fight_outcomes` turns the finished :class:`~totenblatt.wanted.engine.game.Game`
 into one :class:`FightOutcome` per gang for :func:`after_fight` (B4, B5). Pure: no I/O.
 
-**Weapons.** Gangs keep no weapons, so the template arms them: the *i*-th living member
-(roster order, the leader first) takes the weapon of the template's *i*-th figure of its
-seat, round-robin when the gang has more members than the template has figures.
+**Weapons.** Every member fields the weapon of its roster (:attr:`Member.weapon`); the
+template's own figures and their weapons do not fight. A weapon the fight's ruleset does
+not know is refused (BattleError naming the member and the weapons there are).
 
 **Deployment** (deterministic). The *i*-th member stands on the *i*-th starting spot of its
 seat in the template (round-robin); when that spot is taken, on the first free spot of rings
@@ -219,6 +219,24 @@ def _check_gangs(a: Gang, b: Gang, ruleset: Ruleset) -> None:
                     gang=repr(gang.name),
                 ),
             )
+        for member in gang.members:
+            if member.weapon not in ruleset.weapons:
+                known = ", ".join(ruleset.weapons)
+                raise BattleError(
+                    f"{member.name!r} of gang {gang.name!r} carries {member.weapon!r}, which "
+                    f"ruleset {ruleset.name!r} does not know ({known}): re-arm with "
+                    f"gang member arm, or choose the fight's --ruleset",
+                    message=Message(
+                        "{member} of gang {gang} carries {weapon}, which ruleset {ruleset} does "
+                        "not know ({known}): re-arm with gang member arm, or choose the "
+                        "fight's --ruleset",
+                        member=repr(member.name),
+                        gang=repr(gang.name),
+                        weapon=repr(member.weapon),
+                        ruleset=repr(ruleset.name),
+                        known=known,
+                    ),
+                )
         if len(gang.members) > limit:
             raise BattleError(
                 f"gang {gang.name!r} has {len(gang.members)} members: "
@@ -242,9 +260,9 @@ def build_battle(
     """The scenario for a fight of ``gang_a`` (seat 0) against ``gang_b`` (seat 1).
 
     The template gives the table, the terrain, the round limit and seats 0 and 1's starting
-    spots and weapons; its own figures do not fight. Raises BattleError for the same gang
-    twice, a gang without a living member, a gang above the ruleset's maximum size, or no
-    room to deploy.
+    spots; its own figures do not fight, the members with their own weapons do. Raises
+    BattleError for the same gang twice, a gang without a living member, a gang above the
+    ruleset's maximum size, a weapon the ruleset does not know, or no room to deploy.
     """
     rules = Ruleset.load(ruleset)
     base = load_scenario(template)
@@ -263,10 +281,8 @@ def build_battle(
             taken=[f.position for f in figures],
             enemy=[f.position for f in other],
         )
-        for i, (member, name, spot) in enumerate(
-            zip(gang.members, names[seat], spots, strict=True)
-        ):
-            figures.append(_spec(member, name, seat, own[i % len(own)].weapon, spot))
+        for member, name, spot in zip(gang.members, names[seat], spots, strict=True):
+            figures.append(_spec(member, name, seat, spot))
         pairs = zip(names[seat], (m.name for m in gang.members), strict=True)
         sides.append(Side(gang, seat, tuple(pairs)))
     versus = f"{gang_a.name} vs {gang_b.name}"
@@ -290,11 +306,11 @@ def build_battle(
     return Battle(scenario, (sides[0], sides[1]))
 
 
-def _spec(member: Member, name: str, seat: int, weapon: str, spot: Point) -> FigureSpec:
+def _spec(member: Member, name: str, seat: int, spot: Point) -> FigureSpec:
     return FigureSpec(
         name=name,
         seat=seat,
-        weapon=weapon,
+        weapon=member.weapon,
         position=spot,
         hp=member.hp,
         hp_max=member.hp_max,

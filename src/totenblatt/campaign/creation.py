@@ -28,12 +28,69 @@ from totenblatt.campaign.gang import (
     name_key,
 )
 from totenblatt.campaign.names import new_name
-from totenblatt.messages import Message
+from totenblatt.messages import Message, Plural
 from totenblatt.names import clean_name as check_name
 from totenblatt.wanted.rules import Hero, Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
-__all__ = ["create_gang", "hero_profile", "new_cowboy", "new_hero", "pick_name"]
+__all__ = [
+    "DEFAULT_WEAPONS",
+    "check_weapon",
+    "create_gang",
+    "default_weapon",
+    "hero_profile",
+    "new_cowboy",
+    "new_hero",
+    "pick_name",
+    "weapons_for",
+]
+
+DEFAULT_WEAPONS = ("winchester", "colt", "shotgun", "colt", "winchester")
+"""The weapons members get when none is chosen, by roster place (round-robin).
+
+The mix of the built-in ``gangs`` scenario: two rifles, two Colts and a shotgun in five.
+A ruleset that lacks one of them arms its members with its own weapons in turn.
+"""
+
+
+def default_weapon(place: int, ruleset: Ruleset) -> str:
+    """The weapon of the member at roster ``place`` (0 = the leader) when none is chosen.
+
+    >>> rules = Ruleset.load("extended")
+    >>> [default_weapon(i, rules) for i in range(6)]
+    ['winchester', 'colt', 'shotgun', 'colt', 'winchester', 'winchester']
+    """
+    if all(w in ruleset.weapons for w in DEFAULT_WEAPONS):
+        return DEFAULT_WEAPONS[place % len(DEFAULT_WEAPONS)]
+    keys = list(ruleset.weapons)
+    return keys[place % len(keys)]
+
+
+def check_weapon(text: str, ruleset: Ruleset) -> str:
+    """The key of the weapon ``text`` names (key or alias, e.g. ``gewehr``) in ``ruleset``.
+
+    Raises the ruleset's ``UnknownWordError`` (a ``ValueError`` listing every weapon).
+
+    >>> check_weapon("Schrotflinte", Ruleset.load("extended"))
+    'shotgun'
+    """
+    return ruleset.weapon_key(text)
+
+
+def weapons_for(chosen: Sequence[str], count: int, first: int, ruleset: Ruleset) -> list[str]:
+    """``count`` weapons for roster places ``first``…: the chosen ones, then the defaults."""
+    if len(chosen) > count:
+        raise CampaignError(
+            f"{len(chosen)} weapons given for {count} new member(s)",
+            message=Plural(
+                "{given} weapons given, but there is only {n} new member to arm",
+                "{given} weapons given, but there are only {n} new members to arm",
+                n=count,
+                given=len(chosen),
+            ),
+        )
+    keys = [check_weapon(w, ruleset) for w in chosen]
+    return keys + [default_weapon(first + i, ruleset) for i in range(len(keys), count)]
 
 
 def hero_profile(kind: HeroType, ruleset: Ruleset) -> Hero:
@@ -73,9 +130,18 @@ def pick_name(name: str | None, taken: Collection[str], rng: random.Random) -> s
     return clean
 
 
-def new_cowboy(name: str, ruleset: Ruleset) -> Member:
-    """A standard cowboy: ``hp.start`` HP, maximum ``hp.maximum``, no abilities (B3, B6)."""
-    return Member(name, HeroType.COWBOY, hp=ruleset.hp.start, hp_max=ruleset.hp.maximum)
+def new_cowboy(name: str, ruleset: Ruleset, weapon: str | None = None) -> Member:
+    """A standard cowboy: ``hp.start`` HP, maximum ``hp.maximum``, no abilities (B3, B6).
+
+    ``weapon`` is a key or alias of the ruleset's weapons (default: the first place's).
+    """
+    return Member(
+        name,
+        HeroType.COWBOY,
+        hp=ruleset.hp.start,
+        hp_max=ruleset.hp.maximum,
+        weapon=default_weapon(0, ruleset) if weapon is None else check_weapon(weapon, ruleset),
+    )
 
 
 def new_hero(
@@ -84,9 +150,14 @@ def new_hero(
     ruleset: Ruleset,
     rng: random.Random,
     chosen: Sequence[Ability] = (),
+    weapon: str | None = None,
 ) -> tuple[Member, tuple[Event, ...]]:
-    """A new hero (B2): its HP, and its abilities chosen among 2-10, the rest drawn from 2-10."""
+    """A new hero (B2): its HP, and its abilities chosen among 2-10, the rest drawn from 2-10.
+
+    ``weapon`` is a key or alias of the ruleset's weapons (default: the leader's).
+    """
     profile = hero_profile(kind, ruleset)
+    armed = default_weapon(0, ruleset) if weapon is None else check_weapon(weapon, ruleset)
     allowed = number_abilities(ruleset)
     for ability in chosen:
         if ability not in allowed:
@@ -112,7 +183,7 @@ def new_hero(
                 chosen=len(chosen),
             ),
         )
-    member = Member(name, kind, hp=profile.hp, hp_max=profile.hp_max)
+    member = Member(name, kind, hp=profile.hp, hp_max=profile.hp_max, weapon=armed)
     events: list[Event] = [Joined(name, kind, profile.hp)]
     for ability in chosen:
         member = gain_ability(member, ability)
@@ -135,11 +206,13 @@ def create_gang(
     leader_name: str | None = None,
     member_names: Sequence[str] = (),
     ruleset_name: str | None = None,
+    weapons: Sequence[str] = (),
 ) -> tuple[Gang, tuple[Event, ...]]:
     """A new gang (B3): a hero leader and standard cowboys up to ``size`` (default: the maximum).
 
     ``abilities`` are the leader's chosen starting abilities; ``member_names`` name the
-    cowboys in order; every name not given is generated.
+    cowboys in order; every name not given is generated. ``weapons`` arm the members in
+    roster order, the leader first; the rest get :func:`default_weapon`.
     """
     if not ruleset.heroes.enabled:
         raise CampaignError(
@@ -193,6 +266,7 @@ def create_gang(
             message=Message("a gang needs a name, got an empty one"),
         )
     clean_name = " ".join(check_name(name, what="gang name", error=InvalidNameError).split())
+    arms = weapons_for(weapons, size, 0, ruleset)
     given: list[str] = []
     for wanted in ([leader_name] if leader_name is not None else []) + list(member_names):
         given.append(pick_name(wanted, given, rng))
@@ -200,13 +274,13 @@ def create_gang(
     leader_final = given[0] if leader_name is not None else new_name(rng, taken)
     taken.append(leader_final)
     cowboy_names = given[1:] if leader_name is not None else given
-    hero, events = new_hero(leader, leader_final, ruleset, rng, abilities)
+    hero, events = new_hero(leader, leader_final, ruleset, rng, abilities, arms[0])
     members = [hero]
     all_events = list(events)
     for i in range(size - 1):
         cowboy_name = cowboy_names[i] if i < len(cowboy_names) else new_name(rng, taken)
         taken.append(cowboy_name)
-        cowboy = new_cowboy(cowboy_name, ruleset)
+        cowboy = new_cowboy(cowboy_name, ruleset, arms[i + 1])
         members.append(cowboy)
         all_events.append(Joined(cowboy.name, cowboy.kind, cowboy.hp))
     gang = Gang(clean_name, size=size, members=tuple(members), ruleset=ruleset_name or ruleset.name)

@@ -20,9 +20,12 @@ from totenblatt.wanted.vocab import Ability, HeroType
 
 __all__ = [
     "AbilityGained",
+    "Armed",
     "Died",
+    "Dismissed",
     "Event",
     "FightCounted",
+    "GangRenamed",
     "HireForfeited",
     "Hired",
     "Joined",
@@ -31,6 +34,7 @@ __all__ = [
     "Paid",
     "Promoted",
     "Recovered",
+    "Renamed",
     "Sacrificed",
     "event_from_dict",
     "event_to_dict",
@@ -149,6 +153,43 @@ class HireForfeited:
     kinds: tuple[HeroType, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class GangRenamed:
+    """The gang took a new name."""
+
+    tag: ClassVar[str] = "gang_renamed"
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class Renamed:
+    """A member took a new name."""
+
+    tag: ClassVar[str] = "renamed"
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dismissed:
+    """A member sent away by the player; the place is free for newcomers (``gang fill``)."""
+
+    tag: ClassVar[str] = "dismissed"
+    member: str
+    kind: HeroType
+
+
+@dataclass(frozen=True, slots=True)
+class Armed:
+    """A member took another weapon (a key of the gang's ruleset)."""
+
+    tag: ClassVar[str] = "armed"
+    member: str
+    weapon: str
+    before: str
+
+
 Event = (
     Joined
     | AbilityGained
@@ -162,6 +203,10 @@ Event = (
     | Paid
     | Hired
     | HireForfeited
+    | GangRenamed
+    | Renamed
+    | Dismissed
+    | Armed
 )
 """Anything a campaign step reports."""
 
@@ -185,7 +230,8 @@ _BY_TAG: dict[str, type[Event]] = {
     cls.tag: cls
     for cls in (
         Joined, AbilityGained, Recovered, FightCounted, NotCounted, Promoted,
-        MaxHpRaised, Died, Sacrificed, Paid, Hired, HireForfeited,
+        MaxHpRaised, Died, Sacrificed, Paid, Hired, HireForfeited, GangRenamed, Renamed,
+        Dismissed, Armed,
     )
 }  # fmt: skip
 

@@ -19,6 +19,7 @@ from totenblatt.names import NAME_MAX, clean_name, listing
 from totenblatt.wanted.vocab import Ability, HeroType
 
 __all__ = [
+    "DEFAULT_WEAPON",
     "HEROES",
     "CampaignError",
     "Gang",
@@ -29,12 +30,16 @@ __all__ = [
     "MemberStatus",
     "RecruitmentError",
     "UnknownMemberError",
+    "fate",
     "name_key",
     "name_matches",
 ]
 
 HEROES = (HeroType.GUNSLINGER, HeroType.VETERAN)
 """The hero types (B2); everyone else is a standard cowboy."""
+
+DEFAULT_WEAPON = "colt"
+"""A member's weapon when nothing else is known (records written before weapons were kept)."""
 
 
 class CampaignError(MessageError):
@@ -74,6 +79,17 @@ class MemberStatus(StrEnum):
     """Killed in a fight (erledigt); a lost hero may be replaced (B6)."""
     SACRIFICED = "sacrificed"
     """Sacrificed to concede a fight (B4); never replaced."""
+    DISMISSED = "dismissed"
+    """Sent away by the player (``gang member dismiss``); the place is free for ``gang fill``."""
+
+
+def fate(status: MemberStatus) -> Message:
+    """What became of a former member, as a message: died, sacrificed or dismissed."""
+    if status is MemberStatus.DIED:
+        return Message("died")
+    if status is MemberStatus.SACRIFICED:
+        return Message("sacrificed")
+    return Message("dismissed")
 
 
 def name_key(name: str) -> str:
@@ -83,7 +99,11 @@ def name_key(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """One gang member. ``kind_fights`` counts survived fights in the current kind (D-28)."""
+    """One gang member. ``kind_fights`` counts survived fights in the current kind (D-28).
+
+    ``weapon`` is the key of a weapon of the gang's ruleset (``colt``, ``winchester``,
+    ``shotgun`` in the built-in ones): the member fields it in ``fight play``.
+    """
 
     name: str
     kind: HeroType
@@ -93,6 +113,7 @@ class Member:
     fights_survived: int = 0
     kind_fights: int = 0
     status: MemberStatus = MemberStatus.ACTIVE
+    weapon: str = DEFAULT_WEAPON
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -119,10 +140,11 @@ class Member:
         return self.kind in HEROES
 
     def to_dict(self) -> dict[str, Any]:
-        """The public shape: name, kind, hp, hp_max, abilities, fights_survived."""
+        """The public shape: name, kind, weapon, hp, hp_max, abilities, fights_survived."""
         return {
             "name": self.name,
             "kind": self.kind.value,
+            "weapon": self.weapon,
             "hp": self.hp,
             "hp_max": self.hp_max,
             "abilities": [a.value for a in self.abilities],
@@ -145,6 +167,7 @@ class Member:
             fights_survived=int(data["fights_survived"]),
             kind_fights=int(data.get("kind_fights", data["fights_survived"])),
             status=MemberStatus(data.get("status", MemberStatus.ACTIVE.value)),
+            weapon=str(data.get("weapon", DEFAULT_WEAPON)),
         )
 
 
@@ -228,9 +251,7 @@ class Gang:
                     "living members: {names}",
                     query=repr(query),
                     gang=repr(self.name),
-                    status=Message("died")
-                    if fallen[0].status is MemberStatus.DIED
-                    else Message("sacrificed"),
+                    status=fate(fallen[0].status),
                     names=names if self.members else Message("nobody"),
                 ),
             )

@@ -21,7 +21,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from totenblatt.campaign.creation import new_cowboy, new_hero, pick_name
+from totenblatt.campaign.creation import (
+    default_weapon,
+    new_cowboy,
+    new_hero,
+    pick_name,
+    weapons_for,
+)
 from totenblatt.campaign.events import Event, Hired, HireForfeited, Joined, Paid
 from totenblatt.campaign.gang import (
     HEROES,
@@ -34,7 +40,7 @@ from totenblatt.messages import Message, Plural
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
-__all__ = ["fill", "hirable", "hire", "hire_cost", "spare_hp"]
+__all__ = ["affordable", "fill", "hirable", "hire", "hire_cost", "spare_hp"]
 
 
 def hire_cost(kind: HeroType, ruleset: Ruleset) -> int:
@@ -61,6 +67,25 @@ def hirable(gang: Gang, ruleset: Ruleset) -> tuple[HeroType, ...]:
     return tuple(sorted(out, key=lambda k: hire_cost(k, ruleset), reverse=True))
 
 
+def affordable(gang: Gang, ruleset: Ruleset) -> tuple[HeroType, ...]:
+    """Hero types :func:`hire` accepts now: :func:`hirable`, paid for, with room (B6, D-29, D-37).
+
+    Empty when the survivors cannot pay any of them, the gang is full or has its heroes.
+
+    >>> from totenblatt.wanted.rules import Ruleset
+    >>> from totenblatt.campaign.gang import Gang, Member
+    >>> rules = Ruleset.load("extended")
+    >>> ann = Member("Ann", HeroType.COWBOY, 6, 6)
+    >>> poor = Gang("D", 3, (ann,), lost_heroes=(HeroType.VETERAN,))
+    >>> [k.value for k in hirable(poor, rules)], [k.value for k in affordable(poor, rules)]
+    (['veteran', 'gunslinger'], ['gunslinger'])
+    """
+    if len(gang.members) >= gang.size or len(gang.heroes) >= ruleset.heroes.max_heroes_per_side:
+        return ()
+    spare = spare_hp(gang, ruleset)
+    return tuple(k for k in hirable(gang, ruleset) if hire_cost(k, ruleset) <= spare)
+
+
 def spare_hp(gang: Gang, ruleset: Ruleset) -> int:
     """HP the survivors can pay in all, each down to ``recruit_min_hp`` (D-29)."""
     floor = ruleset.campaign.recruit_min_hp
@@ -76,10 +101,12 @@ def hire(
     *,
     name: str | None = None,
     abilities: Sequence[Ability] = (),
+    weapon: str | None = None,
 ) -> tuple[Gang, tuple[Event, ...]]:
     """Hire a replacement hero (B6), paid out of the survivors' HP in the player's split (D-29).
 
-    The hero is created like a new one (B2): ``abilities`` chosen among 2-10, the rest drawn.
+    The hero is created like a new one (B2): ``abilities`` chosen among 2-10, the rest drawn;
+    ``weapon`` (a key or alias of the ruleset's weapons) defaults to its roster place's.
     """
     cost = hire_cost(kind, ruleset)
     if not gang.lost_heroes:
@@ -164,7 +191,8 @@ def hire(
             events.append(Paid(member.name, amount, member.hp))
         members.append(member)
     hero_name = pick_name(name, gang.taken_names, rng)
-    hero, created = new_hero(kind, hero_name, ruleset, rng, abilities)
+    armed = default_weapon(len(members), ruleset) if weapon is None else weapon
+    hero, created = new_hero(kind, hero_name, ruleset, rng, abilities, armed)
     events.append(Hired(hero_name, kind, cost))
     events.extend(e for e in created if not isinstance(e, Joined))
     members.append(hero)
@@ -217,12 +245,18 @@ def _payments(gang: Gang, payments: Mapping[str, int], ruleset: Ruleset) -> dict
 
 
 def fill(
-    gang: Gang, ruleset: Ruleset, rng: random.Random, *, names: Sequence[str] = ()
+    gang: Gang,
+    ruleset: Ruleset,
+    rng: random.Random,
+    *,
+    names: Sequence[str] = (),
+    weapons: Sequence[str] = (),
 ) -> tuple[Gang, tuple[Event, ...]]:
     """Fill the gang up with new standard cowboys to its size (B6); this ends recruitment.
 
-    ``names`` name the newcomers in order; the rest are generated. A lost hero not
-    replaced by now stays unreplaced.
+    ``names`` name the newcomers in order; the rest are generated. ``weapons`` arm them in
+    order; the rest get their roster place's default. A lost hero not replaced by now
+    stays unreplaced.
     """
     free = gang.size - len(gang.members)
     if free <= 0:
@@ -245,6 +279,7 @@ def fill(
                 gang=repr(gang.name),
             ),
         )
+    arms = weapons_for(weapons, free, len(gang.members), ruleset)
     given: list[str] = []
     for wanted in names:
         given.append(pick_name(wanted, [*gang.taken_names, *given], rng))
@@ -254,7 +289,7 @@ def fill(
     for i in range(free):
         cowboy_name = given[i] if i < len(given) else pick_name(None, taken, rng)
         taken.add(cowboy_name)
-        cowboy = new_cowboy(cowboy_name, ruleset)
+        cowboy = new_cowboy(cowboy_name, ruleset, arms[i])
         members.append(cowboy)
         events.append(Joined(cowboy.name, cowboy.kind, cowboy.hp))
     if gang.lost_heroes:

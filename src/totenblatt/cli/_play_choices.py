@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,8 +26,16 @@ from totenblatt.wanted.engine.actions import (
     Defend,
     IllegalActionError,
     Move,
+    MoveStep,
     Pass,
     Redraw,
+)
+from totenblatt.wanted.engine.game import Game
+from totenblatt.wanted.engine.queries import (
+    bid_matters,
+    inches_up,
+    initiative_if_nobody_bids,
+    move_costs,
 )
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.odds import AttackOdds, unseen_cards, view_attack_odds
@@ -36,7 +43,7 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.vocab import CoverLevel
 
-__all__ = ["Choice", "Judge", "PlayContext", "build_choices", "label"]
+__all__ = ["Choice", "Judge", "PlayContext", "build_choices", "label", "useful_advice"]
 
 Judge = Callable[[Action], IllegalActionError | None]
 """Asks the engine about an action: the error applying it would raise, or None when legal."""
@@ -55,6 +62,8 @@ class PlayContext:
     lang: Lang
     letters: dict[str, str] = field(default_factory=dict)
     judge: Judge | None = None
+    game: Game | None = None
+    """The game, to ask the engine's queries (costs, sights, bids); None: the table only."""
 
     def weapon(self, key: str) -> str:
         """A weapon's name in the context's language."""
@@ -62,7 +71,21 @@ class PlayContext:
 
     def refusal(self, action: Action) -> IllegalActionError | None:
         """Why the engine refuses ``action`` (None: legal, or no engine to ask)."""
-        return None if self.judge is None else self.judge(action)
+        if self.judge is not None:
+            return self.judge(action)
+        return None if self.game is None else self.game.refusal(action)
+
+    def step_costs(self, steps: tuple[MoveStep, ...]) -> tuple[float, ...] | None:
+        """Each step's cost as the engine's move check counts it; None when it refuses one.
+
+        Without a game, the table's own measure of each path (one after another).
+        """
+        try:
+            if self.game is not None and self.game.to_act is not None:
+                return move_costs(self.game, steps)
+            return tuple(self.table.move_cost(s.path) for s in steps)
+        except ValueError:
+            return None
 
 
 @dataclass(frozen=True)
@@ -112,6 +135,7 @@ def _attack_label(
 def _nearest_enemy(
     view: Mapping[str, Any], point: tuple[float, float], ctx: PlayContext
 ) -> tuple[str, float, CoverLevel] | None:
+    """The nearest enemy of a spot: name, distance (shown rounded up), its cover there."""
     team = view["teams"][view["seat"]]
     best: tuple[str, float, CoverLevel] | None = None
     for f in view["figures"]:
@@ -120,19 +144,17 @@ def _nearest_enemy(
         d = ctx.table.distance(_pos(f), point)
         if best is None or d < best[1]:
             best = (f["name"], d, CoverLevel(ctx.table.cover(_pos(f), point)))
-    return best
+    return None if best is None else (best[0], inches_up(best[1]), best[2])
 
 
 def _move_label(action: Move, view: Mapping[str, Any], ctx: PlayContext) -> str:
+    """The label with the costs the engine's check counts, rounded up as it compares them."""
+    found = ctx.step_costs(action.steps) if action.steps else ()
+    costs = tuple(inches_up(c) for c in found) if found is not None else None
     if len(action.steps) != 1:
-        return move_label(action, ctx.lang)
-    step = action.steps[0]
-    try:
-        cost = ctx.table.move_cost(step.path)
-    except ValueError:
-        cost = sum(math.dist(p, q) for p, q in zip(step.path, step.path[1:], strict=False))
-    near = _nearest_enemy(view, step.path[-1], ctx)
-    return move_label(action, ctx.lang, cost=cost, near=near)
+        return move_label(action, ctx.lang, costs=costs)
+    near = _nearest_enemy(view, action.steps[0].path[-1], ctx)
+    return move_label(action, ctx.lang, costs=costs, near=near)
 
 
 def _abilities(view: Mapping[str, Any], name: str, keep: set[str]) -> tuple[str, ...]:
@@ -188,7 +210,8 @@ def _bid_label(action: Bid, view: Mapping[str, Any], ctx: PlayContext) -> str:
     own = [f for f in view["figures"] if f["seat"] == view["seat"] and not f["out"]]
     bonus = max((sum(_QUICK.get(a, 0) for a in f["abilities"]) for f in own), default=0)
     value = 0 if action.card.is_joker else ctx.rules.card_value(action.card) + bonus
-    return bid_label(action, value, best, ctx.lang)
+    anyway = ctx.game is not None and initiative_if_nobody_bids(ctx.game) == view["seat"]
+    return bid_label(action, value, best, ctx.lang, anyway=anyway)
 
 
 def label(action: Action, view: View, ctx: PlayContext) -> str:
@@ -227,6 +250,19 @@ def _group(action: Action) -> str:
     return type(action).__name__.lower()
 
 
+def useful_advice(
+    advice: Action | None, legal: Sequence[Action], ctx: PlayContext
+) -> Action | None:
+    """The hint, unless it spends a card that changes nothing: then passing is advised.
+
+    The engine says whether a bid can change who takes the initiative
+    (:func:`~totenblatt.wanted.engine.queries.bid_matters`); nothing is judged here.
+    """
+    if isinstance(advice, Bid) and ctx.game is not None and not bid_matters(ctx.game, advice):
+        return Pass() if Pass() in legal else None
+    return advice
+
+
 def build_choices(
     view: View,
     legal: Sequence[Action],
@@ -242,6 +278,7 @@ def build_choices(
     choice.
     """
     unseen = unseen_cards(view, ctx.rules) if any(isinstance(a, Attack) for a in legal) else None
+    advice = useful_advice(advice, legal, ctx)
     out: list[Choice] = []
     for action in legal:
         if isinstance(action, Concede | Redraw) and action != advice:

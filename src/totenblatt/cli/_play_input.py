@@ -24,6 +24,7 @@ from totenblatt.wanted.engine.actions import (
     Bid,
     Concede,
     Defend,
+    IllegalActionError,
     Keep,
     Move,
     MoveStep,
@@ -33,12 +34,21 @@ from totenblatt.wanted.engine.actions import (
     Swap,
     TemptFate,
 )
+from totenblatt.wanted.engine.queries import inches_up
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.odds import unseen_cards, view_attack_odds
 from totenblatt.wanted.table.measure import MoveError
 from totenblatt.wanted.table.pathing import router_for
 
-__all__ = ["COMMANDS", "Command", "InputError", "parse_input", "plan_move"]
+__all__ = [
+    "COMMANDS",
+    "Command",
+    "InputError",
+    "parse_input",
+    "plan_move",
+    "plan_split",
+    "take_point",
+]
 
 
 class InputError(MessageError):
@@ -52,9 +62,11 @@ def _error(message: Message) -> InputError:
 
 @dataclass(frozen=True)
 class Command:
-    """A request that is not a game action: more, map, log, odds, help, quit."""
+    """A request that is not a game action: more, map, log, odds, help, quit, look NAME."""
 
     name: str
+    arg: str = ""
+    """``look``: the figure the panel measures from."""
 
 
 COMMANDS: dict[str, str] = {
@@ -81,6 +93,9 @@ COMMANDS: dict[str, str] = {
     "beenden": "quit",
 }
 """Command words (English and German) and the command they name."""
+
+_LOOK = ("look", "select", "from", "schau", "wähle", "waehle", "von")
+"""``look NAME``: the panel shows distance, band, cover and line of fire from NAME."""
 
 _VERBS: dict[str, str] = {
     "move": "move",
@@ -132,10 +147,22 @@ _VERBS: dict[str, str] = {
 }
 
 _NUMBER = r"-?\d+(?:[.,]\d+)?"
-_POINT = re.compile(rf"\(?\s*({_NUMBER})\s*[,;\s]\s*({_NUMBER})\s*\)?")
+_COORD = re.compile(rf"({_NUMBER})[,;]?")
+"""One coordinate of the two-word form, a decimal point or comma, maybe a separator after it."""
+_SEMI = re.compile(rf"({_NUMBER});({_NUMBER})[,;]?")
+"""``4,5;10,5``: x;y in one word, decimal point or comma."""
+_COMMA = re.compile(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)[;]?")
+"""``4.5,10.5``: x,y in one word, decimal points only."""
+_HIDE = ("hide", "hidden", "verstecken", "versteckt", "verstecke")
+_AND = (",", ";", "+", "&", "and", "und")
+_SNAP = 0.05 + 1e-6
+"""A typed spot this close (in x and in y) to an offered move's end is that move's spot:
+labels show tenths, so a listed move typed back is the listed move."""
 
-
-_MOVE_USAGE = Message("type: move NAME X,Y [with CARD] [hide]")
+_MOVE_USAGE = Message("type: move NAME X,Y [hide] [NAME X,Y [hide] …] [with CARD]")
+_POINT_USAGE = Message(
+    "a spot is two numbers: 4.5,10.5 or 4,5;10,5 or 4,5 10,5 (x right, y up, in inches)"
+)
 _SHOOT_USAGE = Message("type: shoot SHOOTER TARGET [with CARD]")
 
 
@@ -200,16 +227,70 @@ def _split_with(rest: str) -> tuple[str, str | None]:
 
 # -- typed moves: a route on the table, the club the engine accepts ----------------------
 
+Goal = tuple[str, tuple[float, float], bool]
+"""One figure's part of a typed move: its name, the spot, and whether it hides there."""
+
+
+def take_point(text: str) -> tuple[tuple[float, float], str]:
+    """The spot at the start of ``text`` and the rest (see docs/play.md, "What you type").
+
+    Two words are x and y, each with a decimal point or comma (``4,5 10,5``,
+    ``4.5 10.5``, ``12, 8``); one word is ``x;y`` (either decimal mark, ``4,5;10,5``)
+    or ``x,y`` (decimal points only, ``4.5,10.5``, ``12,8``). Brackets are ignored.
+
+    >>> take_point("4,5 10,5 hide")
+    ((4.5, 10.5), 'hide')
+    >>> take_point("(4.5, 10.5)"), take_point("12,8 Bob 3 4"), take_point("4,5;10,5")
+    (((4.5, 10.5), ''), ((12.0, 8.0), 'Bob 3 4'), ((4.5, 10.5), ''))
+    """
+    tokens = text.replace("(", " ").replace(")", " ").split()
+    if len(tokens) >= 2:
+        first, second = _COORD.fullmatch(tokens[0]), _COORD.fullmatch(tokens[1])
+        if first and second:
+            x, y = _float(first.group(1)), _float(second.group(1))
+            return (x, y), " ".join(tokens[2:])
+    if tokens:
+        semi, comma = _SEMI.fullmatch(tokens[0]), _COMMA.fullmatch(tokens[0])
+        if semi:
+            return (_float(semi.group(1)), _float(semi.group(2))), " ".join(tokens[1:])
+        if comma:
+            return (float(comma.group(1)), float(comma.group(2))), " ".join(tokens[1:])
+    raise _error(Message("where to? {how} — {usage}", how=_POINT_USAGE, usage=_MOVE_USAGE))
+
+
+def _positions(view: Mapping[str, Any]) -> dict[str, tuple[float, float]]:
+    return {f["name"]: (float(f["position"][0]), float(f["position"][1])) for f in _figures(view)}
+
+
+def _offered_path(
+    figure: str, goal: tuple[float, float], legal: Sequence[Action]
+) -> tuple[tuple[float, float], ...] | None:
+    """The path of an offered move of ``figure`` that ends at ``goal`` as labels show it."""
+    for action in legal:
+        if not isinstance(action, Move):
+            continue
+        for step in action.steps:
+            end = step.path[-1]
+            if step.figure == figure and max(abs(end[0] - goal[0]), abs(end[1] - goal[1])) <= _SNAP:
+                return tuple((float(x), float(y)) for x, y in step.path)
+    return None
+
 
 def _route(
-    view: Mapping[str, Any], ctx: PlayContext, figure: str, goal: tuple[float, float]
+    view: Mapping[str, Any],
+    ctx: PlayContext,
+    figure: str,
+    goal: tuple[float, float],
+    moved: Mapping[str, tuple[float, float]] | None = None,
+    legal: Sequence[Action] = (),
 ) -> tuple[tuple[float, float], ...]:
-    """The path to ``goal``: straight, or round walls when the table's router finds a way.
+    """The path to ``goal``: an offered move's, else straight or round walls (the router's).
 
-    Of the two, the one the table measures cheaper; the engine judges the move itself.
+    Of straight and routed, the one the table measures cheaper (with the other bases
+    where they stand after ``moved``); the engine judges the move itself.
     """
-    figs = {f["name"]: f for f in _figures(view)}
-    start = (float(figs[figure]["position"][0]), float(figs[figure]["position"][1]))
+    figs = _positions(view)
+    start = figs[figure]
     if math.dist(start, goal) < 0.01:
         raise _error(
             Message(
@@ -219,15 +300,15 @@ def _route(
                 y=goal[1],
             )
         )
+    offered = _offered_path(figure, goal, legal)
+    if offered is not None:
+        return offered
     straight = (start, goal)
     route = tuple((float(x), float(y)) for x, y in router_for(ctx.table).route(start, goal))
     if len(route) < 2 or math.dist(route[-1], goal) >= 0.01 or route == straight:
         return straight
-    blockers = [
-        (float(f["position"][0]), float(f["position"][1]))
-        for f in figs.values()
-        if f["name"] != figure
-    ]
+    where = {**figs, **(moved or {})}
+    blockers = [p for name, p in where.items() if name != figure]
     costs = []
     for path in (straight, route):
         try:
@@ -278,47 +359,97 @@ def plan_move(
     last), so Light-Footed inches, wild 2s and per-character hands count exactly as
     the engine counts them. When none is accepted, the engine's reason is the error.
     """
-    path = _route(view, ctx, figure, goal)
-    pairs = _movement_cards(view, figure, legal, card)
+    return plan_split(view, ctx, [(figure, goal, hide)], card=card, legal=legal)
+
+
+def plan_split(
+    view: Mapping[str, Any],
+    ctx: PlayContext,
+    goals: Sequence[Goal],
+    *,
+    card: Card | None = None,
+    legal: Sequence[Action] = (),
+) -> Move:
+    """One club split over several figures (A6): a step for each goal, in the order typed.
+
+    Each figure goes to its spot along its cheapest route (the bases of the figures
+    moved before it where they end); the club is chosen as :func:`plan_move` does.
+    """
+    moved: dict[str, tuple[float, float]] = {}
+    steps = []
+    for figure, goal, hide in goals:
+        path = _route(view, ctx, figure, goal, moved, legal)
+        steps.append(MoveStep(figure, path, hide))
+        moved[figure] = path[-1]
+    pairs = _movement_cards(view, goals[0][0], legal, card)
     if not pairs:
         raise _error(Message("you hold no club (or joker) to move with"))
-    step = (MoveStep(figure, path, hide),)
     refusal = None
     for chosen, wild in pairs:
-        move = Move(chosen, step, wild)
+        move = Move(chosen, tuple(steps), wild)
         refusal = ctx.refusal(move)
         if refusal is None:
             return move
     assert refusal is not None
+    raise _shown_refusal(refusal, ctx, tuple(steps))
+
+
+def _shown_refusal(
+    refusal: IllegalActionError, ctx: PlayContext, steps: tuple[MoveStep, ...]
+) -> InputError:
+    """The engine's refusal, its cost given as every label shows costs (rounded up).
+
+    The engine compares the exact cost with the club's inches; its message rounds the
+    cost to hundredths (4.004" would read "costs 4"" against a 4" club). Shown rounded
+    up to tenths — the same rounding as the choices' labels — it reads 4.1".
+    """
     message = refusal.message
-    raise InputError(str(refusal) if message is None else message.english(), message=message)
+    if message is None:
+        return InputError(str(refusal))
+    costs = ctx.step_costs(steps)
+    if "cost" in message.params and costs is not None:
+        params = {**message.params, "cost": inches_up(sum(costs))}
+        message = Message(message.id, **params)
+    return InputError(message.english(), message=message)
+
+
+def _parse_goals(
+    rest: str, view: Mapping[str, Any], ctx: PlayContext
+) -> tuple[list[Goal], str | None]:
+    """``NAME X,Y [hide] [[and] NAME X,Y [hide] …] [with CARD]``: the goals and the card."""
+    rest, card_text = _split_with(rest)
+    goals: list[Goal] = []
+    text = rest.strip()
+    while True:
+        fig, text = match_figure(text, view, ctx)
+        if fig is None or fig["seat"] != view["seat"]:
+            raise _error(
+                Message(
+                    "which figure? yours: {names} — {usage}",
+                    names=_names(view, True),
+                    usage=_MOVE_USAGE,
+                )
+            )
+        goal, text = take_point(text)
+        words = text.split()
+        hide = bool(words) and words[0].lower().strip(",;") in _HIDE
+        if hide:
+            words = words[1:]
+        goals.append((fig["name"], goal, hide))
+        if words and words[0].lower() in _AND:
+            words = words[1:]
+        text = " ".join(words)
+        if not text:
+            return goals, card_text
 
 
 def _parse_move(
     rest: str, view: Mapping[str, Any], ctx: PlayContext, legal: Sequence[Action]
 ) -> Action:
-    """``move NAME X,Y [with CARD] [hide]``."""
-    fig, rest = match_figure(rest, view, ctx)
-    if fig is None or fig["seat"] != view["seat"]:
-        raise _error(
-            Message(
-                "which figure? yours: {names} — {usage}",
-                names=_names(view, True),
-                usage=_MOVE_USAGE,
-            )
-        )
-    hide = False
-    words = rest.split()
-    if words and words[-1].lower() in ("hide", "verstecken", "versteckt", "hidden"):
-        hide = True
-        rest = " ".join(words[:-1])
-    rest, card_text = _split_with(rest)
-    match = _POINT.fullmatch(rest.strip())
-    if match is None:
-        raise _error(Message("where to? {usage}", usage=_MOVE_USAGE))
-    goal = (_float(match.group(1)), _float(match.group(2)))
+    """``move NAME X,Y [hide] [NAME X,Y [hide] …] [with CARD]``: one club, one or more figures."""
+    goals, card_text = _parse_goals(rest, view, ctx)
     card = None if card_text is None else _card(card_text)
-    return plan_move(view, ctx, fig["name"], goal, card=card, hide=hide, legal=legal)
+    return plan_split(view, ctx, goals, card=card, legal=legal)
 
 
 def _shooter_and_target(
@@ -479,6 +610,11 @@ def parse_input(
     word = verb.lower()
     if word in COMMANDS and not rest.strip():
         return Command(COMMANDS[word])
+    if word in _LOOK:
+        fig, left = match_figure(rest, view, ctx)
+        if fig is None or left:
+            raise _error(Message("whom? type: look NAME"))
+        return Command("look", fig["name"])
     kind = _VERBS.get(word)
     if kind is None:
         raise _error(

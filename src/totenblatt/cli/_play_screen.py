@@ -13,22 +13,31 @@ from rich.text import Text
 
 from totenblatt.cli._play_choices import Choice, PlayContext, hand_text
 from totenblatt.cli.board import board_scale, legend, render_board, seat_style
-from totenblatt.text import words
+from totenblatt.text import Words, words
 from totenblatt.text.catalog import N_
-from totenblatt.text.vocab import ability_code
+from totenblatt.text.vocab import ability_code, ability_name, cover_word
 from totenblatt.wanted.engine.actions import Move
+from totenblatt.wanted.engine.queries import EnemySight, inches_up
+from totenblatt.wanted.rules import MISS
 
 __all__ = [
+    "PANEL_WIDTH",
     "choice_lines",
     "colour_names",
     "compact_choices",
     "lines_of",
+    "order_line",
+    "recent_lines",
     "screen",
+    "sight_text",
     "status_panel",
 ]
 
 PANEL_WIDTH = 36
 """Columns the status panel needs beside the map."""
+
+_NAME = 7
+"""Characters of a figure's name in the panel (its letter names it on the map)."""
 
 _KIND_SHORT = {"veteran": N_("vet."), "gunslinger": N_("gun.")}
 """Hero kinds abbreviated in the status panel."""
@@ -59,6 +68,46 @@ def colour_names(line: str, view: Mapping[str, Any], labels: Sequence[str]) -> T
     return text
 
 
+def _seat_short(w: Words, seat: int) -> str:
+    return w.phrase("P{n}", n=seat + 1)
+
+
+def order_line(view: Mapping[str, Any], ctx: PlayContext, selected: str | None) -> Text:
+    """Dealer, who bids in which order (or who holds the initiative), the selected figure."""
+    w = words(ctx.lang)
+    parts = [w.phrase("Dealer {seat}", seat=_seat_short(w, view["dealer"]))]
+    decision = view["decision"]
+    if view["phase"] == "bid" and decision.get("order"):
+        order = "→".join(_seat_short(w, s) for s in decision["order"])
+        parts.append(w.phrase("bids {order}", order=order))
+    elif view["phase"] in ("action", "defend", "fate"):
+        parts.append(w.phrase("initiative {seat}", seat=_seat_short(w, view["active"])))
+    if selected:
+        parts.append(w.phrase("from {letter}", letter=ctx.letters.get(selected, selected)))
+    return Text(" · ".join(parts), style="dim")
+
+
+def sight_text(sight: EnemySight, lang: str) -> Text:
+    """``20.6" +1 medium`` (distance, the band's modifier, cover), ``31.2" no line`` …
+
+    Every figure is the engine's (:func:`~totenblatt.wanted.engine.queries.sights`);
+    the distance is rounded up as the band lookup counts it. ``✗``: no shot now.
+    """
+    w = words(lang)
+    text = Text(w.inches(inches_up(sight.distance)))
+    if not sight.line_of_fire:
+        text.append(" " + w.phrase("no line"), style="dim")
+    elif sight.modifier == MISS:
+        text.append(" " + w.phrase("too far"), style="dim")
+    else:
+        modifier = int(sight.modifier)
+        text.append(" " + (f"{modifier:+d}" if modifier else "±0"))
+        text.append(" " + cover_word(sight.cover, lang))
+    if sight.problem is not None and sight.line_of_fire and sight.modifier != MISS:
+        text.append(" ✗", style="yellow")
+    return text
+
+
 def status_panel(
     view: Mapping[str, Any],
     ctx: PlayContext,
@@ -67,8 +116,14 @@ def status_panel(
     title: str,
     scale: tuple[float, float] | None = None,
     legend_text: Text | None = None,
+    *,
+    selected: str | None = None,
+    sights: Sequence[EnemySight] = (),
+    abilities: bool = False,
 ) -> RenderableType:
-    """Round, seats, every figure (letter, weapon, HP, hidden/out), the hand and card counts."""
+    """Round, seats, dealer and initiative, every figure (letter, weapon, HP, hidden/out, and
+    for the selected figure's enemies distance, band, cover and line of fire), the hand,
+    card counts; ``abilities``: every figure's abilities by name."""
     w = words(ctx.lang)
     limit = view["round_limit"]
     round_text = f"{view['round']}/{limit}" if limit else str(view["round"])
@@ -79,32 +134,35 @@ def status_panel(
             seats.append(w.phrase(" vs "))
         seats.append(label, style=seat_style(s))
         seats.append(f" ({kinds[s]})", style="dim")
+    seen = {sight.target: sight for sight in sights}
     figures = RichTable.grid(padding=(0, 1))
     for _ in range(5):
         figures.add_column(no_wrap=True)
     marks = Text()
+    named: list[Text] = []
     for f in view["figures"]:
         style = seat_style(f["seat"])
+        letter = ctx.letters.get(f["name"], "?")
         hp = Text(f"{f['hp']}/{f['hp_max']}", style="bold red" if f["hp"] <= 2 else "")
         short = _KIND_SHORT.get(f["kind"])
-        state = w.gettext(short) if short else ""
+        state: Text = Text(w.gettext(short) if short else "", style="italic")
         if f["out"]:
-            state, style = w.phrase("out"), "dim"
+            state, style = Text(w.phrase("out"), style="italic"), "dim"
+        elif f["name"] in seen:
+            state = sight_text(seen[f["name"]], ctx.lang)
+            if f["hidden"]:
+                state.append(" " + w.phrase("hidden"), style="italic")
         elif f["hidden"]:
-            state = f"{state} {w.phrase('hidden')}".strip()
+            state.append((" " if state.plain else "") + w.phrase("hidden"))
         if f["abilities"] and not f["out"]:
-            marks.append(f"{ctx.letters.get(f['name'], '?')} ", style=style)
+            marks.append(f"{letter} ", style=style)
             marks.append_text(ability_marks(f, ctx))
             marks.append("  ")
+            names = ", ".join(ability_name(a, ctx.lang) for a in f["abilities"])
+            named.append(Text.assemble((f"{letter} ", style), (names, "dim")))
         weapon = _short_weapon(ctx.weapon(f["weapon"]))
-        letter = ctx.letters.get(f["name"], "?")
-        figures.add_row(
-            Text(letter, style=style),
-            Text(f["name"][:13], style=style),
-            weapon,
-            hp,
-            Text(state, style="italic"),
-        )
+        mark = Text(letter, style=style + (" reverse" if f["name"] == selected else ""))
+        figures.add_row(mark, Text(f["name"][:_NAME], style=style), weapon, hp, state)
     hand = Text(w.phrase("Hand: "), style="bold")
     own_hands = view.get("figure_hands") or {"": view["hand"]}  # per character: each its own
     for name, cards in own_hands.items():
@@ -123,8 +181,10 @@ def status_panel(
         w.phrase("Cards {counts} · dead hand {dead}", counts=counts, dead=view["dead_hand"]),
         style="dim",
     )
-    parts: list[RenderableType] = [head, seats, figures]
-    if marks:
+    parts: list[RenderableType] = [head, seats, order_line(view, ctx, selected), figures]
+    if abilities and named:
+        parts += named
+    elif marks:
         marks.rstrip()
         parts.append(marks)
     parts += [hand, cards]
@@ -164,10 +224,13 @@ def screen(
     log: Sequence[str] = (),
     highlight: Sequence[str] = (),
     full: bool = False,
+    selected: str | None = None,
+    sights: Sequence[EnemySight] = (),
 ) -> tuple[RenderableType, int]:
     """The screen and the number of lines it takes (so the choices can fill the rest).
 
-    Below 30 lines the legend and the scale are left out (``full`` keeps them).
+    Below 30 lines the legend, the abilities by name and the scale are left out
+    (``full`` keeps them).
     """
     compact = height < 30 and not full
     side = width >= 40 + PANEL_WIDTH
@@ -184,7 +247,16 @@ def screen(
     )
     key = None if compact else legend(ctx.table, ctx.lang)
     panel = status_panel(
-        view, ctx, labels, kinds, title, None if compact else scale, key if side else None
+        view,
+        ctx,
+        labels,
+        kinds,
+        title,
+        None if compact else scale,
+        key if side else None,
+        selected=selected,
+        sights=sights,
+        abilities=not compact,
     )
     parts: list[RenderableType]
     if side:
@@ -199,6 +271,33 @@ def screen(
         parts.append(colour_names(line, view, labels))
     body = Group(*parts)
     return body, lines_of(body, width)
+
+
+_OUTCOME = "attack_resolved"
+_PIN = 5
+"""An attack's outcome stays in view while fewer than this many lines followed it (its
+wounds, a figure out, the HP gained), not rounds later."""
+
+
+def recent_lines(entries: Sequence[tuple[str, str, str]], count: int) -> list[str]:
+    """The last ``count`` told lines worth a place on the screen.
+
+    ``entries`` are (event type, figure, line). A run of wound lines of one figure
+    is told by its last (the HP left), and an attack's outcome is kept when the
+    lines after it would push it off: the result of a shot stays in view.
+    """
+    kept: list[tuple[str, str, str]] = []
+    for entry in entries[-60:]:
+        kind, figure, _ = entry
+        if kind == "wounded" and kept and kept[-1][:2] == (kind, figure):
+            kept[-1] = entry
+        else:
+            kept.append(entry)
+    tail = kept[-count:] if count > 0 else []
+    outcomes = [i for i, (kind, _, _) in enumerate(kept) if kind == _OUTCOME]
+    if outcomes and count >= 2 and len(kept) - _PIN <= outcomes[-1] < len(kept) - count:
+        tail = [kept[outcomes[-1]], *kept[-(count - 1) :]]
+    return [line for _, _, line in tail]
 
 
 def compact_choices(choices: Sequence[Choice], limit: int) -> list[int]:

@@ -26,7 +26,7 @@ from totenblatt.wanted.rules import Ruleset
 
 RulesetOption = Annotated[
     str,
-    typer.Option("--ruleset", help="Built-in ruleset (base, extended) or a TOML file."),
+    typer.Option("--ruleset", help=N_("Built-in ruleset (base, extended) or a TOML file.")),
 ]
 
 
@@ -88,7 +88,7 @@ def draw_ability_command(
             "--seed",
             min=0,
             max=2**64 - 1,
-            help="Seed of the draw, 0 to 2**64-1 (default: a random one, printed).",
+            help=N_("Seed of the draw, 0 to 2**64-1 (default: a random one, printed)."),
         ),
     ] = None,
     ruleset: RulesetOption = "extended",

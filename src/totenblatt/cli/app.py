@@ -101,7 +101,7 @@ DbOption = Annotated[
     typer.Option(
         "--db",
         metavar="URL",
-        help=(
+        help=N_(
             "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a SQLite "
             "file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user data "
             "directory."
@@ -115,23 +115,31 @@ def resolve_lang(lang: Lang | None) -> Lang:
     return Lang(_resolve_lang(None if lang is None else lang.value))
 
 
-class OutputFileError(ValueError):
+class OutputFileError(MessageError):
     """An output file that cannot be written: no such folder, not writable, not a regular file."""
 
 
-def _kind_of(mode: int) -> str | None:
+def _cannot_write(where: str, problem: str, message: Message | str) -> OutputFileError:
+    """``cannot write '<path>': <problem>``, the problem in words for people too."""
+    return OutputFileError(
+        f"cannot write {where}: {problem}",
+        message=Message("cannot write {path}: {problem}", path=where, problem=message),
+    )
+
+
+def _kind_of(mode: int) -> Message | None:
     """What a non-regular file is ("a FIFO (named pipe)", …); None for a regular file."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a directory"
+        return Message("a directory")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return Message("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return Message("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return Message("a socket")
+    return Message("not a regular file")
 
 
 def check_writable(path: Path) -> None:
@@ -146,18 +154,30 @@ def check_writable(path: Path) -> None:
     except FileNotFoundError:
         info = None
     except OSError as exc:
-        raise OutputFileError(f"cannot write {where}: {exc.strerror or exc}") from None
+        reason = str(exc.strerror or exc)
+        raise _cannot_write(where, reason, reason) from None
     if info is not None:
         kind = _kind_of(info.st_mode)
         if kind is not None:
-            raise OutputFileError(
-                f"cannot write {where}: it is {kind}, expected a regular file or a new name"
+            raise _cannot_write(
+                where,
+                f"it is {kind.english()}, expected a regular file or a new name",
+                Message("it is {kind}, expected a regular file or a new name", kind=kind),
             )
     folder = (path.resolve() if path.is_symlink() else path).parent
+    shown = repr(str(folder))
     if not folder.is_dir():
-        raise OutputFileError(f"cannot write {where}: folder {str(folder)!r} does not exist")
+        raise _cannot_write(
+            where,
+            f"folder {shown} does not exist",
+            Message("folder {folder} does not exist", folder=shown),
+        )
     if not os.access(folder, os.W_OK):
-        raise OutputFileError(f"cannot write {where}: folder {str(folder)!r} is not writable")
+        raise _cannot_write(
+            where,
+            f"folder {shown} is not writable",
+            Message("folder {folder} is not writable", folder=shown),
+        )
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -178,7 +198,8 @@ def write_text_atomic(path: Path, text: str) -> None:
         check_writable(path)  # still a regular file or nothing (not swapped for a FIFO)?
         os.replace(tmp, target)
     except OSError as exc:
-        raise OutputFileError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        reason = str(exc.strerror or exc)
+        raise _cannot_write(repr(str(path)), reason, reason) from None
     finally:
         if tmp is not None and os.path.lexists(tmp):
             Path(tmp).unlink(missing_ok=True)

@@ -28,14 +28,16 @@ from totenblatt.cli.sim import (
     needs_sim_extra,
     progress_bar,
 )
+from totenblatt.messages import Message
+from totenblatt.text.catalog import N_
 
 if TYPE_CHECKING:
     from totenblatt.sim.balance.core import Experiment
 
 balance_app = typer.Typer(
-    help=(
+    help=N_(
         "Balance experiments: heroes against cowboys (B2, D-5), abilities, seats, round "
-        "limits; Markdown report with plots and JSON. / Balance-Experimente mit Bericht."
+        "limits; Markdown report with plots and JSON."
     ),
     no_args_is_help=True,
 )
@@ -48,16 +50,18 @@ GamesOption = Annotated[
         "-n",
         min=1,
         max=1_000_000,
-        help="Games per point (cell) of the experiment, 1 to 10^6.",
+        help=N_("Games per point (cell) of the experiment, 1 to 10^6."),
     ),
 ]
 OutOption = Annotated[
-    Path, typer.Option("--out", "-o", help="Folder for the report (created when missing).")
+    Path, typer.Option("--out", "-o", help=N_("Folder for the report (created when missing)."))
 ]
-BotOption = Annotated[str, typer.Option("--bot", help="The bot at every seat.")]
+BotOption = Annotated[str, typer.Option("--bot", help=N_("The bot at every seat."))]
 ScenariosOption = Annotated[
     list[str] | None,
-    typer.Option("--scenario", "-s", help="Scenario (repeatable; default: every built-in one)."),
+    typer.Option(
+        "--scenario", "-s", help=N_("Scenario (repeatable; default: every built-in one).")
+    ),
 ]
 
 
@@ -98,7 +102,9 @@ def _run(
     from totenblatt.sim.wording import say
 
     if out.exists() and not out.is_dir():
-        fail(f"--out {str(out)!r} is a file: expected a folder for the report")
+        fail(
+            Message("--out {path} is a file: expected a folder for the report", path=repr(str(out)))
+        )
     total = sum(c.games for c in experiment.cells())
     start = time.perf_counter()
     with (
@@ -139,34 +145,39 @@ def _common(**values: Any) -> dict[str, Any]:
     return {**values, "lang": lang}
 
 
-@balance_app.command()
+@balance_app.command(
+    help=N_("One hero against N standard cowboys in both hand modes: is the designer's claim true?")
+)
 def heroes(
     hero: Annotated[
-        str, typer.Option("--hero", help="veteran (Haudegen) or gunslinger (Revolverheld).")
+        str, typer.Option("--hero", help=N_("veteran (Haudegen) or gunslinger (Revolverheld)."))
     ] = "veteran",
     games: GamesOption = 300,
     cowboys: Annotated[
         str | None,
         typer.Option(
-            "--cowboys", help="Numbers of cowboys N (default veteran 1-10, gunslinger 1-8)."
+            "--cowboys", help=N_("Numbers of cowboys N (default veteran 1-10, gunslinger 1-8).")
         ),
     ] = None,
     mode: Annotated[
         list[str] | None,
-        typer.Option("--mode", help="hand_mode per_player / per_character (default both)."),
+        typer.Option("--mode", help=N_("hand_mode per_player / per_character (default both).")),
     ] = None,
     table: Annotated[
-        str, typer.Option("--table", help="A point-symmetric two-seat built-in scenario.")
+        str, typer.Option("--table", help=N_("A point-symmetric two-seat built-in scenario."))
     ] = "duel",
     round_limit: Annotated[
         int,
         typer.Option(
-            "--round-limit", min=0, max=1000, help="Round limit of every game, 0 (none) to 1000."
+            "--round-limit",
+            min=0,
+            max=1000,
+            help=N_("Round limit of every game, 0 (none) to 1000."),
         ),
     ] = 30,
-    weapon: Annotated[str, typer.Option("--weapon", help="Everyone's weapon.")] = "colt",
+    weapon: Annotated[str, typer.Option("--weapon", help=N_("Everyone's weapon."))] = "colt",
     bots: Annotated[
-        str, typer.Option("--bots", help="Bot of the hero's seat and the cowboys' (or one).")
+        str, typer.Option("--bots", help=N_("Bot of the hero's seat and the cowboys' (or one)."))
     ] = "heuristic",
     seed: SeedOption = 0,
     workers: WorkersOption = None,
@@ -176,10 +187,7 @@ def heroes(
     json_: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """One hero against N standard cowboys in both hand modes: is the designer's claim true?
-
-    Ein Held gegen N Standardcowboys in beiden Kartenmodi: stimmt die Behauptung des Autors?
-    """
+    """One hero against N standard cowboys in both hand modes: is the designer's claim true?"""
     from totenblatt.sim.balance.heroes import MODES, HeroesExperiment
 
     common = _common(lang=lang)
@@ -197,19 +205,25 @@ def heroes(
     _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
 
 
-@balance_app.command()
+@balance_app.command(
+    help=N_("The win-rate change from giving one figure each ability (paired seeds).")
+)
 def abilities(
     scenario: Annotated[
-        str, typer.Option("--scenario", "-s", help="The scenario (extended rules).")
+        str, typer.Option("--scenario", "-s", help=N_("The scenario (extended rules)."))
     ] = "duel",
     ability: Annotated[
-        list[str] | None, typer.Option("--ability", help="Ability (repeatable; default all 14).")
+        list[str] | None,
+        typer.Option("--ability", help=N_("Ability (repeatable; default all 14).")),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", help="Ruleset option key=value (repeatable).")
+        list[str] | None,
+        typer.Option("--option", help=N_("Ruleset option key=value (repeatable).")),
     ] = None,
     games: GamesOption = 300,
-    bots: Annotated[str, typer.Option("--bots", help="Bots seat by seat (or one).")] = "heuristic",
+    bots: Annotated[
+        str, typer.Option("--bots", help=N_("Bots seat by seat (or one)."))
+    ] = "heuristic",
     seed: SeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
@@ -218,10 +232,7 @@ def abilities(
     json_: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """The win-rate change from giving one figure each ability (paired seeds).
-
-    Wie sich die Siegquote ändert, wenn eine Figur eine Fähigkeit erhält (gepaarte Seeds).
-    """
+    """The win-rate change from giving one figure each ability (paired seeds)."""
     from totenblatt.sim.balance.abilities import AbilitiesExperiment
     from totenblatt.sim.spec import parse_option
     from totenblatt.wanted.vocab import Ability, parse_word
@@ -239,7 +250,7 @@ def abilities(
     _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
 
 
-@balance_app.command()
+@balance_app.command(help=N_("First-dealer and seat advantage per scenario."))
 def seats(
     scenario: ScenariosOption = None,
     games: GamesOption = 300,
@@ -252,10 +263,7 @@ def seats(
     json_: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """First-dealer and seat advantage per scenario.
-
-    Vorteil des ersten Gebers und der Sitzplätze je Szenario.
-    """
+    """First-dealer and seat advantage per scenario."""
     from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS, SeatsExperiment
 
     common = _common(lang=lang)
@@ -265,18 +273,21 @@ def seats(
     _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
 
 
-@balance_app.command()
+@balance_app.command(
+    help=N_("Game lengths per scenario and the round limit by which 90 % are decided (D-22).")
+)
 def rounds(
     scenario: ScenariosOption = None,
     games: GamesOption = 300,
     cap: Annotated[
         int,
         typer.Option(
-            "--cap", min=1, max=1000, help="Round limit the games are played to, 1 to 1000."
+            "--cap", min=1, max=1000, help=N_("Round limit the games are played to, 1 to 1000.")
         ),
     ] = 40,
     target: Annotated[
-        float, typer.Option("--target", min=0.01, max=1.0, help="Share of decided games wanted.")
+        float,
+        typer.Option("--target", min=0.01, max=1.0, help=N_("Share of decided games wanted.")),
     ] = 0.9,
     bot: BotOption = "heuristic",
     seed: SeedOption = 0,
@@ -287,10 +298,7 @@ def rounds(
     json_: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Game lengths per scenario and the round limit that decides 90 % of games (D-22).
-
-    Spieldauer je Szenario und das Rundenlimit, das 90 % der Spiele entscheidet (D-22).
-    """
+    """Game lengths per scenario and the round limit by which 90 % are decided (D-22)."""
     from totenblatt.sim.balance.rounds import RoundsExperiment
     from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 

@@ -1,4 +1,7 @@
-"""``totenblatt gang ...`` and ``totenblatt fight ...``: the campaign roster (B3-B6)."""
+"""``totenblatt gang ...`` and ``totenblatt fight ...``: the campaign roster (B3-B6).
+
+Every help text is a catalog id (``N_``): ``--lang de`` shows it in German.
+"""
 
 from __future__ import annotations
 
@@ -17,8 +20,6 @@ from totenblatt.campaign import (
     FightOutcome,
     Gang,
     MemberOutcome,
-    hirable,
-    hire_cost,
     parse_ability,
     roster_dict,
 )
@@ -37,7 +38,8 @@ from totenblatt.cli.app import (
 )
 from totenblatt.messages import Message, MessageError
 from totenblatt.text import words
-from totenblatt.text.campaign import describe, roster_markdown
+from totenblatt.text.campaign import describe, gang_weapon, hire_hint, roster_markdown
+from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import ability_name, kind_name
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType, parse_word
@@ -45,21 +47,31 @@ from totenblatt.wanted.vocab import Ability, HeroType, parse_word
 if TYPE_CHECKING:
     from totenblatt.store import Change, Store
 
-__all__ = ["BadOptionError", "fight_app", "gang_app", "parse_pairs"]
+__all__ = ["BadOptionError", "fight_app", "gang_app", "member_app", "parse_pairs"]
 
 gang_app = typer.Typer(
     name="gang",
-    help="Campaign gangs (B3-B6): create, show, recruit, fill up, export.",
+    help=N_(
+        "Campaign gangs (B3-B6): create, show, recruit, fill up, export.\n\n"
+        "Between fights: rename or delete a gang, and rename, re-arm or dismiss its members "
+        "(gang member ...)."
+    ),
+    no_args_is_help=True,
+)
+member_app = typer.Typer(
+    name="member",
+    help=N_("A gang's members between fights: rename, re-arm or dismiss one."),
     no_args_is_help=True,
 )
 fight_app = typer.Typer(
     name="fight",
-    help=(
+    help=N_(
         "Play a campaign fight with the engine, record one played on a real table (B4, B5), "
         "or undo the last one."
     ),
     no_args_is_help=True,
 )
+gang_app.add_typer(member_app, name="member")
 app.add_typer(gang_app, name="gang")
 app.add_typer(fight_app, name="fight")
 
@@ -87,10 +99,19 @@ SeedOption = Annotated[
         "--seed",
         min=0,
         max=2**63 - 1,
-        help="Seed for names and ability draws, 0 to 2**63-1 (default: a fresh one, logged).",
+        help=N_("Seed for names and ability draws, 0 to 2**63-1 (default: a fresh one, logged)."),
     ),
 ]
-GangArg = Annotated[str, typer.Argument(metavar="NAME", help="The gang's name.")]
+GangArg = Annotated[str, typer.Argument(metavar="NAME", help=N_("The gang's name."))]
+MemberArg = Annotated[
+    str, typer.Argument(metavar="MEMBER", help=N_("A living member: full name or a unique start."))
+]
+YesOption = Annotated[bool, typer.Option("--yes", help=N_("Really do it: it cannot be undone."))]
+WEAPONS_HELP = N_(
+    "Weapons of the members in roster order, comma-separated or repeated: colt, winchester, "
+    "shotgun (revolver, gewehr, schrotflinte); the rest get the default by place "
+    "(winchester, colt, shotgun, colt, winchester, ...)."
+)
 
 
 def _open(db: str | None) -> Store:
@@ -147,6 +168,34 @@ def _abilities(values: Sequence[str], ruleset: str) -> list[Ability]:
     return [parse_ability(v, rules) for v in values]
 
 
+def weapon_list(values: Sequence[str] | None, option: str = "--weapons") -> list[str]:
+    """``--weapons colt,winchester --weapons shotgun`` as a list; an empty item is an error.
+
+    >>> weapon_list(["colt, gewehr", "shotgun"])
+    ['colt', 'gewehr', 'shotgun']
+    """
+    out: list[str] = []
+    for text in values or ():
+        parts = [p.strip() for p in text.split(",")]
+        if not all(parts):
+            raise _bad(
+                Message(
+                    "{option} {text}: expected weapons separated by commas, "
+                    "e.g. {option} colt,winchester,shotgun",
+                    option=option,
+                    text=repr(text),
+                )
+            )
+        out += parts
+    return out
+
+
+def _confirm(yes: bool, message: Message) -> None:
+    """Refuse a change that cannot be undone unless ``--yes`` was given (exit 2, one line)."""
+    if not yes:
+        fail(message)
+
+
 # -- output -----------------------------------------------------------------------
 
 
@@ -158,9 +207,16 @@ def roster_table(gang: Gang, lang: Lang) -> Table:
         caption_justify="left",
     )
     w = words(lang)
+    kinds = [kind_name(m.kind, lang) for m in gang.members]
+    weapons = [gang_weapon(gang, m.weapon, lang) for m in gang.members]
     table.add_column("#", justify="right", style="dim")
     table.add_column(w.phrase("Name"))
-    table.add_column(w.phrase("Kind"))
+    # kind and weapon share a column (two lines): the roster fits 80 columns in German too
+    table.add_column(
+        Text(w.phrase("Kind")) + Text(" / " + w.phrase("Weapon"), style="dim"),
+        no_wrap=True,
+        min_width=max(map(len, [*kinds, *weapons]), default=0),
+    )
     table.add_column("HP", justify="right")
     table.add_column(w.phrase("Abilities"))
     table.add_column(w.phrase("Fights"), justify="right")
@@ -170,7 +226,7 @@ def roster_table(gang: Gang, lang: Lang) -> Table:
         table.add_row(
             str(i),
             Text(m.name, style="bold" if m.is_hero else ""),
-            kind_name(m.kind, lang),
+            Text(kinds[i - 1]) + Text("\n" + weapons[i - 1], style="dim"),
             hp,
             Text(abilities),
             str(m.fights_survived),
@@ -190,12 +246,9 @@ def _caption(gang: Gang, lang: Lang) -> str:
             ruleset=gang.ruleset,
         )
     ]
-    if gang.lost_heroes:
-        rules = Ruleset.load(gang.ruleset)
-        offers = ", ".join(
-            f"{kind_name(k, lang)} ({hire_cost(k, rules)} HP)" for k in hirable(gang, rules)
-        )
-        parts.append(w.phrase("may hire: {offers} (gang recruit)", offers=offers))
+    hint = hire_hint(gang, lang)
+    if hint is not None:
+        parts.append(hint)
     free = gang.size - len(gang.members)
     if free > 0:
         parts.append(w.phrase_n("{n} free place (gang fill)", "{n} free places (gang fill)", free))
@@ -219,11 +272,14 @@ def _report(change: Change, lang: Lang, as_json: bool, *, skip_joined: bool = Fa
 # -- gang ...  --------------------------------------------------------------------
 
 
-@gang_app.command("create")
+@gang_app.command(
+    "create", help=N_("Create a gang: a veteran or gunslinger leader and standard cowboys (B3).")
+)
 def gang_create(
     name: GangArg,
     leader: Annotated[
-        str, typer.Option("--leader", help="The leader's hero type: veteran or gunslinger (B3).")
+        str,
+        typer.Option("--leader", help=N_("The leader's hero type: veteran or gunslinger (B3).")),
     ],
     size: Annotated[
         int | None,
@@ -231,29 +287,37 @@ def gang_create(
             "--size",
             min=1,
             max=30,
-            help="Members including the leader, 1 to the ruleset's campaign.gang_max_size "
-            "(10; at most 30) (default: the maximum).",
+            help=N_(
+                "Members including the leader, 1 to the ruleset's campaign.gang_max_size "
+                "(10; at most 30) (default: the maximum)."
+            ),
         ),
     ] = None,
     ability: Annotated[
         list[str] | None,
         typer.Option(
             "--ability",
-            help=(
+            help=N_(
                 "A starting ability of the leader, chosen among the number cards 2-10 "
                 "(name or card, e.g. cover_3 or 7; repeat). Abilities not chosen are drawn."
             ),
         ),
     ] = None,
     leader_name: Annotated[
-        str | None, typer.Option("--leader-name", help="The leader's name (default: generated).")
+        str | None,
+        typer.Option("--leader-name", help=N_("The leader's name (default: generated).")),
     ] = None,
     member: Annotated[
         list[str] | None,
-        typer.Option("--member", help="A cowboy's name, in order (repeat; the rest generated)."),
+        typer.Option(
+            "--member", help=N_("A cowboy's name, in order (repeat; the rest generated).")
+        ),
+    ] = None,
+    weapons: Annotated[
+        list[str] | None, typer.Option("--weapons", metavar="WEAPON,...", help=WEAPONS_HELP)
     ] = None,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", help="Ruleset name or TOML file.")
+        str, typer.Option("--ruleset", help=N_("Ruleset name or TOML file."))
     ] = "extended",
     seed: SeedOption = None,
     db: DbOption = None,
@@ -264,6 +328,7 @@ def gang_create(
     language = resolve_lang(lang)
     kind = _hero(leader, "--leader")
     chosen = _abilities(ability or [], ruleset)
+    arms = weapon_list(weapons)
     if "/" in ruleset or ruleset.endswith(".toml"):
         ruleset = str(Path(ruleset).expanduser().absolute())
     with _open(db) as store:
@@ -276,11 +341,12 @@ def gang_create(
             member_names=member or [],
             ruleset=ruleset,
             seed=seed,
+            weapons=arms,
         )
     _report(change, language, json, skip_joined=True)
 
 
-@gang_app.command("list")
+@gang_app.command("list", help=N_("List every gang."))
 def gang_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = None) -> None:
     """List every gang."""
     language = resolve_lang(lang)
@@ -308,11 +374,13 @@ def gang_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = 
     console.print(table)
 
 
-@gang_app.command("show")
+@gang_app.command(
+    "show", help=N_("Show a gang's roster: members, weapons, HP, abilities, survived fights.")
+)
 def gang_show(
     name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
 ) -> None:
-    """Show a gang's roster: members, HP, abilities, survived fights."""
+    """Show a gang's roster: members, weapons, HP, abilities, survived fights."""
     from totenblatt.store import Change
 
     with _open(db) as store:
@@ -320,7 +388,9 @@ def gang_show(
     _report(Change(gang), resolve_lang(lang), json)
 
 
-@gang_app.command("history")
+@gang_app.command(
+    "history", help=N_("Show every change made to a gang: when, what, the seed, cards drawn.")
+)
 def gang_history(
     name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
 ) -> None:
@@ -343,15 +413,18 @@ def gang_history(
             console.print(Text("   • " + describe(event, language)))
 
 
-@gang_app.command("export")
+@gang_app.command(
+    "export", help=N_("Export a gang's roster, its fallen and its history as Markdown or JSON.")
+)
 def gang_export(
     name: GangArg,
     fmt: Annotated[
         ExportFormat | None,
-        typer.Option("--format", help="md (Markdown, the default) or json (as --json)."),
+        typer.Option("--format", help=N_("md (Markdown, the default) or json (as --json).")),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+        Path | None,
+        typer.Option("--output", "-o", help=N_("Write to this file (default: stdout).")),
     ] = None,
     db: DbOption = None,
     json: JsonOption = False,
@@ -381,27 +454,46 @@ def gang_export(
         console.print(words(language).phrase("Written to {file}.", file=str(output)))
 
 
-@gang_app.command("recruit")
+@gang_app.command(
+    "recruit",
+    help=N_("Hire a replacement for a hero lost in the last fight, paid with survivors' HP (B6)."),
+)
 def gang_recruit(
     name: GangArg,
     hero: Annotated[
         str,
-        typer.Option("--hero", help="veteran or gunslinger: the lost hero's type or cheaper (B6)."),
+        typer.Option(
+            "--hero",
+            help=N_("veteran or gunslinger: the lost hero's type or cheaper (B6)."),
+        ),
     ],
     pay: Annotated[
         list[str] | None,
         typer.Option(
             "--pay",
             metavar="MEMBER=N",
-            help="HP a survivor pays (repeat; any split, down to 0 HP, D-29).",
+            help=N_("HP a survivor pays (repeat; any split, down to 0 HP, D-29)."),
         ),
     ] = None,
     hero_name: Annotated[
-        str | None, typer.Option("--name", help="The new hero's name (default: generated).")
+        str | None,
+        typer.Option("--name", help=N_("The new hero's name (default: generated).")),
     ] = None,
     ability: Annotated[
         list[str] | None,
-        typer.Option("--ability", help="A starting ability among 2-10 (repeat; the rest drawn)."),
+        typer.Option(
+            "--ability", help=N_("A starting ability among 2-10 (repeat; the rest drawn).")
+        ),
+    ] = None,
+    weapon: Annotated[
+        str | None,
+        typer.Option(
+            "--weapon",
+            help=N_(
+                "The new hero's weapon: colt, winchester or shotgun (default: by its place "
+                "in the roster)."
+            ),
+        ),
     ] = None,
     seed: SeedOption = None,
     db: DbOption = None,
@@ -416,17 +508,33 @@ def gang_recruit(
         ruleset = store.gangs.get(name).ruleset
         chosen = _abilities(ability or [], ruleset)
         change = store.gangs.hire(
-            name, kind, payments, hero_name=hero_name, abilities=chosen, seed=seed
+            name, kind, payments, hero_name=hero_name, abilities=chosen, seed=seed, weapon=weapon
         )
     _report(change, language, json)
 
 
-@gang_app.command("fill")
+@gang_app.command(
+    "fill",
+    help=N_("Fill the gang up to its size with new standard cowboys (B6); ends recruitment."),
+)
 def gang_fill(
     name: GangArg,
     member: Annotated[
         list[str] | None,
-        typer.Option("--name", help="A newcomer's name, in order (repeat; the rest generated)."),
+        typer.Option(
+            "--name", help=N_("A newcomer's name, in order (repeat; the rest generated).")
+        ),
+    ] = None,
+    weapons: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--weapons",
+            metavar="WEAPON,...",
+            help=N_(
+                "The newcomers' weapons in order, comma-separated or repeated: colt, "
+                "winchester, shotgun (default: by their places in the roster)."
+            ),
+        ),
     ] = None,
     seed: SeedOption = None,
     db: DbOption = None,
@@ -434,38 +542,162 @@ def gang_fill(
     lang: LangOption = None,
 ) -> None:
     """Fill the gang up to its size with new standard cowboys (B6); ends recruitment."""
+    arms = weapon_list(weapons)
     with _open(db) as store:
-        change = store.gangs.fill(name, names=member or [], seed=seed)
+        change = store.gangs.fill(name, names=member or [], seed=seed, weapons=arms)
+    _report(change, resolve_lang(lang), json)
+
+
+@gang_app.command(
+    "rename", help=N_("Give a gang a new name (kept by fight undo); its history stays.")
+)
+def gang_rename(
+    name: GangArg,
+    new: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))],
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Give a gang a new name (kept by fight undo); its history stays."""
+    with _open(db) as store:
+        change = store.gangs.rename(name, new)
+    _report(change, resolve_lang(lang), json)
+
+
+@gang_app.command(
+    "delete",
+    help=N_(
+        "Delete a gang and its members (needs --yes); the audit log keeps its history and "
+        "the deleted roster."
+    ),
+)
+def gang_delete(
+    name: GangArg,
+    yes: YesOption = False,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Delete a gang and its members (needs --yes)."""
+    language = resolve_lang(lang)
+    with _open(db) as store:
+        gang = store.gangs.get(name)
+        _confirm(
+            yes,
+            Message(
+                "deleting gang {gang} cannot be undone: add --yes to delete it",
+                gang=repr(gang.name),
+            ),
+        )
+        deleted = store.gangs.delete(gang.name)
+    if json:
+        print_json({"deleted": deleted.name})
+        return
+    console.print(Text(words(language).phrase("Gang {gang} deleted.", gang=deleted.name)))
+
+
+# -- gang member ... ---------------------------------------------------------------
+
+
+@member_app.command(
+    "rename", help=N_("Give a living member a new name, unique in the gang (kept by fight undo).")
+)
+def member_rename(
+    name: GangArg,
+    member: MemberArg,
+    new: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))],
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Give a living member a new name, unique in the gang (kept by fight undo)."""
+    with _open(db) as store:
+        change = store.gangs.rename_member(name, member, new)
+    _report(change, resolve_lang(lang), json)
+
+
+@member_app.command(
+    "arm", help=N_("Give a living member another weapon: colt, winchester or shotgun.")
+)
+def member_arm(
+    name: GangArg,
+    member: MemberArg,
+    weapon: Annotated[
+        str,
+        typer.Argument(
+            metavar="WEAPON",
+            help=N_("colt, winchester, shotgun (revolver, gewehr, schrotflinte)."),
+        ),
+    ],
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Give a living member another weapon: colt, winchester or shotgun."""
+    with _open(db) as store:
+        change = store.gangs.arm(name, member, weapon)
+    _report(change, resolve_lang(lang), json)
+
+
+@member_app.command(
+    "dismiss",
+    help=N_("Send a living member away for good (needs --yes); gang fill may take the free place."),
+)
+def member_dismiss(
+    name: GangArg,
+    member: MemberArg,
+    yes: YesOption = False,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Send a living member away for good (needs --yes)."""
+    with _open(db) as store:
+        found = store.gangs.get(name)
+        who = found.member(member)
+        _confirm(
+            yes,
+            Message(
+                "dismissing {member} from gang {gang} cannot be undone: add --yes to dismiss them",
+                member=repr(who.name),
+                gang=repr(found.name),
+            ),
+        )
+        change = store.gangs.dismiss(found.name, who.name)
     _report(change, resolve_lang(lang), json)
 
 
 # -- fight ...  -------------------------------------------------------------------
 
 
-@fight_app.command("record")
+@fight_app.command(
+    "record",
+    help=N_("Record a fight played on a real table; runs the post-fight sequence (B4, B5)."),
+)
 def fight_record(
     name: GangArg,
     died: Annotated[
         list[str] | None,
-        typer.Option("--died", metavar="MEMBER", help="A member killed in the fight (repeat)."),
+        typer.Option("--died", metavar="MEMBER", help=N_("A member killed in the fight (repeat).")),
     ] = None,
     hp: Annotated[
         list[str] | None,
         typer.Option(
             "--hp",
             metavar="MEMBER=N",
-            help="A survivor's HP at the end of the fight (repeat; others: unchanged).",
+            help=N_("A survivor's HP at the end of the fight (repeat; others: unchanged)."),
         ),
     ] = None,
     conceded: Annotated[
-        bool, typer.Option("--conceded", help="The gang conceded (B4); needs --sacrifice.")
+        bool,
+        typer.Option("--conceded", help=N_("The gang conceded (B4); needs --sacrifice.")),
     ] = False,
     sacrifice: Annotated[
         str | None,
         typer.Option(
             "--sacrifice",
             metavar="MEMBER",
-            help="Who is sacrificed: a hero or a cowboy with the most HP (B4).",
+            help=N_("Who is sacrificed: a hero or a cowboy with the most HP (B4)."),
         ),
     ] = None,
     seed: SeedOption = None,
@@ -494,7 +726,13 @@ def fight_record(
     _report(change, resolve_lang(lang), json)
 
 
-@fight_app.command("undo")
+@fight_app.command(
+    "undo",
+    help=N_(
+        "Undo the gang's last recorded fight (and any recruiting or filling after it); "
+        "new names stay."
+    ),
+)
 def fight_undo(
     name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
 ) -> None:

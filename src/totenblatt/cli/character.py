@@ -1,4 +1,7 @@
-"""``totenblatt character ...`` and ``totenblatt story new``: RPG characters in the database."""
+"""``totenblatt character ...`` and ``totenblatt story new``: RPG characters in the database.
+
+Every help text is a catalog id (``N_``): ``--lang de`` shows it in German.
+"""
 
 from __future__ import annotations
 
@@ -15,12 +18,15 @@ from totenblatt.cli.app import (
     LangOption,
     app,
     console,
+    fail,
     print_json,
     resolve_lang,
 )
 from totenblatt.cli.campaign import parse_pairs
+from totenblatt.messages import Message
 from totenblatt.rpg.character import Character
 from totenblatt.text import words
+from totenblatt.text.catalog import N_
 
 if TYPE_CHECKING:
     from totenblatt.store import Store
@@ -29,24 +35,24 @@ __all__ = ["character_app", "character_dict", "joker_app", "story_app"]
 
 character_app = typer.Typer(
     name="character",
-    help="Characters of the card-test RPG: skills, wounds, jokers.",
+    help=N_("Characters of the card-test RPG: skills, wounds, jokers."),
     no_args_is_help=True,
 )
 story_app = typer.Typer(
     name="story",
-    help="Stories of the card-test RPG (C6: jokers reset).",
+    help=N_("Stories of the card-test RPG (C6: jokers reset)."),
     no_args_is_help=True,
 )
 joker_app = typer.Typer(
     name="joker",
-    help="Award a character jokers for great play, or spend them (C6).",
+    help=N_("Award a character jokers for great play, or spend them (C6)."),
     no_args_is_help=True,
 )
 character_app.add_typer(joker_app, name="joker")
 app.add_typer(character_app, name="character")
 app.add_typer(story_app, name="story")
 
-NameArg = Annotated[str, typer.Argument(metavar="NAME", help="The character's name.")]
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help=N_("The character's name."))]
 
 
 def _open(db: str | None) -> Store:
@@ -100,7 +106,9 @@ def _show(characters: list[Character], lang: Lang, as_json: bool, *, many: bool 
     console.print(_table(characters, lang, title))
 
 
-@character_app.command("create")
+@character_app.command(
+    "create", help=N_("Create an RPG character: skills with levels, no wounds, 1 joker (C6).")
+)
 def character_create(
     name: NameArg,
     skill: Annotated[
@@ -108,14 +116,15 @@ def character_create(
         typer.Option(
             "--skill",
             metavar="SKILL=LEVEL",
-            help="A skill and its level 0-6+ (repeat), e.g. --skill Beweglichkeit=3.",
+            help=N_("A skill and its level 0-6+ (repeat), e.g. --skill Beweglichkeit=3."),
         ),
     ] = None,
     npc: Annotated[
-        bool, typer.Option("--npc", help="An ordinary person (Normalo): capacity 6 (D-32).")
+        bool,
+        typer.Option("--npc", help=N_("An ordinary person (Normalo): capacity 6 (D-32).")),
     ] = False,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", help="RPG ruleset name or TOML file.")
+        str, typer.Option("--ruleset", help=N_("RPG ruleset name or TOML file."))
     ] = "rpg",
     db: DbOption = None,
     json: JsonOption = False,
@@ -129,7 +138,9 @@ def character_create(
     _show([character], resolve_lang(lang), json)
 
 
-@character_app.command("show")
+@character_app.command(
+    "show", help=N_("Show a character: skills, wound points and capacity (D-32), jokers.")
+)
 def character_show(
     name: NameArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
 ) -> None:
@@ -139,7 +150,7 @@ def character_show(
     _show([character], resolve_lang(lang), json)
 
 
-@character_app.command("list")
+@character_app.command("list", help=N_("List every character."))
 def character_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = None) -> None:
     """List every character."""
     with _open(db) as store:
@@ -147,13 +158,16 @@ def character_list(db: DbOption = None, json: JsonOption = False, lang: LangOpti
     _show(characters, resolve_lang(lang), json, many=True)
 
 
-@character_app.command("wound")
+@character_app.command(
+    "wound", help=N_("The character takes one wound (D-32); at capacity it is out (Fallobst).")
+)
 def character_wound(
     name: NameArg,
     band: Annotated[
         str,
         typer.Argument(
-            metavar="BAND", help="light, normal or fat (leicht, normal, fett): 1, 3, 6 points."
+            metavar="BAND",
+            help=N_("light, normal or fat (leicht, normal, fett): 1, 3, 6 points."),
         ),
     ],
     db: DbOption = None,
@@ -169,7 +183,7 @@ def character_wound(
     _show([character], resolve_lang(lang), json)
 
 
-@character_app.command("heal")
+@character_app.command("heal", help=N_("Heal a character's wounds, all or some points."))
 def character_heal(
     name: NameArg,
     points: Annotated[
@@ -178,7 +192,7 @@ def character_heal(
             "--points",
             min=0,
             max=9999,
-            help="Heal this many wound points, 0 to 9999 (default: all).",
+            help=N_("Heal this many wound points, 0 to 9999 (default: all)."),
         ),
     ] = None,
     db: DbOption = None,
@@ -191,11 +205,57 @@ def character_heal(
     _show([character], resolve_lang(lang), json)
 
 
-@story_app.command("new")
+@character_app.command(
+    "rename", help=N_("Give a character a new name, unique among the characters.")
+)
+def character_rename(
+    name: NameArg,
+    new: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))],
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Give a character a new name, unique among the characters."""
+    with _open(db) as store:
+        character = store.characters.rename(name, new)
+    _show([character], resolve_lang(lang), json)
+
+
+@character_app.command(
+    "delete",
+    help=N_("Delete a character (needs --yes); the audit log keeps the deleted sheet."),
+)
+def character_delete(
+    name: NameArg,
+    yes: Annotated[
+        bool, typer.Option("--yes", help=N_("Really do it: it cannot be undone."))
+    ] = False,
+    db: DbOption = None,
+    json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Delete a character (needs --yes)."""
+    with _open(db) as store:
+        found = store.characters.get(name)
+        if not yes:
+            fail(
+                Message(
+                    "deleting character {name} cannot be undone: add --yes to delete it",
+                    name=repr(found.name),
+                )
+            )
+        gone = store.characters.delete(found.name)
+    if json:
+        print_json({"deleted": gone.name})
+        return
+    console.print(words(resolve_lang(lang)).phrase("Character {name} deleted.", name=gone.name))
+
+
+@story_app.command("new", help=N_("Start a new story: jokers reset to 1 (C6)."))
 def story_new(
     names: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[NAME]...", help="The characters (default: all)."),
+        typer.Argument(metavar="[NAME]...", help=N_("The characters (default: all).")),
     ] = None,
     db: DbOption = None,
     json: JsonOption = False,
@@ -219,11 +279,11 @@ def story_new(
 
 
 CountOption = Annotated[
-    int, typer.Option("--count", "-n", min=1, max=99, help="How many jokers, 1 to 99.")
+    int, typer.Option("--count", "-n", min=1, max=99, help=N_("How many jokers, 1 to 99."))
 ]
 
 
-@joker_app.command("add")
+@joker_app.command("add", help=N_("Award the character jokers (for great play, C6)."))
 def joker_add(
     name: NameArg,
     count: CountOption = 1,
@@ -239,7 +299,10 @@ def joker_add(
     _show([character], resolve_lang(lang), json)
 
 
-@joker_app.command("spend")
+@joker_app.command(
+    "spend",
+    help=N_("The character spends jokers (each draws one more card in a test, C6, D-33)."),
+)
 def joker_spend(
     name: NameArg,
     count: CountOption = 1,

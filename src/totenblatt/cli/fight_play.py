@@ -1,6 +1,6 @@
 """``totenblatt fight play GANG_A GANG_B``: two campaign gangs fight on the engine, then B4-B5.
 
-The gangs' living members, kinds, HP and abilities become the figures of a template
+The gangs' living members, kinds, weapons, HP and abilities become the figures of a template
 scenario (:func:`totenblatt.campaign.battle.build_battle`); bots or people play the fight;
 the result is recorded for both gangs in one transaction with the seed, and both rosters
 are printed with what changed. Exit status: 0 recorded, 1 a person quit (nothing
@@ -50,13 +50,20 @@ from totenblatt.cli.app import (
     resolve_lang,
 )
 from totenblatt.cli.campaign import BadOptionError, fight_app, roster_table
-from totenblatt.cli.play import SeatKind, Session, kind_label, parse_seats, stdin_is_terminal
+from totenblatt.cli.play import (
+    SeatKind,
+    Session,
+    kind_label,
+    parse_seats,
+    seat_bot,
+    stdin_is_terminal,
+)
 from totenblatt.messages import Message
 from totenblatt.text import Narrator, words
 from totenblatt.text.campaign import describe
+from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import kind_name, scenario_title
-from totenblatt.wanted.bots import Bot, HeuristicBot, RandomBot, play_game
-from totenblatt.wanted.bots.base import bot_seed
+from totenblatt.wanted.bots import Bot, play_game
 from totenblatt.wanted.engine.events import (
     Conceded,
     FigureOut,
@@ -115,14 +122,9 @@ def _check_seed(seed: int | None) -> int:
 
 
 def _bots(kinds: Sequence[SeatKind], battle: Battle, rules: Ruleset, seed: int) -> list[Bot]:
-    """The same bots, seeded the same way, as ``totenblatt play`` (``bot_seed(seed, seat)``)."""
-    bots: list[Bot] = []
-    for seat, kind in enumerate(kinds):
-        if kind is SeatKind.RANDOM:
-            bots.append(RandomBot(bot_seed(seed, seat)))
-        else:
-            bots.append(HeuristicBot(bot_seed(seed, seat), ruleset=rules, scenario=battle.scenario))
-    return bots
+    """The same bots, seeded the same way, as ``totenblatt play`` (the bot registry's,
+    ``bot_seed(seed, seat)``): an ``ismcts`` seat is the search bot."""
+    return [seat_bot(kind, seed, seat, battle.scenario, rules) for seat, kind in enumerate(kinds)]
 
 
 def _narrate(game: Game, battle: Battle, lang: Lang, out: Console, *, quiet: bool) -> None:
@@ -439,25 +441,40 @@ def _report(result: FightResult, lang: Lang, out: Console, seed: int) -> None:
     )
 
 
-@fight_app.command("play")
+_PLAY_HELP = N_(
+    "Play a campaign fight between two gangs on the engine and record it for both (B4, B5).\n\n"
+    "The living members of both gangs are the scenario's figures, each with the weapon of "
+    "its roster; the result is recorded for both gangs."
+)
+
+
+@fight_app.command("play", help=_PLAY_HELP)
 def fight_play(
-    gang_a: Annotated[str, typer.Argument(metavar="GANG_A", help="The gang of player 1 (seat 1).")],
-    gang_b: Annotated[str, typer.Argument(metavar="GANG_B", help="The gang of player 2 (seat 2).")],
+    gang_a: Annotated[
+        str, typer.Argument(metavar="GANG_A", help=N_("The gang of player 1 (seat 1)."))
+    ],
+    gang_b: Annotated[
+        str, typer.Argument(metavar="GANG_B", help=N_("The gang of player 2 (seat 2)."))
+    ],
     scenario: Annotated[
         str,
         typer.Option(
             "--scenario",
             "-s",
-            help="Template scenario (built-in name or TOML file): its table, terrain, starting "
-            "spots and weapons; the gangs are the figures.",
+            help=N_(
+                "Template scenario (built-in name or TOML file): its table, terrain and "
+                "starting spots; the gangs are the figures, with their own weapons."
+            ),
         ),
     ] = "gangs",
     seats: Annotated[
         str,
         typer.Option(
             "--seats",
-            help="Who plays each gang, comma-separated: bot (heuristic), random or human "
-            "(needs a terminal).",
+            help=N_(
+                "Who plays each gang, comma-separated: bot (heuristic), random or human "
+                "(needs a terminal)."
+            ),
         ),
     ] = "bot,bot",
     seed: Annotated[
@@ -465,16 +482,18 @@ def fight_play(
         typer.Option(
             "--seed",
             max=2**63 - 1,
-            help="Seed of the fight and the draws after it, 0 to 2**63-1 (default: a secret "
-            "one, logged with the result).",
+            help=N_(
+                "Seed of the fight and the draws after it, 0 to 2**63-1 (default: a secret "
+                "one, logged with the result)."
+            ),
         ),
     ] = None,
     ruleset: Annotated[
         str | None,
-        typer.Option("--ruleset", help="Ruleset name or TOML file (default: the gangs' own)."),
+        typer.Option("--ruleset", help=N_("Ruleset name or TOML file (default: the gangs' own).")),
     ] = None,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Tell only the result, not every kill.")
+        bool, typer.Option("--quiet", "-q", help=N_("Tell only the result, not every kill."))
     ] = False,
     db: DbOption = None,
     json: JsonOption = False,
@@ -482,8 +501,8 @@ def fight_play(
 ) -> None:
     """Play a campaign fight between two gangs on the engine and record it for both (B4, B5).
 
-    The living members of both gangs are the scenario's figures; the result is recorded
-    for both gangs.
+    The living members of both gangs are the scenario's figures, each with the weapon of
+    its roster; the result is recorded for both gangs.
     """
     code = run_fight_play(
         gang_a,

@@ -27,23 +27,27 @@ from totenblatt.cli.sim import (
     needs_sim_extra,
     progress_bar,
 )
+from totenblatt.text.catalog import N_, words
 
 if TYPE_CHECKING:
     from totenblatt.sim.ladder import Ladder
 
 
-@app.command()
+@app.command(
+    help=N_("Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale).")
+)
 def ladder(
     scenario: Annotated[
-        str, typer.Option("--scenario", "-s", help="Built-in scenario or a TOML file.")
+        str, typer.Option("--scenario", "-s", help=N_("Built-in scenario or a TOML file."))
     ] = "duel",
     ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="Built-in ruleset (base, extended) or a file.")
+        str,
+        typer.Option("--ruleset", "-r", help=N_("Built-in ruleset (base, extended) or a file.")),
     ] = "base",
     option: Annotated[
         list[str] | None,
         typer.Option(
-            "--option", help="Ruleset option key=value, repeatable (hand_mode=per_character)."
+            "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
         ),
     ] = None,
     bots: Annotated[
@@ -51,7 +55,7 @@ def ladder(
         typer.Option(
             "--bots",
             "-b",
-            help="Two or more bots, comma-separated: random, heuristic, ismcts:N (N rollouts).",
+            help=N_("Two or more bots, comma-separated: random, heuristic, ismcts:N (N rollouts)."),
         ),
     ] = "random,heuristic,ismcts:200",
     games: Annotated[
@@ -61,30 +65,27 @@ def ladder(
             "-n",
             min=1,
             max=1_000_000,
-            help="Games per pair of bots, 1 to 10^6 (made even).",
+            help=N_("Games per pair of bots, 1 to 10^6 (made even)."),
         ),
     ] = 40,
     seed: SeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
     plot: Annotated[
-        Path | None, typer.Option("--plot", help="Write the ratings as a PNG picture here.")
+        Path | None, typer.Option("--plot", help=N_("Write the ratings as a PNG picture here."))
     ] = None,
     quiet: QuietOption = False,
     json_: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale).
-
-    Jedes Paar von Bots spielt gegeneinander; Wertung nach Bradley–Terry (Elo-Skala).
-    """
+    """Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale)."""
     needs_sim_extra()
-    from totenblatt.cli._ladder_words import say
     from totenblatt.sim.ladder import play_ladder, plot_ladder
     from totenblatt.sim.runner import RunError
     from totenblatt.sim.spec import parse_option
 
     language = resolve_lang(lang).value
+    w = words(language)
     if plot is not None:
         check_writable(plot)
     names = [b for b in bots.split(",") if b.strip()]
@@ -93,7 +94,7 @@ def ladder(
     pairs = len(names) * (len(names) - 1) // 2
     total = pairs * 2 * ((games + 1) // 2)
     try:
-        with progress_bar(total, say("progress", language), quiet=quiet or json_) as advance:
+        with progress_bar(total, w.phrase("ladder games"), quiet=quiet or json_) as advance:
             result = play_ladder(
                 scenario,
                 ruleset,
@@ -108,46 +109,56 @@ def ladder(
     except RunError as exc:
         fail(str(exc))
     if plot is not None:
-        title = say("plot_title", language, scenario=scenario, ruleset=ruleset)
-        plot_ladder(result, plot, title, say("plot_axis", language))
+        title = w.phrase("Ladder: {scenario} ({ruleset})", scenario=scenario, ruleset=ruleset)
+        plot_ladder(result, plot, title, w.phrase("Elo (Bradley–Terry), 95 % bootstrap interval"))
     data = result.as_dict()
     if json_:
         print_json(data | ({"plot": str(plot)} if plot is not None else {}))
     else:
         _print(result, language)
         if plot is not None:
-            console.print(say("plot_saved", language, path=str(plot)))
+            console.print(w.phrase("plot written to {path}", path=str(plot)))
     if result.interrupted:
-        err_console.print(say("interrupted", language))
+        err_console.print(w.phrase("interrupted: the ratings count the games finished so far"))
         raise typer.Exit(130)
 
 
 def _print(result: Ladder, language: str) -> None:
-    from totenblatt.cli._ladder_words import say
-
+    w = words(language)
     data = result.as_dict()
     pairs = len(result.pairings)
-    console.print(say("pairs", language, pairs=pairs, games=data["run"]["games_per_pair"]))
+    console.print(
+        w.phrase(
+            "{pairs} pairings of {games} games each",
+            pairs=pairs,
+            games=data["run"]["games_per_pair"],
+        )
+    )
+    interval = w.phrase("95 % bootstrap interval")
     ratings = Table(box=None, pad_edge=False)
-    for key in ("col_rank", "col_bot", "col_elo", "col_interval", "col_games"):
-        ratings.add_column(say(key, language), justify="left" if key == "col_bot" else "right")
+    ratings.add_column("#", justify="right")
+    ratings.add_column(w.phrase("bot"), justify="left")
+    for head in ("Elo", interval, w.phrase("games")):
+        ratings.add_column(head, justify="right")
     for rank, r in enumerate(data["ratings"], 1):
         interval = f"{r['low']:+.0f} … {r['high']:+.0f}"
         ratings.add_row(str(rank), r["bot"], f"{r['elo']:+.0f}", interval, str(r["games"]))
     console.print(ratings)
     table = Table(box=None, pad_edge=False)
-    for key in ("col_pair", "col_record", "col_score", "col_interval"):
-        table.add_column(say(key, language), justify="left" if key == "col_pair" else "right")
+    table.add_column(w.phrase("pairing"), justify="left")
+    for head in (w.phrase("won–lost–drawn"), w.phrase("score of the first"), interval):
+        table.add_column(head, justify="right")
     for p in data["pairings"]:
         table.add_row(
-            say("vs", language, first=p["first"], second=p["second"]),
+            w.phrase("{first} vs {second}", first=p["first"], second=p["second"]),
             f"{p['first_wins']:.0f}–{p['second_wins']:.0f}–{p['draws']:.0f}",
             f"{p['first_score']:.1%}",
             f"{p['low']:.1%}–{p['high']:.1%}",
         )
     console.print(table)
     games = sum(p.games for p in result.pairings)
-    console.print(say("took", language, games=games, seconds=result.seconds))
+    seconds = w.number(result.seconds, 1)
+    console.print(w.phrase("{games} games in {seconds} s", games=games, seconds=seconds))
 
 
 def _check_files(scenario: str, ruleset: str) -> None:

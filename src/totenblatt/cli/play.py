@@ -28,6 +28,7 @@ from totenblatt.cli._play_screen import (
     colour_names,
     compact_choices,
     lines_of,
+    recent_lines,
     screen,
 )
 from totenblatt.cli.app import (
@@ -40,20 +41,27 @@ from totenblatt.cli.app import (
     resolve_lang,
     write_text_atomic,
 )
-from totenblatt.cli.board import board_scale, figure_labels, render_board
+from totenblatt.cli.board import board_scale, figure_labels, legend, render_board
 from totenblatt.messages import Message
 from totenblatt.text import Narrator, describe_error, seat_labels, winner_line, words
 from totenblatt.text.catalog import N_
 from totenblatt.text.choices import assumption, decision_text
-from totenblatt.text.vocab import scenario_description, scenario_title
+from totenblatt.text.vocab import (
+    ability_effect,
+    ability_name,
+    scenario_description,
+    scenario_title,
+)
 from totenblatt.wanted.bots.base import Bot, bot_seed
-from totenblatt.wanted.bots.heuristic import HeuristicBot
-from totenblatt.wanted.bots.random_bot import RandomBot
 from totenblatt.wanted.bots.registry import make_bot
 from totenblatt.wanted.engine.actions import Action, Attack, Concede, IllegalActionError, Pass
 from totenblatt.wanted.engine.events import event_to_dict, visible_to
 from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.engine.queries import sights
 from totenblatt.wanted.engine.views import View
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import Scenario
+from totenblatt.wanted.vocab import Ability
 
 __all__ = [
     "SeatKind",
@@ -63,6 +71,7 @@ __all__ = [
     "parse_seats",
     "run_play",
     "run_replay",
+    "seat_bot",
 ]
 
 
@@ -155,14 +164,32 @@ def kind_label(kind: SeatKind, lang: Lang) -> str:
     return words(lang).gettext(_KIND_LABELS[kind])
 
 
+_BOT_NAMES = {SeatKind.BOT: "heuristic", SeatKind.RANDOM: "random", SeatKind.ISMCTS: "ismcts"}
+"""The registry's name of each bot seat kind (the advisor of a human seat is heuristic)."""
+
+
+def seat_bot(kind: SeatKind, seed: int, seat: int, scenario: Scenario, ruleset: Ruleset) -> Bot:
+    """The bot of a seat, from the bot registry, seeded ``bot_seed(seed, seat)``.
+
+    ``totenblatt play`` and ``fight play`` seat their bots through it, so an ``ismcts``
+    seat is the search bot everywhere; a human seat gets the heuristic bot (its hints).
+    """
+    name = _BOT_NAMES.get(kind, "heuristic")
+    return make_bot(name, bot_seed(seed, seat), scenario, ruleset)
+
+
 _HELP = N_(
     """Type the number of a choice, or one of:
-  move NAME X,Y [with CARD] [hide]   move a figure (route found for you), e.g. move Billy 12,8
-  shoot SHOOTER TARGET [with CARD]   e.g. shoot Billy Paco with Q♠ (best spade if none given)
+  move NAME X,Y [hide] [NAME X,Y [hide] ...] [with CARD]
+      one club, one or more figures (the route is found): move Billy 12,8 Bob 3,4
+  shoot SHOOTER TARGET [with CARD]   e.g. shoot Billy Paco with Q♠
   bid CARD · defend CARD · redraw CARD [PAYER] · reveal NAME · swap · pass · concede
   fate CARD [NAME] (Tempt Fate) · keep CARD (which drawn card to keep)
-  more (all choices) · map · log · odds · help · quit (the game is saved with --save)
-Names may be the map letter. Coordinates in inches, x right, y up, from the bottom-left."""
+  look NAME (the panel measures from NAME) · more · map · log · odds · help · quit
+Names may be the map letter. A spot is x and y in inches from the bottom-left
+(x right, y up): 12,8 or 4.5,10.5 (decimal point) · 4,5;10,5 or 4,5 10,5 (comma).
+Panel: an enemy's distance, band modifier and cover from the marked figure
+(no line: no line of fire; too far: out of range; ✗: no shot now)."""
 )
 """What ``help`` shows at the prompt."""
 
@@ -205,27 +232,22 @@ class Session:
             lang,
             figure_labels(f.name for f in scenario.figures),
             judge=game.refusal,
+            game=game,
         )
         self.narrator = Narrator(
             lang, self.labels, ruleset=game.ruleset, you=self.you, title=self.title
         )
         self.bots: dict[int, Bot] = {}
-        self.advisors: dict[int, HeuristicBot] = {}
+        self.advisors: dict[int, Bot] = {}
         for s, kind in enumerate(self.kinds):
-            if kind is SeatKind.BOT:
-                self.bots[s] = HeuristicBot(
-                    bot_seed(seed, s), ruleset=game.ruleset, scenario=scenario
-                )
-            elif kind is SeatKind.RANDOM:
-                self.bots[s] = RandomBot(bot_seed(seed, s))
-            elif kind is SeatKind.ISMCTS:
-                self.bots[s] = make_bot("ismcts", bot_seed(seed, s), scenario, game.ruleset)
-            else:
-                self.advisors[s] = HeuristicBot(
-                    bot_seed(seed, s), ruleset=game.ruleset, scenario=scenario
-                )
+            bot = seat_bot(kind, seed, s, scenario, game.ruleset)
+            (self.advisors if kind is SeatKind.HUMAN else self.bots)[s] = bot
         self.told = 0
         self.log: list[str] = []
+        self.recent: list[tuple[str, str, str]] = []
+        """(event type, figure, line) of every told event, for the screen's recent lines."""
+        self.selected: str | None = None
+        """The figure whose sight lines the panel shows (``look NAME``)."""
 
     # -- output ----------------------------------------------------------------------
 
@@ -245,6 +267,7 @@ class Session:
             if line is None:
                 continue
             self.log.append(line)
+            self.recent.append((data["type"], str(data.get("figure", "")), line))
             style = "bold" if data["type"] in ("round_started", "game_ended") else None
             text = colour_names(line, view, self.labels)
             if style:
@@ -349,6 +372,7 @@ class Session:
         highlight = []
         if view["phase"] == "defend":
             highlight = [view["decision"].get("attack", {}).get("target", "")]
+        selected = self._selected(view)
         body, used = screen(
             view,
             self.ctx,
@@ -357,9 +381,11 @@ class Session:
             self.title,
             width=size.width,
             height=size.height,
-            log=self.log[-4:],
+            log=recent_lines(self.recent, 2 if size.height < 30 and not full else 4),
             highlight=highlight,
             full=full,
+            selected=selected,
+            sights=sights(self.game.state, selected) if selected else (),
         )
         if size.height >= 30:
             self.out.rule(style="dim")
@@ -376,6 +402,18 @@ class Session:
         shown = compact_choices(choices, limit)
         for line in choice_lines(choices, shown, self.ctx, size.width):
             self.out.print(line, overflow="ellipsis", no_wrap=True, crop=True)
+
+    def _selected(self, view: Mapping[str, Any]) -> str | None:
+        """The figure the panel measures from: the one looked at, else the attacked figure,
+        else the seat's first figure standing."""
+        living = {f["name"]: f for f in view["figures"] if not f["out"]}
+        if self.selected in living:
+            return self.selected
+        target = (view["decision"].get("attack") or {}).get("target")
+        if target in living:
+            return str(target)
+        own = [n for n, f in living.items() if f["seat"] == view["seat"]]
+        return own[0] if own else None
 
     def human_turn(self, seat: int, view: View, legal: Sequence[Action]) -> bool:
         """Show the screen and read input until the engine takes an action (False: quit).
@@ -413,6 +451,10 @@ class Session:
                 if result.name == "quit" and (self.save is not None or self._confirm_quit()):
                     return False
                 if result.name == "quit":
+                    continue
+                if result.name == "look":
+                    self.selected = result.arg
+                    self._show(view, choices)
                     continue
                 self._command(result.name, view, choices)
                 continue
@@ -472,6 +514,21 @@ class Session:
                 )
         else:
             self.out.print(self.w.gettext(_HELP), markup=False)
+            self.out.print(legend(self.ctx.table, self.lang))
+            self._abilities(view)
+
+    def _abilities(self, view: Mapping[str, Any]) -> None:
+        """Every figure's abilities by name and what each does (extended rules)."""
+        for f in view["figures"]:
+            if f["out"] or not f["abilities"]:
+                continue
+            line = Text(f"{self.ctx.letters.get(f['name'], '?')} {f['name']}: ", style="bold")
+            line.append(", ".join(ability_name(a, self.lang) for a in f["abilities"]))
+            self.out.print(line)
+        shown = sorted({a for f in view["figures"] for a in f["abilities"]})
+        for ability in shown:
+            effect = ability_effect(Ability(ability), self.ctx.rules, self.lang)
+            self.out.print(Text(f"  {ability_name(ability, self.lang)}: {effect}", style="dim"))
 
 
 # -- the commands ------------------------------------------------------------------------
@@ -536,20 +593,31 @@ SeatsOption = Annotated[
     str,
     typer.Option(
         "--seats",
-        help="One kind per seat, comma-separated: human, bot (heuristic), random or "
-        "ismcts (search); missing seats are bots.",
+        help=N_(
+            "One kind per seat, comma-separated: human, bot (heuristic), random or "
+            "ismcts (search); missing seats are bots."
+        ),
     ),
 ]
 
 
-@app.command()
+_PLAY_HELP = N_(
+    "Play Wanted: Dead or Alive in the terminal against bots, or watch bots play.\n\n"
+    "Type the number of a choice or a move like 'move Billy 12,8'; 'help' lists the commands."
+)
+_REPLAY_HELP = N_(
+    "Narrate a saved game from the first card to the end, with the map after every round."
+)
+
+
+@app.command(help=_PLAY_HELP)
 def play(
     scenario: Annotated[
         str,
         typer.Option(
             "--scenario",
             "-s",
-            help="Built-in scenario (duel, gangs, three-way, heroes) or a TOML file.",
+            help=N_("Built-in scenario (duel, gangs, three-way, heroes) or a TOML file."),
         ),
     ] = "duel",
     seats: SeatsOption = "human,bot",
@@ -559,26 +627,31 @@ def play(
             "--seed",
             min=0,
             max=2**64 - 1,
-            help="Seed of the shuffle, 0 to 2**64-1 (default: a secret 64-bit one). "
-            "Whoever knows the seed can deal every hand.",
+            help=N_(
+                "Seed of the shuffle, 0 to 2**64-1 (default: a secret 64-bit one). "
+                "Whoever knows the seed can deal every hand."
+            ),
         ),
     ] = None,
     ruleset: Annotated[
         str | None,
         typer.Option(
             "--ruleset",
-            help="Built-in ruleset (base, extended) or a TOML file (default: extended for a "
-            "scenario with heroes or abilities, else base).",
+            help=N_(
+                "Built-in ruleset (base, extended) or a TOML file (default: extended for a "
+                "scenario with heroes or abilities, else base)."
+            ),
         ),
     ] = None,
     lang: LangOption = None,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Write the game to FILE after every decision.")
+        Path | None, typer.Option("--save", help=N_("Write the game to FILE after every decision."))
     ] = None,
     load: Annotated[
         Path | None,
         typer.Option(
-            "--load", help="Continue the game saved in FILE (and keep saving to it, or --save)."
+            "--load",
+            help=N_("Continue the game saved in FILE (and keep saving to it, or --save)."),
         ),
     ] = None,
     delay: Annotated[
@@ -587,14 +660,11 @@ def play(
             "--delay",
             min=0,
             max=60,
-            help="Seconds to pause after each bot decision, 0 to 60 (watching).",
+            help=N_("Seconds to pause after each bot decision, 0 to 60 (watching)."),
         ),
     ] = 0.0,
 ) -> None:
-    """Play Wanted: Dead or Alive in the terminal against bots, or watch bots play.
-
-    Type the number of a choice or a move like 'move Billy 12,8'; 'help' lists the commands.
-    """
+    """Play a game (or watch one): :func:`run_play` with the options checked."""
     for target in (save if save is not None else load,):
         if target is not None:
             check_writable(target)
@@ -613,11 +683,15 @@ def play(
 # -- replay ------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(help=_REPLAY_HELP)
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game saved with 'totenblatt play --save FILE'.")],
-    step: Annotated[bool, typer.Option("--step", help="Wait for Enter after every event.")] = False,
+    file: Annotated[
+        Path, typer.Argument(help=N_("A game saved with 'totenblatt play --save FILE'."))
+    ],
+    step: Annotated[
+        bool, typer.Option("--step", help=N_("Wait for Enter after every event."))
+    ] = False,
     lang: LangOption = None,
 ) -> None:
-    """Narrate a saved game from the first card to the end, with the map after every round."""
+    """Tell a saved game again: :func:`run_replay`."""
     run_replay(file, lang=resolve_lang(lang), step=step)

@@ -28,6 +28,7 @@ from totenblatt.rpg.odds import probe_odds, success_table
 from totenblatt.rpg.probe import resolve_probe
 from totenblatt.rpg.rules import RpgRuleset
 from totenblatt.text import words
+from totenblatt.text.catalog import N_
 from totenblatt.text.rpg import narrate_probe, wound_name
 
 __all__ = ["odds", "odds_app", "probe", "write_curves", "write_heatmap"]
@@ -38,7 +39,7 @@ SkillOption = Annotated[
         "--skill",
         "-s",
         max=99,
-        help="The player's level (Fähigkeit), 0 to 99.",
+        help=N_("The player's level (Fähigkeit), 0 to 99."),
         show_default=False,
     ),
 ]
@@ -48,19 +49,20 @@ DifficultyOption = Annotated[
         "--difficulty",
         "-d",
         max=99,
-        help="Difficulty (Schwierigkeitsstufe) or the opponent's level, 0 to 99.",
+        help=N_("Difficulty (Schwierigkeitsstufe) or the opponent's level, 0 to 99."),
         show_default=False,
     ),
 ]
 PvpOption = Annotated[
     bool,
-    typer.Option("--pvp", help="Player against player: equal sums at equal levels do nothing."),
+    typer.Option("--pvp", help=N_("Player against player: equal sums at equal levels do nothing.")),
 ]
 JokersOption = Annotated[
-    int, typer.Option("--jokers", "-j", max=99, help="Jokers the player may spend, 0 to 99 (D-33).")
+    int,
+    typer.Option("--jokers", "-j", max=99, help=N_("Jokers the player may spend, 0 to 99 (D-33).")),
 ]
 RulesetOption = Annotated[
-    str, typer.Option("--ruleset", help="RPG ruleset: built-in name or TOML file.")
+    str, typer.Option("--ruleset", help=N_("RPG ruleset: built-in name or TOML file."))
 ]
 
 
@@ -102,8 +104,10 @@ ProbeSkillOption = Annotated[
     typer.Option(
         "--skill",
         "-s",
-        help="The player's level (Fähigkeit), 0 to 99; with --character the name of a skill "
-        "on the sheet.",
+        help=N_(
+            "The player's level (Fähigkeit), 0 to 99; with --character the name of a skill "
+            "on the sheet."
+        ),
         show_default=False,
         metavar="LEVEL|SKILL",
     ),
@@ -127,7 +131,14 @@ def _probe_level(text: str | None) -> int | None:
     return value
 
 
-@app.command()
+_PROBE_HELP = N_(
+    "Resolve one skill test (Probe): draw or read the cards and tell the result.\n\n"
+    "Both sides draw one card, the higher level the difference more (0 = unaware target). "
+    "Higher sum wins; equal sums go to the higher level, then to the player (--pvp: nothing)."
+)
+
+
+@app.command(help=_PROBE_HELP)
 def probe(
     skill: ProbeSkillOption = None,
     difficulty: DifficultyOption = None,
@@ -137,12 +148,12 @@ def probe(
         str | None,
         typer.Option(
             "--cards",
-            help="Cards the player drew at the table (base cards, then joker cards): 8 or J,2.",
+            help=N_("Cards the player drew at the table (base cards, then joker cards): 8 or J,2."),
         ),
     ] = None,
     against: Annotated[
         str | None,
-        typer.Option("--against", help="Cards the game master / opponent drew: 5,7."),
+        typer.Option("--against", help=N_("Cards the game master / opponent drew: 5,7.")),
     ] = None,
     seed: Annotated[
         int | None,
@@ -150,7 +161,7 @@ def probe(
             "--seed",
             min=0,
             max=2**64 - 1,
-            help="Seed for the cards not given, 0 to 2**64-1 (default: random).",
+            help=N_("Seed for the cards not given, 0 to 2**64-1 (default: random)."),
         ),
     ] = None,
     character: Annotated[
@@ -158,8 +169,10 @@ def probe(
         typer.Option(
             "--character",
             "-c",
-            help="A character of the database: its level of --skill and its jokers play, and "
-            "the jokers spent and the wound taken are written on its sheet.",
+            help=N_(
+                "A character of the database: its level of --skill and its jokers play, and "
+                "the jokers spent and the wound taken are written on its sheet."
+            ),
             metavar="NAME",
         ),
     ] = None,
@@ -294,7 +307,7 @@ odds_app = typer.Typer(
 app.add_typer(odds_app, name="odds")
 
 
-_ODDS_HELP = (
+_ODDS_HELP = N_(
     "Exact odds: a skill test of the RPG (--skill, --difficulty, --table), or one shot of "
     "the card game (odds attack).\n\n"
     "A skill test's odds are fractions and percent (jokers spent only while behind); "
@@ -311,24 +324,26 @@ def odds(
     jokers: JokersOption = 0,
     table: Annotated[
         bool,
-        typer.Option("--table", help="The success chance for every skill x difficulty 0..8."),
+        typer.Option("--table", help=N_("The success chance for every skill x difficulty 0..8.")),
     ] = False,
     max_level: Annotated[
-        int, typer.Option("--max-level", help="Highest level in the table.", min=0, max=12)
+        int, typer.Option("--max-level", help=N_("Highest level in the table."), min=0, max=12)
     ] = 8,
     curve: Annotated[
         bool,
         typer.Option(
             "--curve",
-            help="The success chance over the level difference (skill − difficulty), one "
-            "curve per joker count 0 to --jokers (default 0 to 3); --difficulty holds still.",
+            help=N_(
+                "The success chance over the level difference (skill − difficulty), one "
+                "curve per joker count 0 to --jokers (default 0 to 3); --difficulty holds still."
+            ),
         ),
     ] = False,
     plot: Annotated[
         Path | None,
         typer.Option(
             "--plot",
-            help="Also draw a PNG: the heatmap of --table (implied), or the curves of --curve.",
+            help=N_("Also draw a PNG: the heatmap of --table (implied), or the curves of --curve."),
             metavar="FILE",
         ),
     ] = None,

@@ -12,8 +12,9 @@ from rich.text import Text
 from totenblatt.cli.app import JsonOption, Lang, LangOption, app, console, print_json
 from totenblatt.cli.app import resolve_lang as _resolve_lang
 from totenblatt.text import words
+from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import band_label, cover_word
-from totenblatt.wanted.rules import Ruleset, builtin_rulesets
+from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import CoverLevel
 
 
@@ -81,7 +82,7 @@ def rules(
         str,
         typer.Option(
             "--ruleset",
-            help=f"Built-in ({', '.join(builtin_rulesets())}) or a TOML file of your own.",
+            help=N_("Built-in ruleset (base, extended) or a TOML file of your own."),
         ),
     ] = "base",
     json_out: JsonOption = False,

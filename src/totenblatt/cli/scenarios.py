@@ -18,7 +18,7 @@ from totenblatt.wanted.table.scenario import Scenario, builtin_scenarios, load_s
 _OPENINGS = {"door": N_("door"), "window": N_("window")}
 
 scenarios_app = typer.Typer(
-    help=("List the built-in scenarios (tables, seats, figures) or show one."),
+    help=(N_("List the built-in scenarios (tables, seats, figures) or show one.")),
     invoke_without_command=True,
     no_args_is_help=False,
 )
@@ -117,10 +117,10 @@ def scenarios(ctx: typer.Context, lang: LangOption = None, json: JsonOption = Fa
     )
 
 
-@scenarios_app.command()
+@scenarios_app.command(help=N_("Show one scenario: table, terrain, seats, teams and figures."))
 def show(
     name: Annotated[
-        str, typer.Argument(help="A built-in scenario name or a path to a scenario TOML file.")
+        str, typer.Argument(help=N_("A built-in scenario name or a path to a scenario TOML file."))
     ],
     lang: LangOption = None,
     json: JsonOption = False,

@@ -11,6 +11,8 @@ from typing import Annotated
 import typer
 
 from totenblatt.cli.app import LangOption, app, console, fail, resolve_lang
+from totenblatt.messages import Message
+from totenblatt.text.catalog import N_, words
 
 __all__ = ["RedactTokens", "serve"]
 
@@ -33,7 +35,11 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        fail(f"cannot use --host {host!r}: {exc.strerror or exc}")
+        fail(
+            Message(
+                "cannot use --host {host}: {reason}", host=repr(host), reason=exc.strerror or exc
+            )
+        )
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -41,7 +47,14 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.bind(address)
     except OSError as exc:
         sock.close()
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        fail(
+            Message(
+                "cannot listen on {host}:{port}: {reason}",
+                host=host,
+                port=port,
+                reason=exc.strerror or exc,
+            )
+        )
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
@@ -53,42 +66,49 @@ def serve(
         str,
         typer.Option(
             "--host",
-            help="Address to listen on; 127.0.0.1 is this computer only, 0.0.0.0 every "
-            "network (see docs/web.md before you open it to others).",
+            help=N_(
+                "Address to listen on; 127.0.0.1 is this computer only, 0.0.0.0 every "
+                "network (see docs/web.md before you open it to others)."
+            ),
         ),
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option("--port", min=1, max=65535, help="TCP port (1-65535).")
+        int, typer.Option("--port", min=1, max=65535, help=N_("TCP port (1-65535)."))
     ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
             metavar="URL",
-            help="Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a "
-            "SQLite file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user "
-            "data directory.",
+            help=N_(
+                "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a "
+                "SQLite file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user "
+                "data directory."
+            ),
         ),
     ] = None,
     lang: LangOption = None,
     bot_delay: Annotated[
         float,
         typer.Option(
-            "--bot-delay", min=0.0, max=10.0, help="Seconds a bot waits before it acts (0-10)."
+            "--bot-delay", min=0.0, max=10.0, help=N_("Seconds a bot waits before it acts (0-10).")
         ),
     ] = 0.8,
 ) -> None:
     """Run the browser table: a lobby to create games, tables to play them, for friends too."""
     if not math.isfinite(bot_delay):
-        fail(f"--bot-delay {bot_delay!r}: expected seconds from 0 to 10")
+        fail(Message("--bot-delay {value}: expected seconds from 0 to 10", value=repr(bot_delay)))
     try:
         import uvicorn
 
         from totenblatt.web import ServerSettings, create_app
     except ImportError as exc:
         fail(
-            f"the browser table needs the web extra ({exc.name} is missing): "
-            "pip install 'totenblatt[web]'"
+            Message(
+                "the browser table needs the web extra ({name} is missing): "
+                "pip install 'totenblatt[web]'",
+                name=str(exc.name),
+            )
         )
     from totenblatt.store.core import Database
     from totenblatt.store.database import display_url
@@ -110,9 +130,12 @@ def serve(
     if host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"
     url = f"http://{shown}:{port}/"
-    console.print(f"Totenblatt table: {url}", markup=False, soft_wrap=True)
+    w = words(language)
+    console.print(w.phrase("Totenblatt table: {url}", url=url), markup=False, soft_wrap=True)
     console.print(
-        f"database: {display_url(database.url)} — stop with Ctrl+C", markup=False, soft_wrap=True
+        w.phrase("database: {url} — stop with Ctrl+C", url=display_url(database.url)),
+        markup=False,
+        soft_wrap=True,
     )
     server = uvicorn.Server(config)
     try:

@@ -33,6 +33,8 @@ from totenblatt.cli.app import (
     print_json,
     resolve_lang,
 )
+from totenblatt.messages import Message
+from totenblatt.text.catalog import N_
 
 CHECKPOINT_SECONDS = 30.0
 """A running ``sim`` rewrites its file this often, so a crash loses little."""
@@ -44,15 +46,17 @@ WorkersOption = Annotated[
         "-w",
         min=1,
         max=256,
-        help="Processes to play in, 1 to 256 (default: every core).",
+        help=N_("Processes to play in, 1 to 256 (default: every core)."),
     ),
 ]
 DaskOption = Annotated[
     str | None,
     typer.Option(
         "--dask",
-        help="Play on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
-        "(a LocalCluster of --workers processes).",
+        help=N_(
+            "Play on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
+            "(a LocalCluster of --workers processes)."
+        ),
     ),
 ]
 SeedOption = Annotated[
@@ -61,10 +65,10 @@ SeedOption = Annotated[
         "--seed",
         min=0,
         max=2**64 - 1,
-        help="Run seed K, 0 to 2**64-1: game i is played from (K, i) alone.",
+        help=N_("Run seed K, 0 to 2**64-1: game i is played from (K, i) alone."),
     ),
 ]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))]
 
 
 class _Speed(ProgressColumn):
@@ -80,7 +84,7 @@ def needs_sim_extra() -> None:
     try:
         import pyarrow  # noqa: F401
     except ImportError:
-        fail("this command needs the 'sim' extra: pip install 'totenblatt[sim]'")
+        fail(Message("this command needs the 'sim' extra: pip install 'totenblatt[sim]'"))
 
 
 @contextmanager
@@ -105,19 +109,20 @@ def progress_bar(total: int, label: str, *, quiet: bool) -> Iterator[Callable[[i
         yield lambda n: bar.advance(task, n)
 
 
-@app.command()
+@app.command(help=N_("Play GAMES seeded bot games and write one row per game to a Parquet file."))
 def sim(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Results file (Parquet).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help=N_("Results file (Parquet)."))],
     scenario: Annotated[
-        str, typer.Option("--scenario", "-s", help="Built-in scenario or a TOML file.")
+        str, typer.Option("--scenario", "-s", help=N_("Built-in scenario or a TOML file."))
     ] = "duel",
     ruleset: Annotated[
-        str, typer.Option("--ruleset", "-r", help="Built-in ruleset (base, extended) or a file.")
+        str,
+        typer.Option("--ruleset", "-r", help=N_("Built-in ruleset (base, extended) or a file.")),
     ] = "base",
     option: Annotated[
         list[str] | None,
         typer.Option(
-            "--option", help="Ruleset option key=value, repeatable (hand_mode=per_character)."
+            "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
         ),
     ] = None,
     bots: Annotated[
@@ -125,18 +130,21 @@ def sim(
         typer.Option(
             "--bots",
             "-b",
-            help="Bots seat by seat, comma-separated: random, heuristic, heuristic-v1 (the "
-            "earlier heuristic), ismcts:N (N rollouts); one name for all seats.",
+            help=N_(
+                "Bots seat by seat, comma-separated: random, heuristic, heuristic-v1 (the "
+                "earlier heuristic), ismcts:N (N rollouts); one name for all seats."
+            ),
         ),
     ] = "heuristic",
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, max=10_000_000, help="Games to play, 1 to 10^7.")
+        int,
+        typer.Option("--games", "-n", min=1, max=10_000_000, help=N_("Games to play, 1 to 10^7.")),
     ] = 100,
     seed: SeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
     rotate: Annotated[
-        bool, typer.Option("--rotate", help="Turn the bots one seat on with every game.")
+        bool, typer.Option("--rotate", help=N_("Turn the bots one seat on with every game."))
     ] = False,
     round_limit: Annotated[
         int | None,
@@ -144,23 +152,21 @@ def sim(
             "--round-limit",
             min=1,
             max=1000,
-            help="Play to this round limit instead, 1 to 1000 (D-22).",
+            help=N_("Play to this round limit instead, 1 to 1000 (D-22)."),
         ),
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the run in --out: play only missing games.")
+        bool,
+        typer.Option("--resume", help=N_("Continue the run in --out: play only missing games.")),
     ] = False,
     overwrite: Annotated[
-        bool, typer.Option("--overwrite", help="Replace an existing --out file.")
+        bool, typer.Option("--overwrite", help=N_("Replace an existing --out file."))
     ] = False,
     quiet: QuietOption = False,
     json_: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Play GAMES seeded bot games and write one row per game to a Parquet file.
-
-    Spiele GAMES Bot-Partien mit Seed und schreibe je Partie eine Zeile in eine Parquet-Datei.
-    """
+    """Play GAMES seeded bot games and write one row per game to a Parquet file."""
     needs_sim_extra()
     from totenblatt.sim.rows import read_rows, write_rows
     from totenblatt.sim.runner import RunError, Runner
@@ -172,7 +178,7 @@ def sim(
 
     language = resolve_lang(lang).value
     if resume and overwrite:
-        fail("--resume and --overwrite exclude each other: choose one")
+        fail(Message("--resume and --overwrite exclude each other: choose one"))
     options = [parse_option(o) for o in option or []]
     table: str | Scenario = scenario
     if round_limit is not None:

@@ -28,15 +28,13 @@ one per own figure per character):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
 from totenblatt.cards import Card
 from totenblatt.env.slots import CARDS, card_index
 from totenblatt.wanted.engine.state import Phase
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
@@ -97,7 +95,7 @@ class ObservationLayout:
         self.size = at
         self._start = {name: start for name, start, _ in self.segments}
 
-    def encode(self, view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+    def encode(self, view: View) -> npt.NDArray[np.float32]:
         """The observation vector of ``view`` (a ``Game.view(seat)`` dict)."""
         out = np.zeros(self.size, dtype=np.float32)
         seat: int = view["seat"]

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from totenblatt.text import winner_line, words
 from totenblatt.wanted.engine.game import Game
 from totenblatt.wanted.table import rasterize
 from totenblatt.wanted.table.terrain import TerrainKind
@@ -32,31 +33,47 @@ _FILL = {
     TerrainKind.WATER: "#64b5f6",
     TerrainKind.ROUGH: "#aed581",
 }
-# TODO(text): the status lines below hold the only words of this module ("round", "to act");
-# move them to totenblatt.text when its catalogs exist.
 
 
-def _status(game: Game) -> list[str]:
+def _status(game: Game, lang: str) -> list[str]:
+    """Whose turn, every seat's figures with HP (``x`` when out), the result: in ``lang``."""
+    w = words(lang)
     st = game.state
-    lines = [
-        f"round {st.round}/{st.round_limit or '-'}  phase {st.phase.value}  "
-        + ("to act: seat_" + str(st.to_act) if st.to_act is not None else "game over")
-    ]
+    agents = [f"seat_{seat}" for seat in range(st.seats)]  # the environment's agent names
+    limit = str(st.round_limit or "-")
+    if st.to_act is not None:
+        head = w.phrase(
+            "round {round}/{limit}  phase {phase}  to act: {agent}",
+            round=st.round,
+            limit=limit,
+            phase=st.phase.value,
+            agent=agents[st.to_act],
+        )
+    else:
+        head = w.phrase(
+            "round {round}/{limit}  phase {phase}  game over",
+            round=st.round,
+            limit=limit,
+            phase=st.phase.value,
+        )
+    lines = [head]
     for seat in range(st.seats):
         figs = [
             f"{f.name} {'x' if f.out else f'{f.hp}/{f.hp_max}'}"
             for f in st.figures
             if f.seat == seat
         ]
-        lines.append(f"{_ANSI[seat % len(_ANSI)]}seat_{seat}{_RESET}: " + ", ".join(figs))
+        lines.append(f"{_ANSI[seat % len(_ANSI)]}{agents[seat]}{_RESET}: " + ", ".join(figs))
     if game.is_over:
-        winners = ", ".join(f"seat_{s}" for s in game.winners) or "draw"
-        lines.append(f"result: {winners} ({game.end_reason})")
+        lines.append(winner_line(game.winners, game.end_reason, agents, lang))
     return lines
 
 
-def ansi(game: Game, cols: int | None = None) -> str:
-    """The table as lines of text (top = far edge), figures coloured by seat, then a status."""
+def ansi(game: Game, cols: int | None = None, lang: str = "en") -> str:
+    """The table as lines of text (top = far edge), figures coloured by seat, then a status.
+
+    The status lines are in ``lang`` (``en`` or ``de``, through the text layer's catalogs).
+    """
     table = game.scenario.table(game.ruleset)
     cols = cols or max(24, min(72, round(table.width * 2)))
     rows = max(8, round(cols * table.height / table.width / 2))
@@ -72,7 +89,7 @@ def ansi(game: Game, cols: int | None = None) -> str:
     for r, row in enumerate(grid):
         lines.append("|" + "".join(marks.get((r, c), ch) for c, ch in enumerate(row)) + "|")
     lines.append("+" + "-" * cols + "+")
-    return "\n".join(lines + _status(game))
+    return "\n".join(lines + _status(game, lang))
 
 
 def rgb(game: Game, figure: Any = None, dpi: int = 60) -> tuple[npt.NDArray[np.uint8], Any]:

@@ -49,6 +49,7 @@ from pettingzoo.utils import wrappers
 
 from totenblatt.env.observe import HIGH, ObservationLayout
 from totenblatt.env.slots import ActionSlots
+from totenblatt.text import resolve_lang
 from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
@@ -77,8 +78,10 @@ class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         render_mode: str | None = None,
         *,
         options: Mapping[str, Any] | None = None,
+        lang: str = "en",
     ) -> None:
         super().__init__()
+        self.lang = resolve_lang(lang)  # of the "ansi" status lines
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(
                 f"render_mode {render_mode!r} is not supported: expected None, "
@@ -209,7 +212,7 @@ class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
         game = self._game()
         if self.render_mode == "ansi":
-            return render.ansi(game)
+            return render.ansi(game, lang=self.lang)
         image, self._figure = render.rgb(game, self._figure)
         return image
 
@@ -224,9 +227,10 @@ def raw_env(
     render_mode: str | None = None,
     *,
     options: Mapping[str, Any] | None = None,
+    lang: str = "en",
 ) -> WantedEnv:
     """The environment without wrappers."""
-    return WantedEnv(scenario, ruleset, render_mode, options=options)
+    return WantedEnv(scenario, ruleset, render_mode, options=options, lang=lang)
 
 
 def env(
@@ -235,9 +239,13 @@ def env(
     render_mode: str | None = None,
     *,
     options: Mapping[str, Any] | None = None,
+    lang: str = "en",
 ) -> Any:
     """The environment wrapped in PettingZoo's order checks (reset before step, and so on).
 
-    ``options`` are ruleset options, e.g. ``{"hand_mode": "per_character"}``.
+    ``options`` are ruleset options, e.g. ``{"hand_mode": "per_character"}``; ``lang``
+    (``en`` or ``de``) is the language of the ``"ansi"`` picture's status lines.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(scenario, ruleset, render_mode, options=options))
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(scenario, ruleset, render_mode, options=options, lang=lang)
+    )

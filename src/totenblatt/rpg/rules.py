@@ -104,15 +104,34 @@ class Pile(StrictModel):
     def _cards(self) -> Pile:
         unknown = sorted(set(self.values) - set(_RANK_LABELS))
         if unknown:
-            raise ValueError(f"unknown card labels {unknown} in values: expected A, 2-10, J, Q, K")
+            raise MessageError(
+                f"unknown card labels {unknown} in values: expected A, 2-10, J, Q, K",
+                message=Message(
+                    "unknown card labels {labels} in values: expected A, 2-10, J, Q, K",
+                    labels=str(unknown),
+                ),
+            )
         if not self.cards:
-            raise ValueError("the pile needs at least one card")
+            raise MessageError(
+                "the pile needs at least one card",
+                message=Message("the pile needs at least one card"),
+            )
         missing = sorted(set(self.cards) - set(self.values))
         if missing:
-            raise ValueError(f"cards {missing} have no value (values has {sorted(self.values)})")
+            raise MessageError(
+                f"cards {missing} have no value (values has {sorted(self.values)})",
+                message=Message(
+                    "cards {cards} have no value (values has {values})",
+                    cards=str(missing),
+                    values=str(sorted(self.values)),
+                ),
+            )
         bad = {k: v for k, v in self.values.items() if v < 1}
         if bad:
-            raise ValueError(f"card values must be >= 1, got {bad}")
+            raise MessageError(
+                f"card values must be >= 1, got {bad}",
+                message=Message("card values must be >= 1, got {values}", values=str(bad)),
+            )
         return self
 
 
@@ -147,8 +166,13 @@ class Difficulty(StrictModel):
     @pydantic.model_validator(mode="after")
     def _same_length(self) -> Difficulty:
         if len(self.de) != len(self.en) or not self.de:
-            raise ValueError(
-                f"de and en must name the same levels (got {len(self.de)} and {len(self.en)})"
+            raise MessageError(
+                f"de and en must name the same levels (got {len(self.de)} and {len(self.en)})",
+                message=Message(
+                    "de and en must name the same levels (got {de} and {en})",
+                    de=len(self.de),
+                    en=len(self.en),
+                ),
             )
         return self
 
@@ -162,7 +186,14 @@ class Narration(StrictModel):
     @pydantic.model_validator(mode="after")
     def _ordered(self) -> Narration:
         if self.thin_max >= self.huge_from:
-            raise ValueError(f"thin_max {self.thin_max} must be below huge_from {self.huge_from}")
+            raise MessageError(
+                f"thin_max {self.thin_max} must be below huge_from {self.huge_from}",
+                message=Message(
+                    "thin_max {thin} must be below huge_from {huge}",
+                    thin=self.thin_max,
+                    huge=self.huge_from,
+                ),
+            )
         return self
 
 
@@ -269,7 +300,14 @@ class RpgRuleset(StrictModel):
     def difficulty_name(self, level: int, lang: str = "de") -> str:
         """The seed's name of a level (C2): 3 is "heftig" / "tough"; above 6 "lass es einfach"."""
         if lang not in ("de", "en"):
-            raise ValueError(f"unknown language {lang!r}: expected 'de' or 'en'")
+            raise MessageError(
+                f"unknown language {lang!r}: expected 'de' or 'en'",
+                message=Message(
+                    "unknown language {value}: expected one of {allowed}",
+                    value=repr(lang),
+                    allowed="de, en",
+                ),
+            )
         names = self.difficulty.de if lang == "de" else self.difficulty.en
         if 0 <= level < len(names):
             return names[level]

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
@@ -97,14 +98,7 @@ class Characters:
         """Store a new character; its name must be new (ignoring case)."""
         with self.store.transaction() as session:
             key = name_key(character.name)
-            taken = session.scalars(
-                select(CharacterRow.name).where(CharacterRow.name_key == key)
-            ).first()
-            if taken is not None:
-                raise StoreError(
-                    f"a character called {taken!r} already exists",
-                    message=Message("a character called {name} already exists", name=repr(taken)),
-                )
+            _check_free(session, character.name)
             now = self.store.clock()
             data = character.to_dict()
             session.add(
@@ -157,6 +151,52 @@ class Characters:
                 changed.append(after)
         return changed
 
+    def rename(self, name: str, new: str) -> Character:
+        """The character takes a new name, unique among characters (ignoring case)."""
+        with self.store.transaction() as session:
+            row = self._row(session, name, lock=True)
+            before = Character.from_dict(row.data)
+            after = replace(before, name=new)  # the name is checked as at creation
+            if after.name == before.name:
+                raise StoreError(
+                    f"character {before.name!r} is already called so",
+                    message=Message(
+                        "character {name} is already called so", name=repr(before.name)
+                    ),
+                )
+            if name_key(after.name) != row.name_key:
+                _check_free(session, after.name)
+            row.name, row.name_key = after.name, name_key(after.name)
+            row.data = after.to_dict()
+            row.updated_at = self.store.clock()
+            self.store.audit(
+                session,
+                what="character rename",
+                subject=after.name,
+                subject_kind="character",
+                args={"old": before.name, "new": after.name},
+                before=before.to_dict(),
+                after=row.data,
+            )
+        return after
+
+    def delete(self, name: str) -> Character:
+        """Delete the character; its audit row keeps the whole sheet (``before``)."""
+        with self.store.transaction() as session:
+            row = self._row(session, name, lock=True)
+            gone = Character.from_dict(row.data)
+            session.delete(row)
+            self.store.audit(
+                session,
+                what="character delete",
+                subject=gone.name,
+                subject_kind="character",
+                args={"name": gone.name},
+                before=gone.to_dict(),
+                after=None,
+            )
+        return gone
+
     def wound(self, name: str, band: WoundBand | str) -> Character:
         """The character takes one wound of ``band`` (D-32 points)."""
         return self.change(
@@ -172,3 +212,14 @@ class Characters:
     def new_story(self, names: Sequence[str] = ()) -> list[Character]:
         """A new story: the named characters' (default: everyone's) jokers reset (C6)."""
         return self.change(names, "story new", lambda c: c.new_story(), {"names": list(names)})
+
+
+def _check_free(session: Session, name: str) -> None:
+    """Refuse a character name another character has (ignoring case)."""
+    key = name_key(name)
+    taken = session.scalars(select(CharacterRow.name).where(CharacterRow.name_key == key)).first()
+    if taken is not None:
+        raise StoreError(
+            f"a character called {taken!r} already exists",
+            message=Message("a character called {name} already exists", name=repr(taken)),
+        )

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from totenblatt.campaign import (
@@ -23,14 +23,19 @@ from totenblatt.campaign import (
     Member,
     MemberStatus,
     after_fight,
+    arm,
     create_gang,
+    dismiss,
     event_from_dict,
     event_to_dict,
     fill,
     hire,
     name_key,
     name_matches,
+    rename_gang,
+    rename_member,
 )
+from totenblatt.campaign.events import Renamed
 from totenblatt.messages import Message
 from totenblatt.names import listing
 from totenblatt.store.database import StoreError
@@ -41,10 +46,13 @@ from totenblatt.wanted.vocab import Ability, HeroType
 if TYPE_CHECKING:
     from totenblatt.store.core import Database
 
-__all__ = ["FIGHT_COMMANDS", "Change", "GangNotFoundError", "Gangs", "new_seed"]
+__all__ = ["FIGHT_COMMANDS", "RENAMES", "Change", "GangNotFoundError", "Gangs", "new_seed"]
 
 FIGHT_COMMANDS = ("fight record", "fight play")
 """Audit ``what`` values that ``fight undo`` reverses."""
+
+RENAMES = ("gang rename", "member rename")
+"""Audit ``what`` values that ``fight undo`` keeps: a name is not part of a fight."""
 
 
 class GangNotFoundError(StoreError):
@@ -84,11 +92,14 @@ def _to_member(row: MemberRow) -> Member:
         fights_survived=row.fights_survived,
         kind_fights=row.kind_fights,
         status=MemberStatus(row.status),
+        weapon=row.weapon,
     )
 
 
 def _write(session: Session, row: GangRow, gang: Gang) -> None:
     """Make ``row`` and its member rows say exactly what ``gang`` says."""
+    row.name = gang.name
+    row.name_key = name_key(gang.name)
     row.size = gang.size
     row.fights = gang.fights
     row.lost_heroes = [k.value for k in gang.lost_heroes]
@@ -112,6 +123,7 @@ def _write(session: Session, row: GangRow, gang: Gang) -> None:
         target.fights_survived = member.fights_survived
         target.kind_fights = member.kind_fights
         target.status = member.status.value
+        target.weapon = member.weapon
     session.flush()
 
 
@@ -213,8 +225,9 @@ class Gangs:
         member_names: Sequence[str] = (),
         ruleset: str = "extended",
         seed: int | None = None,
+        weapons: Sequence[str] = (),
     ) -> Change:
-        """Create a gang (B3) and store it."""
+        """Create a gang (B3) and store it; ``weapons`` arm the members in roster order."""
         rules = Ruleset.load(ruleset)
         seed = _seed(seed)
         gang, events = create_gang(
@@ -227,6 +240,7 @@ class Gangs:
             leader_name=leader_name,
             member_names=member_names,
             ruleset_name=ruleset,
+            weapons=weapons,
         )
         args = {
             "name": name,
@@ -236,16 +250,10 @@ class Gangs:
             "leader_name": leader_name,
             "member_names": list(member_names),
             "ruleset": ruleset,
+            "weapons": list(weapons),
         }
         with self.store.transaction() as session:
-            taken = session.scalars(
-                select(GangRow.name).where(GangRow.name_key == name_key(gang.name))
-            ).first()
-            if taken is not None:
-                raise StoreError(
-                    f"a gang called {taken!r} already exists",
-                    message=Message("a gang called {name} already exists", name=repr(taken)),
-                )
+            _check_free(session, gang.name)
             row = GangRow(
                 name=gang.name,
                 name_key=name_key(gang.name),
@@ -271,10 +279,20 @@ class Gangs:
         return Change(gang, events, seed)
 
     def change(
-        self, name: str, what: str, step: Step, *, seed: int | None, args: dict[str, Any]
+        self,
+        name: str,
+        what: str,
+        step: Step,
+        *,
+        seed: int | None,
+        args: dict[str, Any],
+        draws: bool = True,
     ) -> Change:
-        """Apply a pure campaign ``step`` to one gang in one transaction, with its audit row."""
-        return self.change_many([(name, step, args)], what, seed=seed)[0]
+        """Apply a pure campaign ``step`` to one gang in one transaction, with its audit row.
+
+        ``draws=False``: the step draws nothing, so no seed is made or logged.
+        """
+        return self.change_many([(name, step, args)], what, seed=seed, draws=draws)[0]
 
     def change_many(
         self,
@@ -282,12 +300,14 @@ class Gangs:
         what: str,
         *,
         seed: int | None,
+        draws: bool = True,
     ) -> list[Change]:
         """Apply steps to several gangs in ONE transaction (``fight play`` records both sides).
 
-        One ``random.Random(seed)`` serves the steps in order.
+        One ``random.Random(seed)`` serves the steps in order (with ``draws=False`` there is
+        no seed: the steps must not draw).
         """
-        seed = _seed(seed)
+        seed = _seed(seed) if draws else None
         rng = random.Random(seed)
         changes: list[Change] = []
         with self.store.transaction() as session:
@@ -346,31 +366,132 @@ class Gangs:
         hero_name: str | None = None,
         abilities: Sequence[Ability] = (),
         seed: int | None = None,
+        weapon: str | None = None,
     ) -> Change:
-        """Hire a replacement hero (B6), paid by the survivors."""
+        """Hire a replacement hero (B6), paid by the survivors; ``weapon`` arms it."""
         args = {
             "hero": kind.value,
             "pay": dict(payments),
             "name": hero_name,
             "abilities": [a.value for a in abilities],
+            "weapon": weapon,
         }
         return self.change(
             name,
             "gang recruit",
-            lambda g, r, rng: hire(g, kind, payments, r, rng, name=hero_name, abilities=abilities),
+            lambda g, r, rng: hire(
+                g, kind, payments, r, rng, name=hero_name, abilities=abilities, weapon=weapon
+            ),
             seed=seed,
             args=args,
         )
 
-    def fill(self, name: str, *, names: Sequence[str] = (), seed: int | None = None) -> Change:
-        """Fill the gang up with standard cowboys (B6)."""
+    def fill(
+        self,
+        name: str,
+        *,
+        names: Sequence[str] = (),
+        seed: int | None = None,
+        weapons: Sequence[str] = (),
+    ) -> Change:
+        """Fill the gang up with standard cowboys (B6); ``weapons`` arm them in order."""
         return self.change(
             name,
             "gang fill",
-            lambda g, r, rng: fill(g, r, rng, names=names),
+            lambda g, r, rng: fill(g, r, rng, names=names, weapons=weapons),
             seed=seed,
-            args={"names": list(names)},
+            args={"names": list(names), "weapons": list(weapons)},
         )
+
+    # -- the roster between fights ---------------------------------------------------
+
+    def arm(self, name: str, member: str, weapon: str) -> Change:
+        """A living member takes another weapon of the gang's ruleset."""
+        return self.change(
+            name,
+            "member arm",
+            lambda g, r, rng: arm(g, member, weapon, r),
+            seed=None,
+            draws=False,
+            args={"member": member, "weapon": weapon},
+        )
+
+    def dismiss(self, name: str, member: str) -> Change:
+        """A living member leaves the gang for good; ``gang fill`` may take its place."""
+        return self.change(
+            name,
+            "member dismiss",
+            lambda g, r, rng: dismiss(g, member),
+            seed=None,
+            draws=False,
+            args={"member": member},
+        )
+
+    def rename_member(self, name: str, member: str, new: str) -> Change:
+        """A living member takes a new name; ``fight undo`` keeps it (see :data:`RENAMES`)."""
+        with self.store.transaction() as session:
+            row = self._row(session, name, lock=True)
+            before = _to_gang(row)
+            after, events = rename_member(before, member, new)
+            (renamed,) = events
+            assert isinstance(renamed, Renamed)
+            target = next(m for m in row.members if m.name_key == name_key(renamed.old))
+            target.name_key = name_key(renamed.new)  # the same row, under its new name
+            _write(session, row, after)
+            self.store.audit(
+                session,
+                what="member rename",
+                subject=row.name,
+                subject_kind="gang",
+                gang_id=row.id,
+                args={"old": renamed.old, "new": renamed.new},
+                before=before.to_record(),
+                after=_after(after, events),
+            )
+        return Change(after, events)
+
+    def rename(self, name: str, new: str) -> Change:
+        """The gang takes a new name, unique among gangs; ``fight undo`` keeps it."""
+        with self.store.transaction() as session:
+            row = self._row(session, name, lock=True)
+            before = _to_gang(row)
+            after, events = rename_gang(before, new)
+            if name_key(after.name) != row.name_key:
+                _check_free(session, after.name)
+            _write(session, row, after)
+            self.store.audit(
+                session,
+                what="gang rename",
+                subject=row.name,
+                subject_kind="gang",
+                gang_id=row.id,
+                args={"old": before.name, "new": after.name},
+                before=before.to_record(),
+                after=_after(after, events),
+            )
+        return Change(after, events)
+
+    def delete(self, name: str) -> Gang:
+        """Delete the gang and its members; its audit rows stay (detached), plus one for this.
+
+        The delete's audit row holds the whole gang in ``before``: nothing is lost for good.
+        """
+        with self.store.transaction() as session:
+            row = self._row(session, name, lock=True)
+            gang = _to_gang(row)
+            session.execute(update(AuditRow).where(AuditRow.gang_id == row.id).values(gang_id=None))
+            session.delete(row)
+            self.store.audit(
+                session,
+                what="gang delete",
+                subject=gang.name,
+                subject_kind="gang",
+                gang_id=None,
+                args={"name": gang.name},
+                before=gang.to_record(),
+                after=None,
+            )
+        return gang
 
     def undo_fight(self, name: str) -> Change:
         """Reverse the gang's last recorded fight and every change made to it since."""
@@ -387,9 +508,10 @@ class Gangs:
             fight = audits[fight_at]
             assert fight.before is not None
             now = _to_gang(row)
-            restored = Gang.from_record(fight.before)
+            since = list(reversed(audits[: fight_at + 1]))
+            restored = _keep_names(Gang.from_record(fight.before), fight.before, since, now)
             _write(session, row, restored)
-            undone = list(reversed(audits[: fight_at + 1]))
+            undone = [a for a in since if a.what not in RENAMES]
             stamp = self.store.clock()
             for audit in undone:
                 audit.undone_at = stamp
@@ -404,6 +526,59 @@ class Gangs:
                 after=_after(restored, ()),
             )
         return Change(restored, (), None, tuple(a.what for a in undone))
+
+
+def _check_free(session: Session, name: str) -> None:
+    """Refuse a gang name another gang has (ignoring case)."""
+    taken = session.scalars(select(GangRow.name).where(GangRow.name_key == name_key(name))).first()
+    if taken is not None:
+        raise StoreError(
+            f"a gang called {taken!r} already exists",
+            message=Message("a gang called {name} already exists", name=repr(taken)),
+        )
+
+
+def _keep_names(
+    restored: Gang, record: dict[str, Any], since: Sequence[AuditRow], now: Gang
+) -> Gang:
+    """The gang restored by ``fight undo``, under the names given since the fight.
+
+    Renames are not part of a fight: those logged after it (``since``, oldest first) are
+    applied to the restored gang. A member whose record predates weapons (migration 0004)
+    keeps the weapon it carries now.
+    """
+    everyone = (*restored.members, *restored.fallen)
+    final = {name_key(m.name): m.name for m in everyone}  # name at the fight -> name now
+    gang_name = restored.name
+    for audit in since:
+        old, new = str(audit.args.get("old", "")), str(audit.args.get("new", ""))
+        if audit.what == "gang rename":
+            gang_name = new
+        elif audit.what == "member rename":
+            key = next((k for k, n in final.items() if name_key(n) == name_key(old)), None)
+            if key is not None:  # else: a member who joined after the fight
+                final[key] = new
+    current = {name_key(m.name): m for m in (*now.members, *now.fallen)}
+    unarmed = {
+        name_key(str(m["name"]))
+        for m in (*record.get("members", ()), *record.get("fallen", ()))
+        if "weapon" not in m
+    }
+
+    def fix(member: Member) -> Member:
+        key = name_key(member.name)
+        name = final[key]
+        weapon = member.weapon
+        if key in unarmed and name_key(name) in current:
+            weapon = current[name_key(name)].weapon
+        return replace(member, name=name, weapon=weapon)
+
+    return replace(
+        restored,
+        name=gang_name,
+        members=tuple(fix(m) for m in restored.members),
+        fallen=tuple(fix(m) for m in restored.fallen),
+    )
 
 
 def new_seed() -> int:

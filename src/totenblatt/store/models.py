@@ -69,7 +69,11 @@ class GangRow(Base):
 
 
 class MemberRow(Base):
-    """A member, living or fallen (``status``); names are unique within a gang."""
+    """A member, living or former (``status``); names are unique within a gang.
+
+    ``weapon`` is a weapon key of the gang's ruleset (migration 0004; older rows were armed
+    by roster place as new gangs are).
+    """
 
     __tablename__ = "members"
     __table_args__ = (UniqueConstraint("gang_id", "name_key"),)
@@ -86,6 +90,7 @@ class MemberRow(Base):
     fights_survived: Mapped[int] = mapped_column(Integer, default=0)
     kind_fights: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(20))
+    weapon: Mapped[str] = mapped_column(String(40), server_default="colt")
     gang: Mapped[GangRow] = relationship(back_populates="members")
 
 

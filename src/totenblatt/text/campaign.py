@@ -14,9 +14,12 @@ from collections.abc import Sequence
 
 from totenblatt.campaign.events import (
     AbilityGained,
+    Armed,
     Died,
+    Dismissed,
     Event,
     FightCounted,
+    GangRenamed,
     Hired,
     HireForfeited,
     Joined,
@@ -25,17 +28,72 @@ from totenblatt.campaign.events import (
     Paid,
     Promoted,
     Recovered,
+    Renamed,
     Sacrificed,
     notable,
 )
 from totenblatt.campaign.export import HistoryEntry
-from totenblatt.campaign.gang import Gang, Member, MemberStatus
+from totenblatt.campaign.gang import Gang, Member, MemberStatus, fate
+from totenblatt.campaign.recruitment import affordable, hirable, hire_cost, spare_hp
 from totenblatt.cards import Card
 from totenblatt.names import markdown_cell
-from totenblatt.text.catalog import words
-from totenblatt.text.vocab import ability_name, kind_name
+from totenblatt.text.catalog import render, words
+from totenblatt.text.vocab import ability_name, kind_name, weapon_name
+from totenblatt.wanted.rules import Ruleset
 
-__all__ = ["describe", "roster_markdown"]
+__all__ = ["describe", "gang_weapon", "hire_hint", "roster_markdown"]
+
+
+def _rules(gang: Gang) -> Ruleset | None:
+    try:
+        return Ruleset.load(gang.ruleset)
+    except (ValueError, OSError):  # a ruleset file gone since
+        return None
+
+
+def hire_hint(gang: Gang, lang: str = "en", *, command: bool = True) -> str | None:
+    """What the gang may hire now — only what the survivors can pay (B6, D-29) — or why not.
+
+    None when it lost no hero, or has no room or heroes enough. ``command`` adds the
+    command that does it (``gang recruit``, ``gang fill``).
+
+    >>> from totenblatt.wanted.vocab import HeroType
+    >>> ann = Member("Ann", HeroType.COWBOY, 3, 6)
+    >>> poor = Gang("D", 3, (ann,), lost_heroes=(HeroType.VETERAN,))
+    >>> hire_hint(poor)
+    'no replacement affordable: the survivors can pay 3 HP, a gunslinger costs 5 HP (gang fill)'
+    """
+    rules = _rules(gang) if gang.lost_heroes else None
+    if rules is None:
+        return None
+    w = words(lang)
+    offers = affordable(gang, rules)
+    if offers:
+        listed = ", ".join(f"{kind_name(k, lang)} ({hire_cost(k, rules)} HP)" for k in offers)
+        if command:
+            return w.phrase("may hire: {offers} (gang recruit)", offers=listed)
+        return w.phrase("May hire a replacement for: {kinds}", kinds=listed)
+    spare = spare_hp(gang, rules)
+    cheapest = min(hirable(gang, rules), key=lambda k: hire_cost(k, rules), default=None)
+    if cheapest is None or hire_cost(cheapest, rules) <= spare:
+        return None  # no room, or heroes enough: nothing to suggest
+    return w.phrase(
+        "no replacement affordable: the survivors can pay {spare} HP, a {kind} costs "
+        "{cost} HP (gang fill)",
+        spare=spare,
+        kind=kind_name(cheapest, lang),
+        cost=hire_cost(cheapest, rules),
+    )
+
+
+def gang_weapon(gang: Gang, key: str, lang: str = "en") -> str:
+    """A weapon key of ``gang``'s ruleset in words (``Winchester-Gewehr``); unknown: the key.
+
+    >>> gang_weapon(Gang("D", 1, ()), "winchester", "de")
+    'Winchester-Gewehr'
+    """
+    rules = _rules(gang)
+    return key if rules is None else weapon_name(rules, key, lang)
 
 
 def describe(event: Event, lang: str = "en") -> str:
@@ -102,6 +160,24 @@ def describe(event: Event, lang: str = "en") -> str:
                 "No replacement any more for: {kinds}",
                 kinds=", ".join(kind_name(k, lang) for k in kinds),
             )
+        case GangRenamed(old, new):
+            return w.phrase("The gang {old} is now called {new}", old=old, new=new)
+        case Renamed(old, new):
+            return w.phrase("{old} is now called {new}", old=old, new=new)
+        case Dismissed(member, kind):
+            return w.phrase(
+                "{member} ({kind}) is dismissed and leaves the gang",
+                member=member,
+                kind=kind_name(kind, lang),
+            )
+        case Armed(member, weapon, before):
+            base = Ruleset.load("extended")
+            return w.phrase(
+                "{member} swaps {before} for {weapon}",
+                member=member,
+                before=weapon_name(base, before, lang),
+                weapon=weapon_name(base, weapon, lang),
+            )
     raise AssertionError(f"unknown event {event!r}")  # pragma: no cover
 
 
@@ -110,8 +186,7 @@ def _abilities(member: Member, lang: str) -> str:
 
 
 def _fate(member: Member, lang: str) -> str:
-    w = words(lang)
-    return w.phrase("died") if member.status is MemberStatus.DIED else w.phrase("sacrificed")
+    return render(fate(member.status), lang)
 
 
 def _row(cells: Sequence[str]) -> str:
@@ -124,12 +199,13 @@ def roster_markdown(gang: Gang, *, lang: str = "en", history: Sequence[HistoryEn
     >>> from totenblatt.wanted.vocab import Ability, HeroType
     >>> gang = Gang("Daltons", 2, (Member("Bob", HeroType.VETERAN, 7, 8, (Ability.COVER_1,)),))
     >>> print(roster_markdown(gang, lang="en").splitlines()[4])
-    | Bob | veteran | 7/8 | Cover 1 | 0 |
+    | Bob | veteran | Colt .45 | 7/8 | Cover 1 | 0 |
     """
     w = words(lang)
     head = (
         w.phrase("Name"),
         w.phrase("Kind"),
+        w.phrase("Weapon"),
         "HP",
         w.phrase("Abilities"),
         w.phrase("Fights survived"),
@@ -140,6 +216,7 @@ def roster_markdown(gang: Gang, *, lang: str = "en", history: Sequence[HistoryEn
         row = (
             markdown_cell(m.name),
             kind_name(m.kind, lang),
+            markdown_cell(gang_weapon(gang, m.weapon, lang)),
             f"{m.hp}/{m.hp_max}",
             _abilities(m, lang),
         )
@@ -152,11 +229,13 @@ def roster_markdown(gang: Gang, *, lang: str = "en", history: Sequence[HistoryEn
         w.phrase_n("{n} fight", "{n} fights", gang.fights),
     )
     lines.append(" · ".join(summary))
-    if gang.lost_heroes:
-        kinds = ", ".join(kind_name(k, lang) for k in gang.lost_heroes)
-        lines += ["", w.phrase("May hire a replacement for: {kinds}", kinds=kinds)]
+    hint = hire_hint(gang, lang, command=False)
+    if hint is not None:
+        lines += ["", hint]
     if gang.fallen:
-        lines += ["", w.phrase("## Fallen and sacrificed"), ""]
+        gone = any(m.status is MemberStatus.DISMISSED for m in gang.fallen)
+        title = w.phrase("## Former members") if gone else w.phrase("## Fallen and sacrificed")
+        lines += ["", title, ""]
         fhead = (w.phrase("Name"), w.phrase("Kind"), w.phrase("Fate"), w.phrase("Fights survived"))
         lines += [_row(fhead), "|" + "---|" * len(fhead)]
         for m in gang.fallen:

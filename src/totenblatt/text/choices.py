@@ -10,8 +10,7 @@ functions only word what it found.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from totenblatt.text.catalog import N_, words
 from totenblatt.text.vocab import ability_name, cover_name
@@ -29,6 +28,7 @@ from totenblatt.wanted.engine.actions import (
     Swap,
     TemptFate,
 )
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.vocab import CoverLevel
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "move_label",
     "pass_label",
     "plain_label",
+    "point_text",
 ]
 
 _PASS = {
@@ -118,26 +119,40 @@ def attack_label(
     return f"{head} ({detail}) — {tail}"
 
 
+def point_text(x: float, y: float, lang: str) -> str:
+    """A spot on the table as typed moves read it back: ``(12.0, 8.3)`` / ``(12,0; 8,3)``.
+
+    German numbers have a decimal comma, so German coordinates are parted by a
+    semicolon (docs/play.md, "What you type").
+    """
+    w = words(lang)
+    return w.phrase("({x}, {y})", x=w.number(x), y=w.number(y))
+
+
 def move_label(
     action: Move,
     lang: str,
     *,
-    cost: float = 0.0,
+    costs: Sequence[float] | None = None,
     near: tuple[str, float, CoverLevel] | None = None,
 ) -> str:
     """``9♣: Billy 7.5" to (12.0, 8.0) — medium cover from Paco (10.2")``.
 
-    ``cost`` is the measured cost of a one-figure move, ``near`` the nearest enemy
-    at its end (name, distance, cover there).
+    ``costs`` are the steps' costs as shown (None: the table refuses a step), ``near``
+    the nearest enemy at the end of a one-figure move (name, distance, cover there).
     """
     w = words(lang)
     card = _card(action, lang)
     if not action.steps:
         text = w.phrase("Play {card} without moving", card=card)
         return f"{action.figure}: {text}" if action.figure else text
+    shown = list(costs) if costs is not None else [None] * len(action.steps)
     if len(action.steps) > 1:
         parts = ", ".join(
-            f"{s.figure}→({s.path[-1][0]:.0f},{s.path[-1][1]:.0f})" for s in action.steps
+            f"{s.figure}→{point_text(*s.path[-1], lang)}"
+            + ("" if cost is None else f" {w.inches(cost)}")
+            + (w.phrase(", hide") if s.hide else "")
+            for s, cost in zip(action.steps, shown, strict=True)
         )
         return w.phrase_n(
             "{card}: move {n} figure: {moves}",
@@ -147,13 +162,13 @@ def move_label(
             moves=parts,
         )
     step = action.steps[0]
-    x, y = step.path[-1]
+    cost = shown[0]
     text = w.phrase(
         "{card}: {figure} {inches} to {where}",
         card=card,
         figure=step.figure,
-        inches=w.inches(cost),
-        where="(" + w.number(x) + ", " + w.number(y) + ")",
+        inches="?" if cost is None else w.inches(cost),
+        where=point_text(*step.path[-1], lang),
     )
     if near is not None:
         name, distance, level = near
@@ -197,9 +212,17 @@ def defend_label(
     return f"{head} — {result}"
 
 
-def bid_label(action: Bid, value: int, best: int, lang: str) -> str:
-    """``Bid K♦ (10) — leads``; a joker (or a wild 2) wins the initiative at once."""
+def bid_label(action: Bid, value: int, best: int, lang: str, *, anyway: bool = False) -> str:
+    """``Bid K♦ (10) — leads``; a joker (or a wild 2) wins the initiative at once.
+
+    ``anyway``: the seat takes the initiative without bidding (the engine says so).
+    """
     w = words(lang)
+    if anyway:
+        return w.phrase(
+            "Bid {card} — changes nothing: you take the initiative anyway",
+            card=w.phrase("{card} as a joker", card=action.card) if action.wild else action.card,
+        )
     if action.card.is_joker or action.wild:
         what = w.phrase("{card} as a joker", card=action.card) if action.wild else "Joker"
         return w.phrase("Bid {card} (wins the initiative at once)", card=what)
@@ -218,7 +241,7 @@ def pass_label(phase: str, lang: str) -> str:
     return words(lang).gettext(msgid) if msgid else words(lang).phrase("Pass")
 
 
-def plain_label(action: Action, view: Mapping[str, Any], redraw_cost: int, lang: str) -> str:
+def plain_label(action: Action, view: View, redraw_cost: int, lang: str) -> str:
     """The label of an action that needs no measuring (swap, keep, redraw, reveal …)."""
     w = words(lang)
     if isinstance(action, TemptFate):
@@ -269,7 +292,7 @@ def plain_label(action: Action, view: Mapping[str, Any], redraw_cost: int, lang:
     raise ValueError(f"{type(action).__name__} needs measuring: use its own label function")
 
 
-def decision_text(view: Mapping[str, Any], labels: Sequence[str], lang: str) -> str:
+def decision_text(view: View, labels: Sequence[str], lang: str) -> str:
     """What the seat of ``view`` is asked now (``labels``: the seats' names, for bids)."""
     w = words(lang)
     phase = view["phase"]
@@ -286,12 +309,12 @@ def decision_text(view: Mapping[str, Any], labels: Sequence[str], lang: str) -> 
             "Tempt Fate: which card do you keep? ({cards})",
             cards=" / ".join(decision.get("cards", [])),
         )
-    if phase == "defend":
-        a = decision.get("attack") or {}
+    if phase == "defend" and "attack" in decision:
+        a = decision["attack"]
         return w.phrase(
             "{attacker} shoots at {target} with {card} — play a heart?",
-            attacker=a.get("attacker"),
-            target=a.get("target"),
-            card=a.get("card"),
+            attacker=a["attacker"],
+            target=a["target"],
+            card=a["card"],
         )
     return w.phrase("Your turn: play a club (move), a spade (shoot) or nothing.")

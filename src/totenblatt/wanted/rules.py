@@ -25,7 +25,7 @@ from totenblatt.datafiles import (
     StrictModel,
     validate,
 )
-from totenblatt.messages import Message
+from totenblatt.messages import Message, MessageError
 from totenblatt.names import listing
 from totenblatt.wanted.vocab import Ability, CoverLevel, UnknownWordError
 
@@ -128,9 +128,19 @@ class Attack(StrictModel):
         for name in ("bands", "sharpshooter_bands"):
             bands = getattr(self, name)
             if not bands or any(b <= a for a, b in itertools.pairwise(bands)):
-                raise ValueError(f"{name} must be non-empty and strictly ascending, got {bands}")
+                raise MessageError(
+                    f"{name} must be non-empty and strictly ascending, got {bands}",
+                    message=Message(
+                        "{name} must be non-empty and strictly ascending, got {bands}",
+                        name=name,
+                        bands=str(bands),
+                    ),
+                )
         if len(self.bands) != len(self.sharpshooter_bands):
-            raise ValueError("bands and sharpshooter_bands must have the same length")
+            raise MessageError(
+                "bands and sharpshooter_bands must have the same length",
+                message=Message("bands and sharpshooter_bands must have the same length"),
+            )
         return self
 
 
@@ -195,9 +205,15 @@ class Abilities(StrictModel):
         if set(self.table) != expected:
             missing = sorted(expected - set(self.table))
             extra = sorted(set(self.table) - expected)
-            raise ValueError(
+            raise MessageError(
                 f"table needs exactly the cards 2-10, J, Q, K, A, Joker "
-                f"(missing {missing}, unknown {extra})"
+                f"(missing {missing}, unknown {extra})",
+                message=Message(
+                    "table needs exactly the cards 2-10, J, Q, K, A, Joker "
+                    "(missing {missing}, unknown {unknown})",
+                    missing=str(missing),
+                    unknown=str(extra),
+                ),
             )
         return self
 
@@ -276,28 +292,33 @@ class Ruleset(StrictModel):
         cards = self.cards.deck_count * per_deck
         extra = max(self.heroes.gunslinger.extra_cards, self.heroes.veteran.extra_cards)
         hand = self.round.hand_size + (extra if self.heroes.enabled else 0)
+        decks = self.cards.deck_count
         if hand > cards:
-            raise ValueError(
-                f"round.hand_size {self.round.hand_size}"
-                + (f" + {extra} hero cards" if self.heroes.enabled and extra else "")
-                + f" is more than the deck can deal: at most {cards} "
-                f"(cards.deck_count {self.cards.deck_count} × {per_deck} cards)"
-            )
+            what = f"round.hand_size {self.round.hand_size}"
+            said: Any = what
+            if self.heroes.enabled and extra:
+                said = Message("{what} + {extra} hero cards", what=what, extra=extra)
+                what += f" + {extra} hero cards"
+            raise _beyond_deck(what, said, cards, decks, per_deck)
         if self.round.dead_hand_size > cards:
-            raise ValueError(
-                f"round.dead_hand_size {self.round.dead_hand_size} is more than the deck can "
-                f"deal: at most {cards} (cards.deck_count {self.cards.deck_count} × "
-                f"{per_deck} cards)"
-            )
+            what = f"round.dead_hand_size {self.round.dead_hand_size}"
+            raise _beyond_deck(what, what, cards, decks, per_deck)
         return self
 
     @pydantic.model_validator(mode="after")
     def _weapon_bands(self) -> Ruleset:
         for key, weapon in self.weapons.items():
             if len(weapon.modifiers) != len(self.attack.bands):
-                raise ValueError(
-                    f"weapons.{key}.modifiers has {len(weapon.modifiers)} entries; "
-                    f"expected one per range band ({len(self.attack.bands)})"
+                where = f"weapons.{key}.modifiers"
+                raise MessageError(
+                    f"{where} has {len(weapon.modifiers)} entries; "
+                    f"expected one per range band ({len(self.attack.bands)})",
+                    message=Message(
+                        "{key} has {count} entries; expected one per range band ({bands})",
+                        key=where,
+                        count=len(weapon.modifiers),
+                        bands=len(self.attack.bands),
+                    ),
                 )
         return self
 
@@ -411,18 +432,44 @@ class Ruleset(StrictModel):
         return 0
 
 
+def _beyond_deck(what: str, said: Any, cards: int, decks: int, per_deck: int) -> MessageError:
+    """``<what> is more than the deck can deal: at most <cards> (…)``."""
+    english = (
+        f"{what} is more than the deck can deal: at most {cards} "
+        f"(cards.deck_count {decks} × {per_deck} cards)"
+    )
+    return MessageError(
+        english,
+        message=Message(
+            "{what} is more than the deck can deal: at most {cards} "
+            "(cards.deck_count {decks} × {per_deck} cards)",
+            what=said,
+            cards=cards,
+            decks=decks,
+            per_deck=per_deck,
+        ),
+    )
+
+
 def _locate(key: str) -> tuple[str | None, str]:
     if "." in key:
         section, leaf = key.split(".", 1)
         if section not in _SECTIONS or leaf not in _section_fields(section):
-            raise RulesetError(f"unknown ruleset option {key!r}")
+            raise RulesetError(
+                f"unknown ruleset option {key!r}",
+                message=Message("unknown ruleset option {key}", key=repr(key)),
+            )
         return section, leaf
     if key in ("name", "description", "weapons"):
         return None, key
     owners = [s for s in _SECTIONS if key in _section_fields(s)]
     if len(owners) != 1:
         hint = "ambiguous; use section.key" if owners else "no such option"
-        raise RulesetError(f"unknown ruleset option {key!r} ({hint})")
+        said = Message("ambiguous; use section.key") if owners else Message("no such option")
+        raise RulesetError(
+            f"unknown ruleset option {key!r} ({hint})",
+            message=Message("unknown ruleset option {key} ({hint})", key=repr(key), hint=said),
+        )
     return owners[0], key
 
 

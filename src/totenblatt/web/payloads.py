@@ -146,12 +146,13 @@ def _log(
 def seat_payload(room: HeldGame, seat: int | None, lang: str) -> dict[str, Any]:
     """The payload of ``seat`` (None: a spectator) in ``lang`` (see the module docstring)."""
     game = room.game
-    view: dict[str, Any] = dict(game.view(seat)) if seat is not None else public_view(game)
+    own = game.view(seat) if seat is not None else None  # the seat's typed View
+    view: dict[str, Any] = dict(own) if own is not None else public_view(game)
     events = [scrub_event(e) for e in view["events"]]
     view["events"] = events
     legal = game.legal_actions() if seat is not None and game.to_act == seat else []
     view["legal_actions"] = [action_to_dict(a) for a in legal]
-    view["choices"] = choices(game, view, legal, lang)
+    view["choices"] = choices(game, own, legal, lang) if own is not None else []
     labels = room.labels(lang)
     view.update(
         game_id=room.id,
@@ -161,7 +162,7 @@ def seat_payload(room: HeldGame, seat: int | None, lang: str) -> dict[str, Any]:
         lang=lang,
         bot_to_act=game.to_act is not None and game.to_act in room.bots,
         log=_log(room, seat, lang, events),
-        prompt=decision_text(view, labels, lang) if legal else None,
+        prompt=decision_text(own, labels, lang) if legal and own is not None else None,
         result=winner_line(game.winners, game.end_reason, labels, lang) if game.is_over else None,
     )
     return view

@@ -265,7 +265,7 @@ def attack_preview(
 
 
 def _attack_reason(
-    game: Game, seat: int, view: Mapping[str, Any], attacker: str, target: str, lang: str
+    game: Game, seat: int, view: View, attacker: str, target: str, lang: str
 ) -> str | None:
     if game.to_act != seat or game.phase.value != "action":
         return text("not_your_decision", lang)
@@ -303,7 +303,7 @@ _GROUPS: dict[type, str] = {
 }
 
 
-def _label(game: Game, view: Mapping[str, Any], action: Action, lang: str) -> str:
+def _label(game: Game, view: View, action: Action, lang: str) -> str:
     """The words of a button (the text layer's labels; numbers from the engine)."""
     st = game.state
     if view["phase"] == "defend" and isinstance(action, Defend | Pass):
@@ -323,9 +323,7 @@ def _label(game: Game, view: Mapping[str, Any], action: Action, lang: str) -> st
     return plain_label(action, view, game.ruleset.round.redraw_cost, lang)
 
 
-def choices(
-    game: Game, view: Mapping[str, Any], legal: Sequence[Action], lang: str
-) -> list[dict[str, Any]]:
+def choices(game: Game, view: View, legal: Sequence[Action], lang: str) -> list[dict[str, Any]]:
     """One button per legal action that is not a move or an attack, with its label.
 
     ``index`` points into the legal actions; a defence's label (or playing no heart's)

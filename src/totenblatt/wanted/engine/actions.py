@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
 from totenblatt.cards import Card
@@ -87,6 +87,8 @@ def _kind(name: str) -> Callable[[type[_T]], type[_T]]:
     def register(cls: type[_T]) -> type[_T]:
         specs = []
         for f in fields(cls):  # type: ignore[arg-type]
+            if f.name.startswith("_"):
+                continue  # not part of the action (a lazy move's plan)
             codec = _CODECS.get(f.type) if isinstance(f.type, str) else None
             if codec is None:
                 raise TypeError(f"{cls.__name__}.{f.name}: no JSON codec for type {f.type!r}")
@@ -242,19 +244,83 @@ class MoveStep:
     hide: bool = False
 
 
+Plan = Callable[[], tuple[MoveStep, ...]]
+"""How an offered move finds its steps (a pure function of the positions it was offered in)."""
+
+
 @_kind("move")
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Move:
     """Play a club (Kreuz) or joker and move figures; the inches may be split (A6).
 
     ``wild``: a 2 played as a joker (B1); ``figure``: whose hand, per character (D-5),
     needed only when nobody moves (else it is the moving figure).
+
+    The moves the engine offers are made by :meth:`offered`: their ``steps`` are
+    found the first time they are read (``legal_actions()`` lists a fixed menu and
+    only the move chosen needs its path). A lazy move equals, hashes, prints and
+    saves exactly as the same move with its steps given.
     """
 
     card: Card
     steps: tuple[MoveStep, ...]
     wild: bool = False
     figure: str | None = None
+    _plan: Plan | None = field(default=None, init=False, repr=False, compare=False)
+
+    @staticmethod
+    def offered(card: Card, plan: Plan, wild: bool = False, figure: str | None = None) -> Move:
+        """A move whose steps ``plan()`` finds when they are first read."""
+        move: Move = _new(Move)  # the engine offers dozens a decision: no __init__
+        _set_card(move, card)
+        _set_steps(move, None)
+        _set_wild(move, wild)
+        _set_figure(move, figure)
+        _set_plan(move, plan)
+        return move
+
+    def _key(self) -> tuple[Card, tuple[MoveStep, ...], bool, str | None]:
+        return (self.card, self.steps, self.wild, self.figure)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Move:
+            return NotImplemented
+        assert isinstance(other, Move)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self._key()
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(("card", "steps", "wild", "figure"), state, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_plan", None)
+
+
+_STEPS: Any = Move.__dict__["steps"]
+"""The slot that holds a move's steps (None until a lazy move's plan has run)."""
+_new = object.__new__
+_set_card, _set_steps, _set_wild, _set_figure, _set_plan = (
+    Move.__dict__[name].__set__ for name in ("card", "steps", "wild", "figure", "_plan")
+)
+
+
+def _steps_of(move: Move) -> tuple[MoveStep, ...]:
+    steps: tuple[MoveStep, ...] | None = _STEPS.__get__(move, Move)
+    if steps is None:
+        plan = move._plan
+        if plan is None:
+            raise TypeError("a move needs its steps (a tuple of MoveStep)")
+        steps = plan()
+        _STEPS.__set__(move, steps)
+        object.__setattr__(move, "_plan", None)
+    return steps
+
+
+setattr(Move, "steps", property(_steps_of, _STEPS.__set__, doc="Every moving figure's path."))  # noqa: B010
 
 
 @_kind("attack")

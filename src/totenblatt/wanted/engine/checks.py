@@ -223,12 +223,18 @@ def attack_problem(state: GameState, attacker: Figure, target: Figure) -> Reason
 
 
 def attack_pairs(state: GameState, seat: int) -> list[tuple[Figure, Figure]]:
-    """Every (attacker, target) pair the seat may shoot now."""
+    """Every (attacker, target) pair the seat may shoot now (remembered until a figure
+    moves, hides, is revealed or leaves)."""
+    key = (seat, *[(f.pos, f.hidden, f.out) for f in state.figures])
+    memo = state.attack_memo
+    if memo is not None and memo[0] == key:
+        pairs: list[tuple[Figure, Figure]] = memo[1]
+        return pairs
     own = [f for f in state.living(seat) if not f.hidden]
-    if not own:
-        return []
-    enemies = state.enemies(seat)
-    return [(a, t) for a in own for t in enemies if _attack_block(state, a, t) is None]
+    enemies = state.enemies(seat) if own else []
+    pairs = [(a, t) for a in own for t in enemies if _attack_block(state, a, t) is None]
+    state.attack_memo = (key, pairs)
+    return pairs
 
 
 def target_cover(state: GameState, attacker: Figure, target: Figure) -> CoverLevel:

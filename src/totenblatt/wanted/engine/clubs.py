@@ -15,8 +15,8 @@ from dataclasses import replace
 from totenblatt.cards import JOKER, Card
 from totenblatt.messages import Message
 from totenblatt.wanted.engine.abilities import club_bonus, has
-from totenblatt.wanted.engine.actions import IllegalActionError, Move, MoveStep
-from totenblatt.wanted.engine.moves import check_move, club_budget, move_candidates, step_costs
+from totenblatt.wanted.engine.actions import IllegalActionError, Move
+from totenblatt.wanted.engine.moves import Situation, check_move, club_budget, menu, step_costs
 from totenblatt.wanted.engine.state import Figure, GameState
 from totenblatt.wanted.vocab import Ability
 
@@ -72,27 +72,22 @@ def offered_moves(
 ) -> list[Move]:
     """The offered moves with ``card`` (``figure``: the hand's figure per character).
 
-    The candidates of :func:`moves.move_candidates` for the club's inches, and for
-    each Light-Footed figure its own moves with its bonus added; a wild 2 offers the
-    12" candidates of figures with Wild 2 only. With none, the club moving nobody.
+    The menu of :func:`moves.menu` for the figures the card may move: every figure
+    of the seat (per character only the hand's figure; a wild 2 only figures with
+    Wild 2), each with the club's inches plus its own Light-Footed bonus, then the
+    group moves with the club's inches split evenly. The moves are lazy
+    (:meth:`Move.offered`): a menu entry that finds no path moves nobody. With no
+    figure to move, the club moving nobody.
     """
     value = club_inches(state, card, wild)
-    if not (wild or figure or state.has_abilities):  # the base rules: every candidate
-        options = move_candidates(state, seat, value)
-        return [Move(card, steps) for steps in options] or [Move(card, ())]
     own = [figure] if figure is not None else state.living(seat)
     if wild:
         own = [f for f in own if has(f, Ability.WILD_2)]
-    bonus = {f.name: 0 if wild or card.is_joker else club_bonus(f) for f in own}
-    found: dict[tuple[MoveStep, ...], None] = {}
-    for extra in sorted({0, *bonus.values()}):
-        for steps in move_candidates(state, seat, value + extra):
-            if (
-                all(s.figure in bonus for s in steps)
-                if extra == 0
-                else len(steps) == 1 and bonus.get(steps[0].figure) == extra
-            ):
-                found.setdefault(steps, None)
-    if found:
-        return [Move(card, steps, wild) for steps in found]
-    return [Move(card, (), wild, None if figure is None else figure.name)]
+    plain = wild or card.is_joker or not state.has_abilities
+    budgets = [value if plain else value + club_bonus(f) for f in own]
+    name = None if figure is None else figure.name
+    movers = tuple(zip((f.name for f in own), budgets, strict=True))
+    plans = menu(Situation.of(state, seat), movers, value)
+    if plans:
+        return [Move.offered(card, plan, wild, name) for plan in plans]
+    return [Move(card, (), wild, name)]

@@ -40,6 +40,7 @@ from totenblatt.wanted.engine.game import Game, _geometry, _scenario
 from totenblatt.wanted.engine.geometry import Geometry
 from totenblatt.wanted.engine.setup import Setup
 from totenblatt.wanted.engine.state import Figure, GameState, PendingAttack, Phase
+from totenblatt.wanted.engine.views import FigureView, View
 from totenblatt.wanted.rules import Ruleset, RulesetError
 from totenblatt.wanted.table.scenario import Scenario
 from totenblatt.wanted.vocab import Ability, HeroType
@@ -49,9 +50,7 @@ __all__ = ["Determinizer", "determinize", "shuffle_hidden"]
 _RULESETS: dict[str, Ruleset] = {}
 
 
-def _ruleset(
-    view: Mapping[str, Any], given: Ruleset | None
-) -> tuple[Ruleset, str | dict[str, Any]]:
+def _ruleset(view: View, given: Ruleset | None) -> tuple[Ruleset, str | dict[str, Any]]:
     ref = view.get("ruleset_ref", view["ruleset"])
     if given is not None:
         return given, ref
@@ -66,7 +65,7 @@ def _ruleset(
     return found, ref
 
 
-def _figure(data: Mapping[str, Any]) -> Figure:
+def _figure(data: FigureView) -> Figure:
     x, y = data["position"]
     return Figure(
         data["name"],
@@ -96,7 +95,7 @@ class Determinizer:
 
     def __init__(
         self,
-        view: Mapping[str, Any],
+        view: View,
         *,
         ruleset: Ruleset | None = None,
         scenario: Scenario | None = None,
@@ -129,8 +128,8 @@ class Determinizer:
                 self.sizes.append(int(sizes[fig.name]))
         else:
             for s in range(self.seats):
-                own = [Card.parse(c) for c in view["hand"]] if s == self.seat else None
-                self.known.append(own)
+                held = [Card.parse(c) for c in view["hand"]] if s == self.seat else None
+                self.known.append(held)
                 self.sizes.append(int(view["hand_sizes"][s]))
         self.seen = [Card.parse(c) for c in view["seen_cards"]]
         per_deck = 52 + self.rules.cards.jokers
@@ -157,7 +156,7 @@ class Determinizer:
         self._decision(view)
         self._history(view["events"])
 
-    def _decision(self, view: Mapping[str, Any]) -> None:
+    def _decision(self, view: View) -> None:
         decision = view["decision"]
         self.swap_order: list[int] = []
         self.bid_order: list[int] = []
@@ -275,7 +274,7 @@ class Determinizer:
 
 
 def determinize(
-    view: Mapping[str, Any],
+    view: View,
     rng: random.Random,
     *,
     ruleset: Ruleset | None = None,

@@ -19,7 +19,7 @@ from typing import Any
 
 from totenblatt.cards import Card, CardLike, full_deck, to_card
 from totenblatt.datafiles import validate
-from totenblatt.messages import Message
+from totenblatt.messages import Message, Reason, message_of
 from totenblatt.wanted.engine.actions import (
     ACTION_TYPES,
     Action,
@@ -248,7 +248,12 @@ class Game:
             raise SaveError(
                 f"cannot save a game on scenario {setup.scenario.name!r}: it was not loaded "
                 "from a built-in name or a file; start the game with "
-                "new_game(scenario=name or path)"
+                "new_game(scenario=name or path)",
+                message=Message(
+                    "cannot save a game on scenario {name}: it was not loaded from a built-in "
+                    "name or a file; start the game with new_game(scenario=name or path)",
+                    name=repr(setup.scenario.name),
+                ),
             )
         header: dict[str, Any] = {
             "ruleset": setup.ruleset_ref,
@@ -269,7 +274,7 @@ class Game:
             rules = (
                 Ruleset.load(saved.ruleset)
                 if isinstance(saved.ruleset, str)
-                else validate(Ruleset, saved.ruleset, "saved ruleset", RulesetError)
+                else validate(Ruleset, saved.ruleset, _SAVED_RULESET, RulesetError)
             )
             game = new_game(
                 saved.scenario,
@@ -279,30 +284,66 @@ class Game:
                 deck_order=saved.deck_order or None,
             )
         except (ValueError, TypeError, OverflowError) as exc:
-            raise SaveError(f"cannot set up the saved game: {exc}") from None
+            raise SaveError(
+                f"cannot set up the saved game: {exc}",
+                message=Message("cannot set up the saved game: {problem}", problem=_said(exc)),
+            ) from None
         for number, raw in enumerate(saved.actions, 1):
             try:
                 action = action_from_dict(raw)
             except (ValueError, TypeError, OverflowError) as exc:
-                raise SaveError(f"action #{number} is not an action: {exc}") from None
+                raise SaveError(
+                    f"action #{number} is not an action: {exc}",
+                    message=Message(
+                        "action #{number} is not an action: {problem}",
+                        number=number,
+                        problem=_said(exc),
+                    ),
+                ) from None
             try:
                 game.apply(action)
             except IllegalActionError as exc:
-                raise SaveError(f"action #{number} does not replay: {exc}") from None
+                raise SaveError(
+                    f"action #{number} does not replay: {exc}",
+                    message=Message(
+                        "action #{number} does not replay: {problem}",
+                        number=number,
+                        problem=_said(exc),
+                    ),
+                ) from None
         dicts = game.event_dicts()
         if saved.version == 1:  # the seed was a key of game_started, not an event of its own
             dicts = _legacy_dicts(dicts)
         if saved.events != len(dicts):
             raise SaveError(
                 f"the replay gives {len(dicts)} events, the save says "
-                f"{saved.events!r}: the save was changed or made by another version"
+                f"{saved.events!r}: the save was changed or made by another version",
+                message=Message(
+                    "the replay gives {count} events, the save says {saved}: the save was "
+                    "changed or made by another version",
+                    count=len(dicts),
+                    saved=repr(saved.events),
+                ),
             )
         if saved.digest != events_digest(dicts):
             raise SaveError(
                 "the replay does not reproduce the saved events (digest differs): "
-                "the save was changed or made by another version"
+                "the save was changed or made by another version",
+                message=Message(
+                    "the replay does not reproduce the saved events (digest differs): "
+                    "the save was changed or made by another version"
+                ),
             )
         return game
+
+
+_SAVED_RULESET = Reason("saved ruleset", Message("saved ruleset"))
+"""The label of a ruleset written into a save, in errors about it."""
+
+
+def _said(exc: BaseException) -> Message | str:
+    """An error inside a save's replay, as a parameter: its message for people, else its text."""
+    return message_of(exc) or str(exc)
 
 
 def new_game(

@@ -27,8 +27,9 @@ Sight = tuple[float, bool]
 
 T = TypeVar("T")
 _LIMIT = 100_000
-_MOVES_LIMIT = 20_000
-"""Memoised candidate lists (a gangs entry holds ~40 paths): emptied when full."""
+_MOVES_LIMIT = 5_000
+"""Memoised offered moves and resolved menu entries (a gangs menu holds ~37 moves): emptied
+when full."""
 _TURNS = tuple(
     (math.cos(turn), math.sin(turn))
     for turn in (0.0, math.pi / 6, -math.pi / 6, math.pi / 3, -math.pi / 3)

@@ -16,25 +16,25 @@ inches evenly: everybody towards its nearest enemy, everybody to its best cover.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card
 from totenblatt.messages import Message, message_of
-from totenblatt.wanted.engine.actions import IllegalActionError, Move, MoveStep, Point
+from totenblatt.wanted.engine.actions import IllegalActionError, Move, MoveStep, Plan, Point
 from totenblatt.wanted.engine.state import Figure, GameState
 
 if TYPE_CHECKING:
     from totenblatt.wanted.engine.geometry import Geometry
 
-__all__ = ["check_move", "club_budget", "move_candidates"]
+__all__ = ["FIGURE_SLOTS", "GROUP_SLOTS", "planned", "Situation", "Slot", "check_move", "club_budget", "menu"]
 
 _EPS = 1e-9
-_TOWARDS = 2
-"""A full move is offered towards this many of the nearest enemies."""
 
 
 def club_budget(state: GameState, card: Card) -> int:
@@ -158,67 +158,154 @@ def moves_at_all(path: Sequence[Point]) -> bool:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(path)) > 1e-6
 
 
-def move_candidates(state: GameState, seat: int, budget: float) -> list[tuple[MoveStep, ...]]:
-    """The offered moves (see the module docstring) for ``budget`` inches, memoised."""
-    living = tuple((f.name, f.pos) for f in state.figures if not f.out)
-    key = ("moves", living, seat, budget)
-    return state.geo.memo(key, lambda: _candidates(state, seat, budget))
+class Slot(enum.Enum):
+    """One entry of the menu of offered moves (module docstring); its value names it."""
+
+    TOWARD = "toward"
+    TOWARD_2 = "toward_2"
+    HALF = "half"
+    AWAY = "away"
+    COVER = "cover"
+    COVER_2 = "cover_2"
+    HIDE = "hide"
+    GROUP = "group"
+    GROUP_COVER = "group_cover"
 
 
-def _candidates(state: GameState, seat: int, budget: float) -> list[tuple[MoveStep, ...]]:
-    geo = state.geo
-    own = state.living(seat)
-    threats = tuple(e.pos for e in state.enemies(seat))
-    if not threats:
+FIGURE_SLOTS = (
+    Slot.TOWARD,
+    Slot.TOWARD_2,
+    Slot.HALF,
+    Slot.AWAY,
+    Slot.COVER,
+    Slot.COVER_2,
+    Slot.HIDE,
+)
+"""The menu of one figure, in the order it is offered."""
+_ONE_ENEMY = tuple(s for s in FIGURE_SLOTS if s is not Slot.TOWARD_2)
+"""A figure's menu when there is only one enemy to go towards."""
+GROUP_SLOTS = (Slot.GROUP, Slot.GROUP_COVER)
+"""The menu of the seat's whole group (two or more figures), after every figure's."""
+
+Living = tuple[tuple[str, Point], ...]
+"""Every figure still in the game and where it stands, in scenario order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What the offered moves of one seat depend on: who stands where, who is an enemy."""
+
+    geo: Geometry
+    living: Living
+    threats: tuple[Point, ...]
+    """The enemies' positions (scenario order)."""
+
+    @classmethod
+    def of(cls, state: GameState, seat: int) -> Situation:
+        """The seat's situation now (a snapshot: later changes of ``state`` do not reach it)."""
+        living = tuple((f.name, f.pos) for f in state.figures if not f.out)
+        return cls(state.geo, living, tuple(e.pos for e in state.enemies(seat)))
+
+
+def planned(
+    situation: Situation, movers: tuple[str, ...], budget: float, slot: Slot
+) -> tuple[MoveStep, ...]:
+    """The steps of menu entry ``slot`` for ``movers`` with ``budget`` inches (each), memoised
+    per table: a pure function of its arguments."""
+    s = situation
+    key = ("plan", s.living, s.threats, movers, budget, slot)
+    return s.geo.memo(key, partial(_resolve, s, movers, budget, slot))
+
+
+def _resolve(
+    s: Situation, movers: tuple[str, ...], budget: float, slot: Slot
+) -> tuple[MoveStep, ...]:
+    if not s.threats:
+        return ()
+    if slot is Slot.GROUP or slot is Slot.GROUP_COVER:
+        return _group(s, movers, budget, to_cover=slot is Slot.GROUP_COVER)
+    name = movers[0]
+    step = _single(s, name, dict(s.living)[name], budget, slot)
+    return () if step is None else (step,)
+
+
+def menu(
+    situation: Situation, movers: Sequence[tuple[str, float]], group: float
+) -> list[Plan]:
+    """The offered moves of ``movers`` (name and budget each), then the group's (``group``
+    inches, split evenly; none for fewer than two movers): one :func:`planned` each, not
+    yet run."""
+    if not situation.threats:
         return []
-    where = [(f.name, f.pos) for f in state.figures if not f.out]
-    out: dict[tuple[MoveStep, ...], None] = {}
-    nearest: dict[str, Point] = {}
-    for fig in own:
-        name, start = fig.name, fig.pos
-        blockers = tuple(p for n, p in where if n != name)
-        ordered = sorted(threats, key=partial(math.dist, start))
-        nearest[name] = ordered[0]
-        paths = [geo.advance(start, goal, budget, blockers) for goal in ordered[:_TOWARDS]]
-        paths.append(geo.advance(start, ordered[0], budget / 2, blockers))
-        paths.append(geo.away(start, ordered[0], budget, blockers))
-        for path in paths:
-            if path is not None:
-                out.setdefault((MoveStep(name, path),), None)
-        for path in geo.cover_spots(start, budget, threats, blockers, 2):
-            out.setdefault((MoveStep(name, path),), None)
-            if geo.in_hard_cover(path[-1]) and moves_at_all(path):
-                out.setdefault((MoveStep(name, path, hide=True),), None)
-    if len(own) >= 2:
-        share = budget / len(own)
-        for to_cover in (False, True):
-            group = _group(geo, own, where, nearest, threats, share, to_cover=to_cover)
-            if group:
-                out.setdefault(group, None)
-    return list(out)
+    one = FIGURE_SLOTS if len(situation.threats) > 1 else _ONE_ENEMY
+    out: list[Plan] = [
+        partial(planned, situation, (name,), budget, slot) for name, budget in movers for slot in one
+    ]
+    if len(movers) >= 2:
+        names = tuple(name for name, _ in movers)
+        share = group / len(movers)
+        out += [partial(planned, situation, names, share, slot) for slot in GROUP_SLOTS]
+    return out
+
+
+def _single(s: Situation, name: str, start: Point, budget: float, slot: Slot) -> MoveStep | None:
+    geo = s.geo
+    blockers = tuple(p for n, p in s.living if n != name)
+    ordered = sorted(s.threats, key=partial(math.dist, start))
+    path: tuple[Point, ...] | None
+    if slot is Slot.TOWARD or slot is Slot.TOWARD_2:
+        path = geo.advance(start, ordered[0 if slot is Slot.TOWARD else 1], budget, blockers)
+    elif slot is Slot.HALF:
+        path = geo.advance(start, ordered[0], budget / 2, blockers)
+    elif slot is Slot.AWAY:
+        path = geo.away(start, ordered[0], budget, blockers)
+    else:
+        spots = geo.cover_spots(start, budget, s.threats, blockers, 2)
+        if slot is Slot.HIDE:
+            for spot in spots:
+                if (
+                    geo.in_hard_cover(spot[-1])
+                    and moves_at_all(spot)
+                    and _fits(geo, spot, blockers, budget)
+                ):
+                    return MoveStep(name, spot, hide=True)
+            return None
+        k = 0 if slot is Slot.COVER else 1
+        path = spots[k] if len(spots) > k else None
+    return None if path is None or not _fits(geo, path, blockers, budget) else MoveStep(name, path)
+
+
+def _fits(geo: Geometry, path: tuple[Point, ...], blockers: tuple[Point, ...], budget: float) -> bool:
+    """Does the exact check of :func:`step_costs` accept ``path`` for ``budget`` inches? (The
+    router's answers are built to; a leg that ends a hair inside difficult ground may not.)"""
+    from totenblatt.wanted.table.measure import MoveError
+
+    try:
+        return geo.table.move_cost(path, blockers=blockers) <= budget + _EPS
+    except MoveError:
+        return False
 
 
 def _group(
-    geo: Geometry,
-    own: Sequence[Figure],
-    where: Sequence[tuple[str, Point]],
-    nearest: dict[str, Point],
-    threats: tuple[Point, ...],
-    share: float,
-    *,
-    to_cover: bool,
+    s: Situation, movers: tuple[str, ...], share: float, *, to_cover: bool
 ) -> tuple[MoveStep, ...]:
+    """Every mover ``share`` inches towards its nearest enemy or to its best cover spot, in
+    order, each after the ones before it have moved (none of them may end on another)."""
+    geo = s.geo
     moved: dict[str, Point] = {}
     steps: list[MoveStep] = []
-    for fig in own:
-        blockers = tuple(moved.get(n, p) for n, p in where if n != fig.name)
+    where = dict(s.living)
+    for name in movers:
+        start = where[name]
+        blockers = tuple(moved.get(n, p) for n, p in s.living if n != name)
         path: tuple[Point, ...] | None
         if to_cover:
-            spots = geo.cover_spots(fig.pos, share, threats, blockers, 1)
+            spots = geo.cover_spots(start, share, s.threats, blockers, 1)
             path = spots[0] if spots else None
         else:
-            path = geo.advance(fig.pos, nearest[fig.name], share, blockers)
-        if path is not None:
-            steps.append(MoveStep(fig.name, path))
-            moved[fig.name] = path[-1]
+            nearest = min(s.threats, key=partial(math.dist, start))
+            path = geo.advance(start, nearest, share, blockers)
+        if path is not None and _fits(geo, path, blockers, share):
+            steps.append(MoveStep(name, path))
+            moved[name] = path[-1]
     return tuple(steps)

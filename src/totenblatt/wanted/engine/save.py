@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from totenblatt.datafiles import parse_json, short
-from totenblatt.messages import MessageError
+from totenblatt.messages import Message, MessageError, Reason
 from totenblatt.wanted.engine.actions import Action, action_to_dict
 
 __all__ = [
@@ -62,6 +62,17 @@ _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 class SaveError(MessageError):
     """A saved game that cannot be loaded: not JSON, wrong format, or it does not replay."""
+
+
+_NOT_A_SAVE = Reason("not a saved Wanted game", Message("not a saved Wanted game"))
+
+
+def _not_a_save(problem: str, message: Message) -> SaveError:
+    """``not a saved Wanted game: <problem>``, carrying the problem in words for people."""
+    return SaveError(
+        f"{_NOT_A_SAVE}: {problem}",
+        message=Message("not a saved Wanted game: {problem}", problem=message),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +112,24 @@ def encode_save(header: dict[str, Any], actions: Sequence[Action]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _field(data: dict[str, Any], key: str, kinds: type | tuple[type, ...], what: str) -> Any:
+def _field(data: dict[str, Any], key: str, kinds: type | tuple[type, ...], what: Message) -> Any:
     if key not in data:
-        raise SaveError(f"not a saved Wanted game: key {key!r} is missing ({what})")
+        raise _not_a_save(
+            f"key {key!r} is missing ({what.english()})",
+            Message("key {key} is missing ({what})", key=repr(key), what=what),
+        )
     value = data[key]
     if not isinstance(value, kinds) or (isinstance(value, bool) and kinds is int):
-        raise SaveError(f"not a saved Wanted game: {key!r} is {short(value)}, expected {what}")
+        raise _is_not(key, value, what)
     return value
+
+
+def _is_not(key: str, value: Any, what: Message) -> SaveError:
+    """``'<key>' is <value>, expected <what>``."""
+    return _not_a_save(
+        f"{key!r} is {short(value)}, expected {what.english()}",
+        Message("{key} is {value}, expected {what}", key=repr(key), value=short(value), what=what),
+    )
 
 
 def decode_save(text: str) -> SavedGame:
@@ -116,50 +138,69 @@ def decode_save(text: str) -> SavedGame:
     Nesting, size of numbers and every key are checked before anything is built.
     """
     if not isinstance(text, str):
-        raise SaveError(f"not a saved Wanted game: expected JSON text, got {short(text)}")
-    data = parse_json(text, "not a saved Wanted game", SaveError)
+        raise _not_a_save(
+            f"expected JSON text, got {short(text)}",
+            Message("expected JSON text, got {value}", value=short(text)),
+        )
+    data = parse_json(text, _NOT_A_SAVE, SaveError)
     if not isinstance(data, dict):
-        raise SaveError(f"not a saved Wanted game: expected a JSON object, got {short(data)}")
+        raise _not_a_save(
+            f"expected a JSON object, got {short(data)}",
+            Message("expected a JSON object, got {value}", value=short(data)),
+        )
     if data.get("format") != FORMAT:
-        raise SaveError(
-            f'not a saved Wanted game: "format" is {short(data.get("format"))}, expected {FORMAT!r}'
+        raise _not_a_save(
+            f'"format" is {short(data.get("format"))}, expected {FORMAT!r}',
+            Message(
+                "{key} is {value}, expected {what}",
+                key='"format"',
+                value=short(data.get("format")),
+                what=repr(FORMAT),
+            ),
         )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version not in VERSIONS:
+        expected = " or ".join(map(str, VERSIONS))
         raise SaveError(
-            f"saved game version {short(version)} is not supported "
-            f"(expected {' or '.join(map(str, VERSIONS))})"
+            f"saved game version {short(version)} is not supported (expected {expected})",
+            message=Message(
+                "saved game version {value} is not supported (expected {expected})",
+                value=short(version),
+                expected=expected,
+            ),
         )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise SaveError(
-            f"not a saved Wanted game: unknown key {short(unknown[0])}"
-            + (f" (+{len(unknown) - 1} more)" if len(unknown) > 1 else "")
-            + f"; expected {', '.join(sorted(_KEYS))}"
+        more = f" (+{len(unknown) - 1} more)" if len(unknown) > 1 else ""
+        keys = ", ".join(sorted(_KEYS))
+        raise _not_a_save(
+            f"unknown key {short(unknown[0])}{more}; expected {keys}",
+            Message(
+                "unknown key {key}{more}; expected {keys}",
+                key=short(unknown[0]),
+                more=more,
+                keys=keys,
+            ),
         )
-    ref = _field(data, "ruleset", (str, dict), "a ruleset name or table")
-    scenario = _field(data, "scenario", str, "a scenario name or path")
-    seed = _field(data, "seed", int, "an integer")
+    ref = _field(data, "ruleset", (str, dict), Message("a ruleset name or table"))
+    scenario = _field(data, "scenario", str, Message("a scenario name or path"))
+    seed = _field(data, "seed", int, Message("an integer"))
     if not -_SEED_LIMIT < seed < _SEED_LIMIT:
-        raise SaveError(f"not a saved Wanted game: 'seed' {short(seed)} is not below 2**64")
+        raise _not_a_save(
+            f"'seed' {short(seed)} is not below 2**64",
+            Message("'seed' {value} is not below 2**64", value=short(seed)),
+        )
     dealer = data.get("dealer")
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
-        raise SaveError(
-            f"not a saved Wanted game: 'dealer' is {short(dealer)}, expected a seat or null"
-        )
+        raise _is_not("dealer", dealer, Message("a seat or null"))
     orders = data.get("deck_order", [])
     if not isinstance(orders, list) or not all(
         isinstance(o, list) and all(isinstance(c, str) for c in o) for o in orders
     ):
-        raise SaveError(
-            f"not a saved Wanted game: 'deck_order' is {short(orders)}, "
-            "expected lists of card texts"
-        )
-    actions = _field(data, "actions", list, "a list of actions")
-    count = _field(data, "events", int, "the number of events")
-    digest = _field(data, "digest", str, "the SHA-256 digest of the events")
+        raise _is_not("deck_order", orders, Message("lists of card texts"))
+    actions = _field(data, "actions", list, Message("a list of actions"))
+    count = _field(data, "events", int, Message("the number of events"))
+    digest = _field(data, "digest", str, Message("the SHA-256 digest of the events"))
     if not _DIGEST.fullmatch(digest):
-        raise SaveError(
-            f"not a saved Wanted game: 'digest' is {short(digest)}, expected 64 hex digits"
-        )
+        raise _is_not("digest", digest, Message("64 hex digits"))
     return SavedGame(version, ref, scenario, seed, dealer, orders, actions, count, digest)

@@ -7,10 +7,10 @@ and shares the immutable ones (ruleset, table, geometry caches).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from totenblatt.cards import Card, Suit
 from totenblatt.wanted.engine.actions import Point
@@ -167,6 +167,9 @@ class GameState:
     """Some figure has an ability (B1): the ability rules need looking at."""
     has_heroes: bool = False
     """Some figure is a gunslinger or veteran (B2)."""
+    attack_memo: tuple[Hashable, Any] | None = field(default=None, repr=False, compare=False)
+    """The last answer of ``checks.attack_pairs`` and the figures' state it was for (the
+    engine asks it twice a decision: may the seat attack, and which attacks)."""
 
     def __post_init__(self) -> None:
         self.by_name = {f.name: f for f in self.figures}
