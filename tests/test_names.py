@@ -40,7 +40,9 @@ HOSTILE = {
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_control_and_format_characters_are_refused(kind: str) -> None:
-    with pytest.raises(NameTextError) as info:
+    with pytest.raises(
+        NameTextError, match=r"^gang name .* holds the (control|format) character U\+"
+    ) as info:
         clean_name(HOSTILE[kind], what="gang name")
     message = str(info.value)
     assert message.startswith("gang name ") and "U+" in message

@@ -74,7 +74,9 @@ def test_an_ambiguous_name_is_refused() -> None:
 
 
 def test_a_fallen_member_is_named_as_such() -> None:
-    with pytest.raises(UnknownMemberError, match="'cy dalton' of gang 'Daltons' has died"):
+    with pytest.raises(
+        UnknownMemberError, match=r"'cy dalton' of gang 'Daltons' is no longer with it \(died\)"
+    ):
         GANG.member("cy dalton")
 
 

@@ -121,7 +121,7 @@ def test_b6_payments_must_add_up_to_the_price(rules: Ruleset, pay: dict[str, int
 
 def test_b6_a_payer_must_be_a_living_member(rules: Ruleset) -> None:
     gang = lost(HeroType.VETERAN, rules, 6, 6)
-    with pytest.raises(UnknownMemberError, match=r"'Bob'.*has died"):
+    with pytest.raises(UnknownMemberError, match=r"'Bob'.*no longer with it \(died\)"):
         hire(gang, HeroType.VETERAN, {"Bob": 5, "C1": 5}, rules, random.Random(1))
 
 

@@ -51,7 +51,8 @@ def play_random(env: Any, seed: int, rng: np.random.Generator) -> tuple[int, dic
         legal = np.flatnonzero(mask)
         game = raw.game
         assert agent == f"seat_{game.to_act}"
-        assert len(legal) == len(game.legal_actions())
+        # a lazy menu entry that finds no path is "move nobody": equal entries share a slot
+        assert len(legal) == len(set(game.legal_actions()))
         assert {raw.action(i) for i in legal} == set(game.legal_actions())
         for other in env.agents:
             if other != agent:
@@ -140,5 +141,5 @@ def test_renders_text_and_an_image() -> None:
 def test_options_and_bad_scenarios_are_checked() -> None:
     env = wanted_v0.env("heroes", "extended", options={"hand_mode": "per_character"})
     assert env.unwrapped.ruleset.round.hand_mode == "per_character"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="ruleset 'base' does not play them"):
         wanted_v0.env("heroes", "base")

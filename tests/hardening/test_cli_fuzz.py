@@ -66,6 +66,11 @@ BASES: dict[str, list[str]] = {
     "gang export": ["Daltons"],
     "gang recruit": ["Daltons", "--hero", "veteran"],
     "gang fill": ["Daltons"],
+    "gang rename": ["Daltons", "Dalton Gang"],
+    "gang delete": ["Daltons", "--yes"],
+    "gang member arm": ["Daltons", "Cal", "shotgun"],
+    "gang member rename": ["Daltons", "Cal", "Cal Junior"],
+    "gang member dismiss": ["Daltons", "Wyatt", "--yes"],
     "fight record": ["Daltons"],
     "fight undo": ["Daltons"],
     "fight play": ["Daltons", "Clantons"],
@@ -76,6 +81,8 @@ BASES: dict[str, list[str]] = {
     "character heal": ["Trevor"],
     "character joker add": ["Trevor"],
     "character joker spend": ["Trevor"],
+    "character rename": ["Trevor", "Trevor Two"],
+    "character delete": ["Trevor", "--yes"],
     "story new": [],
 }
 
@@ -99,6 +106,9 @@ NEW_NAMES = {
     ("gang recruit", "--name"),
     ("gang fill", "--name"),
     ("character create", "name"),
+    ("gang rename", "new"),
+    ("gang member rename", "new"),
+    ("character rename", "new"),
 }
 LOOKUP_NAMES = {
     (command, "name")
@@ -115,6 +125,13 @@ LOOKUP_NAMES = {
         "character heal",
         "character joker add",
         "character joker spend",
+        "character rename",
+        "character delete",
+        "gang rename",
+        "gang delete",
+        "gang member arm",
+        "gang member rename",
+        "gang member dismiss",
     )
 } | {("fight play", "gang_a"), ("fight play", "gang_b"), ("story new", "names")}
 

@@ -9,6 +9,7 @@ stderr that names the file and says what is allowed; ``Game.from_json`` raises o
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -214,9 +215,9 @@ def hostile_saves() -> dict[str, tuple[str, str]]:
 @pytest.mark.parametrize("kind", sorted(hostile_saves()))
 def test_a_hostile_save_raises_only_save_error(kind: str) -> None:
     text, fragment = hostile_saves()[kind]
-    with pytest.raises(SaveError) as info:
+    with pytest.raises(SaveError, match=re.escape(fragment)) as info:
         Game.from_json(text)
-    assert fragment in str(info.value) and "\n" not in str(info.value)
+    assert "\n" not in str(info.value)
 
 
 @pytest.mark.parametrize("kind", ["deep", "digits", "nan", "no-digest", "embedded-hand-size"])
@@ -281,7 +282,9 @@ def test_any_action_json_is_a_save_error(index: int, value: object) -> None:
     assume(value != actions[index])
     actions[index] = value
     data["actions"] = actions
-    with pytest.raises(SaveError):
+    with pytest.raises(
+        SaveError, match=r"^(action #\d+ |the replay |not a saved Wanted game: not valid JSON)"
+    ):
         Game.from_json(json.dumps(data))
 
 

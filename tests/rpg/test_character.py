@@ -101,7 +101,7 @@ def test_round_trip_and_capacity_properties(
     c = Character.create("X", skills, player=player)
     for band in wounds:
         if c.is_out:
-            with pytest.raises(CharacterError):
+            with pytest.raises(CharacterError, match=r"is already out \(Fallobst, D-32\)"):
                 c.with_wound(band)
             break
         c = c.with_wound(band)

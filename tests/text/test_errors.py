@@ -41,7 +41,9 @@ def test_an_illegal_attack_reads_like_the_rules() -> None:
     assert describe_error(refusal, "de") == (
         "Billy kann mit 4♥ nicht schießen: nur Pik (oder ein Joker) greift an (A8)"
     )
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(
+        IllegalActionError, match="cannot be played to attack: needs a spade or a joker"
+    ) as info:
         game.apply(Attack(Card.parse("4♥"), "Billy", "Paco"))
     assert info.value.message == refusal.message
 
@@ -77,15 +79,18 @@ def test_engine_refusals_in_both_languages(action: Attack | Move, en: str, de: s
 
 def test_resolver_cards_rulesets_words_and_tables() -> None:
     cases: list[tuple[ValueError, str]] = []
-    for make in (
-        lambda: resolve_attack("4♥", weapon="colt", distance=3),
-        lambda: Card.parse("Z9"),
-        lambda: Ruleset.load("nope"),
-        lambda: parse_word(CoverLevel, "thick", "cover"),
-        lambda: Ruleset.load("base").weapon_key("bazooka"),
-        lambda: Ruleset.load("base").weapon("bazooka"),
+    for make, reason in (
+        (
+            lambda: resolve_attack("4♥", weapon="colt", distance=3),
+            "is not a spade: an attack needs a spade",
+        ),
+        (lambda: Card.parse("Z9"), "cannot read 'Z9' as a card"),
+        (lambda: Ruleset.load("nope"), "no ruleset named 'nope'"),
+        (lambda: parse_word(CoverLevel, "thick", "cover"), "unknown cover 'thick'"),
+        (lambda: Ruleset.load("base").weapon_key("bazooka"), "unknown weapon 'bazooka'"),
+        (lambda: Ruleset.load("base").weapon("bazooka"), "unknown weapon 'bazooka'"),
     ):
-        with pytest.raises(ValueError) as info:
+        with pytest.raises(ValueError, match=reason) as info:
             make()
         cases.append((info.value, describe_error(info.value, "de")))
     kinds = [type(e) for e, _ in cases[:4]]
@@ -101,7 +106,7 @@ def test_resolver_cards_rulesets_words_and_tables() -> None:
     ]
     assert cases[4][1].startswith("unbekannte Waffe 'bazooka'")
     table = new_game("duel", seed=1).scenario.table()
-    with pytest.raises(MoveError) as moved:
+    with pytest.raises(MoveError, match=r"leaves the table") as moved:
         table.move_cost([(12, 1.5), (12, 40)])
     assert describe_error(moved.value, "de").startswith("der Weg verlässt den Tisch bei (12, 40)")
 

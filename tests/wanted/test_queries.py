@@ -131,7 +131,7 @@ def test_move_costs_count_the_other_bases(tmp_path: Path) -> None:
     game = on_the_line(tmp_path)
     onto = ((4.0, 4.0), (9.5, 4.0))
     assert game.state.geo.table.move_cost(onto) == pytest.approx(5.5)  # no bases given
-    with pytest.raises(IllegalActionError):  # the engine: it would end on Paco's base
+    with pytest.raises(IllegalActionError, match=r"overlapping the base at \(10, 4\)"):  # on Paco
         move_costs(game, (MoveStep("Billy", onto),))
     past = ((4.0, 4.0), (16.0, 4.0))
     assert move_costs(game, (MoveStep("Billy", past),)) == (pytest.approx(12.0),)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +63,9 @@ def test_bounds_are_refused_with_what_is_allowed(
     if fragment is None:
         assert BASE.with_options(**options)
         return
-    with pytest.raises(RulesetError) as info:
+    with pytest.raises(RulesetError, match=re.escape(fragment)) as info:
         BASE.with_options(**options)
-    assert fragment in str(info.value) and "\n" not in str(info.value)
+    assert "\n" not in str(info.value)
 
 
 def test_hero_cards_count_towards_what_the_deck_must_deal() -> None:

@@ -8,7 +8,6 @@ touches the user's data directory. Bots act without delay. The helpers live in
 
 from __future__ import annotations
 
-import os
 import sys
 import uuid
 from collections.abc import Iterator
@@ -27,8 +26,6 @@ from web_helpers import LiveServer, seed_counter, start_server, stop_server
 from totenblatt.store import resolve_url
 from totenblatt.web import ServerSettings, create_app
 
-PG_URL = os.environ.get("TOTENBLATT_TEST_DATABASE_URL")
-
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,13 +36,15 @@ def _private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database: a SQLite file in tmp, or a new PostgreSQL schema."""
+    """A fresh database: a SQLite file in tmp, or a new PostgreSQL schema.
+
+    The PostgreSQL variant asks the ``postgres_url`` fixture (tests/conftest.py): without
+    ``TOTENBLATT_TEST_DATABASE_URL`` it is skipped here, and fails under ``CI``.
+    """
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'web.db'}"
         return
-    if not PG_URL:
-        pytest.skip("PostgreSQL tests need TOTENBLATT_TEST_DATABASE_URL")
-    base = resolve_url(PG_URL)
+    base = resolve_url(request.getfixturevalue("postgres_url"))
     schema = f"w_{uuid.uuid4().hex[:16]}"
     admin = create_engine(base, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,7 +17,8 @@ from web_helpers import (
     view_of,
 )
 
-from totenblatt.wanted.bots import RandomBot
+from totenblatt.wanted.bots import ISMCTSBot, RandomBot
+from totenblatt.wanted.bots.base import bot_seed
 from totenblatt.wanted.engine import new_game
 
 ENGINE_KEYS = set(new_game("duel", seed=1).view(0))
@@ -327,3 +329,57 @@ def test_the_lobby_page_and_static_files(client: TestClient) -> None:
     script = client.get("/static/js/table.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
     assert client.get("/static/table.css").status_code == 200
+
+
+@pytest.mark.parametrize("name", ["hard", "ismcts"])
+def test_a_hard_seat_is_the_search_bot_seeded_from_the_secret(
+    client: TestClient, name: str
+) -> None:
+    game = create_game(client, ["human", name])
+    assert game["seats"][1] == {"seat": 1, "kind": "ismcts"}
+    gid, token = game["game_id"], game["seats"][0]["token"]
+    room = hub_of(client).rooms[gid]
+    bot = room.bots[1]
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.seed == bot_seed(bot_seed(room.game.setup.seed, 1), 0)  # from the secret alone
+    mine = RandomBot(5)
+    posted = 0
+    for _ in range(40):  # play until the search bot has decided at least once
+        view = my_turn(client, gid, token)
+        if view["version"] > posted or view["is_over"]:
+            break
+        response = client.post(
+            f"/api/games/{gid}/actions?version={view['version']}",
+            json=random_choice(mine, view),
+            headers=auth(token),
+        )
+        assert response.status_code == 200, response.text
+        posted += 1
+    assert view["version"] > posted, "the search bot never decided"
+    assert "Player 2 (hard bot)" in view["labels"]
+
+
+def test_the_lobby_lists_games_waiting_for_players_as_open(client: TestClient) -> None:
+    game = create_game(client, ["human", "human"])
+    gid = game["game_id"]
+
+    def listed() -> dict[str, Any]:
+        found = [g for g in client.get("/api/games").json()["games"] if g["game_id"] == gid]
+        assert len(found) == 1
+        return found[0]
+
+    assert listed()["status"] == "open" and listed()["waiting"] == 2
+    assert listed()["status_text"] == "open: waiting for players"
+    client.get(game["seats"][0]["url"])  # the first invite link is opened
+    assert listed()["status"] == "open" and listed()["waiting"] == 1
+    with client.websocket_connect(
+        f"/ws/games/{gid}?token={game['seats'][1]['token']}"
+    ) as socket:  # the second connects its socket
+        socket.receive_json()
+    assert listed()["status"] == "playing" and listed()["waiting"] == 0
+    assert hub_of(client)._load(gid).joined == {0, 1}  # stored: a restart keeps it
+    client.get(f"/games/{gid}?token={spectator_token(game)}")  # watching takes no seat
+    solo = create_game(client, ["human", "bot"])
+    assert [g["status"] for g in client.get("/api/games").json()["games"]][:1] == ["open"]
+    client.get(solo["seats"][0]["url"])
+    assert client.get("/api/games").json()["games"][0]["status"] == "playing"

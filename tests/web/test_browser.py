@@ -293,3 +293,26 @@ def test_the_lobby_creates_a_game_and_opens_the_table(live: LiveServer, page: An
     page.goto(f"{live.url}/?lang=en")
     page.wait_for_selector("table.games a")
     assert "Duel on Main Street" in page.inner_text("#games")
+
+
+def test_the_lobby_offers_a_hard_bot_and_marks_games_waiting_for_players(
+    live: LiveServer, page: Any
+) -> None:
+    page.goto(f"{live.url}/?lang=en")
+    assert page.inner_text("#f-seat-1 option[value=ismcts]") == "hard bot"
+    page.select_option("#f-seat-1", "human")
+    page.click("#create-game")
+    page.wait_for_selector(".invites li code")
+    first, second, _watch = page.locator(".invites li code").all_inner_texts()
+    row = page.locator("#games tr[data-status]").first
+    row.wait_for()
+    assert row.get_attribute("data-status") == "open"
+    assert "open: waiting for players · 2 of 2 seats free" in row.inner_text()
+    guest = page.context.new_page()
+    for link, shown in ((first, "1 of 2 seats free"), (second, "running")):
+        guest.goto(link)  # an invite link connects: its seat is taken
+        guest.wait_for_selector("#board [data-figure='Billy']")
+        page.reload()
+        page.wait_for_selector(f"#games tr[data-status] >> text={shown}")
+    assert page.locator("#games tr[data-status]").first.get_attribute("data-status") == "playing"
+    guest.close()

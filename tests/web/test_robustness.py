@@ -163,13 +163,13 @@ def test_the_store_refuses_a_second_action_at_one_position(db_url: str) -> None:
             summary={},
         )
         games.append("g", 0, {"type": "pass"}, summary={"round": 1}, over=False)
-        with pytest.raises(ActionConflictError):
+        with pytest.raises(ActionConflictError, match=r"already has (an|another) action number 1$"):
             games.append("g", 0, {"type": "swap"}, summary={}, over=False)
-        with pytest.raises(ActionConflictError):
+        with pytest.raises(ActionConflictError, match=r"already has (an|another) action number 6$"):
             games.append("g", 5, {"type": "swap"}, summary={}, over=False)
         with db.transaction() as session:  # a row without its count: the key still refuses
             session.add(WebActionRow(game_id="g", position=1, action={}, created_at=db.clock()))
-        with pytest.raises(ActionConflictError):
+        with pytest.raises(ActionConflictError, match=r"already has (an|another) action number 2$"):
             games.append("g", 1, {"type": "swap"}, summary={}, over=False)
         with db.transaction() as session:
             session.query(WebActionRow).filter_by(game_id="g", position=1).delete()

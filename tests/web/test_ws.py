@@ -86,11 +86,12 @@ def test_actions_over_the_socket(client: TestClient) -> None:
 def test_a_socket_without_a_valid_token_is_closed(client: TestClient, token: str) -> None:
     game = create_game(client, ["human", "bot"])
     with (
-        pytest.raises(WebSocketDisconnect) as closed,
+        pytest.raises(WebSocketDisconnect) as closed,  # str() is empty: no match=, see below
         client.websocket_connect(f"/ws/games/{game['game_id']}?token={token}") as ws,
     ):
         ws.receive_json()
     assert closed.value.code in (4401, 4403)
+    assert "token" in closed.value.reason  # no token, or one of another game
 
 
 def test_a_spectator_cannot_act_over_the_socket(client: TestClient) -> None:

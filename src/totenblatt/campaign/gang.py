@@ -244,8 +244,8 @@ class Gang:
         fallen = [m for m in self.fallen if name_key(m.name) == key]
         if fallen:
             raise UnknownMemberError(
-                f"member {query!r} of gang {self.name!r} has {fallen[0].status.value}; "
-                f"living members: {names}",
+                f"member {query!r} of gang {self.name!r} is no longer with it "
+                f"({fallen[0].status.value}); living members: {names}",
                 message=Message(
                     "member {query} of gang {gang} is no longer with it ({status}); "
                     "living members: {names}",

@@ -5,7 +5,8 @@ and the events that describe it. Names are checked as everywhere (:mod:`totenbla
 and stay unique within the gang, fallen members included.
 
 >>> from totenblatt.wanted.rules import Ruleset
->>> >>> rules = Ruleset.load("extended")
+>>> from totenblatt.wanted.vocab import HeroType
+>>> rules = Ruleset.load("extended")
 >>> bob, ann = Member("Bob", HeroType.VETERAN, 8, 8), Member("Ann", HeroType.COWBOY, 6, 6)
 >>> gang = Gang("Daltons", 2, (bob, ann))
 >>> renamed, _ = rename_member(gang, "ann", "Annie Oakley")

@@ -263,17 +263,20 @@ def _positions(view: Mapping[str, Any]) -> dict[str, tuple[float, float]]:
 
 
 def _offered_path(
-    figure: str, goal: tuple[float, float], legal: Sequence[Action]
+    figure: str, goal: tuple[float, float], legal: Sequence[Action], card: Card | None
 ) -> tuple[tuple[float, float], ...] | None:
-    """The path of an offered move of ``figure`` that ends at ``goal`` as labels show it."""
+    """The path of an offered move of ``figure`` (with ``card``, if named) that ends at
+    ``goal`` as labels show it; of several, the one ending nearest."""
+    found: list[tuple[float, tuple[tuple[float, float], ...]]] = []
     for action in legal:
-        if not isinstance(action, Move):
+        if not isinstance(action, Move) or (card is not None and action.card != card):
             continue
         for step in action.steps:
             end = step.path[-1]
             if step.figure == figure and max(abs(end[0] - goal[0]), abs(end[1] - goal[1])) <= _SNAP:
-                return tuple((float(x), float(y)) for x, y in step.path)
-    return None
+                path = tuple((float(x), float(y)) for x, y in step.path)
+                found.append((math.dist(end, goal), path))
+    return min(found)[1] if found else None
 
 
 def _route(
@@ -283,6 +286,7 @@ def _route(
     goal: tuple[float, float],
     moved: Mapping[str, tuple[float, float]] | None = None,
     legal: Sequence[Action] = (),
+    card: Card | None = None,
 ) -> tuple[tuple[float, float], ...]:
     """The path to ``goal``: an offered move's, else straight or round walls (the router's).
 
@@ -300,7 +304,7 @@ def _route(
                 y=goal[1],
             )
         )
-    offered = _offered_path(figure, goal, legal)
+    offered = _offered_path(figure, goal, legal, card)
     if offered is not None:
         return offered
     straight = (start, goal)
@@ -378,7 +382,7 @@ def plan_split(
     moved: dict[str, tuple[float, float]] = {}
     steps = []
     for figure, goal, hide in goals:
-        path = _route(view, ctx, figure, goal, moved, legal)
+        path = _route(view, ctx, figure, goal, moved, legal, card)
         steps.append(MoveStep(figure, path, hide))
         moved[figure] = path[-1]
     pairs = _movement_cards(view, goals[0][0], legal, card)

@@ -182,11 +182,11 @@ def status_panel(
         style="dim",
     )
     parts: list[RenderableType] = [head, seats, order_line(view, ctx, selected), figures]
-    if abilities and named:
-        parts += named
-    elif marks:
+    if marks:
         marks.rstrip()
         parts.append(marks)
+    if abilities:
+        parts += named
     parts += [hand, cards]
     if legend_text is not None:
         parts.append(legend_text)

@@ -181,13 +181,14 @@ def seat_bot(kind: SeatKind, seed: int, seat: int, scenario: Scenario, ruleset: 
 _HELP = N_(
     """Type the number of a choice, or one of:
   move NAME X,Y [hide] [NAME X,Y [hide] ...] [with CARD]
-      one club, one or more figures (the route is found): move Billy 12,8 Bob 3,4
+      one club for one or more figures: move Billy 12,8 Bob 3,4
   shoot SHOOTER TARGET [with CARD]   e.g. shoot Billy Paco with Q♠
-  bid CARD · defend CARD · redraw CARD [PAYER] · reveal NAME · swap · pass · concede
-  fate CARD [NAME] (Tempt Fate) · keep CARD (which drawn card to keep)
-  look NAME (the panel measures from NAME) · more · map · log · odds · help · quit
-Names may be the map letter. A spot is x and y in inches from the bottom-left
-(x right, y up): 12,8 or 4.5,10.5 (decimal point) · 4,5;10,5 or 4,5 10,5 (comma).
+  bid CARD · defend CARD · redraw CARD [PAYER] · reveal NAME · swap
+  pass · concede · fate CARD [NAME] (Tempt Fate) · keep CARD
+  look NAME (the panel measures from NAME) · more · map · log · odds
+  help · quit. Names may be the map letter. A spot is x and y in inches
+from the bottom-left (x right, y up): 12,8 or 4.5,10.5 (decimal point),
+4,5;10,5 or 4,5 10,5 (decimal comma).
 Panel: an enemy's distance, band modifier and cover from the marked figure
 (no line: no line of fire; too far: out of range; ✗: no shot now)."""
 )
@@ -356,7 +357,7 @@ class Session:
 
     # -- a human decision --------------------------------------------------------------
 
-    def _decision_text(self, view: Mapping[str, Any]) -> str:
+    def _decision_text(self, view: View) -> str:
         """What the seat is asked, led by its name when several people share the screen."""
         text = decision_text(view, self.labels, self.lang)
         if self.you is None:
@@ -365,9 +366,7 @@ class Session:
             )
         return text
 
-    def _show(
-        self, view: Mapping[str, Any], choices: Sequence[Choice], *, full: bool = False
-    ) -> None:
+    def _show(self, view: View, choices: Sequence[Choice], *, full: bool = False) -> None:
         size = self.out.size
         highlight = []
         if view["phase"] == "defend":
@@ -491,7 +490,7 @@ class Session:
             return False
         return answer.strip().lower() in _YES
 
-    def _command(self, name: str, view: Mapping[str, Any], choices: Sequence[Choice]) -> None:
+    def _command(self, name: str, view: View, choices: Sequence[Choice]) -> None:
         if name == "more":
             width = self.out.size.width
             for numbered in choice_lines(choices, range(len(choices)), self.ctx, width):

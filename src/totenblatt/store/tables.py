@@ -73,6 +73,8 @@ class WebGameRecord:
     actions: tuple[dict[str, Any], ...]
     status: str
     created_at: datetime
+    joined: tuple[bool, ...] = ()
+    """Per seat: a human seat whose invite link has connected once (bots: False)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,8 @@ class WebGameSummary:
     spectator_token: str
     created_at: datetime
     updated_at: datetime
+    joined: tuple[bool, ...] = ()
+    """Per seat: a human seat whose invite link has connected once (bots: False)."""
 
 
 _GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
@@ -211,6 +215,7 @@ class WebGames:
                 actions=tuple(actions),
                 status=row.status,
                 created_at=row.created_at,
+                joined=tuple(bool(s.get("joined")) for s in row.seats),
             )
 
     def ids(self, *, playing_only: bool = False) -> list[str]:
@@ -246,6 +251,20 @@ class WebGames:
                     spectator_token=row.spectator_token,
                     created_at=row.created_at,
                     updated_at=row.updated_at,
+                    joined=tuple(bool(s.get("joined")) for s in row.seats),
                 )
                 for row in session.scalars(query).all()
             ]
+
+    def join(self, game_id: str, seats: Sequence[int]) -> None:
+        """Mark ``seats`` as taken: their invite links have connected (the lobby's "open")."""
+        with self.db.transaction() as session:
+            row = session.get(WebGameRow, game_id)
+            if row is None:
+                raise WebGameNotFoundError(f"no web game {game_id!r}")
+            marked = [
+                {**seat, "joined": True} if i in seats else seat for i, seat in enumerate(row.seats)
+            ]
+            if marked != row.seats:
+                row.seats = marked  # a new list: the JSON column sees the change
+                row.updated_at = self.db.clock()

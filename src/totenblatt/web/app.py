@@ -187,6 +187,7 @@ def create_app(
         seats = [v.seat for v in viewers]
         if None in seats and len(seats) > 1:
             raise ForbiddenError("a spectator link cannot be combined with seat tokens")
+        await hub().join(room, seats)  # these invite links have connected: the seats are taken
         language = _lang(lang, room.lang)
         shown = next((s for s in seats if s == room.game.to_act), seats[0])
         payload = json.loads(await hub().payload(room, Viewer(shown), language))
@@ -283,6 +284,7 @@ def create_app(
             await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
             return
         await websocket.accept()
+        await hub().join(room, [viewer.seat])
         lang = _lang(websocket.query_params.get("lang"), room.lang)
         subscriber = Subscriber(viewer, lang, websocket.send_text)
         await hub().subscribe(room, subscriber)

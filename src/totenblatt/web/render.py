@@ -17,9 +17,11 @@ from typing import Any
 from totenblatt.cards import Card
 from totenblatt.text.vocab import kind_name
 from totenblatt.wanted.engine import Game
+from totenblatt.wanted.engine.views import FigureView
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table import Table, Terrain
 from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
+from totenblatt.web.rooms import SEAT_KINDS
 from totenblatt.web.words import ability_label, strings, text, weapon_label
 
 __all__ = ["card_html", "figure_svg", "lobby_page", "table_data", "table_page", "table_svg"]
@@ -108,7 +110,7 @@ _BADGE = '<text class="badge" x="0.5" y="-0.3">★</text>'
 """A hero's badge (gunslinger, veteran) beside the base."""
 
 
-def figure_svg(fig: Mapping[str, Any], height: float) -> str:
+def figure_svg(fig: FigureView, height: float) -> str:
     """One figure: its base (1"), initial, name, HP and hero badge (same markup as the script's)."""
     classes = ["figure", f"seat-{fig['seat']}"]
     if fig["hidden"]:
@@ -130,7 +132,7 @@ def figure_svg(fig: Mapping[str, Any], height: float) -> str:
     )
 
 
-def table_svg(game: Game, figures: Sequence[Mapping[str, Any]], lang: str) -> str:
+def table_svg(game: Game, figures: Sequence[FigureView], lang: str) -> str:
     """The whole table: ground, inch grid, terrain, figures, and empty layers for the script."""
     table = game.state.geo.table
     w, h = table.width, table.height
@@ -233,7 +235,7 @@ def lobby_page(lang: str) -> str:
         "lang": lang,
         "scenarios": scenarios,
         "rulesets": list(builtin_rulesets()),
-        "kinds": ["human", "bot", "random"],
+        "kinds": list(SEAT_KINDS),
     }
     return (
         _HEAD.format(lang=lang, title=escape(text("title", lang)), script="lobby.js")

@@ -26,7 +26,9 @@ from typing import Any, ParamSpec, TypeVar
 
 from totenblatt.store.database import StoreError
 from totenblatt.store.tables import ActionConflictError, SeatRecord, WebGameNotFoundError, WebGames
-from totenblatt.wanted.bots import Bot, HeuristicBot, RandomBot
+from totenblatt.wanted.bots import Bot
+from totenblatt.wanted.bots.base import bot_seed
+from totenblatt.wanted.bots.registry import make_bot
 from totenblatt.wanted.engine import (
     Game,
     IllegalActionError,
@@ -68,8 +70,14 @@ __all__ = [
 
 log = logging.getLogger("totenblatt.web")
 
-SEAT_KINDS = ("human", "bot", "random")
-"""Who plays a seat: a person at a browser, the heuristic bot, the random bot."""
+SEAT_KINDS = ("human", "bot", "random", "ismcts")
+"""Who plays a seat: a person at a browser, the heuristic bot, the random bot, the search bot."""
+
+SEAT_ALIASES = {"hard": "ismcts"}
+"""Other names a game's ``seats`` may use: the lobby's "hard" opponent is the search bot."""
+
+_BOT_NAMES = {"bot": "heuristic", "random": "random", "ismcts": "ismcts"}
+"""The bot registry's name (:func:`~totenblatt.wanted.bots.registry.make_bot`) of a seat kind."""
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -80,10 +88,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _derived(seed: int, purpose: str) -> int:
-    """A 64-bit number derived from the secret seed (for bots), revealing nothing of it."""
-    digest = hashlib.sha256(f"totenblatt/{purpose}/{seed}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+def _bot_seed(secret: int, seat: int, actions: int) -> int:
+    """The seed of a seat's bot, from the game's secret seed (:func:`bot_seed`, one-way).
+
+    Hashed once more with the number of actions when the room is (re)built, so a bot
+    rebuilt after a restart goes on with fresh choices instead of repeating its first.
+    """
+    return bot_seed(bot_seed(secret, seat), actions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +142,10 @@ class GameSpec:
         kinds = data.get("seats", ["human"] + ["bot"] * (seats - 1))
         if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
             raise InvalidError(f"seats must be a list of seat kinds ({', '.join(SEAT_KINDS)})")
+        kinds = [SEAT_ALIASES.get(k, k) for k in kinds]
         for kind in kinds:
             if kind not in SEAT_KINDS:
-                expected = ", ".join(SEAT_KINDS)
+                expected = ", ".join(SEAT_KINDS) + " (or hard = ismcts)"
                 raise InvalidError(f"unknown seat kind {kind[:40]!r}: expected {expected}")
         if len(kinds) != seats:
             raise InvalidError(
@@ -182,6 +194,7 @@ class Room:
         token_hashes: tuple[str | None, ...],
         spectator_token: str,
         lang: str,
+        joined: tuple[bool, ...] = (),
     ) -> None:
         self.id = game_id
         self.game = game
@@ -192,19 +205,23 @@ class Room:
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.joined = {seat for seat, done in enumerate(joined) if done}
+        """Human seats whose invite link has connected once (the lobby's "open" games)."""
         self.bots: dict[int, Bot] = {}
-        seed = game.setup.seed
+        secret = game.setup.seed
         for seat, kind in enumerate(kinds):
-            bot_seed = _derived(seed, f"bot/{seat}/{len(game.actions)}")
-            if kind == "bot":
-                self.bots[seat] = HeuristicBot(
-                    bot_seed, ruleset=game.ruleset, scenario=game.scenario
-                )
-            elif kind == "random":
-                self.bots[seat] = RandomBot(bot_seed)
+            name = _BOT_NAMES.get(kind)
+            if name is not None:
+                seed = _bot_seed(secret, seat, len(game.actions))
+                self.bots[seat] = make_bot(name, seed, game.scenario, game.ruleset)
         self._payloads: dict[tuple[int | None, str], tuple[int, str]] = {}
         self.encoder = Encoder()
         self.narrations: dict[tuple[int | None, str], Any] = {}
+
+    @property
+    def waiting_seats(self) -> list[int]:
+        """The human seats whose invite link has not connected yet."""
+        return [s for s, k in enumerate(self.kinds) if k == "human" and s not in self.joined]
 
     @property
     def version(self) -> int:
@@ -388,9 +405,17 @@ class Hub:
             tuple(s.token_hash for s in record.seats),
             record.spectator_token,
             record.lang,
+            record.joined,
         )
         self._keep(room)
         return room
+
+    async def join(self, room: Room, seats: list[int | None]) -> None:
+        """Note that the invite links of ``seats`` connected (stored once per seat)."""
+        new = sorted({s for s in seats if s is not None and s in room.waiting_seats})
+        if new:
+            await self.run(self.games.join, room.id, new)
+            room.joined.update(new)
 
     # -- acting --------------------------------------------------------------------------
 
@@ -554,6 +579,11 @@ class Hub:
         out = []
         for row in rows:
             title = row.summary.get("title", {})
+            joined = row.joined or (False,) * len(row.kinds)
+            waiting = sum(
+                1 for k, j in zip(row.kinds, joined, strict=False) if k == "human" and not j
+            )
+            status = "open" if row.status == "playing" and waiting else row.status
             out.append(
                 {
                     "game_id": row.id,
@@ -561,8 +591,9 @@ class Hub:
                     "title": title.get(lang) or title.get("en") or row.scenario,
                     "ruleset": row.ruleset,
                     "seats": list(row.kinds),
-                    "status": row.status,
-                    "status_text": text(f"status_{row.status}", lang),
+                    "status": status,
+                    "status_text": text(f"status_{status}", lang),
+                    "waiting": waiting,
                     "round": row.summary.get("round"),
                     "winners": row.summary.get("winners", []),
                     "spectator_url": f"/games/{row.id}?token={row.spectator_token}",

@@ -27,12 +27,21 @@ from typing import TYPE_CHECKING
 from totenblatt.cards import Card
 from totenblatt.messages import Message, message_of
 from totenblatt.wanted.engine.actions import IllegalActionError, Move, MoveStep, Plan, Point
-from totenblatt.wanted.engine.state import Figure, GameState
+from totenblatt.wanted.engine.state import GameState
 
 if TYPE_CHECKING:
     from totenblatt.wanted.engine.geometry import Geometry
 
-__all__ = ["FIGURE_SLOTS", "GROUP_SLOTS", "planned", "Situation", "Slot", "check_move", "club_budget", "menu"]
+__all__ = [
+    "FIGURE_SLOTS",
+    "GROUP_SLOTS",
+    "Situation",
+    "Slot",
+    "check_move",
+    "club_budget",
+    "menu",
+    "planned",
+]
 
 _EPS = 1e-9
 
@@ -229,9 +238,7 @@ def _resolve(
     return () if step is None else (step,)
 
 
-def menu(
-    situation: Situation, movers: Sequence[tuple[str, float]], group: float
-) -> list[Plan]:
+def menu(situation: Situation, movers: Sequence[tuple[str, float]], group: float) -> list[Plan]:
     """The offered moves of ``movers`` (name and budget each), then the group's (``group``
     inches, split evenly; none for fewer than two movers): one :func:`planned` each, not
     yet run."""
@@ -239,7 +246,9 @@ def menu(
         return []
     one = FIGURE_SLOTS if len(situation.threats) > 1 else _ONE_ENEMY
     out: list[Plan] = [
-        partial(planned, situation, (name,), budget, slot) for name, budget in movers for slot in one
+        partial(planned, situation, (name,), budget, slot)
+        for name, budget in movers
+        for slot in one
     ]
     if len(movers) >= 2:
         names = tuple(name for name, _ in movers)
@@ -275,7 +284,9 @@ def _single(s: Situation, name: str, start: Point, budget: float, slot: Slot) ->
     return None if path is None or not _fits(geo, path, blockers, budget) else MoveStep(name, path)
 
 
-def _fits(geo: Geometry, path: tuple[Point, ...], blockers: tuple[Point, ...], budget: float) -> bool:
+def _fits(
+    geo: Geometry, path: tuple[Point, ...], blockers: tuple[Point, ...], budget: float
+) -> bool:
     """Does the exact check of :func:`step_costs` accept ``path`` for ``budget`` inches? (The
     router's answers are built to; a leg that ends a hair inside difficult ground may not.)"""
     from totenblatt.wanted.table.measure import MoveError

@@ -59,7 +59,7 @@ def inches_up(value: float, digits: int = 1) -> float:
     >>> inches_up(4.004), inches_up(3.96), inches_up(4.0), inches_up(4.0000000001)
     (4.1, 4.0, 4.0, 4.0)
     """
-    scale = 10**digits
+    scale = float(10**digits)
     return math.ceil(value * scale - _SLACK * scale) / scale
 
 

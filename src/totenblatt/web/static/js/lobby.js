@@ -108,6 +108,16 @@ function buildForm() {
   );
 }
 
+/** A game's state in the list: over; open (human seats whose invite link never connected); running. */
+function statusText(g) {
+  if (g.status === "over") return g.status_text;
+  if (g.status === "open") {
+    const humans = g.seats.filter((kind) => kind === "human").length;
+    return `${g.status_text} · ${t("waiting_seats", { n: g.waiting, total: humans })}`;
+  }
+  return `${g.status_text} · ${t("round_open", { round: g.round })}`;
+}
+
 async function loadGames() {
   let data;
   try {
@@ -119,10 +129,10 @@ async function loadGames() {
   const rows = data.games.map((g) =>
     el(
       "tr",
-      {},
+      { "data-game": g.game_id, "data-status": g.status },
       el("td", {}, g.title),
       el("td", {}, g.seats.map(kindLabel).join(", ")),
-      el("td", {}, g.status === "over" ? g.status_text : `${g.status_text} · ${t("round_open", { round: g.round })}`),
+      el("td", { class: `status status-${g.status}` }, statusText(g)),
       el("td", {}, el("a", { href: `${g.spectator_url}&lang=${boot.lang}` }, t("watch"))),
     ),
   );

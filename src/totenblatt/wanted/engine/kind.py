@@ -1,0 +1,47 @@
+"""The record of one kind of action: its check, its effect, its offers, when it is open.
+
+:mod:`kinds_round` and :mod:`kinds_fight` make one :class:`Kind` per action class;
+:mod:`kinds` lists them in order and answers the engine's questions with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from totenblatt.wanted.engine.actions import Action
+from totenblatt.wanted.engine.state import GameState, Phase
+
+__all__ = ["DECISIONS", "Costs", "Kind", "never"]
+
+Costs = tuple[float, ...]
+"""What a check hands to the effect: the step costs of a move, else empty."""
+
+A = TypeVar("A", bound=Action)
+
+DECISIONS = frozenset({Phase.SWAP, Phase.BID, Phase.ACTION, Phase.DEFEND})
+"""Every decision but the keep of Tempt Fate (B1): no other action is legal then."""
+
+
+def never(state: GameState, seat: int) -> bool:
+    """The ``available`` of a kind that is never a choice of its own (Pass, Concede)."""
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Kind(Generic[A]):
+    """One kind of action: its check, its effect, its offered actions, whether it is open."""
+
+    action: type[A]
+    check: Callable[[GameState, int, A], Costs]
+    perform: Callable[[GameState, int, A, Costs], None]
+    offers: Callable[[GameState, int], Iterable[A]]
+    available: Callable[[GameState, int], bool] = never
+    """True when the seat may want this kind now (Pass and Concede: never a choice)."""
+    phases: frozenset[Phase] = DECISIONS
+    """The decisions in which ``offers`` and ``available`` are asked."""
+    during_fate: bool = False
+    """Legal while a Tempt Fate waits for its keep (B1)."""
+    dear: bool = False
+    """``available`` enumerates actions: :func:`has_choice` asks it after the cheap ones."""
