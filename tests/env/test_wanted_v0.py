@@ -92,22 +92,34 @@ def test_reset_with_a_seed_repeats_and_without_one_moves_on() -> None:
         env.reset(seed=-1)
 
 
-def test_an_observation_holds_only_the_agents_view() -> None:
+@pytest.mark.parametrize(("scenario", "ruleset", "options"), CASES, ids=IDS)
+def test_an_observation_holds_only_the_agents_view(
+    scenario: str, ruleset: str, options: dict[str, Any] | None
+) -> None:
     """Two games that differ only in cards hidden from a seat give that seat equal observations."""
-    env = wanted_v0.raw_env("gangs")
-    twin_env = wanted_v0.raw_env("gangs")
+    env = wanted_v0.raw_env(scenario, ruleset, options=options)
+    twin_env = wanted_v0.raw_env(scenario, ruleset, options=options)
     rng = random.Random(2)
+    choices = np.random.default_rng(2)
     env.reset(seed=11)
-    for _ in range(25):
+    phases = set()
+    for _ in range(40):
         agent = env.agent_selection
         seat = int(agent.split("_")[1])
         twin_env.reset(seed=11)
         twin_env.game = shuffle_hidden(env.game, seat, rng)
+        assert twin_env.game.state.draw_pile != env.game.state.draw_pile
         twin_env._refresh()
         mine, twins = env.observe(agent), twin_env.observe(agent)
         assert np.array_equal(mine["observation"], twins["observation"])
         assert np.array_equal(mine["action_mask"], twins["action_mask"])
-        env.step(int(np.flatnonzero(mine["action_mask"])[0]))
+        phases.add(env.game.phase.value)
+        legal = np.flatnonzero(mine["action_mask"])
+        concede = env.slots.blocks["concede"].start
+        env.step(int(choices.choice([i for i in legal if i != concede] or list(legal))))
+        if env.game.is_over:
+            break
+    assert {"swap", "bid", "action"} <= phases
 
 
 def test_an_illegal_index_is_refused() -> None:

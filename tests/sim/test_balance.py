@@ -69,6 +69,45 @@ def test_abilities_pair_games_by_seed() -> None:
     assert found["sharpshooter"]["rate"] == 1.0
 
 
+def test_the_abilities_plot_names_each_ability_in_both_languages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import totenblatt.sim.balance.abilities as abilities
+
+    exp = AbilitiesExperiment(abilities=["sharpshooter", "light_footed_2"], games=4)
+    base = [_row(i, [0] if i < 2 else [1]) for i in range(4)]
+    rows = {"none": base, "sharpshooter": base, "light_footed_2": base}
+    drawn: list[Any] = []
+    real_save = abilities.save
+    monkeypatch.setattr(
+        abilities, "save", lambda fig, path: drawn.append(fig) or real_save(fig, path)
+    )
+    (path,) = exp.plots(exp.analyse(rows), tmp_path)
+    assert path.read_bytes().startswith(b"\x89PNG")
+    ax = drawn[0].axes[0]
+    labels = {t.get_text() for t in ax.get_yticklabels()}
+    assert labels == {"Sharpshooter / Scharfschütze", "Light-Footed 2 / Leichtfüßig 2"}
+    assert "eine Fähigkeit für" in ax.get_title()
+
+
+def test_the_heroes_plot_titles_name_the_hero_in_both_languages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import totenblatt.sim.balance.heroes as heroes
+
+    exp = HeroesExperiment("veteran", cowboys=[1, 2], modes=["per_player"], games=4)
+    points = [{"cowboys": n, "rate": 0.5, "low": 0.3, "high": 0.7} for n in (1, 2)]
+    summary = {"modes": {"per_player": {"points": points, "even": 1.5}}}
+    drawn: list[Any] = []
+    real_save = heroes.save
+    monkeypatch.setattr(heroes, "save", lambda fig, path: drawn.append(fig) or real_save(fig, path))
+    (path,) = exp.plots(summary, tmp_path)
+    assert path.name == "heroes-veteran-per_player.png"
+    ax = drawn[0].axes[0]
+    assert ax.get_title() == "veteran / Haudegen vs N cowboys — hand_mode per_player"
+    assert "Siege" in ax.get_ylabel()
+
+
 def test_a_small_heroes_run_writes_its_report_and_repeats_exactly(tmp_path: Path) -> None:
     def run(folder: Path) -> dict[str, Any]:
         exp = HeroesExperiment("gunslinger", cowboys=[1, 3], games=4, seed=5)

@@ -1,5 +1,10 @@
 """No bot reads more than its view: games that differ only in cards hidden from the deciding
 seat (other hands, the dead man's hand, the deck order, unseen discards) get the same decision.
+
+Every bot that can be seated is checked (the registry's and the simulation lab's
+``heuristic-v1``); the search bot must also have played the very same rollouts (its
+scores), not only have picked the same action. The test counts what it exercised:
+every kind of hidden card really moved, and the search ran in every phase it weighs.
 """
 
 from __future__ import annotations
@@ -11,10 +16,13 @@ from typing import Any
 
 import pytest
 
-from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from totenblatt.sim.spec import PREVIOUS_HEURISTIC
+from totenblatt.sim.spec import bot_names as seatable_bots
+from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot, ismcts
 from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.determinize import shuffle_hidden
 from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
 
 PER_CHARACTER = Ruleset.load("extended").with_options(hand_mode="per_character")
@@ -26,12 +34,22 @@ CASES: list[tuple[str, str | Ruleset, int]] = [
     ("heroes", "extended", 14),
     ("heroes", PER_CHARACTER, 15),
 ]
+IDS = ["duel", "gangs", "three-way", "heroes-per-player", "heroes-per-character"]
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "heuristic": lambda seed: HeuristicBot(seed),
+    PREVIOUS_HEURISTIC: lambda seed: HeuristicBot(seed, aggressive=False),
     "ismcts": lambda seed: ISMCTSBot(seed, iterations=12, horizon=12),
 }
+PER_PHASE = 2
+"""Positions checked per phase (swap, bid, action, defend, fate) and game."""
+SEARCHED = ("swap", "bid", "action", "defend")
+"""The phases the search weighs; Tempt Fate's keep step it leaves to the heuristic."""
+
+
+def test_every_seatable_bot_is_checked() -> None:
+    assert set(BOTS) == set(seatable_bots())
 
 
 def decision_points(scenario: str, ruleset: str | Ruleset, seed: int, every: int) -> Iterator[Game]:
@@ -61,35 +79,58 @@ def hidden_cards(game: Game, seat: int) -> Counter[tuple[str, int, str]]:
     return out
 
 
-@pytest.mark.parametrize(("scenario", "ruleset", "seed"), CASES)
+def what_moved(game: Game, twin: Game, seat: int) -> set[str]:
+    """Which kinds of hidden card lie elsewhere in the twin."""
+    a, b = game.state, twin.state
+    own = set(a.holders[seat])
+    moved = set()
+    if any(a.hands[h] != b.hands[h] for h in range(len(a.hands)) if h not in own):
+        moved.add("other hands")
+    if a.dead_hand != b.dead_hand:
+        moved.add("dead man's hand")
+    if a.draw_pile != b.draw_pile:
+        moved.add("deck order")
+    return moved
+
+
+@pytest.mark.parametrize(("scenario", "ruleset", "seed"), CASES, ids=IDS)
 def test_every_bot_decides_alike_when_only_hidden_cards_differ(
     scenario: str, ruleset: str | Ruleset, seed: int
 ) -> None:
     rng = random.Random(seed)
-    checked = searched = 0
-    for game in decision_points(scenario, ruleset, seed, every=9):
+    phases: Counter[str] = Counter()
+    moved: Counter[str] = Counter()
+    searched: Counter[str] = Counter()
+    for game in decision_points(scenario, ruleset, seed, every=3):
         seat = game.to_act
         assert seat is not None
+        phase = game.phase.value
+        if phases[phase] >= PER_PHASE:
+            continue
+        legal = game.legal_actions()
+        if len(legal) < 2:
+            continue  # a forced decision shows nothing
         twin = shuffle_hidden(game, seat, rng)
         assert hidden_cards(twin, seat) != hidden_cards(game, seat)
+        moved.update(what_moved(game, twin, seat))
         view, twin_view = game.view(seat), twin.view(seat)
         assert view == twin_view
-        legal = game.legal_actions()
         assert twin.legal_actions() == legal
+        bot_seed = seed * 7 + sum(phases.values())
         for name, make in BOTS.items():
-            if name == "ismcts" and checked >= 4:
-                continue  # the search is the slow one: a few positions per game
-            bot, again = make(seed * 7 + checked), make(seed * 7 + checked)
+            bot, again = make(bot_seed), make(bot_seed)
             first = bot.choose(view, legal)
             second = again.choose(twin_view, twin.legal_actions())
-            assert first == second, (name, game.phase, first, second)
-            if isinstance(bot, ISMCTSBot):
-                searched += bot.last_iterations
-        checked += 1
-        if checked >= 8:
-            break
-    assert checked >= 4
-    assert searched > 0  # the search ran (not only forced or single-candidate decisions)
+            assert first == second, (name, phase, first, second)
+            if isinstance(bot, ISMCTSBot) and isinstance(again, ISMCTSBot):
+                # the same worlds and rollouts, not only the same pick
+                assert bot.last_scores == again.last_scores, (phase, first)
+                searched[phase] += bot.last_iterations > 0
+        phases[phase] += 1
+    assert all(phases[p] for p in SEARCHED), phases
+    assert all(searched[p] for p in SEARCHED), (phases, searched)
+    assert moved["other hands"] and moved["deck order"], moved
+    assert moved["dead man's hand"], moved  # the swap positions, before anyone takes it
 
 
 class _Peeker:
@@ -120,3 +161,40 @@ def test_the_pairs_catch_a_bot_that_peeks() -> None:
         second = _Peeker(twin).choose(twin.view(seat), twin.legal_actions())
         differ += first != second
     assert differ > 0
+
+
+def test_the_pairs_catch_a_search_that_deals_its_worlds_from_the_real_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Comparing the search's scores tells a peeking search apart, even when it picks alike."""
+    real: list[Game] = []
+
+    class Oracle:
+        """A cheating sampler: every world is the real game."""
+
+        def __init__(self, view: View, **_: object) -> None:
+            pass
+
+        def sample(self, rng: random.Random) -> Game:
+            return real[0].clone()
+
+    monkeypatch.setattr(ismcts, "Determinizer", Oracle)
+    rng = random.Random(4)
+    checked = differ = 0
+    for game in decision_points("gangs", "base", 5, every=3):
+        seat = game.to_act
+        assert seat is not None
+        if len(game.legal_actions()) < 3 or game.phase.value == "fate":
+            continue
+        twin = shuffle_hidden(game, seat, rng)
+        scores = []
+        for world in (game, twin):
+            real[:] = [world]
+            bot = ISMCTSBot(3, iterations=12, horizon=12)
+            bot.choose(world.view(seat), world.legal_actions())
+            scores.append(bot.last_scores)
+        differ += scores[0] != scores[1]
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked == 6 and differ > 0

@@ -124,3 +124,16 @@ def test_the_registry_names_every_bot() -> None:
     ]:
         with pytest.raises(ValueError, match=message):
             make_bot(bad, 1)
+
+
+def test_a_whole_game_repeats_for_the_same_seeds() -> None:
+    """Deterministic per seed across a game (the bot object carries state between decisions)."""
+
+    def actions(bot_seed: int) -> list[str]:
+        game = new_game("gangs", seed=8)
+        bots = [ISMCTSBot(bot_seed, iterations=10, horizon=10), HeuristicBot(2)]
+        return [str(a) for a in play_game(game, bots).actions]
+
+    first = actions(4)
+    assert len(first) > 20
+    assert actions(4) == first

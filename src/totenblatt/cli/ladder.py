@@ -134,19 +134,46 @@ def _print(result: Ladder, language: str) -> None:
             games=data["run"]["games_per_pair"],
         )
     )
-    interval = w.phrase("95 % bootstrap interval")
+    for table in _tables(result, language):
+        console.print(table)
+    games = sum(p.games for p in result.pairings)
+    seconds = w.number(result.seconds, 1)
+    console.print(w.phrase("{games} games in {seconds} s", games=games, seconds=seconds))
+
+
+def _tables(result: Ladder, language: str) -> tuple[Table, Table]:
+    """The ratings (bootstrap intervals) and the pairings (Wilson intervals) as tables.
+
+    >>> from totenblatt.sim.ladder import Ladder, Pairing
+    >>> ladder = Ladder(["a", "b"], [Pairing("a", "b", 3, 1, 0)], [0.0, -190.0],
+    ...                 [0.0, -400.0], [0.0, -20.0], {"games_per_pair": 4})
+    >>> ratings, pairings = _tables(ladder, "en")
+    >>> [str(c.header) for c in ratings.columns]
+    ['#', 'bot', 'Elo', '95 % bootstrap interval', 'games']
+    >>> [str(c.header) for c in pairings.columns]
+    ['pairing', 'won–lost–drawn', 'score of the first', '95 % Wilson interval']
+    >>> import io
+    >>> from rich.console import Console
+    >>> out = Console(width=100, record=True, file=io.StringIO())
+    >>> out.print(ratings, pairings)
+    >>> text = out.export_text()
+    >>> "-400 … -20" in text, "75.0%" in text, "30.1%–95.4%" in text
+    (True, True, True)
+    """
+    w = words(language)
+    data = result.as_dict()
     ratings = Table(box=None, pad_edge=False)
     ratings.add_column("#", justify="right")
     ratings.add_column(w.phrase("bot"), justify="left")
-    for head in ("Elo", interval, w.phrase("games")):
+    for head in ("Elo", w.phrase("95 % bootstrap interval"), w.phrase("games")):
         ratings.add_column(head, justify="right")
     for rank, r in enumerate(data["ratings"], 1):
-        interval = f"{r['low']:+.0f} … {r['high']:+.0f}"
-        ratings.add_row(str(rank), r["bot"], f"{r['elo']:+.0f}", interval, str(r["games"]))
-    console.print(ratings)
+        bounds = f"{r['low']:+.0f} … {r['high']:+.0f}"
+        ratings.add_row(str(rank), r["bot"], f"{r['elo']:+.0f}", bounds, str(r["games"]))
     table = Table(box=None, pad_edge=False)
     table.add_column(w.phrase("pairing"), justify="left")
-    for head in (w.phrase("won–lost–drawn"), w.phrase("score of the first"), interval):
+    heads = (w.phrase("won–lost–drawn"), w.phrase("score of the first"))
+    for head in (*heads, w.phrase("95 % Wilson interval")):
         table.add_column(head, justify="right")
     for p in data["pairings"]:
         table.add_row(
@@ -155,10 +182,7 @@ def _print(result: Ladder, language: str) -> None:
             f"{p['first_score']:.1%}",
             f"{p['low']:.1%}–{p['high']:.1%}",
         )
-    console.print(table)
-    games = sum(p.games for p in result.pairings)
-    seconds = w.number(result.seconds, 1)
-    console.print(w.phrase("{games} games in {seconds} s", games=games, seconds=seconds))
+    return ratings, table
 
 
 def _check_files(scenario: str, ruleset: str) -> None:

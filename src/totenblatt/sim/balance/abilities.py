@@ -25,10 +25,24 @@ from totenblatt.sim.wording import say
 from totenblatt.wanted.table import load_scenario
 from totenblatt.wanted.vocab import Ability
 
-__all__ = ["BASELINE", "AbilitiesExperiment"]
+__all__ = ["BASELINE", "AbilitiesExperiment", "ability_label"]
 
 BASELINE = "none"
 """The cell key of the scenario without an added ability."""
+
+
+def ability_label(result: Mapping[str, Any]) -> str:
+    """An ability's name on the plot, English and German like the axis labels.
+
+    >>> ability_label({"ability": "light_footed_2", "name_en": "Light-Footed 2",
+    ...                "name_de": "Leichtfüßig 2"})
+    'Light-Footed 2 / Leichtfüßig 2'
+    >>> ability_label({"ability": "sharpshooter"})
+    'sharpshooter'
+    """
+    english = result.get("name_en") or result["ability"]
+    german = result.get("name_de")
+    return f"{english} / {german}" if german and german != english else str(english)
 
 
 class AbilitiesExperiment:
@@ -109,7 +123,7 @@ class AbilitiesExperiment:
     def plots(self, summary: Mapping[str, Any], folder: Path) -> list[Path]:
         """Horizontal bars: the change of seat 0's win rate per ability, with 95 % intervals."""
         found = list(reversed(summary["abilities"]))
-        fig, ax = figure(6.0, 0.28 * len(found) + 1.2)
+        fig, ax = figure(7.0, 0.28 * len(found) + 1.2)
         ys = range(len(found))
         changes = [a["change"] * 100 for a in found]
         errors = [
@@ -118,10 +132,11 @@ class AbilitiesExperiment:
         ]
         colours = [COLOURS[0] if c >= 0 else COLOURS[1] for c in changes]
         ax.barh(list(ys), changes, xerr=errors, color=colours, height=0.6, capsize=2)
-        ax.set_yticks(list(ys), [a["ability"] for a in found], fontsize=8)
+        ax.set_yticks(list(ys), [ability_label(a) for a in found], fontsize=8)
         ax.axvline(0, color="black", linewidth=0.8)
         ax.set_xlabel("change of win rate, points / Änderung der Siegquote, Punkte")
-        ax.set_title(f"one ability for {summary['figure']} — {summary['scenario']}", fontsize=10)
+        who, where = summary["figure"], summary["scenario"]
+        ax.set_title(f"one ability for {who} / eine Fähigkeit für {who} — {where}", fontsize=10)
         return [save(fig, folder / f"{self.name}.png")]
 
     def markdown(self, summary: Mapping[str, Any], plots: Sequence[Path], lang: str) -> str:

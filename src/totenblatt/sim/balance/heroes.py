@@ -167,14 +167,15 @@ class HeroesExperiment:
             ax.errorbar(xs, ys, yerr=error_bars(points), color=colour, marker="o", ms=4, capsize=3)
             ax.axhline(0.5, color="#888888", linewidth=0.8, linestyle="--")
             ax.axvline(self.claim, color=COLOURS[1], linewidth=1.0, linestyle=":")
-            ax.text(self.claim, 0.93, " claim / Behauptung", color=COLOURS[1], fontsize=8)
+            ax.text(self.claim, 0.62, " claim / Behauptung", color=COLOURS[1], fontsize=8)
             if found["even"] is not None:
                 ax.plot([found["even"]], [0.5], marker="D", color="black", ms=5)
             ax.set_ylim(-0.02, 1.02)
             ax.set_xticks(xs)
             ax.set_xlabel("standard cowboys N / Standardcowboys N")
-            ax.set_ylabel(f"{self.hero.value} wins / Siege")
-            ax.set_title(f"{self.hero.value} vs N cowboys — hand_mode = {mode}", fontsize=10)
+            en, de = self.hero.value, self.hero.german
+            ax.set_ylabel(f"{en} wins / Siege")
+            ax.set_title(f"{en} / {de} vs N cowboys — hand_mode {mode}", fontsize=10)
             out.append(save(fig, folder / f"{self.name}-{mode}.png"))
         return out
 

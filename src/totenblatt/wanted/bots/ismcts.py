@@ -252,6 +252,9 @@ class ISMCTSBot:
         self._policies: dict[int, HeuristicBot] = {}
         self.last_iterations = 0
         """Rollouts the last decision ran (for benchmarks)."""
+        self.last_scores: list[list[float]] = []
+        """The last decision's rollout scores, per weighed action (for tests: a function of
+        the view, the legal actions and the seed alone)."""
 
     def _policy(self, seat: int) -> HeuristicBot:
         bot = self._policies.get(seat)
@@ -269,6 +272,7 @@ class ISMCTSBot:
         own.rng.seed(self.rng.getrandbits(64))
         options = candidates(own, view, legal_actions)
         self.last_iterations = 0
+        self.last_scores = []
         if len(options) == 1 or view["phase"] == "fate":
             return options[0]  # the keep step: the heuristic keeps the better card
         sampler = Determinizer(view, ruleset=self._ruleset, scenario=self._scenario)
@@ -295,6 +299,7 @@ class ISMCTSBot:
             if worlds >= SETTLE:
                 active = [0] + [i for i in active[1:] if _lead(results[i], results[0])[1] > 0]
         self.last_iterations = done
+        self.last_scores = results
         return options[_pick(results, self.margin)]
 
     def _playout(self, node: _Node, world: Game, seed: int) -> list[float]:
