@@ -57,7 +57,7 @@ def test_existing_files_and_other_runs_are_refused(cli: Cli, tmp_path: Path) -> 
     code, _, err = cli(
         ["sim", "--seed", "4", "--games", "2", "--out", str(out), "--resume", "--lang", "en"]
     )
-    assert code == 2 and "holds another run (bots, seed differ)" in err
+    assert code == 2 and "holds another run (other bots, seed)" in err
     code, _, _ = cli(["sim", "--seed", "4", "-n", "2", "-w", "1", "--out", str(out), "--overwrite"])
     assert code == 0
     assert read_rows(out)[1]["seed"] == 4

@@ -12,7 +12,7 @@ from totenblatt.text import Narrator, narrate, winner_line
 from totenblatt.text.narrate import QUIET
 from totenblatt.wanted.bots import RandomBot, play_game
 from totenblatt.wanted.engine import events as events_module
-from totenblatt.wanted.engine.events import Conceded, Wounded, event_to_dict
+from totenblatt.wanted.engine.events import CardsDealt, Conceded, Wounded, event_to_dict
 from totenblatt.wanted.engine.game import new_game
 
 from .fragments import english_fragments
@@ -84,6 +84,19 @@ def test_a_running_story_leaves_out_quiet_kinds_and_the_secret_seed(
     assert "987654321" not in story
     seeded = next(e for e in game.event_dicts() if e["type"] == "game_seeded")
     assert "987654321" in Narrator("en", tell_seed=True).line(seeded)
+
+
+def test_dealt_hands_of_different_sizes_say_who_gets_how_many() -> None:
+    """Heroes' hands (B2) differ: each seat's count, never a "7/10 cards" shorthand."""
+    even = CardsDealt((5, 5), 5)
+    assert narrate(even, "en") == "Everyone gets 5 cards; 5 lie face down: the dead man's hand."
+    heroes = CardsDealt((10, 7, 0), 5)
+    assert narrate(heroes, "en") == (
+        "Cards dealt: Player 1 10, Player 2 7; 5 lie face down: the dead man's hand."
+    )
+    assert narrate(heroes, "de", labels=["Anna", "Bert", "Carl"]) == (
+        "Karten ausgeteilt: Anna 10, Bert 7; 5 liegen verdeckt: das Totenblatt."
+    )
 
 
 def test_winners_and_draws() -> None:

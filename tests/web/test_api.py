@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -60,6 +61,7 @@ def test_tokens_are_new_every_time(client: TestClient) -> None:
         ({"seats": ["human", "bot"], "hand_mode": "shared"}, "unknown hand_mode"),
         ({"seats": ["human", "bot"], "seed": 7}, "unknown key 'seed'"),
         ([1, 2], "expected a JSON object"),
+        ({"scenario": "heroes", "ruleset": "base", "seats": ["human", "bot"]}, "'extended'"),
     ],
 )
 def test_bad_games_are_refused_with_a_reason(client: TestClient, body: object, says: str) -> None:
@@ -296,6 +298,10 @@ def test_the_table_page_draws_figures_and_the_hand(client: TestClient) -> None:
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["referrer-policy"] == "no-referrer"
     assert "http://" not in html.split("<body", 1)[1].replace("http://www.w3.org/2000/svg", "")
+    # the pieces' names lie above every piece: a crate inside the saloon hides no name
+    terrain, names = html.split("<g id='terrain'>", 1)[1].split("<g id='terrain-names'>", 1)
+    assert "terrain-name" not in terrain
+    assert 'class="terrain-name building"' in names and ">Saloon</text>" in names
 
 
 def test_the_table_page_needs_a_valid_token(client: TestClient) -> None:
@@ -329,6 +335,22 @@ def test_the_lobby_page_and_static_files(client: TestClient) -> None:
     script = client.get("/static/js/table.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
     assert client.get("/static/table.css").status_code == 200
+
+
+def test_the_lobby_offers_each_scenario_only_the_rulesets_that_play_it(
+    client: TestClient,
+) -> None:
+    page = client.get("/?lang=en").text
+    found = re.search(r'<script type="application/json" id="boot">(.*?)</script>', page)
+    assert found is not None
+    scenarios = json.loads(found[1])["scenarios"]
+    rulesets = {s["name"]: s["rulesets"] for s in scenarios}
+    assert rulesets["heroes"] == ["extended"]  # abilities and hero types
+    assert rulesets["duel"] == ["base", "extended"]
+    for scenario in scenarios:  # every ruleset the lobby offers, the server creates
+        for ruleset in scenario["rulesets"]:
+            seats = ["human"] * scenario["seats"]
+            create_game(client, seats, scenario=scenario["name"], ruleset=ruleset)
 
 
 @pytest.mark.parametrize("name", ["hard", "ismcts"])

@@ -195,10 +195,23 @@ def test_whole_duels_against_the_bot_by_pointing(
             if all(done.values()):
                 break
         assert all(done.values()), done
+        fallen = page.evaluate(
+            """() => [...document.querySelectorAll('#figures .figure')].map(
+                (g) => [g.classList.contains('out'), getComputedStyle(g).pointerEvents])"""
+        )
+        assert any(out for out, _ in fallen), fallen
+        # a fallen figure lies under the living ones and takes no clicks meant for them
+        assert fallen[0][0] and all(events == "none" for out, events in fallen if out), fallen
         page.click("#replay")
         page.wait_for_selector("#replay-next")
         page.click("#replay-next")
         assert "2" in page.inner_text("#replay-bar")
+        assert page.locator("#decision #replay-bar").count() == 1  # beside the table, not on it
+        # the header and the players show the replayed moment, not the end
+        assert "Round 1" in page.inner_text("#status")
+        assert "0/6" not in page.inner_text("#seats")
+        page.click("#replay-close")
+        page.wait_for_selector("#replay-bar", state="detached")
     finally:
         stop_server(live)
 

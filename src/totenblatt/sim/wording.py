@@ -35,7 +35,7 @@ TEXT: dict[str, str] = {
     "end_reasons": N_("end reasons: {reasons}"),
     "rounds": N_("rounds: mean {mean:.1f}, longest {longest}"),
     "exists": N_("{path!r} exists: pass --resume to continue it or --overwrite to start again"),
-    "other_run": N_("{path!r} holds another run ({keys} differ): use another --out or --overwrite"),
+    "other_run": N_("{path!r} holds another run (other {keys}): use another --out or --overwrite"),
     "balance_interrupted": N_("interrupted after {done} of {total} games: no report written"),
     "balance_done": N_("{games} games in {seconds:.0f} s; report in {folder}:"),
     # -- balance heroes -----------------------------------------------------------------

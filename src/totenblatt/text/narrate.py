@@ -310,11 +310,21 @@ class Narrator:
         return self.w.phrase("The draw pile ran out: the discards are shuffled in.")
 
     def _cards_dealt(self, e: Mapping[str, Any]) -> str:
-        sizes = sorted({n for n in e["hands"] if n})
-        each = "/".join(str(n) for n in sizes) or "0"
+        sizes = {n for n in e["hands"] if n}
+        if len(sizes) > 1:  # hero hands (B2): say who gets how many
+            hands = ", ".join(
+                self.w.phrase("{name} {n}", name=self.seat(seat), n=n)
+                for seat, n in enumerate(e["hands"])
+                if n
+            )
+            return self.w.phrase(
+                "Cards dealt: {hands}; {dead} lie face down: the dead man's hand.",
+                hands=hands,
+                dead=e["dead_hand"],
+            )
         return self.w.phrase(
             "Everyone gets {each} cards; {dead} lie face down: the dead man's hand.",
-            each=each,
+            each=min(sizes, default=0),
             dead=e["dead_hand"],
         )
 

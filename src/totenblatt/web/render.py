@@ -9,6 +9,7 @@ before any script runs. Every text given by a user or a file is escaped.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -21,6 +22,7 @@ from totenblatt.wanted.engine.views import FigureView
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table import Table, Terrain
 from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
+from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.rooms import SEAT_KINDS
 from totenblatt.web.words import ability_label, strings, text, weapon_label
 
@@ -44,7 +46,8 @@ def _json_script(element_id: str, data: Any) -> str:
     return f'<script type="application/json" id="{element_id}">{raw}</script>'
 
 
-def _terrain_svg(piece: Terrain, height: float, lang: str) -> str:
+def _terrain_svg(piece: Terrain, height: float, lang: str) -> tuple[str, str]:
+    """A piece's shape, and its name (drawn in a layer above every piece, so none hides it)."""
     kind = piece.kind.value
     classes = ["terrain", f"t-{kind}"]
     if piece.difficult:
@@ -66,16 +69,18 @@ def _terrain_svg(piece: Terrain, height: float, lang: str) -> str:
             f'<line class="opening {opening.kind.value}" x1="{_num(a[0])}" '
             f'y1="{_num(height - a[1])}" x2="{_num(b[0])}" y2="{_num(height - b[1])}"/>'
         )
+    parts.append("</g>")
+    name = ""
     if piece.is_building or min(_extent(piece)) >= 1.5:
         xs = [p[0] for p in piece.outline]
         ys = [p[1] for p in piece.outline]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-        parts.append(
-            f'<text class="terrain-name" x="{_num(cx)}" y="{_num(height - cy)}">'
+        building = " building" if piece.is_building else ""
+        name = (
+            f'<text class="terrain-name{building}" x="{_num(cx)}" y="{_num(height - cy)}">'
             f"{escape(piece.name)}</text>"
         )
-    parts.append("</g>")
-    return "".join(parts)
+    return "".join(parts), name
 
 
 def _extent(piece: Terrain) -> tuple[float, float]:
@@ -101,9 +106,6 @@ def _grid(table: Table) -> str:
     for y in range(6, int(h), 6):
         labels.append(f'<text class="axis" x="0.3" y="{_num(h - y + 0.2)}">{y}</text>')
     return f'<g id="grid">{"".join(lines)}{"".join(labels)}</g>'
-
-
-_BADGE = '<circle class="badge" cx="0.45" cy="-0.45" r="0.22"/>'
 
 
 _BADGE = '<text class="badge" x="0.5" y="-0.3">★</text>'
@@ -136,7 +138,9 @@ def table_svg(game: Game, figures: Sequence[FigureView], lang: str) -> str:
     """The whole table: ground, inch grid, terrain, figures, and empty layers for the script."""
     table = game.state.geo.table
     w, h = table.width, table.height
-    terrain = "".join(_terrain_svg(t, h, lang) for t in table.terrain)
+    pieces = [_terrain_svg(t, h, lang) for t in table.terrain]
+    terrain = "".join(shape for shape, _ in pieces)
+    names = "".join(name for _, name in pieces)
     figs = "".join(figure_svg(f, h) for f in figures)
     return (
         f'<svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_num(w)} {_num(h)}" '
@@ -145,7 +149,8 @@ def table_svg(game: Game, figures: Sequence[FigureView], lang: str) -> str:
         '<defs><pattern id="hatch" width="0.5" height="0.5" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="0.5"/></pattern></defs>'
         f'<rect class="ground" x="0" y="0" width="{_num(w)}" height="{_num(h)}"/>'
-        f"{_grid(table)}<g id='terrain'>{terrain}</g><g id='marks'></g>"
+        f"{_grid(table)}<g id='terrain'>{terrain}</g><g id='terrain-names'>{names}</g>"
+        "<g id='marks'></g>"
         f"<g id='figures'>{figs}</g><g id='ruler'></g></svg>"
     )
 
@@ -218,6 +223,22 @@ def table_page(game: Game, payload: Mapping[str, Any], boot: Mapping[str, Any], 
     )
 
 
+@functools.cache
+def _playable_rulesets(scenario: str) -> list[str]:
+    """The built-in rulesets that play every figure of ``scenario`` (abilities, hero types)."""
+    scen = load_scenario(scenario)
+    out = []
+    for name in builtin_rulesets():
+        rules = Ruleset.load(name)
+        if all(
+            (rules.abilities.enabled or not spec.abilities)
+            and (rules.heroes.enabled or spec.kind is HeroType.COWBOY)
+            for spec in scen.figures
+        ):
+            out.append(name)
+    return out
+
+
 def lobby_page(lang: str) -> str:
     """The lobby: create a game, list games (the script fills both from this data)."""
     scenarios = []
@@ -229,6 +250,7 @@ def lobby_page(lang: str) -> str:
                 "title": scen.title_de if lang == "de" else scen.title,
                 "description": scen.description_de if lang == "de" else scen.description,
                 "seats": scen.seats,
+                "rulesets": _playable_rulesets(name),
             }
         )
     boot = {

@@ -38,7 +38,7 @@ from totenblatt.wanted.engine import (
     visible_to,
 )
 from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
-from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
+from totenblatt.wanted.table.scenario import ScenarioError, builtin_scenarios, load_scenario
 from totenblatt.web.errors import (
     BusyError,
     ConflictError,
@@ -340,7 +340,10 @@ class Hub:
         return room, tokens
 
     def _create(self, spec: GameSpec) -> tuple[Room, list[str | None]]:
-        game = new_game(spec.scenario, spec.rules(), seed=self.seeds())
+        try:
+            game = new_game(spec.scenario, spec.rules(), seed=self.seeds())
+        except ScenarioError as exc:  # e.g. heroes with abilities on the base ruleset
+            raise InvalidError(str(exc)[:500]) from None
         tokens = [secrets.token_urlsafe(32) if k == "human" else None for k in spec.kinds]
         hashes = tuple(None if t is None else hash_token(t) for t in tokens)
         spectator = secrets.token_urlsafe(24)

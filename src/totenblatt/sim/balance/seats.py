@@ -33,6 +33,15 @@ def ruleset_for(scenario: str) -> str:
     return "extended" if special else "base"
 
 
+def _seat_label(seat: int) -> str:
+    """A seat as people count it (from 1), in both languages.
+
+    >>> _seat_label(0)
+    'seat 1 / Platz 1'
+    """
+    return f"seat {seat + 1} / Platz {seat + 1}"
+
+
 class SeatsExperiment:
     """One cell per scenario, the same bot everywhere."""
 
@@ -100,14 +109,14 @@ class SeatsExperiment:
 
     def plots(self, summary: Mapping[str, Any], folder: Path) -> list[Path]:
         """Win shares with 95 % intervals per scenario against the fair share."""
-        fig, ax = figure(6.0, 3.8)
+        fig, ax = figure(6.0, 4.2)
         found = summary["scenarios"]
         for x, s in enumerate(found):
             ax.hlines(s["fair"], x - 0.4, x + 0.4, color="#888888", linestyle="--", linewidth=1)
-            series = [(f"seat {p['seat']}", p, i) for i, p in enumerate(s["per_seat"])]
+            series = [(_seat_label(p["seat"]), p, i) for i, p in enumerate(s["per_seat"])]
             series += [
-                ("first dealer", s["first_dealer"], 4),
-                ("first to act", s["first_to_act"], 5),
+                ("first dealer / erster Geber", s["first_dealer"], 4),
+                ("first to act / zuerst am Zug", s["first_to_act"], 5),
             ]
             for j, (label, p, colour) in enumerate(series):
                 offset = -0.3 + 0.6 * j / max(1, len(series) - 1)
@@ -119,12 +128,12 @@ class SeatsExperiment:
                     marker="D" if label.startswith("first") else "o",
                     ms=4,
                     capsize=2,
-                    label=label if x == 0 or (label == "seat 2" and s["seats"] > 2) else None,
+                    label=label if x == 0 or (label == _seat_label(2) and s["seats"] > 2) else None,
                 )
         ax.set_xticks(range(len(found)), [s["scenario"] for s in found])
         ax.set_ylim(0, 1)
         ax.set_ylabel("share of wins / Siegesanteil")
-        ax.legend(fontsize=7, ncol=5, loc="upper center", bbox_to_anchor=(0.5, -0.1))
+        ax.legend(fontsize=7, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.1))
         ax.set_title("seat and first-dealer advantage / Platz- und Geber-Vorteil", fontsize=10)
         return [save(fig, folder / "seats.png")]
 
@@ -170,7 +179,7 @@ class SeatsExperiment:
             named = [
                 (say("seats_first_dealer", lang), s["first_dealer"]),
                 (say("seats_first_to_act", lang), s["first_to_act"]),
-                *((say("seats_seat", lang, seat=p["seat"]), p) for p in s["per_seat"]),
+                *((say("seats_seat", lang, seat=p["seat"] + 1), p) for p in s["per_seat"]),
             ]
             for who, p in named:
                 if p["low"] > fair or p["high"] < fair:

@@ -81,6 +81,9 @@ export class Board {
       if (fig.kind !== "cowboy") classes.push("hero");
       for (const [cls, names] of Object.entries(marks)) if (names.has(fig.name)) classes.push(cls);
       g.setAttribute("class", classes.join(" "));
+      // a fallen figure lies under the living ones (they may stand where it fell)
+      const before = g.previousElementSibling;
+      if (fig.out && before && !before.classList.contains("out")) this.figureLayer.prepend(g);
       g.querySelector(".hp").textContent = `${fig.hp}/${fig.hp_max}`;
       const about = describe ? `${fig.name}: ${describe(fig)}` : `${fig.name} ${fig.hp}/${fig.hp_max}`;
       g.setAttribute("aria-label", about);

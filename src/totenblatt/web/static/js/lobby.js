@@ -42,6 +42,10 @@ function buildForm() {
   function seatsFor() {
     const info = boot.scenarios.find((s) => s.name === scenario.value);
     description.textContent = info.description;
+    // a scenario whose figures have abilities or hero types plays only on a ruleset with them
+    const playable = info.rulesets || boot.rulesets;
+    for (const option of ruleset.options) option.disabled = !playable.includes(option.value);
+    if (!playable.includes(ruleset.value)) ruleset.value = playable[0];
     fill(seatsNode, 
       ...Array.from({ length: info.seats }, (_, i) =>
         el(

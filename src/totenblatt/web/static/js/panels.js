@@ -41,8 +41,8 @@ export function renderSeats(node, view, table) {
   const bids = new Map((view.decision.bids || []).map(([seat, card]) => [seat, card]));
   const rows = view.labels.map((label, seat) => {
     const alive = view.figures.some((f) => f.seat === seat && !f.out);
-    const held = view.hand_sizes[seat];
-    const meta = [t(held === 1 ? "cards_one" : "cards", { n: held })];
+    const held = view.hand_sizes?.[seat];
+    const meta = held === undefined ? [] : [t(held === 1 ? "cards_one" : "cards", { n: held })];
     if (bids.has(seat)) meta.push(`${t("bids")}: ${bids.get(seat)}`);
     const you = view.seat === seat ? ` (${t("you")})` : "";
     const figures = view.figures

@@ -1,13 +1,16 @@
 // The step-by-step replay of a finished game: public frames from the server.
 
+import { renderSeats } from "./panels.js";
 import { el, t, fill } from "./util.js";
 
 export class Replay {
-  constructor(board, api, page, onExit) {
+  /** ``context``: the seats' ``labels``, the watching ``seat`` and the page's ``table`` facts. */
+  constructor(board, api, page, onExit, context = null) {
     this.board = board;
     this.api = api;
     this.page = page;
     this.onExit = onExit;
+    this.context = context;
     this.frames = [];
     this.index = 0;
   }
@@ -17,8 +20,7 @@ export class Replay {
     this.frames = data.frames;
     this.result = data.result;
     this.bar = el("div", { id: "replay-bar" });
-    document.getElementById("board-wrap").append(this.bar);
-    fill(this.page.decision, el("div", { class: "prompt" }, t("replay")), el("p", {}, this.result));
+    fill(this.page.decision, el("div", { class: "prompt" }, t("replay")), el("p", {}, this.result), this.bar);
     fill(this.page.preview);
     this.page.handWrap.classList.add("covered");
     this.show(0);
@@ -34,6 +36,15 @@ export class Replay {
     this.board.clear("ruler");
     this.board.update(frame.figures);
     this.board.drawTrails(frame.paths);
+    // the header and the players show the frame's moment, not the end of the game
+    fill(this.page.status,
+      el("span", { class: "pill" }, el("b", {}, t("replay"))),
+      el("span", { class: "pill" }, el("b", {}, t("round_open", { round: frame.round }))),
+    );
+    if (this.context) {
+      const { labels, seat, table } = this.context;
+      renderSeats(this.page.seats, { labels, seat, figures: frame.figures, decision: {}, to_act: null }, table);
+    }
     const lines = this.frames.slice(0, this.index + 1).flatMap((f) => f.lines);
     const log = this.page.log;
     fill(log, ...lines.map(([type, text]) => el("li", { class: type }, text)));

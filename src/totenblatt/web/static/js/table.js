@@ -5,7 +5,7 @@ import { Board } from "./board.js";
 import { Api, Channel } from "./net.js";
 import { figureFacts, renderAttack, renderHand, renderLog, renderSeats, renderStatus } from "./panels.js";
 import { Replay } from "./replay.js";
-import { el, inches, readJson, t, toast, fill } from "./util.js";
+import { el, inches, num, readJson, t, toast, fill } from "./util.js";
 
 const boot = readJson("boot");
 const lang = boot.lang;
@@ -159,7 +159,9 @@ function moveRequest(name, point, hide = false) {
 
 function rulerLabel(p) {
   if (p.total === null) return "✗";
-  return p.allowance === null ? inches(p.total) : `${inches(p.total)} / ${inches(p.allowance)}`;
+  // a refused move shows hundredths: 12.03" is over a 12" club, though it rounds to 12.0"
+  const total = p.legal ? inches(p.total) : `${num(p.total, 2)}"`;
+  return p.allowance === null ? total : `${total} / ${inches(p.allowance)}`;
 }
 
 async function dragPreview(name, point) {
@@ -566,10 +568,12 @@ function confirmConcede() {
 
 async function startReplay() {
   try {
+    const v = view();
+    const context = { labels: v.labels, seat: spectator ? null : v.seat, table: boot.table };
     replay = new Replay(board, apis.get(shown), page, () => {
       replay = null;
       render();
-    });
+    }, context);
     await replay.start();
   } catch (e) {
     replay = null;
