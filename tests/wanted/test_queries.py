@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from totenblatt.cards import Card
+from totenblatt.text.errors import describe_error
 from totenblatt.wanted.engine.actions import Bid, IllegalActionError, Move, MoveStep, Pass
 from totenblatt.wanted.engine.checks import attack_pairs
 from totenblatt.wanted.engine.events import FiguresMoved, InitiativeWon
@@ -131,8 +132,14 @@ def test_move_costs_count_the_other_bases(tmp_path: Path) -> None:
     game = on_the_line(tmp_path)
     onto = ((4.0, 4.0), (9.5, 4.0))
     assert game.state.geo.table.move_cost(onto) == pytest.approx(5.5)  # no bases given
-    with pytest.raises(IllegalActionError, match=r"overlapping the base at \(10, 4\)"):  # on Paco
+    with pytest.raises(IllegalActionError, match=r"overlapping the base at \(10, 4\)") as info:
         move_costs(game, (MoveStep("Billy", onto),))
+    assert describe_error(info.value, "en") == (
+        "Billy cannot end the move on the base of Paco: bases may not overlap"
+    )
+    assert describe_error(info.value, "de") == (
+        "Billy kann den Zug nicht auf der Base von Paco beenden: Basen dürfen sich nicht überlappen"
+    )
     past = ((4.0, 4.0), (16.0, 4.0))
     assert move_costs(game, (MoveStep("Billy", past),)) == (pytest.approx(12.0),)
     assert move_costs(game, (MoveStep("Billy", ((4.0, 4.0), (4.0, 10.0))),)) == (6.0,)

@@ -73,7 +73,7 @@ def check_move(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
 
 def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tuple[float, ...]:
     """Every step's cost (A6, D-11, D-12), checked one after another, without a budget."""
-    from totenblatt.wanted.table.measure import MoveError
+    from totenblatt.wanted.table.measure import BaseOverlapError, MoveError
 
     seen: set[str] = set()
     positions = {f.name: f.pos for f in state.figures if not f.out}
@@ -126,9 +126,20 @@ def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tupl
                     **who,
                 ),
             )
-        blockers = [p for name, p in positions.items() if name != step.figure]
+        others = [name for name in positions if name != step.figure]
+        blockers = [positions[name] for name in others]
         try:
             cost = float(state.geo.table.move_cost(step.path, blockers=blockers))
+        except BaseOverlapError as exc:
+            other = others[exc.blocker]
+            raise IllegalActionError(
+                f"{step.figure!r} cannot end the move on the base of {other!r}: {exc}",
+                message=Message(
+                    "{figure} cannot end the move on the base of {other}: bases may not overlap",
+                    other=other,
+                    **who,
+                ),
+            ) from None
         except MoveError as exc:
             raise IllegalActionError(
                 f"{step.figure!r} cannot move so: {exc}",

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KIND_DEFAULTS",
+    "BaseOverlapError",
     "MoveError",
     "Opening",
     "OpeningKind",
@@ -85,6 +86,21 @@ _BUILDING, _IMPASSABLE, _DIFFICULT = "building", "impassable", "difficult"
 
 class MoveError(MessageError):
     """A move that the rules do not allow; the message says why."""
+
+
+class BaseOverlapError(MoveError):
+    """A move that ends on another figure's base; ``blocker`` is its index in ``blockers``."""
+
+    def __init__(self, *args: object, message: Message | None = None, blocker: int = -1) -> None:
+        super().__init__(*args, message=message)
+        self.blocker = blocker
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_overlap, (self.args, self.message, self.blocker))
+
+
+def _overlap(args: tuple[Any, ...], message: Message | None, blocker: int) -> BaseOverlapError:
+    return BaseOverlapError(*args, message=message, blocker=blocker)
 
 
 Profile = tuple[float, tuple[tuple[float, float], ...], tuple[float, ...]]
@@ -394,9 +410,9 @@ class Table:
             problem = self.position_error(end)
             if problem:
                 raise MoveError(problem)
-        for other in blockers:
+        for index, other in enumerate(blockers):
             if math.hypot(other[0] - end[0], other[1] - end[1]) < self.base_diameter - EPS:
-                raise MoveError(
+                raise BaseOverlapError(
                     f"the move ends at ({end[0]:g}, {end[1]:g}), overlapping the base at "
                     f"({other[0]:g}, {other[1]:g})",
                     message=Message(
@@ -406,6 +422,7 @@ class Table:
                         ox=other[0],
                         oy=other[1],
                     ),
+                    blocker=index,
                 )
         return total
 
