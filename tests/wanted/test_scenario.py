@@ -89,6 +89,18 @@ def test_duel_has_a_main_street() -> None:
     assert [t.kind for t in duel.terrain].count(TerrainKind.BUILDING) == 4
 
 
+@pytest.mark.parametrize("name", sorted(builtin_scenarios()))
+def test_builtin_terrain_has_german_names_where_they_differ(name: str) -> None:
+    """Every named piece reads German on a German table (``name_de``, or the same word)."""
+    from totenblatt.text.vocab import terrain_name
+
+    same = {"Bank", "Hotel", "Saloon"}  # the same word in German
+    for piece in load_scenario(name).terrain:
+        assert piece.name_de or piece.name in same, piece.name
+        assert terrain_name(piece, "de") == (piece.name_de or piece.name)
+        assert terrain_name(piece, "en") == piece.name
+
+
 def test_gangs_has_a_small_town() -> None:
     gangs = load_scenario("gangs")
     kinds = {t.kind for t in gangs.terrain}

@@ -302,6 +302,11 @@ def test_the_table_page_draws_figures_and_the_hand(client: TestClient) -> None:
     terrain, names = html.split("<g id='terrain'>", 1)[1].split("<g id='terrain-names'>", 1)
     assert "terrain-name" not in terrain
     assert 'class="terrain-name building"' in names and ">Saloon</text>" in names
+    # in German the scenario's German names (name_de), the English ones as the data key
+    german = client.get(f"/games/{gid}?token={token}&lang=de").text
+    names_de = german.split("<g id='terrain-names'>", 1)[1]
+    assert ">Sheriffbüro</text>" in names_de and "Sheriff&#x27;s Office</text>" not in names_de
+    assert 'data-terrain="Sheriff&#x27;s Office"' in german
 
 
 def test_the_table_page_needs_a_valid_token(client: TestClient) -> None:

@@ -12,7 +12,13 @@ from totenblatt.cli.app import JsonOption, LangOption, app, console, print_json
 from totenblatt.cli.app import resolve_lang as _resolve_lang
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
-from totenblatt.text.vocab import cover_word, scenario_description, scenario_title
+from totenblatt.text.vocab import (
+    cover_word,
+    scenario_description,
+    scenario_title,
+    terrain_kind_name,
+    terrain_name,
+)
 from totenblatt.wanted.table.scenario import Scenario, builtin_scenarios, load_scenario
 
 _OPENINGS = {"door": N_("door"), "window": N_("window")}
@@ -173,8 +179,8 @@ def show(
             for o in t.openings
         )
         terrain.add_row(
-            t.name,
-            t.kind.value,
+            terrain_name(t, language),
+            terrain_kind_name(t.kind.value, language),
             cover_word(t.cover, language),
             movement,
             f"x {min(xs):g}-{max(xs):g}, y {min(ys):g}-{max(ys):g}",

@@ -46,6 +46,25 @@ COVER_WORDS: dict[CoverLevel, str] = {
     CoverLevel.HIDDEN: N_("hidden in hard cover"),
 }
 
+TERRAIN_KINDS: dict[str, str] = {
+    "building": N_("building"),
+    "wall": N_("low wall"),
+    "stone_wall": N_("stone wall"),
+    "fence": N_("fence"),
+    "rocks": N_("rocks"),
+    "trench": N_("trench"),
+    "table": N_("table"),
+    "counter": N_("counter"),
+    "trough": N_("trough"),
+    "barrel": N_("barrels"),
+    "wagon": N_("wagon"),
+    "rough": N_("rough ground"),
+    "river": N_("creek"),
+    "water": N_("water"),
+}
+"""A terrain kind (``TerrainKind`` value) as people call it; keyed by text, so the text
+layer needs no table geometry to name one."""
+
 ABILITY_NAMES: dict[Ability, str] = {
     Ability.QUICK_FINGERS_1: N_("Quick Fingers 1"),
     Ability.LIGHT_FOOTED_1: N_("Light-Footed 1"),

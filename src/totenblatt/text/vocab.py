@@ -20,6 +20,7 @@ from totenblatt.text.terms import (
     COVER_NAMES,
     COVER_WORDS,
     KIND_NAMES,
+    TERRAIN_KINDS,
     TIERS,
     enum_msgid,
 )
@@ -27,6 +28,7 @@ from totenblatt.text.terms import (
 if TYPE_CHECKING:  # only types here: rulesets need pydantic, scenarios the table geometry
     from totenblatt.wanted.rules import Ruleset
     from totenblatt.wanted.table.scenario import Scenario
+    from totenblatt.wanted.table.terrain import Terrain
 from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
 
 __all__ = [
@@ -44,6 +46,8 @@ __all__ = [
     "kind_name",
     "scenario_description",
     "scenario_title",
+    "terrain_kind_name",
+    "terrain_name",
     "tier_name",
     "weapon_name",
 ]
@@ -105,6 +109,17 @@ def band_label(bands: tuple[float, ...], index: int) -> str:
 def scenario_title(scenario: Scenario, lang: str) -> str:
     """A scenario's title in ``lang`` (scenario files carry an English and a German title)."""
     return scenario.title_de if str(lang) == "de" and scenario.title_de else scenario.title
+
+
+def terrain_kind_name(kind: str, lang: str) -> str:
+    """``stone wall`` / ``Steinmauer`` for a terrain kind (its value; unknown: as given)."""
+    msgid = TERRAIN_KINDS.get(str(kind))
+    return str(kind) if msgid is None else words(lang).gettext(msgid)
+
+
+def terrain_name(piece: Terrain, lang: str) -> str:
+    """A terrain piece's name in ``lang`` (scenario files may give a German ``name_de``)."""
+    return piece.name_de if str(lang) == "de" and piece.name_de else piece.name
 
 
 def scenario_description(scenario: Scenario, lang: str) -> str:

@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 from totenblatt.cards import Card
-from totenblatt.text.vocab import kind_name
+from totenblatt.text.vocab import kind_name, terrain_name
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine.views import FigureView
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
@@ -55,7 +55,7 @@ def _terrain_svg(piece: Terrain, height: float, lang: str) -> tuple[str, str]:
     if piece.impassable:
         classes.append("impassable")
     cover = text(f"cover_{piece.cover.value}", lang)
-    tip = f"{piece.name} — {text('cover', lang)}: {cover}"
+    tip = f"{terrain_name(piece, lang)} — {text('cover', lang)}: {cover}"
     parts = [
         f'<g class="{" ".join(classes)}" data-terrain="{escape(piece.name)}">',
         f"<title>{escape(tip)}</title>",
@@ -78,7 +78,7 @@ def _terrain_svg(piece: Terrain, height: float, lang: str) -> tuple[str, str]:
         building = " building" if piece.is_building else ""
         name = (
             f'<text class="terrain-name{building}" x="{_num(cx)}" y="{_num(height - cy)}">'
-            f"{escape(piece.name)}</text>"
+            f"{escape(terrain_name(piece, lang))}</text>"
         )
     return "".join(parts), name
 

@@ -129,6 +129,7 @@ class _OpeningFile(StrictModel):
 
 class _TerrainFile(StrictModel):
     name: Line = ""
+    name_de: Line = ""
     kind: Annotated[TerrainKind, pydantic.Field(strict=False)]
     outline: tuple[XY, ...] | None = pydantic.Field(None, max_length=200)
     rect: tuple[Coordinate, Coordinate, Coordinate, Coordinate] | None = None
@@ -246,6 +247,7 @@ def _build(raw: _ScenarioFile, label: str, default_name: str) -> Scenario:
             difficult=piece.difficult,
             impassable=piece.impassable,
             openings=openings,
+            name_de=piece.name_de,
         )
         try:
             Table(raw.width, raw.height, (made,))

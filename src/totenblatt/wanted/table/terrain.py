@@ -130,6 +130,8 @@ class Terrain:
     difficult: bool
     impassable: bool
     openings: tuple[Opening, ...] = ()
+    name_de: str = ""
+    """The German name people read (empty: the name serves both languages)."""
 
     @property
     def is_building(self) -> bool:
@@ -147,6 +149,7 @@ class Terrain:
         difficult: bool | None = None,
         impassable: bool | None = None,
         openings: tuple[Opening, ...] = (),
+        name_de: str = "",
     ) -> Terrain:
         """A piece of ``kind`` with the kind's defaults for whatever is not given."""
         kind = TerrainKind(kind)
@@ -159,6 +162,7 @@ class Terrain:
             difficult=d_difficult if difficult is None else difficult,
             impassable=d_impassable if impassable is None else impassable,
             openings=openings,
+            name_de=name_de,
         )
 
     @classmethod
