@@ -68,7 +68,13 @@ def check_club(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
 
 
 def offered_moves(
-    state: GameState, seat: int, card: Card, *, wild: bool, figure: Figure | None
+    state: GameState,
+    seat: int,
+    card: Card,
+    *,
+    wild: bool,
+    figure: Figure | None,
+    situation: Situation | None = None,
 ) -> list[Move]:
     """The offered moves with ``card`` (``figure``: the hand's figure per character).
 
@@ -77,7 +83,8 @@ def offered_moves(
     Wild 2), each with the club's inches plus its own Light-Footed bonus, then the
     group moves with the club's inches split evenly. The moves are lazy
     (:meth:`Move.offered`): a menu entry that finds no path moves nobody. With no
-    figure to move, the club moving nobody.
+    figure to move, the club moving nobody. ``situation``: ``Situation.of(state, seat)``
+    when the caller has it already.
     """
     value = club_inches(state, card, wild)
     own = [figure] if figure is not None else state.living(seat)
@@ -87,7 +94,9 @@ def offered_moves(
     budgets = [value if plain else value + club_bonus(f) for f in own]
     name = None if figure is None else figure.name
     movers = tuple(zip((f.name for f in own), budgets, strict=True))
-    plans = menu(Situation.of(state, seat), movers, value)
+    if situation is None:
+        situation = Situation.of(state, seat)
+    plans = menu(situation, movers, value)
     if plans:
         return [Move.offered(card, plan, wild, name) for plan in plans]
     return [Move(card, (), wild, name)]

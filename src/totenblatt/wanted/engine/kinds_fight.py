@@ -51,6 +51,7 @@ from totenblatt.wanted.engine.flow import (
     resolve,
 )
 from totenblatt.wanted.engine.kind import Costs, Kind
+from totenblatt.wanted.engine.moves import Situation
 from totenblatt.wanted.engine.state import Figure, GameState, Phase
 from totenblatt.wanted.vocab import Ability
 
@@ -289,11 +290,16 @@ def _perform_move(state: GameState, seat: int, action: Move, costs: Costs) -> No
 
 def _moves(state: GameState, seat: int) -> list[Move]:
     out: list[Move] = []
+    situation: Situation | None = None
     for holder, fig in hands_of(state, seat):
         wild_ok = hand_wild(state, seat, fig)
         for card in distinct(state.hands[holder]):
             for wild in ways(card, _CLUBS, wild_ok):
-                out.extend(offered_moves(state, seat, card, wild=wild, figure=fig))
+                if situation is None:
+                    situation = Situation.of(state, seat)
+                out.extend(
+                    offered_moves(state, seat, card, wild=wild, figure=fig, situation=situation)
+                )
     return out
 
 

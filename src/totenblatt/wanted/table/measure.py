@@ -129,12 +129,13 @@ class Table:
         "_building_outlines",
         "_buildings",
         "_cover",
+        "_cover_cache",
         "_cover_reach",
         "_difficult",
         "_hard",
         "_hard_reach",
         "_impassable",
-        "_pair_cache",
+        "_lof_cache",
         "_point_cache",
         "_polys",
         "_profile_cache",
@@ -246,7 +247,8 @@ class Table:
         self._profile_cache: dict[tuple[Point, Point], Profile] = {}
         self._why_cache: dict[tuple[Point, Point], str] = {}
         self._point_cache: dict[Point, tuple[int, bool]] = {}
-        self._pair_cache: dict[tuple[Point, Point], tuple[bool, CoverLevel]] = {}
+        self._lof_cache: dict[tuple[Point, Point], bool] = {}
+        self._cover_cache: dict[tuple[Point, Point], CoverLevel] = {}
         self._sealed = True
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -566,7 +568,11 @@ class Table:
 
         A building's walls do not block when the attacker or the target is inside it.
         """
-        return self._pair(a, b)[0]
+        key = (a, b)
+        found = self._lof_cache.get(key)
+        if found is None:
+            found = _remember(self._lof_cache, key, self._compute_lof(a, b))
+        return found
 
     def cover(self, attacker: Point, target: Point) -> CoverLevel:
         """D-17: cover of ``target`` against a shot from ``attacker`` (never HIDDEN).
@@ -575,15 +581,11 @@ class Table:
         best cover of the pieces the line of fire meets within ``cover.reach`` of
         the target (from its base edge with ``measure = "edge"``).
         """
-        return self._pair(attacker, target)[1]
-
-    def _pair(self, a: Point, b: Point) -> tuple[bool, CoverLevel]:
-        key = (a, b)
-        entry = self._pair_cache.get(key)
-        if entry is None:
-            entry = (self._compute_lof(a, b), self._compute_cover(a, b))
-            _remember(self._pair_cache, key, entry)
-        return entry
+        key = (attacker, target)
+        found = self._cover_cache.get(key)
+        if found is None:
+            found = _remember(self._cover_cache, key, self._compute_cover(attacker, target))
+        return found
 
     def _compute_lof(self, a: Point, b: Point) -> bool:
         for _, poly in _near(self._building_outlines, a, b):
