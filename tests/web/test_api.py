@@ -13,7 +13,7 @@ from web_helpers import (
     create_game,
     hub_of,
     my_turn,
-    random_choice,
+    play_random,
     spectator_token,
     view_of,
 )
@@ -217,12 +217,7 @@ def test_a_whole_game_against_the_bot_through_the_api(client: TestClient) -> Non
         view = my_turn(client, gid, token)
         if view["is_over"]:
             break
-        response = client.post(
-            f"/api/games/{gid}/actions?version={view['version']}",
-            json=random_choice(bot, view),
-            headers=auth(token),
-        )
-        assert response.status_code == 200, response.text
+        play_random(client, gid, token, bot, view)
     view = view_of(client, gid, token)
     assert view["is_over"] and view["result"]
     assert view["legal_actions"] == []
@@ -375,12 +370,7 @@ def test_a_hard_seat_is_the_search_bot_seeded_from_the_secret(
         view = my_turn(client, gid, token)
         if view["version"] > posted or view["is_over"]:
             break
-        response = client.post(
-            f"/api/games/{gid}/actions?version={view['version']}",
-            json=random_choice(mine, view),
-            headers=auth(token),
-        )
-        assert response.status_code == 200, response.text
+        play_random(client, gid, token, mine, view)
         posted += 1
     assert view["version"] > posted, "the search bot never decided"
     assert "Player 2 (hard bot)" in view["labels"]

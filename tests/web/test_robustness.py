@@ -14,6 +14,7 @@ from web_helpers import (
     create_game,
     hub_of,
     my_turn,
+    play_random,
     random_choice,
     seed_counter,
     start_server,
@@ -225,12 +226,7 @@ def test_the_live_server_plays_a_whole_game(live: LiveServer) -> None:
             view = my_turn(http, gid, token)
             if view["is_over"]:
                 break
-            response = http.post(
-                f"/api/games/{gid}/actions?version={view['version']}",
-                json=random_choice(bot, view),
-                headers=auth(token),
-            )
-            assert response.status_code == 200, response.text
+            play_random(http, gid, token, bot, view)
         assert view_of(http, gid, token)["is_over"]
 
 

@@ -83,6 +83,18 @@ def random_choice(bot: RandomBot, view: dict[str, Any]) -> dict[str, Any]:
     return action_to_dict(bot.choose(view, legal))
 
 
+def play_random(
+    client: Any, game_id: str, token: str, bot: RandomBot, view: dict[str, Any]
+) -> None:
+    """Post the bot's random legal action for the seat's ``view``; it must be accepted."""
+    response = client.post(
+        f"/api/games/{game_id}/actions?version={view['version']}",
+        json=random_choice(bot, view),
+        headers=auth(token),
+    )
+    assert response.status_code == 200, response.text
+
+
 @dataclass
 class LiveServer:
     """A real uvicorn server on a free loopback port, in a thread."""
