@@ -61,12 +61,13 @@ DEAD_DIAMONDS = ("2♦", "3♦", "4♦", "5♦", "6♦")
 
 @pytest.fixture
 def stacked_game(tmp_path: Path) -> Callable[..., Game]:
-    """``stacked_game(scenario, hands, *, dealer, dead, seed, **options)``: exactly these hands.
+    """``stacked_game(scenario, hands, *, dealer, dead, seed, ruleset, **options)``: exactly
+    these hands.
 
     ``scenario`` is TOML text (written to a temporary file) or a path; ``hands`` every
-    seat's whole hand (per character: its figures' hands in turn). The base ruleset
-    without redraws plus ``options``; the dealer is the last seat unless given, the dead
-    man's hand 2♦-6♦ unless given; ``seed`` shuffles the rest of the deck.
+    seat's whole hand (per character: its figures' hands in turn). The ``ruleset`` (base
+    unless given) without redraws plus ``options``; the dealer is the last seat unless
+    given, the dead man's hand 2♦-6♦ unless given; ``seed`` shuffles the rest of the deck.
     """
 
     def make(
@@ -76,13 +77,14 @@ def stacked_game(tmp_path: Path) -> Callable[..., Game]:
         dealer: int | None = None,
         dead: Sequence[str] = DEAD_DIAMONDS,
         seed: int = 1,
+        ruleset: str = "base",
         **options: Any,
     ) -> Game:
         path = scenario
         if isinstance(scenario, str):
             path = tmp_path / "yard.toml"
             path.write_text(scenario, encoding="utf-8")
-        rules = Ruleset.load("base").with_options(**{"redraws_per_round": 0, **options})
+        rules = Ruleset.load(ruleset).with_options(**{"redraws_per_round": 0, **options})
         first = len(hands) - 1 if dealer is None else dealer
         order = stacked_deal(first, hands, dead)
         return new_game(path, rules, seed=seed, dealer=first, deck_order=order)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -27,6 +26,11 @@ from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
 
 Cli = Callable[[list[str]], tuple[int, str, str]]
+
+HEARTS = ["2♥", "3♥", "4♥", "5♥", "6♥"]
+"""Seat 1's hand: nothing to bid, nothing to shoot."""
+SPADES = ("3♠", "4♠", "5♠", "6♠", "7♠")
+"""The dead man's hand: no diamond for anyone."""
 
 OPEN = """title = "Open"
 width = 48
@@ -59,18 +63,9 @@ def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
     return PlayContext(game.ruleset, table, lang, letters, judge=game.refusal, game=game)
 
 
-def open_game(tmp_path: Path, hand: list[str]) -> Game:
+def open_game(action_game: Callable[..., Game], hand: list[str]) -> Game:
     """Billy and Bob (seat 0) on an open table, seat 0 to act with ``hand``; nobody bids."""
-    path = tmp_path / "open.toml"
-    path.write_text(OPEN, encoding="utf-8")
-    rules = Ruleset.load("base").with_options(redraws_per_round=0)
-    hands = {0: hand, 1: ["2♥", "3♥", "4♥", "5♥", "6♥"]}
-    order = stacked_deal(1, hands, ["3♠", "4♠", "5♠", "6♠", "7♠"])
-    game = new_game(path, rules, seed=3, dealer=1, deck_order=order)
-    while game.phase is not Phase.ACTION:
-        game.apply(Pass())
-    assert game.to_act == 0
-    return game
+    return action_game(OPEN, {0: hand, 1: HEARTS}, dead=SPADES, seed=3)
 
 
 def at_action(scenario: str, seed: int) -> Game:
@@ -145,8 +140,10 @@ def test_every_listed_move_typed_back_as_shown_is_that_move(lang: Lang) -> None:
         assert shown
 
 
-def test_a_refused_cost_is_shown_rounded_up_like_the_labels(tmp_path: Path) -> None:
-    game = open_game(tmp_path, ["4♣", "8♥", "9♥", "10♥", "J♥"])
+def test_a_refused_cost_is_shown_rounded_up_like_the_labels(
+    action_game: Callable[..., Game],
+) -> None:
+    game = open_game(action_game, ["4♣", "8♥", "9♥", "10♥", "J♥"])
     view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
     ok = parse_input("move Billy 8,4", [], view, ctx, legal)  # 4.0": the 4♣ pays it
     assert isinstance(ok, Move) and game.refusal(ok) is None
@@ -157,8 +154,8 @@ def test_a_refused_cost_is_shown_rounded_up_like_the_labels(tmp_path: Path) -> N
     assert inches_up(4.004) > 4 >= inches_up(4.0)
 
 
-def test_one_club_is_split_over_several_figures(tmp_path: Path) -> None:
-    game = open_game(tmp_path, ["9♣", "8♥", "9♥", "10♥", "J♥"])
+def test_one_club_is_split_over_several_figures(action_game: Callable[..., Game]) -> None:
+    game = open_game(action_game, ["9♣", "8♥", "9♥", "10♥", "J♥"])
     view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
     move = parse_input("move Billy 8,4 Bob 4,15 with 9♣", [], view, ctx, legal)
     assert isinstance(move, Move) and move.card == Card.parse("9♣")

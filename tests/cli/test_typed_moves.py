@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -12,10 +12,8 @@ from totenblatt.cli._play_input import InputError, parse_input
 from totenblatt.cli.app import Lang
 from totenblatt.cli.board import figure_labels
 from totenblatt.text import describe_error
-from totenblatt.wanted.engine.actions import Move, Pass
-from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
-from totenblatt.wanted.engine.state import Phase
-from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.engine.actions import Move
+from totenblatt.wanted.engine.game import Game
 
 RANGE = """title = "Range"
 width = 48
@@ -38,18 +36,11 @@ abilities = []
 """
 
 
-def game_with(tmp_path: Path, abilities: str, hand: list[str]) -> Game:
+def game_with(action_game: Callable[..., Game], abilities: str, hand: list[str]) -> Game:
     """Billy (with ``abilities``) at (4, 4), seat 0 to act with ``hand``; nobody bids."""
-    path = tmp_path / "range.toml"
-    path.write_text(RANGE.format(billy=abilities), encoding="utf-8")
-    rules = Ruleset.load("extended").with_options(redraws_per_round=0)
     hands = {0: hand, 1: ["2♥", "3♥", "4♥", "5♥", "6♥"]}
-    order = stacked_deal(1, hands, ["3♠", "4♠", "5♠", "6♠", "7♠"])
-    game = new_game(path, rules, seed=3, dealer=1, deck_order=order)
-    while game.phase is not Phase.ACTION:
-        game.apply(Pass())
-    assert game.to_act == 0
-    return game
+    dead = ("3♠", "4♠", "5♠", "6♠", "7♠")
+    return action_game(RANGE.format(billy=abilities), hands, dead=dead, seed=3, ruleset="extended")
 
 
 def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
@@ -58,8 +49,10 @@ def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
     return PlayContext(game.ruleset, table, lang, letters, judge=game.refusal)
 
 
-def test_light_footed_2_move_is_accepted_as_the_engine_accepts_it(tmp_path: Path) -> None:
-    game = game_with(tmp_path, '"light_footed_2"', ["5♣", "8♥", "9♥", "10♥", "J♥"])
+def test_light_footed_2_move_is_accepted_as_the_engine_accepts_it(
+    action_game: Callable[..., Game],
+) -> None:
+    game = game_with(action_game, '"light_footed_2"', ["5♣", "8♥", "9♥", "10♥", "J♥"])
     view, legal = game.view(0), game.legal_actions()
     move = parse_input("move Billy 4,10.5", [], view, ctx_for(game), legal)
     assert isinstance(move, Move) and move.card == Card.parse("5♣")  # 6.5" = 5" + 2" (B1)
@@ -68,8 +61,10 @@ def test_light_footed_2_move_is_accepted_as_the_engine_accepts_it(tmp_path: Path
     assert game.figure("Billy").pos == (4.0, 10.5)
 
 
-def test_without_light_footed_the_engine_s_reason_is_the_error(tmp_path: Path) -> None:
-    game = game_with(tmp_path, "", ["5♣", "8♥", "9♥", "10♥", "J♥"])
+def test_without_light_footed_the_engine_s_reason_is_the_error(
+    action_game: Callable[..., Game],
+) -> None:
+    game = game_with(action_game, "", ["5♣", "8♥", "9♥", "10♥", "J♥"])
     view, legal = game.view(0), game.legal_actions()
     with pytest.raises(InputError) as info:
         parse_input("move Billy 4,10.5", [], view, ctx_for(game), legal)
@@ -77,8 +72,10 @@ def test_without_light_footed_the_engine_s_reason_is_the_error(tmp_path: Path) -
     assert describe_error(info.value, "de") == 'der Zug kostet 6,5", aber 5♣ gibt nur 5"'
 
 
-def test_a_wild_2_moves_twelve_inches_when_the_figure_has_wild_2(tmp_path: Path) -> None:
-    game = game_with(tmp_path, '"wild_2"', ["2♣", "8♥", "9♥", "10♥", "J♥"])
+def test_a_wild_2_moves_twelve_inches_when_the_figure_has_wild_2(
+    action_game: Callable[..., Game],
+) -> None:
+    game = game_with(action_game, '"wild_2"', ["2♣", "8♥", "9♥", "10♥", "J♥"])
     view, legal = game.view(0), game.legal_actions()
     move = parse_input("move Billy 14,4", [], view, ctx_for(game), legal)
     assert move == Move(Card.parse("2♣"), move.steps, wild=True)  # 10": only as a joker (B1)
@@ -87,8 +84,10 @@ def test_a_wild_2_moves_twelve_inches_when_the_figure_has_wild_2(tmp_path: Path)
     assert isinstance(short, Move) and not short.wild  # 1.5": the 2 as itself is enough
 
 
-def test_the_smallest_accepted_club_is_taken_and_a_named_card_is_kept(tmp_path: Path) -> None:
-    game = game_with(tmp_path, "", ["3♣", "9♣", "6♣", "Joker", "J♥"])
+def test_the_smallest_accepted_club_is_taken_and_a_named_card_is_kept(
+    action_game: Callable[..., Game],
+) -> None:
+    game = game_with(action_game, "", ["3♣", "9♣", "6♣", "Joker", "J♥"])
     view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
     assert parse_input("move Billy 4,9", [], view, ctx, legal).card == Card.parse("6♣")
     assert parse_input("move Billy 4,9 with 9♣", [], view, ctx, legal).card == Card.parse("9♣")

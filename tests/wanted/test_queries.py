@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -104,22 +104,14 @@ position = [10, 4]
 """
 
 
-def on_the_line(tmp_path: Path) -> Game:
+def on_the_line(action_game: Callable[..., Game]) -> Game:
     """Billy (seat 0, a 9♣ in hand) to act, Paco 6" east of him; nobody bids."""
-    path = tmp_path / "line.toml"
-    path.write_text(LINE, encoding="utf-8")
-    rules = Ruleset.load("base").with_options(redraws_per_round=0)
     hands = {0: ["9♣", "2♥", "3♥", "4♥", "5♥"], 1: ["6♥", "7♥", "8♥", "9♥", "10♥"]}
-    order = stacked_deal(1, hands, ["3♠", "4♠", "5♠", "6♠", "7♠"])
-    game = new_game(path, rules, seed=3, dealer=1, deck_order=order)
-    while game.phase is not Phase.ACTION:
-        game.apply(Pass())
-    assert game.to_act == 0
-    return game
+    return action_game(LINE, hands, dead=("3♠", "4♠", "5♠", "6♠", "7♠"), seed=3)
 
 
-def test_move_costs_are_the_costs_the_engine_records(tmp_path: Path) -> None:
-    game = on_the_line(tmp_path)
+def test_move_costs_are_the_costs_the_engine_records(action_game: Callable[..., Game]) -> None:
+    game = on_the_line(action_game)
     moves = [a for a in game.legal_actions() if isinstance(a, Move) and a.steps]
     assert moves
     for move in moves:
@@ -128,8 +120,8 @@ def test_move_costs_are_the_costs_the_engine_records(tmp_path: Path) -> None:
         assert costs == tuple(m.cost for m in moved.moves)
 
 
-def test_move_costs_count_the_other_bases(tmp_path: Path) -> None:
-    game = on_the_line(tmp_path)
+def test_move_costs_count_the_other_bases(action_game: Callable[..., Game]) -> None:
+    game = on_the_line(action_game)
     onto = ((4.0, 4.0), (9.5, 4.0))
     assert game.state.geo.table.move_cost(onto) == pytest.approx(5.5)  # no bases given
     with pytest.raises(IllegalActionError, match=r"overlapping the base at \(10, 4\)") as info:
