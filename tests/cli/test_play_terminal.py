@@ -4,7 +4,9 @@ German coordinates, honest bid hints, results in view, the panel's sights, 80×2
 from __future__ import annotations
 
 import io
+import itertools
 import re
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -16,7 +18,7 @@ from totenblatt.cli._play_input import Command, InputError, parse_input, take_po
 from totenblatt.cli._play_screen import recent_lines
 from totenblatt.cli.app import Lang
 from totenblatt.cli.board import figure_labels
-from totenblatt.cli.play import SeatKind, Session
+from totenblatt.cli.play import SeatKind, Session, default_ruleset, parse_seats
 from totenblatt.text import describe_error
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine.actions import Bid, Concede, Move, Pass, Redraw
@@ -222,6 +224,73 @@ def render(session: Session, width: int, height: int) -> list[str]:
     view, legal = game.view(seat), game.legal_actions()
     session._show(view, build_choices(view, legal, session.ctx))
     return buffer.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seats", "seed", "height"),
+    [
+        ("duel", "bot,human", 5, 40),  # the bot swaps and bids before the human's first screen
+        ("gangs", "human,bot", 2, 24),  # two recent lines: the rest above the map
+        ("duel", "human,human", 4, 40),  # people sharing the screen, forced passes
+    ],
+)
+def test_every_event_told_is_on_the_next_screen_once(
+    scenario: str, seats: str, seed: int, height: int
+) -> None:
+    """What was told since the last prompt (a bot's swap and bid, the human's own card …)
+    is on the next screen once: above the map, or in the recent lines below it, not both,
+    and none is left out (nor at the end of the game)."""
+    buffer = io.StringIO()
+    out = Console(file=buffer, width=200, height=height, highlight=False)  # no line wraps
+    game = new_game(scenario, default_ruleset(scenario), seed)
+    prompts: list[tuple[int, int]] = []
+    """(lines told, characters printed) at every prompt."""
+
+    def ask(prompt: str) -> str:
+        prompts.append((len(session.log), buffer.tell()))
+        return "1"
+
+    kinds = parse_seats(seats, game.seats)
+    session = Session(game, kinds, lang=Lang.EN, out=out, ask=ask, seed=seed)
+    assert session.run()
+    prompts.append((len(session.log), buffer.tell()))
+    text = buffer.getvalue()
+    told = start = 0
+    for n, end in prompts:
+        shown = Counter(line.strip() for line in text[start:end].splitlines())
+        for line, count in Counter(session.log[told:n]).items():
+            assert shown[line] == count, (line, text[start:end])
+        told, start = n, end
+    assert len(prompts) > 5 and told == len(session.log)
+
+
+def test_delay_paces_the_bot_lines_that_wait_for_the_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``--delay`` and a human seat, the bot's lines wait for the human's screen and
+    it pauses between the bot's decisions as it prints them (the screen is not blank while
+    the bot plays)."""
+    import totenblatt.cli.play as play
+
+    buffer = io.StringIO()
+    out = Console(file=buffer, width=200, height=24, highlight=False)
+    printed_at_pause: list[int] = []
+    monkeypatch.setattr(play.time, "sleep", lambda s: printed_at_pause.append(buffer.tell()))
+    game = new_game("duel", default_ruleset("duel"), 5)
+    session = Session(
+        game,
+        parse_seats("bot,human", game.seats),
+        lang=Lang.EN,
+        out=out,
+        ask=lambda prompt: "1",
+        seed=5,
+        delay=0.5,
+    )
+    assert session.run()
+    assert printed_at_pause, "no pause between the bot's decisions"
+    assert all(b > a for a, b in itertools.pairwise([0, *printed_at_pause])), (
+        "every pause comes after more lines were printed"
+    )
 
 
 @pytest.mark.parametrize("lang", [Lang.EN, Lang.DE])

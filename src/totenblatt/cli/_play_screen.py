@@ -27,6 +27,7 @@ __all__ = [
     "compact_choices",
     "lines_of",
     "order_line",
+    "recent_entries",
     "recent_lines",
     "screen",
     "sight_text",
@@ -279,25 +280,30 @@ _PIN = 5
 wounds, a figure out, the HP gained), not rounds later."""
 
 
-def recent_lines(entries: Sequence[tuple[str, str, str]], count: int) -> list[str]:
-    """The last ``count`` told lines worth a place on the screen.
+def recent_entries(entries: Sequence[tuple[str, str, str]], count: int) -> list[int]:
+    """Where in ``entries`` the last ``count`` told lines worth a place on the screen are.
 
     ``entries`` are (event type, figure, line). A run of wound lines of one figure
     is told by its last (the HP left), and an attack's outcome is kept when the
     lines after it would push it off: the result of a shot stays in view.
     """
-    kept: list[tuple[str, str, str]] = []
-    for entry in entries[-60:]:
-        kind, figure, _ = entry
-        if kind == "wounded" and kept and kept[-1][:2] == (kind, figure):
-            kept[-1] = entry
+    kept: list[int] = []
+    for i in range(max(0, len(entries) - 60), len(entries)):
+        kind, figure, _ = entries[i]
+        if kind == "wounded" and kept and entries[kept[-1]][:2] == (kind, figure):
+            kept[-1] = i
         else:
-            kept.append(entry)
+            kept.append(i)
     tail = kept[-count:] if count > 0 else []
-    outcomes = [i for i, (kind, _, _) in enumerate(kept) if kind == _OUTCOME]
+    outcomes = [k for k, i in enumerate(kept) if entries[i][0] == _OUTCOME]
     if outcomes and count >= 2 and len(kept) - _PIN <= outcomes[-1] < len(kept) - count:
         tail = [kept[outcomes[-1]], *kept[-(count - 1) :]]
-    return [line for _, _, line in tail]
+    return tail
+
+
+def recent_lines(entries: Sequence[tuple[str, str, str]], count: int) -> list[str]:
+    """The lines of :func:`recent_entries`: the screen's recent events."""
+    return [entries[i][2] for i in recent_entries(entries, count)]
 
 
 def compact_choices(choices: Sequence[Choice], limit: int) -> list[int]:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from totenblatt.cli._play_choices import Choice, PlayContext, build_choices
@@ -28,7 +28,7 @@ from totenblatt.cli._play_screen import (
     colour_names,
     compact_choices,
     lines_of,
-    recent_lines,
+    recent_entries,
     screen,
 )
 from totenblatt.cli.app import (
@@ -247,6 +247,15 @@ class Session:
         self.log: list[str] = []
         self.recent: list[tuple[str, str, str]] = []
         """(event type, figure, line) of every told event, for the screen's recent lines."""
+        self.screens = SeatKind.HUMAN in self.kinds
+        """A human seat is shown a screen with the recent events: what is told waits for it."""
+        self.pending: list[tuple[int | None, RenderableType]] = []
+        """Told since the last screen, not printed yet: (index in :attr:`recent`, or None for
+        a note or a map; the text). The screen prints above its map the ones its recent
+        lines leave out, so that every event is on it once."""
+        self.pauses: set[int] = set()
+        """Positions in :attr:`pending` where a bot decision's lines start: with ``delay``,
+        the screen pauses there (the pace of watching, kept while the lines wait)."""
         self.selected: str | None = None
         """The figure whose sight lines the panel shows (``look NAME``)."""
 
@@ -273,24 +282,45 @@ class Session:
             text = colour_names(line, view, self.labels)
             if style:
                 text.stylize(style)
-            self.out.print(text)
+            self._tell(text, len(self.recent) - 1)
             if data["type"] == "round_ended" and self.you is None:
-                self.show_board(view)
+                self._tell(self._board(view))
         self.told = len(events)
+
+    def _tell(self, text: RenderableType, entry: int | None = None) -> None:
+        """Print ``text`` now, or, when a screen follows, keep it for the screen."""
+        if self.screens:
+            self.pending.append((entry, text))
+        else:
+            self.out.print(text)
+
+    def _flush(self, shown: Collection[int] = ()) -> None:
+        """Print what waits, but the recent lines ``shown`` below the map (pausing ``delay``
+        between bot decisions)."""
+        printed = False
+        for position, (entry, text) in enumerate(self.pending):
+            if entry is None or entry not in shown:
+                if printed and position in self.pauses:
+                    time.sleep(self.delay)
+                self.out.print(text)
+                printed = True
+        self.pending.clear()
+        self.pauses.clear()
+
+    def _board(self, view: Mapping[str, Any]) -> RenderableType:
+        size = self.out.size
+        scale = board_scale(self.ctx.table, size.width, max(12, size.height - 4))
+        return render_board(
+            self.ctx.table,
+            view["figures"],
+            labels=self.ctx.letters,
+            scale=scale,
+            lang=self.lang,
+        )
 
     def show_board(self, view: Mapping[str, Any]) -> None:
         """The map alone (for watching bots)."""
-        size = self.out.size
-        scale = board_scale(self.ctx.table, size.width, max(12, size.height - 4))
-        self.out.print(
-            render_board(
-                self.ctx.table,
-                view["figures"],
-                labels=self.ctx.letters,
-                scale=scale,
-                lang=self.lang,
-            )
-        )
+        self.out.print(self._board(view))
 
     def _save(self) -> None:
         if self.save is None:
@@ -337,6 +367,7 @@ class Session:
             if bot is not None:
                 game.apply(bot.choose(view, legal))
             elif not self.human_turn(seat, view, legal):
+                self._flush()
                 self._save()
                 if self.save:
                     self.out.print(
@@ -349,9 +380,14 @@ class Session:
                     self.out.print(self.w.phrase("Game stopped."))
                 return False
             self._save()
+            start = len(self.pending)
             self.narrate()
             if bot is not None and self.delay > 0:
-                time.sleep(self.delay)
+                if not self.screens:
+                    time.sleep(self.delay)
+                elif len(self.pending) > start:
+                    self.pauses.add(start)
+        self._flush()
         self._save()
         return True
 
@@ -372,6 +408,8 @@ class Session:
         if view["phase"] == "defend":
             highlight = [view["decision"].get("attack", {}).get("target", "")]
         selected = self._selected(view)
+        recent = recent_entries(self.recent, 2 if size.height < 30 and not full else 4)
+        self._flush(recent)  # told since the last screen: above the map, or in its recent lines
         body, used = screen(
             view,
             self.ctx,
@@ -380,7 +418,7 @@ class Session:
             self.title,
             width=size.width,
             height=size.height,
-            log=recent_lines(self.recent, 2 if size.height < 30 and not full else 4),
+            log=[self.recent[i][2] for i in recent],
             highlight=highlight,
             full=full,
             selected=selected,
@@ -426,12 +464,8 @@ class Session:
         if len(choices) == 1 and isinstance(choices[0].action, Pass):
             # no real choice (no diamond to bid, no heart to defend …): not a question;
             # redraw and concede wait for the seat's next real decision
-            self.out.print(
-                Text(
-                    self.w.phrase("({choice}: nothing else to do)", choice=choices[0].label),
-                    style="dim",
-                )
-            )
+            note = self.w.phrase("({choice}: nothing else to do)", choice=choices[0].label)
+            self._tell(Text(note, style="dim"))
             self.game.apply(choices[0].action)
             return True
         self._show(view, choices)
