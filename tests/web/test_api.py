@@ -285,7 +285,11 @@ def test_the_table_page_draws_figures_and_the_hand(client: TestClient) -> None:
     page = client.get(f"/games/{gid}?token={token}")
     assert page.status_code == 200
     html = page.text
-    assert re.search(r'<svg id="board"[^>]*viewBox="0 0 24 36"', html)
+    # the 24" x 36" table, and a strip left of it and below it for the inch marks
+    assert re.search(r'<svg id="board"[^>]*viewBox="-0.9 0 24.9 36.9"', html)
+    assert re.search(r'<svg id="board"[^>]*data-width="24" data-height="36"', html)
+    assert '<text class="axis x" x="12" y="36.62">12</text>' in html
+    assert '<text class="axis y" x="-0.15" y="12.2">24</text>' in html
     for name in ("Billy", "Paco"):
         assert f'data-figure="{name}"' in html
     for card in view_of(client, gid, token)["hand"]:

@@ -329,3 +329,193 @@ def test_the_lobby_offers_a_hard_bot_and_marks_games_waiting_for_players(
         page.wait_for_selector(f"#games tr[data-status] >> text={shown}")
     assert page.locator("#games tr[data-status]").first.get_attribute("data-status") == "playing"
     guest.close()
+
+
+_LABEL_BOXES = """(root) => {
+  const box = (node) => { const r = node.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
+  const scope = document.querySelector(root);
+  const labels = [...scope.querySelectorAll('.figure:not(.out) .label, .figure:not(.out) .hp')]
+    .map((node) => [`${node.closest('.figure').dataset.figure} ${node.getAttribute('class')}`,
+                    box(node)]);
+  const ground = scope.querySelector('.ground') || scope;
+  return { labels, table: box(ground),
+           axis: [...scope.querySelectorAll('.axis')].map((n) => [n.textContent, box(n)]) };
+}"""
+
+
+def _meet(a: list[float], b: list[float], slack: float = 0.5) -> bool:
+    """Two screen boxes (left, top, right, bottom) overlap by more than ``slack`` pixels."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
+
+
+def _assert_labels_apart_and_inside(found: dict[str, Any]) -> None:
+    labels, table = found["labels"], found["table"]
+    assert len(labels) >= 4, found
+    for name, box in labels:  # on the table: nothing cut off at its edge
+        inside = table[0] - 0.5 <= box[0] and box[2] <= table[2] + 0.5
+        assert inside and table[1] - 0.5 <= box[1] and box[3] <= table[3] + 0.5, (name, box)
+    for (one, a), (other, b) in itertools.combinations(labels, 2):
+        assert not _meet(a, b), f"{one} {a} overlaps {other} {b}"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "ruleset", "seats"),
+    [
+        ("duel", "base", ["human", "bot"]),  # Billy starts on the 12" mark
+        ("three-way", "base", ["human", "bot", "bot"]),  # starts 2.5" apart
+        ("heroes", "extended", ["human", "bot"]),  # "Johnny Ringo" at the east edge
+        ("gangs", "base", ["human", "bot"]),  # "Frank McLaury" in a corner
+    ],
+)
+def test_figure_labels_stay_on_the_table_apart_and_off_the_inch_marks(
+    live: LiveServer, browser: Any, page: Any, scenario: str, ruleset: str, seats: list[str]
+) -> None:
+    game = _new_game(live, seats, scenario=scenario, ruleset=ruleset, lang="de")
+    page.goto(game["seats"][0]["url"])
+    page.wait_for_timeout(600)  # the figures' move transition
+    # the script's labels, then the first paint's (the server's SVG, no script)
+    first_paint = browser.new_context(
+        viewport={"width": 1366, "height": 768}, java_script_enabled=False
+    )
+    try:
+        plain = first_paint.new_page()
+        plain.goto(game["seats"][0]["url"])
+        shown = [page.evaluate(_LABEL_BOXES, "#board"), plain.evaluate(_LABEL_BOXES, "#board")]
+    finally:
+        first_paint.close()
+    for found in shown:
+        _assert_labels_apart_and_inside(found)
+        table = found["table"]
+        assert len(found["axis"]) >= 8
+        for mark, box in found["axis"]:  # the inch marks lie beside the table, under no label
+            assert not _meet(box, table, slack=0), (mark, box, table)
+            assert all(not _meet(box, label, slack=0) for _, label in found["labels"]), mark
+
+
+def test_labels_of_close_figures_do_not_overlap(live: LiveServer, page: Any) -> None:
+    """Figures 2" apart in a row, a column, a diagonal and a square, and at every edge."""
+    page.goto(f"{live.url}/?lang=en")
+    spots = {
+        "Curly Bill": (10, 18), "Johnny Ringo": (12, 18), "Frank McLaury": (14, 18),
+        "Wyatt Earp": (4, 8), "Doc Holliday": (4, 10), "Morgan Earp": (4, 12),
+        "Ike": (17, 26), "Billy Clanton": (18.5, 27.5),
+        "Bob": (8, 30), "Tom": (10, 30), "Finn": (8, 32), "Pete": (10, 32),
+        "Warren Earp": (0.5, 0.5), "Virgil Earp": (23.5, 35.5), "Sheriff Behan": (12, 35.5),
+        "Texas Jack": (0.5, 20), "Turkey Creek": (23.5, 14),
+    }  # fmt: skip
+    figures = [
+        {"name": name, "position": list(at), "seat": i % 2, "kind": "cowboy", "hp": 6,
+         "hp_max": 6, "hidden": False, "out": False}
+        for i, (name, at) in enumerate(spots.items())
+    ]  # fmt: skip
+    page.evaluate(
+        """async (figures) => {
+          const { Board } = await import('/static/js/board.js');
+          const ns = 'http://www.w3.org/2000/svg';
+          const root = document.createElementNS(ns, 'svg');
+          root.id = 'close-board';
+          root.setAttribute('viewBox', '0 0 24 36');
+          root.setAttribute('width', '480');
+          root.setAttribute('height', '720');
+          root.style.cssText = 'position: absolute; left: 0; top: 0';
+          for (const id of ['ground', 'marks', 'figures', 'ruler']) {
+            const node = document.createElementNS(ns, id === 'ground' ? 'rect' : 'g');
+            if (id === 'ground') {
+              node.setAttribute('class', 'ground');
+              node.setAttribute('width', '24');
+              node.setAttribute('height', '36');
+            } else node.id = id;
+            root.append(node);
+          }
+          document.body.append(root);
+          new Board(root, { width: 24, height: 36, base: 1 }, {}).update(figures);
+        }""",
+        figures,
+    )
+    page.wait_for_timeout(100)
+    found = page.evaluate(_LABEL_BOXES, "#close-board")
+    assert len(found["labels"]) == 2 * len(figures)
+    _assert_labels_apart_and_inside(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_refused_socket_is_not_retried_and_the_page_says_so(
+    live: LiveServer, browser: Any, lang: str
+) -> None:
+    """A token the server refuses (a game gone, a bad link): one try, then a clear message."""
+    from totenblatt.web.words import strings
+
+    game = _new_game(live, ["human", "bot"], lang=lang)
+    token = game["seats"][0]["token"]
+
+    def refused_token(route: Any) -> None:  # the page as served, its script's token refused
+        response = route.fetch()
+        body = response.text().replace(f'"token":"{token}"', '"token":"not-a-token"')
+        assert "not-a-token" in body
+        route.fulfill(response=response, body=body)
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        failures: list[str] = []
+        page.on("pageerror", lambda exc: failures.append(str(exc)))
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.route(f"{live.url}/games/**", refused_token)
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_timeout(3_500)  # the old page tried again after 0.5, 1 and 2 seconds
+        assert len(sockets) == 1, sockets
+        words = strings(lang)
+        page.wait_for_selector("#refused", timeout=5_000)
+        assert page.inner_text("#refused") == words["connection_refused_hint"]
+        assert page.inner_text("#tools .pill.refused") == words["connection_refused"]
+        other = strings("de" if lang == "en" else "en")
+        assert words["connection_refused_hint"] != other["connection_refused_hint"]
+        assert not failures, failures
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seats", "lang"),
+    [
+        ("duel", ["human", "ismcts"], "de"),
+        ("three-way", ["human", "random", "ismcts"], "de"),
+        ("heroes", ["human", "random"], "en"),
+    ],
+)
+def test_the_header_stays_on_one_line_at_1366_px(
+    live: LiveServer, page: Any, scenario: str, seats: list[str], lang: str
+) -> None:
+    """Long seat names ("Spieler 2 (starker Bot)") give way with an ellipsis and a tooltip."""
+    ruleset = "extended" if scenario == "heroes" else "base"
+    game = _new_game(live, seats, scenario=scenario, ruleset=ruleset, lang=lang)
+    page.goto(game["seats"][0]["url"])
+    page.wait_for_selector("#status .pill")
+    assert page.viewport_size["width"] == 1366
+    bar = page.evaluate(
+        """() => {
+          const mid = (n) => {
+            const r = n.getBoundingClientRect();
+            return (r.top + r.bottom) / 2;
+          };
+          const parts = [...document.querySelectorAll('#bar h1, #status .pill, #tools > *')];
+          return {
+            height: document.getElementById('bar').getBoundingClientRect().height,
+            line: document.querySelector('#status .pill').getBoundingClientRect().height,
+            middles: parts.map(mid),
+            right: Math.max(...parts.map((n) => n.getBoundingClientRect().right)),
+            seats: [...document.querySelectorAll('#status .pill.seat')].map((n) => [
+              n.title, n.textContent, n.scrollHeight <= n.clientHeight + 1]),
+          };
+        }"""
+    )
+    assert bar["height"] < 2 * bar["line"], bar  # one line, not two
+    assert max(bar["middles"]) - min(bar["middles"]) < 3, bar
+    assert bar["right"] <= 1366, bar
+    labels = _view(page)["labels"]
+    assert len(bar["seats"]) == 2
+    for title, shown, one_line in bar["seats"]:
+        assert title == shown and any(title.endswith(label) for label in labels), title
+        assert one_line, title

@@ -77,6 +77,12 @@ _STRINGS: dict[str, str] = {
     "out": N_("out"),
     "hero": N_("hero"),
     "connection_lost": N_("Connection lost — reconnecting…"),
+    "connection_refused": N_("No connection to this game"),
+    "connection_refused_hint": N_(
+        "The server refuses this page's connection: the link is not valid, or the game "
+        "no longer exists. Reload the page, or open the game again from the lobby."
+    ),
+    "reload": N_("Reload"),
     "spectator_link": N_("Spectator link"),
     "copy": N_("Copy"),
     "copied": N_("Copied"),

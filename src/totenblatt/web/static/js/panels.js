@@ -9,12 +9,15 @@ export function renderStatus(node, view) {
   const round = view.round_limit
     ? t("round", { round: view.round, limit: view.round_limit })
     : t("round_open", { round: view.round });
-  const pill = (label, value) => el("span", { class: "pill" }, label, " ", el("b", {}, value));
+  // one line however long the seats' names: a pill naming a seat gives way (an ellipsis, the
+  // whole text in its tooltip); the others keep their width (table.css)
+  const pill = (label, value, cls = "pill") =>
+    el("span", { class: cls, title: `${label} ${value}` }, label, " ", el("b", {}, value));
   const dead = view.dead_hand_taken ? t("dead_hand_taken") : String(view.dead_hand);
-  fill(node, 
-    el("span", { class: "pill" }, el("b", {}, round)),
-    view.dealer === null ? null : pill(t("dealer"), labels[view.dealer]),
-    view.active === null ? null : pill(t("initiative"), labels[view.active]),
+  fill(node,
+    el("span", { class: "pill", title: round }, el("b", {}, round)),
+    view.dealer === null ? null : pill(t("dealer"), labels[view.dealer], "pill seat"),
+    view.active === null ? null : pill(t("initiative"), labels[view.active], "pill seat"),
     pill(t("draw_pile"), String(view.draw_pile)),
     pill(t("discard_pile"), String(view.discard_pile)),
     pill(t("dead_hand"), dead),

@@ -38,6 +38,7 @@ let error = null;
 let endShown = false;
 let replay = null;
 let online = true;
+let refused = false; // the server refuses a token of this page: no more reconnecting
 
 const board = new Board($("board"), boot.table, {
   canDrag: (name) => canMove(name),
@@ -111,6 +112,21 @@ function receive(seat, payload) {
 function setOnline(state) {
   online = channels.every((c) => c.connected) && state;
   renderTools();
+}
+
+/** A socket was refused (a bad token, a game that is gone): say so, and stop trying. */
+function refuse() {
+  if (refused) return;
+  refused = true;
+  renderTools();
+  sheet(
+    el("h2", {}, t("connection_refused")),
+    el("p", { id: "refused" }, t("connection_refused_hint")),
+    el("div", { class: "buttons" },
+      button(t("reload"), () => location.reload(), "btn primary"),
+      el("a", { class: "btn", href: `/?lang=${lang}` }, t("lobby")),
+      button(t("close"), closeOverlay)),
+  );
 }
 
 // -- acting -----------------------------------------------------------------------------
@@ -482,7 +498,9 @@ function renderTools() {
   const other = lang === "de" ? "en" : "de";
   url.searchParams.set("lang", other);
   fill(page.tools, 
-    online ? null : el("span", { class: "pill" }, t("connection_lost")),
+    refused
+      ? el("span", { class: "pill refused", role: "alert" }, t("connection_refused"))
+      : online ? null : el("span", { class: "pill" }, t("connection_lost")),
     button(t("spectator_link"), async (e) => {
       const link = new URL(boot.spectator_url, location.href).href;
       try {
@@ -641,6 +659,8 @@ for (const entry of boot.tokens) {
     new Channel(boot.game_id, entry.token, lang, {
       onPayload: (payload) => receive(entry.seat, payload),
       onState: (state) => setOnline(state),
+      onRefused: () => refuse(),
+      check: () => apis.get(entry.seat).view(),
     }),
   );
 }
