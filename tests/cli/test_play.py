@@ -248,6 +248,26 @@ def test_replay_step_waits_between_events(tmp_path: Path) -> None:
     assert "Runde 1" in buffer.getvalue()
 
 
+@pytest.mark.parametrize("scenario", ["duel", "gangs"])
+def test_equal_legal_actions_are_one_choice(scenario: str) -> None:
+    """Two menu entries that found the same move (or none: "play the club without moving")
+    are one choice, not two lines saying the same."""
+    repeats = 0
+    for seed in range(4):
+        game = new_game(scenario, seed=seed)
+        bots = [RandomBot(seed * 10 + s) for s in range(game.seats)]
+        ctx = ctx_for(game)
+        while (seat := game.to_act) is not None and game.round <= 3:
+            view, legal = game.view(seat), game.legal_actions()
+            choices = build_choices(view, legal, ctx)
+            shown = [c.action for c in choices]
+            assert len(set(shown)) == len(shown)
+            assert set(shown) == {a for a in legal if not isinstance(a, Concede | Redraw)}
+            repeats += len(legal) - len(set(legal))
+            game.apply(bots[seat].choose(view, legal))
+    assert repeats, "no game offered equal actions: the test shows nothing"
+
+
 # -- typed input (pure) -------------------------------------------------------------------
 
 

@@ -275,14 +275,16 @@ def build_choices(
     Redraw and concede are commands, not choices (``redraw CARD [PAYER]``, ``concede``,
     any time the seat decides): they would turn every forced "pass" into a question.
     A redraw or concession the hint advises is listed; every other legal action is one
-    choice.
+    choice, and equal ones (two menu entries that found the same move, or none) once.
     """
     unseen = unseen_cards(view, ctx.rules) if any(isinstance(a, Attack) for a in legal) else None
     advice = useful_advice(advice, legal, ctx)
     out: list[Choice] = []
+    listed: set[Action] = set()
     for action in legal:
-        if isinstance(action, Concede | Redraw) and action != advice:
+        if (isinstance(action, Concede | Redraw) and action != advice) or action in listed:
             continue
+        listed.add(action)
         odds = None
         short = ""
         if isinstance(action, Attack):
