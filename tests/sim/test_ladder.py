@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from totenblatt.sim.ladder import fit_ratings, play_ladder, score_row
+from totenblatt.sim.ladder import Ladder, Pairing, fit_ratings, play_ladder, plot_ladder, score_row
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 
@@ -83,3 +83,18 @@ def test_the_command_refuses_bad_bots_in_one_line(cli: Cli) -> None:
     code, _, err = cli(["ladder", "--bots", "random,chess", "--games", "2", "-q"])
     assert code == 2
     assert "chess" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_plot_draws_an_interval_that_leaves_out_the_rating(tmp_path: Path) -> None:
+    """A percentile bootstrap interval need not contain the fitted rating (seen in a
+    40-game duel ladder: the plot then failed and the run's table was never printed)."""
+    ladder = Ladder(
+        ["random", "heuristic", "ismcts:100"],
+        [Pairing("random", "heuristic")],
+        elo=[0.0, 551.0, 660.0],
+        low=[0.0, 560.0, 446.0],  # heuristic's interval lies wholly above its rating
+        high=[0.0, 623.0, 640.0],  # and ismcts's wholly below
+    )
+    path = tmp_path / "ladder.png"
+    plot_ladder(ladder, path, "ladder", "Elo")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

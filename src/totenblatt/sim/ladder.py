@@ -276,11 +276,12 @@ def plot_ladder(ladder: Ladder, path: Path, title: str, xlabel: str) -> None:
     ax = figure.add_subplot()
     ys = list(range(len(order)))
     elo = [ladder.elo[i] for i in order]
-    err = [
-        [ladder.elo[i] - ladder.low[i] for i in order],
-        [ladder.high[i] - ladder.elo[i] for i in order],
-    ]
-    ax.errorbar(elo, ys, xerr=err, fmt="o", color="#8e2b1c", ecolor="#555555", capsize=4)
+    low = [ladder.low[i] for i in order]
+    high = [ladder.high[i] for i in order]
+    # the interval as it is: a percentile bootstrap need not contain the fitted rating
+    ax.hlines(ys, low, high, color="#555555", linewidth=1.2)
+    ax.plot(low + high, ys + ys, "|", color="#555555", markersize=9)
+    ax.plot(elo, ys, "o", color="#8e2b1c")
     ax.set_yticks(ys, [ladder.bots[i] for i in order])
     ax.axvline(0, color="#bbbbbb", linewidth=0.8)
     ax.set_xlabel(xlabel)
