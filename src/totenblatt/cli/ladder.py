@@ -108,16 +108,15 @@ def ladder(
             )
     except RunError as exc:
         fail(str(exc))
+    if not json_:
+        _print(result, language)  # first: the games are not lost should the plot fail
     if plot is not None:
         title = w.phrase("Ladder: {scenario} ({ruleset})", scenario=scenario, ruleset=ruleset)
         plot_ladder(result, plot, title, w.phrase("Elo (Bradley–Terry), 95 % bootstrap interval"))
-    data = result.as_dict()
     if json_:
-        print_json(data | ({"plot": str(plot)} if plot is not None else {}))
-    else:
-        _print(result, language)
-        if plot is not None:
-            console.print(w.phrase("plot written to {path}", path=str(plot)))
+        print_json(result.as_dict() | ({"plot": str(plot)} if plot is not None else {}))
+    elif plot is not None:
+        console.print(w.phrase("plot written to {path}", path=str(plot)))
     if result.interrupted:
         err_console.print(w.phrase("interrupted: the ratings count the games finished so far"))
         raise typer.Exit(130)
