@@ -8,6 +8,7 @@ a missing Playwright is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import math
@@ -439,6 +440,28 @@ def test_labels_of_close_figures_do_not_overlap(live: LiveServer, page: Any) -> 
     _assert_labels_apart_and_inside(found)
 
 
+@contextlib.contextmanager
+def _refused_page(
+    browser: Any, live: LiveServer, game: dict[str, Any], width: int
+) -> Iterator[Any]:
+    """The first seat's page as served, its script's token refused (a game gone, a bad link)."""
+    token = game["seats"][0]["token"]
+
+    def refused_token(route: Any) -> None:
+        response = route.fetch()
+        body = response.text().replace(f'"token":"{token}"', '"token":"not-a-token"')
+        assert "not-a-token" in body
+        route.fulfill(response=response, body=body)
+
+    context = browser.new_context(viewport={"width": width, "height": 768})
+    try:
+        page = context.new_page()
+        page.route(f"{live.url}/games/**", refused_token)
+        yield page
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_refused_socket_is_not_retried_and_the_page_says_so(
     live: LiveServer, browser: Any, lang: str
@@ -447,34 +470,75 @@ def test_a_refused_socket_is_not_retried_and_the_page_says_so(
     from totenblatt.web.words import strings
 
     game = _new_game(live, ["human", "bot"], lang=lang)
-    token = game["seats"][0]["token"]
-
-    def refused_token(route: Any) -> None:  # the page as served, its script's token refused
-        response = route.fetch()
-        body = response.text().replace(f'"token":"{token}"', '"token":"not-a-token"')
-        assert "not-a-token" in body
-        route.fulfill(response=response, body=body)
-
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    try:
-        page = context.new_page()
+    with _refused_page(browser, live, game, 1366) as page:
         failures: list[str] = []
         page.on("pageerror", lambda exc: failures.append(str(exc)))
         sockets: list[str] = []
         page.on("websocket", lambda ws: sockets.append(ws.url))
-        page.route(f"{live.url}/games/**", refused_token)
         page.goto(game["seats"][0]["url"])
         page.wait_for_timeout(3_500)  # the old page tried again after 0.5, 1 and 2 seconds
         assert len(sockets) == 1, sockets
         words = strings(lang)
         page.wait_for_selector("#refused", timeout=5_000)
         assert page.inner_text("#refused") == words["connection_refused_hint"]
-        assert page.inner_text("#tools .pill.refused") == words["connection_refused"]
+        assert page.inner_text("#status .pill.refused") == words["connection_refused"]
         other = strings("de" if lang == "en" else "en")
         assert words["connection_refused_hint"] != other["connection_refused_hint"]
         assert not failures, failures
-    finally:
-        context.close()
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seats", "lang", "width"),
+    [
+        ("duel", ["human", "ismcts"], "de", 1366),
+        ("duel", ["human", "ismcts"], "en", 1366),
+        ("heroes", ["human", "random"], "de", 1024),
+        ("three-way", ["human", "random", "ismcts"], "en", 1024),
+    ],
+)
+def test_the_refused_header_keeps_its_title_whole_on_one_line(
+    live: LiveServer, browser: Any, scenario: str, seats: list[str], lang: str, width: int
+) -> None:
+    """Refused, the red pill takes the place of the round, seat and pile pills (they would
+    show a moment that no longer changes): the title is not cut ("Duell a…"), nor the pill."""
+    from totenblatt.web.words import strings
+
+    ruleset = "extended" if scenario == "heroes" else "base"
+    game = _new_game(live, seats, scenario=scenario, ruleset=ruleset, lang=lang)
+    words = strings(lang)
+    with _refused_page(browser, live, game, width) as page:
+        failures: list[str] = []
+        page.on("pageerror", lambda exc: failures.append(str(exc)))
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_selector("#refused", timeout=5_000)
+        page.click("#overlay .buttons button:last-child")  # close the dialog: the header stays
+        assert page.locator("#overlay").is_hidden()
+        bar = page.evaluate(
+            """() => {
+              const box = (n) => n.getBoundingClientRect();
+              const cut = (n) => n.scrollWidth > n.clientWidth;
+              const h1 = document.querySelector('#bar h1');
+              const pill = document.querySelector('#bar .pill.refused');
+              const parts = [h1, pill, ...document.querySelectorAll('#tools > *')];
+              return {
+                title: [h1.textContent, cut(h1)],
+                pill: [pill.textContent, pill.title, cut(pill)],
+                status: [...document.querySelectorAll('#status > *')].length,
+                tools: document.querySelectorAll('#tools .pill').length,
+                height: box(document.getElementById('bar')).height,
+                line: box(pill).height,
+                middles: parts.map((n) => (box(n).top + box(n).bottom) / 2),
+                right: Math.max(...parts.map((n) => box(n).right)),
+              };
+            }"""
+        )
+    assert not bar["title"][1], bar  # the whole title, no ellipsis
+    assert bar["pill"] == [words["connection_refused"], words["connection_refused_hint"], False]
+    assert bar["status"] == 1 and bar["tools"] == 0, bar  # the refusal alone, once
+    assert bar["height"] < 2 * bar["line"], bar  # one line, not two
+    assert max(bar["middles"]) - min(bar["middles"]) < 3, bar
+    assert bar["right"] <= width, bar
+    assert not failures, failures
 
 
 @pytest.mark.parametrize(

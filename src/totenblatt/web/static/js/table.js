@@ -17,6 +17,7 @@ const spectator = seats.length === 1 && seats[0] === null;
 
 const $ = (id) => document.getElementById(id);
 const page = {
+  bar: $("bar"),
   status: $("status"),
   tools: $("tools"),
   seats: $("seats"),
@@ -118,6 +119,8 @@ function setOnline(state) {
 function refuse() {
   if (refused) return;
   refused = true;
+  page.bar.classList.add("refused");
+  renderHeader(view());
   renderTools();
   sheet(
     el("h2", {}, t("connection_refused")),
@@ -492,15 +495,23 @@ function renderHandArea(v) {
   renderHand(page.hand, v.hand, handMarks, clickCard);
 }
 
+/**
+ * Round, dealer, initiative and piles; once the server refuses this page, the refusal in
+ * their place: they would show a moment that no longer changes, and they crowded the title.
+ */
+function renderHeader(v) {
+  if (!refused) return renderStatus(page.status, v);
+  fill(page.status,
+    el("span", { class: "pill refused", role: "alert", title: t("connection_refused_hint") }, t("connection_refused")));
+}
+
 function renderTools() {
   const v = view();
   const url = new URL(location.href);
   const other = lang === "de" ? "en" : "de";
   url.searchParams.set("lang", other);
   fill(page.tools, 
-    refused
-      ? el("span", { class: "pill refused", role: "alert" }, t("connection_refused"))
-      : online ? null : el("span", { class: "pill" }, t("connection_lost")),
+    refused || online ? null : el("span", { class: "pill" }, t("connection_lost")),
     button(t("spectator_link"), async (e) => {
       const link = new URL(boot.spectator_url, location.href).href;
       try {
@@ -522,7 +533,7 @@ function render() {
   const v = view();
   if (!v) return;
   if (replay) return;
-  renderStatus(page.status, v);
+  renderHeader(v);
   renderSeats(page.seats, v, boot.table);
   board.update(v.figures, figureMarks(v), (f) => figureFacts(f, boot.table));
   renderHandArea(v);
