@@ -15,13 +15,13 @@ from rich.console import Console
 from totenblatt.cards import Card
 from totenblatt.cli._play_choices import PlayContext, build_choices
 from totenblatt.cli._play_input import Command, InputError, parse_input, take_point
-from totenblatt.cli._play_screen import recent_lines
+from totenblatt.cli._play_screen import recent_entries, recent_lines
 from totenblatt.cli.app import Lang
 from totenblatt.cli.board import figure_labels
 from totenblatt.cli.play import SeatKind, Session, default_ruleset, parse_seats
 from totenblatt.text import describe_error
 from totenblatt.wanted.bots import RandomBot
-from totenblatt.wanted.engine.actions import Bid, Concede, Move, Pass, Redraw
+from totenblatt.wanted.engine.actions import Action, Bid, Concede, Move, Pass, Redraw
 from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
 from totenblatt.wanted.engine.queries import inches_up, sights
 from totenblatt.wanted.engine.state import Phase
@@ -291,6 +291,78 @@ def test_delay_paces_the_bot_lines_that_wait_for_the_screen(
     assert all(b > a for a, b in itertools.pairwise([0, *printed_at_pause])), (
         "every pause comes after more lines were printed"
     )
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seats", "seed"),
+    [("duel", "bot,human", 5), ("duel", "heuristic,human", 3), ("gangs", "human,bot", 2)],
+)
+def test_delay_paces_the_bot_decisions_in_the_recent_lines_below_the_map(
+    monkeypatch: pytest.MonkeyPatch, scenario: str, seats: str, seed: int
+) -> None:
+    """The lines of a bot's decisions that end up in the recent lines below the map unfold
+    with the pause of ``--delay`` between the decisions too, not all at once with the
+    screen: a pause between two of them that belong to different bot decisions (told since
+    the last screen), none between two of one decision."""
+    import totenblatt.cli.play as play
+
+    buffer = io.StringIO()
+    out = Console(file=buffer, width=200, height=40, highlight=False)  # 4 recent lines
+    monkeypatch.setattr(play.time, "sleep", lambda s: buffer.write("<pause>\n"))
+    game = new_game(scenario, default_ruleset(scenario), seed)
+    screens: list[tuple[int, int]] = []
+    """(lines told, characters printed) at every prompt."""
+
+    def ask(prompt: str) -> str:
+        screens.append((len(session.log), buffer.tell()))
+        return "1"
+
+    session = Session(
+        game, parse_seats(seats, game.seats), lang=Lang.EN, out=out, ask=ask, seed=seed, delay=0.4
+    )
+    decision: list[int | None] = []
+    """The bot decision (a number) that told each line of the log; None: not a bot's."""
+    numbers = itertools.count()
+    bot_acted: list[bool] = []
+
+    def noted(choose: Callable[..., Action]) -> Callable[..., Action]:
+        def choose_and_note(*args: object) -> Action:
+            bot_acted.append(True)
+            return choose(*args)
+
+        return choose_and_note
+
+    for bot in session.bots.values():
+        monkeypatch.setattr(bot, "choose", noted(bot.choose))
+    narrate = session.narrate
+
+    def narrate_and_note() -> None:
+        told = len(session.log)
+        narrate()
+        who = next(numbers) if bot_acted else None
+        bot_acted.clear()
+        decision.extend([who] * (len(session.log) - told))
+
+    monkeypatch.setattr(session, "narrate", narrate_and_note)
+    assert session.run()
+    paced = 0
+    told = start = 0
+    for n, end in screens:
+        lines = buffer.getvalue()[start:end].splitlines()
+        below = recent_entries(session.recent[:n], 4)
+        rule = max(i for i, line in enumerate(lines) if line and set(line) == {"─"})
+        at = next(i for i in range(rule, len(lines)) if lines[i] == session.log[below[0]])
+        for a, b in itertools.pairwise(below):
+            pause = lines[at + 1] == "<pause>"
+            at += 2 if pause else 1
+            assert lines[at] == session.log[b], lines[rule:]
+            above = [decision[i] for i in range(told, n) if i not in below]
+            if a < told or decision[b] is None or decision[b] in above:
+                continue  # not new, not a bot's, or its decision paced above the map
+            assert pause == (decision[a] != decision[b]), (a, b, lines[rule:])
+            paced += pause
+        told, start = n, end
+    assert paced > 2, "no bot decisions below the map to pace"
 
 
 @pytest.mark.parametrize("lang", [Lang.EN, Lang.DE])

@@ -98,3 +98,38 @@ def test_the_plot_draws_an_interval_that_leaves_out_the_rating(tmp_path: Path) -
     path = tmp_path / "ladder.png"
     plot_ladder(ladder, path, "ladder", "Elo")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("how", ["raises", "folder gone"])
+@pytest.mark.parametrize("json_mode", [True, False])
+def test_a_failing_plot_loses_no_results(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, json_mode: bool
+) -> None:
+    """The plot is drawn after the games: should it fail, the results are printed all the
+    same (the JSON without a "plot"), then one line says so on standard error, status 2."""
+    import totenblatt.sim.ladder as ladder_module
+
+    folder = tmp_path / "plots"
+    folder.mkdir()
+    plot = folder / "ladder.png"
+    real = ladder_module.plot_ladder
+
+    def failing_plot(ladder: Ladder, path: Path, title: str, xlabel: str) -> None:
+        if how == "raises":
+            raise RuntimeError("no canvas to draw on")
+        folder.rmdir()  # gone after the command checked it
+        real(ladder, path, title, xlabel)
+
+    monkeypatch.setattr(ladder_module, "plot_ladder", failing_plot)
+    args = ["ladder", "--bots", "random,heuristic", "--games", "2", "-w", "1", "-q"]
+    code, out, err = cli([*args, "--plot", str(plot), *(["--json"] if json_mode else [])])
+    assert code == 2, err
+    if json_mode:
+        data = json.loads(out)
+        assert data["pairings"][0]["games"] == 2 and "plot" not in data
+    else:
+        assert "random vs heuristic" in out and "plot written" not in out
+    assert not plot.exists()
+    (line,) = err.strip().splitlines()
+    assert line.startswith("error: the plot ") and str(plot) in line
+    assert "Traceback" not in err

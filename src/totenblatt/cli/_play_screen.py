@@ -29,7 +29,7 @@ __all__ = [
     "order_line",
     "recent_entries",
     "recent_lines",
-    "screen",
+    "screen_parts",
     "sight_text",
     "status_panel",
 ]
@@ -213,7 +213,7 @@ def lines_of(renderable: RenderableType, width: int) -> int:
     return buffer.getvalue().count("\n")
 
 
-def screen(
+def screen_parts(
     view: Mapping[str, Any],
     ctx: PlayContext,
     labels: Sequence[str],
@@ -227,12 +227,13 @@ def screen(
     full: bool = False,
     selected: str | None = None,
     sights: Sequence[EnemySight] = (),
-) -> tuple[RenderableType, int]:
-    """The screen and the number of lines it takes (so the choices can fill the rest).
+) -> tuple[RenderableType, list[Text]]:
+    """The screen in two parts: the map with its panel, and the recent lines below it (the
+    last 2 of ``log`` below 30 lines, else 4), one :class:`Text` each, so that terminal play
+    can print them one at a time (the pace of ``--delay``).
 
-    Below 30 lines the legend, the abilities by name and the scale are left out
-    (``full`` keeps them).
-    """
+    Below 30 lines the legend, the abilities by name and the scale are left out (``full``
+    keeps them)."""
     compact = height < 30 and not full
     side = width >= 40 + PANEL_WIDTH
     map_width = width - PANEL_WIDTH - 2 if side else width
@@ -259,19 +260,17 @@ def screen(
         sights=sights,
         abilities=not compact,
     )
-    parts: list[RenderableType]
+    top: RenderableType
     if side:
         grid = RichTable.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column(max_width=max(PANEL_WIDTH, width - map_width - 2))
         grid.add_row(board, panel)
-        parts = [grid]
+        top = grid
     else:
-        parts = [board, panel] if key is None else [board, key, panel]
-    for line in log[-(2 if compact else 4) :]:
-        parts.append(colour_names(line, view, labels))
-    body = Group(*parts)
-    return body, lines_of(body, width)
+        top = Group(board, panel) if key is None else Group(board, key, panel)
+    recent = [colour_names(line, view, labels) for line in log[-(2 if compact else 4) :]]
+    return top, recent
 
 
 _OUTCOME = "attack_resolved"

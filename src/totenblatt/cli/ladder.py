@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from totenblatt.cli.app import (
+    CliError,
     JsonOption,
     LangOption,
     app,
@@ -27,6 +28,8 @@ from totenblatt.cli.sim import (
     needs_sim_extra,
     progress_bar,
 )
+from totenblatt.messages import Message
+from totenblatt.text import describe_error, error_line
 from totenblatt.text.catalog import N_, words
 
 if TYPE_CHECKING:
@@ -110,16 +113,42 @@ def ladder(
         fail(str(exc))
     if not json_:
         _print(result, language)  # first: the games are not lost should the plot fail
+    failed: Exception | None = None
     if plot is not None:
         title = w.phrase("Ladder: {scenario} ({ruleset})", scenario=scenario, ruleset=ruleset)
-        plot_ladder(result, plot, title, w.phrase("Elo (Bradley–Terry), 95 % bootstrap interval"))
-    if json_:
-        print_json(result.as_dict() | ({"plot": str(plot)} if plot is not None else {}))
-    elif plot is not None:
+        try:
+            plot_ladder(
+                result, plot, title, w.phrase("Elo (Bradley–Terry), 95 % bootstrap interval")
+            )
+        except Exception as exc:  # any: the results are printed all the same, then one line
+            failed = exc
+    written = plot is not None and failed is None
+    if json_:  # the run's results in any case; "plot" only when it was written
+        print_json(result.as_dict() | ({"plot": str(plot)} if written else {}))
+    elif written:
         console.print(w.phrase("plot written to {path}", path=str(plot)))
+    if failed is not None:
+        assert plot is not None
+        err_console.print(_plot_failed(plot, failed, language), markup=False)
     if result.interrupted:
         err_console.print(w.phrase("interrupted: the ratings count the games finished so far"))
         raise typer.Exit(130)
+    if failed is not None:
+        raise typer.Exit(2)
+
+
+def _plot_failed(plot: Path, exc: Exception, language: str) -> str:
+    """``error: the plot 'x.png' was not written: …``, the line of a plot that failed.
+
+    >>> _plot_failed(Path("x.png"), RuntimeError("no canvas"), "de")
+    "Fehler: die Grafik 'x.png' wurde nicht geschrieben: no canvas"
+    """
+    message = Message(
+        "the plot {path} was not written: {reason}",
+        path=repr(str(plot)),
+        reason=describe_error(exc, language),
+    )
+    return error_line(CliError(message.english(), message=message), language)
 
 
 def _print(result: Ladder, language: str) -> None:

@@ -8,6 +8,7 @@ needs a terminal; ``--seats bot,bot`` watches two bots. :func:`run_play` takes a
 
 from __future__ import annotations
 
+import bisect
 import secrets
 import sys
 import time
@@ -29,7 +30,7 @@ from totenblatt.cli._play_screen import (
     compact_choices,
     lines_of,
     recent_entries,
-    screen,
+    screen_parts,
 )
 from totenblatt.cli.app import (
     CliError,
@@ -253,9 +254,10 @@ class Session:
         """Told since the last screen, not printed yet: (index in :attr:`recent`, or None for
         a note or a map; the text). The screen prints above its map the ones its recent
         lines leave out, so that every event is on it once."""
-        self.pauses: set[int] = set()
-        """Positions in :attr:`pending` where a bot decision's lines start: with ``delay``,
-        the screen pauses there (the pace of watching, kept while the lines wait)."""
+        self.pauses: list[range] = []
+        """The positions in :attr:`pending` of each bot decision's lines: with ``delay``, the
+        screen pauses before the first of them it prints, above the map or below it (the
+        pace of watching, kept while the lines wait)."""
         self.selected: str | None = None
         """The figure whose sight lines the panel shows (``look NAME``)."""
 
@@ -294,18 +296,26 @@ class Session:
         else:
             self.out.print(text)
 
-    def _flush(self, shown: Collection[int] = ()) -> None:
+    def _flush(self, shown: Collection[int] = ()) -> Callable[[int], None]:
         """Print what waits, but the recent lines ``shown`` below the map (pausing ``delay``
-        between bot decisions)."""
-        printed = False
+        between bot decisions); what to call before printing each recent line below it.
+
+        The screen prints a recent line that waited here (by its index in :attr:`recent`)
+        after calling what this returns: a bot decision whose lines are below the map is
+        paced like one above it, so a bot's turn unfolds wherever its lines end up.
+        """
+        pace = _Pace(self.pauses, self.delay)
+        below: dict[int, int] = {}
+        """Index in :attr:`recent` -> position in :attr:`pending`, of the lines kept back."""
         for position, (entry, text) in enumerate(self.pending):
-            if entry is None or entry not in shown:
-                if printed and position in self.pauses:
-                    time.sleep(self.delay)
-                self.out.print(text)
-                printed = True
+            if entry is not None and entry in shown:
+                below[entry] = position
+                continue
+            pace.before(position)
+            self.out.print(text)
         self.pending.clear()
         self.pauses.clear()
+        return lambda entry: pace.before(below.get(entry))
 
     def _board(self, view: Mapping[str, Any]) -> RenderableType:
         size = self.out.size
@@ -386,7 +396,7 @@ class Session:
                 if not self.screens:
                     time.sleep(self.delay)
                 elif len(self.pending) > start:
-                    self.pauses.add(start)
+                    self.pauses.append(range(start, len(self.pending)))
         self._flush()
         self._save()
         return True
@@ -409,8 +419,8 @@ class Session:
             highlight = [view["decision"].get("attack", {}).get("target", "")]
         selected = self._selected(view)
         recent = recent_entries(self.recent, 2 if size.height < 30 and not full else 4)
-        self._flush(recent)  # told since the last screen: above the map, or in its recent lines
-        body, used = screen(
+        pace = self._flush(recent)  # told since the last screen: above the map, or below it
+        top, log = screen_parts(
             view,
             self.ctx,
             self.labels,
@@ -424,10 +434,16 @@ class Session:
             selected=selected,
             sights=sights(self.game.state, selected) if selected else (),
         )
+        used = 0
         if size.height >= 30:
             self.out.rule(style="dim")
             used += 1
-        self.out.print(body)
+        self.out.print(top)
+        used += lines_of(top, size.width)
+        for entry, line in zip(recent[len(recent) - len(log) :], log, strict=True):
+            pace(entry)  # a bot decision below the map unfolds with the pace of --delay too
+            self.out.print(line)
+            used += lines_of(line, size.width)
         decision = Text(self._decision_text(view), style="bold")
         self.out.print(decision)
         used += lines_of(decision, size.width)
@@ -562,6 +578,37 @@ class Session:
         for ability in shown:
             effect = ability_effect(Ability(ability), self.ctx.rules, self.lang)
             self.out.print(Text(f"  {ability_name(ability, self.lang)}: {effect}", style="dim"))
+
+
+class _Pace:
+    """The pause of ``--delay`` between the bot decisions whose lines a screen prints.
+
+    A screen prints the lines told since the last one out of order: those its recent lines
+    leave out above the map, the others below it. It pauses before the first line it prints
+    of each bot decision, wherever that line is, but not before the first line it prints.
+    The lines of no bot decision (the human's, notes) never pause.
+    """
+
+    def __init__(self, decisions: Sequence[range], delay: float) -> None:
+        self.decisions = sorted(decisions, key=lambda lines: lines.start)
+        """The positions in the pending lines of each bot decision's lines."""
+        self.starts = [lines.start for lines in self.decisions]
+        self.delay = delay
+        self.begun: set[int] = set()
+        """The decisions (index in :attr:`decisions`) with a line printed."""
+        self.printed = False
+
+    def before(self, position: int | None) -> None:
+        """Call before printing the pending line at ``position`` (None: a line that did not
+        wait, e.g. a recent line already on the last screen: no pause)."""
+        if position is None:
+            return
+        decision = bisect.bisect_right(self.starts, position) - 1
+        if decision >= 0 and position in self.decisions[decision] and decision not in self.begun:
+            self.begun.add(decision)
+            if self.printed:
+                time.sleep(self.delay)
+        self.printed = True
 
 
 # -- the commands ------------------------------------------------------------------------
