@@ -59,3 +59,38 @@ def test_a_game_does_not_depend_on_the_games_played_before_it() -> None:
     first = play_one(spec, 105)
     play_chunk(spec, range(150, 170))
     assert play_one(spec, 105) == first
+
+
+def test_a_chunk_collects_less_often_and_leaves_the_collector_as_it_was() -> None:
+    import gc
+
+    from totenblatt.sim.play import GC_THRESHOLD, fewer_collections
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    with fewer_collections():
+        assert gc.get_threshold()[0] == GC_THRESHOLD
+        assert gc.get_freeze_count() > frozen
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == frozen
+    with pytest.raises(RuntimeError), fewer_collections():
+        raise RuntimeError("a game failed")
+    assert gc.get_threshold() == before
+
+
+def test_a_chunk_plays_the_same_games_as_one_game_at_a_time() -> None:
+    spec = RunSpec.make("gangs", bots=["heuristic", "random"], seed=4)
+    assert play_chunk(spec, range(3)) == [play_one(spec, i) for i in range(3)]
+
+
+def test_a_chunk_leaves_the_callers_frozen_objects_frozen() -> None:
+    import gc
+
+    from totenblatt.sim.play import fewer_collections
+
+    gc.freeze()
+    try:
+        with fewer_collections():
+            pass
+        assert gc.get_freeze_count() > 0  # not thawed (frozen objects may die meanwhile)
+    finally:
+        gc.unfreeze()
