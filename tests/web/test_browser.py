@@ -23,12 +23,15 @@ import pytest
 from web_helpers import (
     LiveServer,
     create_game,
+    my_turn,
     seed_counter,
     spectator_token,
     start_server,
     stop_server,
+    view_of,
 )
 
+from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 from totenblatt.web import ServerSettings
 
 ON_CI = bool(os.environ.get("CI"))
@@ -583,3 +586,102 @@ def test_the_header_stays_on_one_line_at_1366_px(
     for title, shown, one_line in bar["seats"]:
         assert title == shown and any(title.endswith(label) for label in labels), title
         assert one_line, title
+
+
+_HEADER = """() => {
+  const box = (n) => n.getBoundingClientRect();
+  const h1 = document.querySelector('#bar h1');
+  const parts = [h1, ...document.querySelectorAll('#status .pill, #tools > *')];
+  return {
+    title: [h1.textContent, h1.title, h1.scrollWidth, h1.clientWidth],
+    height: box(document.getElementById('bar')).height,
+    line: box(document.querySelector('#status .pill')).height,
+    middles: parts.map((n) => (box(n).top + box(n).bottom) / 2),
+    right: Math.max(...parts.map((n) => box(n).right)),
+    seats: [...document.querySelectorAll('#status .pill.seat')].map((n) => n.title),
+  };
+}"""
+
+
+def _game_dealt_by_a_bot(live: LiveServer, scenario: str, lang: str) -> dict[str, Any]:
+    """A game of ``scenario`` with long bot names (a hard bot, a random bot), one of them the
+    dealer: the header's seat pills then name a bot ("Spieler 2 (starker Bot)")."""
+    seats = ["human", "ismcts", "random"][: load_scenario(scenario).seats]
+    with httpx.Client(base_url=live.url) as http:
+        for _ in range(10):  # fixed seeds: the same games on every run
+            # the extended ruleset plays every built-in scenario (heroes needs it)
+            game = create_game(http, seats, scenario=scenario, ruleset="extended", lang=lang)
+            view = view_of(http, game["game_id"], game["seats"][0]["token"], lang)
+            if view["dealer"] not in (None, 0):
+                return game
+    raise AssertionError(f"no game of {scenario} dealt by a bot in ten")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scenario", builtin_scenarios())
+def test_the_title_of_every_scenario_stays_whole_beside_long_bot_names(
+    live: LiveServer, page: Any, scenario: str, lang: str
+) -> None:
+    """Connected, at 1366 px: the player reads the title first, so the seat pills give way
+    (an ellipsis and a tooltip), not the title ("Duel on Mai…"); the header is one line."""
+    game = _game_dealt_by_a_bot(live, scenario, lang)
+    page.goto(game["seats"][0]["url"])
+    page.wait_for_selector("#status .pill.seat")
+    assert page.viewport_size["width"] == 1366
+    bar = page.evaluate(_HEADER)
+    scen = load_scenario(scenario)
+    text, tooltip, scroll, client = bar["title"]
+    assert text == tooltip == (scen.title_de if lang == "de" else scen.title), bar
+    assert scroll <= client, bar  # not truncated
+    bot = "Bot" if lang == "de" else "bot"
+    assert bar["seats"] and all(bot in title for title in bar["seats"]), bar
+    assert bar["height"] < 2 * bar["line"], bar  # one line, not two
+    assert max(bar["middles"]) - min(bar["middles"]) < 3, bar
+    assert bar["right"] <= 1366, bar
+
+
+_PLAYABLE = """() => ({
+  decision: document.getElementById('decision').innerText,
+  buttons: [...document.querySelectorAll('#decision button, #preview button')]
+    .filter((b) => !b.disabled).map((b) => b.textContent),
+  cards: [...document.querySelectorAll('#hand .card')].map((c) => [
+    c.dataset.card, c.disabled, c.classList.contains('playable'), getComputedStyle(c).cursor]),
+  figures: document.querySelectorAll('#board .figure.can-act').length,
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_after_a_refused_socket_nothing_in_the_decision_can_be_played(
+    live: LiveServer, browser: Any, lang: str
+) -> None:
+    """Refused at the seat's own decision (the bid): no button is left that could no longer
+    do anything; the decision says why, and the hand's cards do not look playable."""
+    from totenblatt.web.words import strings
+
+    game = _new_game(live, ["human", "bot"], lang=lang)
+    token = game["seats"][0]["token"]
+    with httpx.Client(base_url=live.url) as http:
+        my_turn(http, game["game_id"], token)  # the page opens at its own decision
+    words = strings(lang)
+    with _refused_page(browser, live, game, 1366) as page:
+        failures: list[str] = []
+        page.on("pageerror", lambda exc: failures.append(str(exc)))
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_selector("#refused", timeout=5_000)
+        view = _view(page)
+        assert view["to_act"] == view["seat"] == 0 and view["choices"], view  # buttons, once
+        page.click("#overlay .buttons button:last-child")  # close the dialog
+        found = page.evaluate(_PLAYABLE)
+        page.keyboard.press("1")  # nor does a key play a card
+        page.wait_for_timeout(300)
+    assert found["buttons"] == [], found
+    assert words["connection_refused"] in found["decision"], found
+    assert words["connection_refused_hint"] in found["decision"], found
+    assert found["cards"] and all(
+        disabled and not playable and cursor != "pointer"
+        for _card, disabled, playable, cursor in found["cards"]
+    ), found
+    assert found["figures"] == 0, found
+    with httpx.Client(base_url=live.url) as http:
+        assert view_of(http, game["game_id"], token)["version"] == view["version"]
+    assert not failures, failures

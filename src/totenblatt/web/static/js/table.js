@@ -57,7 +57,7 @@ function view() {
 }
 
 function myTurn(v = view()) {
-  return !spectator && !replay && v && v.to_act === v.seat && !v.is_over && revealed;
+  return !spectator && !replay && !refused && v && v.to_act === v.seat && !v.is_over && revealed;
 }
 
 function legal(type) {
@@ -115,12 +115,20 @@ function setOnline(state) {
   renderTools();
 }
 
-/** A socket was refused (a bad token, a game that is gone): say so, and stop trying. */
+/**
+ * A socket was refused (a bad token, a game that is gone): say so, and stop trying. Nothing
+ * can be played here any more: the decision says so in place of its buttons, and the hand,
+ * the figures and the keys no longer act.
+ */
 function refuse() {
   if (refused) return;
   refused = true;
+  mode = null;
+  selected = null;
+  error = null;
   page.bar.classList.add("refused");
-  renderHeader(view());
+  document.body.classList.add("refused");
+  render();
   renderTools();
   sheet(
     el("h2", {}, t("connection_refused")),
@@ -261,7 +269,7 @@ function chooseSpade(card) {
 
 function clickFigure(name) {
   const v = view();
-  if (!v || replay) return;
+  if (!v || replay || refused) return;
   const fig = v.figures.find((f) => f.name === name);
   if (!fig || fig.out) return;
   if (fig.seat === v.seat) {
@@ -381,6 +389,11 @@ function renderDecision(v) {
     fill(node, el("div", { class: "prompt" }, v.result || t("game_over")));
     return;
   }
+  if (refused) {
+    node.className = "refused";
+    fill(node, el("div", { class: "prompt" }, t("connection_refused")), el("div", { class: "hint" }, t("connection_refused_hint")));
+    return;
+  }
   const who = v.labels[v.to_act] ?? "";
   if (spectator || v.to_act !== v.seat || !revealed) {
     node.className = "waiting";
@@ -493,6 +506,7 @@ function renderHandArea(v) {
   page.handWrap.classList.toggle("covered", !revealed);
   page.handTitle.textContent = boot.hotseat ? t("hand_of", { name: v.labels[v.seat] }) : t("your_hand");
   renderHand(page.hand, v.hand, handMarks, clickCard);
+  if (refused) for (const card of page.hand.querySelectorAll("button")) card.disabled = true;
 }
 
 /**
@@ -511,7 +525,7 @@ function renderTools() {
   const other = lang === "de" ? "en" : "de";
   url.searchParams.set("lang", other);
   fill(page.tools, 
-    refused || online ? null : el("span", { class: "pill" }, t("connection_lost")),
+    refused || online ? null : el("span", { class: "pill", title: t("connection_lost") }, t("connection_lost")),
     button(t("spectator_link"), async (e) => {
       const link = new URL(boot.spectator_url, location.href).href;
       try {
