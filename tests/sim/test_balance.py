@@ -49,6 +49,17 @@ def test_heroes_even_point_claim_and_advice_from_rows() -> None:
     assert "trifft in diesem Modus **nicht** zu" in exp.markdown(summary, [], "de")
 
 
+def test_the_german_report_writes_numbers_the_german_way() -> None:
+    exp = HeroesExperiment("veteran", cowboys=[5, 6], games=10)
+    rows = {f"{mode}/{n}": [_row(i, [0] if i < w else [1]) for i in range(10)]
+            for mode in ("per_player", "per_character") for n, w in ((5, 6), (6, 4))}  # fmt: skip
+    summary = exp.analyse(rows)
+    en, de = exp.markdown(summary, [], "en"), exp.markdown(summary, [], "de")
+    assert "against **5.5** cowboys" in en and "| 5 | 10 | 6 | 60% |" in en
+    assert "gegen **5,5** Cowboys" in de and "| 5 | 10 | 6 | 60 % |" in de
+    assert "5.5" not in de
+
+
 def test_recommended_limit() -> None:
     assert recommended_limit([1, 1, 2, 9, None], 0.8) == 9
     assert recommended_limit([None] * 3, 0.5) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -77,6 +78,7 @@ def test_the_command_prints_json_and_draws_the_plot(cli: Cli, tmp_path: Path) ->
     code, out, err = cli([*args, "--lang", "de"])
     assert code == 0, err
     assert "Paarungen" in out and "heuristic" in out
+    assert re.search(r"\d,\d %", out) and not re.search(r"\d\.\d%", out)  # 50,0 %, not 50.0%
 
 
 def test_the_command_refuses_bad_bots_in_one_line(cli: Cli) -> None:

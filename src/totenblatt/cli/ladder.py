@@ -207,8 +207,8 @@ def _tables(result: Ladder, language: str) -> tuple[Table, Table]:
         table.add_row(
             w.phrase("{first} vs {second}", first=p["first"], second=p["second"]),
             f"{p['first_wins']:.0f}–{p['second_wins']:.0f}–{p['draws']:.0f}",
-            f"{p['first_score']:.1%}",
-            f"{p['low']:.1%}–{p['high']:.1%}",
+            w.numeral(p["first_score"], ".1%"),
+            f"{w.numeral(p['low'], '.1%')}–{w.numeral(p['high'], '.1%')}",
         )
     return ratings, table
 

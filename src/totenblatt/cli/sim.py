@@ -257,6 +257,14 @@ def sim(
         raise typer.Exit(130)
 
 
+def _wins(r: dict[str, Any], language: str) -> tuple[str, str, str]:
+    """Wins, win rate and its interval of one bot or seat, as ``language`` writes numbers."""
+    from totenblatt.sim.wording import numeral
+
+    rate, low, high = (numeral(r[k], ".1%", language) for k in ("rate", "low", "high"))
+    return f"{int(r['successes'])}/{r['n']}", rate, f"{low}–{high}"
+
+
 def _print_summary(summary: dict[str, Any], language: str) -> None:
     from totenblatt.sim.wording import say
 
@@ -264,22 +272,12 @@ def _print_summary(summary: dict[str, Any], language: str) -> None:
     for key in ("col_bot", "col_wins", "col_rate", "col_interval"):
         table.add_column(say(key, language), justify="left" if key == "col_bot" else "right")
     for name, r in summary["bots"].items():
-        table.add_row(
-            name,
-            f"{int(r['successes'])}/{r['n']}",
-            f"{r['rate']:.1%}",
-            f"{r['low']:.1%}–{r['high']:.1%}",
-        )
+        table.add_row(name, *_wins(r, language))
     seats = Table(box=None, pad_edge=False)
     for key in ("col_seat", "col_wins", "col_rate", "col_interval"):
         seats.add_column(say(key, language), justify="right")
     for r in summary["seats"]:
-        seats.add_row(
-            str(r["seat"]),
-            f"{int(r['successes'])}/{r['n']}",
-            f"{r['rate']:.1%}",
-            f"{r['low']:.1%}–{r['high']:.1%}",
-        )
+        seats.add_row(str(r["seat"]), *_wins(r, language))
     console.print(table)
     console.print(seats)
     reasons = ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items())

@@ -7,15 +7,17 @@ The reports are Markdown written per language through these messages.
 
 >>> say("draws", "en", n=3), say("draws", "de", n=3)
 ('draws: 3', 'Unentschieden: 3')
+>>> say("rounds", "de", mean=2.5, longest=7), numeral(0.25, ".0%", "de")
+('Runden: im Mittel 2,5, längstes Spiel 7', '25 %')
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from totenblatt.text.catalog import N_, translator
+from totenblatt.text.catalog import N_, translator, words
 
-__all__ = ["TEXT", "say"]
+__all__ = ["TEXT", "numeral", "say", "share"]
 
 TEXT: dict[str, str] = {
     # -- totenblatt sim ---------------------------------------------------------------
@@ -132,5 +134,37 @@ TEXT: dict[str, str] = {
 
 
 def say(key: str, lang: str, **values: Any) -> str:
-    """The message ``key`` in ``lang`` (``de`` or ``en``), formatted with ``values``."""
-    return translator(lang).gettext(TEXT[key]).format(**values)
+    """The message ``key`` in ``lang`` (``de`` or ``en``), formatted with ``values``
+    (numbers the reader's way: ``{even:.1f}`` is 3.5 in English, 3,5 in German)."""
+    shown = {
+        name: _Figure(value, lang) if _is_number(value) else value for name, value in values.items()
+    }
+    return translator(lang).gettext(TEXT[key]).format(**shown)
+
+
+def numeral(value: float, spec: str, lang: str) -> str:
+    """``value`` by the format ``spec`` (``.0%``, ``+.1f``) as ``lang`` writes numbers."""
+    return words(lang).numeral(value, spec)
+
+
+def share(found: Any, lang: str) -> str:
+    """A share with its interval, ``68 % (63 %–73 %)``: ``found`` has rate, low and high."""
+    rate, low, high = (numeral(found[k], ".0%", lang) for k in ("rate", "low", "high"))
+    return f"{rate} ({low}–{high})"
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+class _Figure:
+    """A number that formats itself (``str.format`` specs) the way its language writes it."""
+
+    __slots__ = ("lang", "value")
+
+    def __init__(self, value: float, lang: str) -> None:
+        self.value = value
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        return numeral(self.value, spec, self.lang)

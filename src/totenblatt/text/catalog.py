@@ -23,7 +23,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 
 from totenblatt.cards import Card
 from totenblatt.messages import Message, MessageError, Plural
@@ -172,6 +172,23 @@ class Words:
         """``7.5`` / ``7,5``: ``digits`` decimals (``exact=False``: up to ``digits``)."""
         pattern = "0" + ("." + ("0" if exact else "#") * digits if digits else "")
         return str(format_decimal(value, pattern, locale=self.lang))
+
+    def numeral(self, value: float, spec: str = "") -> str:
+        """``value`` by the format ``spec`` (``.1f``, ``+.1f``, ``.0%``) the reader's way.
+
+        >>> words("en").numeral(0.675, ".1%"), words("de").numeral(0.675, ".1%")
+        ('67.5%', '67,5 %')
+        >>> words("de").numeral(-3.5, "+.1f"), words("de").numeral(12)
+        ('-3,5', '12')
+        """
+        text = format(value, spec)
+        percent = text.endswith("%")
+        if percent:
+            text = text[:-1]
+        point = get_decimal_symbol(self.lang)
+        if point != ".":
+            text = text.replace(".", point)
+        return self.phrase("{value}%", value=text) if percent else text
 
     def inches(self, value: float, digits: int = 1) -> str:
         """Inches as ``7.5"`` (``7,5"`` in German)."""

@@ -21,7 +21,7 @@ from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_ability
 from totenblatt.sim.spec import RunSpec
 from totenblatt.sim.stats import Z95, rate
-from totenblatt.sim.wording import say
+from totenblatt.sim.wording import numeral, say
 from totenblatt.wanted.table import load_scenario
 from totenblatt.wanted.vocab import Ability
 
@@ -169,10 +169,13 @@ class AbilitiesExperiment:
         for a in summary["abilities"]:
             name = a["name_de"] if lang == "de" else a["name_en"]
             mark = " *" if a["significant"] else ""
+            rate, low, high = (numeral(a[k], ".0%", lang) for k in ("rate", "low", "high"))
+            change, c_low, c_high = (
+                numeral(a[k] * 100, "+.1f", lang) for k in ("change", "change_low", "change_high")
+            )
             lines.append(
-                f"| {name} (`{a['ability']}`) | {a['rate']:.0%} | {a['low']:.0%}–{a['high']:.0%} "
-                f"| {a['change'] * 100:+.1f}{mark} "
-                f"| {a['change_low'] * 100:+.1f} … {a['change_high'] * 100:+.1f} |"
+                f"| {name} (`{a['ability']}`) | {rate} | {low}–{high} "
+                f"| {change}{mark} | {c_low} … {c_high} |"
             )
         lines += ["", say("abilities_note", lang)]
         return "\n".join(lines)

@@ -22,7 +22,7 @@ from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import hero_against_cowboys
 from totenblatt.sim.spec import RunSpec
 from totenblatt.sim.stats import crossing, rate
-from totenblatt.sim.wording import say
+from totenblatt.sim.wording import numeral, say
 from totenblatt.wanted.vocab import HeroType
 
 __all__ = ["CLAIMS", "MODES", "HeroesExperiment"]
@@ -208,9 +208,12 @@ class HeroesExperiment:
                 lines += [f"![{mode}]({plot_of[mode]})", ""]
             lines += [say("heroes_table_head", lang), "|---|---|---|---|---|---|"]
             for p in found["points"]:
+                rate, low, high, limit = (
+                    numeral(p[k], ".0%", lang) for k in ("rate", "low", "high", "round_limit_share")
+                )
                 lines.append(
-                    f"| {p['cowboys']} | {p['games']} | {p['hero_wins']} | {p['rate']:.0%} "
-                    f"| {p['low']:.0%}–{p['high']:.0%} | {p['round_limit_share']:.0%} |"
+                    f"| {p['cowboys']} | {p['games']} | {p['hero_wins']} | {rate} "
+                    f"| {low}–{high} | {limit} |"
                 )
             lines += ["", self._verdict(found, summary, lang), ""]
         lines += [say("heroes_d5_head", lang), "", self._advice(summary, lang)]

@@ -21,7 +21,7 @@ from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_round_limit
 from totenblatt.sim.spec import RunSpec
 from totenblatt.sim.stats import rate
-from totenblatt.sim.wording import say
+from totenblatt.sim.wording import numeral, say, share
 from totenblatt.wanted.table import load_scenario
 
 __all__ = ["RoundsExperiment", "recommended_limit"]
@@ -167,9 +167,9 @@ class RoundsExperiment:
             now = s["decided_by_current_limit"]
             best = s["recommended_limit"]
             lines.append(
-                f"| {s['scenario']} | {s['current_limit'] or '—'} "
-                f"| {now['rate']:.0%} ({now['low']:.0%}–{now['high']:.0%}) "
-                f"| {s['decided_by_cap']:.0%} | {best if best is not None else '—'} |"
+                f"| {s['scenario']} | {s['current_limit'] or '—'} | {share(now, lang)} "
+                f"| {numeral(s['decided_by_cap'], '.0%', lang)} "
+                f"| {best if best is not None else '—'} |"
             )
         lines.append("")
         for s in summary["scenarios"]:

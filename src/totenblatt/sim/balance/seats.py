@@ -17,7 +17,7 @@ from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.spec import RunSpec
 from totenblatt.sim.stats import rate
-from totenblatt.sim.wording import say
+from totenblatt.sim.wording import numeral, say, share
 from totenblatt.wanted.table import load_scenario
 
 __all__ = ["DEFAULT_SCENARIOS", "SeatsExperiment", "ruleset_for"]
@@ -159,14 +159,11 @@ class SeatsExperiment:
             "|---|---|---|---|---|---|",
         ]
         for s in summary["scenarios"]:
-            seats = ", ".join(
-                f"{p['rate']:.0%} ({p['low']:.0%}–{p['high']:.0%})" for p in s["per_seat"]
-            )
-            d, f = s["first_dealer"], s["first_to_act"]
+            seats = ", ".join(share(p, lang) for p in s["per_seat"])
+            fair = numeral(s["fair"], ".0%", lang)
             lines.append(
-                f"| {s['scenario']} | {s['decisive']}/{s['games']} | {s['fair']:.0%} | {seats} "
-                f"| {d['rate']:.0%} ({d['low']:.0%}–{d['high']:.0%}) "
-                f"| {f['rate']:.0%} ({f['low']:.0%}–{f['high']:.0%}) |"
+                f"| {s['scenario']} | {s['decisive']}/{s['games']} | {fair} | {seats} "
+                f"| {share(s['first_dealer'], lang)} | {share(s['first_to_act'], lang)} |"
             )
         lines += ["", *self._findings(summary, lang)]
         return "\n".join(lines)
