@@ -47,6 +47,7 @@ def test_every_experiment_runs_small(cli: Cli, tmp_path: Path, args: list[str]) 
     [
         (["heroes", "--cowboys", "0-3"], "--cowboys '0-3': expected counts from 1 to 40"),
         (["heroes", "--hero", "cowboy"], "--hero 'cowboy': expected veteran or gunslinger"),
+        (["heroes", "--hero", "sheriff"], "--hero 'sheriff': expected veteran or gunslinger"),
         (["heroes", "--mode", "per_table"], "hand mode 'per_table'"),
         (["abilities", "--ability", "flying"], "flying"),
         (["seats", "--bot", "cheater"], "unknown bot 'cheater'"),

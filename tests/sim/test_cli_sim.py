@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -32,6 +33,9 @@ def test_summary_and_json(cli: Cli, tmp_path: Path) -> None:
     code, text, _ = cli([*RUN, "--games", "6", "--workers", "1", "--out", str(out), "--lang", "en"])
     assert code == 0
     assert "heuristic" in text and "95 % Wilson interval" in text and "6 games in" in text
+    code, text, _ = cli([*RUN, "--games", "6", "--out", str(out), "--resume", "--lang", "de"])
+    assert code == 0
+    assert "Spielende: eine Seite allein übrig" in text and re.search(r"\d,\d %", text)
     code, text, _ = cli([*RUN, "--games", "6", "--out", str(out), "--resume", "--json"])
     assert code == 0
     data = json.loads(text)
@@ -72,6 +76,7 @@ def test_bad_input_is_one_line(cli: Cli, tmp_path: Path) -> None:
         (["--option", "hand_mode=everyone"], "hand_mode"),
         (["--out", str(tmp_path / "missing" / "r.parquet")], "does not exist"),
         (["--games", "0"], "--games"),
+        (["--out", "/proc/r.parquet"], "cannot write '/proc/r.parquet'"),  # before any game
     ]
     for extra, message in cases:
         code, _, err = cli(["sim", "--out", out, "-q", *extra])

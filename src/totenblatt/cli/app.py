@@ -178,6 +178,13 @@ def check_writable(path: Path) -> None:
             f"folder {shown} is not writable",
             Message("folder {folder} is not writable", folder=shown),
         )
+    try:  # the file system has the last word (read-only, full, a pseudo file system)
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
+    except OSError as exc:
+        reason = str(exc.strerror or exc)
+        raise _cannot_write(where, reason, reason) from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 def write_text_atomic(path: Path, text: str) -> None:

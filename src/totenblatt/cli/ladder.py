@@ -83,7 +83,7 @@ def ladder(
 ) -> None:
     """Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale)."""
     needs_sim_extra()
-    from totenblatt.sim.ladder import play_ladder, plot_ladder
+    from totenblatt.sim.ladder import ladder_bots, play_ladder, plot_ladder
     from totenblatt.sim.runner import RunError
     from totenblatt.sim.spec import parse_option
 
@@ -91,7 +91,7 @@ def ladder(
     w = words(language)
     if plot is not None:
         check_writable(plot)
-    names = [b for b in bots.split(",") if b.strip()]
+    names = ladder_bots([b for b in bots.split(",") if b.strip()], games)
     options = [parse_option(o) for o in option or []]
     _check_files(scenario, ruleset)  # before the progress bar: a refusal is one line
     pairs = len(names) * (len(names) - 1) // 2

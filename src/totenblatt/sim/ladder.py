@@ -36,7 +36,15 @@ from totenblatt.sim.runner import Job, Runner
 from totenblatt.sim.spec import RunSpec, check_bot, derive_seed
 from totenblatt.sim.stats import wilson
 
-__all__ = ["Ladder", "Pairing", "fit_ratings", "play_ladder", "plot_ladder", "score_row"]
+__all__ = [
+    "Ladder",
+    "Pairing",
+    "fit_ratings",
+    "ladder_bots",
+    "play_ladder",
+    "plot_ladder",
+    "score_row",
+]
 
 PRIOR_DRAWS = 1.0
 """Virtual drawn games between every pair (keeps ratings finite)."""
@@ -204,6 +212,19 @@ def _pattern(first: str, second: str, seats: int) -> tuple[str, ...]:
     return tuple(first if s % 2 == 0 else second for s in range(seats))
 
 
+def ladder_bots(bots: Sequence[str], games: int) -> list[str]:
+    """The checked bot names of a ladder; ``ValueError`` for fewer than two, a bot named
+    twice, an unknown bot or fewer than one game per pair."""
+    names = [check_bot(b) for b in bots]
+    if len(names) < 2:
+        raise ValueError(f"a ladder needs two bots or more, got {', '.join(names) or 'none'}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"--bots names a bot twice: {', '.join(names)}")
+    if games < 1:
+        raise ValueError(f"--games {games}: expected 1 or more")
+    return names
+
+
 def play_ladder(
     scenario: Any,
     ruleset: Any,
@@ -220,13 +241,7 @@ def play_ladder(
 
     ``games`` per pair (rounded up to an even number: every deal twice, seats swapped).
     """
-    names = [check_bot(b) for b in bots]
-    if len(names) < 2:
-        raise ValueError(f"a ladder needs two bots or more, got {', '.join(names) or 'none'}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"--bots names a bot twice: {', '.join(names)}")
-    if games < 1:
-        raise ValueError(f"--games {games}: expected 1 or more")
+    names = ladder_bots(bots, games)
     deals = (games + 1) // 2
     deal_seed = derive_seed(seed, 1)
     probe = RunSpec.make(scenario, ruleset, bots=names[:1], seed=deal_seed, options=options)

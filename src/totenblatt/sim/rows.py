@@ -87,7 +87,10 @@ def atomic_write(path: Path, write: Callable[[str], object]) -> Path:
     if not folder.is_dir():
         raise ValueError(f"cannot write {str(path)!r}: folder {str(folder)!r} does not exist")
     mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise ValueError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     os.close(fd)
     try:
         write(tmp)

@@ -51,9 +51,10 @@ class HeroesExperiment:
         round_limit: int | None = 30,
         weapon: str = "colt",
     ) -> None:
-        self.hero = HeroType(hero)
-        if self.hero not in CLAIMS:
-            raise ValueError(f"--hero {hero!r}: expected veteran or gunslinger")
+        known = {h.value: h for h in CLAIMS}
+        if str(hero) not in known:
+            raise ValueError(f"--hero {str(hero)!r}: expected veteran or gunslinger")
+        self.hero = known[str(hero)]
         for mode in modes:
             if mode not in MODES:
                 raise ValueError(f"hand mode {mode!r}: expected one of {', '.join(MODES)}")
