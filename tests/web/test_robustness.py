@@ -26,7 +26,9 @@ from web_helpers import (
 from totenblatt.store.core import Database
 from totenblatt.store.models import WebActionRow
 from totenblatt.store.tables import ActionConflictError, SeatRecord, WebGames
-from totenblatt.wanted.bots import RandomBot
+from totenblatt.wanted.bots import Bot, RandomBot
+from totenblatt.wanted.engine import Action
+from totenblatt.wanted.engine.views import View
 from totenblatt.web import ServerSettings, create_app
 from totenblatt.web.rooms import ConflictError, GameSpec, Hub, Viewer
 
@@ -245,3 +247,50 @@ def test_a_stopped_server_keeps_its_games(sqlite_url: str) -> None:
             assert view_of(http, game["game_id"], token)["hand"] == before["hand"]
     finally:
         stop_server(second)
+
+
+class _Held:
+    """A real bot that waits for ``gate`` before it decides: a long search, held open."""
+
+    def __init__(self, bot: Bot, gate: threading.Event, asked: threading.Event) -> None:
+        self.bot, self.gate, self.asked = bot, gate, asked
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        self.asked.set()
+        if not self.gate.wait(30):
+            raise TimeoutError("the test never opened the gate")
+        return self.bot.choose(view, legal)
+
+
+def test_a_thinking_bot_holds_up_no_other_table(sqlite_url: str) -> None:
+    """A bot thinks on its own thread: meanwhile another game's actions are applied at
+    once (before, a search held the one worker thread of every table)."""
+
+    async def play() -> tuple[int, int, int]:
+        hub = Hub(WebGames(Database(sqlite_url)), bot_delay=0.0, seeds=seed_counter())
+        gate, asked = threading.Event(), threading.Event()
+        bots, _ = await hub.create(GameSpec.parse({"seats": ["bot", "bot"]}))
+        for seat, bot in list(bots.bots.items()):  # before the bot loop first runs
+            bots.bots[seat] = _Held(bot, gate, asked)  # type: ignore[assignment]
+        people, _ = await hub.create(GameSpec.parse({"seats": ["human", "human"]}))
+        try:
+            assert await asyncio.to_thread(asked.wait, 10), "the bot was never asked"
+            for _ in range(3):
+                seat = people.game.to_act
+                assert seat is not None
+                await asyncio.wait_for(hub.act(people, Viewer(seat), {"type": "pass"}), 10)
+            held = bots.version
+        finally:
+            gate.set()
+        for _ in range(500):
+            if bots.version > held:
+                break
+            await asyncio.sleep(0.02)
+        result = (held, bots.version, people.version)
+        await hub.stop()
+        hub.games.db.close()
+        return result
+
+    held, after, people = asyncio.run(play())
+    assert held == 0 and people == 3  # the people played while the bot thought
+    assert after >= 1  # and the bot's decision was applied once the gate opened

@@ -111,7 +111,8 @@ def test_reconnecting_resumes_the_seat(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
         assert _next_view(ws)["version"] == view["version"]
     client.post(f"/api/games/{gid}/actions", json={"type": "pass"}, headers=auth(token))
+    settled = my_turn(client, gid, token)  # the bot (on a thread of its own) has answered
     with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
         again = _next_view(ws)
     assert again["version"] > view["version"]
-    assert again == view_of(client, gid, token)
+    assert again == settled == view_of(client, gid, token)

@@ -6,10 +6,16 @@ setup and every action (:class:`~totenblatt.store.tables.WebGames`), rebuilds
 games from the database after a restart, lets bots play server-side after a
 short delay, and pushes each subscriber its own payload after every change.
 
-Engine and database work runs on one worker thread, so the engine is never used
-by two threads at once and the event loop stays free for the network. One
-action of a game is applied at a time: a second one arriving meanwhile is
-refused (:class:`ConflictError`), never queued behind the first.
+Engine and database work runs on one worker thread, so a game is never changed
+by two threads at once and the event loop stays free for the network. A bot
+thinks on a thread of its own, from what its seat may know (its view and legal
+actions, taken on the worker thread), so a long search holds up no other table;
+its action is then applied on the worker thread like a person's, unless the game
+has moved on meanwhile. The bots' thread shares with the worker thread only the
+table's caches (routes, cover, geometry memos), whose values depend on their keys
+alone, so two threads can at worst compute one twice. One action of a game is
+applied at a time: a second one arriving meanwhile is refused
+(:class:`ConflictError`), never queued behind the first.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from totenblatt.wanted.bots import Bot
 from totenblatt.wanted.bots.base import bot_seed
 from totenblatt.wanted.bots.registry import make_bot
 from totenblatt.wanted.engine import (
+    Action,
     Game,
     IllegalActionError,
     action_from_dict,
@@ -37,6 +44,7 @@ from totenblatt.wanted.engine import (
     new_game,
     visible_to,
 )
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
 from totenblatt.wanted.table.scenario import ScenarioError, builtin_scenarios, load_scenario
 from totenblatt.web.errors import (
@@ -73,10 +81,14 @@ log = logging.getLogger("totenblatt.web")
 SEAT_KINDS = ("human", "bot", "random", "ismcts")
 """Who plays a seat: a person at a browser, the heuristic bot, the random bot, the search bot."""
 
+HARD_ROLLOUTS = 300
+"""Rollouts of the search bot a seat plays (docs/bots.md: 72.5 % against the heuristic bot in
+the duel, 77.5 % in ``gangs``; at 100 it was 62.5 % and 57.5 %)."""
+
 SEAT_ALIASES = {"hard": "ismcts"}
 """Other names a game's ``seats`` may use: the lobby's "hard" opponent is the search bot."""
 
-_BOT_NAMES = {"bot": "heuristic", "random": "random", "ismcts": "ismcts"}
+_BOT_NAMES = {"bot": "heuristic", "random": "random", "ismcts": f"ismcts:{HARD_ROLLOUTS}"}
 """The bot registry's name (:func:`~totenblatt.wanted.bots.registry.make_bot`) of a seat kind."""
 
 _P = ParamSpec("_P")
@@ -277,7 +289,8 @@ class Room:
 class Hub:
     """Every game of the server (see the module docstring).
 
-    ``bot_delay``: seconds a bot waits before it acts (0 in tests); ``max_playing``:
+    ``bot_delay``: seconds at least between a bot's turn and its action (its thinking
+    counts; 0 in tests); ``max_playing``:
     how many unfinished games may exist before new ones are refused; ``seeds``: where
     new games' seeds come from (64 bits from :mod:`secrets`; tests may fix them).
     """
@@ -299,6 +312,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="totenblatt-engine")
+        self._thinking = ThreadPoolExecutor(1, thread_name_prefix="totenblatt-bots")
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
 
@@ -308,6 +322,11 @@ class Hub:
         """Run engine or database work on the worker thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
+
+    async def think(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Run a bot's decision on the bots' thread (never engine work on a room's game)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thinking, lambda: fn(*args, **kwargs))
 
     async def start(self) -> None:
         """Load every unfinished game and let its bots go on (after a restart)."""
@@ -327,6 +346,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._thinking.shutdown(wait=True, cancel_futures=True)
         self._pool.shutdown(wait=True)
 
     # -- games ---------------------------------------------------------------------------
@@ -521,17 +541,23 @@ class Hub:
             room.bot_task = asyncio.create_task(self._bot_loop(room))
 
     async def _bot_loop(self, room: Room) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while not self._closed:
                 seat = room.game.to_act
                 if seat is None or seat not in room.bots:
                     return
-                if self.bot_delay > 0:
-                    await asyncio.sleep(self.bot_delay)
+                began = loop.time()
+                version, view, legal = await self.run(_question, room, seat)
+                action = await self.think(room.bots[seat].choose, view, legal)
+                rest = self.bot_delay - (loop.time() - began)
+                if rest > 0:
+                    await asyncio.sleep(rest)
                 async with room.lock:
-                    if room.game.to_act != seat:
-                        continue
-                    await self.run(self._bot_step, room, seat)
+                    if room.version != version or room.game.to_act != seat:
+                        continue  # the game moved on while the bot thought: ask it again
+                    raw = action_to_dict(action)
+                    await self.run(self._apply, room, seat, raw, version, room.lang)
                 await self.broadcast(room)
         except asyncio.CancelledError:
             raise
@@ -539,11 +565,6 @@ class Hub:
             log.exception("the bot of game %s failed", room.id)
         finally:
             room.bot_task = None
-
-    def _bot_step(self, room: Room, seat: int) -> None:
-        game = room.game
-        action = room.bots[seat].choose(game.view(seat), game.legal_actions())
-        self._apply(room, seat, action_to_dict(action), None, room.lang)
 
     # -- telling -------------------------------------------------------------------------
 
@@ -603,6 +624,13 @@ class Hub:
                 }
             )
         return out
+
+
+def _question(room: Room, seat: int) -> tuple[int, View, list[Action]]:
+    """What a bot at ``seat`` decides from: the game's version, the seat's view, its
+    legal actions (taken on the worker thread; the bot thinks on its own)."""
+    game = room.game
+    return room.version, game.view(seat), game.legal_actions()
 
 
 def _dicts(game: Game, events: list[Any]) -> list[dict[str, Any]]:
