@@ -266,7 +266,7 @@ def _wins(r: dict[str, Any], language: str) -> tuple[str, str, str]:
 
 
 def _print_summary(summary: dict[str, Any], language: str) -> None:
-    from totenblatt.sim.wording import TEXT, say
+    from totenblatt.sim.wording import end_reason, say
 
     table = Table(box=None, pad_edge=False)
     for key in ("col_bot", "col_wins", "col_rate", "col_interval"):
@@ -280,10 +280,7 @@ def _print_summary(summary: dict[str, Any], language: str) -> None:
         seats.add_row(str(r["seat"]), *_wins(r, language))
     console.print(table)
     console.print(seats)
-    reasons = ", ".join(
-        f"{say(f'end_{k}', language) if f'end_{k}' in TEXT else k} {v}"
-        for k, v in summary["end_reasons"].items()
-    )
+    reasons = ", ".join(f"{end_reason(k, language)} {v}" for k, v in summary["end_reasons"].items())
     console.print(say("draws", language, n=summary["draws"]))
     console.print(say("end_reasons", language, reasons=reasons))
     console.print(

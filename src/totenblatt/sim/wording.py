@@ -17,7 +17,7 @@ from typing import Any
 
 from totenblatt.text.catalog import N_, translator, words
 
-__all__ = ["TEXT", "numeral", "say", "share"]
+__all__ = ["TEXT", "end_reason", "numeral", "say", "share"]
 
 TEXT: dict[str, str] = {
     # -- totenblatt sim ---------------------------------------------------------------
@@ -143,6 +143,12 @@ def say(key: str, lang: str, **values: Any) -> str:
         name: _Figure(value, lang) if _is_number(value) else value for name, value in values.items()
     }
     return translator(lang).gettext(TEXT[key]).format(**shown)
+
+
+def end_reason(reason: str, lang: str) -> str:
+    """How a game ended (``round_limit``, …) in ``lang``; an unknown reason as it is."""
+    key = f"end_{reason}"
+    return say(key, lang) if key in TEXT else reason
 
 
 def numeral(value: float, spec: str, lang: str) -> str:
