@@ -10,13 +10,22 @@ parse, check, store in the database, apply, push the new views, answer), p50 and
 p95. Two loads: *paced* bots think :data:`THINK` seconds before each action (as
 the server's own bots wait before they act, so a table plays at a person's pace),
 *flat out* bots act the moment their view arrives (the server saturated: the round
-trip is then mostly waiting in line behind the other games' actions). Loopback
-only; every run stops after its games end or after a time bound.
+trip is then mostly waiting in line behind the other games' actions).
+
+*Noisy neighbour*: one person (a WebSocket client deciding like a person who needs
+:data:`PERSON_THINK` s) plays the duel against the ordinary bot, first alone, then
+beside :data:`NEIGHBOURS` bot-only ``gangs`` games of two hard bots each (created
+from several loopback addresses, as many people would, within the per-address
+limit). Measured for the person: the answer to an action (send to answer) and the
+wait until the next decision (send to the view that asks the person again, the
+bot's reply included), p50 and p95, alone and with the neighbours. Loopback only;
+every run stops after its games end or after a time bound.
 """
 
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import os
 import socket
@@ -39,6 +48,12 @@ ACTION_CAP = 400
 """Actions a game may take at most."""
 THINK = 0.8
 """Seconds a paced bot thinks before it acts (the server's default bot delay)."""
+NEIGHBOURS = 20
+"""Bot-only games of two hard bots beside the person's game."""
+PERSON_DECISIONS = 60
+"""Decisions of the person measured in each half of the noisy-neighbour case."""
+PERSON_THINK = 0.3
+"""Seconds the person takes before each action."""
 
 
 def _free_port() -> int:
@@ -130,6 +145,91 @@ async def _level(base: str, games: int, think: float) -> tuple[float, list[float
     return elapsed, rtts, counts[0], finished
 
 
+def _post_from(address: str, base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` from the loopback ``address`` (another client, as the server sees it)."""
+    host, port = base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30, source_address=(address, 0))
+    try:
+        headers = {"content-type": "application/json"}
+        conn.request("POST", path, json.dumps(body), headers)
+        response = conn.getresponse()
+        data: dict[str, Any] = json.loads(response.read())
+        if response.status >= 300:
+            raise RuntimeError(f"{path} from {address}: {response.status} {data}")
+        return data
+    finally:
+        conn.close()
+
+
+async def _person(base: str, seed: int, decisions: int) -> tuple[list[float], list[float]]:
+    """Play duels against the ordinary bot until ``decisions`` decisions were timed: the
+    answers' and the waits' until the next decision, in seconds."""
+    from websockets.asyncio.client import connect
+
+    answers: list[float] = []
+    waits: list[float] = []
+    bot = RandomBot(seed)
+    ws_base = "ws" + base.removeprefix("http")
+    deadline = time.perf_counter() + TIME_BOUND
+    while len(waits) < decisions and time.perf_counter() < deadline:
+        info = _post(f"{base}/api/games", {"scenario": "duel", "seats": ["human", "bot"]})
+        url = f"{ws_base}/ws/games/{info['game_id']}?token={info['seats'][0]['token']}"
+        async with connect(url, max_size=2**24) as ws:
+            view = json.loads(await ws.recv())
+            while len(waits) < decisions and time.perf_counter() < deadline:
+                while view.get("type", "view") != "view" or view["to_act"] != 0:
+                    if view.get("is_over"):
+                        break
+                    view = json.loads(await ws.recv())
+                if view.get("is_over"):
+                    break
+                legal = [action_from_dict(a) for a in view["legal_actions"]]
+                legal = [a for a in legal if a.__class__.__name__ != "Concede"]
+                action = action_to_dict(bot.choose(view, legal))
+                await asyncio.sleep(PERSON_THINK)
+                start = time.perf_counter()
+                message = {"type": "action", "action": action, "version": view["version"]}
+                await ws.send(json.dumps(message))
+                answered = waited = False
+                while not (answered and waited):
+                    reply = json.loads(await ws.recv())
+                    kind = reply.get("type")
+                    if kind in ("result", "error"):
+                        answers.append(time.perf_counter() - start)
+                        answered = True
+                    elif (
+                        not waited
+                        and reply["version"] > view["version"]
+                        and (reply["is_over"] or reply["to_act"] == 0)
+                    ):
+                        waits.append(time.perf_counter() - start)
+                        waited, latest = True, reply
+                view = latest
+    return answers, waits
+
+
+def _noisy(base: str) -> None:
+    """The person alone, then beside :data:`NEIGHBOURS` bot-only games of hard bots."""
+    alone = asyncio.run(_person(base, 11, PERSON_DECISIONS))
+    for n in range(NEIGHBOURS):  # three games per address at most (the server's limit)
+        address = f"127.0.0.{2 + n // 3}"
+        body = {"scenario": "gangs", "seats": ["hard", "hard"]}
+        _post_from(address, base, "/api/games", body)
+    time.sleep(3.0)  # the neighbours are thinking
+    beside = asyncio.run(_person(base, 12, PERSON_DECISIONS))
+    print("person            decisions  answer p50  p95 ms  next decision p50  p95 ms")
+    figures = []
+    for label, (answers, waits) in (("alone", alone), (f"{NEIGHBOURS} neighbours", beside)):
+        p95 = _percentile(waits, 95) * 1000
+        figures.append(p95)
+        print(
+            f"{label:16}  {len(waits):9d}  {_percentile(answers, 50) * 1000:10.1f}  "
+            f"{_percentile(answers, 95) * 1000:6.1f}  {_percentile(waits, 50) * 1000:17.1f}  "
+            f"{p95:6.1f}"
+        )
+    print(f"next decision p95 with neighbours / alone: {figures[1] / figures[0]:.2f}x (aim ≤ 3x)")
+
+
 def _percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
@@ -167,6 +267,11 @@ def main() -> None:
                     time.sleep(0.1)
             else:
                 raise RuntimeError("the server did not start")
+            cases = os.environ.get("BENCH_WEB_CASES", "load,noisy").split(",")
+            if "noisy" in cases:
+                _noisy(base)
+            if "load" not in cases:
+                return
             print("load      games  actions  finished  seconds  actions/s  p50 ms  p95 ms  max ms")
             for think, load in ((THINK, "paced"), (0.0, "flat out")):
                 for games in LEVELS:
