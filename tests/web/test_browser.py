@@ -11,8 +11,10 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import json
 import math
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -339,11 +341,12 @@ _LABEL_BOXES = """(root) => {
   const box = (node) => { const r = node.getBoundingClientRect();
     return [r.left, r.top, r.right, r.bottom]; };
   const scope = document.querySelector(root);
-  const labels = [...scope.querySelectorAll('.figure:not(.out) .label, .figure:not(.out) .hp')]
-    .map((node) => [`${node.closest('.figure').dataset.figure} ${node.getAttribute('class')}`,
-                    box(node)]);
+  const nodes = [...scope.querySelectorAll('.figure:not(.out) .label, .figure:not(.out) .hp')];
+  const labels = nodes.map((node) => [
+    `${node.closest('.figure').dataset.figure} ${node.getAttribute('class')}`, box(node)]);
   const ground = scope.querySelector('.ground') || scope;
   return { labels, table: box(ground),
+           hidden: nodes.filter((n) => getComputedStyle(n).visibility !== 'visible').length,
            axis: [...scope.querySelectorAll('.axis')].map((n) => [n.textContent, box(n)]) };
 }"""
 
@@ -356,6 +359,7 @@ def _meet(a: list[float], b: list[float], slack: float = 0.5) -> bool:
 def _assert_labels_apart_and_inside(found: dict[str, Any]) -> None:
     labels, table = found["labels"], found["table"]
     assert len(labels) >= 4, found
+    assert found["hidden"] == 0, found  # placed, so shown
     for name, box in labels:  # on the table: nothing cut off at its edge
         inside = table[0] - 0.5 <= box[0] and box[2] <= table[2] + 0.5
         assert inside and table[1] - 0.5 <= box[1] and box[3] <= table[3] + 0.5, (name, box)
@@ -373,32 +377,71 @@ def _assert_labels_apart_and_inside(found: dict[str, Any]) -> None:
     ],
 )
 def test_figure_labels_stay_on_the_table_apart_and_off_the_inch_marks(
-    live: LiveServer, browser: Any, page: Any, scenario: str, ruleset: str, seats: list[str]
+    live: LiveServer, page: Any, scenario: str, ruleset: str, seats: list[str]
 ) -> None:
     game = _new_game(live, seats, scenario=scenario, ruleset=ruleset, lang="de")
     page.goto(game["seats"][0]["url"])
     page.wait_for_timeout(600)  # the figures' move transition
-    # the script's labels, then the first paint's (the server's SVG, no script)
-    first_paint = browser.new_context(
+    found = page.evaluate(_LABEL_BOXES, "#board")
+    _assert_labels_apart_and_inside(found)
+    table = found["table"]
+    assert len(found["axis"]) >= 8
+    for mark, box in found["axis"]:  # the inch marks lie beside the table, under no label
+        assert not _meet(box, table, slack=0), (mark, box, table)
+        assert all(not _meet(box, label, slack=0) for _, label in found["labels"]), mark
+
+
+def test_the_first_paint_shows_no_label_before_the_page_places_it(
+    live: LiveServer, browser: Any
+) -> None:
+    """Only the page places the names and HP: the server's SVG (as painted before any script
+    runs, here without one) shows none of them unplaced; the figures' tooltips name them."""
+    game = _new_game(live, ["human", "bot"], scenario="heroes", ruleset="extended")
+    context = browser.new_context(
         viewport={"width": 1366, "height": 768}, java_script_enabled=False
     )
     try:
-        plain = first_paint.new_page()
+        plain = context.new_page()
         plain.goto(game["seats"][0]["url"])
-        shown = [page.evaluate(_LABEL_BOXES, "#board"), plain.evaluate(_LABEL_BOXES, "#board")]
+        found = plain.evaluate(_LABEL_BOXES, "#board")
+        tips = plain.eval_on_selector_all(
+            "#board .figure", "(gs) => gs.map((g) => g.querySelector('title').textContent)"
+        )
     finally:
-        first_paint.close()
-    for found in shown:
-        _assert_labels_apart_and_inside(found)
-        table = found["table"]
-        assert len(found["axis"]) >= 8
-        for mark, box in found["axis"]:  # the inch marks lie beside the table, under no label
-            assert not _meet(box, table, slack=0), (mark, box, table)
-            assert all(not _meet(box, label, slack=0) for _, label in found["labels"]), mark
+        context.close()
+    assert len(found["labels"]) >= 20 and found["hidden"] == len(found["labels"]), found
+    figures = load_scenario("heroes").figures
+    assert sorted(tip.rsplit(" ", 1)[0] for tip in tips) == sorted(f.name for f in figures)
+
+
+_CLOSE_BOARD = """async ([before, after]) => {
+  const { Board } = await import('/static/js/board.js');
+  const ns = 'http://www.w3.org/2000/svg';
+  const root = document.createElementNS(ns, 'svg');
+  root.id = 'close-board';
+  root.setAttribute('viewBox', '0 0 24 36');
+  root.setAttribute('width', '480');
+  root.setAttribute('height', '720');
+  root.style.cssText = 'position: absolute; left: 0; top: 0';
+  for (const id of ['ground', 'marks', 'figures', 'ruler']) {
+    const node = document.createElementNS(ns, id === 'ground' ? 'rect' : 'g');
+    if (id === 'ground') {
+      node.setAttribute('class', 'ground');
+      node.setAttribute('width', '24');
+      node.setAttribute('height', '36');
+    } else node.id = id;
+    root.append(node);
+  }
+  document.body.append(root);
+  const board = new Board(root, { width: 24, height: 36, base: 1 }, {});
+  board.update(before);
+  board.update(after);
+}"""
 
 
 def test_labels_of_close_figures_do_not_overlap(live: LiveServer, page: Any) -> None:
-    """Figures 2" apart in a row, a column, a diagonal and a square, and at every edge."""
+    """Figures 2" apart in a row, a column, a diagonal and a square, and at every edge; they
+    stood far apart before (the labels are placed again when figures move)."""
     page.goto(f"{live.url}/?lang=en")
     spots = {
         "Curly Bill": (10, 18), "Johnny Ringo": (12, 18), "Frank McLaury": (14, 18),
@@ -413,31 +456,9 @@ def test_labels_of_close_figures_do_not_overlap(live: LiveServer, page: Any) -> 
          "hp_max": 6, "hidden": False, "out": False}
         for i, (name, at) in enumerate(spots.items())
     ]  # fmt: skip
-    page.evaluate(
-        """async (figures) => {
-          const { Board } = await import('/static/js/board.js');
-          const ns = 'http://www.w3.org/2000/svg';
-          const root = document.createElementNS(ns, 'svg');
-          root.id = 'close-board';
-          root.setAttribute('viewBox', '0 0 24 36');
-          root.setAttribute('width', '480');
-          root.setAttribute('height', '720');
-          root.style.cssText = 'position: absolute; left: 0; top: 0';
-          for (const id of ['ground', 'marks', 'figures', 'ruler']) {
-            const node = document.createElementNS(ns, id === 'ground' ? 'rect' : 'g');
-            if (id === 'ground') {
-              node.setAttribute('class', 'ground');
-              node.setAttribute('width', '24');
-              node.setAttribute('height', '36');
-            } else node.id = id;
-            root.append(node);
-          }
-          document.body.append(root);
-          new Board(root, { width: 24, height: 36, base: 1 }, {}).update(figures);
-        }""",
-        figures,
-    )
-    page.wait_for_timeout(100)
+    apart = [{**f, "position": [3 + 6 * (i % 4), 3 + 7 * (i // 4)]} for i, f in enumerate(figures)]
+    page.evaluate(_CLOSE_BOARD, [apart, figures])
+    page.wait_for_timeout(600)  # the figures' move transition
     found = page.evaluate(_LABEL_BOXES, "#close-board")
     assert len(found["labels"]) == 2 * len(figures)
     _assert_labels_apart_and_inside(found)
@@ -685,3 +706,104 @@ def test_after_a_refused_socket_nothing_in_the_decision_can_be_played(
     with httpx.Client(base_url=live.url) as http:
         assert view_of(http, game["game_id"], token)["version"] == view["version"]
     assert not failures, failures
+
+
+def _pass_action(view: dict[str, Any]) -> dict[str, Any]:
+    """The action of the "pass" button of ``view`` (the seat's decision)."""
+    choice = next(c for c in view["choices"] if c["group"] == "pass")
+    action: dict[str, Any] = view["legal_actions"][choice["index"]]
+    return action
+
+
+def _watch_traffic(page: Any) -> tuple[list[Any], list[str]]:
+    """The messages the page sends on its sockets, and the addresses it POSTs to."""
+    sent: list[Any] = []
+    posts: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(json.loads(data))))
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    return sent, posts
+
+
+def test_an_action_leaves_the_page_by_its_socket_and_a_refusal_comes_back_on_it(
+    live: LiveServer, page: Any
+) -> None:
+    """One way to act: a message on the seat's socket, never a POST. The views from the
+    server are held back while the seat acts elsewhere, so the page's action is stale: the
+    socket's refusal is shown, and once the views arrive the next action is played."""
+    game = _new_game(live, ["human", "bot"])
+    token = game["seats"][0]["token"]
+    with httpx.Client(base_url=live.url) as http:
+        start = my_turn(http, game["game_id"], token)  # the page opens at its own decision
+    held: list[str] = []
+    routes: list[Any] = []
+    hold = {"on": True}
+
+    def between(route: Any) -> None:
+        server = route.connect_to_server()
+        routes.append(route)
+
+        def to_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if hold["on"] and "type" not in data and data["version"] > start["version"]:
+                held.append(str(message))  # a newer view: held back
+            else:
+                route.send(message)
+
+        server.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/ws/games/"), between)
+    sent, posts = _watch_traffic(page)
+    page.goto(game["seats"][0]["url"])
+    assert _wait_decision(page, -1)["version"] == start["version"]
+    with httpx.Client(base_url=live.url) as http:  # the seat acts in another window
+        played = http.post(
+            f"/api/games/{game['game_id']}/actions?version={start['version']}",
+            json=_pass_action(start),
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert played.status_code == 200, played.text
+        moved = my_turn(http, game["game_id"], token)
+    page.click("[data-choice=pass]")
+    refusal = page.wait_for_selector("#decision .error").inner_text()
+    assert f"version {start['version']}, it is at {moved['version']}" in refusal, refusal
+    assert _view(page)["version"] == start["version"]
+    assert held and len(routes) == 1
+    hold["on"] = False  # the views reach the page: it acts again, and is let in
+    for message in held:
+        routes[0].send(message)
+    assert _wait_decision(page, start["version"])["version"] == moved["version"]
+    page.click("[data-choice=pass]")
+    page.wait_for_function(f"() => window.totenblatt.view().version > {moved['version']}")
+    assert not page.query_selector("#decision .error")
+    assert [m for m in sent if m.get("type") == "action"] == [
+        {"type": "action", "action": _pass_action(start), "version": start["version"]},
+        {"type": "action", "action": _pass_action(moved), "version": moved["version"]},
+    ]
+    assert not [url for url in posts if "/actions" in url], posts
+
+
+def test_the_page_reads_typed_socket_messages(live: LiveServer, page: Any) -> None:
+    """Views sent as ``{"type": "view", ...}`` play as the untyped ones do (the server's own
+    form today); a type the page does not know is left alone."""
+    game = _new_game(live, ["human", "bot"])
+
+    def typed(route: Any) -> None:
+        server = route.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if "type" not in data:
+                route.send(json.dumps({"type": "notice", "text": "not for this page"}))
+                data = {"type": "view", **data}
+            route.send(json.dumps(data, ensure_ascii=False))
+
+        server.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/ws/games/"), typed)
+    sent, _posts = _watch_traffic(page)
+    page.goto(game["seats"][0]["url"])
+    version = _wait_decision(page, -1)["version"]
+    page.click("[data-choice=pass]")
+    after = _wait_decision(page, version)  # known only from a typed view
+    assert "type" not in after and after["to_act"] == after["seat"] == 0, after
+    assert [m["type"] for m in sent] == ["action"]

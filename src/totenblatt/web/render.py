@@ -4,9 +4,10 @@ The SVG's viewBox is the table (``0 0 width height``) and a strip left of it and
 below it for the inch marks (:data:`AXIS_MARGIN`), so that no mark lies under a
 figure's labels: one unit is one inch. The engine's y axis points up, the page's
 down, so a point (x, y) is drawn at (x, height - y). The page's script keeps the
-figures and the hand up to date from the payloads; the first paint comes from
-here, so the page shows the table before any script runs. Every text given by a
-user or a file is escaped.
+figures and the hand up to date from the payloads, and it alone places the
+figures' names and HP (board.js); the first paint comes from here, so the page
+shows the table before any script runs. Every text given by a user or a file is
+escaped.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any
 
 from totenblatt.cards import Card
 from totenblatt.text.vocab import kind_name, terrain_name
@@ -32,7 +33,6 @@ __all__ = [
     "AXIS_MARGIN",
     "card_html",
     "figure_svg",
-    "label_spots",
     "lobby_page",
     "table_data",
     "table_page",
@@ -122,133 +122,16 @@ def _grid(table: Table) -> str:
     return f'<g id="grid">{"".join(lines)}{"".join(labels)}</g>'
 
 
-# -- where a figure's name and HP go (board.js's layoutLabels does the same) ---------------
-
-_Spot = tuple[int, float, int, float]
-_Size = tuple[float, float]
-
-_LABEL_SPOTS: tuple[_Spot, ...] = (
-    (0, -0.72, 0, 1.05),  # name above, HP below
-    (0, 1.78, 0, 1.05),  # both below
-    (0, -1.38, 0, -0.72),  # both above
-    (1, -0.1, 1, 0.52),  # beside, right
-    (-1, -0.1, -1, 0.52),  # beside, left
-    (0, -1.32, 0, 1.05),  # name higher
-    (0, -0.72, 0, 1.65),  # HP lower
-    (0, -1.92, 0, 1.65),  # both further out
-    (0, 2.32, 0, 1.05),  # name further below
-)
-"""Each spot: name side, name baseline, HP side, HP baseline, in inches from the figure's
-centre (y down); side 0 centres the text on the figure, 1 puts it right of the base, -1 left."""
-
-_NAME_SIZE, _HP_SIZE = 0.56, 0.46  # font sizes (table.css)
-_SIDE_GAP, _EDGE, _PAD = 1.0, 0.05, 0.06
-
-
-class _Box(NamedTuple):
-    """A label's place: centre ``x`` on baseline ``y``, its rectangle, and how far it moved."""
-
-    x: float
-    y: float
-    rect: tuple[float, float, float, float]  # left, right, top, bottom (inches, y down)
-    slide: float  # along the table's edge, to stay on the table
-    push: float  # off the edge: a last resort
-
-
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    w = min(a[1], b[1]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[2], b[2])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
-def _label_box(cx: float, baseline: float, width: float, size: float, table: _Size) -> _Box:
-    half = width / 2 + _PAD
-    x = min(max(cx, half + _EDGE), table[0] - half - _EDGE)
-    if 2 * (half + _EDGE) > table[0]:
-        x = table[0] / 2
-    y = min(max(baseline, size + _EDGE), table[1] - 0.25 * size - _EDGE)
-    rect = (x - half, x + half, y - size, y + 0.25 * size)
-    return _Box(x, y, rect, abs(x - cx), abs(y - baseline))
-
-
-def _spot_boxes(
-    at: tuple[float, float], widths: tuple[float, float], spot: _Spot, table: _Size
-) -> tuple[list[_Box], float]:
-    """A figure's name and HP boxes in ``spot``: pushed off an edge together, never meeting."""
-    name_side, name_y, hp_side, hp_y = spot
-    texts = [
-        (at[0] + name_side * (_SIDE_GAP + widths[0] / 2), at[1] + name_y, widths[0], _NAME_SIZE),
-        (at[0] + hp_side * (_SIDE_GAP + widths[1] / 2), at[1] + hp_y, widths[1], _HP_SIZE),
-    ]
-    push = 0.0
-    for cx, baseline, width, size in texts:
-        needed = _label_box(cx, baseline, width, size, table).y - baseline
-        if abs(needed) > abs(push):
-            push = needed
-    boxes = [_label_box(cx, y + push, width, size, table) for cx, y, width, size in texts]
-    return boxes, abs(push) + boxes[0].push + boxes[1].push
-
-
-def _text_width(text_: str, size: float, *, bold: bool) -> float:
-    """A generous guess of a text's width (the page's script measures it)."""
-    return len(text_) * size * (0.72 if bold else 0.6)
-
-
-def label_spots(
-    figures: Sequence[FigureView], width: float, height: float
-) -> dict[str, tuple[tuple[float, float], tuple[float, float]]]:
-    """Where each figure's name and HP go: their centre and baseline, relative to the figure.
-
-    The living are placed first, each in the cheapest of :data:`_LABEL_SPOTS`: one where a
-    label meets another costs most, one pushed off the table's edge or covering a base less,
-    a later spot a little, and sliding along the edge the least. The page's script
-    (``layoutLabels`` in board.js) does the same with the widths it measures.
-    """
-    table = (width, height)
-    order = [*(f for f in figures if not f["out"]), *(f for f in figures if f["out"])]
-    items = [(f, (f["position"][0], height - f["position"][1])) for f in order]
-    bases = [(x - 0.5, x + 0.5, y - 0.5, y + 0.5) for _, (x, y) in items]
-    placed: list[tuple[float, float, float, float]] = []
-    spots: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
-    for fig, at in items:
-        widths = (
-            _text_width(fig["name"], _NAME_SIZE, bold=True),
-            _text_width(f"{fig['hp']}/{fig['hp_max']}", _HP_SIZE, bold=False),
-        )
-        best: tuple[float, list[_Box]] | None = None
-        for index, spot in enumerate(_LABEL_SPOTS):
-            boxes, push = _spot_boxes(at, widths, spot, table)
-            cost = index + (50 + 20 * push if push > 0.001 else 0.0)
-            if _overlap(boxes[0].rect, boxes[1].rect) > 0:
-                cost += 1000
-            for box in boxes:
-                cost += box.slide
-                for area in (_overlap(box.rect, other) for other in placed):
-                    cost += 1000 + 1000 * area if area > 0 else 0
-                for area in (_overlap(box.rect, base) for base in bases):
-                    cost += 30 + 100 * area if area > 0 else 0
-            if best is None or cost < best[0]:
-                best = (cost, boxes)
-        assert best is not None
-        name_box, hp_box = best[1]
-        placed += [name_box.rect, hp_box.rect]
-        x, y = at
-        spots[fig["name"]] = ((name_box.x - x, name_box.y - y), (hp_box.x - x, hp_box.y - y))
-    return spots
-
-
 _BADGE = '<text class="badge" x="0.5" y="-0.3">★</text>'
 """A hero's badge (gunslinger, veteran) beside the base."""
 
 
-def figure_svg(
-    fig: FigureView,
-    height: float,
-    spots: tuple[tuple[float, float], tuple[float, float]] = ((0, -0.72), (0, 1.05)),
-) -> str:
+def figure_svg(fig: FigureView, height: float) -> str:
     """One figure: its base (1"), initial, name, HP and hero badge (same markup as the script's).
 
-    ``spots``: where the name and the HP go (:func:`label_spots`), relative to the figure.
+    The name and the HP are drawn where the script starts them; it places them (board.js's
+    ``layoutLabels``) and only then are they shown (table.css). Their words are in the
+    figure's tooltip meanwhile.
     """
     classes = ["figure", f"seat-{fig['seat']}"]
     if fig["hidden"]:
@@ -259,16 +142,15 @@ def figure_svg(
         classes.append("hero")
     x, y = fig["position"]
     name = escape(fig["name"])
+    hp = f"{fig['hp']}/{fig['hp_max']}"
     badge = _BADGE if fig["kind"] != "cowboy" else ""
-    name_at, hp_at = spots
     return (
         f'<g class="{" ".join(classes)}" data-figure="{name}" tabindex="0" '
-        f'transform="translate({_num(x)} {_num(height - y)})">'
+        f'transform="translate({_num(x)} {_num(height - y)})"><title>{name} {hp}</title>'
         f'<circle class="halo" r="0.85"/><circle class="base" r="0.5"/>'
         f'<text class="initial" y="0.2">{escape(fig["name"][:1])}</text>'
-        f'<text class="label" x="{_num(name_at[0])}" y="{_num(name_at[1])}">{name}</text>'
-        f'<text class="hp" x="{_num(hp_at[0])}" y="{_num(hp_at[1])}">'
-        f"{fig['hp']}/{fig['hp_max']}</text>{badge}</g>"
+        f'<text class="label" y="-0.72">{name}</text>'
+        f'<text class="hp" y="1.05">{hp}</text>{badge}</g>'
     )
 
 
@@ -279,8 +161,7 @@ def table_svg(game: Game, figures: Sequence[FigureView], lang: str) -> str:
     pieces = [_terrain_svg(t, h, lang) for t in table.terrain]
     terrain = "".join(shape for shape, _ in pieces)
     names = "".join(name for _, name in pieces)
-    spots = label_spots(figures, w, h)
-    figs = "".join(figure_svg(f, h, spots[f["name"]]) for f in figures)
+    figs = "".join(figure_svg(f, h) for f in figures)
     m = AXIS_MARGIN
     return (
         f'<svg id="board" xmlns="http://www.w3.org/2000/svg" '

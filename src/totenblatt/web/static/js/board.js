@@ -6,8 +6,10 @@ import { svg, inches, fill } from "./util.js";
 const DRAG_START = 0.25; // inches the pointer must travel before a press becomes a drag
 
 // -- where a figure's name and HP go ------------------------------------------------------
-// The name above the base and the HP below it, unless that runs off the table or into a label
-// placed before: then the cheapest of a few fixed spots (render.py's _LABEL_SPOTS are the same).
+// Only the page places them (the server draws them unplaced and hidden, table.css): it knows
+// the widths the browser measures, and places them again whenever figures move (a payload, a
+// replay's frame). The name above the base and the HP below it, unless that runs off the table
+// or into a label placed before: then the cheapest of a few fixed spots.
 // Each spot: [name side, name baseline, HP side, HP baseline], in inches from the figure's
 // centre (y down); side 0 centres the text on the figure, 1 puts it right of the base, -1 left.
 export const LABEL_SPOTS = [
@@ -199,7 +201,8 @@ export class Board {
     this.placeLabels(figures);
   }
 
-  /** Move the names and HP so that none runs off the table or into another (layoutLabels). */
+  /** Move the names and HP so that none runs off the table or into another (layoutLabels);
+   * the board shows them from then on (class ``labelled``). */
   placeLabels(figures) {
     const items = figures.map((fig) => {
       const g = this.figureElement(fig);
@@ -221,6 +224,7 @@ export class Board {
         item.nodes[i].setAttribute("y", round(box.y - item.y));
       });
     }
+    this.svg.classList.add("labelled");
   }
 
   place(g, position) {

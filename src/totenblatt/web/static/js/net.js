@@ -1,6 +1,7 @@
-// The server: JSON over HTTP with a seat's token, and one WebSocket per seat that reconnects.
+// The server: one WebSocket per seat for everything live (views in, actions out), and JSON
+// over HTTP with the seat's token for the questions the page asks (view, previews, replay).
 
-/** Calls of the game's API for one token. */
+/** Questions of the game's API for one token (the page acts through its Channel only). */
 export class Api {
   constructor(gameId, token, lang) {
     this.gameId = gameId;
@@ -36,10 +37,6 @@ export class Api {
     return this.request("GET", `/view?lang=${this.lang}`);
   }
 
-  act(action, version) {
-    return this.request("POST", `/actions?version=${version}`, action);
-  }
-
   preview(request) {
     return this.request("POST", `/preview?lang=${this.lang}`, request);
   }
@@ -53,9 +50,23 @@ export class Api {
 const REFUSED_CODES = new Set([1008, 4401, 4403, 4404]);
 /** Statuses of the API that mean the token or the game is refused (not a passing outage). */
 const REFUSED_STATUS = new Set([401, 403, 404]);
+/** The server's answers to this socket's own messages, in the order they were sent. */
+const ANSWERS = new Set(["result", "error", "pong"]);
+/** How long an action waits for a lost socket to come back before it is given up (ms). */
+const OPEN_WAIT = 10_000;
 
 /**
- * A WebSocket that delivers every payload to onPayload and reconnects after a loss.
+ * The type of a message from the server: its ``type``; a message without one is a view (the
+ * server sends views untyped today, ``{"type": "view", ...}`` is read the same).
+ */
+export function messageType(data) {
+  return typeof data.type === "string" ? data.type : "view";
+}
+
+/**
+ * One seat's WebSocket: every message goes through one dispatch (``handlers`` by type: a
+ * ``view`` handler gets the view without its ``type``), actions go out by ``act``, and it
+ * reconnects after a loss.
  *
  * A socket the server refuses never opens, and the browser does not say why (the close
  * code is 1006, as when the server is away): then ``check`` (the seat's view over HTTP)
@@ -63,15 +74,18 @@ const REFUSED_STATUS = new Set([401, 403, 404]);
  * outage (try again later). A close code meaning refused ends the tries as well.
  */
 export class Channel {
-  constructor(gameId, token, lang, { onPayload, onState, onRefused = () => {}, check = null }) {
+  constructor(gameId, token, lang, { handlers, onState, onRefused = () => {}, check = null, lost = "" }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}&lang=${lang}`;
-    this.onPayload = onPayload;
+    this.handlers = handlers;
     this.onState = onState;
     this.onRefused = onRefused;
     this.check = check;
+    this.lost = lost; // the words of a lost connection, for an action it ends
     this.delay = 500;
     this.closed = false;
     this.refused = false;
+    this.pending = []; // {resolve, reject} of each message sent and not answered yet
+    this.waiting = new Set(); // callbacks of actions waiting for the socket to open
     this.open();
   }
 
@@ -83,6 +97,7 @@ export class Channel {
       opened = true;
       this.delay = 500;
       this.onState(true);
+      for (const wake of [...this.waiting]) wake();
     });
     socket.addEventListener("message", (event) => {
       let data;
@@ -91,15 +106,16 @@ export class Channel {
       } catch {
         return;
       }
-      if (data && typeof data === "object" && !("type" in data)) this.onPayload(data);
+      if (data && typeof data === "object" && !Array.isArray(data)) this.dispatch(data);
     });
     socket.addEventListener("close", async (event) => {
       this.onState(false);
+      this.drop(new Error(this.lost || "connection lost"));
       if (this.closed) return;
       if (REFUSED_CODES.has(event.code)) return this.refuse();
       if (!opened && this.check) {
         try {
-          this.onPayload(await this.check()); // the token is let in: only an outage
+          this.dispatch(await this.check()); // the token is let in: only an outage
         } catch (error) {
           if (REFUSED_STATUS.has(error.status)) return this.refuse();
         }
@@ -109,14 +125,72 @@ export class Channel {
     });
   }
 
+  /** Every message from the server, by its type: answers settle what was sent, others go to
+   * their handler (a type the page does not know is left alone). */
+  dispatch(data) {
+    const type = messageType(data);
+    if (ANSWERS.has(type)) return this.answer(data);
+    const handler = this.handlers[type];
+    if (!handler) return;
+    if (type === "view") {
+      const { type: _, ...view } = data;
+      handler(view);
+    } else handler(data);
+  }
+
+  /** The server answers a socket's messages one by one, in order: this is the oldest's. */
+  answer(data) {
+    const waiting = this.pending.shift();
+    if (!waiting) return;
+    if (data.type !== "error") return waiting.resolve(data);
+    const error = new Error(data.error || "error");
+    error.status = data.status;
+    waiting.reject(error);
+  }
+
+  /** The socket is gone: nothing sent on it will be answered. */
+  drop(error) {
+    for (const waiting of this.pending.splice(0)) waiting.reject(error);
+  }
+
+  /**
+   * Play ``action`` at ``version`` (the view it was chosen in): the server's answer
+   * (``{"type": "result", "events"}``), or an Error with its ``status`` when refused. A lost
+   * socket is waited for a while (it reconnects by itself); a refused one fails at once.
+   */
+  async act(action, version) {
+    await this.ready();
+    return new Promise((resolve, reject) => {
+      this.pending.push({ resolve, reject });
+      this.socket.send(JSON.stringify({ type: "action", action, version }));
+    });
+  }
+
+  /** Resolves once the socket is open; rejects when refused or after OPEN_WAIT. */
+  ready() {
+    if (this.connected) return Promise.resolve();
+    if (this.refused) return Promise.reject(new Error(this.lost || "connection lost"));
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(done);
+        if (this.connected) resolve();
+        else reject(new Error(this.lost || "connection lost"));
+      };
+      const timer = setTimeout(done, OPEN_WAIT);
+      this.waiting.add(done);
+    });
+  }
+
   /** No more tries: the server will not let this token in. */
   refuse() {
     this.closed = true;
     this.refused = true;
+    for (const wake of [...this.waiting]) wake();
     this.onRefused();
   }
 
   get connected() {
-    return this.socket && this.socket.readyState === WebSocket.OPEN;
+    return !!this.socket && this.socket.readyState === WebSocket.OPEN;
   }
 }

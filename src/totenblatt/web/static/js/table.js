@@ -11,8 +11,7 @@ const boot = readJson("boot");
 const lang = boot.lang;
 const seats = boot.tokens.map((entry) => entry.seat);
 const apis = new Map(boot.tokens.map((e) => [e.seat, new Api(boot.game_id, e.token, lang)]));
-const views = new Map();
-const channels = [];
+const channels = new Map(); // seat -> its socket (see the end of this file)
 const spectator = seats.length === 1 && seats[0] === null;
 
 const $ = (id) => document.getElementById(id);
@@ -30,16 +29,38 @@ const page = {
   overlay: $("overlay"),
 };
 
-let shown = boot.payload.seat;
-let revealed = !boot.hotseat;
-let mode = null; // {kind: "move"|"attack"|"redraw"|"fate"|"pick", ...}
-let selected = null; // a figure of the shown seat
-let busy = false;
-let error = null;
-let endShown = false;
-let replay = null;
-let online = true;
-let refused = false; // the server refuses a token of this page: no more reconnecting
+/**
+ * Everything on this page that changes, in one object (the constants above are set once).
+ * Who writes which part:
+ * - ``views`` (seat -> its newest payload), and in hot-seat ``shown`` (the seat whose view is
+ *   shown) and ``revealed`` (its hand uncovered): ``receive``; ``revealed`` also the
+ *   pass-the-device sheet's button;
+ * - ``mode`` (the decision being built: {kind: "move"|"attack"|"aim"|"redraw"|"fate"|"pick",
+ *   ...}) and ``selected`` (a figure of the shown seat): the pointing (clicks, drags, cards,
+ *   keys); cleared by ``cancel``, by ``send`` once played, by ``receive`` when the game moved
+ *   on, by ``refuse``;
+ * - ``busy`` (an action on its way) and ``error`` (the server's refusal of it): ``send``;
+ * - ``online`` (every socket open) and ``refused`` (the server refuses a token of this page:
+ *   nothing can be played, no more reconnecting): ``setOnline`` and ``refuse``;
+ * - ``endShown`` (the end's sheet was shown once): ``renderOverlay``; ``replay`` (the replay
+ *   running, the table then shows its frames): ``startReplay``;
+ * - ``drag`` (the ruler while dragging: the serial of the newest preview asked, the point
+ *   still to ask, a preview on its way): ``dragPreview``; ``dropMove`` ends it.
+ */
+const state = {
+  views: new Map(),
+  shown: boot.payload.seat,
+  revealed: !boot.hotseat,
+  mode: null,
+  selected: null,
+  busy: false,
+  error: null,
+  online: true,
+  refused: false,
+  endShown: false,
+  replay: null,
+  drag: { serial: 0, wanted: null, busy: false },
+};
 
 const board = new Board($("board"), boot.table, {
   canDrag: (name) => canMove(name),
@@ -53,11 +74,11 @@ const board = new Board($("board"), boot.table, {
 // -- what the shown seat may do now ------------------------------------------------------
 
 function view() {
-  return views.get(shown);
+  return state.views.get(state.shown);
 }
 
 function myTurn(v = view()) {
-  return !spectator && !replay && !refused && v && v.to_act === v.seat && !v.is_over && revealed;
+  return !spectator && !state.replay && !state.refused && v && v.to_act === v.seat && !v.is_over && state.revealed;
 }
 
 function legal(type) {
@@ -91,27 +112,27 @@ function targetsOf(shooter) {
 // -- receiving ------------------------------------------------------------------------
 
 function receive(seat, payload) {
-  const before = views.get(seat);
+  const before = state.views.get(seat);
   if (before && before.version > payload.version) return;
-  views.set(seat, payload);
-  if (before && before.version !== payload.version && seat === shown) {
-    mode = null;
-    error = null;
+  state.views.set(seat, payload);
+  if (before && before.version !== payload.version && seat === state.shown) {
+    state.mode = null;
+    state.error = null;
   }
   if (boot.hotseat) {
-    const next = seats.find((s) => s !== null && views.get(s)?.to_act === s);
-    if (next !== undefined && next !== shown && views.has(next)) {
-      shown = next;
-      revealed = false;
-      mode = null;
-      selected = null;
+    const next = seats.find((s) => s !== null && state.views.get(s)?.to_act === s);
+    if (next !== undefined && next !== state.shown && state.views.has(next)) {
+      state.shown = next;
+      state.revealed = false;
+      state.mode = null;
+      state.selected = null;
     }
   }
   render();
 }
 
-function setOnline(state) {
-  online = channels.every((c) => c.connected) && state;
+function setOnline(open) {
+  state.online = open && [...channels.values()].every((c) => c.connected);
   renderTools();
 }
 
@@ -121,11 +142,11 @@ function setOnline(state) {
  * the figures and the keys no longer act.
  */
 function refuse() {
-  if (refused) return;
-  refused = true;
-  mode = null;
-  selected = null;
-  error = null;
+  if (state.refused) return;
+  state.refused = true;
+  state.mode = null;
+  state.selected = null;
+  state.error = null;
   page.bar.classList.add("refused");
   document.body.classList.add("refused");
   render();
@@ -142,44 +163,43 @@ function refuse() {
 
 // -- acting -----------------------------------------------------------------------------
 
-async function act(action) {
-  if (busy || !action) return;
+/**
+ * The one way an action leaves the page: over the shown seat's socket, at the version it was
+ * chosen in (the server refuses it if the game moved on). One at a time; a refusal is shown.
+ */
+async function send(action) {
+  if (state.busy || !action) return;
   const v = view();
-  busy = true;
-  error = null;
+  state.busy = true;
+  state.error = null;
   try {
-    await apis.get(shown).act(action, v.version);
-    mode = null;
-    selected = null;
-    if (!online) receive(shown, await apis.get(shown).view());
+    await channels.get(state.shown).act(action, v.version);
+    state.mode = null;
+    state.selected = null;
   } catch (e) {
-    error = e.message;
+    state.error = e.message;
     toast(e.message);
   } finally {
-    busy = false;
+    state.busy = false;
     render();
   }
 }
 
 function actChoice(choice) {
-  act(view().legal_actions[choice.index]);
+  send(view().legal_actions[choice.index]);
 }
 
 // -- the move ruler -------------------------------------------------------------------
 
-let previewSerial = 0;
-let dragWanted = null;
-let dragBusy = false;
-
 function moveRequest(name, point, hide = false) {
-  const steps = mode?.kind === "move" ? mode.steps.filter((s) => s.figure !== name) : [];
+  const steps = state.mode?.kind === "move" ? state.mode.steps.filter((s) => s.figure !== name) : [];
   return {
     kind: "move",
     figure: name,
     goal: point,
     steps,
-    card: mode?.kind === "move" ? mode.card : null,
-    wild: mode?.kind === "move" ? !!mode.wild : false,
+    card: state.mode?.kind === "move" ? state.mode.card : null,
+    wild: state.mode?.kind === "move" ? !!state.mode.wild : false,
     hide,
   };
 }
@@ -192,34 +212,34 @@ function rulerLabel(p) {
 }
 
 async function dragPreview(name, point) {
-  dragWanted = [name, point];
-  if (dragBusy) return;
-  dragBusy = true;
+  state.drag.wanted = [name, point];
+  if (state.drag.busy) return;
+  state.drag.busy = true;
   try {
-    while (dragWanted) {
-      const [figure, goal] = dragWanted;
-      dragWanted = null;
-      const serial = ++previewSerial;
-      const p = await apis.get(shown).preview(moveRequest(figure, goal));
-      if (serial === previewSerial) board.drawRuler(p.steps, rulerLabel(p), p.legal);
+    while (state.drag.wanted) {
+      const [figure, goal] = state.drag.wanted;
+      state.drag.wanted = null;
+      const serial = ++state.drag.serial;
+      const p = await apis.get(state.shown).preview(moveRequest(figure, goal));
+      if (serial === state.drag.serial) board.drawRuler(p.steps, rulerLabel(p), p.legal);
     }
   } catch (e) {
     toast(e.message);
   } finally {
-    dragBusy = false;
+    state.drag.busy = false;
   }
 }
 
 async function dropMove(name, point, hide = false) {
-  dragWanted = null;
-  previewSerial++;
+  state.drag.wanted = null;
+  state.drag.serial++;
   if (!canMove(name)) return render();
   try {
-    const p = await apis.get(shown).preview(moveRequest(name, point, hide));
-    const card = mode?.kind === "move" ? mode.card : null;
-    mode = { kind: "move", card, wild: p.wild, steps: p.steps, preview: p, last: [name, point], hide };
-    if (!card && p.card) mode.card = null;
-    selected = name;
+    const p = await apis.get(state.shown).preview(moveRequest(name, point, hide));
+    const card = state.mode?.kind === "move" ? state.mode.card : null;
+    state.mode = { kind: "move", card, wild: p.wild, steps: p.steps, preview: p, last: [name, point], hide };
+    if (!card && p.card) state.mode.card = null;
+    state.selected = name;
   } catch (e) {
     toast(e.message);
   }
@@ -227,22 +247,22 @@ async function dropMove(name, point, hide = false) {
 }
 
 function toggleHide() {
-  if (mode?.kind !== "move" || !mode.last) return;
-  const [name, point] = mode.last;
-  dropMove(name, point, !mode.hide);
+  if (state.mode?.kind !== "move" || !state.mode.last) return;
+  const [name, point] = state.mode.last;
+  dropMove(name, point, !state.mode.hide);
 }
 
 function chooseClub(card) {
   const wild = legal("move").some((a) => a.card === card && a.wild) && !legal("move").some((a) => a.card === card && !a.wild);
-  if (mode?.kind === "move" && mode.card === card) {
-    mode.card = null;
-  } else if (mode?.kind === "move") {
-    mode.card = card;
-    mode.wild = wild;
+  if (state.mode?.kind === "move" && state.mode.card === card) {
+    state.mode.card = null;
+  } else if (state.mode?.kind === "move") {
+    state.mode.card = card;
+    state.mode.wild = wild;
   } else {
-    mode = { kind: "move", card, wild, steps: [], preview: null, last: null, hide: false };
+    state.mode = { kind: "move", card, wild, steps: [], preview: null, last: null, hide: false };
   }
-  if (mode.last) dropMove(mode.last[0], mode.last[1], mode.hide);
+  if (state.mode.last) dropMove(state.mode.last[0], state.mode.last[1], state.mode.hide);
   else render();
 }
 
@@ -250,9 +270,9 @@ function chooseClub(card) {
 
 async function aim(shooter, target) {
   try {
-    const p = await apis.get(shown).preview({ kind: "attack", attacker: shooter, target });
-    const card = mode?.kind === "attack" ? mode.card : null;
-    mode = { kind: "attack", shooter, target, preview: p, card };
+    const p = await apis.get(state.shown).preview({ kind: "attack", attacker: shooter, target });
+    const card = state.mode?.kind === "attack" ? state.mode.card : null;
+    state.mode = { kind: "attack", shooter, target, preview: p, card };
   } catch (e) {
     toast(e.message);
   }
@@ -260,8 +280,8 @@ async function aim(shooter, target) {
 }
 
 function chooseSpade(card) {
-  if (mode?.kind === "attack") mode.card = mode.card === card ? null : card;
-  else mode = { kind: "aim", card };
+  if (state.mode?.kind === "attack") state.mode.card = state.mode.card === card ? null : card;
+  else state.mode = { kind: "aim", card };
   render();
 }
 
@@ -269,16 +289,16 @@ function chooseSpade(card) {
 
 function clickFigure(name) {
   const v = view();
-  if (!v || replay || refused) return;
+  if (!v || state.replay || state.refused) return;
   const fig = v.figures.find((f) => f.name === name);
   if (!fig || fig.out) return;
   if (fig.seat === v.seat) {
-    selected = selected === name ? null : name;
-    if (mode?.kind === "attack") mode = null;
+    state.selected = state.selected === name ? null : name;
+    if (state.mode?.kind === "attack") state.mode = null;
     return render();
   }
   if (!myTurn(v)) return;
-  let shooter = selected;
+  let shooter = state.selected;
   if (!shooter) {
     const own = [...shooters()];
     if (own.length === 1) shooter = own[0];
@@ -288,15 +308,15 @@ function clickFigure(name) {
     if (own.length === 1) shooter = own[0].name;
   }
   if (!shooter) return toast(t("choose_target"), "info");
-  selected = shooter;
+  state.selected = shooter;
   aim(shooter, name);
 }
 
 function clickBoard(point) {
-  if (replay) return;
-  if (selected && canMove(selected)) return dropMove(selected, point);
-  if (mode?.kind === "attack") {
-    mode = null;
+  if (state.replay) return;
+  if (state.selected && canMove(state.selected)) return dropMove(state.selected, point);
+  if (state.mode?.kind === "attack") {
+    state.mode = null;
     render();
   }
 }
@@ -304,12 +324,12 @@ function clickBoard(point) {
 function clickCard(card) {
   const v = view();
   if (!myTurn(v)) return;
-  if (mode?.kind === "redraw" || mode?.kind === "fate") {
-    const group = mode.kind === "redraw" ? "redraw" : "tempt_fate";
+  if (state.mode?.kind === "redraw" || state.mode?.kind === "fate") {
+    const group = state.mode.kind === "redraw" ? "redraw" : "tempt_fate";
     const options = choicesOf(group).filter((c) => c.card === card);
     if (options.length === 1) return actChoice(options[0]);
     if (options.length > 1) {
-      mode = { kind: mode.kind, card };
+      state.mode = { kind: state.mode.kind, card };
       return render();
     }
     return;
@@ -318,7 +338,7 @@ function clickCard(card) {
     const options = choicesOf(v.phase).filter((c) => c.card === card);
     if (options.length === 1) return actChoice(options[0]);
     if (options.length > 1) {
-      mode = { kind: "pick", card };
+      state.mode = { kind: "pick", card };
       return render();
     }
     return;
@@ -336,27 +356,27 @@ function handMarks(card) {
   if (!myTurn(v)) return [];
   const marks = [];
   let playable = false;
-  if (mode?.kind === "redraw") playable = choicesOf("redraw").some((c) => c.card === card);
-  else if (mode?.kind === "fate") playable = choicesOf("tempt_fate").some((c) => c.card === card);
+  if (state.mode?.kind === "redraw") playable = choicesOf("redraw").some((c) => c.card === card);
+  else if (state.mode?.kind === "fate") playable = choicesOf("tempt_fate").some((c) => c.card === card);
   else if (v.phase === "bid") playable = choicesOf("bid").some((c) => c.card === card);
   else if (v.phase === "defend") playable = choicesOf("defend").some((c) => c.card === card);
   else if (v.phase === "action")
     playable = v.legal_actions.some((a) => (a.type === "move" || a.type === "attack") && a.card === card);
   if (playable) marks.push("playable");
-  if (mode && mode.card === card) marks.push("chosen");
+  if (state.mode && state.mode.card === card) marks.push("chosen");
   return marks;
 }
 
 function figureMarks(v) {
   const marks = { "can-act": new Set(), selected: new Set(), target: new Set(), "can-target": new Set() };
-  if (selected) marks.selected.add(selected);
+  if (state.selected) marks.selected.add(state.selected);
   if (myTurn(v) && v.phase === "action") {
     const moving = legal("move").length > 0;
     const shooting = shooters();
     for (const f of v.figures) if (f.seat === v.seat && !f.out && (moving || shooting.has(f.name))) marks["can-act"].add(f.name);
-    if (selected) for (const name of targetsOf(selected)) marks["can-target"].add(name);
+    if (state.selected) for (const name of targetsOf(state.selected)) marks["can-target"].add(name);
   }
-  if (mode?.kind === "attack") marks.target.add(mode.target);
+  if (state.mode?.kind === "attack") marks.target.add(state.mode.target);
   if (v.phase === "defend" && v.decision.attack) {
     marks.target.add(v.decision.attack.target);
   }
@@ -389,13 +409,13 @@ function renderDecision(v) {
     fill(node, el("div", { class: "prompt" }, v.result || t("game_over")));
     return;
   }
-  if (refused) {
+  if (state.refused) {
     node.className = "refused";
     fill(node, el("div", { class: "prompt" }, t("connection_refused")), el("div", { class: "hint" }, t("connection_refused_hint")));
     return;
   }
   const who = v.labels[v.to_act] ?? "";
-  if (spectator || v.to_act !== v.seat || !revealed) {
+  if (spectator || v.to_act !== v.seat || !state.revealed) {
     node.className = "waiting";
     const key = v.bot_to_act ? "bot_thinking" : "waiting_for";
     fill(node, el("div", { class: "prompt" }, t(key, { name: who })), spectator ? el("div", { class: "hint" }, t("spectating")) : null);
@@ -403,15 +423,15 @@ function renderDecision(v) {
   }
   const main = [];
   const secondary = [];
-  const picked = mode && (mode.kind === "pick" || mode.kind === "redraw" || mode.kind === "fate") ? mode : null;
+  const picked = state.mode && (state.mode.kind === "pick" || state.mode.kind === "redraw" || state.mode.kind === "fate") ? state.mode : null;
   if (picked && picked.card) {
     const group = picked.kind === "pick" ? v.phase : picked.kind === "redraw" ? "redraw" : "tempt_fate";
     for (const c of choicesOf(group).filter((c) => c.card === picked.card)) main.push(choiceButton(c, true));
-    main.push(button(t("cancel"), () => { mode = null; render(); }));
+    main.push(button(t("cancel"), () => { state.mode = null; render(); }));
   } else if (picked) {
     const cost = boot.table.redraw_cost;
     main.push(el("p", { class: "hint" }, picked.kind === "redraw" ? t("redraw_pick", { cost }) : t("tempt_fate")));
-    main.push(button(t("cancel"), () => { mode = null; render(); }));
+    main.push(button(t("cancel"), () => { state.mode = null; render(); }));
   } else {
     const groups = ["swap", "bid", "defend", "keep"];
     const few = v.choices.filter((c) => groups.includes(c.group)).length <= 2;
@@ -419,22 +439,22 @@ function renderDecision(v) {
     for (const c of choicesOf("pass")) main.push(choiceButton(c, v.phase === "swap"));
   }
   for (const c of choicesOf("reveal")) secondary.push(choiceButton(c));
-  if (choicesOf("redraw").length) secondary.push(button(t("redraw"), () => { mode = { kind: "redraw" }; render(); }, "btn small"));
-  if (choicesOf("tempt_fate").length) secondary.push(button(t("tempt_fate"), () => { mode = { kind: "fate" }; render(); }, "btn small"));
+  if (choicesOf("redraw").length) secondary.push(button(t("redraw"), () => { state.mode = { kind: "redraw" }; render(); }, "btn small"));
+  if (choicesOf("tempt_fate").length) secondary.push(button(t("tempt_fate"), () => { state.mode = { kind: "fate" }; render(); }, "btn small"));
   if (choicesOf("concede").length) secondary.push(button(t("concede"), confirmConcede, "btn small danger"));
   fill(node, 
     el("div", { class: "who" }, t("your_decision")),
     el("div", { class: "prompt" }, promptOf(v)),
     el("div", { class: "buttons" }, main),
-    v.phase === "action" && !mode ? el("p", { class: "hint" }, t("pick_club")) : null,
+    v.phase === "action" && !state.mode ? el("p", { class: "hint" }, t("pick_club")) : null,
     secondary.length ? el("div", { class: "buttons secondary" }, secondary) : null,
-    error ? el("p", { class: "error" }, error) : null,
+    state.error ? el("p", { class: "error" }, state.error) : null,
   );
 }
 
 function renderMovePanel() {
-  const p = mode.preview;
-  const parts = [el("h3", {}, t("move_steps") + (mode.card || p?.card ? ` — ${t("move_with", { card: mode.card || p.card })}` : ""))];
+  const p = state.mode.preview;
+  const parts = [el("h3", {}, t("move_steps") + (state.mode.card || p?.card ? ` — ${t("move_with", { card: state.mode.card || p.card })}` : ""))];
   if (p) {
     const list = el("ul", { class: "facts" });
     p.steps.forEach((s, i) => {
@@ -443,16 +463,16 @@ function renderMovePanel() {
     });
     parts.push(list, el("p", {}, el("b", {}, rulerLabel(p))));
     if (p.reason) parts.push(el("p", { class: "error" }, p.reason));
-    if (p.can_hide || mode.hide) {
+    if (p.can_hide || state.mode.hide) {
       parts.push(
         el("label", { class: "check" },
-          el("input", { type: "checkbox", checked: mode.hide, onchange: toggleHide }),
+          el("input", { type: "checkbox", checked: state.mode.hide, onchange: toggleHide }),
           t("hide_here"), el("kbd", {}, "H")),
       );
     }
     parts.push(
       el("div", { class: "buttons" },
-        button([t("confirm_move"), el("kbd", {}, "Enter")], () => act(p.action), "btn primary", { disabled: !p.legal, dataset: { confirm: "move" } }),
+        button([t("confirm_move"), el("kbd", {}, "Enter")], () => send(p.action), "btn primary", { disabled: !p.legal, dataset: { confirm: "move" } }),
         button([t("cancel"), el("kbd", {}, "Esc")], cancel)),
       el("p", { class: "hint" }, t("split_hint")),
     );
@@ -471,20 +491,20 @@ function renderPreview(v) {
     const to = v.figures.find((f) => f.name === a.target)?.position;
     if (from && to) board.drawFire(from, to, false, a.distance);
   }
-  if (!myTurn(v) || !mode) {
+  if (!myTurn(v) || !state.mode) {
     fill(page.preview);
-    if (selected && myTurn(v) && v.phase === "action") showSpots(selected);
+    if (state.selected && myTurn(v) && v.phase === "action") showSpots(state.selected);
     return;
   }
-  if (mode.kind === "move") {
-    if (mode.preview) board.drawRuler(mode.preview.steps, rulerLabel(mode.preview), mode.preview.legal);
+  if (state.mode.kind === "move") {
+    if (state.mode.preview) board.drawRuler(state.mode.preview.steps, rulerLabel(state.mode.preview), state.mode.preview.legal);
     renderMovePanel();
-  } else if (mode.kind === "attack" && mode.preview) {
-    const p = mode.preview;
+  } else if (state.mode.kind === "attack" && state.mode.preview) {
+    const p = state.mode.preview;
     const from = v.figures.find((f) => f.name === p.attacker).position;
     const to = v.figures.find((f) => f.name === p.target).position;
     board.drawFire(from, to, !p.line_of_fire, p.distance);
-    renderAttack(page.preview, p, mode.card, (option) => act(option.action));
+    renderAttack(page.preview, p, state.mode.card, (option) => send(option.action));
   } else {
     fill(page.preview);
   }
@@ -503,10 +523,10 @@ function renderHandArea(v) {
     page.handWrap.classList.add("spectator");
     return;
   }
-  page.handWrap.classList.toggle("covered", !revealed);
+  page.handWrap.classList.toggle("covered", !state.revealed);
   page.handTitle.textContent = boot.hotseat ? t("hand_of", { name: v.labels[v.seat] }) : t("your_hand");
   renderHand(page.hand, v.hand, handMarks, clickCard);
-  if (refused) for (const card of page.hand.querySelectorAll("button")) card.disabled = true;
+  if (state.refused) for (const card of page.hand.querySelectorAll("button")) card.disabled = true;
 }
 
 /**
@@ -514,7 +534,7 @@ function renderHandArea(v) {
  * their place: they would show a moment that no longer changes, and they crowded the title.
  */
 function renderHeader(v) {
-  if (!refused) return renderStatus(page.status, v);
+  if (!state.refused) return renderStatus(page.status, v);
   fill(page.status,
     el("span", { class: "pill refused", role: "alert", title: t("connection_refused_hint") }, t("connection_refused")));
 }
@@ -525,7 +545,7 @@ function renderTools() {
   const other = lang === "de" ? "en" : "de";
   url.searchParams.set("lang", other);
   fill(page.tools, 
-    refused || online ? null : el("span", { class: "pill", title: t("connection_lost") }, t("connection_lost")),
+    state.refused || state.online ? null : el("span", { class: "pill", title: t("connection_lost") }, t("connection_lost")),
     button(t("spectator_link"), async (e) => {
       const link = new URL(boot.spectator_url, location.href).href;
       try {
@@ -546,7 +566,7 @@ function renderTools() {
 function render() {
   const v = view();
   if (!v) return;
-  if (replay) return;
+  if (state.replay) return;
   renderHeader(v);
   renderSeats(page.seats, v, boot.table);
   board.update(v.figures, figureMarks(v), (f) => figureFacts(f, boot.table));
@@ -571,18 +591,18 @@ function closeOverlay() {
 }
 
 function renderOverlay(v) {
-  if (boot.hotseat && !revealed) {
-    const name = v.labels[shown];
+  if (boot.hotseat && !state.revealed) {
+    const name = v.labels[state.shown];
     page.overlay.className = "opaque";
     sheet(
       el("h2", {}, t("pass_device", { name })),
       el("p", {}, t("pass_device_hint", { name })),
-      button(t("show_hand", { name }), () => { revealed = true; closeOverlay(); render(); }, "btn primary", { id: "show-hand" }),
+      button(t("show_hand", { name }), () => { state.revealed = true; closeOverlay(); render(); }, "btn primary", { id: "show-hand" }),
     );
     return;
   }
-  if (v.is_over && !endShown) {
-    endShown = true;
+  if (v.is_over && !state.endShown) {
+    state.endShown = true;
     sheet(
       el("h2", {}, t("game_over")),
       el("p", {}, v.result || ""),
@@ -613,13 +633,13 @@ async function startReplay() {
   try {
     const v = view();
     const context = { labels: v.labels, seat: spectator ? null : v.seat, table: boot.table };
-    replay = new Replay(board, apis.get(shown), page, () => {
-      replay = null;
+    state.replay = new Replay(board, apis.get(state.shown), page, () => {
+      state.replay = null;
       render();
     }, context);
-    await replay.start();
+    await state.replay.start();
   } catch (e) {
-    replay = null;
+    state.replay = null;
     toast(e.message);
     render();
   }
@@ -628,18 +648,18 @@ async function startReplay() {
 // -- keys -----------------------------------------------------------------------------
 
 function cancel() {
-  mode = null;
-  selected = null;
-  error = null;
+  state.mode = null;
+  state.selected = null;
+  state.error = null;
   render();
 }
 
 document.addEventListener("keydown", (event) => {
   if (event.target.closest?.("input, select, textarea")) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (replay) return replay.key(event);
+  if (state.replay) return state.replay.key(event);
   if (!page.overlay.hidden) {
-    if (event.key === "Escape" && !(boot.hotseat && !revealed)) closeOverlay();
+    if (event.key === "Escape" && !(boot.hotseat && !state.revealed)) closeOverlay();
     return;
   }
   const v = view();
@@ -651,17 +671,17 @@ document.addEventListener("keydown", (event) => {
     cancel();
   } else if (key === "Enter") {
     if (event.target.closest?.("button, .figure")) return;
-    if (mode?.kind === "move" && mode.preview?.legal) act(mode.preview.action);
-    else if (mode?.kind === "attack" && mode.preview?.options.length) {
-      const option = mode.preview.options.find((o) => o.card === mode.card) || mode.preview.options[0];
-      act(option.action);
+    if (state.mode?.kind === "move" && state.mode.preview?.legal) send(state.mode.preview.action);
+    else if (state.mode?.kind === "attack" && state.mode.preview?.options.length) {
+      const option = state.mode.preview.options.find((o) => o.card === state.mode.card) || state.mode.preview.options[0];
+      send(option.action);
     } else return;
   } else if (key === "p" || key === "P") {
     const choice = choicesOf("pass")[0];
     if (choice) actChoice(choice);
   } else if (key === "r" || key === "R") {
     if (choicesOf("redraw").length) {
-      mode = mode?.kind === "redraw" ? null : { kind: "redraw" };
+      state.mode = state.mode?.kind === "redraw" ? null : { kind: "redraw" };
       render();
     }
   } else if (key === "h" || key === "H") {
@@ -676,17 +696,19 @@ document.addEventListener("keydown", (event) => {
 
 // -- start ----------------------------------------------------------------------------
 
-views.set(boot.payload.seat, boot.payload);
+state.views.set(boot.payload.seat, boot.payload);
 renderTools();
 render();
 for (const entry of boot.tokens) {
-  channels.push(
+  channels.set(
+    entry.seat,
     new Channel(boot.game_id, entry.token, lang, {
-      onPayload: (payload) => receive(entry.seat, payload),
-      onState: (state) => setOnline(state),
+      handlers: { view: (payload) => receive(entry.seat, payload) },
+      onState: (open) => setOnline(open),
       onRefused: () => refuse(),
       check: () => apis.get(entry.seat).view(),
+      lost: t("connection_lost"),
     }),
   );
 }
-window.totenblatt = { view: () => view(), seat: () => shown };
+window.totenblatt = { view: () => view(), seat: () => state.shown };
