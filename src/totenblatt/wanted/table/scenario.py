@@ -32,7 +32,7 @@ from totenblatt.datafiles import (
     builtin_names,
     load_data,
 )
-from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table.measure import Table, TableError
 from totenblatt.wanted.table.terrain import Opening, OpeningKind, Point, Terrain, TerrainKind
 from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
@@ -43,6 +43,8 @@ __all__ = [
     "ScenarioError",
     "builtin_scenarios",
     "load_scenario",
+    "ruleset_for",
+    "rulesets_for",
 ]
 
 _PACKAGE = "totenblatt.wanted.table"
@@ -94,6 +96,21 @@ class Scenario:
     def figures_of(self, seat: int) -> tuple[FigureSpec, ...]:
         """The figures a seat commands, in file order."""
         return tuple(f for f in self.figures if f.seat == seat)
+
+    def plays_on(self, ruleset: Ruleset | str) -> bool:
+        """Whether ``ruleset`` plays every figure: abilities need ``abilities.enabled``,
+        hero types ``heroes.enabled`` and at most ``heroes.max_heroes_per_side`` (D-37)."""
+        rules = Ruleset.load(ruleset)
+        heroes: dict[int, int] = {}
+        for spec in self.figures:
+            if spec.abilities and not rules.abilities.enabled:
+                return False
+            if spec.kind is not HeroType.COWBOY:
+                if not rules.heroes.enabled:
+                    return False
+                side = self.teams[spec.seat]
+                heroes[side] = heroes.get(side, 0) + 1
+        return all(n <= rules.heroes.max_heroes_per_side for n in heroes.values())
 
     def check_ruleset(self, ruleset: Ruleset | str) -> None:
         """Raise ScenarioError unless every figure's weapon exists in ``ruleset``."""
@@ -345,6 +362,33 @@ def _load(name_or_path: str | Path) -> Scenario:
 @cache
 def _load_builtin(name: str) -> Scenario:
     return _load(name)
+
+
+DEFAULT_RULESET = "base"
+"""The ruleset of a scenario that any ruleset plays."""
+
+
+def rulesets_for(scenario: str | Path | Scenario) -> tuple[str, ...]:
+    """The built-in rulesets that play every figure of ``scenario`` (the lobby offers these).
+
+    >>> rulesets_for("duel"), rulesets_for("heroes")
+    (('base', 'extended'), ('extended',))
+    """
+    scen = load_scenario(scenario)
+    return tuple(name for name in builtin_rulesets() if scen.plays_on(name))
+
+
+def ruleset_for(scenario: str | Path | Scenario) -> str:
+    """The ruleset ``scenario`` plays when none is named: ``base`` when it plays every
+    figure, else the first built-in one that does (heroes and abilities: ``extended``).
+
+    With none that fits it is ``base``: starting the game then says why.
+
+    >>> ruleset_for("duel"), ruleset_for("heroes")
+    ('base', 'extended')
+    """
+    fits = rulesets_for(scenario)
+    return DEFAULT_RULESET if DEFAULT_RULESET in fits or not fits else fits[0]
 
 
 @cache
