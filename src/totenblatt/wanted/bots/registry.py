@@ -1,7 +1,8 @@
 """Bots by name, for every place that seats one: ``play --seats``, ``sim --bots``, the web lobby.
 
 Names: ``random``, ``heuristic``, ``ismcts`` (the default budget), ``ismcts:N`` (N
-rollouts per decision) and ``ismcts:Nms`` (N milliseconds per decision).
+rollouts per decision, at most :data:`MAX_ROLLOUTS`) and ``ismcts:Nms`` (N milliseconds
+per decision, at most :data:`MAX_MS`): a budget beyond them would never end a game.
 
 >>> make_bot("ismcts:50", 7).iterations, make_bot("ismcts:300ms", 7).time_ms
 (50, 300.0)
@@ -10,7 +11,11 @@ rollouts per decision) and ``ismcts:Nms`` (N milliseconds per decision).
 >>> check_bot_name("ismcts:0")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: bot 'ismcts:0': the budget must be 1 or more rollouts ('ismcts:200') or ...
+ValueError: bot 'ismcts:0': the budget must be 1 to 100000 rollouts ('ismcts:200') or ...
+>>> check_bot_name("ismcts:99999999999")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+ValueError: bot 'ismcts:99999999999': the budget must be 1 to 100000 rollouts ...
 """
 
 from __future__ import annotations
@@ -24,10 +29,15 @@ from totenblatt.wanted.bots.random_bot import RandomBot
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 
-__all__ = ["BOT_NAMES", "bot_names", "check_bot_name", "make_bot"]
+__all__ = ["BOT_NAMES", "MAX_MS", "MAX_ROLLOUTS", "bot_names", "check_bot_name", "make_bot"]
 
 BOT_NAMES = ("random", "heuristic", "ismcts")
 """The kinds of bot; ``ismcts`` takes a budget after a colon."""
+
+MAX_ROLLOUTS = 100_000
+"""The most rollouts per decision a search bot may be given (``ismcts:100000``)."""
+MAX_MS = 60_000
+"""The most milliseconds per decision a search bot may be given (``ismcts:60000ms``)."""
 
 _EXAMPLES = "random, heuristic, ismcts, ismcts:200 (rollouts) or ismcts:500ms (time)"
 
@@ -50,10 +60,11 @@ def _parse(name: str) -> tuple[str, int | None, float | None]:
     text = budget.strip()
     timed = text.endswith("ms")
     number = text[:-2].strip() if timed else text
-    if not number.isdigit() or int(number) < 1:
+    most = MAX_MS if timed else MAX_ROLLOUTS
+    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= most:
         raise ValueError(
-            f"bot {name!r}: the budget must be 1 or more rollouts ('ismcts:200') "
-            "or milliseconds ('ismcts:500ms')"
+            f"bot {name!r}: the budget must be 1 to {MAX_ROLLOUTS} rollouts ('ismcts:200') "
+            f"or 1 to {MAX_MS} milliseconds ('ismcts:500ms')"
         )
     return (kind, None, float(number)) if timed else (kind, int(number), None)
 
