@@ -155,3 +155,16 @@ def test_options_and_bad_scenarios_are_checked() -> None:
     assert env.unwrapped.ruleset.round.hand_mode == "per_character"
     with pytest.raises(ValueError, match="ruleset 'base' does not play them"):
         wanted_v0.env("heroes", "base")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "ruleset"),
+    [("heroes", "extended"), ("duel", "base"), ("gangs", "base"), ("three-way", "base")],
+)
+def test_a_scenario_brings_the_ruleset_it_needs(scenario: str, ruleset: str) -> None:
+    env = wanted_v0.env(scenario=scenario)
+    assert env.unwrapped.ruleset.name == ruleset
+    env.reset(seed=3)
+    assert env.agent_selection in env.agents
+    options = {"hand_mode": "per_character"}
+    assert wanted_v0.raw_env(scenario, options=options).ruleset.round.hand_mode == "per_character"

@@ -29,6 +29,8 @@
   the vector is the agent's own view only (:mod:`totenblatt.env.observe`).
 * Rewards: at the end, +1 for each seat of the winning side, −1 for the others,
   0 for all on a draw; 0 before.
+* Rules: ``ruleset`` (a name, a file or a :class:`Ruleset`); without one, the ruleset
+  the scenario needs (``base``, or ``extended`` for heroes and abilities).
 * Seeding: ``reset(seed=s)`` plays the game ``new_game(scenario, ruleset, seed=s)``;
   ``reset()`` without a seed plays the next seed after the last one (0 first).
 * Rendering: ``"ansi"`` returns the table as text (terrain, figures, HP, whose
@@ -53,7 +55,7 @@ from totenblatt.text import resolve_lang
 from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.scenario import Scenario, load_scenario
+from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
 
 __all__ = ["RENDER_MODES", "WantedEnv", "env", "raw_env"]
 
@@ -74,7 +76,7 @@ class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     def __init__(
         self,
         scenario: str | Path | Scenario = "duel",
-        ruleset: str | Path | Ruleset = "base",
+        ruleset: str | Path | Ruleset | None = None,
         render_mode: str | None = None,
         *,
         options: Mapping[str, Any] | None = None,
@@ -89,7 +91,7 @@ class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
             )
         self.render_mode = render_mode
         self.scenario = load_scenario(scenario)
-        rules = Ruleset.load(ruleset)
+        rules = Ruleset.load(ruleset_for(self.scenario) if ruleset is None else ruleset)
         if options:
             rules = rules.with_options(**dict(options))
         self.scenario.check_ruleset(rules)
@@ -223,7 +225,7 @@ class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
 def raw_env(
     scenario: str | Path | Scenario = "duel",
-    ruleset: str | Path | Ruleset = "base",
+    ruleset: str | Path | Ruleset | None = None,
     render_mode: str | None = None,
     *,
     options: Mapping[str, Any] | None = None,
@@ -235,7 +237,7 @@ def raw_env(
 
 def env(
     scenario: str | Path | Scenario = "duel",
-    ruleset: str | Path | Ruleset = "base",
+    ruleset: str | Path | Ruleset | None = None,
     render_mode: str | None = None,
     *,
     options: Mapping[str, Any] | None = None,
@@ -243,6 +245,7 @@ def env(
 ) -> Any:
     """The environment wrapped in PettingZoo's order checks (reset before step, and so on).
 
+    ``ruleset`` defaults to the one the scenario needs (``extended`` for ``heroes``);
     ``options`` are ruleset options, e.g. ``{"hand_mode": "per_character"}``; ``lang``
     (``en`` or ``de``) is the language of the ``"ansi"`` picture's status lines.
     """
