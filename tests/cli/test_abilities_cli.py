@@ -88,3 +88,20 @@ def test_the_installed_command_runs() -> None:
         [str(exe), "abilities", "--lang", "de"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0 and "Spiel mit dem Schicksal" in done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_draw_ability_names_the_card_once(cli: Cli, lang: str) -> None:
+    rules = Ruleset.load("extended")
+    drawn = {seed: draw_ability(random.Random(seed), rules).card for seed in range(200)}
+    number = next(s for s, c in drawn.items() if c.rank is not None and c.rank.value <= 10)
+    picture = next(s for s, c in drawn.items() if c.rank is not None and c.rank.value > 10)
+    joker = next(s for s, c in drawn.items() if c.is_joker)
+    for seed, shown in (
+        (number, str(drawn[number])),
+        (picture, f"{drawn[picture]} ({drawn[picture].name(lang)})"),
+        (joker, "Joker"),
+    ):
+        out = cli(["draw-ability", "--seed", str(seed), "--lang", lang])[1]
+        card = out.splitlines()[0].split(": ", 1)[1].split(" → ")[0]
+        assert card == shown, (seed, out)

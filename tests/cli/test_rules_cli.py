@@ -123,3 +123,37 @@ def test_real_process_unknown_ruleset() -> None:
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "base, extended" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "german"),
+    [
+        ("base", "Wanted: Dead or Alive, Basisregeln mit den dokumentierten Vorgaben"),
+        ("extended", "Basisregeln mit Fähigkeiten, Heldentypen und Kampagnen"),
+    ],
+)
+def test_the_description_of_a_built_in_ruleset_follows_the_language(
+    name: str, german: str, cli: Cli
+) -> None:
+    first = cli(["rules", "--ruleset", name, "--lang", "de"])[1].splitlines()[0]
+    assert first.startswith(f"{name} — {german}")
+    english = cli(["rules", "--ruleset", name, "--lang", "en"])[1].splitlines()[0]
+    assert english == f"{name} — {Ruleset.load(name).description}"
+
+
+def test_every_built_in_description_is_in_the_catalogs() -> None:
+    from totenblatt.text.vocab import RULESET_DESCRIPTIONS
+    from totenblatt.wanted.rules import builtin_rulesets
+
+    for name in builtin_rulesets():
+        assert Ruleset.load(name).description in RULESET_DESCRIPTIONS, name
+
+
+def test_a_description_of_ones_own_stays_as_written(tmp_path: Path, cli: Cli) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text(
+        'extends = "base"\nname = "house"\ndescription = "Our house rules"\n', encoding="utf-8"
+    )
+    assert cli(["rules", "--ruleset", str(path), "--lang", "de"])[1].startswith(
+        "house — Our house rules"
+    )

@@ -48,6 +48,14 @@ def test_probe_json_with_seed_is_reproducible(cli: Cli) -> None:
     assert first["outcome"] in ("success", "failure")
 
 
+def test_probe_tells_the_opponents_wound_only_in_a_fight(cli: Cli) -> None:
+    wall = ["probe", "-s", "3", "-d", "3", "--cards", "10", "--against", "7", "--lang", "en"]
+    code, out, _ = cli(wall)
+    assert code == 0 and out.splitlines()[-1] == "Success: 10 against 7."
+    code, out, _ = cli([*wall, "--opponent"])
+    assert code == 0 and out.splitlines()[-1] == "In a fight your opponent takes a light wound."
+
+
 def test_probe_pvp_tie_in_english(cli: Cli) -> None:
     code, out, _ = cli(
         [
@@ -148,7 +156,7 @@ def test_real_subprocess_run() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Gelungen: 10 gegen 7." in done.stdout
-    assert "Im Kampf erleidet dein Gegner eine Leichte Wunde." in done.stdout
+    assert "Gegner" not in done.stdout  # a test against a difficulty wounds nobody
     bad = subprocess.run(
         [str(BIN), "odds", "--skill", "-2", "--difficulty", "1"],
         capture_output=True,

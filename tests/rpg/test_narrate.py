@@ -83,9 +83,22 @@ def test_unknown_language_is_refused() -> None:
 
 def test_the_story_is_messages_without_a_language() -> None:
     r = resolve_probe(2, 2, player_cards=[12], opponent_cards=[10])
-    story = probe_story(r)
+    story = probe_story(r, opponent=True)
     assert [m.id for m in story][-2:] == [
         "Success: {mine} against {theirs} – {word}!",
         "In a fight your opponent takes {wound}.",
     ]
     assert story[-2].params["word"] == margin_word(r)
+
+
+def test_only_a_fight_tells_the_opponents_wound() -> None:
+    """A test against a difficulty (a wall climbed) wounds nobody; a fight wounds the loser."""
+    wall = resolve_probe(3, 3, player_cards=[10], opponent_cards=[7])
+    fight = "In a fight your opponent takes {wound}."
+    assert fight not in [m.id for m in probe_story(wall)]
+    assert [m.id for m in probe_story(wall, opponent=True)][-1] == fight
+    pvp = resolve_probe(3, 3, pvp=True, player_cards=[10], opponent_cards=[7])
+    assert [m.id for m in probe_story(pvp)][-1] == fight
+    failed = resolve_probe(3, 3, player_cards=[7], opponent_cards=[10])
+    assert [m.id for m in probe_story(failed)][-1] == "You take damage: {wound}."
+    assert narrate(wall, "en")[-1] == "Success: 10 against 7."

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+import typer
+import typer.main
 
+from totenblatt.cli import app, load_commands
 from totenblatt.cli.balance import parse_counts
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
@@ -71,3 +75,62 @@ def test_parse_counts() -> None:
     assert parse_counts("1-3, 5") == [1, 2, 3, 5]
     with pytest.raises(ValueError, match="expected counts"):
         parse_counts("a-b")
+
+
+def test_the_reproduce_line_keeps_every_option_given(cli: Cli, tmp_path: Path) -> None:
+    args = ["balance", "heroes", "--hero", "gunslinger", "--games", "2", "--cowboys", "1-2",
+            "--mode", "per_player", "--table", "duel", "--round-limit", "12",
+            "--weapon", "winchester", "--bots", "random", "--seed", "7"]  # fmt: skip
+    code, out, err = cli([*args, "-w", "1", "-o", str(tmp_path), "-q", "--json"])
+    assert code == 0, err
+    line = json.loads(out)["command"]
+    assert shlex.split(line) == ["totenblatt", *args]
+    report = (tmp_path / "heroes-gunslinger.md").read_text(encoding="utf-8")
+    assert report.count(f"\n    {line}\n") == 2  # the English and the German report
+    assert "Reproduce with:" in report and "Nachrechnen mit:" in report
+
+
+GIVEN = {
+    "heroes": ["--hero", "gunslinger", "--games", "5", "--cowboys", "1-4", "--mode",
+               "per_character", "--table", "gangs", "--round-limit", "0", "--weapon",
+               "shotgun", "--bots", "random,heuristic", "--seed", "3"],
+    "abilities": ["--scenario", "gangs", "--ability", "cover_1", "--ability", "wild_2",
+                  "--option", "hand_mode=per_character", "--games", "4", "--bots", "random",
+                  "--seed", "9"],
+    "seats": ["--scenario", "duel", "--scenario", "gangs", "--games", "6", "--bot", "random",
+              "--seed", "2"],
+    "rounds": ["--scenario", "three-way", "--games", "8", "--cap", "12", "--target", "0.75",
+               "--bot", "random", "--seed", "4"],
+}  # fmt: skip
+"""Every option of each experiment that shapes its findings, none at its default."""
+
+
+@pytest.mark.parametrize("name", sorted(GIVEN))
+def test_the_reproduce_line_parses_back_to_the_same_experiment(name: str) -> None:
+    from totenblatt.cli.balance import NOT_REPRODUCED
+    from totenblatt.cli.options import command_line
+
+    load_commands()
+    balance = typer.main.get_command(app).commands["balance"]
+    command = balance.commands[name]  # type: ignore[attr-defined]
+    shaping = {p.name for p in command.params} - NOT_REPRODUCED
+    given = GIVEN[name]
+    assert {p.name for p in command.params if set(p.opts) & set(given)} == shaping
+    extra = ["-o", "x", "-w", "2", "--dask", "local", "-q", "--json", "--lang", "de"]
+    ctx = command.make_context(name, [*given, *extra], parent=_parent(balance))
+    line = command_line(ctx, leave_out=NOT_REPRODUCED)
+    words = shlex.split(line)
+    assert words[:3] == ["totenblatt", "balance", name]
+    assert words[3:] == given
+    again = command.make_context(name, words[3:], parent=_parent(balance))
+    for key in shaping:
+        assert _plain(again.params[key]) == _plain(ctx.params[key]), key
+
+
+def _parent(group: typer.core.TyperGroup) -> typer.Context:
+    root = typer.Context(typer.main.get_command(app), info_name="totenblatt")
+    return typer.Context(group, info_name="balance", parent=root)
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, list | tuple) else value

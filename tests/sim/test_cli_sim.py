@@ -83,3 +83,22 @@ def test_bad_input_is_one_line(cli: Cli, tmp_path: Path) -> None:
         assert code == 2, (extra, err)
         assert message in err and "Traceback" not in err
         assert len(err.strip().splitlines()) <= 2, err
+
+
+def test_a_search_budget_beyond_the_bounds_is_refused_before_any_game(
+    cli: Cli, tmp_path: Path
+) -> None:
+    out = tmp_path / "r.parquet"
+    code, _, err = cli(["sim", "--out", str(out), "-q", "--bots", "ismcts:99999999999"])
+    assert code == 2 and err.count("\n") == 1, err
+    assert "the budget must be 1 to 100000 rollouts" in err and not out.exists()
+
+
+def test_a_scenario_with_heroes_brings_its_ruleset(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "r.parquet"
+    args = ["sim", "-s", "heroes", "--bots", "random", "-n", "2", "-w", "1", "-q", "--json"]
+    code, text, err = cli([*args, "--out", str(out)])
+    assert code == 0, err
+    assert json.loads(text)["run"]["ruleset"] == "extended"
+    code, _, err = cli([*args, "--out", str(tmp_path / "b.parquet"), "--ruleset", "base"])
+    assert code == 2 and "use the 'extended' ruleset" in err  # named: as named, refused

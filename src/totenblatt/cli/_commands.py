@@ -25,7 +25,6 @@ __all__ = [
     "LazyGroup",
     "command_of",
     "for_people",
-    "help_lang",
     "load_all",
     "load_for",
     "readable_metavar",
@@ -131,22 +130,6 @@ def load_for(argv: Sequence[str]) -> None:
     """Register what ``argv`` runs: its command's modules (none for ``--help`` alone)."""
     for name in COMMAND_MODULES.get(command_of(argv) or "", ()):
         importlib.import_module(f"totenblatt.cli.{name}")
-
-
-def help_lang(argv: Sequence[str]) -> str:
-    """The language of the help: ``--lang`` in ``argv``, else the environment, else en."""
-    from totenblatt.text.catalog import resolve_lang
-
-    explicit = None
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            explicit = argv[i + 1]
-        elif arg.startswith("--lang="):
-            explicit = arg.partition("=")[2]
-    try:
-        return resolve_lang(explicit)
-    except ValueError:
-        return "en"
 
 
 class LazyGroup(TyperGroup):

@@ -5,29 +5,23 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any
 
-import typer
 from rich.table import Table
 
 from totenblatt.campaign.abilities import draw_ability
 from totenblatt.cards import Card, Rank
-from totenblatt.cli.app import (
+from totenblatt.cli.app import app, console, print_json
+from totenblatt.cli.options import (
     JsonOption,
     Lang,
     LangOption,
-    app,
-    console,
-    print_json,
+    RulesetOption,
     resolve_lang,
+    seed_option,
 )
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import ability_effect, ability_name
 from totenblatt.wanted.rules import Ruleset
-
-RulesetOption = Annotated[
-    str,
-    typer.Option("--ruleset", help=N_("Built-in ruleset (base, extended) or a TOML file.")),
-]
 
 
 def _labels() -> list[str]:
@@ -84,12 +78,7 @@ def abilities(
 def draw_ability_command(
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            max=2**64 - 1,
-            help=N_("Seed of the draw, 0 to 2**64-1 (default: a random one, printed)."),
-        ),
+        seed_option(N_("Seed of the draw, 0 to 2**64-1 (default: a random one, printed).")),
     ] = None,
     ruleset: RulesetOption = "extended",
     json_out: JsonOption = False,
@@ -101,7 +90,6 @@ def draw_ability_command(
     used = seed if seed is not None else random.SystemRandom().randrange(2**31)
     draw = draw_ability(random.Random(used), rules)
     key = "Joker" if draw.card.rank is None else draw.card.rank.label
-    label = _card_label(key, language)
     deck = 52 + rules.campaign.ability_draw_jokers
     if json_out:
         print_json(
@@ -111,10 +99,9 @@ def draw_ability_command(
     w = words(language)
     console.print(
         w.phrase(
-            "Drawn from {deck} cards: {card} ({label}) → {ability}: {effect}",
+            "Drawn from {deck} cards: {card} → {ability}: {effect}",
             deck=deck,
             card=_text(draw.card, language),
-            label=label,
             ability=ability_name(draw.ability, language),
             effect=ability_effect(draw.ability, rules, language),
         )
@@ -123,4 +110,8 @@ def draw_ability_command(
 
 
 def _text(card: Card, lang: Lang) -> str:
-    return str(card) if card.is_joker else f"{card} {card.name(lang)}"
+    """The card once: ``10♣``; a picture or an ace with its name (``Q♣ (Kreuz-Dame)``),
+    which says the letter of its row in the ability table."""
+    if card.is_joker or card.rank is None or card.rank.label not in _LETTERS:
+        return str(card)
+    return f"{card} ({card.name(lang)})"

@@ -7,7 +7,6 @@ import os
 import stat
 import sys
 import tempfile
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -15,9 +14,16 @@ import typer
 from rich.console import Console
 
 from totenblatt.cli._commands import LazyGroup, for_people, load_for
+from totenblatt.cli.options import (
+    DbOption,
+    JsonOption,
+    Lang,
+    LangOption,
+    argv_lang,
+    resolve_lang,
+)
 from totenblatt.messages import Message, MessageError
-from totenblatt.text import error_line
-from totenblatt.text import resolve_lang as _resolve_lang
+from totenblatt.text import error_line, render
 from totenblatt.text.catalog import N_
 
 __all__ = [
@@ -74,45 +80,6 @@ def _main(
     ] = False,
 ) -> None:
     """Totenblatt — Wanted: Dead or Alive and the card-test RPG."""
-
-
-class Lang(StrEnum):
-    """Language of the text a person reads."""
-
-    EN = "en"
-    """English."""
-    DE = "de"
-    """Deutsch."""
-
-
-LangOption = Annotated[
-    Lang | None,
-    typer.Option(
-        "--lang",
-        help=N_("Language of the output: de or en (default: $TOTENBLATT_LANG, else the locale)."),
-        case_sensitive=False,
-    ),
-]
-JsonOption = Annotated[
-    bool, typer.Option("--json", help=N_("Print one JSON object instead of text."))
-]
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        metavar="URL",
-        help=N_(
-            "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a SQLite "
-            "file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user data "
-            "directory."
-        ),
-    ),
-]
-
-
-def resolve_lang(lang: Lang | None) -> Lang:
-    """The language asked for, else ``TOTENBLATT_LANG``, else the locale, else English."""
-    return Lang(_resolve_lang(None if lang is None else lang.value))
 
 
 class OutputFileError(MessageError):
@@ -231,41 +198,53 @@ def fail(message: str | Message) -> NoReturn:
     raise CliError(message)
 
 
-def _argv_lang(argv: list[str]) -> str:
-    """The language of error lines: ``--lang`` in ``argv``, else the environment, else en."""
-    explicit = None
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            explicit = argv[i + 1]
-        elif arg.startswith("--lang="):
-            explicit = arg.partition("=")[2]
-    try:
-        return _resolve_lang(explicit)
-    except ValueError:
-        return "en"
+def _usage_line(exc: typer.TyperException, lang: str) -> str:
+    """Typer's own error (a missing option, a bad value …) as one line in ``lang``."""
+    from totenblatt.cli._usage import usage_message
+
+    line = render(Message("error: {message}", message=usage_message(exc.format_message())), lang)
+    ctx = getattr(exc, "ctx", None)
+    if ctx is None:
+        return line
+    hint = Message("(see '{command} --help')", command=ctx.command_path)
+    return f"{line} {render(hint, lang)}"
+
+
+def _missing_extra(exc: ImportError, lang: str) -> str | None:
+    """The line for an extra that is not installed (``pip install 'totenblatt[sim]'``)."""
+    from totenblatt.extras import missing_extra
+
+    missing = missing_extra(exc)
+    return None if missing is None else error_line(missing, lang)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI; usage errors and bad values exit 2 with one line, never a traceback."""
+    """Run the CLI; usage errors and bad values exit 2 with one line, never a traceback.
+
+    So does a command that needs an extra which is not installed: the line names it.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
-    lang = _argv_lang(args)
+    lang = argv_lang(args)
     LazyGroup.lang = lang
     try:
         load_for(args)  # only the modules of the command given: a fast start
         command = for_people(typer.main.get_command(app), lang)  # people's words, no types
         result = command.main(args=args, prog_name="totenblatt", standalone_mode=False)
     except typer.TyperException as exc:
-        message = exc.format_message()
-        if message:  # empty when the help was shown for a command given no arguments
-            ctx = getattr(exc, "ctx", None)
-            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            err_console.print(f"error: {message}{hint}", markup=False)
+        if exc.format_message():  # empty when the help was shown for a command given no arguments
+            err_console.print(_usage_line(exc, lang), markup=False)
         sys.exit(exc.exit_code)
     except typer.Abort:
-        err_console.print("aborted", markup=False)
+        err_console.print(render(Message("aborted"), lang), markup=False)
         sys.exit(1)
     except (ValueError, OSError) as exc:
         err_console.print(error_line(exc, lang), markup=False)
+        sys.exit(2)
+    except ImportError as exc:
+        line = _missing_extra(exc, lang)
+        if line is None:
+            raise
+        err_console.print(line, markup=False)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

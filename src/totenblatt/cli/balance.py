@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.markdown import Markdown
 
-from totenblatt.cli.app import (
+from totenblatt.cli.app import app, console, err_console, fail, print_json
+from totenblatt.cli.options import (
     JsonOption,
     LangOption,
-    app,
-    console,
-    err_console,
-    fail,
-    print_json,
+    bots_option,
+    command_line,
     resolve_lang,
+    scenario_option,
+    weapon_option,
 )
 from totenblatt.cli.sim import (
     DaskOption,
@@ -58,11 +58,11 @@ OutOption = Annotated[
 ]
 BotOption = Annotated[str, typer.Option("--bot", help=N_("The bot at every seat."))]
 ScenariosOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--scenario", "-s", help=N_("Scenario (repeatable; default: every built-in one).")
-    ),
+    list[str] | None, scenario_option(N_("Scenario (repeatable; default: every built-in one)."))
 ]
+NOT_REPRODUCED = frozenset({"out", "workers", "dask", "quiet", "json_", "lang"})
+"""Options that change where a report goes and what the terminal shows, not its findings:
+the report's line to run the experiment again leaves them out."""
 
 
 def parse_counts(text: str) -> list[int]:
@@ -96,6 +96,7 @@ def _run(
     quiet: bool,
     json_: bool,
     lang: str,
+    command: str,
 ) -> None:
     from totenblatt.sim.balance.core import run_experiment, write_report
     from totenblatt.sim.runner import RunError, Runner
@@ -128,7 +129,7 @@ def _run(
         "dask": dask,
         "machine": f"{platform.machine()}, Python {platform.python_version()}",
     }
-    summary, files = write_report(experiment, rows, out, timing=timing)
+    summary, files = write_report(experiment, rows, out, timing=timing, command=command)
     if json_:
         print_json({"experiment": experiment.name, **summary, "timing": timing,
                     "files": [str(f) for f in files]})  # fmt: skip
@@ -139,16 +140,19 @@ def _run(
         console.print(f"  {path}")
 
 
-def _common(**values: Any) -> dict[str, Any]:
-    lang = resolve_lang(values.pop("lang")).value
-    needs_sim_extra()
-    return {**values, "lang": lang}
+def _common(ctx: typer.Context, lang: Any) -> dict[str, Any]:
+    """What every experiment's run takes from the command line: language, the line to
+    run it again (every option that shapes the findings, as parsed)."""
+    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
+    command = command_line(ctx, leave_out=NOT_REPRODUCED)
+    return {"lang": resolve_lang(lang).value, "command": command}
 
 
 @balance_app.command(
     help=N_("One hero against N standard cowboys in both hand modes: is the designer's claim true?")
 )
 def heroes(
+    ctx: typer.Context,
     hero: Annotated[
         str, typer.Option("--hero", help=N_("veteran (Haudegen) or gunslinger (Revolverheld)."))
     ] = "veteran",
@@ -175,9 +179,9 @@ def heroes(
             help=N_("Round limit of every game, 0 (none) to 1000."),
         ),
     ] = 30,
-    weapon: Annotated[str, typer.Option("--weapon", help=N_("Everyone's weapon."))] = "colt",
+    weapon: Annotated[str, weapon_option(N_("Everyone's weapon."), short=False)] = "colt",
     bots: Annotated[
-        str, typer.Option("--bots", help=N_("Bot of the hero's seat and the cowboys' (or one)."))
+        str, bots_option(N_("Bot of the hero's seat and the cowboys' (or one)."))
     ] = "heuristic",
     seed: SeedOption = 0,
     workers: WorkersOption = None,
@@ -188,9 +192,9 @@ def heroes(
     lang: LangOption = None,
 ) -> None:
     """One hero against N standard cowboys in both hand modes: is the designer's claim true?"""
+    common = _common(ctx, lang)
     from totenblatt.sim.balance.heroes import MODES, HeroesExperiment
 
-    common = _common(lang=lang)
     experiment = HeroesExperiment(
         hero,
         cowboys=parse_counts(cowboys) if cowboys else None,
@@ -209,9 +213,8 @@ def heroes(
     help=N_("The win-rate change from giving one figure each ability (paired seeds).")
 )
 def abilities(
-    scenario: Annotated[
-        str, typer.Option("--scenario", "-s", help=N_("The scenario (extended rules)."))
-    ] = "duel",
+    ctx: typer.Context,
+    scenario: Annotated[str, scenario_option(N_("The scenario (extended rules)."))] = "duel",
     ability: Annotated[
         list[str] | None,
         typer.Option("--ability", help=N_("Ability (repeatable; default all 14).")),
@@ -221,9 +224,7 @@ def abilities(
         typer.Option("--option", help=N_("Ruleset option key=value (repeatable).")),
     ] = None,
     games: GamesOption = 300,
-    bots: Annotated[
-        str, typer.Option("--bots", help=N_("Bots seat by seat (or one)."))
-    ] = "heuristic",
+    bots: Annotated[str, bots_option(N_("Bots seat by seat (or one)."))] = "heuristic",
     seed: SeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
@@ -233,11 +234,11 @@ def abilities(
     lang: LangOption = None,
 ) -> None:
     """The win-rate change from giving one figure each ability (paired seeds)."""
+    common = _common(ctx, lang)
     from totenblatt.sim.balance.abilities import AbilitiesExperiment
     from totenblatt.sim.spec import parse_option
     from totenblatt.wanted.vocab import Ability, parse_word
 
-    common = _common(lang=lang)
     chosen = [parse_word(Ability, a, "ability").value for a in ability or []]
     experiment = AbilitiesExperiment(
         scenario=scenario,
@@ -252,6 +253,7 @@ def abilities(
 
 @balance_app.command(help=N_("First-dealer and seat advantage per scenario."))
 def seats(
+    ctx: typer.Context,
     scenario: ScenariosOption = None,
     games: GamesOption = 300,
     bot: BotOption = "heuristic",
@@ -264,9 +266,9 @@ def seats(
     lang: LangOption = None,
 ) -> None:
     """First-dealer and seat advantage per scenario."""
+    common = _common(ctx, lang)
     from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS, SeatsExperiment
 
-    common = _common(lang=lang)
     experiment = SeatsExperiment(
         scenarios=scenario or DEFAULT_SCENARIOS, games=games, seed=seed, bot=bot
     )
@@ -277,6 +279,7 @@ def seats(
     help=N_("Game lengths per scenario and the round limit by which 90 % are decided (D-22).")
 )
 def rounds(
+    ctx: typer.Context,
     scenario: ScenariosOption = None,
     games: GamesOption = 300,
     cap: Annotated[
@@ -299,10 +302,10 @@ def rounds(
     lang: LangOption = None,
 ) -> None:
     """Game lengths per scenario and the round limit by which 90 % are decided (D-22)."""
+    common = _common(ctx, lang)
     from totenblatt.sim.balance.rounds import RoundsExperiment
     from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 
-    common = _common(lang=lang)
     experiment = RoundsExperiment(
         scenarios=scenario or DEFAULT_SCENARIOS,
         games=games,

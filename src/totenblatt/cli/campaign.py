@@ -24,17 +24,17 @@ from totenblatt.campaign import (
     roster_dict,
 )
 from totenblatt.campaign.events import Joined, notable
-from totenblatt.cli.app import (
+from totenblatt.cli.app import app, console, fail, print_json, write_text_atomic
+from totenblatt.cli.options import (
+    STORED_SEED_MAX,
     DbOption,
     JsonOption,
     Lang,
     LangOption,
-    app,
-    console,
-    fail,
-    print_json,
+    RulesetOption,
     resolve_lang,
-    write_text_atomic,
+    seed_option,
+    weapon_option,
 )
 from totenblatt.messages import Message, MessageError
 from totenblatt.text import words
@@ -95,11 +95,9 @@ class ExportFormat(StrEnum):
 
 SeedOption = Annotated[
     int | None,
-    typer.Option(
-        "--seed",
-        min=0,
-        max=2**63 - 1,
-        help=N_("Seed for names and ability draws, 0 to 2**63-1 (default: a fresh one, logged)."),
+    seed_option(
+        N_("Seed for names and ability draws, 0 to 2**63-1 (default: a fresh one, logged)."),
+        most=STORED_SEED_MAX,
     ),
 ]
 GangArg = Annotated[str, typer.Argument(metavar="NAME", help=N_("The gang's name."))]
@@ -316,9 +314,7 @@ def gang_create(
     weapons: Annotated[
         list[str] | None, typer.Option("--weapons", metavar="WEAPON,...", help=WEAPONS_HELP)
     ] = None,
-    ruleset: Annotated[
-        str, typer.Option("--ruleset", help=N_("Ruleset name or TOML file."))
-    ] = "extended",
+    ruleset: RulesetOption = "extended",
     seed: SeedOption = None,
     db: DbOption = None,
     json: JsonOption = False,
@@ -487,12 +483,11 @@ def gang_recruit(
     ] = None,
     weapon: Annotated[
         str | None,
-        typer.Option(
-            "--weapon",
-            help=N_(
+        weapon_option(
+            N_(
                 "The new hero's weapon: colt, winchester or shotgun (default: by its place "
                 "in the roster)."
-            ),
+            )
         ),
     ] = None,
     seed: SeedOption = None,

@@ -11,18 +11,16 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli.app import (
+from totenblatt.cli.app import app, console, fail, print_json
+from totenblatt.cli.campaign import parse_pairs
+from totenblatt.cli.options import (
     DbOption,
     JsonOption,
     Lang,
     LangOption,
-    app,
-    console,
-    fail,
-    print_json,
+    RpgRulesetOption,
     resolve_lang,
 )
-from totenblatt.cli.campaign import parse_pairs
 from totenblatt.messages import Message
 from totenblatt.rpg.character import Character
 from totenblatt.text import words
@@ -123,9 +121,7 @@ def character_create(
         bool,
         typer.Option("--npc", help=N_("An ordinary person (Normalo): capacity 6 (D-32).")),
     ] = False,
-    ruleset: Annotated[
-        str, typer.Option("--ruleset", help=N_("RPG ruleset name or TOML file."))
-    ] = "rpg",
+    ruleset: RpgRulesetOption = "rpg",
     db: DbOption = None,
     json: JsonOption = False,
     lang: LangOption = None,

@@ -39,17 +39,19 @@ from totenblatt.campaign.battle import (
 from totenblatt.campaign.events import event_to_dict as campaign_event
 from totenblatt.campaign.events import notable
 from totenblatt.cli._play_replay import Ask
-from totenblatt.cli.app import (
+from totenblatt.cli.app import console, fail, print_json
+from totenblatt.cli.campaign import BadOptionError, fight_app, roster_table
+from totenblatt.cli.options import (
+    STORED_SEED_MAX,
     DbOption,
     JsonOption,
     Lang,
     LangOption,
-    console,
-    fail,
-    print_json,
     resolve_lang,
+    ruleset_option,
+    scenario_option,
+    seed_option,
 )
-from totenblatt.cli.campaign import BadOptionError, fight_app, roster_table
 from totenblatt.cli.play import (
     SeatKind,
     Session,
@@ -458,13 +460,11 @@ def fight_play(
     ],
     scenario: Annotated[
         str,
-        typer.Option(
-            "--scenario",
-            "-s",
-            help=N_(
+        scenario_option(
+            N_(
                 "Template scenario (built-in name or TOML file): its table, terrain and "
                 "starting spots; the gangs are the figures, with their own weapons."
-            ),
+            )
         ),
     ] = "gangs",
     seats: Annotated[
@@ -479,18 +479,17 @@ def fight_play(
     ] = "bot,bot",
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            max=2**63 - 1,
-            help=N_(
+        seed_option(
+            N_(
                 "Seed of the fight and the draws after it, 0 to 2**63-1 (default: a secret "
                 "one, logged with the result)."
             ),
+            most=STORED_SEED_MAX,
         ),
     ] = None,
     ruleset: Annotated[
         str | None,
-        typer.Option("--ruleset", help=N_("Ruleset name or TOML file (default: the gangs' own).")),
+        ruleset_option(N_("Ruleset name or TOML file (default: the gangs' own).")),
     ] = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help=N_("Tell only the result, not every kill."))

@@ -10,14 +10,19 @@ from rich.table import Table
 
 from totenblatt.cli.app import (
     CliError,
-    JsonOption,
-    LangOption,
     app,
     check_writable,
     console,
     err_console,
     fail,
     print_json,
+)
+from totenblatt.cli.options import (
+    JsonOption,
+    LangOption,
+    OptionalRulesetOption,
+    ScenarioOption,
+    bots_option,
     resolve_lang,
 )
 from totenblatt.cli.sim import (
@@ -40,13 +45,8 @@ if TYPE_CHECKING:
     help=N_("Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale).")
 )
 def ladder(
-    scenario: Annotated[
-        str, typer.Option("--scenario", "-s", help=N_("Built-in scenario or a TOML file."))
-    ] = "duel",
-    ruleset: Annotated[
-        str,
-        typer.Option("--ruleset", "-r", help=N_("Built-in ruleset (base, extended) or a file.")),
-    ] = "base",
+    scenario: ScenarioOption = "duel",
+    ruleset: OptionalRulesetOption = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -55,10 +55,8 @@ def ladder(
     ] = None,
     bots: Annotated[
         str,
-        typer.Option(
-            "--bots",
-            "-b",
-            help=N_("Two or more bots, comma-separated: random, heuristic, ismcts:N (N rollouts)."),
+        bots_option(
+            N_("Two or more bots, comma-separated: random, heuristic, ismcts:N (N rollouts).")
         ),
     ] = "random,heuristic,ismcts:200",
     games: Annotated[
@@ -86,6 +84,7 @@ def ladder(
     from totenblatt.sim.ladder import ladder_bots, play_ladder, plot_ladder
     from totenblatt.sim.runner import RunError
     from totenblatt.sim.spec import parse_option
+    from totenblatt.wanted.table.scenario import ruleset_for
 
     language = resolve_lang(lang).value
     w = words(language)
@@ -93,6 +92,8 @@ def ladder(
         check_writable(plot)
     names = ladder_bots([b for b in bots.split(",") if b.strip()], games)
     options = [parse_option(o) for o in option or []]
+    if ruleset is None:
+        ruleset = ruleset_for(scenario)
     _check_files(scenario, ruleset)  # before the progress bar: a refusal is one line
     pairs = len(names) * (len(names) - 1) // 2
     total = pairs * 2 * ((games + 1) // 2)

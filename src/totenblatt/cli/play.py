@@ -32,17 +32,16 @@ from totenblatt.cli._play_screen import (
     recent_entries,
     screen_parts,
 )
-from totenblatt.cli.app import (
-    CliError,
+from totenblatt.cli.app import CliError, app, check_writable, console, write_text_atomic
+from totenblatt.cli.board import board_scale, figure_labels, legend, render_board
+from totenblatt.cli.options import (
     Lang,
     LangOption,
-    app,
-    check_writable,
-    console,
+    OptionalRulesetOption,
+    ScenarioOption,
     resolve_lang,
-    write_text_atomic,
+    seed_option,
 )
-from totenblatt.cli.board import board_scale, figure_labels, legend, render_board
 from totenblatt.messages import Message
 from totenblatt.text import Narrator, describe_error, seat_labels, winner_line, words
 from totenblatt.text.catalog import N_
@@ -61,7 +60,7 @@ from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.queries import sights
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.scenario import Scenario
+from totenblatt.wanted.table.scenario import Scenario, ruleset_for
 from totenblatt.wanted.vocab import Ability
 
 __all__ = [
@@ -656,17 +655,13 @@ def run_play(
 
 
 def default_ruleset(scenario: str | Path) -> str:
-    """``extended`` for a scenario with heroes or abilities (B1, B2), else ``base``.
+    """The ruleset ``scenario`` plays when none is named: ``extended`` for a scenario with
+    heroes or abilities (B1, B2), else ``base`` (the core's :func:`ruleset_for`).
 
     >>> default_ruleset("heroes"), default_ruleset("duel")
     ('extended', 'base')
     """
-    from totenblatt.wanted.table.scenario import load_scenario
-    from totenblatt.wanted.vocab import HeroType
-
-    figures = load_scenario(scenario).figures
-    extended = any(f.abilities or f.kind is not HeroType.COWBOY for f in figures)
-    return "extended" if extended else "base"
+    return ruleset_for(scenario)
 
 
 SeatsOption = Annotated[
@@ -692,37 +687,18 @@ _REPLAY_HELP = N_(
 
 @app.command(help=_PLAY_HELP)
 def play(
-    scenario: Annotated[
-        str,
-        typer.Option(
-            "--scenario",
-            "-s",
-            help=N_("Built-in scenario (duel, gangs, three-way, heroes) or a TOML file."),
-        ),
-    ] = "duel",
+    scenario: ScenarioOption = "duel",
     seats: SeatsOption = "human,bot",
     seed: Annotated[
         int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            max=2**64 - 1,
-            help=N_(
+        seed_option(
+            N_(
                 "Seed of the shuffle, 0 to 2**64-1 (default: a secret 64-bit one). "
                 "Whoever knows the seed can deal every hand."
-            ),
+            )
         ),
     ] = None,
-    ruleset: Annotated[
-        str | None,
-        typer.Option(
-            "--ruleset",
-            help=N_(
-                "Built-in ruleset (base, extended) or a TOML file (default: extended for a "
-                "scenario with heroes or abilities, else base)."
-            ),
-        ),
-    ] = None,
+    ruleset: OptionalRulesetOption = None,
     lang: LangOption = None,
     save: Annotated[
         Path | None, typer.Option("--save", help=N_("Write the game to FILE after every decision."))

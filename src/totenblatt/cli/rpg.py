@@ -10,17 +10,15 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from totenblatt.cli.app import (
+from totenblatt.cli.app import app, check_writable, console, fail, print_json
+from totenblatt.cli.options import (
     DbOption,
     JsonOption,
     Lang,
     LangOption,
-    app,
-    check_writable,
-    console,
-    fail,
-    print_json,
+    RpgRulesetOption,
     resolve_lang,
+    seed_option,
 )
 from totenblatt.messages import Message
 from totenblatt.rpg.character import Character
@@ -57,12 +55,19 @@ PvpOption = Annotated[
     bool,
     typer.Option("--pvp", help=N_("Player against player: equal sums at equal levels do nothing.")),
 ]
+OpponentOption = Annotated[
+    bool,
+    typer.Option(
+        "--opponent",
+        help=N_(
+            "--difficulty is an opponent's level (a fight, C4): a success wounds the "
+            "opponent. Without it (and without --pvp) the test is against a difficulty."
+        ),
+    ),
+]
 JokersOption = Annotated[
     int,
     typer.Option("--jokers", "-j", max=99, help=N_("Jokers the player may spend, 0 to 99 (D-33).")),
-]
-RulesetOption = Annotated[
-    str, typer.Option("--ruleset", help=N_("RPG ruleset: built-in name or TOML file."))
 ]
 
 
@@ -143,6 +148,7 @@ def probe(
     skill: ProbeSkillOption = None,
     difficulty: DifficultyOption = None,
     pvp: PvpOption = False,
+    opponent: OpponentOption = False,
     jokers: JokersOption = 0,
     cards: Annotated[
         str | None,
@@ -156,13 +162,7 @@ def probe(
         typer.Option("--against", help=N_("Cards the game master / opponent drew: 5,7.")),
     ] = None,
     seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            min=0,
-            max=2**64 - 1,
-            help=N_("Seed for the cards not given, 0 to 2**64-1 (default: random)."),
-        ),
+        int | None, seed_option(N_("Seed for the cards not given, 0 to 2**64-1 (default: random)."))
     ] = None,
     character: Annotated[
         str | None,
@@ -177,7 +177,7 @@ def probe(
         ),
     ] = None,
     db: DbOption = None,
-    ruleset: RulesetOption = "rpg",
+    ruleset: RpgRulesetOption = "rpg",
     json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
@@ -194,7 +194,7 @@ def probe(
     if character is not None:
         _probe_character(
             character, skill, _level(difficulty, "--difficulty"), pvp, jokers, cards, against,
-            seed, db, json, language,
+            seed, db, json, language, opponent=opponent,
         )  # fmt: skip
         return
     rules = RpgRuleset.load(ruleset)
@@ -211,7 +211,7 @@ def probe(
     if json:
         print_json(result.to_dict() | {"seed": seed, "ruleset": rules.name})
         return
-    for line in narrate_probe(result, language, rules):
+    for line in narrate_probe(result, language, rules, opponent=opponent):
         console.print(line, markup=False, soft_wrap=True)
     if cards is None or against is None:
         console.print(words(language).phrase("(seed {seed})", seed=seed), style="dim")
@@ -229,6 +229,8 @@ def _probe_character(
     db: str | None,
     json: bool,
     language: Lang,
+    *,
+    opponent: bool,
 ) -> None:
     """A test of a stored character: its level and jokers; the sheet records the result."""
     from totenblatt.cli.character import character_dict
@@ -278,7 +280,7 @@ def _probe_character(
         data = result.to_dict() | {"seed": seed, "ruleset": rules.name}
         print_json(data | {"character": character_dict(after)})
         return
-    for line in narrate_probe(result, language, rules):
+    for line in narrate_probe(result, language, rules, opponent=opponent):
         console.print(line, markup=False, soft_wrap=True)
     w = words(language)
     wound = wound_name(result.wound, language) if hurt and result.wound else w.phrase("no wound")
@@ -347,7 +349,7 @@ def odds(
             metavar="FILE",
         ),
     ] = None,
-    ruleset: RulesetOption = "rpg",
+    ruleset: RpgRulesetOption = "rpg",
     json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-import typer
 from pydantic import BaseModel
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli.app import JsonOption, Lang, LangOption, app, console, print_json
-from totenblatt.cli.app import resolve_lang as _resolve_lang
+from totenblatt.cli.app import app, console, print_json
+from totenblatt.cli.options import JsonOption, Lang, LangOption, RulesetOption, resolve_lang
 from totenblatt.text import words
-from totenblatt.text.catalog import N_
-from totenblatt.text.vocab import band_label, cover_word
+from totenblatt.text.vocab import band_label, cover_word, ruleset_description
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import CoverLevel
 
@@ -78,23 +76,17 @@ def _fmt(value: Any) -> str:
 
 @app.command()
 def rules(
-    ruleset: Annotated[
-        str,
-        typer.Option(
-            "--ruleset",
-            help=N_("Built-in ruleset (base, extended) or a TOML file of your own."),
-        ),
-    ] = "base",
+    ruleset: RulesetOption = "base",
     json_out: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """Print the tables of a ruleset: card values, weapons, cover, damage, options."""
-    language = _resolve_lang(lang)
+    language = resolve_lang(lang)
     r = Ruleset.load(ruleset)
     if json_out:
         print_json(r.model_dump(mode="json"))
         return
-    console.print(Text(r.name, style="bold"), "—", r.description)
+    console.print(Text(r.name, style="bold"), "—", ruleset_description(r, language))
     w = words(language)
     console.print(
         w.phrase(

@@ -8,8 +8,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli.app import JsonOption, LangOption, app, console, print_json
-from totenblatt.cli.app import resolve_lang as _resolve_lang
+from totenblatt.cli.app import app, console, print_json
+from totenblatt.cli.options import JsonOption, LangOption, resolve_lang
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import (
@@ -91,7 +91,7 @@ def scenarios(ctx: typer.Context, lang: LangOption = None, json: JsonOption = Fa
     """List the built-in scenarios with seats, figures and table size."""
     if ctx.invoked_subcommand is not None:
         return
-    language = _resolve_lang(lang)
+    language = resolve_lang(lang)
     found = [load_scenario(name) for name in builtin_scenarios()]
     if json:
         print_json([_summary(s) for s in found])
@@ -132,7 +132,7 @@ def show(
     json: JsonOption = False,
 ) -> None:
     """Show one scenario: table, terrain, seats, teams and figures."""
-    language = _resolve_lang(lang)
+    language = resolve_lang(lang)
     s = load_scenario(name)
     if json:
         print_json(_details(s))

@@ -22,17 +22,17 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli.app import (
+from totenblatt.cli.app import app, check_writable, console, err_console, fail, print_json
+from totenblatt.cli.options import (
+    BotsOption,
     JsonOption,
     LangOption,
-    app,
-    check_writable,
-    console,
-    err_console,
-    fail,
-    print_json,
+    OptionalRulesetOption,
+    ScenarioOption,
     resolve_lang,
+    seed_option,
 )
+from totenblatt.extras import require
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_
 
@@ -60,13 +60,7 @@ DaskOption = Annotated[
     ),
 ]
 SeedOption = Annotated[
-    int,
-    typer.Option(
-        "--seed",
-        min=0,
-        max=2**64 - 1,
-        help=N_("Run seed K, 0 to 2**64-1: game i is played from (K, i) alone."),
-    ),
+    int, seed_option(N_("Run seed K, 0 to 2**64-1: game i is played from (K, i) alone."))
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))]
 
@@ -80,11 +74,8 @@ class _Speed(ProgressColumn):
 
 
 def needs_sim_extra() -> None:
-    """Stop with one line when the ``sim`` extra (pyarrow, dask) is not installed."""
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        fail(Message("this command needs the 'sim' extra: pip install 'totenblatt[sim]'"))
+    """Stop with one line (before any work) when the ``sim`` extra is not installed."""
+    require("sim", "pyarrow")  # dask only for --dask (the runner says so)
 
 
 @contextmanager
@@ -112,30 +103,15 @@ def progress_bar(total: int, label: str, *, quiet: bool) -> Iterator[Callable[[i
 @app.command(help=N_("Play GAMES seeded bot games and write one row per game to a Parquet file."))
 def sim(
     out: Annotated[Path, typer.Option("--out", "-o", help=N_("Results file (Parquet)."))],
-    scenario: Annotated[
-        str, typer.Option("--scenario", "-s", help=N_("Built-in scenario or a TOML file."))
-    ] = "duel",
-    ruleset: Annotated[
-        str,
-        typer.Option("--ruleset", "-r", help=N_("Built-in ruleset (base, extended) or a file.")),
-    ] = "base",
+    scenario: ScenarioOption = "duel",
+    ruleset: OptionalRulesetOption = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
             "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
         ),
     ] = None,
-    bots: Annotated[
-        str,
-        typer.Option(
-            "--bots",
-            "-b",
-            help=N_(
-                "Bots seat by seat, comma-separated: random, heuristic, heuristic-v1 (the "
-                "earlier heuristic), ismcts:N (N rollouts); one name for all seats."
-            ),
-        ),
-    ] = "heuristic",
+    bots: BotsOption = "heuristic",
     games: Annotated[
         int,
         typer.Option("--games", "-n", min=1, max=10_000_000, help=N_("Games to play, 1 to 10^7.")),
@@ -175,6 +151,7 @@ def sim(
     from totenblatt.sim.stats import summarize
     from totenblatt.sim.wording import say
     from totenblatt.wanted.table import Scenario, load_scenario
+    from totenblatt.wanted.table.scenario import ruleset_for
 
     language = resolve_lang(lang).value
     if resume and overwrite:
@@ -183,8 +160,9 @@ def sim(
     table: str | Scenario = scenario
     if round_limit is not None:
         table = with_round_limit(load_scenario(scenario), round_limit)
+    rules = ruleset if ruleset is not None else ruleset_for(scenario)
     spec = RunSpec.make(
-        table, ruleset, bots=bots.split(","), seed=seed, options=options, rotate=rotate
+        table, rules, bots=bots.split(","), seed=seed, options=options, rotate=rotate
     )
     run = spec.describe()
     kept: list[dict[str, Any]] = []

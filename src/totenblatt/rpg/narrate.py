@@ -59,8 +59,16 @@ def margin_word(result: ProbeResult, ruleset: str | Path | RpgRuleset = "rpg") -
     return None
 
 
-def probe_story(result: ProbeResult, ruleset: str | Path | RpgRuleset = "rpg") -> list[Message]:
-    """The test line by line: levels, the draws, jokers, a tie, the outcome and the wound."""
+def probe_story(
+    result: ProbeResult, ruleset: str | Path | RpgRuleset = "rpg", *, opponent: bool = False
+) -> list[Message]:
+    """The test line by line: levels, the draws, jokers, a tie, the outcome and the wound.
+
+    A failure wounds the player (C3: "failed and took light damage"). A success wounds
+    only an opponent: the story tells the opponent's wound in a test player against
+    player, or with ``opponent`` (the difficulty is an opponent's level: a fight, C4),
+    never after a test against a difficulty (a wall, a lock).
+    """
     rules = RpgRuleset.load(ruleset)
     skill, difficulty = result.skill, result.difficulty
     levels = {"skill": skill, "difficulty": difficulty}
@@ -111,7 +119,8 @@ def probe_story(result: ProbeResult, ruleset: str | Path | RpgRuleset = "rpg") -
             lines.append(Message("Success: {mine} against {theirs}.", **scores))
         else:
             lines.append(Message("Success: {mine} against {theirs} – {word}!", word=word, **scores))
-        lines.append(Message("In a fight your opponent takes {wound}.", wound=wound))
+        if result.pvp or opponent:
+            lines.append(Message("In a fight your opponent takes {wound}.", wound=wound))
     else:
         if result.margin:
             lines.append(

@@ -43,6 +43,7 @@ TEXT: dict[str, str] = {
     "other_run": N_("{path!r} holds another run (other {keys}): use another --out or --overwrite"),
     "balance_interrupted": N_("interrupted after {done} of {total} games: no report written"),
     "balance_done": N_("{games} games in {seconds:.0f} s; report in {folder}:"),
+    "reproduce": N_("Reproduce with:"),
     # -- balance heroes -----------------------------------------------------------------
     "heroes_title": N_("## One {hero} against N standard cowboys (claim: about {claim})"),
     "heroes_setup": N_(
@@ -50,7 +51,7 @@ TEXT: dict[str, str] = {
         "standard cowboys (seat 1) on the `{table}` table, everyone with a {weapon}, "
         "round limit {limit}; bots: {bots}; {games} games per point, run seed {seed} "
         "(game i of every point starts from the same seed). Win rate = the hero's wins "
-        "/ games, with a 95 % Wilson interval. Reproduce with:"
+        "/ games, with a 95 % Wilson interval."
     ),
     "heroes_table_head": N_(
         "| cowboys N | games | hero wins | win rate | 95 % Wilson interval | ended by round limit |"
@@ -83,7 +84,7 @@ TEXT: dict[str, str] = {
         "with the extended rules; bots: {bots}; {games} games per ability on the same "
         "seeds as the baseline without an ability (win rate {rate:.0%}, 95 % "
         "{low:.0%}–{high:.0%}), run seed {seed}. The change is in percentage points, "
-        "paired seed by seed. Reproduce with:"
+        "paired seed by seed."
     ),
     "abilities_table_head": N_(
         "| ability | win rate | 95 % Wilson interval | change (points) "
@@ -96,7 +97,7 @@ TEXT: dict[str, str] = {
         "The same bot ({bot}) at every seat; {games} games per scenario, run seed "
         "{seed}. Shares are of the games with a winner, with 95 % Wilson intervals; the "
         "first dealer is drawn at random every game (A3.1); the first to act is the "
-        "player after the dealer (D-35). Reproduce with:"
+        "player after the dealer (D-35)."
     ),
     "seats_table_head": N_(
         "| scenario | decisive games | fair share | wins per seat | first dealer | first to act |"
@@ -122,7 +123,7 @@ TEXT: dict[str, str] = {
         "The same bot ({bot}) at every seat; {games} games per scenario with the round "
         "limit raised to {cap}, run seed {seed}. A game is decided when a side is left "
         "standing; the recommended limit is the smallest round by which {target:.0%} of "
-        "the games are decided. Reproduce with:"
+        "the games are decided."
     ),
     "rounds_table_head": N_(
         "| scenario | limit now | decided by it (95 %) | decided within the cap | "

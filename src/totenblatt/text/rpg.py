@@ -74,13 +74,18 @@ def _named(value: Any, lang: str, rules: RpgRuleset) -> Any:
 
 
 def narrate_probe(
-    result: ProbeResult, lang: str, ruleset: str | Path | RpgRuleset = "rpg"
+    result: ProbeResult,
+    lang: str,
+    ruleset: str | Path | RpgRuleset = "rpg",
+    *,
+    opponent: bool = False,
 ) -> list[str]:
-    """The test line by line: levels with their names, the draws, jokers, outcome and wound."""
+    """The test line by line: levels with their names, the draws, jokers, outcome and wound
+    (an opponent's only in a fight: ``opponent`` or player against player)."""
     rules = RpgRuleset.load(ruleset)
     w = words(lang)
     out = []
-    for line in probe_story(result, rules):
+    for line in probe_story(result, rules, opponent=opponent):
         params = {k: _named(v, lang, rules) for k, v in line.params.items()}
         out.append(w.render(Message(line.id, **params)))
     return out

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card, Tier
-from totenblatt.text.catalog import words
+from totenblatt.text.catalog import N_, words
 from totenblatt.text.terms import (
     ABILITY_CODES,
     ABILITY_EFFECTS,
@@ -44,6 +44,7 @@ __all__ = [
     "cover_word",
     "enum_name",
     "kind_name",
+    "ruleset_description",
     "scenario_description",
     "scenario_title",
     "terrain_kind_name",
@@ -127,6 +128,21 @@ def scenario_description(scenario: Scenario, lang: str) -> str:
     if str(lang) == "de" and scenario.description_de:
         return scenario.description_de
     return scenario.description
+
+
+RULESET_DESCRIPTIONS = (
+    N_("Wanted: Dead or Alive, base rules (Basisregeln) with the documented defaults"),
+    N_("Base rules plus abilities, hero types and campaigns (For A Few Cents More)"),
+)
+"""The descriptions of the built-in rulesets (``description`` in their files), translated."""
+
+
+def ruleset_description(rules: Ruleset, lang: str) -> str:
+    """A ruleset's description in ``lang``: a built-in one's from the catalogs, the
+    description of a ruleset of one's own as its file words it."""
+    if rules.description in RULESET_DESCRIPTIONS:
+        return words(lang).gettext(rules.description)
+    return rules.description
 
 
 def weapon_name(rules: Ruleset, key: str, lang: str) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell
+from totenblatt.sim.balance.core import Cell, setup_lines
 from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_ability
@@ -145,22 +145,22 @@ class AbilitiesExperiment:
         lines = [
             say("abilities_title", lang, scenario=summary["scenario"]),
             "",
-            say(
-                "abilities_setup",
+            *setup_lines(
+                say(
+                    "abilities_setup",
+                    lang,
+                    figure=summary["figure"],
+                    scenario=summary["scenario"],
+                    bots=", ".join(summary["bots"]),
+                    games=summary["games_per_cell"],
+                    seed=summary["seed"],
+                    rate=base["rate"],
+                    low=base["low"],
+                    high=base["high"],
+                ),
+                summary,
                 lang,
-                figure=summary["figure"],
-                scenario=summary["scenario"],
-                bots=", ".join(summary["bots"]),
-                games=summary["games_per_cell"],
-                seed=summary["seed"],
-                rate=base["rate"],
-                low=base["low"],
-                high=base["high"],
             ),
-            "",
-            f"    totenblatt balance abilities --scenario {summary['scenario']} "
-            f"--games {summary['games_per_cell']} --seed {summary['seed']}",
-            "",
             *(f"![abilities]({p.name})" for p in plots),
             "",
             say("abilities_table_head", lang),

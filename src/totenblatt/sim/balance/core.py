@@ -21,8 +21,17 @@ from totenblatt.sim.play import Row
 from totenblatt.sim.rows import atomic_write, rows_table
 from totenblatt.sim.runner import Outcome, Runner
 from totenblatt.sim.spec import RunSpec
+from totenblatt.sim.wording import say
 
-__all__ = ["Cell", "Experiment", "Report", "decisive", "run_experiment", "write_report"]
+__all__ = [
+    "Cell",
+    "Experiment",
+    "Report",
+    "decisive",
+    "run_experiment",
+    "setup_lines",
+    "write_report",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +80,21 @@ def decisive(rows: Sequence[Row]) -> list[Row]:
     return [r for r in rows if r["winners"]]
 
 
+def setup_lines(setup: str, summary: Mapping[str, Any], lang: str) -> list[str]:
+    """A report's setup paragraph and, when the run recorded its command line
+    (``summary["command"]``), that line to run it again.
+
+    >>> setup_lines("Ten games.", {"command": "totenblatt balance seats --games 10"}, "en")
+    ['Ten games. Reproduce with:', '', '    totenblatt balance seats --games 10', '']
+    >>> setup_lines("Ten games.", {}, "en")
+    ['Ten games.', '']
+    """
+    command = summary.get("command")
+    if not command:
+        return [setup, ""]
+    return [f"{setup} {say('reproduce', lang)}", "", f"    {command}", ""]
+
+
 def run_experiment(
     experiment: Experiment,
     runner: Runner,
@@ -93,11 +117,17 @@ def write_report(
     folder: Path,
     *,
     timing: Mapping[str, Any] | None = None,
+    command: str | None = None,
 ) -> tuple[dict[str, Any], list[Path]]:
     """Analyse, then write ``NAME.md`` (English and German), ``NAME.json``, the PNG plots
-    and ``NAME.parquet`` (every game, with its cell) into ``folder``."""
+    and ``NAME.parquet`` (every game, with its cell) into ``folder``.
+
+    ``command`` is the command line that runs the experiment again (the summary keeps
+    it; the report shows it)."""
     folder.mkdir(parents=True, exist_ok=True)
     summary = experiment.analyse(rows)
+    if command:
+        summary["command"] = command
     plots = experiment.plots(summary, folder)
     name = experiment.name
     text = (

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell
+from totenblatt.sim.balance.core import Cell, setup_lines
 from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import hero_against_cowboys
@@ -183,9 +183,7 @@ class HeroesExperiment:
     def markdown(self, summary: Mapping[str, Any], plots: Sequence[Path], lang: str) -> str:
         """The report in one language."""
         hero = summary["hero"]
-        lines = [
-            say("heroes_title", lang, hero=_hero_word(hero, lang), claim=summary["claim"]),
-            "",
+        setup = setup_lines(
             say(
                 "heroes_setup",
                 lang,
@@ -197,10 +195,13 @@ class HeroesExperiment:
                 games=summary["games_per_point"],
                 seed=summary["seed"],
             ),
+            summary,
+            lang,
+        )
+        lines = [
+            say("heroes_title", lang, hero=_hero_word(hero, lang), claim=summary["claim"]),
             "",
-            f"    totenblatt balance heroes --hero {hero} --games {summary['games_per_point']} "
-            f"--seed {summary['seed']}",
-            "",
+            *setup,
         ]
         plot_of = {p.stem.rsplit("-", 1)[-1]: p.name for p in plots}
         for mode, found in summary["modes"].items():

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell
+from totenblatt.sim.balance.core import Cell, setup_lines
 from totenblatt.sim.balance.plotting import COLOURS, figure, save
 from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS, ruleset_for
 from totenblatt.sim.play import Row
@@ -145,19 +145,19 @@ class RoundsExperiment:
         lines = [
             say("rounds_title", lang),
             "",
-            say(
-                "rounds_setup",
+            *setup_lines(
+                say(
+                    "rounds_setup",
+                    lang,
+                    bot=summary["bot"],
+                    games=summary["games_per_scenario"],
+                    seed=summary["seed"],
+                    cap=summary["cap"],
+                    target=summary["target"],
+                ),
+                summary,
                 lang,
-                bot=summary["bot"],
-                games=summary["games_per_scenario"],
-                seed=summary["seed"],
-                cap=summary["cap"],
-                target=summary["target"],
             ),
-            "",
-            f"    totenblatt balance rounds --games {summary['games_per_scenario']} "
-            f"--seed {summary['seed']}",
-            "",
             *(f"![rounds]({p.name})" for p in plots),
             "",
             say("rounds_table_head", lang),

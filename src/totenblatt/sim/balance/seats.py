@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell, decisive
+from totenblatt.sim.balance.core import Cell, decisive, setup_lines
 from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.spec import RunSpec
@@ -142,17 +142,17 @@ class SeatsExperiment:
         lines = [
             say("seats_title", lang),
             "",
-            say(
-                "seats_setup",
+            *setup_lines(
+                say(
+                    "seats_setup",
+                    lang,
+                    bot=summary["bot"],
+                    games=summary["games_per_scenario"],
+                    seed=summary["seed"],
+                ),
+                summary,
                 lang,
-                bot=summary["bot"],
-                games=summary["games_per_scenario"],
-                seed=summary["seed"],
             ),
-            "",
-            f"    totenblatt balance seats --games {summary['games_per_scenario']} "
-            f"--seed {summary['seed']}",
-            "",
             *(f"![seats]({p.name})" for p in plots),
             "",
             say("seats_table_head", lang),
