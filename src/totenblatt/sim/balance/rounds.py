@@ -16,13 +16,14 @@ from typing import Any
 
 from totenblatt.sim.balance.core import Cell, setup_lines
 from totenblatt.sim.balance.plotting import COLOURS, figure, save
-from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS, ruleset_for
+from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_round_limit
 from totenblatt.sim.spec import RunSpec
 from totenblatt.sim.stats import rate
 from totenblatt.sim.wording import numeral, say, share
 from totenblatt.wanted.table import load_scenario
+from totenblatt.wanted.table.scenario import ruleset_for
 
 __all__ = ["RoundsExperiment", "recommended_limit"]
 

@@ -18,19 +18,12 @@ from totenblatt.sim.play import Row
 from totenblatt.sim.spec import RunSpec
 from totenblatt.sim.stats import rate
 from totenblatt.sim.wording import numeral, say, share
-from totenblatt.wanted.table import load_scenario
+from totenblatt.wanted.table.scenario import ruleset_for
 
-__all__ = ["DEFAULT_SCENARIOS", "SeatsExperiment", "ruleset_for"]
+__all__ = ["DEFAULT_SCENARIOS", "SeatsExperiment"]
 
 DEFAULT_SCENARIOS = ("duel", "gangs", "three-way", "heroes")
 """The built-in scenarios."""
-
-
-def ruleset_for(scenario: str) -> str:
-    """``extended`` for a scenario with heroes or abilities, else ``base``."""
-    scen = load_scenario(scenario)
-    special = any(f.abilities or f.kind.value != "cowboy" for f in scen.figures)
-    return "extended" if special else "base"
 
 
 def _seat_label(seat: int) -> str:
