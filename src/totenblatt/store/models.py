@@ -134,7 +134,9 @@ class WebGameRow(Base):
     """A game of the web table: its setup as a referee save (with the secret seed), never sent.
 
     ``seats`` holds per seat its kind and the SHA-256 of its token (none for bots); the
-    spectator token is public (the lobby lists it); ``summary`` is what the lobby shows.
+    spectator token is public (the lobby lists it); ``summary`` is what the lobby shows;
+    ``status`` is playing, over or abandoned (nobody acted for the server's idle time);
+    ``owner`` a hash of the creating client's address (migration 0005; none before).
     """
 
     __tablename__ = "web_games"
@@ -151,6 +153,7 @@ class WebGameRow(Base):
     summary: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    owner: Mapped[str | None] = mapped_column(String(64))
 
 
 class WebActionRow(Base):

@@ -3,7 +3,9 @@
 A game is its setup (a referee save of the freshly dealt game: ruleset, scenario and
 the secret seed) plus its actions in order, so replaying them rebuilds it after a
 restart. Appending an action names the position it takes: a second writer that
-saw the same game gets :class:`ActionConflictError` and nothing is written.
+saw the same game gets :class:`ActionConflictError` and nothing is written. A game
+nobody touched (no action, no join) for the server's idle time ends as abandoned
+(:meth:`WebGames.abandon_idle`) and takes no more actions.
 
 >>> from totenblatt.store.core import Database
 >>> with Database("sqlite:///:memory:") as db:
@@ -18,13 +20,14 @@ saw the same game gets :class:`ActionConflictError` and nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Table, bindparam, func, select, update
+from sqlalchemy import Table, bindparam, func, select, text, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from totenblatt.store.core import Database
 from totenblatt.store.database import StoreError
@@ -36,11 +39,14 @@ __all__ = [
     "WebGameNotFoundError",
     "WebGameRecord",
     "WebGameSummary",
+    "WebGameTally",
     "WebGames",
 ]
 
 PLAYING = "playing"
 OVER = "over"
+ABANDONED = "abandoned"
+_CREATION_LOCK = 0x70746E63  # PostgreSQL advisory lock key while admitting a new game
 
 
 class WebGameNotFoundError(StoreError):
@@ -96,11 +102,27 @@ class WebGameSummary:
     """Per seat: a human seat whose invite link has connected once (bots: False)."""
 
 
+@dataclass(frozen=True, slots=True)
+class WebGameTally:
+    """The unfinished games a new one is admitted against (see :meth:`WebGames.create`)."""
+
+    playing: int
+    """Games with a human seat whose invite link has connected."""
+    bot_games: int
+    """Games without a human seat."""
+    bot_games_of_owner: int
+    """Games without a human seat created by the same client."""
+
+
 _GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
 _ACTIONS: Table = WebActionRow.__table__  # type: ignore[assignment]
 _ADVANCE = (
     update(_GAMES)
-    .where(_GAMES.c.id == bindparam("game"), _GAMES.c.actions == bindparam("position"))
+    .where(
+        _GAMES.c.id == bindparam("game"),
+        _GAMES.c.actions == bindparam("position"),
+        _GAMES.c.status == PLAYING,
+    )
     .values(
         actions=bindparam("next"),
         status=bindparam("status"),
@@ -108,7 +130,7 @@ _ADVANCE = (
         updated_at=bindparam("now"),
     )
 )
-"""Count the new action in, only if the game has exactly ``position`` actions."""
+"""Count the new action in, only if the game is playing and has exactly ``position`` actions."""
 
 
 class WebGames:
@@ -128,10 +150,23 @@ class WebGames:
         spectator_token: str,
         setup: str,
         summary: dict[str, Any],
+        owner: str | None = None,
+        admit: Callable[[WebGameTally], None] | None = None,
     ) -> None:
-        """Store a new game with no actions."""
+        """Store a new game with no actions, created by ``owner`` (a client's hash).
+
+        ``admit`` is called with the :meth:`tally` of ``owner`` in the same transaction,
+        before the game is added, and refuses it by raising: two creations at once
+        cannot both take the last place.
+        """
         now = self.db.clock()
         with self.db.transaction() as session:
+            if admit is not None:
+                if session.get_bind().dialect.name == "postgresql":
+                    session.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": _CREATION_LOCK}
+                    )
+                admit(self._tally(session, owner))
             session.add(
                 WebGameRow(
                     id=game_id,
@@ -146,8 +181,52 @@ class WebGames:
                     summary=summary,
                     created_at=now,
                     updated_at=now,
+                    owner=owner,
                 )
             )
+
+    def tally(self, owner: str | None = None) -> WebGameTally:
+        """How many unfinished games count against the limits (``owner``: whose bot games)."""
+        with self.db.transaction(write=False) as session:
+            return self._tally(session, owner)
+
+    @staticmethod
+    def _tally(session: Session, owner: str | None) -> WebGameTally:
+        rows = session.execute(
+            select(WebGameRow.seats, WebGameRow.owner).where(WebGameRow.status == PLAYING)
+        ).all()
+        playing = bots = mine = 0
+        for seats, who in rows:
+            humans = [s for s in seats if s.get("kind") == "human"]
+            if not humans:
+                bots += 1
+                mine += owner is not None and who == owner
+            elif any(s.get("joined") for s in humans):
+                playing += 1
+        return WebGameTally(playing, bots, mine)
+
+    def abandon_idle(self, idle: timedelta, keep: Collection[str] = ()) -> list[str]:
+        """End as abandoned every unfinished game untouched for ``idle`` (no action, no
+        join), except those in ``keep``; their ids."""
+        cutoff = self.db.clock() - idle
+        with self.db.transaction() as session:
+            found = session.scalars(
+                select(WebGameRow.id).where(
+                    WebGameRow.status == PLAYING, WebGameRow.updated_at < cutoff
+                )
+            ).all()
+            ids = [i for i in found if i not in keep]
+            for start in range(0, len(ids), 500):
+                session.execute(
+                    update(WebGameRow)
+                    .where(
+                        WebGameRow.id.in_(ids[start : start + 500]),
+                        WebGameRow.status == PLAYING,
+                        WebGameRow.updated_at < cutoff,
+                    )
+                    .values(status=ABANDONED)
+                )
+            return ids
 
     def append(
         self,
@@ -178,8 +257,11 @@ class WebGames:
                 },
             )
             if moved.rowcount != 1:
-                if session.get(WebGameRow, game_id) is None:
+                row = session.get(WebGameRow, game_id)
+                if row is None:
                     raise WebGameNotFoundError(f"no web game {game_id!r}")
+                if row.status != PLAYING:
+                    raise ActionConflictError(f"game {game_id!r} is {row.status}: no more actions")
                 raise ActionConflictError(
                     f"game {game_id!r} already has another action number {position + 1}"
                 )
