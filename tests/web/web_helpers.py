@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import uvicorn
 from fastapi.testclient import TestClient
 
@@ -18,6 +19,7 @@ from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine import action_from_dict, action_to_dict
 from totenblatt.web import ServerSettings, create_app
 from totenblatt.web.rooms import Hub
+from totenblatt.web.server import uvicorn_config
 
 
 def seed_counter(start: int = 1_000) -> Callable[[], int]:
@@ -120,12 +122,19 @@ def start_server(settings: ServerSettings) -> LiveServer:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024, lifespan="on")
+    config = uvicorn_config(app, settings)  # as `totenblatt serve` runs it
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     wait_for(lambda: server.started, timeout=20)
     return LiveServer(f"http://127.0.0.1:{port}", server, thread, app)
+
+
+def client_at(live: LiveServer, address: str, **options: Any) -> httpx.Client:
+    """An HTTP client of ``live`` whose connections come from ``address`` (127.0.0.x):
+    to the server a client of its own."""
+    transport = httpx.HTTPTransport(local_address=address)
+    return httpx.Client(base_url=live.url, transport=transport, **options)
 
 
 def stop_server(live: LiveServer) -> None:

@@ -1,12 +1,25 @@
 """The browser table: a server-authoritative web game of Wanted (FastAPI + uvicorn).
 
-:func:`create_app` builds the application; ``totenblatt serve`` runs it. The
+:func:`create_app` builds the application; ``totenblatt serve`` runs it
+(:func:`uvicorn_config`: read timeouts, no implicit proxy trust). The
 server holds every game (setup and actions in the database, the seed never sent),
 each seat gets its own view over HTTP and a WebSocket, and the page (ES modules,
-SVG, CSS: package data, no build step) lets people play by pointing. See
-``docs/web.md``.
+SVG, CSS: package data, no build step) lets people play by pointing. Each client
+has budgets and the server its limits (:class:`Limits`). See ``docs/web.md``.
 """
 
 from totenblatt.web.app import MAX_BODY, ServerSettings, create_app
+from totenblatt.web.limits import Limits
+from totenblatt.web.proxies import OriginError, Proxies, normalise_origin
+from totenblatt.web.server import uvicorn_config
 
-__all__ = ["MAX_BODY", "ServerSettings", "create_app"]
+__all__ = [
+    "MAX_BODY",
+    "Limits",
+    "OriginError",
+    "Proxies",
+    "ServerSettings",
+    "create_app",
+    "normalise_origin",
+    "uvicorn_config",
+]

@@ -2,15 +2,19 @@
 
 ``create_app(db_url)`` builds it; :mod:`totenblatt.cli.serve` runs it with uvicorn.
 Every error of the API is ``{"error": "..."}`` with its status; every request
-body and WebSocket message is limited in size and refused whole when malformed.
+body and WebSocket message is limited in size and refused whole when malformed
+(:mod:`~totenblatt.web.bodies`); each client has budgets of game creations and
+actions (:mod:`~totenblatt.web.limits`); a WebSocket from another site's page is
+closed (1008). :class:`~totenblatt.web.guard.Guard` wraps it all.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
 
@@ -22,8 +26,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
+from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.errors import TooLargeError
+from totenblatt.web.guard import Guard
+from totenblatt.web.limits import Limits, client_key
 from totenblatt.web.previews import PreviewError, attack_preview, move_preview
+from totenblatt.web.proxies import Proxies, normalise_origin, same_host, same_origin
 from totenblatt.web.render import lobby_page, table_data, table_page
 from totenblatt.web.replay import replay_frames
 from totenblatt.web.rooms import (
@@ -42,18 +50,7 @@ from totenblatt.web.words import LANGS
 
 __all__ = ["MAX_BODY", "ServerSettings", "create_app"]
 
-MAX_BODY = 64 * 1024
-"""Largest request body or WebSocket message accepted, in bytes."""
-
-_SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-}
+log = logging.getLogger("totenblatt.web")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +60,20 @@ class ServerSettings:
     db_url: str | None = None
     bot_delay: float = 0.8
     lang: str = "en"
-    max_playing: int = 1000
     seeds: Callable[[], int] | None = None
     """Where new games' seeds come from: 64 bits from :mod:`secrets` unless a test fixes them."""
+    bot_processes: int | None = None
+    """Worker processes for search bots and bot-only games (None: one per core but one)."""
+    limits: Limits = field(default_factory=Limits)
+    """Budgets per client, games at most, when idle games end (:mod:`~totenblatt.web.limits`)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Reverse proxies (addresses, networks) whose ``X-Forwarded-*`` headers are believed."""
+    allow_origins: tuple[str, ...] = ()
+    """Other pages' origins (``https://host``) whose scripts may open the WebSocket."""
+    header_timeout: float = 10.0
+    """Seconds a request's line and headers may take to arrive (:mod:`~totenblatt.web.server`)."""
+    body_timeout: float = 30.0
+    """Seconds a request's body may take to arrive after its headers."""
 
 
 def _lang(value: str | None, fallback: str) -> str:
@@ -80,26 +88,9 @@ def _bearer(request: Request) -> str | None:
     return None
 
 
-async def _body(request: Request) -> Any:
-    """The JSON body, at most :data:`MAX_BODY` bytes; :class:`InvalidError` otherwise."""
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise TooLargeError(f"the request body is larger than {MAX_BODY} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise TooLargeError(f"the request body is larger than {MAX_BODY} bytes")
-        chunks.append(chunk)
-    return _json(b"".join(chunks))
-
-
-def _json(raw: bytes | str) -> Any:
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
-        raise InvalidError("the body is not valid JSON") from None
+def _client(connection: Request | WebSocket) -> str:
+    """The key of the client's budgets: its address (a trusted proxy's client's)."""
+    return client_key(connection.client.host if connection.client else "")
 
 
 def create_app(
@@ -111,6 +102,9 @@ def create_app(
     """
     config = settings or ServerSettings(**options)
     state: dict[str, Any] = {}
+    proxies = Proxies.parse(config.trusted_proxies)
+    origins = frozenset(normalise_origin(o) for o in config.allow_origins)
+    creations, actions = config.limits.budgets()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -118,8 +112,9 @@ def create_app(
         hub = Hub(
             WebGames(db),
             bot_delay=config.bot_delay,
-            max_playing=config.max_playing,
+            limits=config.limits,
             seeds=config.seeds,
+            bot_processes=config.bot_processes,
         )
         state["hub"] = hub
         app.state.hub = hub
@@ -138,18 +133,16 @@ def create_app(
         found: Hub = state["hub"]
         return found
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        for key, value in _SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-        if not request.url.path.startswith("/static/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
+    app.add_middleware(Guard, proxies=proxies)
 
     @app.exception_handler(WebError)
     async def web_error(_: Request, exc: WebError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        headers = {}
+        if exc.retry_after is not None:
+            headers["Retry-After"] = str(exc.retry_after)
+        if isinstance(exc, TooLargeError):  # the rest of the body is not read: close
+            headers["Connection"] = "close"
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -211,8 +204,10 @@ def create_app(
 
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
-        spec = GameSpec.parse(await _body(request))
-        room, tokens = await hub().create(spec)
+        client = _client(request)
+        creations.check(client)
+        spec = GameSpec.parse(await read_json(request))
+        room, tokens = await hub().create(spec, client)
         base = str(request.base_url).rstrip("/")
         seats = []
         for seat, (kind, token) in enumerate(zip(spec.kinds, tokens, strict=True)):
@@ -237,17 +232,19 @@ def create_app(
     async def act(
         request: Request, game_id: str, version: int | None = None, lang: str | None = None
     ) -> dict[str, Any]:
+        actions.check(_client(request))
         room, viewer = await seat_of(game_id, _bearer(request))
-        raw = await _body(request)
+        raw = await read_json(request)
         events = await hub().act(room, viewer, raw, version, _lang(lang, room.lang))
         return {"events": events}
 
     @app.post("/api/games/{game_id}/preview")
     async def preview(request: Request, game_id: str, lang: str | None = None) -> dict[str, Any]:
+        actions.check(_client(request))
         room, viewer = await seat_of(game_id, _bearer(request))
         if viewer.seat is None:
             raise ForbiddenError("a spectator has no previews")
-        raw = await _body(request)
+        raw = await read_json(request)
         if not isinstance(raw, dict) or raw.get("kind") not in ("move", "attack"):
             raise InvalidError('a preview is {"kind": "move" | "attack", ...}')
         language = _lang(lang, room.lang)
@@ -277,6 +274,21 @@ def create_app(
 
     @app.websocket("/ws/games/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
+        origin = websocket.headers.get("origin")
+        host = websocket.headers.get("host", "")
+        if origin is not None and not same_origin(origin, websocket.url.scheme, host, origins):
+            if same_host(origin, host) and not state.get("hinted"):
+                state["hinted"] = True  # once: a misconfiguration, not an attack
+                log.warning(
+                    "a WebSocket of %s was refused: the request came as %s://%s; behind a "
+                    "reverse proxy, name it with --trusted-proxy",
+                    origin[:100],
+                    websocket.url.scheme,
+                    host[:100],
+                )
+            await websocket.accept()  # so that the page learns why: 1008, not a failed handshake
+            await websocket.close(code=1008, reason="a page of another site may not connect")
+            return
         token = websocket.query_params.get("token")
         try:
             room, viewer = await seat_of(game_id, token)
@@ -287,6 +299,7 @@ def create_app(
         await hub().join(room, [viewer.seat])
         lang = _lang(websocket.query_params.get("lang"), room.lang)
         subscriber = Subscriber(viewer, lang, websocket.send_text)
+        client = _client(websocket)
         await hub().subscribe(room, subscriber)
         try:
             while True:
@@ -296,7 +309,7 @@ def create_app(
                 raw = message.get("text")
                 if raw is None:
                     raw = (message.get("bytes") or b"").decode("utf-8", "replace")
-                reply = await _answer(room, viewer, raw, lang)
+                reply = await _answer(room, viewer, raw, lang, client)
                 async with subscriber.lock:
                     await websocket.send_text(json.dumps(reply, ensure_ascii=False))
         except WebSocketDisconnect:
@@ -304,24 +317,30 @@ def create_app(
         finally:
             hub().unsubscribe(room, subscriber)
 
-    async def _answer(room: Room, viewer: Viewer, raw: str, lang: str) -> dict[str, Any]:
+    async def _answer(
+        room: Room, viewer: Viewer, raw: str, lang: str, client: str
+    ) -> dict[str, Any]:
         """One client message: ``{"type": "action", "action": {...}, "version": n}`` or ping."""
         try:
             if len(raw) > MAX_BODY:
                 raise TooLargeError(f"the message is larger than {MAX_BODY} bytes")
-            data = _json(raw)
+            data = parse_json(raw)
             if not isinstance(data, dict):
                 raise InvalidError('a message is {"type": "action", "action": {...}} or a ping')
             if data.get("type") == "ping":
                 return {"type": "pong"}
             if data.get("type") != "action":
                 raise InvalidError('a message is {"type": "action", "action": {...}} or a ping')
+            actions.check(client)
             version = data.get("version")
             if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
                 raise InvalidError("version must be a whole number")
             events = await hub().act(room, viewer, data.get("action"), version, lang)
             return {"type": "result", "events": events}
         except WebError as exc:
-            return {"type": "error", "status": exc.status, "error": exc.message}
+            reply: dict[str, Any] = {"type": "error", "status": exc.status, "error": exc.message}
+            if exc.retry_after is not None:
+                reply["retry_after"] = exc.retry_after
+            return reply
 
     return app

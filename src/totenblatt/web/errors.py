@@ -4,11 +4,13 @@ from __future__ import annotations
 
 __all__ = [
     "BusyError",
+    "ClientGoneError",
     "ConflictError",
     "ForbiddenError",
     "InvalidError",
     "NotFoundError",
     "TooLargeError",
+    "TooManyRequestsError",
     "UnauthorizedError",
     "WebError",
 ]
@@ -19,9 +21,14 @@ class WebError(Exception):
 
     status = 400
 
-    def __init__(self, message: str) -> None:
+    retry_after: int | None = None
+    """Seconds after which the same request may succeed (the ``Retry-After`` header)."""
+
+    def __init__(self, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.message = message
+        if retry_after is not None:
+            self.retry_after = retry_after
 
 
 class NotFoundError(WebError):
@@ -58,6 +65,19 @@ class BusyError(WebError):
     """The server cannot take this now: as many running games as it may, or no database."""
 
     status = 503
+
+
+class TooManyRequestsError(WebError):
+    """A client over its budget (:mod:`~totenblatt.web.limits`): ``retry_after`` says when."""
+
+    status = 429
+    retry_after = 60
+
+
+class ClientGoneError(WebError):
+    """The client left before its request body was complete (nobody reads the answer)."""
+
+    status = 400
 
 
 class TooLargeError(WebError):

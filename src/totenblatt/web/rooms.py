@@ -16,6 +16,11 @@ table's caches (routes, cover, geometry memos), whose values depend on their key
 alone, so two threads can at worst compute one twice. One action of a game is
 applied at a time: a second one arriving meanwhile is refused
 (:class:`ConflictError`), never queued behind the first.
+
+New games are admitted against the :class:`~totenblatt.web.limits.Limits` in the
+transaction that stores them (games with a person who connected; bot-only games in
+total and per client), and games nobody touched for the idle time end as abandoned:
+swept at start and then periodically (:meth:`Hub.sweep`).
 """
 
 from __future__ import annotations
@@ -28,10 +33,18 @@ import secrets
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from totenblatt.store.database import StoreError
-from totenblatt.store.tables import ActionConflictError, SeatRecord, WebGameNotFoundError, WebGames
+from totenblatt.store.tables import (
+    ABANDONED,
+    ActionConflictError,
+    SeatRecord,
+    WebGameNotFoundError,
+    WebGames,
+    WebGameTally,
+)
 from totenblatt.wanted.bots import Bot
 from totenblatt.wanted.bots.base import bot_seed
 from totenblatt.wanted.bots.registry import make_bot
@@ -53,9 +66,12 @@ from totenblatt.web.errors import (
     ForbiddenError,
     InvalidError,
     NotFoundError,
+    TooManyRequestsError,
     UnauthorizedError,
     WebError,
 )
+from totenblatt.web.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes
+from totenblatt.web.limits import Limits
 from totenblatt.web.payloads import Encoder, scrub_event, seat_payload
 from totenblatt.web.words import LANGS, describe, refusal, seat_labels, text
 
@@ -207,6 +223,7 @@ class Room:
         spectator_token: str,
         lang: str,
         joined: tuple[bool, ...] = (),
+        abandoned: bool = False,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -219,6 +236,8 @@ class Room:
         self.bot_task: asyncio.Task[None] | None = None
         self.joined = {seat for seat, done in enumerate(joined) if done}
         """Human seats whose invite link has connected once (the lobby's "open" games)."""
+        self.abandoned = abandoned
+        """Nobody acted or joined for the server's idle time: the game takes no more actions."""
         self.bots: dict[int, Bot] = {}
         secret = game.setup.seed
         for seat, kind in enumerate(kinds):
@@ -290,9 +309,9 @@ class Hub:
     """Every game of the server (see the module docstring).
 
     ``bot_delay``: seconds at least between a bot's turn and its action (its thinking
-    counts; 0 in tests); ``max_playing``:
-    how many unfinished games may exist before new ones are refused; ``seeds``: where
-    new games' seeds come from (64 bits from :mod:`secrets`; tests may fix them).
+    counts; 0 in tests); ``limits``: which new games are admitted and when an untouched
+    game ends (:class:`~totenblatt.web.limits.Limits`); ``seeds``: where new games'
+    seeds come from (64 bits from :mod:`secrets`; tests may fix them).
     """
 
     def __init__(
@@ -300,19 +319,20 @@ class Hub:
         games: WebGames,
         *,
         bot_delay: float = 0.8,
-        max_playing: int = 1000,
+        limits: Limits | None = None,
         max_rooms: int = 2000,
+        bot_processes: int | None = None,
         seeds: Callable[[], int] | None = None,
     ) -> None:
         self.games = games
         self.seeds = seeds or (lambda: secrets.randbits(64))
         self.bot_delay = bot_delay
-        self.max_playing = max_playing
+        self.limits = limits or Limits()
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="totenblatt-engine")
-        self._thinking = ThreadPoolExecutor(1, thread_name_prefix="totenblatt-bots")
+        self.lanes = Lanes(bot_processes)
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
 
@@ -323,13 +343,22 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
 
-    async def think(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
-        """Run a bot's decision on the bots' thread (never engine work on a room's game)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thinking, lambda: fn(*args, **kwargs))
+    async def think(self, room: Room, seat: int, view: View, legal: list[Action]) -> Action:
+        """The decision of the bot at ``seat``, on the lane it belongs to
+        (:mod:`~totenblatt.web.lanes`): searches and bot-only games in a worker process,
+        a cheap bot that a person plays against on the near thread."""
+        bot = room.bots[seat]
+        person = "human" in room.kinds
+        if person and room.kinds[seat] != "ismcts":
+            return await self.lanes.near(bot, view, legal)
+        priority = PRIORITY_PERSON if person else PRIORITY_BOTS_ONLY
+        return await self.lanes.far(_bot_key(room, seat), bot, view, legal, priority)
 
     async def start(self) -> None:
-        """Load every unfinished game and let its bots go on (after a restart)."""
+        """End the games idle too long, load every other unfinished game and let its bots
+        go on (after a restart); then sweep idle games periodically."""
+        await self.sweep()
+        self._spawn(self._sweeping())
         for game_id in await self.run(self.games.ids, playing_only=True):
             try:
                 room = await self.room(game_id)
@@ -346,20 +375,54 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._thinking.shutdown(wait=True, cancel_futures=True)
+        await self.lanes.stop()
         self._pool.shutdown(wait=True)
 
     # -- games ---------------------------------------------------------------------------
 
-    async def create(self, spec: GameSpec) -> tuple[Room, list[str | None]]:
-        """A new game with a secret seed; the seat tokens (None for bots), shown only now."""
-        if await self.run(self.games.count, playing_only=True) >= self.max_playing:
-            raise BusyError(f"the server already runs {self.max_playing} games: finish some first")
-        room, tokens = await self.run(self._create, spec)
+    async def create(
+        self, spec: GameSpec, client: str | None = None
+    ) -> tuple[Room, list[str | None]]:
+        """A new game with a secret seed; the seat tokens (None for bots), shown only now.
+
+        ``client`` (its address key) is who asks: its bot-only games count against
+        :attr:`Limits.bot_games_per_client`. Refused with :class:`BusyError` (503) when
+        the server has as many games as it may or the database fails, with
+        :class:`TooManyRequestsError` (429) when the client has its bot-only games.
+        """
+        room, tokens = await self.run(self._create, spec, client)
         self.kick_bots(room)
         return room, tokens
 
-    def _create(self, spec: GameSpec) -> tuple[Room, list[str | None]]:
+    def _admit(self, spec: GameSpec, owner: str | None) -> Callable[[WebGameTally], None]:
+        """The check of :meth:`WebGames.create` for a game of ``spec`` by ``owner``."""
+        limits = self.limits
+
+        def admit(tally: WebGameTally) -> None:
+            if "human" in spec.kinds:
+                if tally.playing >= limits.max_playing:
+                    raise BusyError(
+                        f"the server already runs {limits.max_playing} games: finish some first",
+                        retry_after=60,
+                    )
+                return
+            if tally.bot_games >= limits.bot_games:
+                raise BusyError(
+                    f"the server already runs {limits.bot_games} games of bots only "
+                    "(the most it runs): watch one, or try again when one has ended",
+                    retry_after=60,
+                )
+            if owner is not None and tally.bot_games_of_owner >= limits.bot_games_per_client:
+                raise TooManyRequestsError(
+                    f"your address already runs {tally.bot_games_of_owner} games of bots only "
+                    f"(at most {limits.bot_games_per_client} at a time): try again when one "
+                    "has ended",
+                    retry_after=60,
+                )
+
+        return admit
+
+    def _create(self, spec: GameSpec, client: str | None) -> tuple[Room, list[str | None]]:
         try:
             game = new_game(spec.scenario, spec.rules(), seed=self.seeds())
         except ScenarioError as exc:  # e.g. heroes with abilities on the base ruleset
@@ -369,16 +432,25 @@ class Hub:
         spectator = secrets.token_urlsafe(24)
         game_id = secrets.token_urlsafe(12)
         room = Room(game_id, game, spec.kinds, hashes, spectator, spec.lang)
-        self.games.create(
-            game_id,
-            scenario=spec.scenario,
-            ruleset=spec.ruleset,
-            lang=spec.lang,
-            seats=[SeatRecord(k, h) for k, h in zip(spec.kinds, hashes, strict=True)],
-            spectator_token=spectator,
-            setup=game.to_json(),
-            summary=room.summary(),
-        )
+        owner = None if client is None else hash_token(f"client:{client}")[:32]
+        try:
+            self.games.create(
+                game_id,
+                scenario=spec.scenario,
+                ruleset=spec.ruleset,
+                lang=spec.lang,
+                seats=[SeatRecord(k, h) for k, h in zip(spec.kinds, hashes, strict=True)],
+                spectator_token=spectator,
+                setup=game.to_json(),
+                summary=room.summary(),
+                owner=owner,
+                admit=self._admit(spec, owner),
+            )
+        except StoreError as exc:
+            log.error("cannot store a new game: %s", exc)
+            raise BusyError(
+                f"the game was not stored, try again: {exc}"[:500], retry_after=10
+            ) from None
         self._keep(room)
         return room, tokens
 
@@ -407,6 +479,7 @@ class Hub:
                 pending.set_result(room)
             except BaseException as exc:
                 pending.set_exception(exc)
+                pending.exception()  # retrieved: whoever waits gets it, nobody else logs it
                 raise
             finally:
                 del self._loading[game_id]
@@ -429,6 +502,7 @@ class Hub:
             record.spectator_token,
             record.lang,
             record.joined,
+            abandoned=record.status == ABANDONED,
         )
         self._keep(room)
         return room
@@ -439,6 +513,34 @@ class Hub:
         if new:
             await self.run(self.games.join, room.id, new)
             room.joined.update(new)
+
+    # -- idle games ----------------------------------------------------------------------
+
+    async def sweep(self) -> list[str]:
+        """End as abandoned the unfinished games nobody touched for the idle time (no
+        action, no join), except those whose bot is thinking or acting; their ids."""
+        busy = [r.id for r in self.rooms.values() if r.bot_task is not None or r.lock.locked()]
+        idle = timedelta(hours=self.limits.idle_hours)
+        ended = await self.run(self.games.abandon_idle, idle, busy)
+        for game_id in ended:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.abandoned = True
+        if ended:
+            log.info("%d untouched game(s) ended as abandoned", len(ended))
+        return ended
+
+    async def _sweeping(self) -> None:
+        """Sweep every quarter of the idle time (at least every 10 minutes)."""
+        every = min(max(self.limits.idle_hours * 3600 / 4, 0.05), 600.0)
+        while not self._closed:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except StoreError as exc:  # the database is away: try again next time
+                log.warning("cannot end idle games: %s", exc)
+            except Exception:  # a bug must not stop the sweeping
+                log.exception("cannot end idle games")
 
     # -- acting --------------------------------------------------------------------------
 
@@ -475,6 +577,8 @@ class Hub:
 
     def _check_turn(self, room: Room, seat: int, version: int | None, lang: str) -> None:
         game = room.game
+        if room.abandoned:
+            raise ConflictError(refusal("abandoned", lang))
         if game.is_over:
             raise ConflictError(refusal("over", lang))
         if version is not None and version != room.version:
@@ -525,6 +629,7 @@ class Hub:
             log.exception("cannot reload game %s", room.id)
             return
         room.game = fresh.game
+        room.abandoned = fresh.abandoned
         self.rooms[room.id] = room
 
     async def after_change(self, room: Room) -> None:
@@ -534,7 +639,7 @@ class Hub:
 
     def kick_bots(self, room: Room) -> None:
         """Start the bot loop of ``room`` when a bot is to act and none is running."""
-        if self._closed or room.bot_task is not None:
+        if self._closed or room.bot_task is not None or room.abandoned:
             return
         seat = room.game.to_act
         if seat is not None and seat in room.bots:
@@ -549,7 +654,7 @@ class Hub:
                     return
                 began = loop.time()
                 version, view, legal = await self.run(_question, room, seat)
-                action = await self.think(room.bots[seat].choose, view, legal)
+                action = await self.think(room, seat, view, legal)
                 rest = self.bot_delay - (loop.time() - began)
                 if rest > 0:
                     await asyncio.sleep(rest)
@@ -565,6 +670,8 @@ class Hub:
             log.exception("the bot of game %s failed", room.id)
         finally:
             room.bot_task = None
+            if room.game.is_over:
+                self.lanes.forget([_bot_key(room, seat) for seat in room.bots])
 
     # -- telling -------------------------------------------------------------------------
 
@@ -624,6 +731,11 @@ class Hub:
                 }
             )
         return out
+
+
+def _bot_key(room: Room, seat: int) -> str:
+    """The name a far lane keeps the bot of ``seat`` under (a rebuilt room has new bots)."""
+    return f"{room.id}/{seat}/{id(room.bots[seat]):x}"
 
 
 def _question(room: Room, seat: int) -> tuple[int, View, list[Action]]:

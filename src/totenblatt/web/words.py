@@ -176,6 +176,7 @@ _STRINGS: dict[str, str] = {
     "waiting_seats": N_("{n} of {total} seats free"),
     "status_playing": N_("running"),
     "status_over": N_("over"),
+    "status_abandoned": N_("abandoned: nobody played for too long"),
     "watch": N_("Watch"),
     "invites": N_("Invite links — send each to its player and keep them secret:"),
     "open_seat": N_("Play seat {n}"),
@@ -186,6 +187,7 @@ _STRINGS: dict[str, str] = {
 
 _REFUSALS: dict[str, str] = {
     "over": N_("the game is over"),
+    "abandoned": N_("the game was abandoned: nobody played it for too long"),
     "moved_on": N_(
         "the game has moved on (you saw version {seen}, it is at {now}): look again and decide anew"
     ),
