@@ -1,4 +1,9 @@
-"""``totenblatt serve``: run the browser table (FastAPI + uvicorn) and print its address."""
+"""``totenblatt serve``: run the browser table (FastAPI + uvicorn) and print its address.
+
+Its flags set the limits a server open to the internet needs (docs/web.md): budgets
+per client, games at most, idle games' end, read timeouts, the trusted proxy and the
+pages allowed to open the WebSocket.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import logging
 import math
 import re
 import socket
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
@@ -60,6 +66,48 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _finite(name: str, value: float, low: float, high: float) -> None:
+    """Refuse a number of seconds or hours that is not finite or out of its range."""
+    if not (math.isfinite(value) and low <= value <= high):
+        fail(
+            Message(
+                "{name} {value}: expected a number from {low} to {high}",
+                name=name,
+                value=repr(value),
+                low=low,
+                high=high,
+            )
+        )
+
+
+def _addresses(proxies: Sequence[str], origins: Sequence[str]) -> None:
+    """Refuse a --trusted-proxy that is no address or network, an --allow-origin no origin."""
+    from totenblatt.web import OriginError, Proxies, normalise_origin
+
+    for value in proxies:
+        try:
+            Proxies.parse([value])
+        except OriginError:
+            fail(
+                Message(
+                    "--trusted-proxy {value}: expected an IP address or network "
+                    "(127.0.0.1, ::1, 10.0.0.0/8)",
+                    value=repr(value),
+                )
+            )
+    for value in origins:
+        try:
+            normalise_origin(value)
+        except OriginError:
+            fail(
+                Message(
+                    "--allow-origin {value}: expected a page's origin such as "
+                    "https://table.example or http://192.168.1.5:8000",
+                    value=repr(value),
+                )
+            )
+
+
 @app.command()
 def serve(
     host: Annotated[
@@ -94,14 +142,117 @@ def serve(
             "--bot-delay", min=0.0, max=10.0, help=N_("Seconds a bot waits before it acts (0-10).")
         ),
     ] = 0.8,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            metavar="ADDR",
+            help=N_(
+                "A reverse proxy (address or network) whose X-Forwarded-For, -Proto and "
+                "-Host are believed; repeat for several. Default: none, every peer is a client."
+            ),
+        ),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            metavar="ORIGIN",
+            help=N_(
+                "Another page's origin (https://host[:port]) that may open the WebSocket; "
+                "repeat for several. Default: the table's own pages only."
+            ),
+        ),
+    ] = None,
+    games_per_hour: Annotated[
+        int,
+        typer.Option(
+            "--games-per-hour",
+            min=1,
+            max=100_000,
+            help=N_("Games one address may create per hour (all at once, then evenly)."),
+        ),
+    ] = 20,
+    actions_per_minute: Annotated[
+        int,
+        typer.Option(
+            "--actions-per-minute",
+            min=1,
+            max=1_000_000,
+            help=N_(
+                "Actions and previews one address may send per minute (all at once, then "
+                "evenly); beyond it the server answers 429."
+            ),
+        ),
+    ] = 600,
+    max_games: Annotated[
+        int,
+        typer.Option(
+            "--max-games",
+            min=1,
+            max=1_000_000,
+            help=N_("Unfinished games with a person who has connected, at most."),
+        ),
+    ] = 1000,
+    bot_games: Annotated[
+        int,
+        typer.Option(
+            "--bot-games",
+            min=0,
+            max=10_000,
+            help=N_("Unfinished games of bots only (no human seat) on the server, at most."),
+        ),
+    ] = 24,
+    bot_games_per_address: Annotated[
+        int,
+        typer.Option(
+            "--bot-games-per-address",
+            min=0,
+            max=10_000,
+            help=N_("Unfinished games of bots only one address may have, at most."),
+        ),
+    ] = 3,
+    idle_hours: Annotated[
+        float,
+        typer.Option(
+            "--idle-hours",
+            help=N_(
+                "Hours without an action or a player joining after which an unfinished game "
+                "ends as abandoned (more than 0, up to 8760)."
+            ),
+        ),
+    ] = 24.0,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            "--header-timeout",
+            help=N_("Seconds a request's headers may take to arrive (0.1-600)."),
+        ),
+    ] = 10.0,
+    body_timeout: Annotated[
+        float,
+        typer.Option(
+            "--body-timeout",
+            help=N_("Seconds a request's body may take to arrive after its headers (0.1-600)."),
+        ),
+    ] = 30.0,
 ) -> None:
     """Run the browser table: a lobby to create games, tables to play them, for friends too."""
     if not math.isfinite(bot_delay):
         fail(Message("--bot-delay {value}: expected seconds from 0 to 10", value=repr(bot_delay)))
+    if not (math.isfinite(idle_hours) and 0.0 < idle_hours <= 8760.0):
+        fail(
+            Message(
+                "--idle-hours {value}: expected hours above 0, at most 8760",
+                value=repr(idle_hours),
+            )
+        )
+    _finite("--header-timeout", header_timeout, 0.1, 600.0)
+    _finite("--body-timeout", body_timeout, 0.1, 600.0)
     try:
         import uvicorn
 
-        from totenblatt.web import ServerSettings, create_app
+        from totenblatt.web import Limits, ServerSettings, create_app, uvicorn_config
     except ImportError as exc:
         fail(
             Message(
@@ -113,18 +264,31 @@ def serve(
     from totenblatt.store.core import Database
     from totenblatt.store.database import display_url
 
+    proxies, origins = tuple(trusted_proxy or ()), tuple(allow_origin or ())
+    _addresses(proxies, origins)
     language = resolve_lang(lang).value
     database = Database(db)
     sock = _bind(host, port)
-    settings = ServerSettings(db_url=database.url, bot_delay=bot_delay, lang=language)
-    application = create_app(settings, database=database)
-    config = uvicorn.Config(
-        application,
-        log_level="warning",
-        ws_max_size=64 * 1024,
-        proxy_headers=True,
-        lifespan="on",
+    limits = Limits(
+        games_per_hour=games_per_hour,
+        actions_per_minute=actions_per_minute,
+        max_playing=max_games,
+        bot_games_per_client=bot_games_per_address,
+        bot_games=bot_games,
+        idle_hours=idle_hours,
     )
+    settings = ServerSettings(
+        db_url=database.url,
+        bot_delay=bot_delay,
+        lang=language,
+        limits=limits,
+        trusted_proxies=proxies,
+        allow_origins=origins,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
+    )
+    application = create_app(settings, database=database)
+    config = uvicorn_config(application, settings)
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     shown = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
