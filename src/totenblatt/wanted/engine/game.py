@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from totenblatt.cards import Card, CardLike, full_deck, to_card
 from totenblatt.datafiles import validate
@@ -42,7 +42,7 @@ from totenblatt.wanted.engine.kinds import check, legal_actions, perform, settle
 from totenblatt.wanted.engine.save import SaveError, decode_save, encode_save, events_digest
 from totenblatt.wanted.engine.setup import Setup
 from totenblatt.wanted.engine.state import Figure, GameState, Phase
-from totenblatt.wanted.engine.views import View, build_view
+from totenblatt.wanted.engine.views import Observer, PublicView, View, build_view
 from totenblatt.wanted.rules import MAX_DECKS, Ruleset, RulesetError, builtin_rulesets
 from totenblatt.wanted.table.scenario import Scenario, builtin_scenarios, load_scenario
 
@@ -65,7 +65,7 @@ class Game:
         self._actions = actions
         self._legal: list[Action] | None = None
         self._event_dicts: list[dict[str, Any]] = []
-        self._seat_events: dict[int, tuple[list[dict[str, Any]], int]] = {}
+        self._seat_events: dict[Observer, tuple[list[dict[str, Any]], int]] = {}
 
     # -- what is going on ------------------------------------------------------------
 
@@ -205,8 +205,13 @@ class Game:
 
     # -- views, copies, saves ----------------------------------------------------------
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know, as a JSON-serialisable dict (see :mod:`views`)."""
+    @overload
+    def view(self, seat: int) -> View: ...
+    @overload
+    def view(self, seat: None) -> PublicView: ...
+    def view(self, seat: Observer) -> View | PublicView:
+        """What ``seat`` may know (None: nobody's seat, the public view), as a
+        JSON-serialisable dict built from the allow-lists of :mod:`views`."""
         return build_view(self._state, self._setup, self.visible_event_dicts(seat), seat)
 
     def event_dicts(self) -> list[dict[str, Any]]:
@@ -217,14 +222,23 @@ class Game:
             cache.append(event_to_dict(event))
         return cache
 
-    def visible_event_dicts(self, seat: int) -> list[dict[str, Any]]:
-        """The JSON form of the events ``seat`` may see (kept incrementally per seat)."""
+    def visible_event_dicts(self, seat: Observer) -> list[dict[str, Any]]:
+        """The JSON form of the events ``seat`` may see (None: the public ones), kept
+        incrementally per observer."""
+        return self._visible_dicts(seat).copy()
+
+    def _visible_dicts(self, seat: Observer) -> list[dict[str, Any]]:
         dicts = self.event_dicts()
         events = self._state.events
         visible, done = self._seat_events.get(seat, ([], 0))
-        visible.extend(dicts[i] for i in range(done, len(events)) if visible_to(events[i], seat))
+        if seat is None:
+            visible.extend(dicts[i] for i in range(done, len(events)) if not events[i].PRIVATE)
+        else:
+            visible.extend(
+                dicts[i] for i in range(done, len(events)) if visible_to(events[i], seat)
+            )
         self._seat_events[seat] = (visible, len(events))
-        return visible.copy()
+        return visible
 
     def clone(self) -> Game:
         """An independent copy (shares only immutable data and pure caches)."""

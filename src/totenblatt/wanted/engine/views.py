@@ -1,17 +1,27 @@
-"""What one seat may know: the game as a JSON-serialisable dict of a typed shape (:class:`View`).
+"""What one observer may know: the game as a JSON-serialisable dict of a typed shape.
 
-A view holds the seat's own hand, never another seat's hand or the dead man's
-hand (only their sizes), the public state of every figure, the decision at
-hand, and the public events plus the seat's own private events. Keys of the
-extended rules appear only in games that play them: ``spent`` per figure, bid
-``values`` and the attack's ``wild`` (abilities), ``figure_hands`` and
-``figure_hand_sizes`` (per-character hands, D-5).
+An observer is a seat, or nobody's seat (``None``: a spectator, the public view).
+Every key of a view is listed in :data:`KEYS` with its :class:`Audience`: a key
+*everyone* sees has one value for every observer (the public state of every
+figure, the sizes of the hands, the public decision …); a seat's *own* key is
+about that seat alone (its hand, the cards it has seen, its private events, the
+cards Tempt Fate drew for it) and nobody's seat gets only its public part. The
+view is built from these allow-lists: a fact not listed reaches nobody, a seat's
+own fact is built from that seat alone, and the public view is built without any
+seat at all, so a private fact cannot reach a spectator or another seat.
+
+A view never holds another seat's hand or the dead man's hand (only their sizes).
+Keys of the extended rules appear only in games that play them: ``spent`` per
+figure, bid ``values`` and the attack's ``wild`` (abilities), ``figure_hands``
+(a seat's own) and ``figure_hand_sizes`` (per-character hands, D-5).
 
 The shapes are :class:`~typing.TypedDict`: a view *is* its JSON form (cards as
 their text, ``Q♠``), and the type checker knows every key. (No postponed annotations
 here, so ``View.__required_keys__`` and ``__optional_keys__`` are right at run time.)
 """
 
+import enum
+from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict, cast
 
 from totenblatt.wanted.engine.checks import can_redraw
@@ -19,14 +29,21 @@ from totenblatt.wanted.engine.setup import Setup
 from totenblatt.wanted.engine.state import Figure, GameState, Phase
 
 __all__ = [
+    "KEYS",
     "AttackView",
+    "Audience",
     "DecisionView",
     "FigureView",
+    "Observer",
+    "PublicView",
     "View",
     "build_view",
     "decision_of",
     "figure_view",
 ]
+
+Observer = int | None
+"""Who looks: a seat, or None for nobody's seat (a spectator: the public view)."""
 
 
 class FigureView(TypedDict):
@@ -85,10 +102,9 @@ class DecisionView(TypedDict):
     """DEFEND: the attack to answer."""
 
 
-class View(TypedDict):
-    """Everything one seat may know (see the module docstring); JSON-serialisable."""
+class _Shown(TypedDict):
+    """The keys of every view but ``seat`` (see :data:`KEYS` for who sees what)."""
 
-    seat: int
     seats: int
     teams: list[int]
     scenario: str
@@ -105,26 +121,86 @@ class View(TypedDict):
     phase: str
     decision: DecisionView
     hand: list[str]
-    """The seat's cards (per character: its figures' hands in figure order)."""
+    """The seat's cards (per character: its figures' hands in figure order); nobody's: none."""
     hand_sizes: list[int]
     dead_hand: int
     dead_hand_taken: bool
     draw_pile: int
     discard_pile: int
     seen_cards: list[str]
+    """Cards seen face up, and the seat's own discards since the last shuffle."""
     redraws_used: list[int]
     can_redraw: bool
     empty_cycles: int
     figures: list[FigureView]
     events: list[dict[str, Any]]
-    """The JSON form of every event the seat may see (``event_to_dict``)."""
+    """The JSON form of every event the observer may see (``event_to_dict``)."""
     is_over: bool
     winners: list[int]
     end_reason: str | None
     figure_hands: NotRequired[dict[str, list[str]]]
-    """Per character (D-5): the seat's figures' own hands."""
+    """Per character (D-5): the seat's figures' own hands (a seat's own key only)."""
     figure_hand_sizes: NotRequired[dict[str, int]]
     """Per character (D-5): every figure's hand size."""
+
+
+class View(_Shown):
+    """Everything one seat may know (see the module docstring); JSON-serialisable."""
+
+    seat: int
+
+
+class PublicView(_Shown):
+    """Everything everybody may know: nobody's seat, no hand, public events only."""
+
+    seat: None
+
+
+class Audience(enum.Enum):
+    """Who may see a key of a view."""
+
+    EVERYONE = "everyone"
+    """One value for every observer, spectators included."""
+    OWN = "own"
+    """A seat's own value, about that seat alone; nobody's seat gets its public part (or
+    not the key at all)."""
+
+
+KEYS: Mapping[str, Audience] = {
+    "seat": Audience.OWN,
+    "seats": Audience.EVERYONE,
+    "teams": Audience.EVERYONE,
+    "scenario": Audience.EVERYONE,
+    "ruleset": Audience.EVERYONE,
+    "scenario_ref": Audience.EVERYONE,
+    "ruleset_ref": Audience.EVERYONE,
+    "hand_mode": Audience.EVERYONE,
+    "round": Audience.EVERYONE,
+    "round_limit": Audience.EVERYONE,
+    "dealer": Audience.EVERYONE,
+    "active": Audience.EVERYONE,
+    "to_act": Audience.EVERYONE,
+    "phase": Audience.EVERYONE,
+    "decision": Audience.OWN,
+    "hand": Audience.OWN,
+    "hand_sizes": Audience.EVERYONE,
+    "dead_hand": Audience.EVERYONE,
+    "dead_hand_taken": Audience.EVERYONE,
+    "draw_pile": Audience.EVERYONE,
+    "discard_pile": Audience.EVERYONE,
+    "seen_cards": Audience.OWN,
+    "redraws_used": Audience.EVERYONE,
+    "can_redraw": Audience.OWN,
+    "empty_cycles": Audience.EVERYONE,
+    "figures": Audience.EVERYONE,
+    "events": Audience.OWN,
+    "is_over": Audience.EVERYONE,
+    "winners": Audience.EVERYONE,
+    "end_reason": Audience.EVERYONE,
+    "figure_hands": Audience.OWN,
+    "figure_hand_sizes": Audience.EVERYONE,
+}
+"""Every key of a view, in the view's order, with who may see it: the allow-lists."""
 
 
 def figure_view(fig: Figure, abilities: bool = False) -> FigureView:
@@ -179,17 +255,9 @@ def decision_of(state: GameState) -> DecisionView:
     return out
 
 
-def build_view(state: GameState, setup: Setup, events: list[dict[str, Any]], seat: int) -> View:
-    """The view of ``seat`` given the events it may see (see the module docstring)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-        raise ValueError(f"seat {seat!r} is not a seat: expected 0 to {state.seats - 1}")
-    seen = [str(c) for c in state.seen_public] + [str(c) for c in state.seen_private[seat]]
-    decision = decision_of(state)
-    if state.fate is not None and state.fate.seat == seat:
-        decision["cards"] = [str(c) for c in state.fate.drawn]
-    abilities = state.ruleset.abilities.enabled
-    view: View = {
-        "seat": seat,
+def _everyone(state: GameState, setup: Setup) -> dict[str, Any]:
+    """The facts every observer may see (the keys of :data:`KEYS` for everyone)."""
+    facts: dict[str, Any] = {
         "seats": state.seats,
         "teams": list(state.teams),
         "scenario": setup.scenario.name,
@@ -203,8 +271,6 @@ def build_view(state: GameState, setup: Setup, events: list[dict[str, Any]], sea
         "active": state.active,
         "to_act": state.to_act,
         "phase": state.phase.value,
-        "decision": decision,
-        "hand": [str(c) for c in state.seat_cards(seat)],
         "hand_sizes": [len(state.seat_cards(s)) for s in range(state.seats)]
         if state.per_character
         else [len(h) for h in state.hands],
@@ -212,21 +278,74 @@ def build_view(state: GameState, setup: Setup, events: list[dict[str, Any]], sea
         "dead_hand_taken": state.dead_taken,
         "draw_pile": len(state.draw_pile),
         "discard_pile": len(state.discard_pile),
-        "seen_cards": seen,
         "redraws_used": list(state.redraws_used),
-        "can_redraw": state.phase is not Phase.OVER and can_redraw(state, seat),
         "empty_cycles": state.empty_cycles,
-        "figures": [figure_view(f, abilities) for f in state.figures],
-        "events": events,
+        "figures": [figure_view(f, state.ruleset.abilities.enabled) for f in state.figures],
         "is_over": state.phase is Phase.OVER,
         "winners": list(state.winners),
         "end_reason": state.end_reason,
     }
     if state.per_character:
-        view["figure_hands"] = {
-            state.figures[h].name: [str(c) for c in state.hands[h]] for h in state.holders[seat]
-        }
-        view["figure_hand_sizes"] = {
+        facts["figure_hand_sizes"] = {
             f.name: len(state.hands[i]) for i, f in enumerate(state.figures)
         }
-    return view
+    return facts
+
+
+def _own(state: GameState, seat: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """A seat's own facts, each about ``seat`` alone (its own keys of :data:`KEYS`)."""
+    decision = decision_of(state)
+    if state.fate is not None and state.fate.seat == seat:
+        decision["cards"] = [str(c) for c in state.fate.drawn]
+    facts: dict[str, Any] = {
+        "seat": seat,
+        "decision": decision,
+        "hand": [str(c) for c in state.seat_cards(seat)],
+        "seen_cards": [str(c) for c in state.seen_public]
+        + [str(c) for c in state.seen_private[seat]],
+        "can_redraw": state.phase is not Phase.OVER and can_redraw(state, seat),
+        "events": events,
+    }
+    if state.per_character:
+        facts["figure_hands"] = {
+            state.figures[h].name: [str(c) for c in state.hands[h]] for h in state.holders[seat]
+        }
+    return facts
+
+
+def _nobody(state: GameState, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public part of the own keys, for nobody's seat (built without any seat)."""
+    return {
+        "seat": None,
+        "decision": decision_of(state),
+        "hand": [],
+        "seen_cards": [str(c) for c in state.seen_public],
+        "can_redraw": False,
+        "events": events,
+    }
+
+
+def build_view(
+    state: GameState, setup: Setup, events: list[dict[str, Any]], seat: Observer
+) -> View | PublicView:
+    """The view of ``seat`` (None: nobody's seat) given the events it may see.
+
+    Built from the allow-lists of :data:`KEYS`: the facts everyone may see, then the
+    seat's own facts (nobody's seat: their public part); a fact not listed for its
+    audience is left out.
+    """
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats
+    ):
+        raise ValueError(
+            f"seat {seat!r} is not a seat: expected 0 to {state.seats - 1} "
+            "(or None: the public view)"
+        )
+    shared = _everyone(state, setup)
+    own = _nobody(state, events) if seat is None else _own(state, seat, events)
+    view: dict[str, Any] = {}
+    for key, audience in KEYS.items():
+        facts = shared if audience is Audience.EVERYONE else own
+        if key in facts:
+            view[key] = facts[key]
+    return cast(View | PublicView, view)
