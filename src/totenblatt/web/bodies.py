@@ -78,29 +78,53 @@ def _where(path: list[str | int]) -> str:
 
 
 def _check(data: Any) -> None:
-    """Raise :class:`InvalidError` at the first refused number, lone surrogate or depth."""
+    """Raise :class:`InvalidError` at a refused number, a lone surrogate or too deep a
+    nesting (the walk keeps no paths: the place is looked up once something is found)."""
+    stack: list[tuple[Any, int]] = [(data, 0)] if type(data) in _WALKED else []
+    while stack:
+        value, depth = stack.pop()
+        kind = type(value)
+        if kind is _Refused:
+            shown = value.text if len(value.text) <= 24 else value.text[:20] + "…"
+            raise InvalidError(
+                f"{_where(_path_to(data, value))}: {shown} is out of range: expected a "
+                f"finite number from -{MAX_NUMBER:.0f} to {MAX_NUMBER:.0f}"
+            )
+        if kind is str:
+            if not value.isascii() and _SURROGATE.search(value):
+                where = _where(_path_to(data, value))
+                raise InvalidError(f"{where}: the text is not valid Unicode")
+            continue
+        if depth >= MAX_DEPTH:
+            where = _where(_path_to(data, value))
+            raise InvalidError(f"{where}: nested deeper than {MAX_DEPTH} levels")
+        if kind is dict:
+            for key in value:
+                if not key.isascii() and _SURROGATE.search(key):
+                    where = _where(_path_to(data, value))
+                    raise InvalidError(f"{where}: a key is not valid Unicode")
+            items = reversed(value.values())
+        else:
+            items = reversed(value)
+        stack.extend((item, depth + 1) for item in items if type(item) in _WALKED)
+
+
+_WALKED = frozenset({dict, list, str, _Refused})
+"""What the walk looks into: numbers, booleans and null are fine once parsed."""
+
+
+def _path_to(data: Any, target: Any) -> list[str | int]:
+    """The keys and indexes from ``data`` to the value that is ``target`` (identity)."""
     stack: list[tuple[Any, list[str | int]]] = [(data, [])]
     while stack:
         value, path = stack.pop()
-        if isinstance(value, _Refused):
-            shown = value.text if len(value.text) <= 24 else value.text[:20] + "…"
-            raise InvalidError(
-                f"{_where(path)}: {shown} is out of range: expected a finite number "
-                f"from -{MAX_NUMBER:.0f} to {MAX_NUMBER:.0f}"
-            )
-        if isinstance(value, str):
-            if not value.isascii() and _SURROGATE.search(value):
-                raise InvalidError(f"{_where(path)}: the text is not valid Unicode")
-            continue
-        if isinstance(value, dict | list) and len(path) >= MAX_DEPTH:
-            raise InvalidError(f"{_where(path)}: nested deeper than {MAX_DEPTH} levels")
+        if value is target:
+            return path
         if isinstance(value, dict):
-            for key, item in reversed(value.items()):
-                if not key.isascii() and _SURROGATE.search(key):
-                    raise InvalidError(f"{_where(path)}: a key is not valid Unicode")
-                stack.append((item, [*path, key]))
+            stack.extend((v, [*path, k]) for k, v in reversed(value.items()))
         elif isinstance(value, list):
-            stack.extend((item, [*path, i]) for i, item in reversed(list(enumerate(value))))
+            stack.extend((v, [*path, i]) for i, v in reversed(list(enumerate(value))))
+    return []
 
 
 def parse_json(raw: bytes | str) -> Any:
