@@ -28,12 +28,13 @@ from totenblatt.wanted.engine.actions import (
 )
 from totenblatt.wanted.engine.events import Event, event_to_dict, visible_to
 from totenblatt.wanted.engine.game import DeckOrder, Game, new_game, stacked_deal
-from totenblatt.wanted.engine.save import SaveError
+from totenblatt.wanted.engine.save import MAX_SAVE_BYTES, SaveError
 from totenblatt.wanted.engine.setup import Setup
 from totenblatt.wanted.engine.state import Phase
 
 __all__ = [
     "ACTION_TYPES",
+    "MAX_SAVE_BYTES",
     "Action",
     "Attack",
     "Bid",

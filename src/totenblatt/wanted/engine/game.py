@@ -223,11 +223,8 @@ class Game:
         return cache
 
     def visible_event_dicts(self, seat: Observer) -> list[dict[str, Any]]:
-        """The JSON form of the events ``seat`` may see (None: the public ones), kept
-        incrementally per observer."""
-        return self._visible_dicts(seat).copy()
-
-    def _visible_dicts(self, seat: Observer) -> list[dict[str, Any]]:
+        """The JSON form of the events ``seat`` may see (None: the public ones; kept
+        incrementally per observer)."""
         dicts = self.event_dicts()
         events = self._state.events
         visible, done = self._seat_events.get(seat, ([], 0))
@@ -238,7 +235,7 @@ class Game:
                 dicts[i] for i in range(done, len(events)) if visible_to(events[i], seat)
             )
         self._seat_events[seat] = (visible, len(events))
-        return visible
+        return visible.copy()
 
     def clone(self) -> Game:
         """An independent copy (shares only immutable data and pure caches)."""

@@ -10,8 +10,9 @@ information only, so what they say may be shown to the seat that asked:
 - :func:`inches_up` — a cost or distance as shown: rounded *up* to tenths, so a
   shown cost within a club's inches is one the check accepts, and a shown distance
   within a band's limit is one the band lookup puts in that band;
-- :func:`sights` — from one figure to every enemy: distance, range band, the
-  weapon's modifier, cover, line of fire, and why it may not shoot there now;
+- :func:`sight` / :func:`sights` — from one figure to one enemy (to every enemy):
+  distance, range band and its limit, the weapon's modifier, cover, line of fire,
+  and why it may not shoot there now;
 - :func:`bid_matters` — whether a bid can change who takes the initiative (a
   bid that cannot only spends a card).
 """
@@ -33,7 +34,7 @@ from totenblatt.wanted.vocab import Ability, CoverLevel
 
 if TYPE_CHECKING:
     from totenblatt.wanted.engine.game import Game
-    from totenblatt.wanted.engine.state import GameState
+    from totenblatt.wanted.engine.state import Figure, GameState
 
 __all__ = [
     "EnemySight",
@@ -41,6 +42,7 @@ __all__ = [
     "inches_up",
     "initiative_if_nobody_bids",
     "move_costs",
+    "sight",
     "sights",
 ]
 
@@ -92,6 +94,27 @@ class EnemySight:
     line_of_fire: bool
     problem: Reason | None
     """Why the figure may not shoot at the target now (None: it may, with a spade)."""
+    band_limit: float | None = None
+    """The farthest distance of that band (inches), None beyond the last."""
+
+
+def sight(state: GameState, shooter: Figure, target: Figure) -> EnemySight:
+    """What ``shooter`` faces shooting at ``target`` now (see :class:`EnemySight`)."""
+    sharpshooter = Ability.SHARPSHOOTER in shooter.abilities
+    rules = state.ruleset
+    distance, line = state.geo.sight(shooter.pos, target.pos)
+    band = rules.band_index(distance, sharpshooter=sharpshooter)
+    bands = rules.attack.sharpshooter_bands if sharpshooter else rules.attack.bands
+    return EnemySight(
+        target=target.name,
+        distance=distance,
+        band=band,
+        modifier=range_modifier(state, shooter, distance),
+        cover=target_cover(state, shooter, target),
+        line_of_fire=line,
+        problem=attack_problem(state, shooter, target),
+        band_limit=None if band is None else bands[band],
+    )
 
 
 def sights(state: GameState, figure: str) -> list[EnemySight]:
@@ -100,22 +123,7 @@ def sights(state: GameState, figure: str) -> list[EnemySight]:
     Only public facts: positions, weapons, abilities, hidden flags and the table.
     """
     shooter = state.by_name[figure]
-    sharpshooter = Ability.SHARPSHOOTER in shooter.abilities
-    out = []
-    for enemy in state.enemies(shooter.seat):
-        distance, line = state.geo.sight(shooter.pos, enemy.pos)
-        out.append(
-            EnemySight(
-                target=enemy.name,
-                distance=distance,
-                band=state.ruleset.band_index(distance, sharpshooter=sharpshooter),
-                modifier=range_modifier(state, shooter, distance),
-                cover=target_cover(state, shooter, enemy),
-                line_of_fire=line,
-                problem=attack_problem(state, shooter, enemy),
-            )
-        )
-    return out
+    return [sight(state, shooter, enemy) for enemy in state.enemies(shooter.seat)]
 
 
 def initiative_if_nobody_bids(game: Game) -> int | None:
