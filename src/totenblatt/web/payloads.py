@@ -3,9 +3,10 @@
 A seat's payload is exactly :meth:`Game.view` for that seat (the engine's keys)
 with ``legal_actions`` (the engine's JSON forms, non-empty exactly at the
 seat's decision), ``choices`` (labelled buttons), the narrated ``log`` and a
-few public facts for the page. A spectator's payload is the same with the
-public view: no hand, only public events and publicly seen cards. The seed of
-the ``game_started`` event is removed from every payload.
+few public facts for the page. A spectator's payload is the same around
+``Game.view(None)``, the engine's public view (no hand, only public events and
+publicly seen cards): what an observer may see is decided in the engine, never
+here. The seed of an old save's ``game_started`` event is removed from every payload.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from totenblatt.wanted.engine import Game, action_to_dict
 from totenblatt.web.previews import choices
 from totenblatt.web.words import Narration, winner_line
 
-__all__ = ["Encoder", "HeldGame", "public_events", "public_view", "scrub_event", "seat_payload"]
+__all__ = ["Encoder", "HeldGame", "public_events", "scrub_event", "seat_payload"]
 
 _SECRET_KEYS = frozenset({"seed"})
 
@@ -98,24 +99,7 @@ def scrub_event(event: dict[str, Any]) -> dict[str, Any]:
 
 def public_events(game: Game) -> list[dict[str, Any]]:
     """The JSON forms of the events everybody may see (no private event)."""
-    dicts = game.event_dicts()
-    return [d for e, d in zip(game.events, dicts, strict=True) if not e.PRIVATE]
-
-
-def public_view(game: Game) -> dict[str, Any]:
-    """The view of nobody's seat: every public key of a view, no hand, no private event."""
-    st = game.state
-    view: dict[str, Any] = dict(game.view(0))  # a payload, not a seat's View: seat None
-    view.update(
-        seat=None,
-        hand=[],
-        seen_cards=[str(c) for c in st.seen_public],
-        can_redraw=False,
-        events=public_events(game),
-    )
-    view["decision"].pop("cards", None)
-    view.pop("figure_hands", None)
-    return view
+    return game.visible_event_dicts(None)
 
 
 def _log(
@@ -147,7 +131,7 @@ def seat_payload(room: HeldGame, seat: int | None, lang: str) -> dict[str, Any]:
     """The payload of ``seat`` (None: a spectator) in ``lang`` (see the module docstring)."""
     game = room.game
     own = game.view(seat) if seat is not None else None  # the seat's typed View
-    view: dict[str, Any] = dict(own) if own is not None else public_view(game)
+    view: dict[str, Any] = dict(own) if own is not None else dict(game.view(None))
     events = [scrub_event(e) for e in view["events"]]
     view["events"] = events
     legal = game.legal_actions() if seat is not None and game.to_act == seat else []

@@ -1,21 +1,29 @@
 """What the table shows before a seat commits: the move ruler, attack odds, defence outcomes.
 
-Every number comes from the core: path costs from the engine's step check, the
-club that pays from :meth:`Game.refusal` over the clubs the engine offers,
-distance, line of fire and cover from the engine's geometry, odds from
-:mod:`totenblatt.wanted.odds` over the seat's own view, and the outcome of a
-defence from the engine resolving it on a copy of the game. Nothing here
-decides a rule; nothing reads another seat's cards (odds use the view only).
+Every answer is the engine's, asked through its door (:mod:`totenblatt.wanted.ask`):
+the path and its costs, the club that pays and its allowance, distance, band,
+line of fire, cover and the exact odds of each card (from the seat's own view),
+and what a defence or a bid would do. This module reads the request, renders the
+answers as the page's JSON and words them; nothing here decides a rule.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from totenblatt.cards import Card
+from totenblatt.messages import MessageError
 from totenblatt.text.choices import bid_label, defend_label, plain_label
+from totenblatt.wanted.ask import (
+    Refusal,
+    aim,
+    bid_effect,
+    defence_outcome,
+    ruler,
+)
 from totenblatt.wanted.engine import (
     Action,
     Attack,
@@ -23,7 +31,6 @@ from totenblatt.wanted.engine import (
     Concede,
     Defend,
     Game,
-    IllegalActionError,
     Keep,
     Move,
     MoveStep,
@@ -35,14 +42,7 @@ from totenblatt.wanted.engine import (
     action_from_dict,
     action_to_dict,
 )
-from totenblatt.wanted.engine.checks import bid_value, range_modifier, target_cover
-from totenblatt.wanted.engine.clubs import club_inches, move_bonus
-from totenblatt.wanted.engine.events import AttackResolved
-from totenblatt.wanted.engine.moves import step_costs
 from totenblatt.wanted.engine.views import View
-from totenblatt.wanted.odds import unseen_cards, view_attack_odds
-from totenblatt.wanted.table import MoveError
-from totenblatt.wanted.table.pathing import router_for
 from totenblatt.web.words import describe, text
 
 __all__ = ["PreviewError", "attack_preview", "choices", "move_preview"]
@@ -78,43 +78,21 @@ def _steps(raw: Any) -> list[MoveStep]:
     return list(move.steps)
 
 
-def _club_options(game: Game, seat: int) -> list[tuple[Card, bool]]:
-    """The clubs (card, played wild) the engine offers to this seat now, smallest first."""
-    if game.to_act != seat:
-        return []
-    st = game.state
-    found = dict.fromkeys((a.card, a.wild) for a in game.legal_actions() if isinstance(a, Move))
-    return sorted(found, key=lambda o: (club_inches(st, o[0], o[1]), o[0].is_joker, o[1]))
+def _card(text: str) -> tuple[Card | None, str | None]:
+    """The card named, or None and why it is no card."""
+    try:
+        return Card.parse(text), None
+    except ValueError as exc:
+        return None, str(exc)
 
 
-def _plan(
-    game: Game, seat: int, steps: list[MoveStep], figure: str, goal: Point
-) -> tuple[tuple[Point, ...], MoveError | None]:
-    """The cheapest legal path of ``figure`` to ``goal`` after ``steps`` (straight or routed),
-    else the straight one and why the table refuses it."""
-    st = game.state
-    fig = st.by_name.get(figure)
-    if fig is None or fig.seat != seat or fig.out:
-        raise PreviewError(f"{figure!r} is not a figure of yours in the game")
-    table = st.geo.table
-    moved = {s.figure: s.path[-1] for s in steps}
-    blockers = [moved.get(f.name, f.pos) for f in st.figures if not f.out and f.name != figure]
-    start = fig.pos
-    paths: list[tuple[Point, ...]] = [(start, goal)]
-    route = router_for(table).route(start, goal)
-    if len(route) >= 2 and math.dist(route[-1], goal) < 0.01 and tuple(route) != (start, goal):
-        paths.append(tuple((float(x), float(y)) for x, y in route))
-    best: tuple[float, tuple[Point, ...]] | None = None
-    problem: MoveError | None = None
-    for path in paths:
-        try:
-            cost = table.move_cost(path, blockers=blockers)
-        except MoveError as exc:
-            problem = problem or exc
-            continue
-        if best is None or cost < best[0]:
-            best = (cost, path)
-    return (best[1], None) if best else (paths[0], problem)
+def _why(problem: MessageError | Refusal | None, lang: str) -> str | None:
+    """An answer's reason in words: the engine's refusal, or the door's :class:`Refusal`."""
+    if problem is None:
+        return None
+    if isinstance(problem, Refusal):
+        return text(problem.value, lang)
+    return describe(problem, lang)
 
 
 def move_preview(game: Game, seat: int, request: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -129,77 +107,49 @@ def move_preview(game: Game, seat: int, request: Mapping[str, Any], lang: str) -
         raise PreviewError(f"figure must be a figure's name, got {figure!r}")
     goal = _point(request.get("goal"), "goal")
     hide = request.get("hide", False) is True
-    steps = [s for s in _steps(request.get("steps")) if s.figure != figure]
-    path, problem = _plan(game, seat, steps, figure, goal)
-    step = MoveStep(figure, path, hide)
-    steps.append(step)
-    out: dict[str, Any] = {
+    before = _steps(request.get("steps"))
+    try:
+        mover = game.figure(figure)
+    except ValueError:
+        mover = None
+    if mover is None or mover.seat != seat or mover.out:
+        raise PreviewError(f"{figure!r} is not a figure of yours in the game")
+    wanted = request.get("card")
+    card, bad = _card(wanted) if isinstance(wanted, str) else (None, None)
+    plan = ruler(
+        game,
+        seat,
+        figure,
+        goal,
+        before=before,
+        hide=hide,
+        card=card,
+        wild=request.get("wild", False) is True,
+    )
+    if bad is not None and plan.costs is not None and plan.problem is not Refusal.NOT_YOUR_DECISION:
+        raise PreviewError(bad)  # the card matters only once the path is measured at a decision
+    step = plan.steps[-1]
+    return {
         "figure": figure,
         "path": [list(p) for p in step.path],
-        "steps": [_step_dict(s) for s in steps],
-        "costs": None,
-        "total": None,
-        "card": None,
-        "wild": False,
-        "allowance": None,
-        "legal": False,
-        "reason": None,
-        "can_hide": False,
-        "action": None,
+        "steps": [_step_dict(s) for s in plan.steps],
+        "costs": None if plan.costs is None else [round(c, 3) for c in plan.costs],
+        "total": None if plan.costs is None else round(sum(plan.costs), 3),
+        "card": None if plan.card is None else str(plan.card),
+        "wild": plan.wild,
+        "allowance": plan.allowance,
+        "legal": plan.move is not None,
+        "reason": _why(plan.problem, lang),
+        "can_hide": plan.can_hide,
+        "action": None if plan.move is None else action_to_dict(plan.move),
     }
-    st = game.state
-    try:
-        costs = step_costs(st, seat, tuple(steps))
-    except IllegalActionError as exc:
-        out["reason"] = describe(problem or exc, lang)
-        return out
-    out["costs"] = [round(c, 3) for c in costs]
-    out["total"] = round(sum(costs), 3)
-    if game.to_act != seat or game.phase.value != "action":
-        out["reason"] = text("not_your_decision", lang)
-        return out
-    wanted = request.get("card")
-    wild = request.get("wild", False) is True
-    options = _club_options(game, seat)
-    if isinstance(wanted, str):
-        try:
-            card = Card.parse(wanted)
-        except ValueError as exc:
-            raise PreviewError(str(exc)) from None
-        options = [(card, wild)]
-    elif not options:
-        out["reason"] = text("no_club", lang)
-        return out
-    first_refusal: IllegalActionError | None = None
-    for card, as_wild in options:
-        move = Move(card, tuple(steps), as_wild)
-        refusal = game.refusal(move)
-        if refusal is None:
-            out.update(
-                card=str(card),
-                wild=as_wild,
-                allowance=club_inches(st, card, as_wild) + move_bonus(st, move),
-                legal=True,
-                action=action_to_dict(move),
-            )
-            hidden = Move(card, (*steps[:-1], MoveStep(step.figure, step.path, True)), as_wild)
-            out["can_hide"] = game.refusal(hidden) is None
-            return out
-        first_refusal = first_refusal or refusal
-    if isinstance(wanted, str):
-        card, as_wild = options[0]
-        out.update(card=str(card), wild=as_wild, allowance=club_inches(st, card, as_wild))
-        out["reason"] = None if first_refusal is None else describe(first_refusal, lang)
-    else:
-        out["reason"] = text("no_club", lang)
-    return out
 
 
 def _step_dict(step: MoveStep) -> dict[str, Any]:
     return {"figure": step.figure, "path": [list(p) for p in step.path], "hide": step.hide}
 
 
-def _fraction(value: Any) -> float:
+def _fraction(value: Fraction) -> float:
     return round(float(value), 6)
 
 
@@ -214,80 +164,40 @@ def attack_preview(
     names = (request.get("attacker"), request.get("target"))
     if not all(isinstance(n, str) and n in st.by_name for n in names):
         raise PreviewError(f"attacker and target must be figures' names, got {names!r}")
-    shooter, target = st.by_name[str(names[0])], st.by_name[str(names[1])]
-    if shooter.seat != seat:
-        raise PreviewError(f"{shooter.name!r} is not a figure of yours")
-    distance, line = st.geo.sight(shooter.pos, target.pos)
-    sharp = "sharpshooter" in {a.value for a in shooter.abilities}
-    rules = game.ruleset
-    band = rules.band_index(distance, sharpshooter=sharp)
-    bands = rules.attack.sharpshooter_bands if sharp else rules.attack.bands
-    modifier = range_modifier(st, shooter, distance)
-    cover = target_cover(st, shooter, target)
-    out: dict[str, Any] = {
-        "attacker": shooter.name,
-        "target": target.name,
-        "distance": round(distance, 3),
-        "band": band,
-        "band_limit": None if band is None else bands[band],
-        "modifier": modifier,
-        "line_of_fire": line,
-        "cover": cover.value,
-        "target_hidden": target.hidden,
-        "options": [],
-        "reason": None,
-    }
-    legal = [
-        a
-        for a in (game.legal_actions() if game.to_act == seat else [])
-        if isinstance(a, Attack) and a.attacker == shooter.name and a.target == target.name
+    attacker, target = str(names[0]), str(names[1])
+    if st.by_name[attacker].seat != seat:
+        raise PreviewError(f"{attacker!r} is not a figure of yours")
+    shot = aim(game, seat, view, attacker, target)
+    seen = shot.sight
+    options: list[dict[str, Any]] = [
+        {
+            "card": str(o.action.card),
+            "wild": o.action.wild,
+            "hit": _fraction(o.odds.hit),
+            "expected": _fraction(o.odds.expected),
+            "kill": _fraction(o.kill),
+            "wounds": [[w, _fraction(p)] for w, p in o.odds.wounds],
+            "action": action_to_dict(o.action),
+        }
+        for o in shot.options
     ]
-    if not legal:
-        out["reason"] = _attack_reason(game, seat, view, shooter.name, target.name, lang)
-        return out
-    table = st.geo.table
-    unseen = unseen_cards(view, rules)
-    for action in legal:
-        odds = view_attack_odds(view, action, table=table, ruleset=rules, unseen=unseen)
-        out["options"].append(
-            {
-                "card": str(action.card),
-                "wild": action.wild,
-                "hit": _fraction(odds.hit),
-                "expected": _fraction(odds.expected),
-                "kill": _fraction(odds.at_least(max(1, target.hp))),
-                "wounds": [[w, _fraction(p)] for w, p in odds.wounds],
-                "action": action_to_dict(action),
-            }
-        )
-    out["options"].sort(key=lambda o: (-o["expected"], o["card"]))
-    return out
-
-
-def _attack_reason(
-    game: Game, seat: int, view: View, attacker: str, target: str, lang: str
-) -> str | None:
-    if game.to_act != seat or game.phase.value != "action":
-        return text("not_your_decision", lang)
-    hand = [Card.parse(c) for c in view["hand"]]
-    spades = [c for c in hand if (c.suit is not None and c.suit.value == "spades") or c.is_joker]
-    if not spades:
-        return text("no_spade", lang)
-    refusal = game.refusal(Attack(spades[0], attacker, target))
-    return None if refusal is None else describe(refusal, lang)
+    options.sort(key=lambda o: (-o["expected"], o["card"]))
+    return {
+        "attacker": attacker,
+        "target": target,
+        "distance": round(seen.distance, 3),
+        "band": seen.band,
+        "band_limit": seen.band_limit,
+        "modifier": seen.modifier,
+        "line_of_fire": seen.line_of_fire,
+        "cover": seen.cover.value,
+        "target_hidden": shot.target_hidden,
+        "options": options,
+        "reason": _why(shot.refusal, lang),
+    }
 
 
 # -- buttons -------------------------------------------------------------------------------
-
-
-def _defence_outcome(game: Game, action: Action) -> AttackResolved | None:
-    """The engine resolves the defence on a copy; only the attack's result is read."""
-    twin = game.clone()
-    try:
-        events = twin.apply(action)
-    except IllegalActionError:
-        return None
-    return next((e for e in events if isinstance(e, AttackResolved)), None)
 
 
 _GROUPS: dict[type, str] = {
@@ -304,22 +214,19 @@ _GROUPS: dict[type, str] = {
 
 
 def _label(game: Game, view: View, action: Action, lang: str) -> str:
-    """The words of a button (the text layer's labels; numbers from the engine)."""
-    st = game.state
+    """The words of a button (the text layer's labels; numbers from the engine's door)."""
     if view["phase"] == "defend" and isinstance(action, Defend | Pass):
-        result = _defence_outcome(game, action)
+        outcome = defence_outcome(game, action)
         return defend_label(
             action if isinstance(action, Defend) else None,
-            wounds=0 if result is None else result.wounds,
-            attack_value=None if result is None else result.attack_value,
-            defense_value=None if result is None else result.defense_value,
+            wounds=outcome.wounds,
+            attack_value=outcome.attack_value,
+            defense_value=outcome.defense_value,
             lang=lang,
         )
     if isinstance(action, Bid):
-        seat = game.to_act if game.to_act is not None else 0
-        value = bid_value(st, seat, action.card, action.wild)
-        best = max((v for _, _, v in st.bids), default=0)
-        return bid_label(action, value, best, lang)
+        effect = bid_effect(game, action)
+        return bid_label(action, effect.value, effect.best, lang)
     return plain_label(action, view, game.ruleset.round.redraw_cost, lang)
 
 
