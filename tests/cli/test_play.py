@@ -73,7 +73,7 @@ def script(
 def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
     names = figure_labels(f.name for f in game.scenario.figures)
     table = game.scenario.table(game.ruleset)
-    return PlayContext(game.ruleset, table, lang, names, judge=game.refusal)
+    return PlayContext(game.ruleset, table, lang, names, judge=game.refusal, game=game)
 
 
 def to_own_action(game: Game) -> None:

@@ -36,7 +36,7 @@ def screen(width: int = 120, height: int = 50) -> tuple[Console, io.StringIO]:
 def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
     names = figure_labels(f.name for f in game.scenario.figures)
     table = game.scenario.table(game.ruleset)
-    return PlayContext(game.ruleset, table, lang, names, judge=game.refusal)
+    return PlayContext(game.ruleset, table, lang, names, judge=game.refusal, game=game)
 
 
 def random_answers(seed: int, limit: int = 60) -> Callable[[str], str]:

@@ -46,7 +46,7 @@ def game_with(action_game: Callable[..., Game], abilities: str, hand: list[str])
 def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
     letters = figure_labels(f.name for f in game.scenario.figures)
     table = game.scenario.table(game.ruleset)
-    return PlayContext(game.ruleset, table, lang, letters, judge=game.refusal)
+    return PlayContext(game.ruleset, table, lang, letters, judge=game.refusal, game=game)
 
 
 def test_light_footed_2_move_is_accepted_as_the_engine_accepts_it(

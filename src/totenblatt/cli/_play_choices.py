@@ -1,9 +1,14 @@
-"""The numbered choices of a human seat: readable labels (with exact odds) in a useful order."""
+"""The numbered choices of a human seat: readable labels (with exact odds) in a useful order.
+
+Every number of a label is the engine's answer, asked through its door
+(:mod:`totenblatt.wanted.ask`): exact odds, step costs, the nearest enemy of a spot,
+the wounds a defence leads to, what a bid counts. Here they are put in words and order.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from totenblatt.cards import Card, Suit
@@ -17,31 +22,32 @@ from totenblatt.text.choices import (
     plain_label,
 )
 from totenblatt.text.vocab import weapon_name
-from totenblatt.wanted.combat import resolve_attack
-from totenblatt.wanted.engine.actions import (
+from totenblatt.wanted.ask import (
+    attack_odds,
+    bid_effect,
+    bid_matters,
+    defence_outcome,
+    inches_up,
+    move_costs,
+    nearest_enemy,
+)
+from totenblatt.wanted.engine import (
     Action,
     Attack,
     Bid,
     Concede,
     Defend,
+    Game,
     IllegalActionError,
     Move,
     MoveStep,
     Pass,
     Redraw,
 )
-from totenblatt.wanted.engine.game import Game
-from totenblatt.wanted.engine.queries import (
-    bid_matters,
-    inches_up,
-    initiative_if_nobody_bids,
-    move_costs,
-)
 from totenblatt.wanted.engine.views import View
-from totenblatt.wanted.odds import AttackOdds, unseen_cards, view_attack_odds
+from totenblatt.wanted.odds import AttackOdds
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.measure import Table
-from totenblatt.wanted.vocab import CoverLevel
+from totenblatt.wanted.table import Table
 
 __all__ = ["Choice", "Judge", "PlayContext", "build_choices", "label", "useful_advice"]
 
@@ -51,10 +57,11 @@ Judge = Callable[[Action], IllegalActionError | None]
 
 @dataclass
 class PlayContext:
-    """What labels and parsing need besides the view: rules, table, language, map letters.
+    """What labels and parsing need besides the view: rules, table, language, map letters,
+    and the game whose engine answers every rule question (:mod:`totenblatt.wanted.ask`).
 
     ``judge`` asks the engine whether an action is legal (typed moves are checked by it,
-    never by rules re-coded here); without one, every action is taken as legal.
+    never by rules re-coded here); without one, the game's own :meth:`Game.refusal`.
     """
 
     rules: Ruleset
@@ -62,28 +69,24 @@ class PlayContext:
     lang: Lang
     letters: dict[str, str] = field(default_factory=dict)
     judge: Judge | None = None
-    game: Game | None = None
-    """The game, to ask the engine's queries (costs, sights, bids); None: the table only."""
+    _: KW_ONLY
+    game: Game
+    """The game, to ask the engine's door (costs, sights, odds, defences, bids)."""
 
     def weapon(self, key: str) -> str:
         """A weapon's name in the context's language."""
         return weapon_name(self.rules, key, self.lang)
 
     def refusal(self, action: Action) -> IllegalActionError | None:
-        """Why the engine refuses ``action`` (None: legal, or no engine to ask)."""
+        """Why the engine refuses ``action`` (None: legal)."""
         if self.judge is not None:
             return self.judge(action)
-        return None if self.game is None else self.game.refusal(action)
+        return self.game.refusal(action)
 
     def step_costs(self, steps: tuple[MoveStep, ...]) -> tuple[float, ...] | None:
-        """Each step's cost as the engine's move check counts it; None when it refuses one.
-
-        Without a game, the table's own measure of each path (one after another).
-        """
+        """Each step's cost as the engine's move check counts it; None when it refuses one."""
         try:
-            if self.game is not None and self.game.to_act is not None:
-                return move_costs(self.game, steps)
-            return tuple(self.table.move_cost(s.path) for s in steps)
+            return move_costs(self.game, steps)
         except ValueError:
             return None
 
@@ -103,10 +106,6 @@ class Choice:
 
 def _figures(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {f["name"]: f for f in view["figures"]}
-
-
-def _pos(fig: Mapping[str, Any]) -> tuple[float, float]:
-    return (float(fig["position"][0]), float(fig["position"][1]))
 
 
 def _attack_label(
@@ -132,100 +131,46 @@ def _attack_label(
     )
 
 
-def _nearest_enemy(
-    view: Mapping[str, Any], point: tuple[float, float], ctx: PlayContext
-) -> tuple[str, float, CoverLevel] | None:
-    """The nearest enemy of a spot: name, distance (shown rounded up), its cover there."""
-    team = view["teams"][view["seat"]]
-    best: tuple[str, float, CoverLevel] | None = None
-    for f in view["figures"]:
-        if f["out"] or f["team"] == team:
-            continue
-        d = ctx.table.distance(_pos(f), point)
-        if best is None or d < best[1]:
-            best = (f["name"], d, CoverLevel(ctx.table.cover(_pos(f), point)))
-    return None if best is None else (best[0], inches_up(best[1]), best[2])
-
-
 def _move_label(action: Move, view: Mapping[str, Any], ctx: PlayContext) -> str:
     """The label with the costs the engine's check counts, rounded up as it compares them."""
     found = ctx.step_costs(action.steps) if action.steps else ()
     costs = tuple(inches_up(c) for c in found) if found is not None else None
     if len(action.steps) != 1:
         return move_label(action, ctx.lang, costs=costs)
-    near = _nearest_enemy(view, action.steps[0].path[-1], ctx)
+    threat = nearest_enemy(ctx.game, view["seat"], action.steps[0].path[-1])
+    near = None if threat is None else (threat.figure, inches_up(threat.distance), threat.cover)
     return move_label(action, ctx.lang, costs=costs, near=near)
 
 
-def _abilities(view: Mapping[str, Any], name: str, keep: set[str]) -> tuple[str, ...]:
-    fig = _figures(view).get(name)
-    return () if fig is None else tuple(a for a in fig["abilities"] if a in keep)
-
-
 def _defend_label(action: Defend | None, view: Mapping[str, Any], ctx: PlayContext) -> str:
-    """The defence with what the resolver says it leaves: wounds, both values."""
-    attack = view["decision"].get("attack") or {}
-    if not attack:
+    """The defence with what the engine resolves it to: wounds, both values."""
+    if not view["decision"].get("attack"):
         return words(ctx.lang).phrase("Play no heart")
-    shooter = _abilities(view, attack["attacker"], {"sharpshooter", "picture_book_10"})
-    defender = _abilities(view, attack["target"], {"picture_book_10"})
-    if action is not None:
-        defender += tuple(a.value for a in action.covers)
-        if action.extra is not None:
-            defender += ("queen_of_hearts",)
-        if action.wild:
-            defender += ("wild_2",)
-    result = resolve_attack(
-        attack["card"],
-        weapon=attack["weapon"],
-        distance=attack["distance"],
-        defense=None if action is None else action.card,
-        cover=attack["cover"],
-        attacker_abilities=(*shooter, "wild_2") if attack.get("wild") else shooter,
-        defender_abilities=defender,
-        extra_defense=None if action is None else action.extra,
-        ruleset=ctx.rules,
-    )
+    outcome = defence_outcome(ctx.game, Pass() if action is None else action)
     return defend_label(
         action,
-        wounds=result.wounds,
-        attack_value=result.attack_value,
-        defense_value=result.defense_value,
+        wounds=outcome.wounds,
+        attack_value=outcome.attack_value,
+        defense_value=outcome.defense_value,
         lang=ctx.lang,
     )
 
 
-_QUICK = {"quick_fingers_1": 1, "quick_fingers_2": 2}
-
-
-def _bid_label(action: Bid, view: Mapping[str, Any], ctx: PlayContext) -> str:
-    decision = view["decision"]
-    values = decision.get("values")
-    best = 0
-    for i, (_seat, text) in enumerate(decision.get("bids", [])):
-        bid = Card.parse(text)
-        best = max(
-            best, values[i] if values else 1000 if bid.is_joker else ctx.rules.card_value(bid)
-        )
-    own = [f for f in view["figures"] if f["seat"] == view["seat"] and not f["out"]]
-    bonus = max((sum(_QUICK.get(a, 0) for a in f["abilities"]) for f in own), default=0)
-    value = 0 if action.card.is_joker else ctx.rules.card_value(action.card) + bonus
-    anyway = ctx.game is not None and initiative_if_nobody_bids(ctx.game) == view["seat"]
-    return bid_label(action, value, best, ctx.lang, anyway=anyway)
+def _bid_label(action: Bid, ctx: PlayContext) -> str:
+    effect = bid_effect(ctx.game, action)
+    return bid_label(action, effect.value, effect.best, ctx.lang, anyway=effect.anyway)
 
 
 def label(action: Action, view: View, ctx: PlayContext) -> str:
     """A readable label for any action (attacks with exact odds)."""
     if isinstance(action, Attack):
-        return _attack_label(
-            action, view_attack_odds(view, action, table=ctx.table, ruleset=ctx.rules), view, ctx
-        )
+        return _attack_label(action, attack_odds(ctx.game, view, [action])[0], view, ctx)
     if isinstance(action, Move):
         return _move_label(action, view, ctx)
     if isinstance(action, Defend):
         return _defend_label(action, view, ctx)
     if isinstance(action, Bid):
-        return _bid_label(action, view, ctx)
+        return _bid_label(action, ctx)
     if isinstance(action, Pass) and view["phase"] == "defend":
         return _defend_label(None, view, ctx)
     return plain_label(action, view, ctx.rules.round.redraw_cost, ctx.lang)
@@ -258,7 +203,7 @@ def useful_advice(
     The engine says whether a bid can change who takes the initiative
     (:func:`~totenblatt.wanted.engine.queries.bid_matters`); nothing is judged here.
     """
-    if isinstance(advice, Bid) and ctx.game is not None and not bid_matters(ctx.game, advice):
+    if isinstance(advice, Bid) and not bid_matters(ctx.game, advice):
         return Pass() if Pass() in legal else None
     return advice
 
@@ -277,7 +222,8 @@ def build_choices(
     A redraw or concession the hint advises is listed; every other legal action is one
     choice, and equal ones (two menu entries that found the same move, or none) once.
     """
-    unseen = unseen_cards(view, ctx.rules) if any(isinstance(a, Attack) for a in legal) else None
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    odds_of = dict(zip(attacks, attack_odds(ctx.game, view, attacks), strict=True))
     advice = useful_advice(advice, legal, ctx)
     out: list[Choice] = []
     listed: set[Action] = set()
@@ -288,7 +234,7 @@ def build_choices(
         odds = None
         short = ""
         if isinstance(action, Attack):
-            odds = view_attack_odds(view, action, table=ctx.table, ruleset=ctx.rules, unseen=unseen)
+            odds = odds_of[action]
             text = _attack_label(action, odds, view, ctx)
             short = _attack_label(action, odds, view, ctx, short=True)
         else:

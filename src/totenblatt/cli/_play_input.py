@@ -15,10 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from totenblatt.cards import Card, CardParseError, Suit
+from totenblatt.cards import Card, CardParseError
 from totenblatt.cli._play_choices import Choice, PlayContext
 from totenblatt.messages import Message, MessageError
-from totenblatt.wanted.engine.actions import (
+from totenblatt.wanted.ask import aim, inches_up, pay, route
+from totenblatt.wanted.engine import (
     Action,
     Attack,
     Bid,
@@ -34,11 +35,7 @@ from totenblatt.wanted.engine.actions import (
     Swap,
     TemptFate,
 )
-from totenblatt.wanted.engine.queries import inches_up
 from totenblatt.wanted.engine.views import View
-from totenblatt.wanted.odds import unseen_cards, view_attack_odds
-from totenblatt.wanted.table.measure import MoveError
-from totenblatt.wanted.table.pathing import router_for
 
 __all__ = [
     "COMMANDS",
@@ -288,13 +285,9 @@ def _route(
     legal: Sequence[Action] = (),
     card: Card | None = None,
 ) -> tuple[tuple[float, float], ...]:
-    """The path to ``goal``: an offered move's, else straight or round walls (the router's).
-
-    Of straight and routed, the one the table measures cheaper (with the other bases
-    where they stand after ``moved``); the engine judges the move itself.
-    """
-    figs = _positions(view)
-    start = figs[figure]
+    """The path to ``goal``: an offered move's, else the engine's route (straight or round
+    walls, the cheaper with the other bases where they stand after ``moved``)."""
+    start = _positions(view)[figure]
     if math.dist(start, goal) < 0.01:
         raise _error(
             Message(
@@ -307,44 +300,7 @@ def _route(
     offered = _offered_path(figure, goal, legal, card)
     if offered is not None:
         return offered
-    straight = (start, goal)
-    route = tuple((float(x), float(y)) for x, y in router_for(ctx.table).route(start, goal))
-    if len(route) < 2 or math.dist(route[-1], goal) >= 0.01 or route == straight:
-        return straight
-    where = {**figs, **(moved or {})}
-    blockers = [p for name, p in where.items() if name != figure]
-    costs = []
-    for path in (straight, route):
-        try:
-            costs.append(ctx.table.move_cost(path, blockers=blockers))
-        except MoveError:
-            costs.append(math.inf)
-    return route if costs[1] < costs[0] else straight
-
-
-def _movement_cards(
-    view: Mapping[str, Any], figure: str, legal: Sequence[Action], card: Card | None
-) -> list[tuple[Card, bool]]:
-    """The (card, played as a joker) pairs to try, smallest first, jokers and wild 2s last.
-
-    The cards the engine offers for movement (its offered moves), else every card of
-    the hand: the engine decides which may move, and says why none does.
-    """
-    hands = view.get("figure_hands") or {}
-    hand = [Card.parse(c) for c in hands.get(figure, view["hand"])]
-    offered = {(m.card, m.wild) for m in legal if isinstance(m, Move)}
-    pairs = [(c, False) for c in dict.fromkeys(hand)]
-    pairs += [(c, True) for c, wild in offered if wild]
-    if offered:  # else no move is offered now: the engine says why for the hand's cards
-        pairs = [p for p in pairs if p in offered]
-    if card is not None:
-        pairs = [p for p in pairs if p[0] == card] or [(card, False)]
-
-    def preference(pair: tuple[Card, bool]) -> tuple[bool, int]:
-        c, wild = pair
-        return (wild or c.is_joker, 0 if c.is_joker else c.rank or 0)
-
-    return sorted(dict.fromkeys(pairs), key=preference)
+    return route(ctx.game, figure, goal, moved).path
 
 
 def plan_move(
@@ -360,8 +316,9 @@ def plan_move(
     """A move of ``figure`` to ``goal`` along the cheapest route, with a club the engine accepts.
 
     Without ``card`` it takes the smallest card the engine accepts (jokers and wild 2s
-    last), so Light-Footed inches, wild 2s and per-character hands count exactly as
-    the engine counts them. When none is accepted, the engine's reason is the error.
+    last, :func:`~totenblatt.wanted.ask.pay`), so Light-Footed inches, wild 2s and
+    per-character hands count exactly as the engine counts them. When none is
+    accepted, the engine's reason is the error.
     """
     return plan_split(view, ctx, [(figure, goal, hide)], card=card, legal=legal)
 
@@ -385,17 +342,12 @@ def plan_split(
         path = _route(view, ctx, figure, goal, moved, legal, card)
         steps.append(MoveStep(figure, path, hide))
         moved[figure] = path[-1]
-    pairs = _movement_cards(view, goals[0][0], legal, card)
-    if not pairs:
+    paid = pay(ctx.game, steps, card=card)
+    if paid.move is not None:
+        return paid.move
+    if paid.refusal is None:
         raise _error(Message("you hold no club (or joker) to move with"))
-    refusal = None
-    for chosen, wild in pairs:
-        move = Move(chosen, tuple(steps), wild)
-        refusal = ctx.refusal(move)
-        if refusal is None:
-            return move
-    assert refusal is not None
-    raise _shown_refusal(refusal, ctx, tuple(steps))
+    raise _shown_refusal(paid.refusal, ctx, tuple(steps))
 
 
 def _shown_refusal(
@@ -485,31 +437,25 @@ def _shooter_and_target(
     return attacker, target
 
 
-def _parse_shoot(rest: str, view: View, ctx: PlayContext, legal: Sequence[Action]) -> Action:
+def _parse_shoot(rest: str, view: View, ctx: PlayContext) -> Action:
     """``shoot SHOOTER TARGET [with CARD]``: without a card, the offered attack with best odds."""
     rest, card_text = _split_with(rest)
     attacker, target = _shooter_and_target(rest, view, ctx)
     if card_text is not None:
         return Attack(_card(card_text), attacker["name"], target["name"])
-    options = [
-        a
-        for a in legal
-        if isinstance(a, Attack) and a.attacker == attacker["name"] and a.target == target["name"]
-    ]
-    if not options:  # nothing offered: let the engine say why, with the first spade (or joker)
-        cards = [Card.parse(c) for c in view["hand"]]
-        spades = [c for c in cards if c.suit is Suit.SPADES or c.is_joker]
-        if not spades:
+    shot = aim(ctx.game, view["seat"], view, attacker["name"], target["name"])
+    if not shot.options:  # nothing offered: let the engine say why, with the first spade (or joker)
+        if shot.trial is None:
             raise _error(Message("you hold no spade (or joker) to shoot with"))
-        return Attack(spades[0], attacker["name"], target["name"])
-    unseen = unseen_cards(view, ctx.rules)
-    return max(
-        options,
-        key=lambda a: (
-            view_attack_odds(view, a, table=ctx.table, ruleset=ctx.rules, unseen=unseen).expected,
-            -(99 if a.card.is_joker else ctx.rules.card_value(a.card)),
+        return shot.trial
+    best = max(
+        shot.options,
+        key=lambda o: (
+            o.odds.expected,
+            -(99 if o.action.card.is_joker else ctx.rules.card_value(o.action.card)),
         ),
     )
+    return best.action
 
 
 def _parse_fate(
@@ -627,7 +573,7 @@ def parse_input(
     if kind == "move":
         return _parse_move(rest, view, ctx, legal)
     if kind == "shoot":
-        return _parse_shoot(rest, view, ctx, legal)
+        return _parse_shoot(rest, view, ctx)
     if kind in ("bid", "defend"):
         return _parse_card_verb(kind, word, rest)
     if kind == "redraw":

@@ -17,8 +17,8 @@ from totenblatt.datafiles import read_text
 from totenblatt.messages import Message
 from totenblatt.text import Narrator, seat_labels, words
 from totenblatt.text.vocab import scenario_title
-from totenblatt.wanted.engine.game import Game
-from totenblatt.wanted.engine.save import MAX_SAVE_BYTES, SaveError
+from totenblatt.wanted.ask import dealt_view
+from totenblatt.wanted.engine import MAX_SAVE_BYTES, Game, SaveError
 
 __all__ = ["Ask", "read_saved_game", "run_replay"]
 
@@ -30,22 +30,9 @@ class _Tracker:
     """Figure states rebuilt from the events, so a replay can draw the map of any moment."""
 
     def __init__(self, game: Game) -> None:
-        rules = game.ruleset
-        self.figures: dict[str, dict[str, Any]] = {}
-        for spec in game.scenario.figures:
-            hp = rules.hp.start if spec.hp is None else spec.hp
-            hp_max = max(rules.hp.maximum, hp) if spec.hp_max is None else spec.hp_max
-            self.figures[spec.name] = {
-                "name": spec.name,
-                "seat": spec.seat,
-                "team": game.scenario.teams[spec.seat],
-                "weapon": rules.weapon_key(spec.weapon),
-                "hp": hp,
-                "hp_max": hp_max,
-                "position": [float(spec.position[0]), float(spec.position[1])],
-                "hidden": False,
-                "out": False,
-            }
+        self.figures: dict[str, dict[str, Any]] = {
+            f["name"]: dict(f) for f in dealt_view(game)["figures"]
+        }
 
     def update(self, e: Mapping[str, Any]) -> None:
         """Apply one event dict."""

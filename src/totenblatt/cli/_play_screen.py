@@ -16,8 +16,8 @@ from totenblatt.cli.board import board_scale, legend, render_board, seat_style
 from totenblatt.text import Words, words
 from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import ability_code, ability_name, cover_word
-from totenblatt.wanted.engine.actions import Move
-from totenblatt.wanted.engine.queries import EnemySight, inches_up
+from totenblatt.wanted.ask import EnemySight, inches_up
+from totenblatt.wanted.engine import Move
 from totenblatt.wanted.rules import MISS
 
 __all__ = [
@@ -91,7 +91,7 @@ def order_line(view: Mapping[str, Any], ctx: PlayContext, selected: str | None) 
 def sight_text(sight: EnemySight, lang: str) -> Text:
     """``20.6" +1 medium`` (distance, the band's modifier, cover), ``31.2" no line`` …
 
-    Every figure is the engine's (:func:`~totenblatt.wanted.engine.queries.sights`);
+    Every figure is the engine's (:func:`~totenblatt.wanted.ask.sights`);
     the distance is rounded up as the band lookup counts it. ``✗``: no shot now.
     """
     w = words(lang)
