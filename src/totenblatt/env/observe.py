@@ -33,7 +33,8 @@ import numpy.typing as npt
 
 from totenblatt.cards import Card
 from totenblatt.env.slots import CARDS, card_index
-from totenblatt.wanted.engine.state import Phase
+from totenblatt.wanted.ask import JOKER_BID, bid_values
+from totenblatt.wanted.engine import Phase
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
@@ -149,12 +150,11 @@ class ObservationLayout:
             for name, n in sizes.items():
                 out[at + self.figure_index[name]] = n / _HP
         decision = view["decision"]
-        values = decision.get("values")
         bids: dict[int, float] = {}
-        for i, (s, text) in enumerate(decision.get("bids", ())):
-            card = Card.parse(text)
-            worth = self.rules.card_value(card) if values is None else int(values[i])
-            bids[int(s)] = 1.0 if card.is_joker or worth >= 1000 else min(worth / 13, 1.0)
+        for (s, _), worth in zip(
+            decision.get("bids", ()), bid_values(view, self.rules), strict=True
+        ):
+            bids[int(s)] = 1.0 if worth >= JOKER_BID else min(worth / 13, 1.0)
         at = self._start["seats"]
         for s in range(self.seats):
             base = at + s * 8

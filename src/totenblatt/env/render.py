@@ -14,9 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from totenblatt.text import winner_line, words
-from totenblatt.wanted.engine.game import Game
-from totenblatt.wanted.table import rasterize
-from totenblatt.wanted.table.terrain import TerrainKind
+from totenblatt.wanted.engine import Game
+from totenblatt.wanted.table import TerrainKind, rasterize
 
 __all__ = ["ansi", "rgb"]
 

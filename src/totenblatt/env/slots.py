@@ -45,11 +45,11 @@ True
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from totenblatt.cards import Card, Rank, Suit
+from totenblatt.wanted.ask import defence_room
 from totenblatt.wanted.engine.actions import (
     Action,
     Attack,
@@ -64,10 +64,8 @@ from totenblatt.wanted.engine.actions import (
     Swap,
     TemptFate,
 )
-from totenblatt.wanted.engine.heroes import profile
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
-from totenblatt.wanted.vocab import Ability
 
 __all__ = ["CARDS", "PATHS", "ActionSlots", "SlotError", "card_index"]
 
@@ -83,7 +81,6 @@ PARTIAL_SWAPS = 5
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
-_COVERS = (Ability.COVER_1, Ability.COVER_2, Ability.COVER_3)
 
 
 class SlotError(RuntimeError):
@@ -146,7 +143,8 @@ class ActionSlots:
         abilities = ruleset.abilities.enabled
         self.ways = 18 if abilities else 14
         hands = own_max if self.per_character else 1
-        covers, queen = _cover_and_queen(scenario, ruleset)
+        room = defence_room(scenario, ruleset)
+        covers, queen = room.cover_choices, room.queen_of_hearts
         partial = PARTIAL_SWAPS if ruleset.heroes.enabled else 0
         blocks: list[Block] = []
         at = 0
@@ -289,23 +287,3 @@ class _Ordinals:
     def __call__(self, group: tuple[object, ...], variant: object) -> int:
         seen = self._seen.setdefault(group, {})
         return seen.setdefault(variant, len(seen))
-
-
-def _cover_and_queen(scenario: Scenario, ruleset: Ruleset) -> tuple[int, bool]:
-    """Room for Cover choices (the most any figure can have); may a Queen of Hearts play?"""
-    if not ruleset.abilities.enabled:
-        return 1, False
-    most, queen = 1, False
-    for spec in scenario.figures:
-        given = spec.abilities
-        draws = 0
-        hero = profile(ruleset, spec.kind) if ruleset.heroes.enabled else None
-        if not given and hero is not None:
-            draws = hero.abilities
-        covers = [a for a in given if a in _COVERS]
-        choices = len(
-            {c for n in range(len(covers) + 1) for c in itertools.combinations(covers, n)}
-        )
-        most = max(most, choices, 2**draws)
-        queen = queen or Ability.QUEEN_OF_HEARTS in given or draws > 0
-    return most, queen
