@@ -26,8 +26,7 @@ from rich.text import Text
 
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
-from totenblatt.wanted.table.measure import Table
-from totenblatt.wanted.table.terrain import TerrainKind
+from totenblatt.wanted.table import Table, TerrainKind
 
 __all__ = [
     "SEAT_STYLES",

@@ -66,6 +66,7 @@ from totenblatt.text.campaign import describe
 from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import kind_name, scenario_title
 from totenblatt.wanted.bots import Bot, play_game
+from totenblatt.wanted.engine import Game, new_game
 from totenblatt.wanted.engine.events import (
     Conceded,
     FigureOut,
@@ -73,7 +74,6 @@ from totenblatt.wanted.engine.events import (
     RoundStarted,
     event_to_dict,
 )
-from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
 
 if TYPE_CHECKING:

@@ -52,12 +52,11 @@ from totenblatt.text.vocab import (
     scenario_description,
     scenario_title,
 )
-from totenblatt.wanted.bots.base import Bot, bot_seed
-from totenblatt.wanted.bots.registry import make_bot
+from totenblatt.wanted.ask import sights
+from totenblatt.wanted.bots import Bot, bot_seed, make_bot
+from totenblatt.wanted.engine import Game, new_game
 from totenblatt.wanted.engine.actions import Action, Attack, Concede, IllegalActionError, Pass
 from totenblatt.wanted.engine.events import event_to_dict, visible_to
-from totenblatt.wanted.engine.game import Game, new_game
-from totenblatt.wanted.engine.queries import sights
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, ruleset_for

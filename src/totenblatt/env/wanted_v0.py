@@ -52,8 +52,7 @@ from pettingzoo.utils import wrappers
 from totenblatt.env.observe import HIGH, ObservationLayout
 from totenblatt.env.slots import ActionSlots
 from totenblatt.text import resolve_lang
-from totenblatt.wanted.engine.actions import Action
-from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.engine import Action, Game, new_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
 

@@ -45,9 +45,7 @@ from totenblatt.store.tables import (
     WebGames,
     WebGameTally,
 )
-from totenblatt.wanted.bots import Bot
-from totenblatt.wanted.bots.base import bot_seed
-from totenblatt.wanted.bots.registry import make_bot
+from totenblatt.wanted.bots import Bot, bot_seed, make_bot
 from totenblatt.wanted.engine import (
     Action,
     Game,

@@ -1,6 +1,6 @@
 """Bots that play Wanted from a seat's view and the legal actions only."""
 
-from totenblatt.wanted.bots.base import Bot, play_game
+from totenblatt.wanted.bots.base import Bot, bot_seed, play_game
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import ISMCTSBot
 from totenblatt.wanted.bots.random_bot import RandomBot
@@ -12,6 +12,7 @@ __all__ = [
     "ISMCTSBot",
     "RandomBot",
     "bot_names",
+    "bot_seed",
     "check_bot_name",
     "make_bot",
     "play_game",
