@@ -60,7 +60,13 @@ def test_every_change_leaves_one_audit_row_with_seed_and_undo_data(store: Store)
     assert [(r.what, r.seed) for r in rows] == [("gang create", 1), ("fight record", 77)]
     fight = rows[1]
     assert fight.before is not None and len(fight.before["members"]) == 4
-    assert fight.args == {"died": [names[1]], "hp": {}, "conceded": False, "sacrifice": None}
+    assert fight.args == {
+        "died": [names[1]],
+        "hp": {},
+        "conceded": False,
+        "sacrifice": None,
+        "absent": [],
+    }
     assert fight.after is not None and fight.after["events"][0]["event"] == "died"
     assert isinstance(fight.created_at, datetime)
 

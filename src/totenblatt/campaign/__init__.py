@@ -5,7 +5,9 @@ the one path for fights played on a table and by the engine), hire a replacement
 (:func:`hire`, :func:`affordable` says what can be paid) and fill up (:func:`fill`); between
 fights rename the gang or a member, dismiss or re-arm a member (:mod:`.roster`). Every step
 returns the new :class:`Gang` and the events that describe it; randomness comes from the
-``random.Random`` passed in.
+``random.Random`` passed in. :mod:`.battle` sets a fight up on the engine and reads its
+outcome; :mod:`.aftermath` runs a gang's post-fight steps as one plan (members who sat out,
+the owner's choices, what comes next).
 """
 
 from totenblatt.campaign.abilities import (
@@ -24,6 +26,18 @@ from totenblatt.campaign.advancement import (
     recover,
     sacrifice_candidates,
 )
+from totenblatt.campaign.aftermath import (
+    Choices,
+    Gain,
+    NextStep,
+    Step,
+    default_choices,
+    default_payments,
+    next_step,
+    plan,
+    settle,
+    step_seed,
+)
 from totenblatt.campaign.creation import (
     DEFAULT_WEAPONS,
     check_weapon,
@@ -34,7 +48,7 @@ from totenblatt.campaign.creation import (
     new_hero,
 )
 from totenblatt.campaign.events import Event, event_from_dict, event_to_dict
-from totenblatt.campaign.export import HistoryEntry, roster_dict
+from totenblatt.campaign.export import HistoryEntry, gang_from_roster, roster_dict
 from totenblatt.campaign.gang import (
     HEROES,
     CampaignError,
@@ -59,8 +73,10 @@ __all__ = [
     "HEROES",
     "AbilityDraw",
     "CampaignError",
+    "Choices",
     "Event",
     "FightOutcome",
+    "Gain",
     "Gang",
     "GangSizeError",
     "HistoryEntry",
@@ -69,7 +85,9 @@ __all__ = [
     "Member",
     "MemberOutcome",
     "MemberStatus",
+    "NextStep",
     "RecruitmentError",
+    "Step",
     "UnknownMemberError",
     "advance",
     "affordable",
@@ -78,6 +96,8 @@ __all__ = [
     "check_weapon",
     "clean_gang_name",
     "create_gang",
+    "default_choices",
+    "default_payments",
     "default_weapon",
     "dismiss",
     "draw_ability",
@@ -87,6 +107,7 @@ __all__ = [
     "fate",
     "fill",
     "gain_ability",
+    "gang_from_roster",
     "hero_profile",
     "hirable",
     "hire",
@@ -96,12 +117,16 @@ __all__ = [
     "new_cowboy",
     "new_hero",
     "new_name",
+    "next_step",
     "number_abilities",
     "parse_ability",
+    "plan",
     "recover",
     "rename_gang",
     "rename_member",
     "roster_dict",
     "sacrifice_candidates",
+    "settle",
     "spare_hp",
+    "step_seed",
 ]

@@ -1,9 +1,13 @@
-"""A campaign fight on the engine: two gangs become a scenario, the finished game their outcomes.
+"""A campaign fight on the engine: gangs become a scenario, the finished game their outcomes.
 
-:func:`build_battle` takes a template scenario's table, terrain and starting spots and
-puts each gang's living members on it as seat 0 and seat 1 (name, kind, HP, HP maximum,
-abilities). :func:`fight_outcomes` turns the finished :class:`~totenblatt.wanted.engine.game.Game`
-into one :class:`FightOutcome` per gang for :func:`after_fight` (B4, B5). Pure: no I/O.
+:func:`build_fight` takes a template scenario's table, terrain and starting spots and
+puts each gang's fighting members on it as seats 0, 1 (and 2) (name, kind, HP, HP
+maximum, abilities); :func:`build_battle` is the same for two gangs. :func:`start_fight`
+deals the game of such a fight: ``fight play`` in the terminal and the campaign at the
+web table both start their fights with it. :func:`fight_outcomes` turns the finished
+:class:`~totenblatt.wanted.engine.game.Game` into one :class:`FightOutcome` per gang for
+:func:`after_fight` (B4, B5); :func:`side_results` and :func:`side_kills` say how each
+gang fared, for the battle log. Pure: no I/O.
 
 **Weapons.** Every member fields the weapon of its roster (:attr:`Member.weapon`); the
 template's own figures and their weapons do not fight. A weapon the fight's ruleset does
@@ -32,32 +36,37 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from totenblatt.campaign.advancement import FightOutcome, MemberOutcome, sacrifice_candidates
 from totenblatt.campaign.gang import CampaignError, Gang, Member, name_key
 from totenblatt.messages import Message
 from totenblatt.wanted.engine.events import Conceded, FigureOut
+from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.measure import MoveError, Table
 from totenblatt.wanted.table.scenario import FigureSpec, Scenario, load_scenario
 from totenblatt.wanted.vocab import HeroType
-
-if TYPE_CHECKING:
-    from totenblatt.wanted.engine.game import Game
 
 __all__ = [
     "RING_MAX",
     "RING_STEP",
     "Battle",
     "BattleError",
+    "Fight",
+    "Result",
     "Side",
     "build_battle",
+    "build_fight",
     "conceded_seats",
     "default_sacrifice",
     "deploy",
     "fight_outcomes",
+    "fight_ruleset",
+    "side_kills",
+    "side_results",
+    "start_fight",
 ]
 
 Point = tuple[float, float]
@@ -83,10 +92,32 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Battle:
-    """The scenario two gangs fight in, and which figure is which member."""
+    """The scenario the gangs fight in, and which figure is which member (one side per seat)."""
 
     scenario: Scenario
-    sides: tuple[Side, Side]
+    sides: tuple[Side, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """A campaign fight ready to be played: the battle, the ruleset it plays, the dealt game."""
+
+    battle: Battle
+    ruleset: Ruleset
+    game: Game
+
+
+class Result(StrEnum):
+    """How a gang came out of a fight, for the battle log and the league table."""
+
+    WON = "won"
+    """Its side won (by standing last, by a concession of the others, or on HP at the limit)."""
+    LOST = "lost"
+    """Another side won."""
+    CONCEDED = "conceded"
+    """It conceded (B4)."""
+    LIMIT = "limit"
+    """The round limit ended the fight undecided (equal HP, D-22)."""
 
 
 def _anchors(template: Scenario, seat: int) -> tuple[FigureSpec, ...]:
@@ -185,30 +216,31 @@ def deploy(
     return placed
 
 
-def _figure_names(a: Gang, b: Gang) -> tuple[list[str], list[str]]:
-    """Members' names as figure names; a name both gangs use gets the gang's name added."""
-    keys_a = {name_key(m.name) for m in a.members}
-    keys_b = {name_key(m.name) for m in b.members}
-    clash = keys_a & keys_b
+def _figure_names(gangs: Sequence[Gang]) -> list[list[str]]:
+    """Members' names as figure names; a name two gangs use gets the gang's name added."""
+    seen: dict[str, int] = {}
+    for gang in gangs:
+        for key in {name_key(m.name) for m in gang.members}:
+            seen[key] = seen.get(key, 0) + 1
+    clash = {key for key, count in seen.items() if count > 1}
+    return [
+        [f"{m.name} ({gang.name})" if name_key(m.name) in clash else m.name for m in gang.members]
+        for gang in gangs
+    ]
 
-    def names(gang: Gang) -> list[str]:
-        return [
-            f"{m.name} ({gang.name})" if name_key(m.name) in clash else m.name for m in gang.members
-        ]
 
-    return names(a), names(b)
-
-
-def _check_gangs(a: Gang, b: Gang, ruleset: Ruleset) -> None:
-    if name_key(a.name) == name_key(b.name):
+def _check_gangs(gangs: Sequence[Gang], ruleset: Ruleset) -> None:
+    keys = [name_key(g.name) for g in gangs]
+    twice = next((g for g, k in zip(gangs, keys, strict=True) if keys.count(k) > 1), None)
+    if twice is not None:
         raise BattleError(
-            f"gang {a.name!r} cannot fight itself: name two different gangs",
+            f"gang {twice.name!r} cannot fight itself: name two different gangs",
             message=Message(
-                "gang {gang} cannot fight itself: name two different gangs", gang=repr(a.name)
+                "gang {gang} cannot fight itself: name two different gangs", gang=repr(twice.name)
             ),
         )
     limit = ruleset.campaign.gang_max_size
-    for gang in (a, b):
+    for gang in gangs:
         if not gang.members:
             raise BattleError(
                 f"gang {gang.name!r} has no living member to fight: "
@@ -264,46 +296,108 @@ def build_battle(
     BattleError for the same gang twice, a gang without a living member, a gang above the
     ruleset's maximum size, a weapon the ruleset does not know, or no room to deploy.
     """
+    return build_fight((gang_a, gang_b), template, ruleset)
+
+
+def build_fight(
+    gangs: Sequence[Gang],
+    template: str | Path | Scenario = "gangs",
+    ruleset: str | Path | Ruleset = "extended",
+) -> Battle:
+    """The scenario for a fight of ``gangs``: the *i*-th gang on seat *i*, each its own team.
+
+    As :func:`build_battle`, for two gangs or more: the template needs a seat (with its
+    starting spots) for every gang, and its seats beyond them are left empty.
+    """
     rules = Ruleset.load(ruleset)
     base = load_scenario(template)
-    _check_gangs(gang_a, gang_b, rules)
+    if not 2 <= len(gangs) <= base.seats:
+        raise BattleError(
+            f"scenario {base.name!r} seats 2 to {base.seats} gangs, not {len(gangs)}",
+            message=Message(
+                "scenario {scenario} seats 2 to {seats} gangs, not {count}",
+                scenario=repr(base.name),
+                seats=base.seats,
+                count=len(gangs),
+            ),
+        )
+    _check_gangs(gangs, rules)
     table = base.table(rules)
-    names = _figure_names(gang_a, gang_b)
-    anchors = (_anchors(base, 0), _anchors(base, 1))
+    names = _figure_names(gangs)
+    anchors = [_anchors(base, seat) for seat in range(len(gangs))]
     figures: list[FigureSpec] = []
     sides: list[Side] = []
-    for seat, gang in enumerate((gang_a, gang_b)):
-        own, other = anchors[seat], anchors[1 - seat]
+    for seat, gang in enumerate(gangs):
+        enemy = [f.position for other, spots in enumerate(anchors) if other != seat for f in spots]
         spots = deploy(
             table,
-            [f.position for f in own],
+            [f.position for f in anchors[seat]],
             len(gang.members),
             taken=[f.position for f in figures],
-            enemy=[f.position for f in other],
+            enemy=enemy,
         )
         for member, name, spot in zip(gang.members, names[seat], spots, strict=True):
             figures.append(_spec(member, name, seat, spot))
         pairs = zip(names[seat], (m.name for m in gang.members), strict=True)
         sides.append(Side(gang, seat, tuple(pairs)))
-    versus = f"{gang_a.name} vs {gang_b.name}"
+    versus = " vs ".join(g.name for g in gangs)
+    counts = [f"{g.name} ({len(g.members)})" for g in gangs]
     scenario = replace(
         base,
         name=f"{base.name}: {versus}",
         title=f"{base.title}: {versus}",
-        title_de=f"{base.title_de}: {gang_a.name} gegen {gang_b.name}",
+        title_de=f"{base.title_de}: {' gegen '.join(g.name for g in gangs)}",
         description=(
-            f"{gang_a.name} ({len(gang_a.members)}) against {gang_b.name} "
-            f"({len(gang_b.members)}) on the table of {base.title!r}: a campaign fight."
+            f"{' against '.join(counts)} on the table of {base.title!r}: a campaign fight."
         ),
         description_de=(
-            f"{gang_a.name} ({len(gang_a.members)}) gegen {gang_b.name} "
-            f"({len(gang_b.members)}) auf dem Tisch von {base.title_de!r}: ein Kampagnenkampf."
+            f"{' gegen '.join(counts)} auf dem Tisch von {base.title_de!r}: ein Kampagnenkampf."
         ),
-        seats=2,
-        teams=(0, 1),
+        seats=len(gangs),
+        teams=tuple(range(len(gangs))),
         figures=tuple(figures),
     )
-    return Battle(scenario, (sides[0], sides[1]))
+    return Battle(scenario, tuple(sides))
+
+
+def fight_ruleset(gangs: Sequence[Gang], ruleset: str | None = None) -> str:
+    """The ruleset a fight of ``gangs`` plays: ``ruleset`` if given, else the gangs' own.
+
+    Gangs of different rulesets need one named (BattleError otherwise).
+    """
+    if ruleset is not None:
+        return ruleset
+    refs = list(dict.fromkeys(g.ruleset for g in gangs))
+    if len(refs) > 1:
+        names = ", ".join(repr(g.name) for g in gangs)
+        raise BattleError(
+            f"gangs {names} play different rulesets ({', '.join(map(repr, refs))}): "
+            "choose the fight's with --ruleset",
+            message=Message(
+                "gangs {names} play different rulesets ({rulesets}): "
+                "choose the fight's with --ruleset",
+                names=names,
+                rulesets=", ".join(map(repr, refs)),
+            ),
+        )
+    return refs[0] if refs else "extended"
+
+
+def start_fight(
+    gangs: Sequence[Gang],
+    template: str | Path | Scenario = "gangs",
+    ruleset: str | None = None,
+    seed: int = 0,
+) -> Fight:
+    """A fight of ``gangs`` ready to play: its battle (:func:`build_fight`) and the game dealt
+    with ``seed``, on ``ruleset`` or the gangs' own (:func:`fight_ruleset`).
+
+    The one way a campaign fight is set up: ``fight play`` and the web table's campaign
+    fights both call it, and a web table rebuilds a stored fight with it.
+    """
+    rules = Ruleset.load(fight_ruleset(gangs, ruleset))
+    battle = build_fight(gangs, template, rules)
+    return Fight(battle, rules, new_game(battle.scenario, rules, seed))
 
 
 def _spec(member: Member, name: str, seat: int, spot: Point) -> FigureSpec:
@@ -352,7 +446,7 @@ def default_sacrifice(gang: Gang, final_hp: Mapping[str, int]) -> str:
 
 def fight_outcomes(
     battle: Battle, game: Game, sacrifices: Mapping[int, str] | None = None
-) -> tuple[FightOutcome, FightOutcome]:
+) -> tuple[FightOutcome, ...]:
     """Each gang's outcome of the finished ``game``: who died, everyone else's final HP.
 
     A member is dead when it was taken out by a killer (A11); figures that left by a
@@ -391,4 +485,38 @@ def fight_outcomes(
                 ),
             )
         outcomes.append(FightOutcome(members, conceded=sacrifice is not None, sacrifice=sacrifice))
-    return outcomes[0], outcomes[1]
+    return tuple(outcomes)
+
+
+def side_results(battle: Battle, game: Game) -> tuple[Result, ...]:
+    """How each side came out of the finished ``game`` (see :class:`Result`)."""
+    if not game.is_over:
+        raise BattleError(
+            "the fight is not over yet: no outcome to record",
+            message=Message("the fight is not over yet: no outcome to record"),
+        )
+    conceded = conceded_seats(game)
+    winners = set(game.winners)
+    results: list[Result] = []
+    for side in battle.sides:
+        if side.seat in conceded:
+            results.append(Result.CONCEDED)
+        elif side.seat in winners:
+            results.append(Result.WON)
+        elif not winners and game.end_reason == "round_limit":
+            results.append(Result.LIMIT)
+        else:
+            results.append(Result.LOST)
+    return tuple(results)
+
+
+def side_kills(battle: Battle, game: Game) -> tuple[int, ...]:
+    """How many members of other gangs each side's figures took out (A11; Nine Lives saves)."""
+    side_of = {figure: side.seat for side in battle.sides for figure, _ in side.figures}
+    kills = [0] * len(battle.sides)
+    for event in game.events:
+        if isinstance(event, FigureOut) and event.killer is not None:
+            seat = side_of.get(event.killer)
+            if seat is not None and side_of.get(event.figure) != seat:
+                kills[seat] += 1
+    return tuple(kills)

@@ -1,7 +1,7 @@
 """``totenblatt fight play GANG_A GANG_B``: two campaign gangs fight on the engine, then B4-B5.
 
 The gangs' living members, kinds, weapons, HP and abilities become the figures of a template
-scenario (:func:`totenblatt.campaign.battle.build_battle`); bots or people play the fight;
+scenario (:func:`totenblatt.campaign.battle.start_fight`); bots or people play the fight;
 the result is recorded for both gangs in one transaction with the seed, and both rosters
 are printed with what changed. Exit status: 0 recorded, 1 a person quit (nothing
 recorded), 2 refused (one line: unknown or equal gangs, a gang nobody is left in, a human
@@ -32,9 +32,12 @@ from totenblatt.campaign import (
 from totenblatt.campaign.battle import (
     Battle,
     BattleError,
-    build_battle,
+    Fight,
     conceded_seats,
     fight_outcomes,
+    side_kills,
+    side_results,
+    start_fight,
 )
 from totenblatt.campaign.events import event_to_dict as campaign_event
 from totenblatt.campaign.events import notable
@@ -66,7 +69,7 @@ from totenblatt.text.campaign import describe
 from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import kind_name, scenario_title
 from totenblatt.wanted.bots import Bot, play_game
-from totenblatt.wanted.engine import Game, new_game
+from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine.events import (
     Conceded,
     FigureOut,
@@ -102,17 +105,11 @@ class FightResult:
         return None if seat is None else self.battle.sides[seat].gang.name
 
 
-def _ruleset_ref(ruleset: str | None, a: Gang, b: Gang) -> str:
-    if ruleset is not None:
-        if "/" in ruleset or ruleset.endswith(".toml"):
-            return str(Path(ruleset).expanduser().absolute())
-        return ruleset
-    if a.ruleset != b.ruleset:
-        raise BattleError(
-            f"gangs {a.name!r} and {b.name!r} play different rulesets ({a.ruleset!r}, "
-            f"{b.ruleset!r}): choose the fight's with --ruleset"
-        )
-    return a.ruleset
+def _ruleset_path(ruleset: str | None) -> str | None:
+    """A ruleset file given on the command line, as an absolute path (logged with the fight)."""
+    if ruleset is not None and ("/" in ruleset or ruleset.endswith(".toml")):
+        return str(Path(ruleset).expanduser().absolute())
+    return ruleset
 
 
 def _check_seed(seed: int | None) -> int:
@@ -220,6 +217,8 @@ def _args(
     winner = game.winner
     return {
         "opponent": battle.sides[1 - seat].gang.name,
+        "result": side_results(battle, game)[seat].value,
+        "kills": side_kills(battle, game)[seat],
         "seat": seat,
         "scenario": scenario,
         "ruleset": ruleset,
@@ -261,9 +260,10 @@ def run_fight_play(
     if humans and ask is None and not is_terminal():
         _refuse_without_terminal(gang_a, gang_b)
     text_out = out or (_err if as_json else console)
-    battle, rules, ruleset_ref = _set_up(gang_a, gang_b, scenario, ruleset, db)
     the_seed = _check_seed(seed)
-    game = new_game(battle.scenario, rules, the_seed)
+    fight = _set_up(gang_a, gang_b, scenario, ruleset, db, the_seed)
+    battle, rules, game = fight.battle, fight.ruleset, fight.game
+    ruleset_ref = _ruleset_path(ruleset) or battle.sides[0].gang.ruleset
     played = _fight(
         game, battle, kinds, rules, the_seed, lang, text_out, ask=ask, as_json=as_json, quiet=quiet
     )
@@ -291,17 +291,15 @@ def _refuse_without_terminal(gang_a: str, gang_b: str) -> None:
 
 
 def _set_up(
-    gang_a: str, gang_b: str, scenario: str, ruleset: str | None, db: str | None
-) -> tuple[Battle, Ruleset, str]:
-    """Both gangs from the store, the ruleset they play and the battle built from them."""
+    gang_a: str, gang_b: str, scenario: str, ruleset: str | None, db: str | None, seed: int
+) -> Fight:
+    """Both gangs from the store and their fight, dealt (:func:`start_fight`, as on the web)."""
     from totenblatt.store import Store
 
     with Store(db) as store:
         a = store.gangs.get(gang_a)
         b = store.gangs.get(gang_b)
-    ruleset_ref = _ruleset_ref(ruleset, a, b)
-    rules = Ruleset.load(ruleset_ref)
-    return build_battle(a, b, scenario, rules), rules, ruleset_ref
+    return start_fight([a, b], scenario, _ruleset_path(ruleset), seed)
 
 
 def _fight(

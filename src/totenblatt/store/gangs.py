@@ -22,7 +22,7 @@ from totenblatt.campaign import (
     HistoryEntry,
     Member,
     MemberStatus,
-    after_fight,
+    Step,
     arm,
     create_gang,
     dismiss,
@@ -34,10 +34,12 @@ from totenblatt.campaign import (
     name_matches,
     rename_gang,
     rename_member,
+    settle,
 )
 from totenblatt.campaign.events import Renamed
 from totenblatt.messages import Message
 from totenblatt.names import listing
+from totenblatt.store.battle_log import FIGHT_COMMANDS, FightEntry, fight_entries
 from totenblatt.store.database import StoreError
 from totenblatt.store.models import AuditRow, GangRow, MemberRow
 from totenblatt.wanted.rules import Ruleset
@@ -46,13 +48,21 @@ from totenblatt.wanted.vocab import Ability, HeroType
 if TYPE_CHECKING:
     from totenblatt.store.core import Database
 
-__all__ = ["FIGHT_COMMANDS", "RENAMES", "Change", "GangNotFoundError", "Gangs", "new_seed"]
-
-FIGHT_COMMANDS = ("fight record", "fight play")
-"""Audit ``what`` values that ``fight undo`` reverses."""
+__all__ = [
+    "FIGHT_COMMANDS",
+    "RENAMES",
+    "STEP_COMMANDS",
+    "Change",
+    "GangNotFoundError",
+    "Gangs",
+    "new_seed",
+]
 
 RENAMES = ("gang rename", "member rename")
 """Audit ``what`` values that ``fight undo`` keeps: a name is not part of a fight."""
+
+STEP_COMMANDS = {"fight": "fight play", "recruit": "gang recruit", "fill": "gang fill"}
+"""The audit ``what`` of each post-fight step of :func:`totenblatt.campaign.plan`."""
 
 
 class GangNotFoundError(StoreError):
@@ -131,7 +141,7 @@ def _after(gang: Gang, events: Sequence[Event]) -> dict[str, Any]:
     return {"gang": gang.to_record(), "events": [event_to_dict(e) for e in events]}
 
 
-Step = Callable[[Gang, Ruleset, random.Random], tuple[Gang, tuple[Event, ...]]]
+GangStep = Callable[[Gang, Ruleset, random.Random], tuple[Gang, tuple[Event, ...]]]
 
 
 class Gangs:
@@ -212,6 +222,11 @@ class Gangs:
                 for a in audits
             ]
 
+    def fights(self, name: str) -> list[FightEntry]:
+        """The gang's battle log: its recorded fights, oldest first (undone ones marked)."""
+        with self.store.transaction(write=False) as session:
+            return fight_entries(session, [self._row(session, name).id])
+
     # -- changing --------------------------------------------------------------------
 
     def create(
@@ -253,36 +268,96 @@ class Gangs:
             "weapons": list(weapons),
         }
         with self.store.transaction() as session:
-            _check_free(session, gang.name)
-            row = GangRow(
-                name=gang.name,
-                name_key=name_key(gang.name),
-                ruleset=gang.ruleset,
-                size=gang.size,
-                fights=0,
-                lost_heroes=[],
-                created_at=self.store.clock(),
-            )
-            session.add(row)
-            _write(session, row, gang)
-            self.store.audit(
-                session,
-                what="gang create",
-                subject=gang.name,
-                subject_kind="gang",
-                gang_id=row.id,
-                seed=seed,
-                args=args,
-                before=None,
-                after=_after(gang, events),
-            )
+            self.add(session, gang, events, what="gang create", seed=seed, args=args)
         return Change(gang, events, seed)
+
+    def add(
+        self,
+        session: Session,
+        gang: Gang,
+        events: Sequence[Event] = (),
+        *,
+        what: str,
+        seed: int | None,
+        args: dict[str, Any],
+    ) -> GangRow:
+        """Store a new ``gang`` in ``session`` (a transaction of the caller), with its audit
+        row; a name another gang has is refused."""
+        _check_free(session, gang.name)
+        row = GangRow(
+            name=gang.name,
+            name_key=name_key(gang.name),
+            ruleset=gang.ruleset,
+            size=gang.size,
+            fights=gang.fights,
+            lost_heroes=[k.value for k in gang.lost_heroes],
+            created_at=self.store.clock(),
+        )
+        session.add(row)
+        _write(session, row, gang)
+        self.store.audit(
+            session,
+            what=what,
+            subject=gang.name,
+            subject_kind="gang",
+            gang_id=row.id,
+            seed=seed,
+            args=args,
+            before=None,
+            after=_after(gang, events),
+        )
+        return row
+
+    def row_by_id(self, session: Session, gang_id: int, *, lock: bool = False) -> GangRow:
+        """The gang row ``gang_id`` (GangNotFoundError when it was deleted)."""
+        stmt = select(GangRow).where(GangRow.id == gang_id)
+        if lock:
+            stmt = stmt.with_for_update()
+        row = session.scalars(stmt).first()
+        if row is None:
+            raise GangNotFoundError(
+                f"gang #{gang_id} no longer exists",
+                message=Message("gang #{id} no longer exists", id=gang_id),
+            )
+        return row
+
+    @staticmethod
+    def gang_of(row: GangRow) -> Gang:
+        """The gang a row holds."""
+        return _to_gang(row)
+
+    def write_steps(
+        self, session: Session, row: GangRow, steps: Sequence[tuple[Step, dict[str, Any]]]
+    ) -> list[AuditRow]:
+        """Store the post-fight steps of :func:`totenblatt.campaign.plan` for the gang of
+        ``row``, each with its audit row (``what`` from :data:`STEP_COMMANDS`, its seed, its
+        arguments), in ``session`` (a transaction of the caller)."""
+        audits = []
+        before = _to_gang(row)
+        for step, args in steps:
+            _write(session, row, step.gang)
+            audits.append(
+                self.store.audit(
+                    session,
+                    what=STEP_COMMANDS[step.what],
+                    subject=row.name,
+                    subject_kind="gang",
+                    gang_id=row.id,
+                    seed=step.seed,
+                    args=args,
+                    before=before.to_record(),
+                    after=_after(step.gang, step.events),
+                )
+            )
+            before = step.gang
+        session.flush()
+        return audits
 
     def change(
         self,
         name: str,
         what: str,
-        step: Step,
+        step: GangStep,
         *,
         seed: int | None,
         args: dict[str, Any],
@@ -296,7 +371,7 @@ class Gangs:
 
     def change_many(
         self,
-        steps: Sequence[tuple[str, Step, dict[str, Any]]],
+        steps: Sequence[tuple[str, GangStep, dict[str, Any]]],
         what: str,
         *,
         seed: int | None,
@@ -337,9 +412,15 @@ class Gangs:
         *,
         seed: int | None = None,
         what: str = "fight record",
+        absent: Sequence[str] = (),
+        log: dict[str, Any] | None = None,
     ) -> Change:
-        """The post-fight sequence (B4, B5) for one gang, stored."""
-        return self.record_fights([(name, outcome)], seed=seed, what=what)[0]
+        """The post-fight sequence (B4, B5) for one gang, stored; ``absent`` members sat it
+        out (:func:`totenblatt.campaign.settle`). ``log`` (opponents, result, scenario, kills,
+        a note) goes into the audit row for the battle log."""
+        return self.record_fights(
+            [(name, outcome)], seed=seed, what=what, absent={name: absent}, log=log
+        )[0]
 
     def record_fights(
         self,
@@ -347,14 +428,26 @@ class Gangs:
         *,
         seed: int | None = None,
         what: str = "fight record",
+        absent: dict[str, Sequence[str]] | None = None,
+        log: dict[str, Any] | None = None,
     ) -> list[Change]:
         """The post-fight sequence for each gang of one fight, all in one transaction."""
+        away = absent or {}
 
-        def step_for(outcome: FightOutcome) -> Step:
-            return lambda gang, rules, rng: after_fight(gang, outcome, rules, rng)
+        def step_for(outcome: FightOutcome, names: Sequence[str]) -> GangStep:
+            return lambda gang, rules, rng: settle(gang, outcome, rules, rng, absent=names)
 
         return self.change_many(
-            [(name, step_for(o), _outcome_args(o)) for name, o in outcomes], what, seed=seed
+            [
+                (
+                    name,
+                    step_for(o, away.get(name, ())),
+                    _outcome_args(o) | {"absent": list(away.get(name, ()))} | (log or {}),
+                )
+                for name, o in outcomes
+            ],
+            what,
+            seed=seed,
         )
 
     def hire(

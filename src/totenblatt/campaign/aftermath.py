@@ -1,0 +1,295 @@
+"""After a fight, step by step: who sat out, what comes next, and the post-fight plan.
+
+The post-fight steps of a gang are :func:`settle` (B4, B5: :func:`after_fight` for the
+members who took part), :func:`~totenblatt.campaign.recruitment.hire` (B6) and
+:func:`~totenblatt.campaign.recruitment.fill` (B6). :func:`plan` runs them for one gang
+with the owner's :class:`Choices` (or :func:`default_choices`) and a seed per step
+(:func:`step_seed`), so a page can show what will happen — the cards drawn included —
+and the store write exactly that when the owner confirms. :func:`next_step` says what a
+member gains after how many more survived fights. Pure: no I/O.
+
+>>> import random
+>>> from totenblatt.campaign.advancement import MemberOutcome
+>>> from totenblatt.wanted.rules import Ruleset
+>>> rules = Ruleset.load("extended")
+>>> bob, ann = Member("Bob", HeroType.VETERAN, 8, 8), Member("Ann", HeroType.COWBOY, 3, 6)
+>>> gang = Gang("D", 3, (bob, ann, Member("Cy", HeroType.COWBOY, 2, 6)))
+>>> after, _ = settle(gang, FightOutcome({"Ann": MemberOutcome(hp=1)}), rules, random.Random(1),
+...                   absent=["Cy"])
+>>> [(m.name, m.hp, m.fights_survived) for m in after.members]
+[('Bob', 8, 1), ('Ann', 2, 1), ('Cy', 2, 0)]
+>>> next_step(after.members[1], rules)
+NextStep(gain=<Gain.ABILITY: 'ability'>, fights=1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from totenblatt.campaign.advancement import FightOutcome, after_fight
+from totenblatt.campaign.events import Event
+from totenblatt.campaign.gang import (
+    CampaignError,
+    Gang,
+    IllegalSacrificeError,
+    Member,
+    RecruitmentError,
+)
+from totenblatt.campaign.recruitment import affordable, fill, hire, hire_cost, spare_hp
+from totenblatt.messages import Message
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.vocab import HeroType
+
+__all__ = [
+    "Choices",
+    "Gain",
+    "NextStep",
+    "Step",
+    "default_choices",
+    "default_payments",
+    "next_step",
+    "plan",
+    "settle",
+    "step_seed",
+]
+
+FIGHT, RECRUIT, FILL = "fight", "recruit", "fill"
+"""The names of the post-fight steps (:attr:`Step.what`)."""
+
+
+def settle(
+    gang: Gang,
+    outcome: FightOutcome,
+    ruleset: Ruleset,
+    rng: random.Random,
+    *,
+    absent: Collection[str] = (),
+) -> tuple[Gang, tuple[Event, ...]]:
+    """:func:`after_fight` for the members who took part; the ``absent`` sat the fight out.
+
+    A member who sat out is left as it was: it neither counts the fight (D-28: only fights
+    it took part in) nor recovers (B5: the survivors do), cannot die or be sacrificed, and
+    keeps its place in the roster. The gang's fight count still rises.
+    """
+    away = _absent(gang, absent)
+    if not away:
+        return after_fight(gang, outcome, ruleset, rng)
+    for query in outcome.members:
+        member = gang.member(query)
+        if member.name in away:
+            raise CampaignError(
+                f"{member.name!r} sat the fight out: it has no outcome (died or HP) to record",
+                message=Message(
+                    "{name} sat the fight out: it has no outcome (died or HP) to record",
+                    name=repr(member.name),
+                ),
+            )
+    if outcome.sacrifice is not None and gang.member(outcome.sacrifice).name in away:
+        raise IllegalSacrificeError(
+            f"{outcome.sacrifice!r} sat the fight out and cannot be sacrificed: "
+            "the sacrifice is a character in the fight (B4)",
+            message=Message(
+                "{name} sat the fight out and cannot be sacrificed: "
+                "the sacrifice is a character in the fight (B4)",
+                name=repr(outcome.sacrifice),
+            ),
+        )
+    fought = gang.replace_members(m for m in gang.members if m.name not in away)
+    after, events = after_fight(fought, outcome, ruleset, rng)
+    kept = {m.name: m for m in after.members}
+    order = [kept.get(m.name, m) for m in gang.members if m.name in kept or m.name in away]
+    return replace(after, members=tuple(order)), events
+
+
+def _absent(gang: Gang, absent: Collection[str]) -> set[str]:
+    names: set[str] = set()
+    for query in absent:
+        member = gang.member(query)
+        if member.name in names:
+            raise CampaignError(
+                f"{member.name!r} is named twice as absent",
+                message=Message("{name} is named twice as absent", name=repr(member.name)),
+            )
+        names.add(member.name)
+    if names and len(names) == len(gang.members):
+        raise CampaignError(
+            f"everyone of gang {gang.name!r} is absent: nobody fought",
+            message=Message(
+                "everyone of gang {gang} is absent: nobody fought", gang=repr(gang.name)
+            ),
+        )
+    return names
+
+
+# -- what comes next -------------------------------------------------------------------
+
+
+class Gain(StrEnum):
+    """What a member gains next by surviving fights (B5)."""
+
+    ABILITY = "ability"
+    """A standard cowboy's (or a veteran's, without an HP bonus) new ability."""
+    PROMOTION = "promotion"
+    """A gunslinger becomes a veteran."""
+    ABILITY_AND_HP = "ability_and_hp"
+    """A veteran's new ability and a higher HP maximum."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """The next gain of a member and how many more survived fights it takes."""
+
+    gain: Gain
+    fights: int
+
+
+def next_step(member: Member, ruleset: Ruleset) -> NextStep:
+    """What ``member`` gains next and after how many more survived fights (B5, D-28).
+
+    >>> from totenblatt.wanted.rules import Ruleset
+    >>> rules = Ruleset.load("extended")
+    >>> next_step(Member("Kit", HeroType.GUNSLINGER, 10, 10, kind_fights=4), rules)
+    NextStep(gain=<Gain.PROMOTION: 'promotion'>, fights=2)
+    """
+    rules = ruleset.campaign
+    if member.kind is HeroType.GUNSLINGER:
+        left = max(1, rules.gunslinger_promotion_after - member.kind_fights)
+        return NextStep(Gain.PROMOTION, left)
+    if member.kind is HeroType.VETERAN:
+        every = rules.veteran_ability_every
+        gain = Gain.ABILITY_AND_HP if rules.veteran_hp_max_bonus else Gain.ABILITY
+        return NextStep(gain, every - member.kind_fights % every)
+    every = rules.cowboy_ability_every
+    return NextStep(Gain.ABILITY, every - member.kind_fights % every)
+
+
+# -- recruitment defaults ----------------------------------------------------------------
+
+
+def default_payments(gang: Gang, kind: HeroType, ruleset: Ruleset) -> dict[str, int]:
+    """A split of the hire's price (B6) that keeps the survivors as even as it can.
+
+    One HP at a time from whoever has the most HP left (the first in roster order among
+    equals), each down to ``recruit_min_hp`` (D-29); RecruitmentError when they cannot pay.
+
+    >>> from totenblatt.wanted.rules import Ruleset
+    >>> ann, cy = Member("Ann", HeroType.COWBOY, 6, 6), Member("Cy", HeroType.COWBOY, 3, 6)
+    >>> gang = Gang("D", 3, (ann, cy))
+    >>> default_payments(gang, HeroType.GUNSLINGER, Ruleset.load("extended"))
+    {'Ann': 4, 'Cy': 1}
+    """
+    cost = hire_cost(kind, ruleset)
+    spare = spare_hp(gang, ruleset)
+    if spare < cost:
+        raise RecruitmentError(
+            f"gang {gang.name!r} cannot pay for a {kind.value}: it costs {cost} HP and the "
+            f"survivors can pay only {spare} HP in all (B6, D-29)",
+            message=Message(
+                "gang {gang} cannot pay for a {kind}: it costs {cost} HP and the "
+                "survivors can pay only {spare} HP in all (B6, D-29)",
+                gang=repr(gang.name),
+                kind=kind,
+                cost=cost,
+                spare=spare,
+            ),
+        )
+    floor = ruleset.campaign.recruit_min_hp
+    left = {m.name: m.hp for m in gang.members}
+    paid = dict.fromkeys(left, 0)
+    for _ in range(cost):
+        name = max(left, key=lambda n: (left[n], -list(left).index(n)))
+        if left[name] <= floor:  # pragma: no cover - spare_hp said it is enough
+            break
+        left[name] -= 1
+        paid[name] += 1
+    return {name: hp for name, hp in paid.items() if hp}
+
+
+# -- the plan ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the owner decides after a fight (B6): a hire and its payments, filling up.
+
+    ``hire`` None hires nobody; ``pay`` None pays by :func:`default_payments`; ``fill``
+    fills the free places with new standard cowboys (named by ``fill_names`` in order).
+    """
+
+    hire: HeroType | None = None
+    pay: Mapping[str, int] | None = None
+    hire_name: str | None = None
+    fill: bool = True
+    fill_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One post-fight step of a gang: which (``fight``, ``recruit``, ``fill``), the seed it
+    drew with, the gang after it and what it did."""
+
+    what: str
+    seed: int
+    gang: Gang
+    events: tuple[Event, ...] = field(default=())
+
+
+def step_seed(seed: int, *parts: object) -> int:
+    """A seed for one step, derived from a fight's secret ``seed`` (63 bits, one-way).
+
+    >>> step_seed(7, "Daltons", "fight") == step_seed(7, "Daltons", "fight") != step_seed(7, "x")
+    True
+    """
+    text = "/".join([str(seed), *(str(p) for p in parts)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def default_choices(settled: Gang, ruleset: Ruleset) -> Choices:
+    """The rules' defaults after the fight step: hire the best replacement the survivors can
+    pay (the lost hero's type first, B6) with :func:`default_payments`, then fill up."""
+    offers = affordable(settled, ruleset)
+    return Choices(hire=offers[0] if offers else None, fill=True)
+
+
+def plan(
+    gang: Gang,
+    outcome: FightOutcome,
+    ruleset: Ruleset,
+    seed: int,
+    choices: Choices | None = None,
+    *,
+    absent: Collection[str] = (),
+) -> tuple[Step, ...]:
+    """Every post-fight step of ``gang`` in order: the fight (:func:`settle`), a hire, filling up.
+
+    Each step draws from ``random.Random(step_seed(seed, what))``; ``choices`` None takes
+    :func:`default_choices`. The same arguments give the same steps, cards included.
+    """
+    fought, events = settle(
+        gang, outcome, ruleset, random.Random(step_seed(seed, FIGHT)), absent=absent
+    )
+    steps = [Step(FIGHT, step_seed(seed, FIGHT), fought, events)]
+    chosen = default_choices(fought, ruleset) if choices is None else choices
+    current = fought
+    if chosen.hire is not None:
+        pay = (
+            chosen.pay
+            if chosen.pay is not None
+            else default_payments(current, chosen.hire, ruleset)
+        )
+        the_seed = step_seed(seed, RECRUIT)
+        current, events = hire(
+            current, chosen.hire, pay, ruleset, random.Random(the_seed), name=chosen.hire_name
+        )
+        steps.append(Step(RECRUIT, the_seed, current, events))
+    if chosen.fill and len(current.members) < current.size:
+        the_seed = step_seed(seed, FILL)
+        current, events = fill(
+            current, ruleset, random.Random(the_seed), names=list(chosen.fill_names)
+        )
+        steps.append(Step(FILL, the_seed, current, events))
+    return tuple(steps)
