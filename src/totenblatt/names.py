@@ -60,6 +60,8 @@ _WHAT: dict[str, Message] = {
     "skill name": Message("skill name"),
     "text": Message("text"),
     "the text": Message("the text"),
+    "reason": Message("reason"),
+    "notes": Message("notes"),
 }
 """What a checked text is, in words for people (other ``what`` are shown as given)."""
 

@@ -80,11 +80,51 @@ def test_dict_round_trip_is_json_friendly() -> None:
         "player": False,
         "skills": {"Handliche Wummen": 2},
         "wounds": 3,
-        "jokers": 1,
+        "jokers": 0,
         "ruleset": "rpg",
+        "bands": {"normal": 1},
+        "notes": "",
     }
     assert Character.from_dict(data) == c
     assert Character.from_dict({"name": "Neu"}) == Character.create("Neu")
+    assert Character.from_dict({"name": "Neu", "player": False}).jokers == 0
+
+
+def test_npcs_hold_no_jokers_and_a_new_story_gives_them_none() -> None:
+    """C6: jokers are the players'; the game master's NPCs (ordinary people) hold none."""
+    npc = Character.create("Rafael", {"Handliches Gemetzel": 3}, player=False)
+    assert npc.jokers == 0 and npc.new_story().jokers == 0
+    with pytest.raises(CharacterError, match="NPCs hold no jokers"):
+        npc.gained_jokers(1)
+    old = Character("Rafael", player=False, jokers=1)  # stored before the fix
+    assert old.new_story().jokers == 0
+
+
+def test_a_missing_skill_is_level_0_for_a_test_d39() -> None:
+    c = Character.create("Trevor", {"Sportlichkeit": 2})
+    assert c.probe_level("sportlichkeit") == 2 and c.probe_level("Kochen") == 0
+    assert c.has_skill("SPORTLICHKEIT") and not c.has_skill("Kochen")
+
+
+def test_wounds_are_counted_by_band_until_healed() -> None:
+    c = Character.create("Diana", {"Konstitution": 1}).with_wound("light").with_wound("fett")
+    assert dict(c.bands) == {"light": 1, "fat": 1} and c.wounds == 7
+    assert dict(c.healed(3).bands) == {"light": 1, "fat": 1}  # the record of wounds taken
+    assert dict(c.healed(7).bands) == {} and dict(c.healed().bands) == {}
+    with pytest.raises(CharacterError, match="unknown wound band 'heavy'"):
+        Character("A", bands={"heavy": 1})
+    with pytest.raises(CharacterError, match="wounds"):
+        Character("A", bands={"light": -1})
+
+
+def test_notes_are_free_text_over_several_lines_never_control_characters() -> None:
+    c = Character.create("Trevor").with_notes("  Kletterseil\nSchuld bei Rafael ")
+    assert c.notes == "Kletterseil\nSchuld bei Rafael"
+    assert Character.from_dict(c.to_dict()) == c
+    with pytest.raises(CharacterError, match="control character"):
+        c.with_notes("\x1b[2J")
+    with pytest.raises(CharacterError, match="at most 2000"):
+        c.with_notes("x" * 2001)
 
 
 @given(

@@ -34,8 +34,8 @@ def test_wounds_heal_and_a_new_story_are_stored(store: Store) -> None:
     assert store.characters.wound("Diana", "normal").is_out  # 9 of capacity 9 (D-32)
     assert store.characters.heal("Diana", 2).wounds == 7
     assert store.characters.get("Diana").wounds == 7
-    story = store.characters.new_story()
-    assert [(c.name, c.jokers) for c in story] == [("Diana", 1), ("Trevor", 1)]
+    story = store.characters.new_story()  # C6: an NPC (Trevor here) holds no jokers
+    assert [(c.name, c.jokers) for c in story] == [("Diana", 1), ("Trevor", 0)]
     assert store.characters.heal("Diana").wounds == 0
 
 
@@ -85,6 +85,8 @@ def test_character_commands(cli_json: CliJson, db_url: str) -> None:
         "wounds": 0,
         "jokers": 1,
         "ruleset": "rpg",
+        "bands": {},
+        "notes": "",
         "capacity": 9,
         "remaining": 9,
         "out": False,
@@ -100,7 +102,7 @@ def test_character_commands(cli_json: CliJson, db_url: str) -> None:
         ("Trevor", 6),
     ]
     story = cli_json(["story", "new", "Trevor", *db])
-    assert [c["name"] for c in story["characters"]] == ["Trevor"]
+    assert [(c["name"], c["jokers"]) for c in story["characters"]] == [("Trevor", 0)]
     assert cli_json(["character", "heal", "Diana", *db])["wounds"] == 0
 
 

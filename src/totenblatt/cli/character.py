@@ -247,7 +247,9 @@ def character_delete(
     console.print(words(resolve_lang(lang)).phrase("Character {name} deleted.", name=gone.name))
 
 
-@story_app.command("new", help=N_("Start a new story: jokers reset to 1 (C6)."))
+@story_app.command(
+    "new", help=N_("Start a new story: the player characters' jokers reset to 1 (C6).")
+)
 def story_new(
     names: Annotated[
         list[str] | None,
@@ -257,18 +259,19 @@ def story_new(
     json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Start a new story: jokers reset to 1 (C6)."""
+    """Start a new story: the player characters' jokers reset to 1 (C6); NPCs hold none."""
     with _open(db) as store:
         characters = store.characters.new_story(names or [])
     language = resolve_lang(lang)
     _show(characters, language, json, many=True)
-    if not json and characters:
+    players = [c for c in characters if c.player]  # C6: NPCs hold no jokers
+    if not json and players:
         console.print(
             words(language).phrase_n(
                 "A new story: {n} character's jokers were reset to {jokers} (C6).",
                 "A new story: {n} characters' jokers were reset to {jokers} (C6).",
-                len(characters),
-                jokers=characters[0].jokers,
+                len(players),
+                jokers=players[0].rules.jokers.per_story,
             ),
             markup=False,
         )

@@ -20,11 +20,12 @@ from totenblatt.cli.options import (
     resolve_lang,
     seed_option,
 )
+from totenblatt.cli.rpg_plots import cell, write_curves, write_heatmap
 from totenblatt.messages import Message
-from totenblatt.rpg.character import Character
-from totenblatt.rpg.odds import probe_odds, success_table
+from totenblatt.rpg.levels import shifted
+from totenblatt.rpg.odds import Odds, margin_rows, probe_odds, success_table
 from totenblatt.rpg.probe import resolve_probe
-from totenblatt.rpg.rules import RpgRuleset
+from totenblatt.rpg.rules import Outcome, RpgRuleset
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
 from totenblatt.text.rpg import narrate_probe, wound_name
@@ -69,6 +70,44 @@ JokersOption = Annotated[
     int,
     typer.Option("--jokers", "-j", max=99, help=N_("Jokers the player may spend, 0 to 99 (D-33).")),
 ]
+ProbeJokersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jokers",
+        "-j",
+        min=0,
+        max=99,
+        help=N_(
+            "Jokers the player may spend, 0 to 99, each only while the test is not a success "
+            "(D-33). With --character and without it: asked before each joker."
+        ),
+        show_default=False,
+    ),
+]
+ShiftOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--shift",
+        metavar="N:REASON",
+        help=N_(
+            "Shift the player's level by N for a reason (fuzzy levels, C4), e.g. "
+            "--shift=+1:rope or --shift=-1:rain; repeat for several."
+        ),
+        show_default=False,
+    ),
+]
+AgainstShiftOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--against-shift",
+        metavar="N:REASON",
+        help=N_(
+            "Shift the difficulty or the opponent's level by N for a reason, e.g. "
+            "--against-shift=-1:club; repeat for several."
+        ),
+        show_default=False,
+    ),
+]
 
 
 def _values(text: str | None, what: str) -> list[str] | None:
@@ -92,16 +131,8 @@ def _level(value: int | None, option: str) -> int:
     return value
 
 
-def _cell(p: Fraction) -> str:
-    """A chance in percent that never shows an impossible 0 or a certain 100 by rounding."""
-    if p in (0, 1):
-        return str(int(p * 100))
-    text = f"{float(p) * 100:.1f}"
-    return {"0.0": "<0.1", "100.0": ">99.9"}.get(text, text)
-
-
 def _percent(p: Fraction) -> str:
-    return f"{_cell(p)} %"
+    return f"{cell(p)} %"
 
 
 ProbeSkillOption = Annotated[
@@ -149,7 +180,9 @@ def probe(
     difficulty: DifficultyOption = None,
     pvp: PvpOption = False,
     opponent: OpponentOption = False,
-    jokers: JokersOption = 0,
+    jokers: ProbeJokersOption = None,
+    shift: ShiftOption = None,
+    against_shift: AgainstShiftOption = None,
     cards: Annotated[
         str | None,
         typer.Option(
@@ -170,10 +203,31 @@ def probe(
             "--character",
             "-c",
             help=N_(
-                "A character of the database: its level of --skill and its jokers play, and "
-                "the jokers spent and the wound taken are written on its sheet."
+                "A character of the database: its level of --skill (a skill it lacks: 0) and "
+                "its jokers play, and the jokers spent and the wound taken are written on "
+                "its sheet."
             ),
             metavar="NAME",
+        ),
+    ] = None,
+    against_character: Annotated[
+        str | None,
+        typer.Option(
+            "--against-character",
+            help=N_(
+                "With --character: the opponent is this character of the database, at its "
+                "level of --against-skill; the loser's wound is written on its sheet. Two "
+                "player characters draw player against player."
+            ),
+            metavar="NAME",
+        ),
+    ] = None,
+    against_skill: Annotated[
+        str | None,
+        typer.Option(
+            "--against-skill",
+            help=N_("The opponent's skill (default: the same as --skill), e.g. Beweglichkeit."),
+            metavar="SKILL",
         ),
     ] = None,
     db: DbOption = None,
@@ -186,117 +240,56 @@ def probe(
     Both sides draw one card, the higher level the difference more (0 = unaware target).
     Higher sum wins; equal sums go to the higher level, then to the player (--pvp: nothing).
     """
+    from totenblatt.cli.probe_sheets import SheetProbe, parse_shifts, probe_sheets, shift_lines
+
     language = resolve_lang(lang)
     if seed is None:
         seed = secrets.randbelow(2**32)
     if db is not None and character is None:
         fail(Message("--db names the database of --character: give --character NAME too"))
+    shifts = parse_shifts(shift, "--shift")
+    against_shifts = parse_shifts(against_shift, "--against-shift")
     if character is not None:
-        _probe_character(
-            character, skill, _level(difficulty, "--difficulty"), pvp, jokers, cards, against,
-            seed, db, json, language, opponent=opponent,
+        if skill is None:
+            fail(Message("missing option --skill (with --character: the name of a skill)"))
+        ask = SheetProbe(
+            character, skill, difficulty, against_character, against_skill, shifts,
+            against_shifts, pvp, opponent, jokers, _values(cards, "--cards"),
+            _values(against, "--against"), seed,
         )  # fmt: skip
+        probe_sheets(ask, db, json, language)
         return
+    if against_character is not None or against_skill is not None:
+        fail(Message("--against-character and --against-skill need --character NAME"))
     rules = RpgRuleset.load(ruleset)
+    base = _level(_probe_level(skill), "--skill")
+    base_against = _level(difficulty, "--difficulty")
     result = resolve_probe(
-        _level(_probe_level(skill), "--skill"),
-        _level(difficulty, "--difficulty"),
+        shifted(base, shifts),
+        shifted(base_against, against_shifts),
         pvp=pvp,
-        jokers=jokers,
+        jokers=jokers or 0,
         player_cards=_values(cards, "--cards"),
         opponent_cards=_values(against, "--against"),
         seed=seed,
         ruleset=rules,
     )
     if json:
-        print_json(result.to_dict() | {"seed": seed, "ruleset": rules.name})
+        data = result.to_dict() | {"seed": seed, "ruleset": rules.name}
+        data["levels"] = {"player": base, "opponent": base_against}
+        data["shifts"] = {
+            "player": [s.to_dict() for s in shifts],
+            "opponent": [s.to_dict() for s in against_shifts],
+        }
+        print_json(data)
         return
-    for line in narrate_probe(result, language, rules, opponent=opponent):
+    lines = shift_lines(Message("the player"), base, shifts, language)
+    lines += shift_lines(Message("the difficulty"), base_against, against_shifts, language)
+    lines += narrate_probe(result, language, rules, opponent=opponent)
+    for line in lines:
         console.print(line, markup=False, soft_wrap=True)
     if cards is None or against is None:
         console.print(words(language).phrase("(seed {seed})", seed=seed), style="dim")
-
-
-def _probe_character(
-    name: str,
-    skill: str | None,
-    difficulty: int,
-    pvp: bool,
-    jokers: int,
-    cards: str | None,
-    against: str | None,
-    seed: int,
-    db: str | None,
-    json: bool,
-    language: Lang,
-    *,
-    opponent: bool,
-) -> None:
-    """A test of a stored character: its level and jokers; the sheet records the result."""
-    from totenblatt.cli.character import character_dict
-    from totenblatt.rpg.rules import Outcome
-    from totenblatt.store import Store
-
-    if skill is None:
-        fail(Message("missing option --skill (with --character: the name of a skill)"))
-    with Store(db) as store:
-        sheet = store.characters.get(name)
-        if sheet.is_out:
-            fail(
-                Message(
-                    "{name} is out (Fallobst, D-32) and takes no test; heal the character first",
-                    name=sheet.name,
-                )
-            )
-        if jokers > sheet.jokers:
-            fail(
-                Message(
-                    "{name} holds {held} jokers and cannot spend {count}",
-                    name=sheet.name,
-                    held=sheet.jokers,
-                    count=jokers,
-                )
-            )
-        rules = sheet.rules
-        result = resolve_probe(
-            sheet.level(skill),
-            difficulty,
-            pvp=pvp,
-            jokers=jokers or sheet.jokers,
-            player_cards=_values(cards, "--cards"),
-            opponent_cards=_values(against, "--against"),
-            seed=seed,
-            ruleset=rules,
-        )
-        hurt = result.outcome is Outcome.FAILURE and result.wound is not None
-
-        def record(c: Character) -> Character:
-            after = c.spent_jokers(result.jokers_spent) if result.jokers_spent else c
-            return after.with_wound(result.wound) if hurt and result.wound else after
-
-        args = {"skill": skill, "difficulty": difficulty, "seed": seed}
-        after = store.characters.change([name], "probe", record, args | result.to_dict())[0]
-    if json:
-        data = result.to_dict() | {"seed": seed, "ruleset": rules.name}
-        print_json(data | {"character": character_dict(after)})
-        return
-    for line in narrate_probe(result, language, rules, opponent=opponent):
-        console.print(line, markup=False, soft_wrap=True)
-    w = words(language)
-    wound = wound_name(result.wound, language) if hurt and result.wound else w.phrase("no wound")
-    console.print(
-        w.phrase(
-            "On {name}'s sheet: {wound}, {wounds}/{capacity} wound points, {jokers} jokers left.",
-            name=after.name,
-            wound=wound,
-            wounds=after.wounds,
-            capacity=after.capacity,
-            jokers=after.jokers,
-        ),
-        markup=False,
-    )
-    if cards is None or against is None:
-        console.print(w.phrase("(seed {seed})", seed=seed), style="dim")
 
 
 odds_app = typer.Typer(
@@ -324,6 +317,16 @@ def odds(
     difficulty: DifficultyOption = None,
     pvp: PvpOption = False,
     jokers: JokersOption = 0,
+    margins: Annotated[
+        bool,
+        typer.Option(
+            "--margins",
+            help=N_(
+                "Also the margin's distribution: every difference of the sums (player minus "
+                "opponent) with its outcome, the loser's wound and its chance."
+            ),
+        ),
+    ] = False,
     table: Annotated[
         bool,
         typer.Option("--table", help=N_("The success chance for every skill x difficulty 0..8.")),
@@ -359,6 +362,8 @@ def odds(
     language = resolve_lang(lang)
     w = words(language)
     rules = RpgRuleset.load(ruleset)
+    if margins and (curve or table or plot is not None):
+        fail(Message("--margins belongs to one test: leave out --table, --curve and --plot"))
     if curve:
         if table or skill is not None:
             fail(Message("--curve varies the skill: leave out --table and --skill"))
@@ -380,7 +385,19 @@ def odds(
         ruleset=rules,
     )
     if json:
-        print_json(result.to_dict())
+        data = result.to_dict()
+        if margins:
+            data["margins"] = [
+                {
+                    "margin": row.margin,
+                    "outcome": row.outcome.value,
+                    "wound": None if row.wound is None else row.wound.value,
+                    "chance": str(row.chance),
+                    "float": float(row.chance),
+                }
+                for row in margin_rows(result, rules)
+            ]
+        print_json(data)
         return
     levels = f"{result.skill} / {result.difficulty}"
     counts = f"{result.player_cards} / {result.opponent_cards}"
@@ -414,37 +431,33 @@ def odds(
         console.print(
             w.phrase("Expected jokers spent: {mean}", mean=mean), markup=False, soft_wrap=True
         )
+    if margins:
+        console.print(_margin_grid(result, rules, language))
 
 
-def write_heatmap(table: list[list[Fraction]], path: Path, title: str, lang: str = "en") -> None:
-    """Draw a success table as a heatmap PNG (matplotlib, Agg backend, no pyplot state).
-
-    Colour-blind safe (cividis: dark blue to yellow, also readable in grey); every cell's
-    label is white on the dark half and black on the light half.
-    """
-    w = words(lang)
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    n = len(table)
-    size = max(6.0, 0.6 * n + 2)
-    fig = Figure(figsize=(size + 1, size), dpi=100)
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    data = [[float(p) * 100 for p in row] for row in table]
-    image = ax.imshow(data, cmap="cividis", vmin=0, vmax=100, origin="lower")
-    for s, row in enumerate(table):
-        for d, chance in enumerate(row):
-            colour = "white" if float(chance) < 0.55 else "black"
-            ax.text(d, s, _cell(chance), ha="center", va="center", fontsize=8, color=colour)
-    ax.set_xlabel(w.phrase("difficulty"))
-    ax.set_ylabel(w.phrase("skill"))
-    ax.set_xticks(range(len(table)))
-    ax.set_yticks(range(len(table)))
-    ax.set_title(title)
-    fig.colorbar(image, ax=ax, label=w.phrase("success %"))
-    fig.tight_layout()
-    fig.savefig(path, format="png")
+def _margin_grid(result: Odds, rules: RpgRuleset, language: Lang) -> Table:
+    """The margin's distribution: each signed margin, what it means, its chance (``--margins``)."""
+    w = words(language)
+    grid = Table(
+        title=w.phrase("Margin (player − opponent)"), show_header=True, header_style="bold"
+    )
+    grid.add_column(w.phrase("margin"), justify="right")
+    grid.add_column(w.phrase("result"))
+    grid.add_column(w.phrase("chance"), justify="right")
+    grid.add_column("%", justify="right")
+    said = {
+        Outcome.SUCCESS: w.phrase("success"),
+        Outcome.FAILURE: w.phrase("failure"),
+        Outcome.NOTHING: w.phrase("nothing happens"),
+    }
+    for row in margin_rows(result, rules):
+        what = said[row.outcome]
+        if row.wound is not None:
+            what = w.phrase("{result}, {wound}", result=what, wound=wound_name(row.wound, language))
+        grid.add_row(
+            f"{row.margin:+d}" if row.margin else "0", what, str(row.chance), _percent(row.chance)
+        )
+    return grid
 
 
 def _table(
@@ -497,41 +510,10 @@ def _table(
     for d in range(max_level + 1):
         grid.add_column(str(d), justify="right")
     for s, row in enumerate(table):
-        grid.add_row(str(s), *(_cell(p) for p in row))
+        grid.add_row(str(s), *(cell(p) for p in row))
     console.print(grid)
     if plot is not None:
         console.print(w.phrase("Heatmap written to {file}", file=str(plot)))
-
-
-def write_curves(
-    curves: dict[int, list[tuple[int, Fraction]]], path: Path, title: str, lang: str = "en"
-) -> None:
-    """Draw success over level difference, one line per joker count (PNG, Agg backend)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    w = words(lang)
-    fig = Figure(figsize=(8, 5), dpi=100)
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    colours = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
-    markers = ("o", "s", "^", "D", "v", "P", "X")
-    for i, (count, points) in enumerate(sorted(curves.items())):
-        ax.plot(
-            [d for d, _ in points],
-            [float(p) * 100 for _, p in points],
-            marker=markers[i % len(markers)],
-            color=colours[i % len(colours)],
-            label=w.phrase_n("{n} joker", "{n} jokers", count),
-        )
-    ax.set_xlabel(w.phrase("level difference (skill − difficulty)"))
-    ax.set_ylabel(w.phrase("success %"))
-    ax.set_ylim(0, 100)
-    ax.grid(True, color="0.9")
-    ax.legend()
-    ax.set_title(title)
-    fig.tight_layout()
-    fig.savefig(path, format="png")
 
 
 def _curve(
@@ -589,7 +571,7 @@ def _curve(
     for j in curves:
         grid.add_column(w.phrase_n("{n} joker", "{n} jokers", j), justify="right")
     for i, (d, _) in enumerate(curves[0]):
-        grid.add_row(f"{d:+d}" if d else "0", *(_cell(curves[j][i][1]) for j in curves))
+        grid.add_row(f"{d:+d}" if d else "0", *(cell(curves[j][i][1]) for j in curves))
     console.print(grid)
     if plot is not None:
         console.print(w.phrase("Plot written to {file}", file=str(plot)), markup=False)

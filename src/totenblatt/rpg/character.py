@@ -8,26 +8,33 @@ back with :meth:`Character.from_dict`.
 API (for the store and the CLI):
 
 - ``Character.create(name, skills=None, *, player=True, ruleset="rpg")``: a fresh
-  character, no wounds, the ruleset's jokers per story (C6: 1).
-- ``Character(name, skills={}, player=True, wounds=0, jokers=1, ruleset="rpg")``:
-  the dataclass itself; ``skills`` maps a skill name (any text: ``"Beweglichkeit"``,
-  ``"Handliches Gemetzel"``) to a level ``int >= 0``; names are unique ignoring case.
+  character, no wounds, the ruleset's jokers per story (C6: 1); an ordinary person
+  (``player=False``, a game master's NPC) holds no jokers.
+- ``Character(name, skills={}, player=True, wounds=0, jokers=1, ruleset="rpg", bands={},
+  notes="")``: the dataclass itself; ``skills`` maps a skill name (any text:
+  ``"Beweglichkeit"``, ``"Handliches Gemetzel"``) to a level ``int >= 0``; names are
+  unique ignoring case; ``bands`` counts the wounds taken by band (``"light"`` …) since
+  the last full heal; ``notes`` is free text (several lines).
 - ``level(skill, default=None)``: a skill's level, case-insensitive; unknown skill:
   ``default``, or :class:`CharacterError` when no default is given.
+  ``probe_level(skill)``: the level a test uses, 0 for a skill the sheet lacks (D-39).
 - ``capacity`` (D-32): ``6 + 3 × Konstitution`` for a player character (no
   Konstitution skill counts as 0), ``6`` for ordinary people (``player=False``).
 - ``remaining``: wound points left before the character is out; ``is_out``:
   ``wounds >= capacity`` (Fallobst).
 - ``with_wound(band)``: adds the band's points (D-32: light 1, normal 3, fat 6;
-  band as :class:`WoundBand` or ``"light"``/``"leicht"``, ``"normal"``, ``"fat"``/``"fett"``).
-  The track stops at capacity (the character is out); a character already out is refused.
-- ``healed(points=None)``: heals all wounds (``None``) or ``points`` of them (never below 0).
-- ``new_story()``: jokers reset to the ruleset's ``per_story`` (1).
-- ``with_jokers(count)``, ``with_skill(name, level)``: the obvious changed copies;
-  ``gained_jokers(n)`` / ``spent_jokers(n)`` award or spend (never below 0).
+  band as :class:`WoundBand` or ``"light"``/``"leicht"``, ``"normal"``, ``"fat"``/``"fett"``)
+  and counts the wound in ``bands``. The track stops at capacity (the character is out);
+  a character already out is refused.
+- ``healed(points=None)``: heals all wounds (``None``) or ``points`` of them (never below
+  0); ``bands`` is cleared once no wound point is left.
+- ``new_story()``: jokers reset to the ruleset's ``per_story`` (1); an NPC's stay at 0.
+- ``with_jokers(count)``, ``with_skill(name, level)``, ``with_notes(text)``: the obvious
+  changed copies; ``gained_jokers(n)`` / ``spent_jokers(n)`` award or spend (never below 0;
+  an NPC is awarded none).
 - ``to_dict()`` / ``from_dict(data)``: ``{"name", "player", "skills", "wounds",
-  "jokers", "ruleset"}``; ``from_dict`` needs ``name``, defaults the rest as
-  :meth:`create` does and rejects unknown keys and wrong types.
+  "jokers", "ruleset", "bands", "notes"}``; ``from_dict`` needs ``name``, defaults the
+  rest as :meth:`create` does and rejects unknown keys and wrong types.
 
 Every bad input raises :class:`CharacterError` (a ``ValueError``).
 
@@ -50,7 +57,7 @@ from types import MappingProxyType
 from typing import Any
 
 from totenblatt.messages import Message, MessageError, message_of
-from totenblatt.names import clean_name, listing
+from totenblatt.names import clean_name, clean_text, listing
 from totenblatt.rpg.rules import RpgRuleset, WoundBand
 
 __all__ = ["Character", "CharacterError"]
@@ -82,6 +89,31 @@ def _count(value: object, what: str, most: int = 99, *, said: Message) -> int:
     return value
 
 
+NOTES_MAX = 2000
+"""The longest notes of a sheet (characters)."""
+
+
+def _bands(value: object) -> dict[str, int]:
+    """Wound counts by band, checked: known bands, whole numbers; zero counts dropped."""
+    if not isinstance(value, Mapping):
+        raise CharacterError(
+            f"bands must map wound bands to counts, got {value!r:.60}",
+            message=Message(
+                "bands must map wound bands to counts, got {value}", value=repr(value)[:60]
+            ),
+        )
+    counts: dict[str, int] = {}
+    for key, count in value.items():
+        try:
+            band = WoundBand.parse(key)
+        except ValueError as exc:
+            raise CharacterError(str(exc), message=message_of(exc)) from None
+        counts[band.value] = counts.get(band.value, 0) + _count(
+            count, f"wounds of band {band.value}", 999, said=Message("the wounds")
+        )
+    return {band.value: counts[band.value] for band in WoundBand if counts.get(band.value)}
+
+
 @dataclass(frozen=True, repr=False)
 class Character:
     """An RPG character: skills with levels, wound points taken, jokers in hand."""
@@ -95,6 +127,10 @@ class Character:
     jokers: int = 1
     ruleset: str = "rpg"
     """The RPG ruleset (built-in name or path) whose numbers apply."""
+    bands: Mapping[str, int] = field(default_factory=dict, hash=False)
+    """Wounds taken by band (``light``, ``normal``, ``fat``) since the last full heal."""
+    notes: str = ""
+    """Free text of the sheet (gear, contacts, the game master's reminders)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -166,13 +202,19 @@ class Character:
                 ),
             )
         RpgRuleset.load(self.ruleset)
+        notes = clean_text(
+            self.notes, what="notes", limit=NOTES_MAX, multiline=True, error=CharacterError
+        )
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "skills", MappingProxyType(skills))
+        object.__setattr__(self, "bands", MappingProxyType(_bands(self.bands)))
+        object.__setattr__(self, "notes", notes.strip())
 
     def __repr__(self) -> str:
         return (
             f"Character(name={self.name!r}, skills={dict(self.skills)!r}, player={self.player!r}, "
-            f"wounds={self.wounds!r}, jokers={self.jokers!r}, ruleset={self.ruleset!r})"
+            f"wounds={self.wounds!r}, jokers={self.jokers!r}, ruleset={self.ruleset!r}, "
+            f"bands={dict(self.bands)!r}, notes={self.notes!r})"
         )
 
     @classmethod
@@ -184,8 +226,8 @@ class Character:
         player: bool = True,
         ruleset: str | Path = "rpg",
     ) -> Character:
-        """A fresh character: unhurt, with the ruleset's jokers per story (C6)."""
-        jokers = RpgRuleset.load(ruleset).jokers.per_story
+        """A fresh character: unhurt, with the ruleset's jokers per story (C6); an NPC none."""
+        jokers = RpgRuleset.load(ruleset).jokers.per_story if player is True else 0
         return cls(name, dict(skills or {}), player, 0, jokers, str(ruleset))
 
     @property
@@ -211,6 +253,15 @@ class Character:
                 known=known,
             ),
         )
+
+    def has_skill(self, skill: str) -> bool:
+        """True when the sheet names ``skill`` (any case)."""
+        wanted = skill.strip().casefold() if isinstance(skill, str) else None
+        return any(name.casefold() == wanted for name in self.skills)
+
+    def probe_level(self, skill: str) -> int:
+        """The level a test uses: the sheet's, or 0 for a skill it lacks (D-39: still one card)."""
+        return self.level(skill, 0)
 
     @property
     def capacity(self) -> int:
@@ -251,22 +302,40 @@ class Character:
                     name=self.name,
                 ),
             )
-        return replace(self, wounds=min(self.capacity, self.wounds + points))
+        key = (band if isinstance(band, WoundBand) else WoundBand.parse(band)).value
+        bands = dict(self.bands) | {key: self.bands.get(key, 0) + 1}
+        return replace(self, wounds=min(self.capacity, self.wounds + points), bands=bands)
 
     def healed(self, points: int | None = None) -> Character:
-        """All wounds healed (``None``), or ``points`` of them (never below 0)."""
+        """All wounds healed (``None``), or ``points`` of them (never below 0).
+
+        ``bands`` keeps the wounds taken until no wound point is left.
+        """
         if points is None:
-            return replace(self, wounds=0)
+            return replace(self, wounds=0, bands={})
         points = _count(points, "healed points", 9999, said=Message("the healed points"))
-        return replace(self, wounds=max(0, self.wounds - points))
+        left = max(0, self.wounds - points)
+        return replace(self, wounds=left, bands=self.bands if left else {})
 
     def new_story(self) -> Character:
-        """At the start of a story the jokers reset to the ruleset's ``per_story`` (C6: 1)."""
-        return replace(self, jokers=self.rules.jokers.per_story)
+        """At the start of a story the jokers reset to the ruleset's ``per_story`` (C6: 1).
+
+        An ordinary person (an NPC of the game master) holds no jokers: 0.
+        """
+        return replace(self, jokers=self.rules.jokers.per_story if self.player else 0)
 
     def gained_jokers(self, count: int = 1) -> Character:
-        """The character after ``count`` jokers were awarded (C6: for great play)."""
+        """The character after ``count`` jokers were awarded (C6: for great play); an NPC
+        is awarded none."""
         count = _count(count, "jokers", said=Message("the jokers"))
+        if not self.player:
+            raise CharacterError(
+                f"{self.name!r} is not a player character: NPCs hold no jokers (C6)",
+                message=Message(
+                    "{name} is not a player character: NPCs hold no jokers (C6)",
+                    name=self.name,
+                ),
+            )
         return self.with_jokers(self.jokers + count)
 
     def spent_jokers(self, count: int = 1) -> Character:
@@ -295,8 +364,12 @@ class Character:
         skills[skill] = level
         return replace(self, skills=skills)
 
+    def with_notes(self, notes: str) -> Character:
+        """The character with the sheet's notes replaced (at most 2000 characters)."""
+        return replace(self, notes=notes)
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON types: name, player, skills, wounds, jokers, ruleset."""
+        """Plain JSON types: name, player, skills, wounds, jokers, ruleset, bands, notes."""
         return {
             "name": self.name,
             "player": self.player,
@@ -304,6 +377,8 @@ class Character:
             "wounds": self.wounds,
             "jokers": self.jokers,
             "ruleset": self.ruleset,
+            "bands": dict(self.bands),
+            "notes": self.notes,
         }
 
     @classmethod
@@ -316,7 +391,7 @@ class Character:
                     "expected a mapping of character fields, got {value}", value=repr(data)[:60]
                 ),
             )
-        allowed = ("name", "player", "skills", "wounds", "jokers", "ruleset")
+        allowed = ("name", "player", "skills", "wounds", "jokers", "ruleset", "bands", "notes")
         unknown = sorted(set(data) - set(allowed))
         if unknown:
             raise CharacterError(
@@ -340,12 +415,15 @@ class Character:
                     "ruleset must be a name or path, got {value}", value=repr(ruleset)[:60]
                 ),
             )
-        jokers = data["jokers"] if "jokers" in data else RpgRuleset.load(ruleset).jokers.per_story
+        player = data.get("player", True)
+        per_story = RpgRuleset.load(ruleset).jokers.per_story if player is True else 0
         return cls(
             name=data["name"],
             skills=data.get("skills", {}),
-            player=data.get("player", True),
+            player=player,
             wounds=data.get("wounds", 0),
-            jokers=jokers,
+            jokers=data.get("jokers", per_story),
             ruleset=ruleset,
+            bands=data.get("bands", {}),
+            notes=data.get("notes", ""),
         )

@@ -31,7 +31,7 @@ from typing import Any
 from totenblatt.rpg.probe import plan_draw, tie_outcome
 from totenblatt.rpg.rules import Outcome, RpgRuleset, WoundBand
 
-__all__ = ["Odds", "clear_cache", "probe_odds", "success_table"]
+__all__ = ["MarginRow", "Odds", "clear_cache", "margin_rows", "probe_odds", "success_table"]
 
 
 @dataclass(frozen=True)
@@ -221,9 +221,8 @@ def probe_odds(
     by_outcome = {o: Fraction(0) for o in Outcome}
     wound: dict[WoundBand | None, Fraction] = {}
     for m, p in margin.items():
-        outcome = Outcome.SUCCESS if m > 0 else Outcome.FAILURE if m < 0 else tie
+        outcome, band = _at(m, tie, rules)
         by_outcome[outcome] += p
-        band = None if outcome is Outcome.NOTHING else rules.wound_band(abs(m))
         wound[band] = wound.get(band, Fraction(0)) + p
     order: list[WoundBand | None] = [*WoundBand, None]
     return Odds(
@@ -240,6 +239,33 @@ def probe_odds(
         wound={band: wound[band] for band in order if band in wound},
         expected_jokers=Fraction(spent, denominator),
     )
+
+
+def _at(margin: int, tie: Outcome, rules: RpgRuleset) -> tuple[Outcome, WoundBand | None]:
+    """The outcome and the loser's wound band at a signed margin (C3, D-31)."""
+    outcome = Outcome.SUCCESS if margin > 0 else Outcome.FAILURE if margin < 0 else tie
+    return outcome, None if outcome is Outcome.NOTHING else rules.wound_band(abs(margin))
+
+
+@dataclass(frozen=True, slots=True)
+class MarginRow:
+    """One signed margin (player total minus opponent total): its outcome, wound, chance."""
+
+    margin: int
+    outcome: Outcome
+    wound: WoundBand | None
+    chance: Fraction
+
+
+def margin_rows(odds: Odds, ruleset: str | Path | RpgRuleset = "rpg") -> list[MarginRow]:
+    """The margin's distribution of ``odds`` row by row, each with what it means.
+
+    >>> [(r.margin, r.outcome.value, r.chance) for r in margin_rows(probe_odds(3, 3))][12:14]
+    [(0, 'success', Fraction(1, 13)), (1, 'success', Fraction(12, 169))]
+    """
+    rules = RpgRuleset.load(ruleset)
+    tie = tie_outcome(odds.skill, odds.difficulty, pvp=odds.pvp)
+    return [MarginRow(m, *_at(m, tie, rules), p) for m, p in odds.margin.items()]
 
 
 def success_table(
