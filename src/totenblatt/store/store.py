@@ -15,12 +15,13 @@ from datetime import datetime
 from totenblatt.store.characters import Characters
 from totenblatt.store.core import Database, utc_now
 from totenblatt.store.gangs import Gangs
+from totenblatt.store.stories import Stories
 
 __all__ = ["Store"]
 
 
 class Store(Database):
-    """The Totenblatt database: gangs (:attr:`gangs`), RPG characters, the audit log."""
+    """The Totenblatt database: gangs (:attr:`gangs`), RPG characters and stories, the audit log."""
 
     def __init__(
         self,
@@ -32,3 +33,4 @@ class Store(Database):
         super().__init__(url, clock=clock, env=env)
         self.gangs = Gangs(self)
         self.characters = Characters(self)
+        self.stories = Stories(self)
