@@ -1,10 +1,13 @@
-"""Memoised table queries for the engine: sight lines, hard cover and move candidates.
+"""The engine's view of the table: sight lines, hard cover and memoised move candidates.
 
 Every query is a pure function of positions on an immutable table, so one
-:class:`Geometry` is shared by all games (and clones) on the same table. The
-moves it offers (:meth:`advance`, :meth:`away`, :meth:`cover_spots`) come from
-the table's :class:`~totenblatt.wanted.table.pathing.Router`, which caches routes and
-cover rankings per position, so a figure that has not moved costs nothing new.
+:class:`Geometry` is shared by all games (and clones) on the same table. Sight,
+cover and hard cover are answered by the :class:`~totenblatt.wanted.table.measure.Table`,
+which caches them (one cache, whoever asks); this class adds only the memo of the
+move candidates the engine builds from them. The moves it offers (:meth:`advance`,
+:meth:`away`, :meth:`cover_spots`) come from the table's
+:class:`~totenblatt.wanted.table.pathing.Router`, which caches routes and cover rankings
+per position, so a figure that has not moved costs nothing new.
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ Sight = tuple[float, bool]
 """Distance (D-11) and line of fire (D-15) between two figures."""
 
 T = TypeVar("T")
-_LIMIT = 100_000
 _MOVES_LIMIT = 5_000
 """Memoised offered moves and resolved menu entries (a gangs menu holds ~37 moves): emptied
 when full."""
@@ -38,13 +40,10 @@ _TURNS = tuple(
 
 
 class Geometry:
-    """The table plus bounded memo tables for the queries the engine repeats."""
+    """The table plus a bounded memo of the move candidates the engine repeats."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self._sight: dict[tuple[Point, Point], Sight] = {}
-        self._cover: dict[tuple[Point, Point], CoverLevel] = {}
-        self._hard: dict[Point, bool] = {}
         self.moves: dict[Hashable, Any] = {}
         """Move candidates by (positions, seat, budget); filled by :mod:`moves`."""
 
@@ -54,31 +53,17 @@ class Geometry:
         return router_for(self.table)
 
     def sight(self, a: Point, b: Point) -> Sight:
-        """Distance and line of fire between ``a`` and ``b`` (the same both ways)."""
-        key = (a, b) if a <= b else (b, a)
-        found = self._sight.get(key)
-        if found is None:
-            table = self.table
-            found = (table.distance(*key), table.line_of_fire(*key))
-            _put(self._sight, key, found)
-        return found
+        """Distance and line of fire between ``a`` and ``b`` (the same both ways: the table
+        is asked with the pair in order)."""
+        return self.table.sight(a, b) if a <= b else self.table.sight(b, a)
 
     def cover(self, attacker: Point, target: Point) -> CoverLevel:
         """D-17 cover of ``target`` against ``attacker``."""
-        key = (attacker, target)
-        found = self._cover.get(key)
-        if found is None:
-            found = CoverLevel(self.table.cover(attacker, target))
-            _put(self._cover, key, found)
-        return found
+        return self.table.cover(attacker, target)
 
     def in_hard_cover(self, p: Point) -> bool:
         """D-12: may a figure standing at ``p`` be declared hidden?"""
-        found = self._hard.get(p)
-        if found is None:
-            found = bool(self.table.in_hard_cover(p))
-            _put(self._hard, p, found)
-        return found
+        return self.table.in_hard_cover(p)
 
     def advance(
         self, start: Point, goal: Point, budget: float, blockers: Sequence[Point]
@@ -143,9 +128,3 @@ class Geometry:
             self.moves.clear()
         self.moves[key] = value
         return value
-
-
-def _put(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(cache) >= _LIMIT:
-        cache.clear()
-    cache[key] = value

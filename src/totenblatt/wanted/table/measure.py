@@ -135,12 +135,12 @@ class Table:
         "_hard",
         "_hard_reach",
         "_impassable",
-        "_lof_cache",
         "_point_cache",
         "_polys",
         "_profile_cache",
         "_sealed",
         "_segment_cache",
+        "_sight_cache",
         "_walls",
         "_why_cache",
         "_windows",
@@ -247,7 +247,7 @@ class Table:
         self._profile_cache: dict[tuple[Point, Point], Profile] = {}
         self._why_cache: dict[tuple[Point, Point], str] = {}
         self._point_cache: dict[Point, tuple[int, bool]] = {}
-        self._lof_cache: dict[tuple[Point, Point], bool] = {}
+        self._sight_cache: dict[tuple[Point, Point], tuple[float, bool]] = {}
         self._cover_cache: dict[tuple[Point, Point], CoverLevel] = {}
         self._sealed = True
 
@@ -526,11 +526,15 @@ class Table:
 
     # -- buildings, line of fire, cover --------------------------------------------
 
-    def _building_index(self, p: Point) -> int:
+    def _point(self, p: Point) -> tuple[int, bool]:
+        """(building index or -1, in hard cover) of a base centred at ``p``; cached."""
         entry = self._point_cache.get(p)
         if entry is None:
             entry = _remember(self._point_cache, p, (self._find_building(p), self._compute_hard(p)))
-        return entry[0]
+        return entry
+
+    def _building_index(self, p: Point) -> int:
+        return self._point(p)[0]
 
     def _find_building(self, p: Point) -> int:
         for index in self._buildings:
@@ -548,8 +552,8 @@ class Table:
 
         The reach is measured from the base's edge when ``measure = "edge"``.
         """
-        self._building_index(p)
-        return self._point_cache[p][1]
+        entry = self._point_cache.get(p)
+        return (self._point(p) if entry is None else entry)[1]
 
     def _compute_hard(self, p: Point) -> bool:
         if self._find_building(p) >= 0:
@@ -568,10 +572,17 @@ class Table:
 
         A building's walls do not block when the attacker or the target is inside it.
         """
+        return self.sight(a, b)[1]
+
+    def sight(self, a: Point, b: Point) -> tuple[float, bool]:
+        """:meth:`distance` and :meth:`line_of_fire` from ``a`` to ``b``, cached together: the
+        one cache of these answers (the engine's ``Geometry`` asks it, never keeps a copy)."""
         key = (a, b)
-        found = self._lof_cache.get(key)
+        found = self._sight_cache.get(key)
         if found is None:
-            found = _remember(self._lof_cache, key, self._compute_lof(a, b))
+            found = _remember(
+                self._sight_cache, key, (self.distance(a, b), self._compute_lof(a, b))
+            )
         return found
 
     def cover(self, attacker: Point, target: Point) -> CoverLevel:
