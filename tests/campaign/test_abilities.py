@@ -15,6 +15,7 @@ from totenblatt.campaign import (
     gain_ability,
     parse_ability,
 )
+from totenblatt.campaign.advancement import advance
 from totenblatt.cards import JOKER, Card, Rank
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
@@ -63,6 +64,20 @@ def test_d38_pay_the_piper_raises_maximum_and_current_hp() -> None:
     assert (m.hp, m.hp_max) == (4, 7)
     twice = gain_ability(m, Ability.PAY_THE_PIPER)
     assert (twice.hp, twice.hp_max) == (5, 8)
+
+
+def test_pay_the_piper_raises_by_the_rulesets_number() -> None:
+    house = Ruleset.load("extended").with_options(pay_the_piper=2)
+    m = gain_ability(Member("Ann", HeroType.COWBOY, 3, 6), Ability.PAY_THE_PIPER, house)
+    assert (m.hp, m.hp_max) == (5, 8)
+    seed = next(
+        s
+        for s in range(500)
+        if draw_ability(random.Random(s), house).ability is Ability.PAY_THE_PIPER
+    )
+    ann = Member("Ann", HeroType.COWBOY, 3, 6, fights_survived=1, kind_fights=1)
+    advanced, _ = advance(ann, house, random.Random(seed))  # B5: an ability after 2 fights
+    assert (advanced.abilities, advanced.hp, advanced.hp_max) == ((Ability.PAY_THE_PIPER,), 5, 8)
 
 
 @pytest.mark.parametrize(

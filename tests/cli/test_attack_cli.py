@@ -84,6 +84,51 @@ def test_outcomes_in_both_languages(args: list[str], en: str, de: str, lang: str
     assert (en if lang == "en" else de) in flat(out)
 
 
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("en", "Erratum D-19: the booklet's worked example says “2 wounds in total”, but the "
+               "rules give 3 wounds: 2 for the difference of 5, plus 1 extra wound for the "
+               "picture card against the number card (A10)."),
+        ("de", "Erratum D-19: Das Beispiel im Regelheft sagt „2 Wunden gesamt“, nach den Regeln "
+               "sind es aber 3 Wunden: 2 für die Differenz von 5, dazu 1 Extrawunde für die "
+               "Bildkarte gegen die Zahlenkarte (A10)."),
+    ],
+)  # fmt: skip
+def test_the_booklet_example_says_why_the_rules_give_3_d19(lang: str, note: str, cli: Cli) -> None:
+    for args in (BILLY, ["attack", "-a", "Pik-Dame", "-w", "gewehr", "-d", "7.0", "--defense",
+                         "Herz 4", "-c", "mittel"]):  # fmt: skip
+        code, out, err = cli([*args, "--lang", lang])
+        assert (code, err) == (0, "")
+        assert note in flat(out)
+    code, out, _ = cli(["demo", "--lang", lang])  # the demo's Billy → Paco too
+    assert note in flat(out)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-a", "Q♠", "-w", "winchester", "-d", "8", "--defense", "4♥", "-c", "medium"],
+        ["-a", "K♠", "-w", "winchester", "-d", "7", "--defense", "4♥", "-c", "medium"],
+        [*BILLY[1:], "--defender-ability", "cover_1"],
+        [*BILLY[1:], "--json"],
+    ],
+    ids=["other-distance", "other-card", "with-ability", "json"],
+)
+def test_no_erratum_note_where_it_does_not_apply(args: list[str], cli: Cli) -> None:
+    code, out, _ = cli(["attack", *args, "--lang", "en"])
+    assert code == 0 and "D-19" not in out
+
+
+def test_no_erratum_note_when_a_house_ruleset_gives_the_booklets_total(
+    tmp_path: Path, cli: Cli
+) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('extends = "base"\n[damage]\ntwo_wounds_from = 6\n')  # 5 is one wound
+    code, out, _ = cli([*BILLY, "--ruleset", str(path), "--lang", "en"])
+    assert code == 0 and "HIT — 2 wounds" in flat(out) and "D-19" not in out
+
+
 def test_language_from_the_locale(monkeypatch: pytest.MonkeyPatch, cli: Cli) -> None:
     for var in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(var, raising=False)
@@ -126,6 +171,16 @@ def test_json_is_one_object_with_the_attack_result(
     assert data == resolve_attack(**call).to_dict()
 
 
+def test_json_carries_the_inputs_and_the_cover_that_counted(cli: Cli) -> None:
+    args = ["-a", "Pik-As", "-w", "revolver", "-d", "1.5", "-c", "versteckt", "--json"]
+    data = json.loads(cli(["attack", *args])[1])
+    assert {k: data[k] for k in ("attack", "weapon", "distance", "defense", "cover",
+                                 "effective_cover", "attacker_abilities")} == {
+        "attack": "A♠", "weapon": "colt", "distance": 1.5, "defense": None, "cover": "hidden",
+        "effective_cover": "hard", "attacker_abilities": [],
+    }  # fmt: skip
+
+
 def test_json_with_a_user_ruleset(tmp_path: Path, cli: Cli) -> None:
     path = tmp_path / "house.toml"
     path.write_text('extends = "base"\n[weapons.colt]\nmodifiers = [5, 5, 5, 5, 5]\n')
@@ -156,7 +211,7 @@ def test_billy_json_fields(cli: Cli) -> None:
         (["-a", "5♥", "-w", "colt", "-d", "3"], "5♥ cannot attack: only a spade"),
         (["-a", "Pik-Zwölf", "-w", "colt", "-d", "3"], "'Pik-Zwölf'"),
         (["-a", "Q♠", "-w", "bazooka", "-d", "3"], "'bazooka'"),
-        (["-a", "Q♠", "-w", "colt", "-d", "-1"], "-1"),
+        (["-a", "Q♠", "-w", "colt", "-d", "-1"], "'-d': Input should be greater than or equal to"),
         (["-a", "Q♠", "-w", "colt", "-d", "far"], "--distance"),
         (["-a", "Q♠", "-w", "colt"], "--distance"),
         (["-a", "Q♠", "-w", "colt", "-d", "3", "--defense", "4♠"], "4♠ cannot defend"),
@@ -238,7 +293,8 @@ def test_real_process_json_and_text(command: list[str]) -> None:
     ("command", "args", "fragment"),
     [
         ([str(VENV_BIN / "totenblatt")], ["-a", "5♥", "-w", "colt", "-d", "3"], "5♥ cannot"),
-        ([str(VENV_BIN / "totenblatt")], ["-a", "Q♠", "-w", "colt", "-d", "-2"], "-2"),
+        ([str(VENV_BIN / "totenblatt")], ["-a", "Q♠", "-w", "colt", "-d", "-2"],
+         "greater than or equal to 0"),
         ([sys.executable, "-m", "totenblatt"], ["-a", "Q♠", "-w", "laser", "-d", "3"],
          "'laser'"),
         ([sys.executable, "-m", "totenblatt"], ["-a", "Q♠", "-w", "colt"], "--distance"),

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from totenblatt.cards import Card
-from totenblatt.text.attack import AttackFacts, damage_band, explain_attack
+from totenblatt.text.attack import damage_band, explain_attack
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.rules import Ruleset
 
@@ -49,11 +48,8 @@ def test_the_house_thresholds_are_explained_with_the_house_numbers(cli: Cli, hou
 def test_a_miss_under_the_house_rules_names_its_threshold(house: Path) -> None:
     rules = Ruleset.load(house)
     result = resolve_attack("6♠", weapon="colt", distance=8, defense="5♥", ruleset=rules)
-    facts = AttackFacts(Card.parse("6♠"), Card.parse("5♥"), None, "colt", 8, "none")
     assert result.difference == 1 and result.wounds == 0
-    assert explain_attack(result, facts, rules, "en")[-1] == (
-        "Difference 6 − 5 = 1 (less than 2: miss)."
-    )
+    assert explain_attack(result, rules, "en")[-1] == ("Difference 6 − 5 = 1 (less than 2: miss).")
 
 
 def test_a_one_wide_band_names_a_single_difference() -> None:

@@ -48,7 +48,7 @@ from totenblatt.wanted.engine.events import (
 )
 from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
 from totenblatt.wanted.engine.state import Phase
-from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.rules import Ruleset, RulesetError
 from totenblatt.wanted.vocab import Ability
 
 Of = Callable[[Iterable[Event], type[Any]], list[Any]]
@@ -647,3 +647,117 @@ def test_a_bad_ability_in_an_action_is_refused() -> None:
         action_from_dict(
             {"type": "attack", "card": "2♥", "attacker": "A", "target": "B", "wild": "yes"}
         )
+
+
+# -- the numbers come from the ruleset (issue 22): a house rule changes them ----------------
+
+
+def test_every_ability_number_is_spelled_out_in_the_base_ruleset_file() -> None:
+    import tomllib
+
+    from totenblatt.wanted import rules as rules_module
+
+    path = Path(rules_module.__file__).parent / "rulesets" / "base.toml"
+    section = tomllib.loads(path.read_text(encoding="utf-8"))["abilities"]
+    numbers = {k for k, v in section.items() if isinstance(v, int) and not isinstance(v, bool)}
+    assert numbers == {
+        "quick_fingers_1", "quick_fingers_2", "light_footed_1", "light_footed_2",
+        "cover_1", "cover_2", "cover_3", "cover_uses", "tempt_fate_uses",
+        "nine_lives_uses", "pay_the_piper",
+    }  # fmt: skip
+    base = Ruleset.load("base").abilities
+    assert all(section[k] == getattr(base, k) for k in numbers)
+
+
+def test_a_house_quick_fingers_bonus_counts_in_the_bids(tmp_path: Path, of: Of) -> None:
+    game = arena(
+        tmp_path,
+        [Fig("Billy", 0, 8, 4, (A.QUICK_FINGERS_1,)), Fig("Paco", 1, 40, 20)],
+        {0: ["5♦", "7♦", "A♦", "9♥", "10♥"], 1: ["8♦", "Joker", "2♣", "9♣", "10♣"]},
+        dealer=0,
+        quick_fingers_1=3,
+    )
+    to(game, Phase.BID, 0)
+    assert of(game.apply(Bid(card("7♦"))), BidPlaced) == [BidPlaced(0, card("7♦"), False, 3)]
+    assert game.view(1)["decision"]["values"] == [10]
+
+
+def test_a_house_light_footed_bonus_moves_farther(tmp_path: Path) -> None:
+    figures = [Fig("Billy", 0, 8, 4, (A.LIGHT_FOOTED_1,)), Fig("Paco", 1, 40, 20)]
+    game = arena(tmp_path, figures, {0: ["7♣", "Joker", "9♥", "10♥", "J♥"], 1: [*CLUBS, "6♣"]},
+                 light_footed_1=3)  # fmt: skip
+    to(game, Phase.ACTION, 0)
+    assert game.why_illegal(Move(card("7♣"), (walk("Billy", (8, 4), 10),))) is None
+    assert "costs 10.50" in str(game.why_illegal(Move(card("7♣"), (walk("Billy", (8, 4), 10.5),))))
+
+
+def test_a_house_cover_bonus_and_uses_per_fight(tmp_path: Path) -> None:
+    figures = [BILLY, Fig("Paco", 1, 8, 8, (A.COVER_2,))]
+    hands = {0: ["9♠", "10♠", "J♠", "3♦", "4♦"], 1: ["5♥", "6♥", "7♥", "3♣", "4♣"]}
+    game = arena(tmp_path, figures, hands, cover_2=5, cover_uses=2)
+    for spade, heart in (("9♠", "5♥"), ("10♠", "6♥")):
+        to(game, Phase.ACTION, 0)
+        game.apply(Attack(card(spade), "Billy", "Paco"))
+        assert Defend(card(heart), (A.COVER_2,)) in game.legal_actions()
+        event = resolved(game.apply(Defend(card(heart), (A.COVER_2,))), game)
+        assert event.defense_value == game.ruleset.card_value(card(heart)) + 5
+    to(game, Phase.ACTION, 0)
+    game.apply(Attack(card("J♠"), "Billy", "Paco"))  # two uses spent: none is left
+    assert {a.covers for a in game.legal_actions() if isinstance(a, Defend)} == {()}
+    assert "no unused cover_2" in str(game.why_illegal(Defend(card("7♥"), (A.COVER_2,))))
+
+
+def test_a_house_tempt_fate_may_be_used_twice_a_fight(tmp_path: Path) -> None:
+    figures = [Fig("Billy", 0, 8, 4, (A.TEMPT_FATE,)), PACO]
+    hands = {0: ["3♥", "9♠", "8♥", "10♥", "J♥"], 1: ["2♥", "3♣", "4♣", "5♣", "6♣"]}
+    game = arena(tmp_path, figures, hands, then=["Q♠", "4♥", "K♠", "5♥"], tempt_fate_uses=2)
+    to(game, Phase.ACTION, 0)
+    game.apply(TemptFate(card("3♥"), "Billy"))
+    game.apply(Keep(card("Q♠")))
+    assert TemptFate(card("8♥"), "Billy") in game.legal_actions()
+    game.apply(TemptFate(card("8♥"), "Billy"))
+    game.apply(Keep(card("K♠")))
+    assert not any(isinstance(a, TemptFate) for a in game.legal_actions())
+
+
+def test_a_house_pay_the_piper_raises_by_its_number(tmp_path: Path, of: Of) -> None:
+    figures = [Fig("Billy", 0, 8, 4, (A.PAY_THE_PIPER,)), PACO]
+    game = arena(tmp_path, figures, {0: [*HEARTS, "2♥"], 1: [*CLUBS, "6♣"]}, pay_the_piper=2)
+    assert (game.figure("Billy").hp, game.figure("Billy").hp_max) == (8, 8)
+    assert of(game.events, PiperPaid) == [PiperPaid("Billy", 2, 8, 8)]
+
+
+def test_a_house_cover_bonus_in_the_resolver() -> None:
+    house = Ruleset.load("extended").with_options(cover_1=4)
+    kw: dict[str, Any] = {"weapon": "colt", "distance": 3, "defense": "5♥"}
+    assert resolve_attack("9♠", defender_abilities=["cover_1"], **kw).ability_bonus == 1
+    r = resolve_attack("9♠", defender_abilities=["cover_1", "cover_1"], ruleset=house, **kw)
+    assert (r.ability_bonus, r.defense_value) == (8, 13)
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ({"cover_uses": 0}, "greater than or equal to 1"),
+        ({"tempt_fate_uses": 100}, "less than or equal to 99"),
+        ({"quick_fingers_2": -1}, "greater than or equal to 0"),
+        ({"light_footed_1": "2"}, "valid integer"),
+        ({"pay_the_piper": 1.5}, "valid integer"),
+    ],
+)
+def test_ability_numbers_are_validated(options: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(RulesetError, match=fragment):
+        Ruleset.load("extended").with_options(**options)
+
+
+def test_a_house_ruleset_file_changes_an_ability_number(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('extends = "extended"\nname = "house"\n[abilities]\ncover_3 = 5\n')
+    rules = Ruleset.load(path)
+    assert (rules.abilities.cover_bonus(A.COVER_3), rules.abilities.cover_bonus(A.COVER_2)) == (
+        5,
+        2,
+    )
+    path.write_text('extends = "extended"\nname = "house"\n[abilities]\ncover_4 = 5\n')
+    with pytest.raises(RulesetError, match="cover_4"):
+        Ruleset.load(path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import math
 import re
 from pathlib import Path
@@ -198,6 +199,63 @@ def test_billy_paco_erratum_d19() -> None:
     assert (r.range_modifier, r.band, r.cover_modifier) == (1, 2, 2)
     assert (r.base_wounds, r.extra_wounds, r.wounds) == (2, 1, 3)
     assert (r.hit, r.reason, r.attack_tier, r.defense_tier) == (True, "hit", 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("distance", "kw", "booklet"),
+    [
+        (7, {}, 2),
+        (8, {}, None),  # the same band, but not the booklet's example
+        (7, {"attacker_abilities": ["picture_book_10"]}, None),
+        (7, {"defender_abilities": ["cover_1"]}, None),
+    ],
+)
+def test_the_booklet_example_is_known_by_its_inputs_d19(
+    distance: float, kw: dict[str, Any], booklet: int | None
+) -> None:
+    r = resolve_attack(
+        "Q♠", weapon="gewehr", distance=distance, defense="Herz 4", cover="mittel", **kw
+    )
+    assert r.booklet_wounds == booklet
+
+
+# -- the result carries its inputs, normalised (issue 22) ---------------------------------------
+
+
+def test_the_result_carries_its_normalised_inputs() -> None:
+    r = resolve_attack(
+        "Pik-Dame",
+        weapon="Gewehr",
+        distance=3,
+        defense="Herz 4",
+        cover="leicht",
+        attacker_abilities=["Scharfschütze", "picture_book_10"],
+        defender_abilities=["Deckung 2", "queen_of_hearts"],
+        extra_defense="Kreuz-As",
+    )
+    assert (r.attack, r.defense, r.extra_defense) == (
+        Card.parse("Q♠"), Card.parse("4♥"), Card.parse("A♣"),
+    )  # fmt: skip
+    assert (r.weapon, r.distance, r.cover, r.effective_cover) == (
+        "winchester", 3.0, CoverLevel.LIGHT, CoverLevel.LIGHT,
+    )  # fmt: skip
+    assert r.attacker_abilities == (Ability.SHARPSHOOTER, Ability.PICTURE_BOOK_10)
+    assert r.defender_abilities == (Ability.COVER_2, Ability.QUEEN_OF_HEARTS)
+    assert r.sharpshooter and isinstance(r.distance, float)
+
+
+@pytest.mark.parametrize(
+    ("distance", "effective", "reason"),
+    [(2.0, CoverLevel.HARD, "hit"), (2.01, CoverLevel.HIDDEN, "hidden")],
+)
+def test_the_result_says_which_cover_counted_d12(
+    distance: float, effective: CoverLevel, reason: str
+) -> None:
+    r = resolve_attack("A♠", weapon="shotgun", distance=distance, cover="versteckt")
+    assert (r.cover, r.effective_cover, r.reason) == (CoverLevel.HIDDEN, effective, reason)
+    house = Ruleset.load("base").with_options(attack_reach=3.0)  # the reach is the ruleset's
+    r = resolve_attack("A♠", weapon="shotgun", distance=2.5, cover="hidden", ruleset=house)
+    assert (r.effective_cover, r.cover_modifier) == (CoverLevel.HARD, 4)
 
 
 # -- A12: jokers --------------------------------------------------------------------------------
@@ -410,7 +468,9 @@ def test_queen_of_hearts_with_cover_and_cover_ability() -> None:
 def test_queen_of_hearts_without_an_extra_card_changes_nothing() -> None:
     kw: dict[str, Any] = {"weapon": "winchester", "distance": 7, "defense": "4♥"}
     plain = resolve_attack("Q♠", **kw)
-    assert resolve_attack("Q♠", defender_abilities=["queen_of_hearts"], **kw) == plain
+    queen = resolve_attack("Q♠", defender_abilities=["queen_of_hearts"], **kw)
+    assert queen.defender_abilities == (Ability.QUEEN_OF_HEARTS,)
+    assert dataclasses.replace(queen, defender_abilities=()) == plain
 
 
 def test_ability_bonuses_never_apply_to_a_joker_heart_d36() -> None:
@@ -653,7 +713,8 @@ def test_attack_result_is_a_frozen_value_with_a_json_dict() -> None:
     assert list(data) == [f.name for f in dataclasses.fields(AttackResult)]
     assert {"attack_value", "defense_value", "difference", "base_wounds", "extra_wounds",
             "wounds", "hit", "reason"} <= set(data)  # fmt: skip
-    assert AttackResult(**data) == r
+    assert AttackResult.from_dict(data) == r
+    assert json.loads(json.dumps(data)) == data
 
 
 # -- the whole table against an independent reading of rules.md -----------------------------

@@ -74,6 +74,28 @@ def test_extended_enables_abilities_and_heroes_and_changes_nothing_else() -> Non
     assert ours == theirs
 
 
+def test_ability_numbers_of_b1() -> None:
+    """B1 and D-24/D-38, copied by hand: a change to base.toml has to be a change here."""
+    ab = EXTENDED.abilities
+    assert (ab.quick_fingers_1, ab.quick_fingers_2, ab.light_footed_1, ab.light_footed_2) == (
+        1, 2, 1, 2,
+    )  # fmt: skip
+    assert (ab.cover_1, ab.cover_2, ab.cover_3, ab.cover_uses, ab.tempt_fate_uses) == (
+        1, 2, 3, 1, 1,
+    )  # fmt: skip
+    assert (ab.nine_lives_uses, ab.pay_the_piper) == (0, 1)  # D-24 unlimited, D-38
+    quick = [Ability.QUICK_FINGERS_2, Ability.QUICK_FINGERS_1, Ability.QUICK_FINGERS_1]
+    assert ab.diamond_bonus([*quick, Ability.LIGHT_FOOTED_2]) == 4  # copies add up
+    assert ab.club_bonus([Ability.LIGHT_FOOTED_2, Ability.LIGHT_FOOTED_1, "cover_3"]) == 3
+    assert [ab.cover_bonus(a) for a in (Ability.COVER_1, "cover_2", Ability.WILD_2)] == [1, 2, 0]
+    assert [ab.uses_per_fight(a) for a in Ability] == [
+        1 if a in (Ability.COVER_1, Ability.COVER_2, Ability.COVER_3, Ability.TEMPT_FATE)
+        else None
+        for a in Ability
+    ]  # fmt: skip
+    assert EXTENDED.with_options(nine_lives_uses=2).abilities.uses_per_fight("nine_lives") == 2
+
+
 def test_heroes_of_b2() -> None:
     g, v = EXTENDED.heroes.gunslinger, EXTENDED.heroes.veteran
     assert (g.hp, g.hp_max, g.abilities, g.extra_cards, g.swap_cards) == (10, 10, 2, 2, 0)

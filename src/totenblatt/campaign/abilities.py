@@ -21,7 +21,6 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, parse_word
 
 __all__ = [
-    "PAY_THE_PIPER_BONUS",
     "AbilityDraw",
     "draw_ability",
     "draw_number_ability",
@@ -29,9 +28,6 @@ __all__ = [
     "number_abilities",
     "parse_ability",
 ]
-
-PAY_THE_PIPER_BONUS = 1
-"""B1 ace, D-38: Pay the Piper raises the HP maximum and the current HP by this much."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +71,11 @@ def parse_ability(text: str, ruleset: Ruleset) -> Ability:
         ) from None
 
 
-def gain_ability(member: Member, ability: Ability) -> Member:
-    """The member with one more ability; Pay the Piper also raises HP maximum and HP (D-38)."""
+def gain_ability(member: Member, ability: Ability, ruleset: Ruleset | str = "base") -> Member:
+    """The member with one more ability; Pay the Piper also raises HP maximum and HP by the
+    ruleset's ``abilities.pay_the_piper`` (D-38)."""
     gained = replace(member, abilities=(*member.abilities, ability))
     if ability is Ability.PAY_THE_PIPER:
-        gained = replace(
-            gained,
-            hp_max=gained.hp_max + PAY_THE_PIPER_BONUS,
-            hp=gained.hp + PAY_THE_PIPER_BONUS,
-        )
+        bonus = Ruleset.load(ruleset).abilities.pay_the_piper
+        gained = replace(gained, hp_max=gained.hp_max + bonus, hp=gained.hp + bonus)
     return gained

@@ -140,14 +140,14 @@ def advance(
     events: list[Event] = [FightCounted(m.name, m.fights_survived)]
     if m.kind is HeroType.COWBOY and m.kind_fights % rules.cowboy_ability_every == 0:
         draw = draw_ability(rng, ruleset)
-        m = gain_ability(m, draw.ability)
+        m = gain_ability(m, draw.ability, ruleset)
         events.append(AbilityGained(m.name, draw.ability, draw.card))
     elif m.kind is HeroType.GUNSLINGER and m.kind_fights >= rules.gunslinger_promotion_after:
         m = replace(m, kind=HeroType.VETERAN, kind_fights=0)
         events.append(Promoted(m.name, m.hp_max))
     elif m.kind is HeroType.VETERAN and m.kind_fights % rules.veteran_ability_every == 0:
         draw = draw_ability(rng, ruleset)
-        m = gain_ability(m, draw.ability)
+        m = gain_ability(m, draw.ability, ruleset)
         events.append(AbilityGained(m.name, draw.ability, draw.card))
         if rules.veteran_hp_max_bonus:
             m = replace(m, hp_max=m.hp_max + rules.veteran_hp_max_bonus)

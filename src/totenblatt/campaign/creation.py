@@ -186,11 +186,11 @@ def new_hero(
     member = Member(name, kind, hp=profile.hp, hp_max=profile.hp_max, weapon=armed)
     events: list[Event] = [Joined(name, kind, profile.hp)]
     for ability in chosen:
-        member = gain_ability(member, ability)
+        member = gain_ability(member, ability, ruleset)
         events.append(AbilityGained(name, ability, None))
     for _ in range(profile.abilities - len(chosen)):
         draw = draw_number_ability(rng, ruleset)
-        member = gain_ability(member, draw.ability)
+        member = gain_ability(member, draw.ability, ruleset)
         events.append(AbilityGained(name, draw.ability, draw.card))
     return member, tuple(events)
 

@@ -10,30 +10,24 @@ import typer
 from rich.panel import Panel
 from rich.text import Text
 
-from totenblatt.cards import to_card
-from totenblatt.cli.app import (
+from totenblatt.cli.app import app, console, fail, print_json
+from totenblatt.cli.options import (
+    AttackCardOption,
+    DefenseCardOption,
+    DistanceOption,
     JsonOption,
     Lang,
     LangOption,
-    app,
-    console,
-    fail,
-    print_json,
+    RulesetOption,
+    WeaponOption,
     resolve_lang,
 )
 from totenblatt.messages import Message
 from totenblatt.text import words
-from totenblatt.text.attack import AttackFacts, explain_attack, verdict
+from totenblatt.text.attack import booklet_note, explain_attack, verdict
 from totenblatt.text.catalog import N_
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
-
-RulesetOption = Annotated[
-    str,
-    typer.Option("--ruleset", help=N_("Built-in ruleset (base, extended) or a TOML file.")),
-]
-
 
 _ATTACK_HELP = N_(
     "Resolve one attack: spade + weapon modifier against heart + cover (rules A8–A12).\n\n"
@@ -44,28 +38,10 @@ _ATTACK_HELP = N_(
 
 @app.command(help=_ATTACK_HELP)
 def attack(
-    attack_card: Annotated[
-        str,
-        typer.Option(
-            "--attack", "-a", help=N_("Attack card: a spade (Q♠, QS, Pik-Dame) or Joker.")
-        ),
-    ],
-    weapon: Annotated[
-        str,
-        typer.Option(
-            "--weapon", "-w", help=N_("colt, winchester, shotgun (revolver, gewehr, schrotflinte).")
-        ),
-    ],
-    distance: Annotated[
-        float,
-        typer.Option(
-            "--distance", "-d", max=1000, help=N_("Measured distance in inches, 0 to 1000.")
-        ),
-    ],
-    defense: Annotated[
-        str | None,
-        typer.Option("--defense", help=N_("Defence card: a heart (4♥, 4H, Herz 4) or Joker.")),
-    ] = None,
+    attack_card: AttackCardOption,
+    weapon: WeaponOption,
+    distance: DistanceOption,
+    defense: DefenseCardOption = None,
     cover: Annotated[
         str,
         typer.Option(
@@ -154,6 +130,7 @@ class Attack:
 
 
 def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: str = "") -> None:
+    """Resolve ``a`` once and render the result: JSON, or the rules' walk-through."""
     result = resolve_attack(
         a.attack,
         weapon=a.weapon,
@@ -168,26 +145,14 @@ def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: s
     if json_out:
         print_json(result.to_dict())
         return
-    sharpshooter = any(
-        parse_word(Ability, x, "ability") is Ability.SHARPSHOOTER for x in a.attacker_abilities
-    )
-    cover = parse_word(CoverLevel, a.cover, "cover")
-    if cover is CoverLevel.HIDDEN and a.distance <= rules.hidden.attack_reach:
-        cover = CoverLevel.HARD  # D-12: attacked normally in hard cover, as resolve_attack does
-    facts = AttackFacts(
-        attack=to_card(a.attack),
-        defense=None if a.defense is None else to_card(a.defense),
-        extra_defense=None if a.extra_defense is None else to_card(a.extra_defense),
-        weapon=a.weapon,
-        distance=a.distance,
-        cover=cover,
-        sharpshooter=sharpshooter,
-    )
-    lines = explain_attack(result, facts, rules, language)
+    lines = explain_attack(result, rules, language)
     style = "bold red" if result.wounds else "bold green"
     heading = title or words(language).phrase("Totenblatt — attack")
     body = Text("\n".join(lines) + "\n\n")
     body.append(verdict(result, language), style=style)
+    note = booklet_note(result, language)
+    if note is not None:
+        body.append("\n\n" + note, style="italic")
     console.print(Panel(body, title=heading, expand=False))
 
 

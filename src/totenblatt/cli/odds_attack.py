@@ -17,8 +17,16 @@ import typer
 from rich.table import Table
 
 from totenblatt.cards import Card, full_deck, to_card
-from totenblatt.cli.app import JsonOption, LangOption, check_writable, console, fail, print_json
-from totenblatt.cli.app import resolve_lang as _lang
+from totenblatt.cli.app import check_writable, console, fail, print_json
+from totenblatt.cli.options import (
+    AttackCardOption,
+    DistanceOption,
+    JsonOption,
+    LangOption,
+    RulesetOption,
+    WeaponOption,
+)
+from totenblatt.cli.options import resolve_lang as _lang
 from totenblatt.cli.rpg import odds_app
 from totenblatt.messages import Message
 from totenblatt.text import render, words
@@ -74,22 +82,9 @@ _HELP = N_(
 
 @odds_app.command("attack", help=_HELP)
 def odds_attack(
-    attack: Annotated[
-        str,
-        typer.Option(
-            "--attack", "-a", help=N_("Attack card: a spade (Q♠, QS, Pik-Dame) or Joker.")
-        ),
-    ],
-    weapon: Annotated[
-        str,
-        typer.Option(
-            "--weapon", "-w", help=N_("colt, winchester, shotgun (revolver, gewehr, schrotflinte).")
-        ),
-    ],
-    distance: Annotated[
-        float,
-        typer.Option("--distance", "-d", min=0, max=1000, help=N_("Measured inches, 0 to 1000.")),
-    ],
+    attack: AttackCardOption,
+    weapon: WeaponOption,
+    distance: DistanceOption,
     cover: Annotated[
         str,
         typer.Option(
@@ -122,10 +117,7 @@ def odds_attack(
     sharpshooter: Annotated[
         bool, typer.Option("--sharpshooter", help=N_("The attacker has Sharpshooter."))
     ] = False,
-    ruleset: Annotated[
-        str,
-        typer.Option("--ruleset", help=N_("Built-in ruleset (base, extended) or a TOML file.")),
-    ] = "base",
+    ruleset: RulesetOption = "base",
     json: JsonOption = False,
     plot: Annotated[
         Path | None,

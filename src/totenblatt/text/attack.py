@@ -1,14 +1,14 @@
 """One attack explained the way the rules walk through it: values, band, cover, wounds, tiers.
 
 Every number comes from the resolver's :class:`~totenblatt.wanted.combat.AttackResult`
-or from the ruleset (card values, range bands, damage thresholds), never from a
-rule re-coded here, so a house ruleset is explained with its own numbers.
+(which carries its inputs and the cover that counted, D-12) or from the ruleset (card
+values, range bands, damage thresholds), never from a rule re-coded here, so a house
+ruleset is explained with its own numbers.
 
 >>> from totenblatt.wanted.combat import resolve_attack
 >>> rules = Ruleset.load("base")
 >>> result = resolve_attack("Q♠", weapon="winchester", distance=7, defense="4♥", cover="medium")
->>> facts = AttackFacts(Card.parse("Q♠"), Card.parse("4♥"), None, "winchester", 7, "medium")
->>> explain_attack(result, facts, rules, "en")[-2]
+>>> explain_attack(result, rules, "en")[-2]
 'Difference 11 − 6 = 5 (5 or more: 2 wounds).'
 >>> verdict(result, "de")
 'TREFFER — 3 Wunden'
@@ -16,29 +16,13 @@ rule re-coded here, so a house ruleset is explained with its own numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from totenblatt.cards import Card
 from totenblatt.text.catalog import Words, words
 from totenblatt.text.vocab import band_label, card_text, cover_name, tier_name, weapon_name
 from totenblatt.wanted.combat import AttackResult
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import CoverLevel
 
-__all__ = ["AttackFacts", "damage_band", "explain_attack", "verdict"]
-
-
-@dataclass(frozen=True)
-class AttackFacts:
-    """What was played and measured: the inputs the resolver was given."""
-
-    attack: Card
-    defense: Card | None
-    extra_defense: Card | None
-    weapon: str
-    distance: float
-    cover: CoverLevel | str
-    sharpshooter: bool = False
+__all__ = ["booklet_note", "damage_band", "explain_attack", "verdict"]
 
 
 def damage_band(base_wounds: int, rules: Ruleset, lang: str) -> str:
@@ -62,31 +46,31 @@ def _wounds(w: Words, n: int) -> str:
     return w.phrase_n("{n} wound", "{n} wounds", n)
 
 
-def _range_text(result: AttackResult, facts: AttackFacts, rules: Ruleset, w: Words) -> str:
+def _range_text(result: AttackResult, rules: Ruleset, w: Words) -> str:
     """``Winchester at 7" (>6–12")``, with the band of the ruleset (Sharpshooter's bands)."""
-    bands = rules.attack.sharpshooter_bands if facts.sharpshooter else rules.attack.bands
+    bands = rules.attack.sharpshooter_bands if result.sharpshooter else rules.attack.bands
     if result.band is None:
         band = w.phrase('beyond {last}"', last=bands[-1])
     else:
         band = band_label(bands, result.band)
-    if facts.sharpshooter:
+    if result.sharpshooter:
         band = w.phrase("{band}, sharpshooter bands", band=band)
     return w.phrase(
         "{weapon} at {distance} ({band})",
-        weapon=weapon_name(rules, facts.weapon, w.lang),
-        distance=w.number(facts.distance, 2, exact=False) + '"',
+        weapon=weapon_name(rules, result.weapon, w.lang),
+        distance=w.number(result.distance, 2, exact=False) + '"',
         band=band,
     )
 
 
-def _attack_line(result: AttackResult, facts: AttackFacts, rules: Ruleset, w: Words) -> str:
-    where = _range_text(result, facts, rules, w)
+def _attack_line(result: AttackResult, rules: Ruleset, w: Words) -> str:
+    where = _range_text(result, rules, w)
     if result.range_modifier is None:
         return w.phrase(
             "{range}: out of range — the attack misses automatically, the spade is spent.",
             range=where,
         )
-    card = card_text(facts.attack, w.lang)
+    card = card_text(result.attack, w.lang)
     if result.attack_is_joker:
         return w.phrase(
             "Attack: {card} played as a joker — {range} is in range.", card=card, range=where
@@ -94,38 +78,38 @@ def _attack_line(result: AttackResult, facts: AttackFacts, rules: Ruleset, w: Wo
     return w.phrase(
         "Attack: {card} = {value}, {range} {modifier} → attack value {total}.",
         card=card,
-        value=rules.card_value(facts.attack),
+        value=rules.card_value(result.attack),
         range=where,
         modifier=format(result.range_modifier, "+d"),
         total=result.attack_value,
     )
 
 
-def _defence_line(result: AttackResult, facts: AttackFacts, rules: Ruleset, w: Words) -> str:
-    level = CoverLevel(facts.cover)
+def _defence_line(result: AttackResult, rules: Ruleset, w: Words) -> str:
+    level = result.effective_cover
     if level is CoverLevel.HIDDEN:
         return w.phrase("The target is hidden in hard cover: it cannot be hit.")
     cover = cover_name(level, w.lang)
-    if facts.defense is None:
+    if result.defense is None:
         return w.phrase(
             "Defence: no heart; {cover} {modifier} → defence value {total}.",
             cover=cover,
             modifier=format(result.cover_modifier, "+d"),
             total=result.defense_value,
         )
-    card = card_text(facts.defense, w.lang)
+    card = card_text(result.defense, w.lang)
     if result.defense_is_joker:
         return w.phrase("Defence: {card} played as a joker — it blocks any attack.", card=card)
     extra = ""
     if result.ability_bonus:
-        added = f" ({facts.extra_defense})" if facts.extra_defense is not None else ""
+        added = f" ({result.extra_defense})" if result.extra_defense is not None else ""
         extra = w.phrase(
             ", abilities{card} {bonus}", card=added, bonus=format(result.ability_bonus, "+d")
         )
     return w.phrase(
         "Defence: {card} = {value}, {cover} {modifier}{extra} → defence value {total}.",
         card=card,
-        value=rules.card_value(facts.defense),
+        value=rules.card_value(result.defense),
         cover=cover,
         modifier=format(result.cover_modifier, "+d"),
         extra=extra,
@@ -180,18 +164,43 @@ def _extra_line(result: AttackResult, w: Words) -> str | None:
     return None
 
 
-def explain_attack(
-    result: AttackResult, facts: AttackFacts, ruleset: Ruleset, lang: str
-) -> list[str]:
+def explain_attack(result: AttackResult, ruleset: Ruleset, lang: str) -> list[str]:
     """Lines that walk through the attack the way the rules do (values, band, tiers, wounds)."""
     w = words(lang)
-    lines = [_attack_line(result, facts, ruleset, w)]
+    lines = [_attack_line(result, ruleset, w)]
     if result.range_modifier is None:
         return lines
-    lines.append(_defence_line(result, facts, ruleset, w))
-    if CoverLevel(facts.cover) is CoverLevel.HIDDEN:
+    lines.append(_defence_line(result, ruleset, w))
+    if result.effective_cover is CoverLevel.HIDDEN:
         return lines
     return lines + _outcome_lines(result, ruleset, w)
+
+
+def booklet_note(result: AttackResult, lang: str) -> str | None:
+    """D-19: where the inputs are the booklet's worked example and the rules' total differs
+    from the one it prints (it leaves out the extra wound, A10), why; else None.
+
+    >>> from totenblatt.wanted.combat import resolve_attack
+    >>> billy = resolve_attack("Q♠", weapon="winchester", distance=7, defense="4♥", cover="medium")
+    >>> print(booklet_note(billy, "en"))
+    Erratum D-19: the booklet's worked example says “2 wounds in total”, but the rules give 3 wounds: 2 for the difference of 5, plus 1 extra wound for the picture card against the number card (A10).
+    """  # noqa: E501
+    booklet = result.booklet_wounds
+    if booklet in (None, result.wounds) or not result.extra_wounds or result.difference is None:
+        return None
+    return words(lang).phrase_n(
+        "Erratum D-19: the booklet's worked example says “{booklet} wounds in total”, but the "
+        "rules give {n} wound: {base} for the difference of {difference}, plus {extra} extra "
+        "wound for the picture card against the number card (A10).",
+        "Erratum D-19: the booklet's worked example says “{booklet} wounds in total”, but the "
+        "rules give {n} wounds: {base} for the difference of {difference}, plus {extra} extra "
+        "wound for the picture card against the number card (A10).",
+        result.wounds,
+        booklet=booklet,
+        base=result.base_wounds,
+        difference=result.difference,
+        extra=result.extra_wounds,
+    )
 
 
 def verdict(result: AttackResult, lang: str) -> str:

@@ -1,8 +1,15 @@
 """The arithmetic of a gunfight: one spade against one heart (A8-A12, B1).
 
->>> r = resolve_attack("Q♠", weapon="winchester", distance=7, defense="4♥", cover="medium")
+The result carries its inputs, normalised (cards, weapon key, cover levels,
+abilities), and the cover that counted, so an explanation needs nothing else.
+
+>>> r = resolve_attack("Q♠", weapon="gewehr", distance=7, defense="Herz 4", cover="mittel")
 >>> r.attack_value, r.defense_value, r.base_wounds, r.extra_wounds, r.wounds
 (11, 6, 2, 1, 3)
+>>> str(r.defense), r.weapon, r.effective_cover, r.booklet_wounds
+('4♥', 'winchester', <CoverLevel.MEDIUM: 'medium'>, 2)
+>>> resolve_attack("A♠", weapon="colt", distance=1.5, cover="hidden").effective_cover
+<CoverLevel.HARD: 'hard'>
 """
 
 from __future__ import annotations
@@ -10,13 +17,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
 from totenblatt.cards import Card, CardLike, Rank, Suit, Tier, to_card
 from totenblatt.messages import Message, MessageError
-from totenblatt.wanted.rules import MISS, Ruleset
+from totenblatt.wanted.rules import COVER_ABILITIES, MISS, Ruleset
 from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
 
 __all__ = [
@@ -45,7 +52,9 @@ DEFENDER_ABILITIES = frozenset(
 )
 """Abilities that change a defence (B1); ``cover_N`` means: used on this heart."""
 
-_COVER_BONUS = {Ability.COVER_1: 1, Ability.COVER_2: 2, Ability.COVER_3: 3}
+_BOOKLET = ("Q♠", "winchester", 7.0, "4♥", CoverLevel.MEDIUM, 2)
+"""D-19: the seed's worked example (Billy's Q♠, Winchester at 7", against Paco's 4♥ in
+medium cover) and the wounds the booklet prints for it ("ergibt 2 Wunden gesamt")."""
 
 
 class AttackInputError(MessageError):
@@ -58,8 +67,30 @@ def _refuse(text: str, message: Message) -> AttackInputError:
 
 @dataclass(frozen=True, slots=True)
 class AttackResult:
-    """The outcome of one attack; ``attack_value``/``difference`` are None for a joker attack."""
+    """One attack: its inputs, normalised, and its outcome.
 
+    ``attack_value``/``difference`` are None for a joker attack.
+    """
+
+    attack: Card
+    """The attack card (a spade, a joker, or a 2 played wild)."""
+    weapon: str
+    """The weapon's key in the ruleset (an alias is resolved)."""
+    distance: float
+    """The measured distance in inches (D-11)."""
+    defense: Card | None
+    """The heart (or joker) played in defence; None for no card."""
+    extra_defense: Card | None
+    """Queen of Hearts: the card added to the heart (D-26)."""
+    cover: CoverLevel
+    """The target's cover as given."""
+    effective_cover: CoverLevel
+    """The cover that counted: a hidden target within ``hidden.attack_reach`` is attacked in
+    hard cover (D-12); beyond it stays hidden and cannot be hit."""
+    attacker_abilities: tuple[Ability, ...]
+    """The attacker's abilities that changed the attack card, as given."""
+    defender_abilities: tuple[Ability, ...]
+    """The defender's abilities used on this heart, as given."""
     attack_value: int | None
     defense_value: int | None
     difference: int | None
@@ -81,15 +112,51 @@ class AttackResult:
     attack_is_joker: bool
     defense_is_joker: bool
 
+    @property
+    def sharpshooter(self) -> bool:
+        """The attack used the Sharpshooter's range bands (B1 K)."""
+        return Ability.SHARPSHOOTER in self.attacker_abilities
+
+    @property
+    def booklet_wounds(self) -> int | None:
+        """The wounds the booklet prints when these are the inputs of its worked example, else
+        None: it says 2 where the rules give 3 (erratum D-19)."""
+        example = (str(self.attack), self.weapon, self.distance, str(self.defense), self.cover)
+        plain = not (self.attacker_abilities or self.defender_abilities or self.extra_defense)
+        return _BOOKLET[-1] if plain and example == _BOOKLET[:-1] else None
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly dict of every field."""
-        return asdict(self)
+        """A JSON-friendly dict of every field (cards as text, cover levels and abilities as
+        their names)."""
+        out: dict[str, Any] = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, Card):
+                value = str(value)
+            elif isinstance(value, tuple):
+                value = [str(a) for a in value]
+            elif isinstance(value, CoverLevel):
+                value = value.value
+            out[field.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AttackResult:
+        """The result that :meth:`to_dict` gave ``data``."""
+        values = dict(data)
+        for name in ("attack", "defense", "extra_defense"):
+            values[name] = None if values[name] is None else Card.parse(values[name])
+        for name in ("cover", "effective_cover"):
+            values[name] = CoverLevel(values[name])
+        for name in ("attacker_abilities", "defender_abilities"):
+            values[name] = tuple(Ability(a) for a in values[name])
+        return cls(**values)
 
 
 def _abilities(
     names: Iterable[str | Ability], allowed: frozenset[Ability], side: str
-) -> Counter[Ability]:
-    found: Counter[Ability] = Counter()
+) -> tuple[Ability, ...]:
+    found: list[Ability] = []
     for name in names:
         try:
             ability = (
@@ -110,8 +177,8 @@ def _abilities(
                     "{name} is no ability of the defender: expected one of {expected}", **params
                 )
             raise _refuse(text, message)
-        found[ability] += 1
-    return found
+        found.append(ability)
+    return tuple(found)
 
 
 def _joker_like(card: Card, wild_2: bool) -> bool:
@@ -140,8 +207,9 @@ def resolve_attack(
     without ``wild_2``. Raises ``ValueError`` naming the bad input and what is allowed.
     """
     rules = Ruleset.load(ruleset)
-    att_ab = _abilities(attacker_abilities, ATTACKER_ABILITIES, "attacker")
-    def_ab = _abilities(defender_abilities, DEFENDER_ABILITIES, "defender")
+    att_given = _abilities(attacker_abilities, ATTACKER_ABILITIES, "attacker")
+    def_given = _abilities(defender_abilities, DEFENDER_ABILITIES, "defender")
+    att_ab, def_ab = Counter(att_given), Counter(def_given)
     att_card = to_card(attack)
     def_card = None if defense is None else to_card(defense)
     extra_card = None if extra_defense is None else to_card(extra_defense)
@@ -169,14 +237,15 @@ def resolve_attack(
             "a joker, or a 2 with the wild_2 ability",
             Message("{card} cannot defend: only a heart (or a joker) defends (A9)", card=def_card),
         )
-    bonus_cover = sum(n * _COVER_BONUS[a] for a, n in def_ab.items() if a in _COVER_BONUS)
-    if bonus_cover and def_card is None:
+    covers = sorted(a for a in def_ab if a in COVER_ABILITIES)
+    bonus_cover = sum(def_ab[a] * rules.abilities.cover_bonus(a) for a in covers)
+    if covers and def_card is None:
         raise _refuse(
-            f"cover abilities {sorted(a.value for a in def_ab if a in _COVER_BONUS)!r} are used "
-            "on a heart: give a defence card",
+            f"cover abilities {[a.value for a in covers]!r} are used on a heart: "
+            "give a defence card",
             Message(
                 "Cover abilities ({abilities}) are used on a heart: give a defence card (B1)",
-                abilities=sorted(a for a in def_ab if a in _COVER_BONUS),
+                abilities=covers,
             ),
         )
     if extra_card is not None:
@@ -199,6 +268,7 @@ def resolve_attack(
                 Message("a joker is no extra card (D-26): play it as the heart"),
             )
 
+    given = level
     if level is CoverLevel.HIDDEN and distance <= rules.hidden.attack_reach:
         level = CoverLevel.HARD  # D-12: within reach a hidden target is attacked in hard cover
     band = rules.band_index(distance, sharpshooter=att_ab[Ability.SHARPSHOOTER] > 0)
@@ -232,6 +302,15 @@ def resolve_attack(
         ) -> AttackResult:
             wounds = base + extra
             return AttackResult(
+                attack=att_card,
+                weapon=weapon_key,
+                distance=float(distance),
+                defense=def_card,
+                extra_defense=extra_card,
+                cover=given,
+                effective_cover=level,
+                attacker_abilities=att_given,
+                defender_abilities=def_given,
                 attack_value=attack_value,
                 defense_value=defense_value,
                 difference=difference,

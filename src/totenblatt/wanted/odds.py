@@ -34,7 +34,7 @@ from totenblatt.cards import Card, CardLike, Suit, full_deck, to_card
 from totenblatt.messages import Message
 from totenblatt.wanted.combat import ATTACKER_ABILITIES, resolve_attack
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import CoverLevel, parse_word
+from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
 
 if TYPE_CHECKING:  # the odds of one shot need neither the engine nor the table geometry
     from totenblatt.wanted.engine.actions import Attack
@@ -243,7 +243,7 @@ def attack_odds(
     key = rules.weapon_key(weapon)
     level = cover if isinstance(cover, CoverLevel) else parse_word(CoverLevel, cover, "cover")
     abilities = tuple(sorted(str(a) for a in attacker_abilities))
-    sharp = "sharpshooter" in abilities
+    sharp = Ability.SHARPSHOOTER in abilities
     band = rules.band_index(distance, sharpshooter=sharp)
     bare = resolved_wounds(attack, key, band, distance, None, level, abilities, rules)
     ranked = sorted(
@@ -328,9 +328,7 @@ def view_attack_odds(
     if rules.abilities.enabled:
         wild = isinstance(attack, Attack) and attack.wild  # Wild 2 only for a 2 played wild
         abilities = tuple(
-            x
-            for x in a["abilities"]
-            if x in {str(y) for y in ATTACKER_ABILITIES} and (wild or x != "wild_2")
+            x for x in a["abilities"] if x in ATTACKER_ABILITIES and (wild or x != Ability.WILD_2)
         )
     return attack_odds(
         card,

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -30,6 +31,9 @@ from totenblatt.names import listing
 from totenblatt.wanted.vocab import Ability, CoverLevel, UnknownWordError
 
 __all__ = [
+    "CLUB_ABILITIES",
+    "COVER_ABILITIES",
+    "DIAMOND_ABILITIES",
     "MAX_DECKS",
     "MISS",
     "Modifier",
@@ -52,6 +56,16 @@ Small = Annotated[int, pydantic.Field(ge=0, le=99)]
 """A count of HP, wounds, uses, fights or costs: 0 to 99."""
 Bonus = Annotated[int, pydantic.Field(ge=-99, le=99)]
 """A modifier, threshold or point value: -99 to 99."""
+PerFight = Annotated[int, pydantic.Field(ge=1, le=99)]
+"""Uses of a limited ability per copy and fight: 1 to 99."""
+
+DIAMOND_ABILITIES = frozenset({Ability.QUICK_FINGERS_1, Ability.QUICK_FINGERS_2})
+"""B1: the abilities that add to diamonds (Quick Fingers)."""
+CLUB_ABILITIES = frozenset({Ability.LIGHT_FOOTED_1, Ability.LIGHT_FOOTED_2})
+"""B1: the abilities that add inches to clubs (Light-Footed)."""
+COVER_ABILITIES = (Ability.COVER_1, Ability.COVER_2, Ability.COVER_3)
+"""B1: the abilities that add to one heart (Cover), weakest first."""
+_BONUS_ABILITIES = DIAMOND_ABILITIES | CLUB_ABILITIES | frozenset(COVER_ABILITIES)
 
 _PACKAGE = "totenblatt.wanted"
 _FOLDER = "rulesets"
@@ -184,11 +198,72 @@ class Jokers(StrictModel):
 
 
 class Abilities(StrictModel):
-    """B1, D-24: the ability table and its switches."""
+    """B1, D-23 … D-26, D-36, D-38: the ability table, what each ability adds, its uses per fight.
+
+    A bonus is what one copy adds; copies add up (B1). Quick Fingers adds to every
+    diamond of its player (the best living figure counts, D-23), Light-Footed inches
+    to every club its own figure moves by, Cover to one heart of its figure; none of
+    them to a joker or a wild 2 (D-36). "Once per game" is once per fight (B2).
+
+    >>> rules = Ruleset.load("extended").abilities
+    >>> rules.diamond_bonus([Ability.QUICK_FINGERS_2, Ability.COVER_1, Ability.QUICK_FINGERS_1])
+    3
+    >>> rules.cover_bonus(Ability.COVER_3), rules.uses_per_fight(Ability.NINE_LIVES)
+    (3, None)
+    """
 
     enabled: bool = False
+    quick_fingers_1: Small = 1
+    """B1 2: added to every diamond."""
+    quick_fingers_2: Small = 2
+    """B1 J: added to every diamond."""
+    light_footed_1: Small = 1
+    """B1 3: inches added to every club."""
+    light_footed_2: Small = 2
+    """B1 4: inches added to every club."""
+    cover_1: Small = 1
+    """B1 5: added to one heart."""
+    cover_2: Small = 2
+    """B1 6: added to one heart."""
+    cover_3: Small = 3
+    """B1 7: added to one heart."""
+    cover_uses: PerFight = 1
+    """B1 5-7: hearts each copy of a Cover ability helps per fight."""
+    tempt_fate_uses: PerFight = 1
+    """B1 8, D-38: exchanges per copy per fight."""
     nine_lives_uses: Small = 0
+    """D-24: draws per copy per fight; 0 = unlimited."""
+    pay_the_piper: Small = 1
+    """B1 A, D-38: HP maximum and HP gained per copy."""
     table: dict[str, Ability]
+
+    def bonus(self, ability: str) -> int:
+        """What one copy of ``ability`` adds to its card (Quick Fingers, Light-Footed, Cover); 0
+        for an ability that adds nothing."""
+        return int(getattr(self, ability)) if ability in _BONUS_ABILITIES else 0
+
+    def diamond_bonus(self, abilities: Iterable[str]) -> int:
+        """What one figure's Quick Fingers add to a diamond (B1 2, J)."""
+        return sum(self.bonus(a) for a in abilities if a in DIAMOND_ABILITIES)
+
+    def club_bonus(self, abilities: Iterable[str]) -> int:
+        """The inches one figure's Light-Footed add to a club it moves by (B1 3, 4)."""
+        return sum(self.bonus(a) for a in abilities if a in CLUB_ABILITIES)
+
+    def cover_bonus(self, ability: str) -> int:
+        """What one use of a Cover ability adds to a heart (B1 5-7); 0 for another ability."""
+        return self.bonus(ability) if ability in COVER_ABILITIES else 0
+
+    def uses_per_fight(self, ability: str) -> int | None:
+        """Uses per copy per fight of a limited ability (Cover, Tempt Fate, Nine Lives); None
+        when it is not limited (Nine Lives with ``nine_lives_uses = 0``, D-24)."""
+        if ability in COVER_ABILITIES:
+            return self.cover_uses
+        if ability == Ability.TEMPT_FATE:
+            return self.tempt_fate_uses
+        if ability == Ability.NINE_LIVES:
+            return self.nine_lives_uses or None
+        return None
 
     @pydantic.field_validator("table", mode="before")
     @classmethod

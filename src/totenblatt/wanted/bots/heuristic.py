@@ -71,7 +71,7 @@ from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import MISS, Ruleset, RulesetError
 from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.table.scenario import Scenario, load_scenario
-from totenblatt.wanted.vocab import CoverLevel
+from totenblatt.wanted.vocab import Ability, CoverLevel
 
 __all__ = ["HeuristicBot"]
 
@@ -83,7 +83,6 @@ COVER_COST = 0.3
 """What one point of an unused Cover ability (B1, once per fight) is worth, in wounds."""
 FATE_MARGIN = 0.3
 """Tempt Fate gives a card only when it is worth this much less than an average draw."""
-_QUICK = {"quick_fingers_1": 1, "quick_fingers_2": 2}
 DEPTH = (1.0, 0.5, 0.25, 0.125, 0.0625)
 """Weights of the best, second best … shot of a side (a side fires few shots a round)."""
 TRADE = 0.8
@@ -92,7 +91,6 @@ URGE = 4.0
 """How much harder a side that is not ahead on HP closes in (it cannot wait, D-22)."""
 NEXT_ROUND = 0.4
 """What a shot counts that can come only next round (no spade in hand now)."""
-_COVERS = {"cover_1": 1, "cover_2": 2, "cover_3": 3}
 
 
 class HeuristicBot:
@@ -300,7 +298,7 @@ class HeuristicBot:
             card = Card.parse(text)
             value = values[i] if values else 1_000 if card.is_joker else d.value(card)
             best_bid = max(best_bid, value)
-        bonus = max((sum(_QUICK.get(a, 0) for a in f.abilities) for f in d.own), default=0)
+        bonus = max((d.rules.abilities.diamond_bonus(f.abilities) for f in d.own), default=0)
 
         def worth(a: Bid) -> int:
             return d.value(a.card) + bonus
@@ -344,18 +342,18 @@ class HeuristicBot:
         hp = target.hp if target is not None else 0
         shooter = d.figures.get(attack["attacker"])
         att = () if shooter is None else shooter.attacking(bool(attack.get("wild")))
-        book = target is not None and "picture_book_10" in target.abilities
+        book = target is not None and Ability.PICTURE_BOOK_10 in target.abilities
 
         def loss(a: Defend | None) -> float:
             """Wounds that count, a death, and what the cards and abilities spent are worth."""
-            abilities: tuple[str, ...] = ("picture_book_10",) if book else ()
+            abilities: tuple[str, ...] = (Ability.PICTURE_BOOK_10,) if book else ()
             cost = 0.0
             if a is not None:
                 abilities += tuple(c.value for c in a.covers)
-                abilities += ("queen_of_hearts",) if a.extra is not None else ()
-                abilities += ("wild_2",) if a.wild else ()
+                abilities += (Ability.QUEEN_OF_HEARTS,) if a.extra is not None else ()
+                abilities += (Ability.WILD_2,) if a.wild else ()
                 cost = JOKER_COST if a.card.is_joker or a.wild else 0.04 * d.value(a.card)
-                cost += COVER_COST * sum(_COVERS[c.value] for c in a.covers)
+                cost += COVER_COST * sum(d.rules.abilities.cover_bonus(c) for c in a.covers)
                 cost += 0.0 if a.extra is None else 0.3 + 0.04 * d.value(a.extra)
             w = resolve_attack(
                 attack["card"],

@@ -62,6 +62,7 @@ from totenblatt.wanted.engine.actions import (
 )
 from totenblatt.wanted.engine.determinize import Determinizer
 from totenblatt.wanted.engine.game import Game
+from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario
@@ -135,7 +136,7 @@ def candidates(policy: HeuristicBot, view: View, legal: Sequence[Action]) -> lis
     policy._planned = None
     out: dict[Action, None] = {first: None}
     phase = view["phase"]
-    if phase == "action":
+    if phase == Phase.ACTION:
         out.setdefault(_pass(options), None)
         d = Decision(policy, view)
         legal_set = set(options)
@@ -273,7 +274,7 @@ class ISMCTSBot:
         options = candidates(own, view, legal_actions)
         self.last_iterations = 0
         self.last_scores = []
-        if len(options) == 1 or view["phase"] == "fate":
+        if len(options) == 1 or view["phase"] == Phase.FATE:
             return options[0]  # the keep step: the heuristic keeps the better card
         sampler = Determinizer(view, ruleset=self._ruleset, scenario=self._scenario)
         roots = [_Node() for _ in options]

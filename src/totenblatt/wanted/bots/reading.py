@@ -16,7 +16,7 @@ from totenblatt.wanted.engine.actions import Attack
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.odds import DefenseOdds, defense_odds, resolved_wounds, unseen_cards
 from totenblatt.wanted.rules import MISS, Ruleset
-from totenblatt.wanted.vocab import CoverLevel
+from totenblatt.wanted.vocab import Ability, CoverLevel
 
 if TYPE_CHECKING:
     from totenblatt.wanted.table.measure import Table
@@ -53,6 +53,10 @@ class Reader(Protocol):
     def ideal(self, rules: Ruleset, weapon: str) -> float: ...
 
 
+_ATTACKING = (Ability.SHARPSHOOTER, Ability.PICTURE_BOOK_10)
+"""The abilities a figure always brings to its attacks (Wild 2 only to a 2 played wild)."""
+
+
 @dataclass(slots=True)
 class Fig:
     name: str
@@ -67,12 +71,12 @@ class Fig:
     @property
     def sharp(self) -> bool:
         """Sharpshooter (B1 K): the longer range bands."""
-        return "sharpshooter" in self.abilities
+        return Ability.SHARPSHOOTER in self.abilities
 
     def attacking(self, wild: bool) -> tuple[str, ...]:
         """The abilities ``resolve_attack`` gets for this attacker (a wild 2: ``wild_2``)."""
-        out = tuple(a for a in ("sharpshooter", "picture_book_10") if a in self.abilities)
-        return (*out, "wild_2") if wild else out
+        out = tuple(a for a in _ATTACKING if a in self.abilities)
+        return (*out, Ability.WILD_2) if wild else out
 
 
 def proxy_table(rules: Ruleset) -> dict[int, float]:
@@ -163,7 +167,7 @@ class Decision:
 
     def shots(self, fig: Fig) -> list[tuple[Card, bool]]:
         """(card, wild) pairs ``fig`` may shoot with: spades, jokers, 2s with Wild 2."""
-        wild = "wild_2" in fig.abilities
+        wild = Ability.WILD_2 in fig.abilities
         out: list[tuple[Card, bool]] = []
         for c in dict.fromkeys(self.cards_of(fig)):
             if c.suit is Suit.SPADES or c.is_joker:

@@ -3,12 +3,14 @@
 An ability applies to the cards played for the figure that has it (D-23); the
 diamond bonus belongs to the player (the best among its living figures). Copies
 add up: Quick Fingers and Light-Footed add their bonuses, every copy of Cover or
-Tempt Fate is one more use per fight (B1, "once per game" = once per fight).
+Tempt Fate brings its uses per fight (B1, "once per game" = once per fight). The
+numbers come from the ruleset's ``[abilities]`` section.
 
 >>> from totenblatt.wanted.engine.state import Figure
 >>> fig = Figure("Ann", 0, 0, "colt", (0.0, 0.0), 6, 6,
 ...              abilities=(Ability.COVER_1, Ability.COVER_2, Ability.COVER_1))
->>> [" + ".join(a.value for a in choice) for choice in cover_options(fig)]
+>>> choices = cover_options(fig, Ruleset.load("extended"))
+>>> [" + ".join(a.value for a in choice) for choice in choices]
 ['', 'cover_1', 'cover_2', 'cover_1 + cover_1', 'cover_1 + cover_2', 'cover_1 + cover_1 + cover_2']
 """
 
@@ -16,17 +18,17 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from totenblatt.cards import Card, Rank, full_deck
 from totenblatt.wanted.engine.events import FateDrawn, FateKept, FateTempted, NineLivesDrawn
 from totenblatt.wanted.engine.state import FatePending, Figure, GameState, Phase
-from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.rules import COVER_ABILITIES, Ruleset
 from totenblatt.wanted.vocab import Ability
 
 __all__ = [
-    "COVER_BONUS",
-    "PIPER_BONUS",
+    "JOKER_HIGH",
     "attacker_abilities",
     "bid_bonus",
     "club_bonus",
@@ -38,18 +40,12 @@ __all__ = [
     "nine_lives",
     "tempt_fate",
     "tempters",
+    "unused_covers",
     "uses_left",
 ]
 
-QUICK_BONUS = {Ability.QUICK_FINGERS_1: 1, Ability.QUICK_FINGERS_2: 2}
-"""B1: diamond bonus per copy."""
-LIGHT_BONUS = {Ability.LIGHT_FOOTED_1: 1, Ability.LIGHT_FOOTED_2: 2}
-"""B1: club bonus in inches per copy."""
-COVER_BONUS = {Ability.COVER_1: 1, Ability.COVER_2: 2, Ability.COVER_3: 3}
-"""B1: heart bonus of each Cover ability, once per fight per copy."""
-PIPER_BONUS = 1
-"""B1 ace, D-38: Pay the Piper raises HP maximum and HP by this much (per copy)."""
-_JOKER_HIGH = 1_000
+JOKER_HIGH = 1_000
+"""What a joker counts where cards are compared by worth and a joker is highest (D-24)."""
 
 
 def has(fig: Figure, ability: Ability) -> bool:
@@ -57,43 +53,52 @@ def has(fig: Figure, ability: Ability) -> bool:
     return ability in fig.abilities
 
 
-def uses_left(state: GameState, fig: Figure, ability: Ability) -> int | None:
-    """Uses of a limited ability left this fight; None = unlimited (Nine Lives by default, D-24)."""
+def _left(fig: Figure, ability: Ability, ruleset: Ruleset) -> int | None:
     copies = fig.abilities.count(ability)
     if not copies:
         return 0
-    total = copies
-    if ability is Ability.NINE_LIVES:
-        per_copy = state.ruleset.abilities.nine_lives_uses
-        if per_copy == 0:
-            return None
-        total = copies * per_copy
-    return max(0, total - fig.spent.count(ability))
+    per_copy = ruleset.abilities.uses_per_fight(ability)
+    if per_copy is None:
+        return None
+    return max(0, copies * per_copy - fig.spent.count(ability))
+
+
+def uses_left(state: GameState, fig: Figure, ability: Ability) -> int | None:
+    """Uses of a limited ability left this fight; None = unlimited (Nine Lives by default, D-24)."""
+    return _left(fig, ability, state.ruleset)
 
 
 def bid_bonus(state: GameState, seat: int) -> int:
     """D-23: Quick Fingers of the player's best living figure (never on a joker, D-36)."""
     if not state.has_abilities:
         return 0
-    return max(
-        (sum(QUICK_BONUS.get(a, 0) for a in f.abilities) for f in state.living(seat)), default=0
-    )
+    rules = state.ruleset.abilities
+    return max((rules.diamond_bonus(f.abilities) for f in state.living(seat)), default=0)
 
 
-def club_bonus(fig: Figure) -> int:
+def club_bonus(state: GameState, fig: Figure) -> int:
     """Light-Footed inches ``fig`` adds to a club it moves by (not to a joker, D-36)."""
-    return sum(LIGHT_BONUS.get(a, 0) for a in fig.abilities)
+    return state.ruleset.abilities.club_bonus(fig.abilities)
 
 
-def cover_options(fig: Figure) -> list[tuple[Ability, ...]]:
+def unused_covers(fig: Figure, ruleset: Ruleset) -> Counter[Ability]:
+    """The Cover abilities ``fig`` may still use this fight, with their uses left (B1 5-7)."""
+    out: Counter[Ability] = Counter()
+    for ability in COVER_ABILITIES:
+        left = _left(fig, ability, ruleset)
+        if left:
+            out[ability] = left
+    return out
+
+
+def cover_options(fig: Figure, ruleset: Ruleset) -> list[tuple[Ability, ...]]:
     """Every choice of unused Cover abilities for one heart, the empty choice first."""
-    unused: list[Ability] = []
-    for ability in COVER_BONUS:
-        unused += [ability] * (fig.abilities.count(ability) - fig.spent.count(ability))
+    unused = list(unused_covers(fig, ruleset).elements())
     if not unused:
         return [()]
+    bonus = ruleset.abilities.cover_bonus
     choices = {combo for n in range(len(unused) + 1) for combo in itertools.combinations(unused, n)}
-    return sorted(choices, key=lambda c: (sum(COVER_BONUS[a] for a in c), len(c), c))
+    return sorted(choices, key=lambda c: (sum(bonus(a) for a in c), len(c), c))
 
 
 def attacker_abilities(fig: Figure, *, wild: bool) -> tuple[str, ...]:
@@ -171,7 +176,7 @@ def keep(state: GameState, seat: int, card: Card) -> None:
 
 
 def _high(card: Card, ruleset: Ruleset) -> int:
-    return _JOKER_HIGH if card.is_joker else ruleset.card_value(card)
+    return JOKER_HIGH if card.is_joker else ruleset.card_value(card)
 
 
 def nine_lives(state: GameState, fig: Figure, killer: Figure) -> bool:

@@ -35,7 +35,7 @@ def move_bonus(state: GameState, move: Move) -> int:
     if move.wild or move.card.is_joker:
         return 0
     figs = (state.by_name.get(s.figure) for s in move.steps)
-    return sum(club_bonus(f) for f in figs if f is not None)
+    return sum(club_bonus(state, f) for f in figs if f is not None)
 
 
 def check_club(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
@@ -49,7 +49,7 @@ def check_club(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
     if not move_bonus(state, move):
         return check_move(state, seat, replace(move, card=JOKER) if move.wild else move)
     costs = step_costs(state, seat, move.steps)
-    bonuses = [club_bonus(f) if f is not None else 0 for f in movers]
+    bonuses = [club_bonus(state, f) if f is not None else 0 for f in movers]
     value = club_budget(state, move.card)
     need = sum(max(0.0, cost - bonus) for cost, bonus in zip(costs, bonuses, strict=True))
     if need > value + _EPS:
@@ -91,7 +91,7 @@ def offered_moves(
     if wild:
         own = [f for f in own if has(f, Ability.WILD_2)]
     plain = wild or card.is_joker or not state.has_abilities
-    budgets = [value if plain else value + club_bonus(f) for f in own]
+    budgets = [value if plain else value + club_bonus(state, f) for f in own]
     name = None if figure is None else figure.name
     movers = tuple(zip((f.name for f in own), budgets, strict=True))
     if situation is None:

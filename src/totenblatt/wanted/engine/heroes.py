@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from totenblatt.cards import Card, Suit
 from totenblatt.messages import Message, Plural, Reason
-from totenblatt.wanted.engine.abilities import PIPER_BONUS, draw_number_ability
+from totenblatt.wanted.engine.abilities import JOKER_HIGH, draw_number_ability
 from totenblatt.wanted.engine.actions import Swap
 from totenblatt.wanted.engine.events import (
     AbilityDrawn,
@@ -52,8 +52,6 @@ __all__ = [
     "swap_problem",
     "swap_right",
 ]
-
-_JOKER_HIGH = 1_000
 
 
 def profile(ruleset: Ruleset, kind: HeroType) -> Hero | None:
@@ -114,7 +112,8 @@ def build_figures(
     """The figures at the start of a fight, and the set-up events (abilities drawn, D-38).
 
     HP and maximum come from the scenario when it gives them (final numbers), else
-    from the hero type or the ruleset plus Pay the Piper (+1 each per copy, D-38).
+    from the hero type or the ruleset plus Pay the Piper (``abilities.pay_the_piper`` each
+    per copy, D-38).
     The abilities a scenario gives are final, however many (a promoted gunslinger
     keeps its 2, D-28); a hero given none draws its type's number from the number
     cards 2-10 with the game's random generator (B2), logged as AbilityDrawn.
@@ -130,7 +129,7 @@ def build_figures(
                 card, ability = draw_number_ability(rng, rules)
                 abilities.append(ability)
                 events.append(AbilityDrawn(spec.name, card, ability.value))
-        piper = abilities.count(Ability.PAY_THE_PIPER) * PIPER_BONUS
+        piper = abilities.count(Ability.PAY_THE_PIPER) * rules.abilities.pay_the_piper
         start = rules.hp.start if hero is None else hero.hp
         top = rules.hp.maximum if hero is None else hero.hp_max
         hp = start + piper if spec.hp is None else spec.hp
@@ -209,7 +208,7 @@ def partial_offers(hand: Sequence[Card], k: int, ruleset: Ruleset) -> list[tuple
     """
 
     def worth(card: Card) -> int:
-        return _JOKER_HIGH if card.is_joker else ruleset.card_value(card)
+        return JOKER_HIGH if card.is_joker else ruleset.card_value(card)
 
     kept: list[Suit | None] = [None, *(s for s in Suit if any(c.suit is s for c in hand))]
     out: dict[tuple[Card, ...], None] = {}

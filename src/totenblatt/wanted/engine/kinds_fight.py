@@ -10,11 +10,7 @@ from typing import Any
 
 from totenblatt.cards import Card, Suit
 from totenblatt.messages import Message
-from totenblatt.wanted.engine.abilities import (
-    COVER_BONUS,
-    cover_options,
-    has,
-)
+from totenblatt.wanted.engine.abilities import cover_options, has, unused_covers
 from totenblatt.wanted.engine.actions import (
     Attack,
     Defend,
@@ -96,9 +92,7 @@ def _check_defense_extras(state: GameState, holder: int, target: Figure, action:
             "a joker blocks every attack: it takes no Cover or extra card",
             message=Message("a joker blocks every attack: it takes no Cover or extra card"),
         )
-    unused = Counter(a for a in target.abilities if a in COVER_BONUS)
-    unused.subtract(target.spent)
-    missing = Counter(action.covers) - +unused
+    missing = Counter(action.covers) - unused_covers(target, state.ruleset)
     if missing:
         names = ", ".join(a.value for a in missing.elements())
         raise IllegalActionError(
@@ -144,7 +138,7 @@ def _defenses(state: GameState, seat: int) -> list[Defend]:
     assert state.pending is not None
     target = state.by_name[state.pending.target]
     hand = state.hands[state.holder(seat, target.name)]
-    covers = cover_options(target)
+    covers = cover_options(target, state.ruleset)
     queen = has(target, Ability.QUEEN_OF_HEARTS)
     out: list[Defend] = []
     for card in distinct(hand):
