@@ -28,6 +28,7 @@ from totenblatt.text.attack import booklet_note, explain_attack, verdict
 from totenblatt.text.catalog import N_
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.vocab import Ability
 
 _ATTACK_HELP = N_(
     "Resolve one attack: spade + weapon modifier against heart + cover (rules A8–A12).\n\n"
@@ -105,7 +106,7 @@ def attack(
             distance,
             defense,
             cover,
-            (*(attacker_ability or ()), *(["wild_2"] if wild else [])),
+            (*(attacker_ability or ()), *([Ability.WILD_2] if wild else [])),
             tuple(defender_ability or ()),
             extra_defense,
         ),

@@ -132,6 +132,7 @@ def odds_attack(
     """The exact odds of one shot (A8-A12); the help text is :data:`_HELP`."""
     from totenblatt.wanted.odds import ASSUMPTION_MESSAGE, attack_odds, defense_odds
     from totenblatt.wanted.rules import Ruleset
+    from totenblatt.wanted.vocab import Ability
 
     language = _lang(lang)
     if not math.isfinite(distance):
@@ -142,7 +143,10 @@ def odds_attack(
         )
     rules = Ruleset.load(ruleset)
     card = to_card(attack)
-    abilities = [*(["wild_2"] if wild else []), *(["sharpshooter"] if sharpshooter else [])]
+    abilities: list[str] = [
+        *([Ability.WILD_2] if wild else []),
+        *([Ability.SHARPSHOOTER] if sharpshooter else []),
+    ]
     pool = unseen_pool(rules, card, parse_seen(seen))
     if plot is not None:
         check_writable(plot)
