@@ -90,7 +90,7 @@ async def _seat(
         while time.perf_counter() < deadline:
             if latest is None:
                 message = json.loads(await ws.recv())
-                if "type" in message:
+                if message.get("type", "view") != "view":
                     continue
                 latest = message
             view, latest = latest, None
@@ -109,7 +109,7 @@ async def _seat(
                 reply = json.loads(await ws.recv())
                 if reply.get("type") in ("result", "error"):
                     break
-                if "type" not in reply:
+                if reply.get("type", "view") == "view":
                     latest = reply
             rtts.append(time.perf_counter() - start)
             if reply["type"] == "result":
@@ -193,7 +193,7 @@ async def _person(base: str, seed: int, decisions: int) -> tuple[list[float], li
                 answered = waited = False
                 while not (answered and waited):
                     reply = json.loads(await ws.recv())
-                    kind = reply.get("type")
+                    kind = reply.get("type", "view")
                     if kind in ("result", "error"):
                         answers.append(time.perf_counter() - start)
                         answered = True
@@ -253,6 +253,10 @@ def main() -> None:
                 str(db),
                 "--bot-delay",
                 "0",
+                "--games-per-hour",  # every game comes from this one address
+                "100000",
+                "--actions-per-minute",
+                "1000000",
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

@@ -41,9 +41,7 @@ def test_a_decision_a_person_waits_for_goes_before_bot_only_games() -> None:
             assert seat is not None
             search = make_bot("ismcts:30", 1, game.scenario, game.ruleset)
             busy = asyncio.ensure_future(
-                lanes.far(
-                    "busy", search, game.view(seat), game.legal_actions(), PRIORITY_BOTS_ONLY
-                )
+                lanes.far("busy", search, game.view(seat), game.legal_actions(), PRIORITY_BOTS_ONLY)
             )
             while lanes._queue is None or not lanes._queue.empty():  # taken by the worker
                 await asyncio.sleep(0.01)
@@ -96,7 +94,7 @@ def test_a_worker_that_dies_is_replaced() -> None:
         finally:
             await lanes.stop()
 
-    bot, view, legal = _question(4)
+    _, _, legal = _question(4)
     assert asyncio.run(run()) in legal
 
 

@@ -104,7 +104,7 @@ def _drain(ws: Any, receiver: int | None, version: int, checker: Checker) -> Non
     """Read the socket's messages up to the view of ``version``, checking each."""
     while True:
         message = ws.receive_json()
-        if "type" in message:
+        if message["type"] != "view":
             checker.check(receiver, message)
             continue
         checker.check(receiver, message, message["version"])

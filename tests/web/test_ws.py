@@ -11,10 +11,10 @@ from web_helpers import auth, create_game, my_turn, spectator_token, view_of
 
 
 def _next_view(ws: object) -> dict[str, object]:
-    """The next message that is a view (replies carry a "type")."""
+    """The next message that is a view (``"type": "view"``), without its type."""
     while True:
         data = ws.receive_json()  # type: ignore[attr-defined]
-        if "type" not in data:
+        if data.pop("type") == "view":
             return data  # type: ignore[no-any-return]
 
 

@@ -142,6 +142,18 @@ def serve(
             "--bot-delay", min=0.0, max=10.0, help=N_("Seconds a bot waits before it acts (0-10).")
         ),
     ] = 0.8,
+    bot_processes: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-processes",
+            min=0,
+            max=64,
+            help=N_(
+                "Worker processes in which search bots and bot-only games think (0-64; "
+                "0: all bots on one thread of the server). Default: one per core but one."
+            ),
+        ),
+    ] = None,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -280,6 +292,7 @@ def serve(
     settings = ServerSettings(
         db_url=database.url,
         bot_delay=bot_delay,
+        bot_processes=bot_processes,
         lang=language,
         limits=limits,
         trusted_proxies=proxies,

@@ -75,6 +75,7 @@ from totenblatt.web.words import LANGS, describe, refusal, seat_labels, text
 
 __all__ = [
     "SEAT_KINDS",
+    "SETUP_READERS",
     "BusyError",
     "ConflictError",
     "ForbiddenError",
@@ -88,6 +89,7 @@ __all__ = [
     "Viewer",
     "WebError",
     "hash_token",
+    "read_setup",
 ]
 
 log = logging.getLogger("totenblatt.web")
@@ -107,6 +109,20 @@ _BOT_NAMES = {"bot": "heuristic", "random": "random", "ismcts": f"ismcts:{HARD_R
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
+
+
+SETUP_READERS: dict[str, Callable[[str], Game]] = {}
+"""Readers of stored setups that are not an engine save, by how their text begins: a table
+whose games the engine cannot save registers one (a campaign fight's scenario is made of
+its gangs, not loaded from a file). The reader deals the game; the hub replays its actions."""
+
+
+def read_setup(setup: str) -> Game:
+    """The dealt game of a stored setup: an engine save, or a format a table registered."""
+    for prefix, reader in SETUP_READERS.items():
+        if setup.startswith(prefix):
+            return reader(setup)
+    return Game.from_json(setup)
 
 
 def hash_token(token: str) -> str:
@@ -489,7 +505,7 @@ class Hub:
             record = self.games.load(game_id)
         except WebGameNotFoundError:
             raise NotFoundError("no such game") from None
-        game = Game.from_json(record.setup)
+        game = read_setup(record.setup)
         for raw in record.actions:
             game.apply(action_from_dict(raw))
         room = Room(
@@ -696,7 +712,7 @@ class Hub:
             if version <= sub.sent:
                 return
             try:
-                await sub.send(data)
+                await sub.send(_typed_view(data))
             except Exception:  # a closed socket: forget it
                 room.subscribers.discard(sub)
                 return
@@ -729,6 +745,11 @@ class Hub:
                 }
             )
         return out
+
+
+def _typed_view(payload: str) -> str:
+    """A payload as a socket message: ``{"type": "view", ...}`` (the API's view is untyped)."""
+    return '{"type":"view",' + payload[1:] if payload != "{}" else '{"type":"view"}'
 
 
 def _bot_key(room: Room, seat: int) -> str:
