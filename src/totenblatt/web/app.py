@@ -46,6 +46,7 @@ from totenblatt.web.rooms import (
     Viewer,
     WebError,
 )
+from totenblatt.web.stories import story_router
 from totenblatt.web.words import LANGS
 
 __all__ = ["MAX_BODY", "ServerSettings", "create_app"]
@@ -128,6 +129,7 @@ def create_app(
 
     app = FastAPI(title="Totenblatt", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=str(files("totenblatt.web") / "static")), "static")
+    app.include_router(story_router(config))  # the RPG table (web/stories)
 
     def hub() -> Hub:
         found: Hub = state["hub"]

@@ -1,0 +1,489 @@
+"""The RPG table's routes: the JSON API, the pages and the WebSocket of a story.
+
+API (every error is ``{"error": str}`` with 401, 403, 404, 409, 413, 422 or 429; a
+token goes in ``Authorization: Bearer``; ``?lang=de|en`` picks the words):
+
+- ``POST /api/stories`` ``{"name", "lang"}`` → 201 ``{"story_id", "gm_token", "url",
+  "public_url"}``; the story's seed comes from :mod:`secrets` and is never sent.
+- ``GET /api/stories/{sid}`` (any token of the story, or none: the public part) → the
+  viewer's payload (:mod:`~totenblatt.web.stories.payloads`).
+- ``POST /api/stories/{sid}/characters`` (game master) ``{"name", "skills", "npc",
+  "notes"}`` or ``{"sheet": stored name}`` → 201 ``{"character_id", "player_token"
+  (None for an NPC), "url"}``; ``POST .../characters/{cid}/link`` → a new player link;
+  ``.../jokers`` ``{"count", "reason"}``, ``.../wounds`` ``{"band"}``, ``.../heal``
+  ``{"points"}`` (game master); ``PATCH .../characters/{cid}`` ``{"notes", "skills"}``.
+- ``POST /api/stories/{sid}/tests`` (game master) ``{"character", "skill",
+  "difficulty" | "against": {"character", "skill", "unaware"} | {"grenade"},
+  "grenade", "shifts": [{"side", "by", "reason"}], "harm": [sides]}`` → 201
+  ``{"test_id", "cards": {"player", "opponent"}, "odds"}``.
+- ``POST .../tests/{tid}/draw`` (the token of a side) → that side's cards;
+  ``.../joker`` (the tested player) → one more card, one joker fewer (409 when the test
+  is won or no joker is left); ``.../stop`` (the tested player or the game master);
+  ``.../cancel`` (the game master, before the cards are face up).
+- ``GET /stories`` (start a story), ``GET /stories/{sid}?token=`` (the page of the game
+  master, a player or an onlooker), ``WS /ws/stories/{sid}?token=&lang=`` (the viewer's
+  payload after every change).
+
+Database work runs in the thread pool, each change one locked transaction
+(:meth:`~totenblatt.store.stories.Stories.change`); every change is pushed to the
+story's sockets, each its own viewer's payload.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from totenblatt.rpg.character import Character
+from totenblatt.rpg.drawing import Side
+from totenblatt.rpg.rules import builtin_rpg_rulesets
+from totenblatt.store.characters import CharacterNotFoundError
+from totenblatt.store.core import Database
+from totenblatt.store.database import StoreError
+from totenblatt.store.stories import SheetRecord, Stories, StoryNotFoundError, StoryRecord
+from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
+from totenblatt.web.errors import (
+    BusyError,
+    ConflictError,
+    InvalidError,
+    NotFoundError,
+    TooLargeError,
+    UnauthorizedError,
+    WebError,
+)
+from totenblatt.web.limits import Budget, client_key
+from totenblatt.web.proxies import normalise_origin, same_origin
+from totenblatt.web.rooms import hash_token
+from totenblatt.web.stories import table
+from totenblatt.web.stories.page import create_page, story_page
+from totenblatt.web.stories.payloads import odds_payload, story_payload
+from totenblatt.web.stories.table import Viewer, viewer_of
+from totenblatt.web.stories.words import refusal
+from totenblatt.web.words import LANGS, describe
+
+if TYPE_CHECKING:
+    from totenblatt.web.app import ServerSettings
+
+__all__ = ["StoryHub", "story_router"]
+
+log = logging.getLogger("totenblatt.web")
+
+_T = TypeVar("_T")
+SEED_BITS = 63
+"""A story's secret seed: 63 random bits (the database keeps a signed 64-bit integer)."""
+
+
+def _lang(value: str | None, fallback: str) -> str:
+    return value if value in LANGS else fallback
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def _client(connection: Request | WebSocket) -> str:
+    return client_key(connection.client.host if connection.client else "")
+
+
+def _stories(connection: Request | WebSocket) -> Stories:
+    """The stories of the server's database (the one the web table's hub stores games in)."""
+    database: Database = connection.app.state.hub.games.db
+    return Stories(database)
+
+
+async def _store(fn: Callable[..., _T], *args: Any, lang: str = "en") -> _T:
+    """Run database work in the thread pool; the store's refusals as the API's errors."""
+    try:
+        return await run_in_threadpool(fn, *args)
+    except StoryNotFoundError:
+        raise NotFoundError(refusal("no_story", lang)) from None
+    except CharacterNotFoundError as exc:
+        raise NotFoundError(describe(exc, lang)[:300]) from None
+    except StoreError as exc:
+        text = describe(exc, lang)[:300]
+        if "already" in str(exc):
+            raise ConflictError(text) from None
+        log.error("a story change was not stored: %s", exc)
+        raise BusyError(text, retry_after=10) from None
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One open WebSocket of a story: its token (the viewer is found anew at each push)."""
+
+    token: str | None
+    lang: str
+    send: Callable[[str], Awaitable[None]]
+    close: Callable[[int, str], Awaitable[None]]
+    sent: int = -1
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class StoryHub:
+    """The open sockets of every story; :meth:`publish` sends each its own payload."""
+
+    def __init__(self) -> None:
+        self.watchers: dict[str, set[Watcher]] = {}
+
+    def add(self, story_id: str, watcher: Watcher) -> None:
+        """Watch ``story_id``."""
+        self.watchers.setdefault(story_id, set()).add(watcher)
+
+    def remove(self, story_id: str, watcher: Watcher) -> None:
+        """Stop watching (a closed socket)."""
+        found = self.watchers.get(story_id)
+        if found is not None:
+            found.discard(watcher)
+            if not found:
+                del self.watchers[story_id]
+
+    async def publish(self, story: StoryRecord) -> None:
+        """Send every watcher of ``story`` its payload (a revoked link is closed: 4403)."""
+        watchers = list(self.watchers.get(story.id, ()))
+        await asyncio.gather(*(self._send(story, w) for w in watchers))
+
+    async def _send(self, story: StoryRecord, watcher: Watcher) -> None:
+        async with watcher.lock:
+            if story.version <= watcher.sent:
+                return
+            try:
+                viewer = viewer_of(story, watcher.token, watcher.lang)
+            except WebError as exc:
+                self.remove(story.id, watcher)
+                await watcher.close(4000 + exc.status, exc.message[:100])
+                return
+            data = await run_in_threadpool(_message, story, viewer, watcher.lang)
+            try:
+                await watcher.send(data)
+            except Exception:  # a closed socket: forget it
+                self.remove(story.id, watcher)
+                return
+            watcher.sent = story.version
+
+
+def _message(story: StoryRecord, viewer: Viewer, lang: str) -> str:
+    return json.dumps({"type": "story"} | story_payload(story, viewer, lang), ensure_ascii=False)
+
+
+def story_router(settings: ServerSettings) -> APIRouter:
+    """The routes of the RPG table on the server of ``settings`` (limits, seeds, origins)."""
+    router = APIRouter()
+    hub = StoryHub()
+    limits = settings.limits
+    creations = Budget("story creations", limits.games_per_hour, 3600.0)
+    actions = Budget("actions", limits.actions_per_minute, 60.0)
+    seeds = settings.seeds or (lambda: secrets.randbits(SEED_BITS))
+    origins = frozenset(normalise_origin(o) for o in settings.allow_origins)
+    default_lang = settings.lang
+
+    async def change(
+        request: Request, story_id: str, step: Callable[[StoryRecord, Viewer, str], _T]
+    ) -> tuple[_T, StoryRecord]:
+        """One change of the story by the request's token, then the pushes."""
+        actions.check(_client(request))
+        token = _bearer(request)
+        asked = request.query_params.get("lang")
+
+        def work(story: StoryRecord) -> _T:
+            lang = _lang(asked, story.lang)
+            viewer = viewer_of(story, token, lang)
+            if viewer.role == "public":
+                raise UnauthorizedError(refusal("no_token", lang))
+            return step(story, viewer, lang)
+
+        answer, story = await _store(
+            _stories(request).change, story_id, work, lang=_lang(asked, default_lang)
+        )
+        await hub.publish(story)
+        return answer, story
+
+    async def body(request: Request) -> Any:
+        return await read_json(request)
+
+    def base(request: Request) -> str:
+        return str(request.base_url).rstrip("/")
+
+    # -- pages -----------------------------------------------------------------------------
+
+    @router.get("/stories", response_class=HTMLResponse)
+    async def start_page(request: Request, lang: str | None = None) -> HTMLResponse:
+        accept = request.headers.get("accept-language", "")
+        guess = "de" if accept.lower().startswith("de") else default_lang
+        return HTMLResponse(create_page(_lang(lang, guess)))
+
+    @router.get("/stories/{story_id}", response_class=HTMLResponse)
+    async def page(
+        request: Request, story_id: str, token: str | None = None, lang: str | None = None
+    ) -> HTMLResponse:
+        story = await _store(_stories(request).load, story_id, lang=_lang(lang, default_lang))
+        language = _lang(lang, story.lang)
+        viewer = viewer_of(story, token, language)
+        payload = await run_in_threadpool(story_payload, story, viewer, language)
+        boot = {"story_id": story.id, "lang": language, "payload": payload}
+        return HTMLResponse(story_page(story.name, boot, language))
+
+    # -- the API ---------------------------------------------------------------------------
+
+    @router.post("/api/stories", status_code=201)
+    async def create(request: Request) -> dict[str, Any]:
+        creations.check(_client(request))
+        data = await body(request)
+        if not isinstance(data, dict) or set(data) - {"name", "lang", "ruleset"}:
+            raise InvalidError('a story is {"name": str, "lang": "de" | "en"}')
+        lang = data.get("lang", default_lang)
+        if lang not in LANGS:
+            raise InvalidError(f"unknown lang {str(lang)[:20]!r}: expected {' or '.join(LANGS)}")
+        ruleset = data.get("ruleset", "rpg")
+        if ruleset not in builtin_rpg_rulesets():
+            raise InvalidError(
+                f"unknown ruleset {str(ruleset)[:40]!r}: expected one of "
+                f"{', '.join(builtin_rpg_rulesets())}"
+            )
+        name = table._name(data.get("name"), "name", lang, limit=120)
+        token = secrets.token_urlsafe(32)
+        story_id = secrets.token_urlsafe(12)
+        seed = seeds() & ((1 << SEED_BITS) - 1)
+
+        def make() -> None:
+            stories = _stories(request)
+            stories.create(
+                story_id,
+                name=name,
+                lang=lang,
+                ruleset=ruleset,
+                seed=seed,
+                gm_hash=hash_token(token),
+            )
+            stories.change(
+                story_id, lambda story: story.log.append({"kind": "story", "name": name})
+            )
+
+        await _store(make, lang=lang)
+        return {
+            "story_id": story_id,
+            "gm_token": token,
+            "url": f"{base(request)}/stories/{story_id}?token={token}",
+            "public_url": f"{base(request)}/stories/{story_id}",
+        }
+
+    @router.get("/api/stories/{story_id}")
+    async def read(request: Request, story_id: str, lang: str | None = None) -> Any:
+        story = await _store(_stories(request).load, story_id, lang=_lang(lang, default_lang))
+        language = _lang(lang, story.lang)
+        viewer = viewer_of(story, _bearer(request), language)
+        return JSONResponse(await run_in_threadpool(story_payload, story, viewer, language))
+
+    @router.post("/api/stories/{story_id}/characters", status_code=201)
+    async def add(request: Request, story_id: str) -> dict[str, Any]:
+        data = await body(request)
+        if isinstance(data, dict) and "sheet" in data:
+            sheet, token = await bring(request, story_id, data)
+        else:
+            (sheet, token), _ = await change(
+                request, story_id, lambda story, viewer, lang: table.add_character(
+                    story, viewer, data, lang
+                ),
+            )  # fmt: skip
+        url = None if token is None else f"{base(request)}/stories/{story_id}?token={token}"
+        return {"character_id": sheet.id, "player_token": token, "url": url}
+
+    async def bring(
+        request: Request, story_id: str, data: dict[str, Any]
+    ) -> tuple[SheetRecord, str | None]:
+        """A sheet of the store joins the story (the game master only)."""
+        actions.check(_client(request))
+        asked = request.query_params.get("lang")
+        if set(data) != {"sheet"} or not isinstance(data["sheet"], str):
+            raise InvalidError('a stored sheet is brought in with {"sheet": name} alone')
+        token_box: list[str | None] = []
+
+        def step(story: StoryRecord, character: Character) -> SheetRecord:
+            lang = _lang(asked, story.lang)
+            viewer = viewer_of(story, _bearer(request), lang)
+            if viewer.role != "gm":
+                raise UnauthorizedError(refusal("not_gm", lang))
+            sheet, token = table.bring_sheet(story, character, lang)
+            token_box.append(token)
+            return sheet
+
+        sheet, story = await _store(
+            _stories(request).bring, story_id, data["sheet"][:200], step,
+            lang=_lang(asked, default_lang),
+        )  # fmt: skip
+        await hub.publish(story)
+        return sheet, token_box[0]
+
+    def sheet_route(
+        path: str, action: Callable[[StoryRecord, Viewer, int, Any, str], None]
+    ) -> None:
+        @router.post(f"/api/stories/{{story_id}}/characters/{{character_id}}/{path}")
+        async def route(request: Request, story_id: str, character_id: int) -> dict[str, Any]:
+            data = await body(request)
+            _, story = await change(
+                request, story_id, lambda s, v, lang: action(s, v, character_id, data, lang)
+            )
+            return {"version": story.version}
+
+    sheet_route("jokers", table.award)
+    sheet_route("wounds", table.wound)
+    sheet_route("heal", table.heal)
+
+    @router.patch("/api/stories/{story_id}/characters/{character_id}")
+    async def edit(request: Request, story_id: str, character_id: int) -> dict[str, Any]:
+        data = await body(request)
+        _, story = await change(
+            request, story_id, lambda s, v, lang: table.edit(s, v, character_id, data, lang)
+        )
+        return {"version": story.version}
+
+    @router.post("/api/stories/{story_id}/characters/{character_id}/link")
+    async def link(request: Request, story_id: str, character_id: int) -> dict[str, Any]:
+        token, _ = await change(
+            request, story_id, lambda s, v, lang: table.new_link(s, v, character_id, lang)
+        )
+        return {
+            "character_id": character_id,
+            "player_token": token,
+            "url": f"{base(request)}/stories/{story_id}?token={token}",
+        }
+
+    @router.post("/api/stories/{story_id}/tests", status_code=201)
+    async def call(request: Request, story_id: str) -> dict[str, Any]:
+        data = await body(request)
+        test, story = await change(
+            request, story_id, lambda s, v, lang: table.call_test(s, v, data, lang)
+        )
+        drawing = table.drawing_of(story, test)
+        sheet = story.sheet(test.spec["player"]["character"])
+        odds = await run_in_threadpool(
+            lambda: odds_payload(
+                drawing.skill,
+                drawing.difficulty,
+                pvp=drawing.pvp,
+                jokers=0 if sheet is None else sheet.character.jokers,
+                ruleset=drawing.ruleset,
+            )
+        )
+        counts = dict(zip(("player", "opponent"), drawing.counts, strict=True))
+        return {"test_id": test.id, "number": test.number, "cards": counts, "odds": odds}
+
+    @router.post("/api/stories/{story_id}/tests/{test_id}/draw")
+    async def draw(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
+        raw = await request.body()
+        data = parse_json(raw) if raw.strip() else None
+        (side, cards), story = await change(
+            request, story_id, lambda s, v, lang: table.draw(s, v, test_id, data, lang)
+        )
+        return _drawn(story, test_id, side, list(cards))
+
+    @router.post("/api/stories/{story_id}/tests/{test_id}/joker")
+    async def joker(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
+        card, story = await change(
+            request, story_id, lambda s, v, lang: table.spend_joker(s, v, test_id, lang)
+        )
+        out = _drawn(story, test_id, Side.PLAYER, [card])
+        sheet = story.sheet(story.test(test_id).spec["player"]["character"])  # type: ignore[union-attr]
+        out["jokers"] = None if sheet is None else sheet.character.jokers
+        return out
+
+    @router.post("/api/stories/{story_id}/tests/{test_id}/stop")
+    async def stop(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
+        _, story = await change(
+            request, story_id, lambda s, v, lang: table.stop(s, v, test_id, lang)
+        )
+        return _drawn(story, test_id, None, [])
+
+    @router.post("/api/stories/{story_id}/tests/{test_id}/cancel")
+    async def cancel(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
+        _, story = await change(
+            request, story_id, lambda s, v, lang: table.cancel(s, v, test_id, lang)
+        )
+        return _drawn(story, test_id, None, [])
+
+    # -- the WebSocket ---------------------------------------------------------------------
+
+    @router.websocket("/ws/stories/{story_id}")
+    async def socket(websocket: WebSocket, story_id: str) -> None:
+        origin = websocket.headers.get("origin")
+        host = websocket.headers.get("host", "")
+        if origin is not None and not same_origin(origin, websocket.url.scheme, host, origins):
+            await websocket.accept()
+            await websocket.close(code=1008, reason="a page of another site may not connect")
+            return
+        token = websocket.query_params.get("token") or None
+        lang = _lang(websocket.query_params.get("lang"), default_lang)
+        try:
+            story = await _store(_stories(websocket).load, story_id, lang=lang)
+            viewer = viewer_of(story, token, lang)
+        except WebError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
+            return
+        await websocket.accept()
+
+        async def close(code: int, reason: str) -> None:
+            await websocket.close(code=code, reason=reason)
+
+        watcher = Watcher(token, lang, websocket.send_text, close)
+        hub.add(story_id, watcher)
+        try:
+            async with watcher.lock:
+                await websocket.send_text(await run_in_threadpool(_message, story, viewer, lang))
+                watcher.sent = story.version
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text") or (message.get("bytes") or b"").decode(
+                    "utf-8", "replace"
+                )
+                reply = _answer(raw)
+                async with watcher.lock:
+                    await websocket.send_text(json.dumps(reply))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.remove(story_id, watcher)
+
+    router.story_hub = hub  # type: ignore[attr-defined]  # for tests that look behind the API
+    return router
+
+
+def _answer(raw: str) -> dict[str, Any]:
+    """A client's message on the socket: only pings (changes go by HTTP)."""
+    try:
+        if len(raw) > MAX_BODY:
+            raise TooLargeError(f"the message is larger than {MAX_BODY} bytes")
+        data = parse_json(raw)
+        if isinstance(data, dict) and data.get("type") == "ping":
+            return {"type": "pong"}
+        raise InvalidError('a message on this socket is {"type": "ping"}; changes go by HTTP')
+    except WebError as exc:
+        return {"type": "error", "status": exc.status, "error": exc.message}
+
+
+def _drawn(story: StoryRecord, test_id: int, side: Side | None, cards: list[int]) -> dict[str, Any]:
+    """The answer of a draw, joker, stop or cancel: the cards and where the test stands."""
+    test = story.test(test_id)
+    assert test is not None
+    result = test.result or {}
+    return {
+        "test_id": test_id,
+        "side": None if side is None else side.value,
+        "cards": cards,
+        "status": test.status,
+        "revealed": len(test.state["drawn"]) == len(Side),
+        "outcome": result.get("outcome"),
+        "margin": result.get("margin"),
+        "wound": result.get("wound"),
+        "version": story.version,
+    }

@@ -1,0 +1,668 @@
+"""The RPG table's steps: who may do what to a story, and what it does to the story's record.
+
+Each step gets the story as the store loaded it (:class:`~totenblatt.store.stories.StoryRecord`),
+checks that the viewer may take it, asks the RPG core and changes the record; the
+store writes it in one transaction (:meth:`~totenblatt.store.stories.Stories.change`).
+No rule lives here: levels and shifts (:mod:`totenblatt.rpg.levels`), the draw, jokers
+and outcome (:class:`~totenblatt.rpg.drawing.Drawing`, which resolves with
+:func:`~totenblatt.rpg.probe.resolve_probe`) and wounds (:class:`~totenblatt.rpg.Character`)
+are the core's. A test's piles are shuffled from the story's secret seed, its number
+and the side (:func:`~totenblatt.rpg.drawing.pile_seed`), so the order is never stored
+and never sent; the cards a side drew are shown once both sides drew (its own drawer
+sees them at once).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from totenblatt.messages import MessageError
+from totenblatt.names import clean_name, same_name
+from totenblatt.rpg.character import Character
+from totenblatt.rpg.drawing import DrawError, Drawing, Side, loser, pile_order, pile_seed
+from totenblatt.rpg.levels import UNAWARE, Shift, grenade_level, shifted
+from totenblatt.rpg.narrate import margin_word
+from totenblatt.rpg.rules import RpgRuleset, WoundBand
+from totenblatt.store.stories import ProbeRecord, SheetRecord, StoryRecord
+from totenblatt.web.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
+from totenblatt.web.rooms import hash_token
+from totenblatt.web.stories.words import refusal
+from totenblatt.web.words import describe
+
+__all__ = [
+    "DONE",
+    "DRAWING",
+    "MAX_SHEETS",
+    "Viewer",
+    "add_character",
+    "award",
+    "bring_sheet",
+    "call_test",
+    "cancel",
+    "draw",
+    "drawing_of",
+    "edit",
+    "heal",
+    "holder",
+    "new_link",
+    "open_test",
+    "spend_joker",
+    "stop",
+    "viewer_of",
+    "wound",
+]
+
+DRAWING, DONE, CANCELLED = "drawing", "done", "cancelled"
+MAX_SHEETS = 24
+"""Characters a story holds at most."""
+MAX_TESTS = 2000
+"""Tests a story holds at most."""
+MAX_SHIFTS = 8
+"""Shifts of one test at most."""
+MAX_SKILLS = 30
+"""Skills a sheet made in the browser holds at most."""
+MAX_LEVEL = 12
+"""The highest level a test is called at (D-30 allows above 6; the pile ends at 12 more)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who asks: the game master, the player of one sheet, or an onlooker (``public``)."""
+
+    role: str
+    sheet_id: int | None = None
+
+
+def viewer_of(story: StoryRecord, token: str | None, lang: str) -> Viewer:
+    """The viewer ``token`` belongs to (none: an onlooker); every hash compared in full."""
+    if not token:
+        return Viewer("public")
+    given = hash_token(token)
+    gm = hmac.compare_digest(given, story.gm_hash)
+    found: int | None = None
+    for sheet in story.sheets:
+        if sheet.token_hash is not None and hmac.compare_digest(given, sheet.token_hash):
+            found = sheet.id if found is None else found
+    if gm:
+        return Viewer("gm")
+    if found is not None:
+        return Viewer("player", found)
+    raise ForbiddenError(refusal("wrong_token", lang))
+
+
+def _gm(viewer: Viewer, lang: str) -> None:
+    if viewer.role != "gm":
+        raise ForbiddenError(refusal("not_gm", lang))
+
+
+def _core(exc: Exception, lang: str) -> InvalidError | ConflictError:
+    """A refusal of the core (a bad level, a sheet that cannot be) as the API's error."""
+    text = describe(exc, lang)[:500]
+    return ConflictError(text) if isinstance(exc, DrawError) else InvalidError(text)
+
+
+# -- bodies ----------------------------------------------------------------------------------
+
+
+def _object(data: Any, allowed: tuple[str, ...], lang: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise InvalidError(
+            refusal("bad_body", lang, problem=f"expected a JSON object with {', '.join(allowed)}")
+        )
+    unknown = sorted(str(k)[:40] for k in data if k not in allowed)
+    if unknown:
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem=f"unknown key {unknown[0]!r}: expected {', '.join(allowed)}",
+            )
+        )
+    return data
+
+
+def _whole(value: Any, what: str, low: int, high: int, lang: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem=f"{what} must be a whole number from {low} to {high}, got {value!r:.40}",
+            )
+        )
+    return value
+
+
+def _name(value: Any, what: str, lang: str, limit: int = 80) -> str:
+    try:
+        return clean_name(value, what=what, limit=limit)
+    except ValueError as exc:
+        raise _core(exc, lang) from None
+
+
+def _sheet(story: StoryRecord, sheet_id: Any, lang: str) -> SheetRecord:
+    found = story.sheet(sheet_id) if isinstance(sheet_id, int) else None
+    if found is None:
+        raise NotFoundError(refusal("no_character", lang, id=repr(sheet_id)[:20]))
+    return found
+
+
+def _skills(value: Any, lang: str) -> dict[str, int]:
+    if not isinstance(value, Mapping) or len(value) > MAX_SKILLS:
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem=f"skills must map at most {MAX_SKILLS} skill names to levels 0 to 12",
+            )
+        )
+    return {
+        _name(k, "skill name", lang): _whole(v, f"the level of {str(k)[:40]!r}", 0, 12, lang)
+        for k, v in value.items()
+    }
+
+
+# -- characters ------------------------------------------------------------------------------
+
+
+def _check_new(story: StoryRecord, name: str, lang: str) -> None:
+    if len(story.sheets) >= MAX_SHEETS:
+        raise ConflictError(refusal("too_many", lang, most=MAX_SHEETS))
+    for sheet in story.sheets:
+        if same_name(sheet.character.name, name):
+            raise ConflictError(refusal("name_taken", lang, name=sheet.character.name))
+
+
+def add_character(
+    story: StoryRecord, viewer: Viewer, body: Any, lang: str
+) -> tuple[SheetRecord, str | None]:
+    """A sheet made in the story: ``{"name", "skills", "npc", "notes"}``; its player's token."""
+    _gm(viewer, lang)
+    data = _object(body, ("name", "skills", "npc", "notes"), lang)
+    npc = data.get("npc", False)
+    if not isinstance(npc, bool):
+        raise InvalidError(refusal("bad_body", lang, problem="npc must be true or false"))
+    try:
+        character = Character.create(
+            data.get("name"),  # type: ignore[arg-type]  # the core names a bad value
+            _skills(data.get("skills", {}), lang),
+            player=not npc,
+            ruleset=story.ruleset,
+        ).with_notes(data.get("notes", ""))
+    except ValueError as exc:
+        raise _core(exc, lang) from None
+    _check_new(story, character.name, lang)
+    token = None if npc else secrets.token_urlsafe(32)
+    sheet = SheetRecord(character, None if token is None else hash_token(token))
+    story.sheets.append(sheet)
+    story.log.append({"kind": "joined", "name": character.name, "npc": npc})
+    return sheet, token
+
+
+def bring_sheet(
+    story: StoryRecord, character: Character, lang: str
+) -> tuple[SheetRecord, str | None]:
+    """The store's sheet joins the story: a new story for it (C6: jokers reset)."""
+    _check_new(story, character.name, lang)
+    token = secrets.token_urlsafe(32) if character.player else None
+    sheet = SheetRecord(character.new_story(), None if token is None else hash_token(token))
+    story.log.append(
+        {"kind": "joined", "name": character.name, "npc": not character.player, "stored": True}
+    )
+    return sheet, token
+
+
+def new_link(story: StoryRecord, viewer: Viewer, sheet_id: int, lang: str) -> str:
+    """A new player token for the sheet (the old link stops working)."""
+    _gm(viewer, lang)
+    sheet = _sheet(story, sheet_id, lang)
+    if not sheet.character.player:
+        raise InvalidError(refusal("npc_link", lang, name=sheet.character.name))
+    token = secrets.token_urlsafe(32)
+    sheet.token_hash = hash_token(token)
+    return token
+
+
+def award(story: StoryRecord, viewer: Viewer, sheet_id: int, body: Any, lang: str) -> None:
+    """The game master awards jokers for great play, with the reason (C6)."""
+    _gm(viewer, lang)
+    data = _object(body, ("count", "reason"), lang)
+    sheet = _sheet(story, sheet_id, lang)
+    count = _whole(data.get("count", 1), "count", 1, 9, lang)
+    reason = _name(data.get("reason"), "reason", lang, limit=120)
+    try:
+        sheet.character = sheet.character.gained_jokers(count)
+    except ValueError as exc:
+        raise _core(exc, lang) from None
+    story.log.append(
+        {"kind": "award", "name": sheet.character.name, "count": count, "reason": reason}
+    )
+
+
+def wound(story: StoryRecord, viewer: Viewer, sheet_id: int, body: Any, lang: str) -> None:
+    """The game master gives a wound of a band (``{"band": "light"}``) outside a test."""
+    _gm(viewer, lang)
+    data = _object(body, ("band",), lang)
+    sheet = _sheet(story, sheet_id, lang)
+    try:
+        band = WoundBand.parse(data.get("band"))  # type: ignore[arg-type]  # the core refuses
+        sheet.character = sheet.character.with_wound(band)
+    except ValueError as exc:
+        raise _core(exc, lang) from None
+    story.log.append(_wounded(sheet.character, band))
+
+
+def heal(story: StoryRecord, viewer: Viewer, sheet_id: int, body: Any, lang: str) -> None:
+    """The game master heals ``{"points": n}`` wound points, or all (``{}``)."""
+    _gm(viewer, lang)
+    data = _object(body, ("points",), lang)
+    sheet = _sheet(story, sheet_id, lang)
+    points = data.get("points")
+    if points is not None:
+        points = _whole(points, "points", 0, 999, lang)
+    sheet.character = sheet.character.healed(points)
+    c = sheet.character
+    story.log.append({"kind": "heal", "name": c.name, "points": c.wounds, "capacity": c.capacity})
+
+
+def edit(story: StoryRecord, viewer: Viewer, sheet_id: int, body: Any, lang: str) -> None:
+    """Notes (the game master or the sheet's player) and skills (the game master)."""
+    data = _object(body, ("notes", "skills"), lang)
+    sheet = _sheet(story, sheet_id, lang)
+    own = viewer.role == "player" and viewer.sheet_id == sheet.id
+    if viewer.role != "gm" and not (own and "skills" not in data):
+        raise ForbiddenError(refusal("not_yours", lang, name=sheet.character.name))
+    try:
+        if "notes" in data:
+            sheet.character = sheet.character.with_notes(data["notes"])
+        if "skills" in data:
+            skills = _skills(data["skills"], lang)
+            sheet.character = Character.from_dict(sheet.character.to_dict() | {"skills": skills})
+            story.log.append({"kind": "skills", "name": sheet.character.name})
+    except ValueError as exc:
+        raise _core(exc, lang) from None
+
+
+def _wounded(character: Character, band: WoundBand) -> dict[str, Any]:
+    return {
+        "kind": "wound",
+        "name": character.name,
+        "band": band.value,
+        "points": character.wounds,
+        "capacity": character.capacity,
+        "out": character.is_out,
+    }
+
+
+# -- tests -----------------------------------------------------------------------------------
+
+
+def open_test(story: StoryRecord) -> ProbeRecord | None:
+    """The test being drawn, if any (a story draws one test at a time)."""
+    return next((t for t in story.tests if t.status == DRAWING), None)
+
+
+def _test(story: StoryRecord, test_id: int, lang: str) -> ProbeRecord:
+    found = story.test(test_id)
+    if found is None:
+        raise NotFoundError(refusal("no_test", lang, id=test_id))
+    return found
+
+
+def _shifts(value: Any, lang: str) -> dict[str, list[Shift]]:
+    if value is None:
+        value = []
+    if not isinstance(value, list) or len(value) > MAX_SHIFTS:
+        raise InvalidError(
+            refusal("bad_body", lang, problem=f"shifts must be a list of at most {MAX_SHIFTS}")
+        )
+    out: dict[str, list[Shift]] = {"player": [], "opponent": []}
+    for item in value:
+        data = _object(item, ("side", "by", "reason"), lang)
+        side = data.get("side")
+        if side not in out:
+            raise InvalidError(
+                refusal("bad_body", lang, problem="a shift's side is 'player' or 'opponent'")
+            )
+        try:
+            out[side].append(Shift(data.get("by"), data.get("reason")))  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise _core(exc, lang) from None
+    return out
+
+
+def _side_of(sheet: SheetRecord, skill: str | None, lang: str) -> dict[str, Any]:
+    character = sheet.character
+    if character.is_out:
+        raise ConflictError(refusal("is_out", lang, name=character.name))
+    return {
+        "kind": "character",
+        "character": sheet.id,
+        "name": character.name,
+        "skill": skill,
+        "npc": not character.player,
+    }
+
+
+def call_test(story: StoryRecord, viewer: Viewer, body: Any, lang: str) -> ProbeRecord:
+    """The game master calls a test (see the API in :mod:`~totenblatt.web.stories.routes`)."""
+    _gm(viewer, lang)
+    keys = ("character", "skill", "difficulty", "against", "shifts", "grenade", "harm")
+    data = _object(body, keys, lang)
+    running = open_test(story)
+    if running is not None:
+        raise ConflictError(refusal("open_test", lang, n=running.number))
+    if len(story.tests) >= MAX_TESTS:
+        raise ConflictError(refusal("too_many_tests", lang, most=MAX_TESTS))
+    sheet = _sheet(story, data.get("character"), lang)
+    grenade = data.get("grenade")
+    skill = None if data.get("skill") is None else _name(data.get("skill"), "skill name", lang)
+    player = _side_of(sheet, skill, lang)
+    try:
+        if grenade is not None:
+            player |= {"grenade": True, "base": grenade_level(grenade)}
+        elif skill is None:
+            raise InvalidError(refusal("bad_body", lang, problem="skill is missing"))
+        else:
+            player["base"] = sheet.character.probe_level(skill)
+    except ValueError as exc:
+        raise _core(exc, lang) from None
+    opponent = _opponent(story, data, sheet, lang)
+    if grenade is not None and opponent["kind"] != "character":
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem="a hand grenade is thrown at a character (against its Beweglichkeit)",
+            )
+        )
+    shifts = _shifts(data.get("shifts"), lang)
+    try:
+        for side, spec in (("player", player), ("opponent", opponent)):
+            spec["shifts"] = [s.to_dict() for s in shifts[side]]
+            spec["level"] = shifted(spec["base"], shifts[side])
+    except ValueError as exc:
+        raise _core(exc, lang) from None
+    pvp = opponent["kind"] == "character" and not opponent["npc"] and not player["npc"]
+    harm = _harm(data.get("harm"), player, opponent, lang)
+    number = len(story.tests) + 1
+    test = ProbeRecord(
+        number,
+        {"player": player, "opponent": opponent, "pvp": pvp, "harm": harm},
+        {"drawn": [], "jokers": 0, "stopped": False},
+        DRAWING,
+    )
+    drawing_of(story, test, lang)  # the levels and that each draw fits a pile (D-30)
+    story.tests.append(test)
+    story.log.append({"kind": "test", "number": number, "player": player, "opponent": opponent})
+    for spec in (player, opponent):
+        level = spec["base"]
+        for shift in spec["shifts"]:
+            story.log.append(
+                {
+                    "kind": "shift",
+                    "number": number,
+                    "name": spec.get("name"),
+                    "side": spec["kind"],
+                    "by": shift["by"],
+                    "reason": shift["reason"],
+                    "before": level,
+                    "after": level + shift["by"],
+                }
+            )
+            level += shift["by"]
+    return test
+
+
+def _opponent(
+    story: StoryRecord, data: Mapping[str, Any], sheet: SheetRecord, lang: str
+) -> dict[str, Any]:
+    against, difficulty = data.get("against"), data.get("difficulty")
+    if (against is None) == (difficulty is None):
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem="give either difficulty (a level) or against (a character or a grenade)",
+            )
+        )
+    if difficulty is not None:
+        level = _whole(difficulty, "difficulty", 0, MAX_LEVEL, lang)
+        return {"kind": "difficulty", "base": level}
+    spec = _object(against, ("character", "skill", "unaware", "grenade"), lang)
+    if "grenade" in spec:
+        if len(spec) > 1:
+            raise InvalidError(
+                refusal("bad_body", lang, problem="a grenade side has no character or skill")
+            )
+        try:
+            return {"kind": "grenade", "base": grenade_level(spec["grenade"])}
+        except ValueError as exc:
+            raise _core(exc, lang) from None
+    other = _sheet(story, spec.get("character"), lang)
+    if other.id == sheet.id:
+        raise InvalidError(refusal("same_character", lang, name=sheet.character.name))
+    if other.character.player and not sheet.character.player:
+        raise InvalidError(
+            refusal("npc_first", lang, npc=sheet.character.name, pc=other.character.name)
+        )
+    unaware = spec.get("unaware", False)
+    if not isinstance(unaware, bool):
+        raise InvalidError(refusal("bad_body", lang, problem="unaware must be true or false"))
+    skill = _name(spec.get("skill", "Beweglichkeit"), "skill name", lang)
+    side = _side_of(other, skill, lang) | {"unaware": unaware}
+    side["base"] = UNAWARE if unaware else other.character.probe_level(skill)
+    return side
+
+
+def _harm(
+    value: Any, player: Mapping[str, Any], opponent: Mapping[str, Any], lang: str
+) -> list[str]:
+    """Which sides take a wound when they lose (default: the seed's cases, see docs/rpg.md)."""
+    if value is None:
+        if player.get("grenade"):
+            return ["opponent"]  # a thrown grenade that fails hurts nobody
+        return ["player", "opponent"] if opponent["kind"] == "character" else ["player"]
+    if not isinstance(value, list) or not set(value) <= {"player", "opponent"}:
+        raise InvalidError(
+            refusal("bad_body", lang, problem="harm is a list of 'player' and 'opponent'")
+        )
+    if "opponent" in value and opponent["kind"] != "character":
+        raise InvalidError(
+            refusal("bad_body", lang, problem="the other side is no character and takes no wound")
+        )
+    return [side for side in ("player", "opponent") if side in value]
+
+
+def drawing_of(story: StoryRecord, test: ProbeRecord, lang: str = "en") -> Drawing:
+    """The core's :class:`Drawing` of a stored test: its piles from the story's secret seed."""
+    rules = RpgRuleset.load(story.ruleset)
+    spec, state = test.spec, test.state
+    try:
+        drawing = Drawing.start(
+            spec["player"]["level"],
+            spec["opponent"]["level"],
+            player_pile=pile_order(pile_seed(story.seed, test.number, Side.PLAYER), rules),
+            opponent_pile=pile_order(pile_seed(story.seed, test.number, Side.OPPONENT), rules),
+            pvp=spec["pvp"],
+            ruleset=rules,
+        )
+    except ValueError as exc:
+        raise _core(exc, lang) from None
+    for side in state["drawn"]:
+        drawing = drawing.draw(Side(side))
+    for _ in range(state["jokers"]):
+        drawing = drawing.spend_joker(jokers=1)
+    return drawing.stop() if state["stopped"] else drawing
+
+
+def holder(story: StoryRecord, test: ProbeRecord, side: Side) -> int | None:
+    """Who draws ``side``: the sheet id of its player character, or None for the game master
+    (a difficulty, a grenade, an NPC)."""
+    spec = test.spec[side.value]
+    if spec["kind"] != "character":
+        return None
+    sheet = story.sheet(spec["character"])
+    return sheet.id if sheet is not None and sheet.character.player else None
+
+
+def _holds(viewer: Viewer, owner: int | None) -> bool:
+    if owner is None:
+        return viewer.role == "gm"
+    return viewer.role == "player" and viewer.sheet_id == owner
+
+
+def draw(
+    story: StoryRecord, viewer: Viewer, test_id: int, body: Any, lang: str
+) -> tuple[Side, tuple[int, ...]]:
+    """The viewer draws its side's cards (``{"side": ...}`` picks one when it holds both)."""
+    data = _object(body if body is not None else {}, ("side",), lang)
+    test = _test(story, test_id, lang)
+    if test.status != DRAWING:
+        raise ConflictError(refusal("test_over", lang))
+    drawing = drawing_of(story, test, lang)
+    mine = [s for s in Side if _holds(viewer, holder(story, test, s))]
+    wanted = data.get("side")
+    if wanted is not None:
+        if wanted not in ("player", "opponent"):
+            raise InvalidError(refusal("bad_body", lang, problem="side is 'player' or 'opponent'"))
+        if Side(wanted) not in mine:
+            raise ForbiddenError(refusal("not_your_side", lang))
+        if Side(wanted) in drawing.drawn:
+            raise ConflictError(refusal("side_drawn", lang))
+        side = Side(wanted)
+    else:
+        open_sides = [s for s in mine if s not in drawing.drawn]
+        if not open_sides:
+            raise (ConflictError if mine else ForbiddenError)(
+                refusal("side_drawn" if mine else "not_your_side", lang)
+            )
+        side = open_sides[0]
+    drawing = drawing.draw(side)
+    test.state = test.state | {"drawn": [*test.state["drawn"], side.value]}
+    if drawing.revealed:
+        story.log.append(_revealed(test, drawing))
+        _settle(story, test, drawing)
+    return side, drawing.cards(side)
+
+
+def _revealed(test: ProbeRecord, drawing: Drawing) -> dict[str, Any]:
+    mine, theirs = drawing.cards(Side.PLAYER), drawing.cards(Side.OPPONENT)
+    return {
+        "kind": "revealed",
+        "number": test.number,
+        "player": test.spec["player"]["name"],
+        "cards": list(mine),
+        "total": sum(mine),
+        "opponent": test.spec["opponent"].get("name") or "",
+        "their_cards": list(theirs),
+        "their_total": sum(theirs),
+    }
+
+
+def _jokers(story: StoryRecord, test: ProbeRecord) -> int:
+    sheet = story.sheet(test.spec["player"]["character"])
+    return 0 if sheet is None else sheet.character.jokers
+
+
+def _settle(story: StoryRecord, test: ProbeRecord, drawing: Drawing) -> None:
+    """End the test once no joker can (or will) be spent: outcome, wound, log."""
+    if not drawing.finished(_jokers(story, test)):
+        return
+    result = drawing.result()
+    lost = loser(result)
+    spec = test.spec
+    wounded = None
+    if result.wound is not None and lost is not None and lost.value in spec["harm"]:
+        side = spec[lost.value]
+        sheet = story.sheet(side["character"]) if side["kind"] == "character" else None
+        if sheet is not None and not sheet.character.is_out:
+            sheet.character = sheet.character.with_wound(result.wound)
+            wounded = sheet.id
+    test.status = DONE
+    test.result = result.to_dict() | {
+        "loser": None if lost is None else lost.value,
+        "wounded": wounded,
+    }
+    word = margin_word(result, drawing.ruleset)
+    tie = result.player_total == result.opponent_total
+    story.log.append(
+        {
+            "kind": "outcome",
+            "number": test.number,
+            "player": spec["player"]["name"],
+            "outcome": result.outcome.value,
+            "mine": result.player_total,
+            "theirs": result.opponent_total,
+            "margin": result.margin,
+            "word": None if word is None else word.id,
+            "tie": tie and result.skill != result.difficulty,
+            "favoured": tie and result.skill == result.difficulty and not result.pvp,
+        }
+    )
+    if wounded is not None and result.wound is not None:
+        hurt = story.sheet(wounded)
+        assert hurt is not None
+        story.log.append(_wounded(hurt.character, result.wound) | {"number": test.number})
+
+
+def spend_joker(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> int:
+    """The tested player spends one joker: one more card (C6, D-33); the card drawn."""
+    test = _test(story, test_id, lang)
+    sheet = story.sheet(test.spec["player"]["character"])
+    assert sheet is not None
+    if viewer.role != "player" or viewer.sheet_id != sheet.id:
+        raise ForbiddenError(refusal("not_your_jokers", lang, name=sheet.character.name))
+    if test.status != DRAWING:
+        raise ConflictError(refusal("test_over", lang))
+    drawing = drawing_of(story, test, lang)
+    try:
+        drawing = drawing.spend_joker(sheet.character.jokers)
+        sheet.character = sheet.character.spent_jokers(1)
+    except (DrawError, MessageError) as exc:
+        raise ConflictError(describe(exc, lang)[:500]) from None
+    test.state = test.state | {"jokers": drawing.jokers_spent}
+    cards = drawing.cards(Side.PLAYER)
+    story.log.append(
+        {
+            "kind": "joker",
+            "number": test.number,
+            "name": sheet.character.name,
+            "card": cards[-1],
+            "total": sum(cards),
+        }
+    )
+    _settle(story, test, drawing)
+    return cards[-1]
+
+
+def stop(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> None:
+    """The tested player (or the game master) keeps the result: no more jokers."""
+    test = _test(story, test_id, lang)
+    owner = holder(story, test, Side.PLAYER)
+    if viewer.role != "gm" and not _holds(viewer, owner):
+        name = test.spec["player"]["name"]
+        raise ForbiddenError(refusal("not_yours", lang, name=name))
+    if test.status != DRAWING:
+        raise ConflictError(refusal("test_over", lang))
+    drawing = drawing_of(story, test, lang)
+    if not drawing.revealed:
+        raise ConflictError(refusal("not_revealed", lang))
+    test.state = test.state | {"stopped": True}
+    _settle(story, test, drawing.stop())
+
+
+def cancel(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> None:
+    """The game master calls a test off before its cards are face up."""
+    _gm(viewer, lang)
+    test = _test(story, test_id, lang)
+    if test.status != DRAWING:
+        raise ConflictError(refusal("test_over", lang))
+    if len(test.state["drawn"]) == len(Side):
+        raise ConflictError(refusal("cannot_cancel", lang))
+    test.status = CANCELLED
+    story.log.append({"kind": "cancel", "number": test.number})
