@@ -53,6 +53,7 @@ __all__ = [
     "RENAMES",
     "STEP_COMMANDS",
     "Change",
+    "GangNameTakenError",
     "GangNotFoundError",
     "Gangs",
     "new_seed",
@@ -67,6 +68,10 @@ STEP_COMMANDS = {"fight": "fight play", "recruit": "gang recruit", "fill": "gang
 
 class GangNotFoundError(StoreError):
     """No gang of that name in the database."""
+
+
+class GangNameTakenError(StoreError):
+    """Another gang has that name already (names are unique, ignoring case)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +197,10 @@ class Gangs:
         if lock:
             stmt = stmt.with_for_update()
         return session.scalars(stmt).one()
+
+    def row(self, session: Session, name: str, *, lock: bool = False) -> GangRow:
+        """The gang's row in ``session`` (a transaction of the caller), found as :meth:`get`."""
+        return self._row(session, name, lock=lock)
 
     def get(self, name: str) -> Gang:
         """The gang called ``name`` (case-insensitive)."""
@@ -625,7 +634,7 @@ def _check_free(session: Session, name: str) -> None:
     """Refuse a gang name another gang has (ignoring case)."""
     taken = session.scalars(select(GangRow.name).where(GangRow.name_key == name_key(name))).first()
     if taken is not None:
-        raise StoreError(
+        raise GangNameTakenError(
             f"a gang called {taken!r} already exists",
             message=Message("a gang called {name} already exists", name=repr(taken)),
         )

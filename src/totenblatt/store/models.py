@@ -25,6 +25,10 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 __all__ = [
     "AuditRow",
     "Base",
+    "CampaignFightGangRow",
+    "CampaignFightRow",
+    "CampaignGangRow",
+    "CampaignRow",
     "CharacterRow",
     "GangRow",
     "MemberRow",
@@ -167,3 +171,75 @@ class WebActionRow(Base):
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CampaignRow(Base):
+    """A campaign of the web table (issue 23): its name, language and the arbitrator's token
+    (its SHA-256 only; migration 0006). The id is random: it is the public link."""
+
+    __tablename__ = "campaigns"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    lang: Mapped[str] = mapped_column(String(5))
+    admin_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CampaignGangRow(Base):
+    """A stored gang in a campaign (at most one campaign per gang), with its owner's token hash."""
+
+    __tablename__ = "campaign_gangs"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    campaign_id: Mapped[str] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), index=True
+    )
+    gang_id: Mapped[int] = mapped_column(ForeignKey("gangs.id", ondelete="CASCADE"), unique=True)
+    owner_hash: Mapped[str] = mapped_column(String(64))
+    position: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CampaignFightRow(Base):
+    """A fight of a campaign, played as the web game ``game_id``; ``seed`` (secret, never sent)
+    draws its aftermath; ``status`` is playing until every gang confirmed, then recorded."""
+
+    __tablename__ = "campaign_fights"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    campaign_id: Mapped[str] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), index=True
+    )
+    game_id: Mapped[str] = mapped_column(String(40), unique=True)
+    scenario: Mapped[str] = mapped_column(String(200))
+    ruleset: Mapped[str] = mapped_column(String(500))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    recorded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class CampaignFightGangRow(Base):
+    """One gang's side of a campaign fight: its seat, who plays it, the gang as it went in
+    (``before``), who sat out, its figures, the sacrifice chosen at a concession, and its
+    aftermath once confirmed (``confirmed_at`` is set once: a second confirmation finds it)."""
+
+    __tablename__ = "campaign_fight_gangs"
+
+    fight_id: Mapped[str] = mapped_column(
+        ForeignKey("campaign_fights.id", ondelete="CASCADE"), primary_key=True
+    )
+    gang_id: Mapped[str] = mapped_column(
+        ForeignKey("campaign_gangs.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))
+    before: Mapped[dict[str, Any]] = mapped_column(JSON)
+    absent: Mapped[list[str]] = mapped_column(JSON)
+    figures: Mapped[list[list[str]]] = mapped_column(JSON)
+    sacrifice: Mapped[str | None] = mapped_column(String(200))
+    result: Mapped[str | None] = mapped_column(String(20))
+    kills: Mapped[int | None] = mapped_column(Integer)
+    choices: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

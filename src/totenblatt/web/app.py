@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
 from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
+from totenblatt.web.campaign import router as campaign_router
 from totenblatt.web.errors import TooLargeError
 from totenblatt.web.guard import Guard
 from totenblatt.web.limits import Limits, client_key
@@ -129,6 +130,7 @@ def create_app(
 
     app = FastAPI(title="Totenblatt", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=str(files("totenblatt.web") / "static")), "static")
+    app.include_router(campaign_router)  # the campaign at the table (web/campaign/)
     app.include_router(story_router(config))  # the RPG table (web/stories)
 
     def hub() -> Hub:

@@ -27,7 +27,7 @@ def replay_frames(room: Room, lang: str) -> dict[str, Any]:
     game = room.game
     setup = game.setup
     again = new_game(
-        setup.scenario_ref,
+        setup.scenario,
         setup.ruleset,
         setup.seed,
         dealer=setup.dealer,

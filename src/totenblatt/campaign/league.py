@@ -1,0 +1,68 @@
+"""The league table of a campaign: fights, wins, losses, concessions, kills and survivors.
+
+A gang's line counts its recorded fights (an undone one does not count); gangs rank by
+wins, then kills, then living members, then fewer fights, then the order they joined.
+
+>>> table = league_table({"a": 4, "b": 5}, [("a", "won", 2), ("b", "lost", 1), ("b", "won", 0)])
+>>> [(s.gang, s.fights, s.wins, s.kills) for s in table]
+[('a', 1, 1, 2), ('b', 2, 1, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+__all__ = ["Standing", "league_table"]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One gang's line of the league table (``gang`` is the key it was given under)."""
+
+    gang: str
+    fights: int = 0
+    wins: int = 0
+    losses: int = 0
+    conceded: int = 0
+    limit: int = 0
+    kills: int = 0
+    survivors: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, the gang under ``gang_id``."""
+        return {
+            "gang_id": self.gang,
+            "fights": self.fights,
+            "wins": self.wins,
+            "losses": self.losses,
+            "conceded": self.conceded,
+            "limit": self.limit,
+            "kills": self.kills,
+            "survivors": self.survivors,
+        }
+
+
+_COUNTED = {"won": "wins", "lost": "losses", "conceded": "conceded", "limit": "limit"}
+
+
+def league_table(
+    survivors: Mapping[str, int], fights: Iterable[tuple[str, str | None, int]]
+) -> list[Standing]:
+    """The ranked table of the gangs of ``survivors`` (key -> living members, in joining
+    order) from their ``fights`` (key, result or None, kills); other keys are ignored."""
+    lines = {key: Standing(key, survivors=alive) for key, alive in survivors.items()}
+    for key, result, kills in fights:
+        line = lines.get(key)
+        if line is None:
+            continue
+        line = replace(line, fights=line.fights + 1, kills=line.kills + kills)
+        field = _COUNTED.get(result or "")
+        if field is not None:
+            line = replace(line, **{field: getattr(line, field) + 1})
+        lines[key] = line
+    order = {key: i for i, key in enumerate(survivors)}
+    return sorted(
+        lines.values(), key=lambda s: (-s.wins, -s.kills, -s.survivors, s.fights, order[s.gang])
+    )

@@ -1,0 +1,438 @@
+"""A campaign fight at the web table: its stored setup, its outcome, each gang's aftermath.
+
+The game of a campaign fight is dealt by :func:`totenblatt.campaign.battle.start_fight`
+from the gangs as they went in; the engine cannot save a scenario made of gangs, so the
+stored setup names them (format :data:`FORMAT`, secret like every setup: it holds the
+seed) and the hub deals the game again from it (:data:`~totenblatt.web.rooms.SETUP_READERS`).
+
+A gang's aftermath is :func:`totenblatt.campaign.plan` for its outcome of the finished
+game, its owner's choices and its seed: shown step by step as JSON (:func:`steps_view`),
+and written exactly so when the owner confirms.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from totenblatt.campaign import (
+    Choices,
+    Event,
+    FightOutcome,
+    Gang,
+    Step,
+    default_choices,
+    event_to_dict,
+    hire_cost,
+    plan,
+    sacrifice_candidates,
+    spare_hp,
+    step_seed,
+)
+from totenblatt.campaign.battle import (
+    Battle,
+    Result,
+    Side,
+    default_sacrifice,
+    fight_outcomes,
+    side_kills,
+    side_results,
+    start_fight,
+)
+from totenblatt.campaign.events import (
+    AbilityGained,
+    Died,
+    FightCounted,
+    Hired,
+    HireForfeited,
+    Joined,
+    MaxHpRaised,
+    NotCounted,
+    Paid,
+    Promoted,
+    Recovered,
+    Sacrificed,
+)
+from totenblatt.campaign.recruitment import affordable, hirable
+from totenblatt.store.campaigns import CampaignFight, FightSide
+from totenblatt.text import Narrator
+from totenblatt.text.campaign import describe
+from totenblatt.text.vocab import ability_effect, ability_name, kind_name
+from totenblatt.wanted.engine import Game
+from totenblatt.wanted.engine import event_to_dict as game_event_to_dict
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.vocab import HeroType
+from totenblatt.web.campaign.words import free_text, result_text, text
+from totenblatt.web.errors import ConflictError, InvalidError
+from totenblatt.web.rooms import SETUP_READERS
+from totenblatt.web.words import describe as describe_error
+
+__all__ = [
+    "FORMAT",
+    "Aftermath",
+    "aftermath",
+    "battle_of",
+    "parse_choices",
+    "read_setup",
+    "setup_text",
+    "steps_view",
+]
+
+FORMAT = "totenblatt-campaign-fight"
+"""The ``format`` of a campaign fight's stored setup."""
+_PREFIX = '{"format": "totenblatt-campaign-fight"'
+
+
+def setup_text(template: str, ruleset: str, seed: int, gangs: Sequence[Gang]) -> str:
+    """The stored setup of a fight: template, ruleset, the game's seed, the gangs (fighters)."""
+    data = {
+        "format": FORMAT,
+        "version": 1,
+        "template": template,
+        "ruleset": ruleset,
+        "seed": seed,
+        "gangs": [g.to_record() for g in gangs],
+    }
+    text_ = json.dumps(data, ensure_ascii=False)
+    assert text_.startswith(_PREFIX)
+    return text_
+
+
+def read_setup(setup: str) -> Game:
+    """The dealt game of a stored campaign fight (the hub replays its actions)."""
+    data = json.loads(setup)
+    gangs = [Gang.from_record(g) for g in data["gangs"]]
+    return start_fight(gangs, data["template"], data["ruleset"], int(data["seed"])).game
+
+
+SETUP_READERS[_PREFIX] = read_setup
+
+
+def battle_of(fight: CampaignFight, game: Game) -> Battle:
+    """The battle of ``fight`` (which figure is which member), on the game's scenario."""
+    return Battle(
+        game.scenario, tuple(Side(side.fighters, side.seat, side.figures) for side in fight.sides)
+    )
+
+
+# -- the owner's choices ------------------------------------------------------------------
+
+_CHOICE_KEYS = ("sacrifice", "hire", "pay", "hire_name", "fill", "fill_names")
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """The owner's choices as sent (None: the rules' default)."""
+
+    sacrifice: str | None = None
+    hire: HeroType | None = None
+    hire_given: bool = False
+    pay: dict[str, int] | None = None
+    hire_name: str | None = None
+    fill: bool | None = None
+    fill_names: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """As stored with the confirmation."""
+        return {
+            "sacrifice": self.sacrifice,
+            "hire": None if self.hire is None else self.hire.value,
+            "hire_given": self.hire_given,
+            "pay": self.pay,
+            "hire_name": self.hire_name,
+            "fill": self.fill,
+            "fill_names": list(self.fill_names),
+        }
+
+    @classmethod
+    def from_stored(cls, data: Mapping[str, Any] | None) -> Wanted:
+        """Read :meth:`to_dict` back."""
+        if not data:
+            return cls()
+        return cls(
+            sacrifice=data.get("sacrifice"),
+            hire=None if data.get("hire") is None else HeroType(data["hire"]),
+            hire_given=bool(data.get("hire_given")),
+            pay=data.get("pay"),
+            hire_name=data.get("hire_name"),
+            fill=data.get("fill"),
+            fill_names=tuple(data.get("fill_names") or ()),
+        )
+
+
+def _text(value: Any, where: str, limit: int = 80) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise InvalidError(f"{where} must be text of at most {limit} characters")
+    return value
+
+
+def parse_choices(raw: Any) -> Wanted:
+    """The ``choices`` of an aftermath request; InvalidError (422) says what is wrong."""
+    if raw is None:
+        return Wanted()
+    if not isinstance(raw, Mapping):
+        raise InvalidError(f"choices must be an object with {', '.join(_CHOICE_KEYS)}")
+    unknown = sorted(str(k) for k in raw if k not in _CHOICE_KEYS)
+    if unknown:
+        raise InvalidError(
+            f"unknown choice {unknown[0][:40]!r}: expected {', '.join(_CHOICE_KEYS)}"
+        )
+    sacrifice = raw.get("sacrifice")
+    hire: HeroType | None = None
+    if raw.get("hire") is not None:
+        if raw["hire"] not in ("veteran", "gunslinger"):
+            raise InvalidError("choices.hire must be veteran, gunslinger or null")
+        hire = HeroType(raw["hire"])
+    pay = raw.get("pay")
+    if pay is not None:
+        if not isinstance(pay, Mapping) or len(pay) > 30:
+            raise InvalidError("choices.pay must be an object of member names and HP")
+        for name, amount in pay.items():
+            _text(name, "a payer's name")
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise InvalidError(f"choices.pay[{name[:40]!r}] must be a whole number of HP")
+    fill = raw.get("fill")
+    if fill is not None and not isinstance(fill, bool):
+        raise InvalidError("choices.fill must be true or false")
+    names = raw.get("fill_names") or []
+    if not isinstance(names, list) or len(names) > 30:
+        raise InvalidError("choices.fill_names must be a list of names")
+    return Wanted(
+        sacrifice=None if sacrifice is None else _text(sacrifice, "choices.sacrifice"),
+        hire=hire,
+        hire_given="hire" in raw,
+        pay=None if pay is None else dict(pay),
+        hire_name=(
+            None if raw.get("hire_name") in (None, "") else _text(raw["hire_name"], "hire_name")
+        ),
+        fill=fill,
+        fill_names=tuple(_text(n, "a newcomer's name") for n in names if n != ""),
+    )
+
+
+# -- the aftermath of one gang ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Aftermath:
+    """One gang's aftermath: its outcome, the sacrifice, the choices taken and the steps."""
+
+    side: FightSide
+    result: Result
+    kills: int
+    outcome: FightOutcome
+    final_hp: dict[str, int]
+    choices: Choices
+    wanted: Wanted
+    steps: tuple[Step, ...]
+
+
+def aftermath(
+    fight: CampaignFight,
+    game: Game,
+    side: FightSide,
+    wanted: Wanted,
+    rules: Ruleset,
+    lang: str = "en",
+) -> Aftermath:
+    """The aftermath of ``side`` for the finished ``game`` with the owner's ``wanted`` choices.
+
+    Refused (409/422) with what is wrong: the game not over, a sacrifice B4 does not allow
+    or one fixed at the concession, a hire that cannot be paid.
+    """
+    if not game.is_over:
+        raise ConflictError("the fight is not over yet: its aftermath comes when it ends")
+    battle = battle_of(fight, game)
+    conceded = side_results(battle, game)[side.seat] is Result.CONCEDED
+    sacrifices: dict[int, str] = {}
+    if conceded:
+        if side.sacrifice is not None and wanted.sacrifice not in (None, side.sacrifice):
+            raise ConflictError(
+                f"the sacrifice was chosen when the gang conceded: {side.sacrifice}"
+            )
+        chosen = side.sacrifice or wanted.sacrifice
+        if chosen is not None:
+            sacrifices[side.seat] = chosen
+    elif wanted.sacrifice is not None:
+        raise InvalidError("only a gang that conceded sacrifices someone (B4)")
+    outcome = fight_outcomes(battle, game, sacrifices)[side.seat]
+    final = {n: o.hp for n, o in outcome.members.items() if not o.died and o.hp is not None}
+    seed = step_seed(fight.seed, side.gang_id)
+    try:  # an illegal sacrifice, an unaffordable or wrong hire, a bad name: 422
+        nothing = Choices(hire=None, fill=False)
+        settled = plan(side.before, outcome, rules, seed, nothing, absent=side.absent)[0].gang
+        defaults = default_choices(settled, rules)
+        choices = Choices(
+            hire=wanted.hire if wanted.hire_given else defaults.hire,
+            pay=wanted.pay,
+            hire_name=wanted.hire_name,
+            fill=defaults.fill if wanted.fill is None else wanted.fill,
+            fill_names=wanted.fill_names,
+        )
+        steps = plan(side.before, outcome, rules, seed, choices, absent=side.absent)
+    except ValueError as exc:
+        raise InvalidError(describe_error(exc, lang)[:500]) from exc
+    return Aftermath(
+        side=side,
+        result=side_results(battle, game)[side.seat],
+        kills=side_kills(battle, game)[side.seat],
+        outcome=outcome,
+        final_hp=final,
+        choices=choices,
+        wanted=wanted,
+        steps=steps,
+    )
+
+
+def _event(event: Event, rules: Ruleset, lang: str) -> dict[str, Any]:
+    out = {"event": event.tag, "text": describe(event, lang), **event_to_dict(event)}
+    if isinstance(event, AbilityGained):
+        out["card"] = None if event.card is None else str(event.card)
+        out["ability_name"] = ability_name(event.ability, lang)
+        out["effect"] = ability_effect(event.ability, rules, lang)
+    return out
+
+
+def _happened(fight: CampaignFight, game: Game, side: FightSide, lang: str) -> list[str]:
+    """The fight's story for one gang: its kills and losses, killers' HP, Nine Lives."""
+    mine = {figure for figure, _ in side.figures}
+    labels = [s.before.name for s in fight.sides]
+    narrator = Narrator(lang, labels, ruleset=game.ruleset)
+    lines = []
+    for event in game.events:
+        data = game_event_to_dict(event)
+        kind = data.get("type") or data.get("event")
+        if kind == "conceded":
+            told = data.get("seat") == side.seat
+        elif kind in ("figure_out", "nine_lives_drawn"):
+            told = data.get("figure") in mine or data.get("killer") in mine
+        elif kind == "hp_gained":
+            told = data.get("figure") in mine
+        else:
+            continue
+        if told:
+            line = narrator.event(data)
+            if line:
+                lines.append(line)
+    return lines
+
+
+def steps_view(
+    fight: CampaignFight, game: Game, after: Aftermath, rules: Ruleset, lang: str
+) -> list[dict[str, Any]]:
+    """The wizard's steps as JSON: what happened, the sacrifice, healing, advancement,
+    promotion, recruitment, new cowboys, the roster after (each with its events in words)."""
+    side = after.side
+    first = after.steps[0]
+    by: dict[str, list[dict[str, Any]]] = {
+        "fight": [],
+        "healing": [],
+        "advancement": [],
+        "promotion": [],
+    }
+    for event in first.events:
+        if isinstance(event, Died | Sacrificed | NotCounted):
+            by["fight"].append(_event(event, rules, lang))
+        elif isinstance(event, Recovered):
+            by["healing"].append(_event(event, rules, lang))
+        elif isinstance(event, Promoted):
+            by["promotion"].append(_event(event, rules, lang))
+        elif isinstance(event, AbilityGained | MaxHpRaised | FightCounted):
+            by["advancement"].append(_event(event, rules, lang))
+    steps: list[dict[str, Any]] = [
+        {
+            "step": "fight",
+            "title": text("step_fight", lang),
+            "result": after.result.value,
+            "result_text": result_text(after.result.value, lang),
+            "kills": after.kills,
+            "lines": _happened(fight, game, side, lang),
+            "events": by["fight"],
+        }
+    ]
+    if after.outcome.conceded:
+        fighters = side.fighters
+        steps.append(
+            {
+                "step": "sacrifice",
+                "title": text("step_sacrifice", lang),
+                "fixed": side.sacrifice is not None,
+                "chosen": after.outcome.sacrifice,
+                "default": default_sacrifice(fighters, after.final_hp),
+                "candidates": [
+                    {
+                        "name": m.name,
+                        "kind": m.kind.value,
+                        "kind_name": kind_name(m.kind, lang),
+                        "hp": after.final_hp[m.name],
+                    }
+                    for m in sacrifice_candidates(fighters, after.final_hp)
+                ],
+            }
+        )
+    for key in ("healing", "advancement", "promotion"):
+        steps.append({"step": key, "title": text(f"step_{key}", lang), "events": by[key]})
+    settled = first.gang
+    hired = next((s for s in after.steps if s.what == "recruit"), None)
+    if settled.lost_heroes:
+        payers = [
+            {"name": m.name, "hp": m.hp, "most": max(0, m.hp - rules.campaign.recruit_min_hp)}
+            for m in settled.members
+        ]
+        steps.append(
+            {
+                "step": "recruitment",
+                "title": text("step_recruitment", lang),
+                "lost": [k.value for k in settled.lost_heroes],
+                "offers": [
+                    {
+                        "kind": k.value,
+                        "kind_name": kind_name(k, lang),
+                        "cost": hire_cost(k, rules),
+                        "affordable": k in affordable(settled, rules),
+                    }
+                    for k in hirable(settled, rules)
+                ],
+                "spare": spare_hp(settled, rules),
+                "payers": payers,
+                "hire": None if after.choices.hire is None else after.choices.hire.value,
+                "pay": {
+                    e.member: e.hp for e in (hired.events if hired else ()) if isinstance(e, Paid)
+                },
+                "hire_name": after.choices.hire_name,
+                "events": [
+                    _event(e, rules, lang)
+                    for e in (hired.events if hired else ())
+                    if isinstance(e, Paid | Hired | AbilityGained)
+                ],
+            }
+        )
+    before_fill = hired.gang if hired else settled
+    free = before_fill.size - len(before_fill.members)
+    filled = next((s for s in after.steps if s.what == "fill"), None)
+    if free > 0:
+        steps.append(
+            {
+                "step": "refill",
+                "title": text("step_refill", lang),
+                "free": free,
+                "free_text": free_text(free, lang),
+                "fill": filled is not None,
+                "forfeit": bool(before_fill.lost_heroes),
+                "events": [
+                    _event(e, rules, lang)
+                    for e in (filled.events if filled else ())
+                    if isinstance(e, Joined | HireForfeited)
+                ],
+            }
+        )
+    steps.append(
+        {
+            "step": "roster",
+            "title": text("step_roster", lang),
+            "gang": after.steps[-1].gang.to_dict(),
+        }
+    )
+    return steps

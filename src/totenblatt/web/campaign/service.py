@@ -1,0 +1,668 @@
+"""The campaign table: campaigns, their gangs and fights, between the hub, the store and
+the campaign rules.
+
+Database and engine work runs on the hub's worker thread (:meth:`Hub.run`), like the
+game table's. A campaign fight is an ordinary game of the hub — same seats, tokens,
+payloads, previews, replay and secrecy — whose setup is dealt from the gangs
+(:mod:`.fights`). Store errors become the API's: an unknown id 404, a busy or changed gang
+and a second confirmation 409, a rule the core refuses 422 (in the reader's language).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any, ParamSpec, TypeVar
+
+from totenblatt.campaign import (
+    CampaignError,
+    Gang,
+    gang_from_roster,
+    parse_ability,
+    roster_dict,
+    sacrifice_candidates,
+)
+from totenblatt.campaign.battle import BattleError, side_results, start_fight
+from totenblatt.store.campaigns import (
+    CampaignConflictError,
+    CampaignFight,
+    CampaignGang,
+    CampaignNotFoundError,
+    CampaignRecord,
+    Campaigns,
+    FightSide,
+    NewSide,
+    before_fighters,
+)
+from totenblatt.store.database import StoreError
+from totenblatt.store.gangs import GangNameTakenError, GangNotFoundError
+from totenblatt.store.tables import SeatRecord
+from totenblatt.wanted.engine import Game
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import builtin_scenarios
+from totenblatt.wanted.vocab import HeroType
+from totenblatt.web.campaign.access import Who, new_id, new_token, who_is
+from totenblatt.web.campaign.fights import (
+    Aftermath,
+    Wanted,
+    aftermath,
+    battle_of,
+    parse_choices,
+    setup_text,
+    steps_view,
+)
+from totenblatt.web.campaign.shapes import campaign_json, fight_status
+from totenblatt.web.campaign.words import result_text, status_text
+from totenblatt.web.errors import (
+    BusyError,
+    ConflictError,
+    ForbiddenError,
+    InvalidError,
+    NotFoundError,
+    WebError,
+)
+from totenblatt.web.rooms import SEAT_ALIASES, SEAT_KINDS, GameSpec, Hub, Room, Viewer, hash_token
+from totenblatt.web.words import LANGS
+from totenblatt.web.words import describe as describe_error
+
+__all__ = ["CampaignTable", "fight_of", "gang_of"]
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def _web_error(exc: Exception, lang: str) -> WebError:
+    """The API's answer to a refusal of the store or the rules."""
+    if isinstance(exc, CampaignNotFoundError):
+        return NotFoundError(describe_error(exc, lang)[:300])
+    if isinstance(exc, CampaignConflictError | GangNameTakenError):
+        return ConflictError(describe_error(exc, lang)[:500])
+    if isinstance(exc, GangNotFoundError | CampaignError):
+        return InvalidError(describe_error(exc, lang)[:500])
+    if isinstance(exc, StoreError):
+        return ConflictError(describe_error(exc, lang)[:500])
+    if isinstance(exc, ValueError):
+        return InvalidError(describe_error(exc, lang)[:500])
+    raise exc
+
+
+def gang_of(record: CampaignRecord, gang_id: str) -> CampaignGang:
+    """The campaign's gang ``gang_id``, or 404."""
+    try:
+        return record.gang(gang_id)
+    except CampaignNotFoundError:
+        raise NotFoundError(f"this campaign has no gang {gang_id[:40]!r}") from None
+
+
+def fight_of(record: CampaignRecord, fight_id: str) -> CampaignFight:
+    """The campaign's fight ``fight_id``, or 404."""
+    try:
+        return record.fight(fight_id)
+    except CampaignNotFoundError:
+        raise NotFoundError(f"this campaign has no fight {fight_id[:40]!r}") from None
+
+
+def _keys(body: Any, allowed: tuple[str, ...], what: str) -> Mapping[str, Any]:
+    if not isinstance(body, Mapping):
+        raise InvalidError(f"expected a JSON object ({what}) with {', '.join(allowed)}")
+    unknown = sorted(str(k) for k in body if k not in allowed)
+    if unknown:
+        raise InvalidError(f"unknown key {unknown[0][:40]!r}: expected {', '.join(allowed)}")
+    return body
+
+
+def _str(body: Mapping[str, Any], key: str, *, limit: int = 80, need: bool = True) -> str | None:
+    value = body.get(key)
+    if value is None and not need:
+        return None
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise InvalidError(f"{key} must be text of 1 to {limit} characters")
+    return value
+
+
+def _int(body: Mapping[str, Any], key: str, low: int, high: int, default: int | None) -> int:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidError(f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def _names(body: Mapping[str, Any], key: str, most: int = 30) -> list[str]:
+    value = body.get(key, [])
+    if not isinstance(value, list) or len(value) > most:
+        raise InvalidError(f"{key} must be a list of at most {most} names")
+    return [_text(v, key) for v in value]
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or len(value) > 80:
+        raise InvalidError(f"{where} must hold names of at most 80 characters")
+    return value
+
+
+class CampaignTable:
+    """The campaigns of one server (see the module docstring); ``hub`` runs their games."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.store = Campaigns(hub.games.db)
+        self.creations, self.actions = hub.limits.budgets()
+
+    async def run(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Store or engine work on the hub's worker thread."""
+        return await self.hub.run(fn, *args, **kwargs)
+
+    async def _call(self, lang: str, fn: Callable[_P, _T], *args: _P.args, **kw: _P.kwargs) -> _T:
+        try:
+            return await self.run(fn, *args, **kw)
+        except WebError:
+            raise
+        except (StoreError, ValueError) as exc:
+            raise _web_error(exc, lang) from None
+
+    # -- campaigns ---------------------------------------------------------------------------
+
+    async def create(self, body: Any) -> tuple[CampaignRecord, str]:
+        """A new campaign and its arbitrator's token (shown once)."""
+        data = _keys(body, ("name", "lang"), "a campaign")
+        name = _str(data, "name")
+        lang = data.get("lang", "en")
+        if lang not in LANGS:
+            raise InvalidError(f"lang must be {' or '.join(LANGS)}")
+        token, hashed = new_token()
+        record = await self._call(lang, self.store.create, new_id(12), str(name), lang, hashed)
+        return record, token
+
+    async def open(self, campaign_id: str, token: str | None) -> tuple[CampaignRecord, Who]:
+        """The campaign and who asks (404 for no such campaign, 403 for a foreign token)."""
+        record = await self._call("en", self.store.get, campaign_id)
+        return record, who_is(record, token)
+
+    async def view(self, record: CampaignRecord, who: Who, lang: str) -> dict[str, Any]:
+        """``GET /api/campaigns/{cid}``."""
+        games = await self.run(self.store.games, [f.game_id for f in record.fights])
+        results: dict[str, dict[str, str]] = {}
+        for fight in record.fights:
+            if fight_status(fight, games.get(fight.game_id)) == "aftermath":
+                game = await self.game(fight)
+                battle = battle_of(fight, game)
+                results[fight.id] = {
+                    s.gang_id: r.value
+                    for s, r in zip(fight.sides, side_results(battle, game), strict=True)
+                }
+        return campaign_json(record, who, games, results, lang)
+
+    # -- gangs ---------------------------------------------------------------------------------
+
+    async def add_gang(self, record: CampaignRecord, body: Any, lang: str) -> tuple[str, str]:
+        """A gang created in the campaign, brought in from the store or imported from its
+        JSON; its campaign id and its owner's token (shown once)."""
+        if isinstance(body, Mapping) and "import" in body:
+            data = _keys(body, ("import",), "a stored gang to bring in")
+            token, hashed = new_token()
+            link = await self._call(
+                lang,
+                self.store.import_gang,
+                record.id,
+                new_id(6),
+                hashed,
+                str(_str(data, "import")),
+            )
+            return link.id, token
+        if isinstance(body, Mapping) and "roster" in body:
+            data = _keys(body, ("roster", "name"), "a roster to import")
+            try:
+                gang = gang_from_roster(data["roster"])
+                if data.get("name") is not None:
+                    gang = Gang(str(_str(data, "name")), gang.size, gang.members, gang.fallen,
+                                gang.lost_heroes, gang.fights, gang.ruleset)  # fmt: skip
+            except CampaignError as exc:
+                raise InvalidError(describe_error(exc, lang)[:500]) from None
+            token, hashed = new_token()
+            link = await self._call(
+                lang, self.store.import_roster, record.id, new_id(6), hashed, gang
+            )
+            return link.id, token
+        keys = ("name", "leader", "size", "seed", "leader_name", "members", "abilities", "weapons")
+        data = _keys(body, keys, "a new gang")
+        leader = data.get("leader")
+        if leader not in ("veteran", "gunslinger"):
+            raise InvalidError("leader must be veteran or gunslinger (B3)")
+        rules = Ruleset.load("extended")
+        size = _int(data, "size", 1, rules.campaign.gang_max_size, rules.campaign.gang_max_size)
+        seed = _int(data, "seed", 0, 2**53, secrets.randbelow(2**32))
+        try:
+            abilities = [parse_ability(a, rules) for a in _names(data, "abilities", 4)]
+        except CampaignError as exc:
+            raise InvalidError(describe_error(exc, lang)[:500]) from None
+        token, hashed = new_token()
+        link, _ = await self._call(
+            lang,
+            self.store.new_gang,
+            record.id,
+            new_id(6),
+            hashed,
+            name=str(_str(data, "name")),
+            leader=HeroType(leader),
+            size=size,
+            seed=seed,
+            leader_name=_str(data, "leader_name", need=False) or None,
+            member_names=_names(data, "members"),
+            abilities=abilities,
+            weapons=_names(data, "weapons"),
+        )
+        return link.id, token
+
+    async def change_gang(
+        self, record: CampaignRecord, gang_id: str, who: Who, body: Any, lang: str
+    ) -> dict[str, Any]:
+        """The owner's changes between fights: rename the gang or a member, re-arm, dismiss,
+        undo the last fight (refused while the gang is in a fight not recorded yet)."""
+        link = gang_of(record, gang_id)
+        who.need_gang(gang_id)
+        data = _keys(body, ("action", "name", "member", "weapon"), "a roster change")
+        if record.pending(gang_id) is not None:
+            raise ConflictError(
+                "the gang is in a fight that is not recorded yet: its roster changes after "
+                "the aftermath"
+            )
+        name = link.gang.name
+        gangs = self.store.gangs
+        action = data.get("action")
+        if action == "rename":
+            change = await self._call(lang, gangs.rename, name, str(_str(data, "name")))
+        elif action == "rename_member":
+            member, new = str(_str(data, "member")), str(_str(data, "name"))
+            change = await self._call(lang, gangs.rename_member, name, member, new)
+        elif action == "arm":
+            member, weapon = str(_str(data, "member")), str(_str(data, "weapon"))
+            change = await self._call(lang, gangs.arm, name, member, weapon)
+        elif action == "dismiss":
+            change = await self._call(lang, gangs.dismiss, name, str(_str(data, "member")))
+        elif action == "undo":
+            change = await self._call(lang, gangs.undo_fight, name)
+        else:
+            raise InvalidError("action must be rename, rename_member, arm, dismiss or undo")
+        return change.gang.to_dict()
+
+    async def export(self, record: CampaignRecord, gang_id: str) -> dict[str, Any]:
+        """The gang's roster with its fallen and history, as ``gang export --format json``."""
+        name = gang_of(record, gang_id).gang.name
+
+        def work() -> dict[str, Any]:
+            return roster_dict(self.store.gangs.get(name), history=self.store.gangs.history(name))
+
+        return await self._call(record.lang, work)
+
+    async def history(self, record: CampaignRecord, gang_id: str) -> list[Any]:
+        """The gang's history entries, oldest first (undone ones marked)."""
+        name = gang_of(record, gang_id).gang.name
+        return await self._call(record.lang, self.store.gangs.history, name)
+
+    # -- fights --------------------------------------------------------------------------------
+
+    async def game(self, fight: CampaignFight) -> Game:
+        """The game of ``fight`` (from the hub: in memory, or dealt again and replayed)."""
+        room = await self.hub.room(fight.game_id)
+        return room.game
+
+    async def start_fight(
+        self, record: CampaignRecord, body: Any, base: str, client: str
+    ) -> dict[str, Any]:
+        """``POST /api/campaigns/{cid}/fights``: a fight of two or three gangs as a web game."""
+        data = _keys(body, ("gangs", "scenario", "seats", "absent", "lang"), "a new fight")
+        lang = data.get("lang", record.lang)
+        if lang not in LANGS:
+            raise InvalidError(f"lang must be {' or '.join(LANGS)}")
+        ids = data.get("gangs")
+        if (
+            not isinstance(ids, list)
+            or not 2 <= len(ids) <= 3
+            or len(set(map(str, ids))) != len(ids)
+        ):
+            raise InvalidError("gangs must list two or three different gangs of the campaign")
+        links = [gang_of(record, str(i)) for i in ids]
+        template = data.get("scenario", "gangs" if len(ids) == 2 else "three-way")
+        if template not in builtin_scenarios():
+            raise InvalidError(
+                f"unknown scenario {str(template)[:40]!r}: expected one of "
+                f"{', '.join(builtin_scenarios())}"
+            )
+        kinds = data.get("seats", ["human"] * len(ids))
+        if not isinstance(kinds, list) or len(kinds) != len(ids):
+            raise InvalidError("seats must name who plays each gang: human, bot or hard")
+        kinds = [SEAT_ALIASES.get(k, k) if isinstance(k, str) else k for k in kinds]
+        if any(k not in SEAT_KINDS for k in kinds):
+            raise InvalidError("a seat is human, bot or hard (or random, ismcts)")
+        absent = data.get("absent", {})
+        if not isinstance(absent, Mapping) or any(str(k) not in ids for k in absent):
+            raise InvalidError("absent maps gangs of this fight to the members who sit it out")
+        sitting: dict[str, tuple[str, ...]] = {}
+        for link in links:
+            names = absent.get(link.id, [])
+            if not isinstance(names, list) or len(names) > 30:
+                raise InvalidError("absent lists members' names")
+            try:
+                sitting[link.id] = tuple(link.gang.member(_text(n, "absent")).name for n in names)
+            except CampaignError as exc:
+                raise InvalidError(describe_error(exc, lang)[:500]) from None
+        fighters = [before_fighters(link.gang, sitting[link.id]) for link in links]
+        game_seed = self.hub.seeds()
+        try:
+            fight = start_fight(fighters, template, None, game_seed)
+        except (BattleError, ValueError) as exc:
+            raise InvalidError(describe_error(exc, lang)[:500]) from None
+        tokens = [secrets.token_urlsafe(32) if k == "human" else None for k in kinds]
+        hashes = tuple(None if t is None else hash_token(t) for t in tokens)
+        spectator = secrets.token_urlsafe(24)
+        game_id, fight_id = secrets.token_urlsafe(12), new_id(6)
+        room = Room(game_id, fight.game, tuple(kinds), hashes, spectator, lang)
+        sides = [
+            NewSide(
+                gang_id=link.id,
+                seat=side.seat,
+                kind=kinds[side.seat],
+                before=link.gang,
+                absent=sitting[link.id],
+                figures=side.figures,
+            )
+            for link, side in zip(links, fight.battle.sides, strict=True)
+        ]
+        ruleset = fighters[0].ruleset
+        owner = hash_token(f"client:{client}")[:32]
+
+        def store() -> None:
+            self.store.start_fight(
+                record.id,
+                fight_id,
+                game_id,
+                scenario=template,
+                ruleset=ruleset,
+                seed=secrets.randbits(63),
+                sides=sides,
+            )
+            spec = GameSpec(template, ruleset, tuple(kinds), lang)
+            try:
+                self.hub.games.create(
+                    game_id,
+                    scenario=template,
+                    ruleset=ruleset,
+                    lang=lang,
+                    seats=[SeatRecord(k, h) for k, h in zip(kinds, hashes, strict=True)],
+                    spectator_token=spectator,
+                    setup=setup_text(template, ruleset, game_seed, fighters),
+                    summary=room.summary(),
+                    owner=owner,
+                    admit=self.hub._admit(spec, owner),  # the game table's limits, shared
+                )
+            except BaseException:
+                self.store.drop_fight(fight_id)
+                raise
+
+        try:
+            await self._call(lang, store)
+        except StoreError as exc:  # the web game was not stored: a passing failure
+            raise BusyError(f"the fight was not stored, try again: {exc}"[:500]) from None
+        self.hub._keep(room)  # the room as the hub keeps its own new games
+        self.hub.kick_bots(room)
+        seats = []
+        for seat, (link, kind, token) in enumerate(zip(links, kinds, tokens, strict=True)):
+            entry: dict[str, Any] = {"seat": seat, "gang_id": link.id, "kind": kind}
+            entry["token"] = token
+            entry["url"] = None if token is None else f"{base}/games/{game_id}?token={token}"
+            seats.append(entry)
+        return {
+            "fight_id": fight_id,
+            "game_id": game_id,
+            "seats": seats,
+            "spectator_url": f"{base}/games/{game_id}?token={spectator}",
+            "url": f"{base}/campaigns/{record.id}/fights/{fight_id}",
+        }
+
+    async def cancel_fight(self, record: CampaignRecord, fight_id: str, who: Who) -> None:
+        """The arbitrator calls off a fight that has not ended (its gangs are free again)."""
+        who.need_admin()
+        fight = fight_of(record, fight_id)
+        games = await self.run(self.store.games, [fight.game_id])
+        status = fight_status(fight, games.get(fight.game_id))
+        if status not in ("playing", "abandoned"):
+            raise ConflictError("a fight that has ended is recorded through its aftermath")
+        await self._call(record.lang, self.store.drop_fight, fight_id)
+
+    async def fight_view(
+        self, record: CampaignRecord, fight_id: str, who: Who, lang: str
+    ) -> dict[str, Any]:
+        """``GET /api/campaigns/{cid}/fights/{fid}``: status, sides and each gang's aftermath
+        (its steps for its owner and the arbitrator; for everyone once recorded)."""
+        fight = fight_of(record, fight_id)
+        games = await self.run(self.store.games, [fight.game_id])
+        info = games.get(fight.game_id)
+        status = fight_status(fight, info)
+        game = await self.game(fight) if status in ("aftermath", "recorded") else None
+        rules = Ruleset.load(fight.ruleset)
+        per_gang: dict[str, Any] = {}
+        results: dict[str, str] = {}
+        for side in fight.sides:
+            shown = side.confirmed or who.may_change(side.gang_id)
+            steps: list[dict[str, Any]] = []
+            choices: dict[str, Any] | None = None
+            if game is not None:
+                wanted = Wanted.from_stored(side.choices) if side.confirmed else Wanted()
+                after = await self._call(lang, aftermath, fight, game, side, wanted, rules, lang)
+                results[side.gang_id] = after.result.value
+                if shown:
+                    steps = await self.run(steps_view, fight, game, after, rules, lang)
+                    choices = _choices_json(after)
+            per_gang[side.gang_id] = {
+                "steps": steps,
+                "confirmed": side.confirmed,
+                "choices": choices,
+            }
+        names = {g.id: g.gang.name for g in record.gangs}
+        return {
+            "fight_id": fight.id,
+            "game_id": fight.game_id,
+            "status": status,
+            "status_text": status_text(status, lang),
+            "scenario": fight.scenario,
+            "gangs": [s.gang_id for s in fight.sides],
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "gang_id": s.gang_id,
+                    "name": names.get(s.gang_id, s.before.name),
+                    "kind": s.kind,
+                    "absent": list(s.absent),
+                    "sacrifice": s.sacrifice,
+                }
+                for s in fight.sides
+            ],
+            "result": results or None,
+            "result_text": {g: result_text(r, lang) for g, r in results.items()},
+            "spectator_url": (
+                None if info is None else f"/games/{fight.game_id}?token={info.spectator_token}"
+            ),
+            "aftermath": per_gang,
+            "role": who.role,
+            "my_gang": who.gang_id,
+        }
+
+    async def preview(
+        self, record: CampaignRecord, fight_id: str, who: Who, body: Any, lang: str
+    ) -> dict[str, Any]:
+        """The aftermath steps of the owner's choices, nothing written."""
+        fight, side, wanted = self._asked(record, fight_id, who, body)
+        game = await self.game(fight)
+        rules = Ruleset.load(fight.ruleset)
+        after = await self._call(lang, aftermath, fight, game, side, wanted, rules, lang)
+        steps = await self.run(steps_view, fight, game, after, rules, lang)
+        return {"gang_id": side.gang_id, "steps": steps, "choices": _choices_json(after)}
+
+    def _asked(
+        self, record: CampaignRecord, fight_id: str, who: Who, body: Any
+    ) -> tuple[CampaignFight, FightSide, Wanted]:
+        data = _keys(body, ("gang_id", "choices", "accept_defaults"), "an aftermath")
+        gang_id = str(_str(data, "gang_id", limit=24))
+        fight = fight_of(record, fight_id)
+        try:
+            side = fight.side(gang_id)
+        except CampaignNotFoundError:
+            raise NotFoundError(f"gang {gang_id!r} does not fight in this fight") from None
+        who.need_gang(gang_id)
+        if data.get("accept_defaults") is not None and data.get("accept_defaults") is not True:
+            raise InvalidError("accept_defaults must be true (or left out)")
+        if data.get("accept_defaults") and data.get("choices") is not None:
+            raise InvalidError("give choices or accept_defaults, not both")
+        return fight, side, parse_choices(data.get("choices"))
+
+    async def confirm(
+        self, record: CampaignRecord, fight_id: str, who: Who, body: Any, lang: str
+    ) -> dict[str, Any]:
+        """Record one gang's aftermath, once (a second confirmation is 409 and changes nothing)."""
+        fight, side, wanted = self._asked(record, fight_id, who, body)
+        if side.confirmed:
+            raise ConflictError("this gang's aftermath is recorded already: nothing was changed")
+        game = await self.game(fight)
+        rules = Ruleset.load(fight.ruleset)
+        after = await self._call(lang, aftermath, fight, game, side, wanted, rules, lang)
+        names = {s.gang_id: s.before.name for s in fight.sides}
+        outcome = after.outcome
+        winner = game.winner
+        fight_args = {
+            "campaign": record.id,
+            "campaign_fight": fight.id,
+            "game_id": fight.game_id,
+            "seat": side.seat,
+            "seats": [s.kind for s in fight.sides],
+            "against": [names[s.gang_id] for s in fight.sides if s.gang_id != side.gang_id],
+            "result": after.result.value,
+            "kills": after.kills,
+            "scenario": fight.scenario,
+            "ruleset": fight.ruleset,
+            "winner": None if winner is None else names[fight.sides[winner].gang_id],
+            "end_reason": game.end_reason,
+            "rounds": game.round,
+            "died": [n for n, o in outcome.members.items() if o.died],
+            "hp": {n: o.hp for n, o in outcome.members.items() if o.hp is not None},
+            "conceded": outcome.conceded,
+            "sacrifice": outcome.sacrifice,
+            "absent": list(side.absent),
+        }
+        steps = []
+        for step in after.steps:
+            if step.what == "fight":
+                args = fight_args
+            elif step.what == "recruit":
+                hire = after.choices.hire
+                args = {
+                    "campaign_fight": fight.id,
+                    "hero": None if hire is None else hire.value,
+                    "pay": dict(after.choices.pay or {}),
+                    "name": after.choices.hire_name,
+                }
+            else:
+                args = {"campaign_fight": fight.id, "names": list(after.choices.fill_names)}
+            steps.append((step, args))
+        await self._call(
+            lang,
+            self.store.confirm,
+            fight.id,
+            side.gang_id,
+            steps,
+            result=after.result.value,
+            kills=after.kills,
+            choices=after.wanted.to_dict(),
+        )
+        fresh = await self._call(lang, self.store.get, record.id)
+        return await self.fight_view(fresh, fight_id, who, lang)
+
+    # -- conceding with a sacrifice (B4) ----------------------------------------------------
+
+    async def _seat(
+        self, game_id: str, token: str | None
+    ) -> tuple[Room, Viewer, CampaignFight, FightSide]:
+        room = await self.hub.room(game_id)
+        viewer = room.viewer(token)
+        fight = await self.run(self.store.fight_of_game, game_id)
+        if fight is None:
+            raise NotFoundError("this game is not a campaign fight")
+        if viewer.seat is None:
+            raise ForbiddenError("a spectator does not concede")
+        side = next(s for s in fight.sides if s.seat == viewer.seat)
+        return room, viewer, fight, side
+
+    @staticmethod
+    def _candidates(room: Room, side: FightSide) -> tuple[list[dict[str, Any]], str | None]:
+        game = room.game
+        fighters = side.fighters
+        final = {}
+        for figure, member in side.figures:
+            fig = game.figure(figure)
+            if not fig.out:
+                final[member] = min(fig.hp, fighters.member(member).hp_max)
+        chosen = sacrifice_candidates(fighters, final)
+        cowboys = [m for m in chosen if m.kind is HeroType.COWBOY]
+        first = (cowboys or list(chosen))[:1]
+        default = first[0] if first else None
+        figure_of = {m: f for f, m in side.figures}
+        return (
+            [
+                {"member": m.name, "figure": figure_of[m.name], "kind": m.kind.value,
+                 "hp": final[m.name]}
+                for m in chosen
+            ],
+            None if default is None else default.name,
+        )  # fmt: skip
+
+    async def sacrifice_options(self, game_id: str, token: str | None, lang: str) -> dict[str, Any]:
+        """Whom the seat's gang may sacrifice if it concedes now (B4), the default first."""
+        room, _, fight, side = await self._seat(game_id, token)
+        candidates, default = await self.run(self._candidates, room, side)
+        from totenblatt.text.vocab import kind_name
+        from totenblatt.web.campaign.words import strings
+
+        for c in candidates:
+            c["kind_name"] = kind_name(c["kind"], lang)
+        words = strings(lang)
+        return {
+            "campaign_id": fight.campaign_id,
+            "fight_id": fight.id,
+            "gang_id": side.gang_id,
+            "gang": side.before.name,
+            "candidates": candidates,
+            "default": default,
+            "texts": {
+                "title": words["step_sacrifice"],
+                "prompt": words["who_sacrifice"],
+                "cancel": words["cancel"],
+            },
+        }
+
+    async def concede(
+        self, game_id: str, token: str | None, body: Any, lang: str
+    ) -> list[dict[str, Any]]:
+        """Concede for the seat with the chosen sacrifice (one the rules allow, B4)."""
+        data = _keys(body, ("sacrifice",), "a concession")
+        member = str(_str(data, "sacrifice"))
+        room, viewer, fight, side = await self._seat(game_id, token)
+        candidates, _ = await self.run(self._candidates, room, side)
+        allowed = [c["member"] for c in candidates]
+        if member not in allowed:
+            raise InvalidError(
+                f"{member[:80]!r} may not be sacrificed: B4 allows {', '.join(allowed)}"
+            )
+        events = await self.hub.act(room, viewer, {"type": "concede"}, None, lang)
+        await self._call(lang, self.store.choose_sacrifice, fight.id, side.gang_id, member)
+        return events
+
+
+def _choices_json(after: Aftermath) -> dict[str, Any]:
+    """The choices an aftermath was computed with (the defaults filled in)."""
+    return {
+        "sacrifice": after.outcome.sacrifice,
+        "hire": None if after.choices.hire is None else after.choices.hire.value,
+        "pay": None if after.choices.pay is None else dict(after.choices.pay),
+        "hire_name": after.choices.hire_name,
+        "fill": after.choices.fill,
+        "fill_names": list(after.choices.fill_names),
+    }

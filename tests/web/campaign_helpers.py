@@ -1,0 +1,80 @@
+"""Helpers of the campaign tests: a campaign with gangs through the API, waiting for fights."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web_helpers import auth, wait_for
+
+from totenblatt.campaign import Gang, Member, roster_dict
+from totenblatt.wanted.vocab import HeroType
+
+
+def new_campaign(client: Any, name: str = "Tombstone", lang: str = "en") -> dict[str, Any]:
+    response = client.post("/api/campaigns", json={"name": name, "lang": lang})
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def new_gang(client: Any, campaign: dict[str, Any], **body: Any) -> dict[str, Any]:
+    cid, admin = campaign["campaign_id"], campaign["admin_token"]
+    response = client.post(f"/api/campaigns/{cid}/gangs", json=body, headers=auth(admin))
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def roster(
+    name: str, *members: tuple[str, HeroType, int, int], size: int | None = None
+) -> dict[str, Any]:
+    """The JSON export of a gang with these members (name, kind, hp, hp_max)."""
+    gang = Gang(
+        name,
+        size or len(members),
+        tuple(Member(n, k, hp, top) for n, k, hp, top in members),
+    )
+    return roster_dict(gang)
+
+
+def campaign_view(client: Any, cid: str, token: str | None = None) -> dict[str, Any]:
+    headers = auth(token) if token else {}
+    response = client.get(f"/api/campaigns/{cid}", headers=headers)
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def fight_view(client: Any, cid: str, fid: str, token: str | None = None) -> dict[str, Any]:
+    headers = auth(token) if token else {}
+    response = client.get(f"/api/campaigns/{cid}/fights/{fid}", headers=headers)
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def start_fight(client: Any, campaign: dict[str, Any], **body: Any) -> dict[str, Any]:
+    cid, admin = campaign["campaign_id"], campaign["admin_token"]
+    response = client.post(f"/api/campaigns/{cid}/fights", json=body, headers=auth(admin))
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def wait_over(client: Any, cid: str, fid: str, timeout: float = 120.0) -> dict[str, Any]:
+    """The fight's view once its game is over (bots play it on the server)."""
+    found: dict[str, Any] = {}
+
+    def over() -> bool:
+        found.update(fight_view(client, cid, fid))
+        return found["status"] != "playing"
+
+    wait_for(over, timeout=timeout)
+    return found
+
+
+def confirm(client: Any, cid: str, fid: str, gang_id: str, token: str, **body: Any) -> Any:
+    payload = {"gang_id": gang_id, **(body or {"accept_defaults": True})}
+    return client.post(
+        f"/api/campaigns/{cid}/fights/{fid}/aftermath", json=payload, headers=auth(token)
+    )
