@@ -37,6 +37,7 @@ _STRINGS: dict[str, str] = {
     "public_link": N_("Link for onlookers"),
     "open_gm": N_("Open the game master's screen"),
     "role_gm": N_("Game master"),
+    "gm_tools": N_("The game master's tools"),
     "role_player": N_("Player: {name}"),
     "role_public": N_("Onlooker"),
     "connection_lost": N_("Connection lost — reconnecting…"),
@@ -222,12 +223,13 @@ def log_line(entry: Mapping[str, Any], lang: str) -> str:
     if kind == "shift":
         side = {"grenade": N_("the hand grenade"), "difficulty": N_("the difficulty")}
         name = entry.get("name") or w.gettext(side.get(entry.get("side", ""), side["difficulty"]))
+        by = format(int(entry["by"]), "+d")
         return w.phrase(
             "{name}: level {before} → {after} ({by} {reason}).",
             name=name,
             before=entry["before"],
             after=entry["after"],
-            by=f"{int(entry['by']):+d}",
+            by=by,
             reason=entry["reason"],
         )
     if kind == "revealed":
@@ -283,14 +285,17 @@ def log_line(entry: Mapping[str, Any], lang: str) -> str:
 
 
 def _outcome(entry: Mapping[str, Any], lang: str) -> str:
+    """The outcome of a test: who made it by how much, a tie's rule in the core's words (C3)."""
     w = words(lang)
     scores = {"mine": entry["mine"], "theirs": entry["theirs"], "name": entry["player"]}
     outcome = entry["outcome"]
     if outcome == "nothing":
-        return w.phrase("{mine} against {theirs}, same level: nothing happens!", **scores)
-    tie = w.phrase(" (same total: the higher level decides)") if entry.get("tie") else ""
+        return w.phrase("Same total, same level: nothing happens!")
+    tie = ""
     if entry.get("favoured"):
-        tie = w.phrase(" (same total, same level: the player is favoured)")
+        tie = " " + w.phrase("Same total, same level: the player is favoured.")
+    elif entry.get("tie"):
+        tie = " " + w.phrase("Same total: the higher level decides.")
     if outcome == "success":
         word = entry.get("word")  # the core's margin word (C3), a catalog id
         if word:
@@ -298,11 +303,11 @@ def _outcome(entry: Mapping[str, Any], lang: str) -> str:
             line = w.phrase("{name} succeeds: {mine} against {theirs} – {how}!", how=how, **scores)
             return line + tie
         return w.phrase("{name} succeeds: {mine} against {theirs}.", **scores) + tie
-    return (
-        w.phrase(
-            "{name} fails: {mine} against {theirs}, short by {margin}.",
-            margin=entry["margin"],
-            **scores,
-        )
-        + tie
+    if not entry["margin"]:
+        return w.phrase("{name} fails: {mine} against {theirs}.", **scores) + tie
+    line = w.phrase(
+        "{name} fails: {mine} against {theirs}, short by {margin}.",
+        margin=entry["margin"],
+        **scores,
     )
+    return line + tie

@@ -79,7 +79,11 @@ class StoryPage {
     document.body.classList.add("busy");
     try {
       const answer = await this.api.request(method, path, body);
-      if (!this.connected) await this.refresh();
+      try {
+        await this.refresh(); // the socket may be late (or held by another server process)
+      } catch {
+        /* the change is made; the socket brings the view when it is back */
+      }
       return answer;
     } catch (error) {
       if (!quiet) toast(error.message);

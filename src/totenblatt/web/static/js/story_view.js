@@ -236,7 +236,7 @@ function gmControls(c, page) {
     const url = page.links.get(id);
     if (url) parts.push(linkBox(t("player_link", { name: c.name }), url));
   }
-  return el("details", { class: "gm-controls", "data-keep-open": `gm-${id}` }, el("summary", {}, t("role_gm")), parts);
+  return el("details", { class: "gm-controls", "data-keep-open": `gm-${id}` }, el("summary", {}, t("gm_tools")), parts);
 }
 
 /** A link to hand on: shown in a field, with a copy button. */
