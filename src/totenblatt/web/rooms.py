@@ -155,6 +155,10 @@ class GameSpec:
     kinds: tuple[str, ...]
     lang: str
     hand_mode: str | None = None
+    dealer: int | None = None
+    """The first dealer (None: drawn); set by the server (the tutorial), never by a request."""
+    deck_order: tuple[str, ...] | None = None
+    """A stacked deal (the tutorial's first cards); set by the server, never by a request."""
 
     _KEYS = frozenset({"scenario", "ruleset", "seats", "lang", "hand_mode"})
 
@@ -438,7 +442,13 @@ class Hub:
 
     def _create(self, spec: GameSpec, client: str | None) -> tuple[Room, list[str | None]]:
         try:
-            game = new_game(spec.scenario, spec.rules(), seed=self.seeds())
+            game = new_game(
+                spec.scenario,
+                spec.rules(),
+                seed=self.seeds(),
+                dealer=spec.dealer,
+                deck_order=spec.deck_order,
+            )
         except ScenarioError as exc:  # e.g. heroes with abilities on the base ruleset
             raise InvalidError(str(exc)[:500]) from None
         tokens = [secrets.token_urlsafe(32) if k == "human" else None for k in spec.kinds]
