@@ -37,7 +37,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -60,7 +60,7 @@ from totenblatt.web.errors import (
     UnauthorizedError,
     WebError,
 )
-from totenblatt.web.limits import Budget, client_key
+from totenblatt.web.limits import Budget, Limits, client_key
 from totenblatt.web.proxies import normalise_origin, same_origin
 from totenblatt.web.rooms import hash_token
 from totenblatt.web.stories import table
@@ -70,16 +70,33 @@ from totenblatt.web.stories.table import Viewer, viewer_of
 from totenblatt.web.stories.words import refusal
 from totenblatt.web.words import LANGS, describe
 
-if TYPE_CHECKING:
-    from totenblatt.web.app import ServerSettings
-
-__all__ = ["StoryHub", "story_router"]
+__all__ = ["StoryHub", "StorySettings", "story_router"]
 
 log = logging.getLogger("totenblatt.web")
 
 _T = TypeVar("_T")
 SEED_BITS = 63
 """A story's secret seed: 63 random bits (the database keeps a signed 64-bit integer)."""
+
+
+class StorySettings(Protocol):
+    """What the RPG table reads of the server's settings (``ServerSettings`` has it all)."""
+
+    @property
+    def limits(self) -> Limits:
+        """The budgets per client (story creations count as game creations)."""
+
+    @property
+    def seeds(self) -> Callable[[], int] | None:
+        """Where new stories' secret seeds come from (None: :mod:`secrets`)."""
+
+    @property
+    def allow_origins(self) -> tuple[str, ...]:
+        """Other pages' origins whose scripts may open the WebSocket."""
+
+    @property
+    def lang(self) -> str:
+        """The default language."""
 
 
 def _lang(value: str | None, fallback: str) -> str:
@@ -175,7 +192,7 @@ def _message(story: StoryRecord, viewer: Viewer, lang: str) -> str:
     return json.dumps({"type": "story"} | story_payload(story, viewer, lang), ensure_ascii=False)
 
 
-def story_router(settings: ServerSettings) -> APIRouter:
+def story_router(settings: StorySettings) -> APIRouter:
     """The routes of the RPG table on the server of ``settings`` (limits, seeds, origins)."""
     router = APIRouter()
     hub = StoryHub()
