@@ -64,6 +64,7 @@ from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine import event_to_dict as game_event_to_dict
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import HeroType
+from totenblatt.web.campaign.shapes import member_rows
 from totenblatt.web.campaign.words import free_text, result_text, text
 from totenblatt.web.errors import ConflictError, InvalidError
 from totenblatt.web.rooms import SETUP_READERS
@@ -433,6 +434,7 @@ def steps_view(
             "step": "roster",
             "title": text("step_roster", lang),
             "gang": after.steps[-1].gang.to_dict(),
+            "members": member_rows(after.steps[-1].gang, lang),
         }
     )
     return steps

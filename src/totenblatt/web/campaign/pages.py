@@ -22,7 +22,7 @@ from totenblatt.text import render
 from totenblatt.text.campaign import describe, hire_hint
 from totenblatt.text.vocab import ability_effect, ability_name, kind_name
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import Ability
+from totenblatt.wanted.vocab import Ability, HeroType
 from totenblatt.web.campaign.shapes import member_rows, scenarios
 from totenblatt.web.campaign.words import strings, text
 
@@ -44,6 +44,7 @@ def _page(title: str, lang: str, kind: str, body: str, boot: dict[str, Any]) -> 
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)} — Totenblatt</title>"
         '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+        '<link rel="stylesheet" href="/static/table.css">'
         '<link rel="stylesheet" href="/static/campaign.css">'
         '<link rel="stylesheet" href="/static/campaign-print.css" media="print">'
         '<script type="module" src="/static/js/campaign.js"></script></head>'
@@ -91,31 +92,27 @@ def _sheet(
     """One gang's roster sheet (one A4 page when printed)."""
     gang = link.gang
     rules = _rules(gang)
+    keys = ("rank", "name", "kind", "weapon", "hp", "abilities", "fights_survived", "next_gain")
+    label = {k: escape(text(k, lang)) for k in keys}
     rows = []
     for i, (member, row) in enumerate(zip(gang.members, member_rows(gang, lang), strict=True), 1):
         tips = " ".join(_tip(a, rules, lang) for a in member.abilities) or "—"
         hero = " hero" if member.is_hero else ""
-        rows.append(
-            f'<tr data-member="{escape(member.name)}" class="member{hero}">'
-            f'<td class="num">{i}</td><td class="name">{escape(member.name)}</td>'
-            f"<td>{escape(row['kind_name'])}</td><td>{escape(row['weapon_name'])}</td>"
-            f'<td class="hp">{member.hp}/{member.hp_max}</td><td class="abilities">{tips}</td>'
-            f'<td class="num">{member.fights_survived}</td>'
-            f'<td class="next">{escape(row["next"] or "")}</td></tr>'
+        cells = (
+            ("rank", "num", str(i)),
+            ("name", "name", escape(member.name)),
+            ("kind", "kind", escape(row["kind_name"])),
+            ("weapon", "weapon", escape(row["weapon_name"])),
+            ("hp", "hp", f"{member.hp}/{member.hp_max}"),
+            ("abilities", "abilities", tips),
+            ("fights_survived", "num fights", str(member.fights_survived)),
+            ("next_gain", "next", escape(row["next"] or "")),
         )
-    head = "".join(
-        f"<th>{escape(text(k, lang))}</th>"
-        for k in (
-            "rank",
-            "name",
-            "kind",
-            "weapon",
-            "hp",
-            "abilities",
-            "fights_survived",
-            "next_gain",
+        tds = "".join(
+            f'<td class="{cls}" data-label="{label[key]}">{value}</td>' for key, cls, value in cells
         )
-    )
+        rows.append(f'<tr data-member="{escape(member.name)}" class="member{hero}">{tds}</tr>')
+    head = "".join(f"<th>{label[k]}</th>" for k in keys)
     table = (
         f'<div class="scroll"><table class="roster"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
@@ -125,7 +122,7 @@ def _sheet(
     line = text("ruleset_line", lang, ruleset=gang.ruleset, fights=gang.fights, size=gang.size)
     hint = hire_hint(gang, lang, command=False)
     parts = [
-        f'<article class="sheet" data-gang="{escape(link.id)}">',
+        f'<article class="roster-sheet" data-gang="{escape(link.id)}">',
         f'<header class="sheet-head"><h2 class="gang-name">{escape(gang.name)}</h2>',
         f'<p class="sub">{escape(record.name)} · {escape(line)}</p></header>',
         f'<p class="hint">{escape(hint)}</p>' if hint else "",
@@ -216,7 +213,7 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
             f'<li class="gang-card" data-gang="{escape(gang["gang_id"])}">'
             f'<a data-keep class="gang-link" href="{escape(gang["url"])}">'
             f"{escape(gang['name'])}</a>"
-            f'{busy}<span class="facts">{escape(gang["leader"] or "")} · {escape(count)} · '
+            f'{busy}<span class="gang-facts">{escape(gang["leader"] or "")} · {escape(count)} · '
             f"{escape(text('fights', lang))} {gang['fights']}</span></li>"
         )
     gangs = (
@@ -285,9 +282,10 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
         f"{escape(text('print_rosters', lang))}</a></p></section>"
         f'<section id="standings"><h2>{escape(text("league_table", lang))}</h2>{table}</section>'
         f"</div>"
-        f'<section id="log"><h2>{escape(text("battle_log", lang))}</h2>{log}</section>'
+        f'<section id="battle-log"><h2>{escape(text("battle_log", lang))}</h2>{log}</section>'
     )
-    boot = {"campaign_id": record.id, "scenarios": scenarios(lang)}
+    kinds = {k.value: kind_name(k, lang) for k in (HeroType.VETERAN, HeroType.GUNSLINGER)}
+    boot = {"campaign_id": record.id, "scenarios": scenarios(lang), "kinds": kinds}
     return _page(record.name, lang, "campaign", body, boot)
 
 
@@ -296,7 +294,8 @@ def fight_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> str:
     each gang's aftermath (the wizard, for its owner)."""
     seats = "".join(
         f'<li data-gang="{escape(s["gang_id"])}"><b>{escape(s["name"])}</b> · '
-        f"{escape(text('seat_n', lang, n=s['seat'] + 1))} · {escape(s['kind'])}"
+        f"{escape(text('seat_n', lang, n=s['seat'] + 1))} · "
+        f"{escape(text('seat_' + s['kind'], lang))}"
         + (
             f" · {escape(text('sat_out', lang, names=', '.join(s['absent'])))}"
             if s["absent"]
@@ -318,7 +317,7 @@ def fight_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> str:
         f"← {escape(record.name)}</a></p>"
         '<p id="role" class="role"></p>'
         f'<section class="panel fight-card"><h2>{escape(title)}</h2>'
-        f'<p class="status">{escape(text("status", lang))}: <b id="status">'
+        f'<p class="status">{escape(text("status", lang))}: <b id="fight-status">'
         f"{escape(view['status_text'])}</b> · {escape(view['scenario'])}</p>"
         f'<ul class="seats">{seats}</ul><p class="links">{watch}</p></section>'
         '<section id="aftermath"></section>'

@@ -5,8 +5,8 @@ weapons by :mod:`totenblatt.text.vocab`; the pages' furniture is ``_STRINGS`` be
 the script uses and its message id, marked with ``N_`` for ``make catalogs``). A page gets
 every string in its language from the server (:func:`strings`) and fills in ``{n}``.
 
->>> text("league_table", "de"), strings("en")["next_ability_one"]
-('Tabelle', 'new ability after {n} more fight')
+>>> text("league_table", "en"), strings("en")["next_ability_one"]
+('League table', 'new ability after {n} more fight')
 """
 
 from __future__ import annotations
@@ -23,9 +23,6 @@ __all__ = ["next_text", "result_text", "status_text", "strings", "text"]
 _STRINGS: dict[str, str] = {
     # -- every page --
     "campaigns": N_("Campaigns"),
-    "campaign": N_("Campaign"),
-    "lobby": N_("Lobby"),
-    "back_to_campaign": N_("Back to the campaign"),
     "role_admin": N_("You are the arbitrator of this campaign."),
     "role_owner": N_("You lead {gang}."),
     "role_public": N_("Public view: read only."),
@@ -36,7 +33,6 @@ _STRINGS: dict[str, str] = {
     "sure": N_("Are you sure? This cannot be undone."),
     "yes": N_("Yes"),
     "no": N_("No"),
-    "saved": N_("Saved."),
     "print": N_("Print"),
     # -- a new campaign --
     "new_campaign": N_("New campaign"),
@@ -55,15 +51,13 @@ _STRINGS: dict[str, str] = {
     "no_gangs": N_("No gangs yet."),
     "members_of": N_("{members} of {size}"),
     "in_fight": N_("in a fight"),
-    "roster": N_("Roster"),
-    "league_table": N_("Table"),
+    "league_table": N_("League table"),
     "rank": N_("#"),
     "gang": N_("Gang"),
     "fights": N_("Fights"),
     "wins": N_("Won"),
     "losses": N_("Lost"),
     "conceded_n": N_("Conceded"),
-    "limit_n": N_("Limit"),
     "kills": N_("Kills"),
     "survivors": N_("Alive"),
     "battle_log": N_("Battle log"),
@@ -94,6 +88,8 @@ _STRINGS: dict[str, str] = {
     "seat_human": N_("a person (invite link)"),
     "seat_bot": N_("bot"),
     "seat_hard": N_("hard bot"),
+    "seat_ismcts": N_("hard bot"),
+    "seat_random": N_("random bot"),
     "takes_part": N_("Who takes part"),
     "start_fight": N_("Start the fight"),
     "invites": N_("Invite links — send each to its player and keep them secret:"),
@@ -113,9 +109,7 @@ _STRINGS: dict[str, str] = {
     "result_limit": N_("round limit"),
     "seat_n": N_("seat {n}"),
     "sat_out": N_("sat out: {names}"),
-    "cancel_fight": N_("Cancel the fight"),
     # -- the aftermath wizard --
-    "aftermath": N_("After the fight"),
     "aftermath_of": N_("After the fight: {gang}"),
     "step_fight": N_("What happened"),
     "step_sacrifice": N_("Sacrifice (B4)"),
@@ -144,7 +138,6 @@ _STRINGS: dict[str, str] = {
     "free_places": N_("{n} free places"),
     "free_places_one": N_("{n} free place"),
     "forfeit_warning": N_("Filling up ends recruitment: a lost hero not hired now stays lost."),
-    "card_drawn": N_("drawn"),
     # -- a roster --
     "name": N_("Name"),
     "kind": N_("Kind"),
@@ -172,7 +165,6 @@ _STRINGS: dict[str, str] = {
     "export_json": N_("Export as JSON"),
     "ruleset_line": N_("ruleset {ruleset} · {fights} fights · size {size}"),
     "busy_gang": N_("In a fight: the roster changes after its aftermath."),
-    "sheet_of": N_("Roster sheet of {gang} — {campaign}"),
     "no_member": N_("Nobody is left."),
 }
 

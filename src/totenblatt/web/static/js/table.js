@@ -5,6 +5,7 @@ import { Board } from "./board.js";
 import { Api, Channel } from "./net.js";
 import { figureFacts, renderAttack, renderHand, renderLog, renderSeats, renderStatus } from "./panels.js";
 import { Replay } from "./replay.js";
+import { campaignConcede } from "./sacrifice.js";
 import { el, inches, num, readJson, t, toast, fill } from "./util.js";
 
 const boot = readJson("boot");
@@ -618,9 +619,10 @@ function showKeys() {
   sheet(el("h2", {}, t("help")), el("p", {}, t("keys")), button(t("close"), closeOverlay, "btn primary"));
 }
 
-function confirmConcede() {
+async function confirmConcede() {
   const choice = choicesOf("concede")[0];
   if (!choice) return;
+  if (await campaignConcede(apis.get(state.shown), { sheet, closeOverlay, button })) return;
   sheet(
     el("h2", {}, t("concede_sure")),
     el("div", { class: "buttons" },

@@ -1,0 +1,55 @@
+// Conceding a campaign fight (B4): the table asks whom to sacrifice, offering only the members
+// the rules allow (the server says which, from the game as it stands), then concedes with that
+// choice. A game that is not a campaign fight concedes as ever (this answers false).
+
+import { el, toast } from "./util.js";
+
+async function call(api, method, path, body) {
+  const response = await fetch(`/api/campaign-games/${encodeURIComponent(api.gameId)}${path}?lang=${api.lang}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${api.token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: "no-store",
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: response.statusText };
+  }
+  return { status: response.status, data };
+}
+
+/**
+ * In a campaign fight, show the sacrifice sheet and answer true; otherwise answer false.
+ * ``ui`` is the table's {sheet, closeOverlay, button}.
+ */
+export async function campaignConcede(api, ui) {
+  const { status, data } = await call(api, "GET", "/sacrifice");
+  if (status === 404) return false;
+  if (status !== 200) {
+    toast(data?.error || String(status));
+    return true;
+  }
+  const pick = async (member) => {
+    ui.closeOverlay();
+    const answer = await call(api, "POST", "/concede", { sacrifice: member });
+    if (answer.status !== 200) toast(answer.data?.error || String(answer.status));
+  };
+  ui.sheet(
+    el("h2", {}, data.texts.title),
+    el("p", {}, data.texts.prompt),
+    el("div", { class: "buttons sacrifice" },
+      data.candidates.map((c) => ui.button(
+        `${c.member} (${c.kind_name}, ${c.hp} HP)`,
+        () => pick(c.member),
+        c.member === data.default ? "btn danger" : "btn",
+        { "data-sacrifice": c.member },
+      ))),
+    el("div", { class: "buttons" }, ui.button(data.texts.cancel, ui.closeOverlay, "btn primary")),
+  );
+  return true;
+}
