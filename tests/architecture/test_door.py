@@ -23,6 +23,7 @@ PUBLIC_FACES = {
     "totenblatt.wanted.engine.actions",
     "totenblatt.wanted.engine.events",
     "totenblatt.wanted.engine.views",
+    "totenblatt.wanted.fast",
     "totenblatt.wanted.odds",
     "totenblatt.wanted.rules",
     "totenblatt.wanted.table",

@@ -1,0 +1,13 @@
+"""The fast path: the game on flat state with integer actions, for bots, the lab and agents.
+
+:class:`FastGame` (made from a reference game by :meth:`FastGame.from_game`) plays the
+same rules as :mod:`totenblatt.wanted.engine`; moves go to the destinations of the
+table's :class:`Board`, and every action id has a shadow in the reference engine that
+is legal there and costs the same (docs/engine.md, "The fast path").
+"""
+
+from totenblatt.wanted.fast.actions import ActionTable
+from totenblatt.wanted.fast.board import Board, board_for
+from totenblatt.wanted.fast.game import FastGame, FastUnsupportedError
+
+__all__ = ["ActionTable", "Board", "FastGame", "FastUnsupportedError", "board_for"]

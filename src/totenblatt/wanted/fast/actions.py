@@ -1,0 +1,162 @@
+"""The fixed action table of one scenario: every action of the fast path is one integer.
+
+Blocks, in order (``W`` = 14 card ways: a card's rank 2 … ace as 0-12, the joker 13;
+``K`` = the most figures one seat has; ``F`` = figures; ``D`` = the board's destinations):
+
+========== ===================== ================================================
+block       size                  one id per
+========== ===================== ================================================
+pass        1
+concede     1
+swap        1                     the whole hand for the dead man's hand
+bid         W                     diamond (or joker) way
+defend      W                     heart (or joker) way
+attack      K × F × W             own attacker × target × spade way
+move        W × K × D × 2         club way × own mover × destination × hidden
+nobody      W                     the club played, nobody moved
+redraw      53 × K                card × own paying figure
+reveal      K                     own figure
+========== ===================== ================================================
+
+"Own" figures are the seat's figures in scenario order (slot 0, 1, …). A move's
+shadow in the reference engine is ``Move(card, (MoveStep(figure, path, hide),))``
+with the board's path: :meth:`ActionTable.shadow` builds every shadow.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from totenblatt.wanted.engine.actions import (
+    Action,
+    Attack,
+    Bid,
+    Concede,
+    Defend,
+    Move,
+    MoveStep,
+    Pass,
+    Redraw,
+    Reveal,
+    Swap,
+)
+from totenblatt.wanted.fast.cards import CARDS, CLUBS, DIAMONDS, HEARTS, JOKER, SPADES
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.fast.game import FastGame
+
+__all__ = ["WAYS", "ActionTable"]
+
+WAYS = 14
+"""Card ways: ranks 2 … ace (0-12) of the role's suit, and the joker (13)."""
+
+PASS, CONCEDE, SWAP = 0, 1, 2
+
+
+class ActionTable:
+    """The integer ids of one scenario's actions (see the module docstring)."""
+
+    def __init__(self, seat_figures: tuple[tuple[int, ...], ...], figures: int, destinations: int):
+        self.own = seat_figures
+        """Per seat: its figures' indices in scenario order (slot k is ``own[seat][k]``)."""
+        self.slot = [0] * figures
+        for members in seat_figures:
+            for k, f in enumerate(members):
+                self.slot[f] = k
+        self.own_max = k_max = max((len(m) for m in seat_figures), default=1) or 1
+        self.figures = figures
+        self.destinations = destinations
+        self.bid = 3
+        self.defend = self.bid + WAYS
+        self.attack = self.defend + WAYS
+        self.move = self.attack + k_max * figures * WAYS
+        self.nobody = self.move + WAYS * k_max * destinations * 2
+        self.redraw = self.nobody + WAYS
+        self.reveal = self.redraw + 53 * k_max
+        self.size = self.reveal + k_max
+        """Number of ids: the ``n`` of a ``Discrete(n)`` action space."""
+
+    # -- ids ---------------------------------------------------------------------------
+
+    def move_base(self, card_way: int, slot: int) -> int:
+        """The id of a move of own figure ``slot`` with ``card_way`` to destination 0, not hidden
+        (destination ``j`` hidden or not: ``+ 2 * j + hide``)."""
+        return self.move + (card_way * self.own_max + slot) * self.destinations * 2
+
+    def attack_id(self, slot: int, target: int, card_way: int) -> int:
+        """The id of own figure ``slot`` shooting figure ``target`` with ``card_way``."""
+        return self.attack + (slot * self.figures + target) * WAYS + card_way
+
+    def kind(self, action: int) -> str:
+        """The block's name of ``action`` (``pass``, ``move`` …)."""
+        for name, start in (
+            ("reveal", self.reveal),
+            ("redraw", self.redraw),
+            ("nobody", self.nobody),
+            ("move", self.move),
+            ("attack", self.attack),
+            ("defend", self.defend),
+            ("bid", self.bid),
+        ):
+            if action >= start:
+                if action >= self.size:
+                    raise ValueError(f"action {action} is outside 0 to {self.size - 1}")
+                return name
+        if action < 0:
+            raise ValueError(f"action {action} is outside 0 to {self.size - 1}")
+        return ("pass", "concede", "swap")[action]
+
+    def decode_move(self, action: int) -> tuple[int, int, int, int]:
+        """(card way, own slot, destination, hide) of a move id."""
+        rest, hide = divmod(action - self.move, 2)
+        rest, dest = divmod(rest, self.destinations)
+        card_way, slot = divmod(rest, self.own_max)
+        return card_way, slot, dest, hide
+
+    def decode_attack(self, action: int) -> tuple[int, int, int]:
+        """(own slot, target figure, card way) of an attack id."""
+        rest, card_way = divmod(action - self.attack, WAYS)
+        slot, target = divmod(rest, self.figures)
+        return slot, target, card_way
+
+    # -- shadows -----------------------------------------------------------------------
+
+    def shadow(self, game: FastGame, action: int) -> Action:
+        """The reference engine's action that ``action`` stands for now in ``game``."""
+        seat = game.to_act
+        names = game.spec.names
+        kind = self.kind(action)
+        if kind == "pass":
+            return Pass()
+        if kind == "concede":
+            return Concede()
+        if kind == "swap":
+            return Swap()
+        if kind == "bid":
+            return Bid(CARDS[_card(action - self.bid, DIAMONDS)])
+        if kind == "defend":
+            return Defend(CARDS[_card(action - self.defend, HEARTS)])
+        if kind == "attack":
+            slot, target, card_way = self.decode_attack(action)
+            attacker = self.own[seat][slot]
+            return Attack(CARDS[_card(card_way, SPADES)], names[attacker], names[target])
+        if kind == "move":
+            card_way, slot, dest, hide = self.decode_move(action)
+            fig = self.own[seat][slot]
+            path = game.spec.board.path(game.pos[fig], dest)
+            step = MoveStep(names[fig], path, bool(hide))
+            return Move(CARDS[_card(card_way, CLUBS)], (step,))
+        if kind == "nobody":
+            return Move(CARDS[_card(action - self.nobody, CLUBS)], ())
+        if kind == "redraw":
+            card, slot = divmod(action - self.redraw, self.own_max)
+            return Redraw(CARDS[card], names[self.own[seat][slot]])
+        return Reveal(names[self.own[seat][action - self.reveal]])
+
+    def describe(self, game: FastGame, action: int) -> str:
+        """``action`` in words, e.g. ``move Billy with 7♣ to (12, 9.5)`` (for logs and tests)."""
+        return repr(self.shadow(game, action))
+
+
+def _card(card_way: int, suit: int) -> int:
+    return JOKER if card_way == 13 else suit * 13 + card_way

@@ -1,0 +1,1112 @@
+"""The fast path: the round of Wanted on flat state with integer actions (base rules).
+
+:class:`FastGame` plays the same rules as the reference engine
+(:mod:`totenblatt.wanted.engine`) on plain lists of numbers: cards are numbers
+(:mod:`~totenblatt.wanted.fast.cards`), figures stand on the board's nodes
+(:mod:`~totenblatt.wanted.fast.board`), actions are ids of the scenario's action table
+(:mod:`~totenblatt.wanted.fast.actions`). It is made from a reference game
+(:meth:`FastGame.from_game`, at any decision) and then goes its own way:
+:meth:`legal_actions` lists ids, :meth:`apply` plays one, :meth:`clone` copies cheaply.
+With ``record=True`` it also logs the reference engine's events, which is how the
+agreement tests compare the two (``tests/wanted/fast``).
+
+What differs from the reference engine is the menu of moves: a club moves one of the
+seat's figures to any destination of the board it can pay for (hidden or not where the
+destination is in hard cover), and moves nobody only when no figure can go anywhere;
+the reference engine offers its own menu (towards the enemy, away, cover spots, group
+moves). Every fast move's shadow is a legal reference move of the same cost.
+
+Supported: the base rules and any ruleset without abilities, heroes or per-character
+hands in play (:class:`FastUnsupportedError` says so otherwise).
+
+>>> from totenblatt.wanted.engine.game import new_game
+>>> fast = FastGame.from_game(new_game("duel", seed=3))
+>>> import random
+>>> rng = random.Random(1)
+>>> while not fast.is_over:
+...     fast.apply(rng.choice(fast.legal_actions()))
+>>> fast.winners in ((0,), (1,), ())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from totenblatt.wanted.engine.events import (
+    AttackDeclared,
+    AttackResolved,
+    BidPassed,
+    BidPlaced,
+    CardRedrawn,
+    CardsDealt,
+    Conceded,
+    DeckShuffled,
+    DefensePlayed,
+    DiscardsReshuffled,
+    Event,
+    FigureMove,
+    FigureOut,
+    FigureRevealed,
+    FiguresMoved,
+    GameEnded,
+    HandDealt,
+    HandDiscarded,
+    HandSwapped,
+    HpGained,
+    InitiativeWon,
+    NothingPlayed,
+    RedrawPaid,
+    RoundEnded,
+    RoundStarted,
+    SeatOut,
+    SwapDeclined,
+    SwapReceived,
+    Wounded,
+)
+from totenblatt.wanted.engine.state import Phase
+from totenblatt.wanted.fast.actions import CONCEDE, PASS, SWAP, WAYS, ActionTable
+from totenblatt.wanted.fast.board import COVERS, Board, board_for
+from totenblatt.wanted.fast.cards import CARDS, JOKER, SUITS, number
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.engine.game import Game
+    from totenblatt.wanted.engine.state import GameState
+    from totenblatt.wanted.rules import Ruleset
+
+__all__ = ["FastGame", "FastUnsupportedError", "Spec"]
+
+SWAP_PHASE, BID, ACTION, DEFEND, FATE, OVER = range(6)
+"""Phases by number, in the order of :class:`~totenblatt.wanted.engine.state.Phase`."""
+PHASES = tuple(Phase)
+_NONE = -1
+JOKER_BID = 1_000
+"""A joker's bid (A12), as ``checks.JOKER_BID``."""
+_CLUB, _SPADE, _HEART, _DIAMOND, _JOKER_SUIT = 0, 1, 2, 3, 4
+
+
+Resolved = tuple[int | None, int | None, int | None, int, int, int, bool, str]
+"""An attack's result: attack, defence values, difference, base, extra and all wounds, hit,
+reason (the fields of ``AttackResolved``)."""
+
+
+class FastUnsupportedError(ValueError):
+    """The game uses rules the fast path does not play (abilities, heroes, per character)."""
+
+
+class Spec:
+    """What never changes in a game: the rules' numbers, the figures' names, the board."""
+
+    def __init__(self, state: GameState) -> None:
+        rules = state.ruleset
+        if state.per_character or state.has_abilities or state.has_heroes:
+            raise FastUnsupportedError(
+                "the fast path plays the base rules: no abilities, hero types or "
+                "per-character hands (use the reference engine)"
+            )
+        self.rules: Ruleset = rules
+        self.seats = state.seats
+        self.teams = state.teams
+        figs = state.figures
+        self.names = tuple(f.name for f in figs)
+        self.by_name = {f.name: i for i, f in enumerate(figs)}
+        self.fig_seat = tuple(f.seat for f in figs)
+        self.fig_team = tuple(f.team for f in figs)
+        self.weapon = tuple(f.weapon for f in figs)
+        self.hp_max = tuple(f.hp_max for f in figs)
+        self.n = len(figs)
+        own = tuple(tuple(i for i, f in enumerate(figs) if f.seat == s) for s in range(self.seats))
+        table = state.geo.table
+        self.board: Board = board_for(table, rules, [f.pos for f in figs])
+        self.actions = ActionTable(own, self.n, self.board.destinations)
+        self.own = own
+        self.value = tuple(0 if c == JOKER else rules.card_value(CARDS[c]) for c in range(53))
+        self.inches = tuple(
+            rules.jokers.club_inches if c == JOKER else self.value[c] for c in range(53)
+        )
+        self.points = tuple(
+            rules.round.joker_hand_points if c == JOKER else self.value[c] for c in range(53)
+        )
+        self.hand_size = rules.round.hand_size
+        self.dead_size = rules.round.dead_hand_size
+        self.redraw_cost = rules.round.redraw_cost
+        self.redraws = rules.round.redraws_per_round
+        self.every_round = rules.cards.reshuffle == "every_round"
+        self.dealer_first = rules.initiative.dealer_acts_first_without_bids
+        self.reach = rules.hidden.attack_reach
+        self.out_of_range = rules.attack.out_of_range_attack_allowed
+        self.reward = rules.hp.killer_reward
+        self.cap = rules.hp.cap_hp_at_max
+        self.bands = tuple(rules.attack.bands)
+        self.modifiers = tuple(tuple(rules.weapons[w].modifiers) for w in self.weapon)
+        self.round_limit = state.round_limit
+        self.deck_orders = tuple(tuple(number(c) for c in order) for order in state.deck_orders)
+        self._resolved: dict[tuple[Any, ...], Resolved] = {}
+
+    def band(self, distance: float) -> int:
+        """The range band of ``distance`` (D-14), -1 beyond the last."""
+        for index, limit in enumerate(self.bands):
+            if distance <= limit:
+                return index
+        return -1
+
+    def misses(self, fig: int, distance: float) -> bool:
+        """A8, D-14: ``fig``'s weapon cannot hit at ``distance``."""
+        band = self.band(distance)
+        return band < 0 or self.modifiers[fig][band] == "miss"
+
+    def resolve(self, card: int, fig: int, distance: float, heart: int, cover: str) -> Resolved:
+        """``combat.resolve_attack`` for these inputs (remembered: the same inputs recur)."""
+        key = (card, self.weapon[fig], distance, heart, cover)
+        cached = self._resolved.get(key)
+        if cached is None:
+            from totenblatt.wanted.combat import resolve_attack
+
+            r = resolve_attack(
+                CARDS[card],
+                weapon=self.weapon[fig],
+                distance=distance,
+                defense=None if heart < 0 else CARDS[heart],
+                cover=cover,
+                ruleset=self.rules,
+            )
+            found: Resolved = (
+                r.attack_value,
+                r.defense_value,
+                r.difference,
+                r.base_wounds,
+                r.extra_wounds,
+                r.wounds,
+                r.hit,
+                str(r.reason),
+            )
+            if len(self._resolved) > 100_000:
+                self._resolved.clear()
+            self._resolved[key] = cached = found
+        return cached
+
+
+class FastGame:
+    """One game on the fast path (see the module docstring)."""
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "alive",
+        "bid_order",
+        "bids",
+        "conceded",
+        "cycle_played",
+        "dead",
+        "dead_taken",
+        "dealer",
+        "discard",
+        "draw",
+        "empty_cycles",
+        "end_reason",
+        "first_cycle",
+        "hands",
+        "hidden",
+        "hp",
+        "log",
+        "out",
+        "pending",
+        "phase",
+        "pos",
+        "redraws_used",
+        "rng",
+        "round",
+        "seen_private",
+        "seen_public",
+        "shuffles",
+        "spec",
+        "swap_order",
+        "to_act",
+        "winners",
+    )
+
+    spec: Spec
+    pos: list[int]
+    hp: list[int]
+    hidden: list[bool]
+    out: list[bool]
+    alive: list[int]
+    conceded: list[bool]
+    hands: list[list[int]]
+    draw: list[int]
+    discard: list[int]
+    dead: list[int]
+    dead_taken: bool
+    round: int
+    dealer: int
+    phase: int
+    to_act: int
+    active: int
+    swap_order: list[int]
+    bid_order: list[int]
+    bids: list[tuple[int, int, int]]
+    cycle_played: bool
+    empty_cycles: int
+    first_cycle: bool
+    redraws_used: list[int]
+    pending: tuple[int, int, int, int, float, str, bool] | None
+    """seat, card, attacker, target, distance, cover, target hidden."""
+    winners: tuple[int, ...]
+    end_reason: str | None
+    seen_public: list[int]
+    seen_private: list[list[int]]
+    shuffles: int
+    rng: random.Random
+    log: list[Event] | None
+    _legal: list[int] | None
+
+    # -- making one --------------------------------------------------------------------
+
+    @classmethod
+    def from_game(cls, game: Game, *, record: bool = False) -> FastGame:
+        """The fast copy of ``game`` at its current decision (its random generator copied).
+
+        ``record``: log the reference engine's events from now on (:attr:`log`).
+        Raises :class:`FastUnsupportedError` for rules the fast path does not play.
+        """
+        return cls.from_state(game.state, record=record)
+
+    @classmethod
+    def from_state(cls, st: GameState, *, record: bool = False) -> FastGame:
+        """The fast copy of a reference :class:`GameState` (see :meth:`from_game`)."""
+        if st.fate is not None:
+            raise FastUnsupportedError("the fast path plays no Tempt Fate (B1)")
+        spec = _spec(st)
+        g = cls.__new__(cls)
+        g.spec = spec
+        board = spec.board
+        g.pos = [board.node(f.pos) for f in st.figures]
+        g.hp = [f.hp for f in st.figures]
+        g.hidden = [f.hidden for f in st.figures]
+        g.out = [f.out for f in st.figures]
+        g.alive = list(st.alive)
+        g.conceded = list(st.conceded)
+        g.hands = [[number(c) for c in h] for h in st.hands]
+        g.draw = [number(c) for c in st.draw_pile]
+        g.discard = [number(c) for c in st.discard_pile]
+        g.dead = [number(c) for c in st.dead_hand]
+        g.dead_taken = st.dead_taken
+        g.round = st.round
+        g.dealer = st.dealer
+        g.phase = PHASES.index(st.phase)
+        g.to_act = _NONE if st.to_act is None else st.to_act
+        g.active = st.active
+        g.swap_order = list(st.swap_order)
+        g.bid_order = list(st.bid_order)
+        g.bids = [(s, number(c), v) for s, c, v in st.bids]
+        g.cycle_played = st.cycle_played
+        g.empty_cycles = st.empty_cycles
+        g.first_cycle = st.first_cycle
+        g.redraws_used = list(st.redraws_used)
+        p = st.pending
+        g.pending = (
+            None
+            if p is None
+            else (
+                p.seat,
+                number(p.card),
+                spec.by_name[p.attacker],
+                spec.by_name[p.target],
+                p.distance,
+                p.cover,
+                p.target_hidden,
+            )
+        )
+        g.winners = st.winners
+        g.end_reason = st.end_reason
+        g.seen_public = [number(c) for c in st.seen_public]
+        g.seen_private = [[number(c) for c in s] for s in st.seen_private]
+        g.shuffles = st.shuffles
+        g.rng = random.Random()
+        g.rng.setstate(st.rng.getstate())
+        g.log = [] if record else None
+        g._legal = None
+        return g
+
+    def clone(self, *, rng: bool = True) -> FastGame:
+        """An independent copy (``rng=False``: share the random generator, for a copy that
+        will be given a new one; cheaper)."""
+        g = FastGame.__new__(FastGame)
+        g.spec = self.spec
+        g.pos = self.pos.copy()
+        g.hp = self.hp.copy()
+        g.hidden = self.hidden.copy()
+        g.out = self.out.copy()
+        g.alive = self.alive.copy()
+        g.conceded = self.conceded.copy()
+        g.hands = [h.copy() for h in self.hands]
+        g.draw = self.draw.copy()
+        g.discard = self.discard.copy()
+        g.dead = self.dead.copy()
+        g.dead_taken = self.dead_taken
+        g.round = self.round
+        g.dealer = self.dealer
+        g.phase = self.phase
+        g.to_act = self.to_act
+        g.active = self.active
+        g.swap_order = self.swap_order.copy()
+        g.bid_order = self.bid_order.copy()
+        g.bids = self.bids.copy()
+        g.cycle_played = self.cycle_played
+        g.empty_cycles = self.empty_cycles
+        g.first_cycle = self.first_cycle
+        g.redraws_used = self.redraws_used.copy()
+        g.pending = self.pending
+        g.winners = self.winners
+        g.end_reason = self.end_reason
+        g.seen_public = self.seen_public.copy()
+        g.seen_private = [s.copy() for s in self.seen_private]
+        g.shuffles = self.shuffles
+        if rng:
+            g.rng = random.Random()
+            g.rng.setstate(self.rng.getstate())
+        else:
+            g.rng = self.rng
+        g.log = None if self.log is None else self.log.copy()
+        g._legal = self._legal
+        return g
+
+    # -- what is going on --------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == OVER
+
+    @property
+    def seats(self) -> int:
+        """Number of seats."""
+        return self.spec.seats
+
+    @property
+    def actions(self) -> ActionTable:
+        """The scenario's action table."""
+        return self.spec.actions
+
+    def in_game(self, seat: int) -> bool:
+        """The seat still has a figure in the game and has not conceded."""
+        return self.alive[seat] > 0 and not self.conceded[seat]
+
+    def seats_in_game(self) -> list[int]:
+        """Seats still playing, in seat order."""
+        alive, conceded = self.alive, self.conceded
+        return [s for s in range(self.spec.seats) if alive[s] > 0 and not conceded[s]]
+
+    def round_from(self, start: int) -> list[int]:
+        """Seats in the game round the table from ``start``."""
+        n = self.spec.seats
+        alive, conceded = self.alive, self.conceded
+        out = []
+        for i in range(n):
+            s = (start + i) % n
+            if alive[s] > 0 and not conceded[s]:
+                out.append(s)
+        return out
+
+    def living(self, seat: int) -> list[int]:
+        """The seat's figures in the game, in scenario order."""
+        out = self.out
+        return [f for f in self.spec.own[seat] if not out[f]]
+
+    # -- deciding ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids of the seat to act (empty when the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._offers() if self.phase != OVER else []
+        return legal
+
+    def apply(self, action: int) -> None:
+        """Play ``action`` (an id of :meth:`legal_actions`) for the seat to act;
+        ``ValueError`` for any other id."""
+        if action not in self.legal_actions():
+            raise ValueError(
+                f"action {action} is not legal now: expected one of legal_actions() "
+                f"({len(self.legal_actions())} ids)"
+            )
+        self.play(action)
+
+    def play(self, action: int) -> None:
+        """:meth:`apply` without the check (the id must come from :meth:`legal_actions`)."""
+        seat = self.to_act
+        t = self.spec.actions
+        if action >= t.move:
+            if action >= t.redraw:
+                if action >= t.reveal:
+                    self._reveal(seat, t.own[seat][action - t.reveal])
+                else:
+                    card, slot = divmod(action - t.redraw, t.own_max)
+                    self._redraw(seat, card, t.own[seat][slot])
+            elif action >= t.nobody:
+                self._move(seat, _card(action - t.nobody, _CLUB), -1, -1, False)
+            else:
+                rest, hide = divmod(action - t.move, 2)
+                rest, dest = divmod(rest, t.destinations)
+                card_way, slot = divmod(rest, t.own_max)
+                fig = t.own[seat][slot]
+                self._move(seat, _card(card_way, _CLUB), fig, dest, hide == 1)
+        elif action >= t.attack:
+            rest, card_way = divmod(action - t.attack, WAYS)
+            slot, target = divmod(rest, t.figures)
+            self._attack(seat, _card(card_way, _SPADE), t.own[seat][slot], target)
+        elif action >= t.defend:
+            self._defend(seat, _card(action - t.defend, _HEART))
+        elif action >= t.bid:
+            self._bid(seat, _card(action - t.bid, _DIAMOND))
+        elif action == PASS:
+            self._pass(seat)
+        elif action == SWAP:
+            self._swap(seat)
+        elif action == CONCEDE:
+            self._concede(seat)
+        else:
+            raise ValueError(f"action {action} is no action")
+        self._settle()
+        self._legal = None
+
+    def shadow(self, action: int) -> Any:
+        """The reference engine's action that ``action`` stands for now."""
+        return self.spec.actions.shadow(self, action)
+
+    # -- offers ------------------------------------------------------------------------
+
+    def _offers(self) -> list[int]:
+        seat = self.to_act
+        phase = self.phase
+        t = self.spec.actions
+        hand = self.hands[seat]
+        out = [PASS]
+        if phase == SWAP_PHASE:
+            if self.swap_order and self.swap_order[0] == seat and self._may_swap(seat):
+                out.append(SWAP)
+        elif phase == BID:
+            seen = 0
+            for c in hand:
+                s = SUITS[c]
+                if s in (_DIAMOND, _JOKER_SUIT):
+                    way = 13 if c == JOKER else c % 13
+                    if not seen & (1 << way):
+                        seen |= 1 << way
+                        out.append(t.bid + way)
+        elif phase == DEFEND:
+            seen = 0
+            for c in hand:
+                s = SUITS[c]
+                if s in (_HEART, _JOKER_SUIT):
+                    way = 13 if c == JOKER else c % 13
+                    if not seen & (1 << way):
+                        seen |= 1 << way
+                        out.append(t.defend + way)
+        elif phase == ACTION:
+            spades: list[int] = []
+            clubs: list[int] = []
+            seen = seen_c = 0
+            for c in hand:
+                s = SUITS[c]
+                if s == _JOKER_SUIT:
+                    if not seen & (1 << 13):
+                        seen |= 1 << 13
+                        spades.append(13)
+                    if not seen_c & (1 << 13):
+                        seen_c |= 1 << 13
+                        clubs.append(c)
+                elif s == _SPADE:
+                    way = c % 13
+                    if not seen & (1 << way):
+                        seen |= 1 << way
+                        spades.append(way)
+                elif s == _CLUB and not seen_c & (1 << c):
+                    seen_c |= 1 << c
+                    clubs.append(c)
+            if spades:
+                pairs = self._attack_pairs(seat)
+                if pairs:
+                    for way in spades:
+                        for a, target in pairs:
+                            out.append(t.attack_id(t.slot[a], target, way))
+            if clubs:
+                self._move_offers(seat, clubs, out)
+        if phase <= DEFEND:
+            hidden = self.hidden
+            for f in self.living(seat):
+                if hidden[f]:
+                    out.append(t.reveal + t.slot[f])
+            if self._can_redraw(seat):
+                cost = self.spec.redraw_cost
+                hp = self.hp
+                payers = [t.slot[f] for f in self.living(seat) if hp[f] >= cost]
+                done: set[int] = set()
+                for c in hand:
+                    if c not in done:
+                        done.add(c)
+                        base = t.redraw + c * t.own_max
+                        out.extend(base + k for k in payers)
+        out.append(CONCEDE)
+        return out
+
+    def _move_offers(self, seat: int, clubs: list[int], out: list[int]) -> None:
+        spec = self.spec
+        board = spec.board
+        t = spec.actions
+        pos, fig_out = self.pos, self.out
+        movers = self.living(seat)
+        hard = board.hard
+        taken: dict[int, int] = {}
+        for g in range(spec.n):
+            if not fig_out[g]:
+                for j in board.conflicts(pos[g]):
+                    taken[j] = taken.get(j, 0) + 1
+        for c in clubs:
+            budget = spec.inches[c]
+            card_way = 13 if c == JOKER else c % 13
+            offered = False
+            for f in movers:
+                here = pos[f]
+                dests = board.within(here, budget)
+                if not dests:
+                    continue
+                mine = board.conflicts(here)
+                base = t.move_base(card_way, t.slot[f])
+                for j in dests:
+                    n = taken.get(j, 0)
+                    if n and n > (j in mine):
+                        continue
+                    offered = True
+                    out.append(base + 2 * j)
+                    if hard[j]:
+                        out.append(base + 2 * j + 1)
+            if not offered:
+                out.append(t.nobody + card_way)
+
+    # -- rules' predicates -------------------------------------------------------------
+
+    def _may_swap(self, seat: int) -> bool:
+        return not self.dead_taken and bool(self.hands[seat])
+
+    def _can_redraw(self, seat: int) -> bool:
+        spec = self.spec
+        if self.redraws_used[seat] >= spec.redraws:
+            return False
+        if not (self.draw or self.discard) or not self.hands[seat]:
+            return False
+        cost = spec.redraw_cost
+        hp = self.hp
+        return any(hp[f] >= cost for f in self.living(seat))
+
+    def _attack_pairs(self, seat: int) -> list[tuple[int, int]]:
+        spec = self.spec
+        out, hidden, pos = self.out, self.hidden, self.pos
+        own = [f for f in spec.own[seat] if not out[f] and not hidden[f]]
+        if not own:
+            return []
+        team = spec.teams[seat]
+        fig_team = spec.fig_team
+        board = spec.board
+        pairs = []
+        for a in own:
+            for t in range(spec.n):
+                if out[t] or fig_team[t] == team:
+                    continue
+                distance, line = board.sight(pos[a], pos[t])
+                if not line:
+                    continue
+                if hidden[t] and distance > spec.reach:
+                    continue
+                if not spec.out_of_range and spec.misses(a, distance):
+                    continue
+                pairs.append((a, t))
+        return pairs
+
+    def _has_choice(self, seat: int) -> bool:
+        phase = self.phase
+        if phase == SWAP_PHASE:
+            return True
+        hand = self.hands[seat]
+        if phase == BID:
+            for c in hand:
+                s = SUITS[c]
+                if s in (_DIAMOND, _JOKER_SUIT):
+                    return True
+        elif phase == DEFEND:
+            for c in hand:
+                s = SUITS[c]
+                if s in (_HEART, _JOKER_SUIT):
+                    return True
+        elif phase == ACTION:
+            spade = False
+            for c in hand:
+                s = SUITS[c]
+                if s in (_CLUB, _JOKER_SUIT):
+                    return True
+                if s == _SPADE:
+                    spade = True
+            if spade and self._attack_pairs(seat):
+                return True
+        hidden = self.hidden
+        for f in self.living(seat):
+            if hidden[f]:
+                return True
+        return self._can_redraw(seat)
+
+    def _settle(self) -> None:
+        while self.phase != OVER and self.to_act >= 0 and not self._has_choice(self.to_act):
+            self._pass(self.to_act)
+
+    # -- cards -------------------------------------------------------------------------
+
+    def _draw(self, n: int) -> list[int]:
+        out = []
+        for _ in range(n):
+            if not self.draw:
+                if not self.discard:
+                    raise RuntimeError("no cards left in the draw or discard pile")
+                self._reshuffle_discards()
+            out.append(self.draw.pop())
+        return out
+
+    def _reshuffle_discards(self) -> None:
+        pile = self.discard
+        self.discard = []
+        self.rng.shuffle(pile)
+        self.draw[:0] = pile
+        self.seen_public.clear()
+        for seen in self.seen_private:
+            seen.clear()
+        if self.log is not None:
+            self.log.append(DiscardsReshuffled(len(pile)))
+
+    def _discard(self, cards: Sequence[int], face_up: bool, seat: int = -1) -> None:
+        self.discard.extend(cards)
+        if face_up:
+            self.seen_public.extend(cards)
+        elif seat >= 0:
+            self.seen_private[seat].extend(cards)
+
+    def _gather_and_shuffle(self) -> None:
+        pile = self.draw
+        pile.extend(self.discard)
+        pile.extend(self.dead)
+        for hand in self.hands:
+            pile.extend(hand)
+            hand.clear()
+        self.discard = []
+        self.dead = []
+        self.seen_public.clear()
+        for seen in self.seen_private:
+            seen.clear()
+        self.rng.shuffle(pile)
+        orders = self.spec.deck_orders
+        if self.shuffles < len(orders):
+            for c in orders[self.shuffles]:
+                pile.remove(c)
+            pile.extend(reversed(orders[self.shuffles]))
+        self.shuffles += 1
+
+    def _play_card(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.seen_public.append(card)
+
+    # -- the round ---------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        spec = self.spec
+        log = self.log
+        self.round += 1
+        if log is not None:
+            log.append(RoundStarted(self.round, self.dealer))
+        if self.round == 1 or spec.every_round:
+            self._gather_and_shuffle()
+            if log is not None:
+                log.append(DeckShuffled(len(self.draw)))
+        sizes = [0] * spec.seats
+        order = self.round_from(self.dealer + 1)
+        for seat in order:
+            self.hands[seat] = self._draw(spec.hand_size)
+            sizes[seat] = len(self.hands[seat])
+        self.dead = self._draw(spec.dead_size)
+        self.dead_taken = False
+        if log is not None:
+            log.append(CardsDealt(tuple(sizes), len(self.dead)))
+            for seat in order:
+                log.append(HandDealt(seat, tuple(CARDS[c] for c in self.hands[seat])))
+        self.redraws_used = [0] * spec.seats
+        self.active = self.dealer
+        self.first_cycle = True
+        self.empty_cycles = 0
+        self.phase = SWAP_PHASE
+        swap_order = self.round_from(self.dealer) if self.dead else []
+        self.swap_order = [s for s in swap_order if self._may_swap(s)]
+        self._next_swapper()
+
+    def _next_swapper(self) -> None:
+        if self.swap_order and not self.dead_taken:
+            self.phase = SWAP_PHASE
+            self.to_act = self.swap_order[0]
+        else:
+            self.swap_order = []
+            self._begin_cycle()
+
+    def _anyone_can_play(self) -> bool:
+        hands = self.hands
+        for seat in self.seats_in_game():
+            for c in hands[seat]:
+                if SUITS[c] != _HEART:
+                    return True
+        return False
+
+    def _begin_cycle(self) -> None:
+        if not self._anyone_can_play():
+            self._end_round("no_playable_cards")
+            return
+        self.bid_order = self.round_from(self.active)
+        self.bids = []
+        self.cycle_played = False
+        self.phase = BID
+        self.to_act = self.bid_order[0]
+
+    def _next_bidder(self) -> None:
+        if self.bid_order:
+            self.to_act = self.bid_order[0]
+            return
+        won_with = -1
+        if self.bids:
+            best_seat, best_card, best = self.bids[0]
+            for seat, card, value in self.bids[1:]:
+                if value > best:
+                    best_seat, best_card, best = seat, card, value
+            seat, won_with = best_seat, best_card
+        elif self.first_cycle and self.spec.dealer_first and self.in_game(self.dealer):
+            seat = self.dealer
+        else:
+            seat = self.round_from(self.active + 1)[0]
+        self.first_cycle = False
+        self.active = seat
+        if self.log is not None:
+            self.log.append(InitiativeWon(seat, None if won_with < 0 else CARDS[won_with]))
+        self.phase = ACTION
+        self.to_act = seat
+
+    def _end_cycle(self) -> None:
+        if self.phase == OVER:
+            return
+        self.empty_cycles = 0 if self.cycle_played else self.empty_cycles + 1
+        if self.empty_cycles >= len(self.seats_in_game()):
+            self._end_round("no_card_played")
+        else:
+            self._begin_cycle()
+
+    def _end_round(self, reason: str) -> None:
+        spec = self.spec
+        order = self.round_from(self.dealer + 1)
+        points: list[int | None] = [None] * spec.seats
+        next_dealer = order[0] if order else self.dealer
+        best = -1
+        worth = spec.points
+        for seat in order:
+            value = sum(worth[c] for c in self.hands[seat])
+            points[seat] = value
+            if value > best:
+                best, next_dealer = value, seat
+        for seat in range(spec.seats):
+            self._discard(self.hands[seat], False, seat)
+            self.hands[seat] = []
+        self._discard(self.dead, False)
+        self.dead = []
+        if self.log is not None:
+            self.log.append(RoundEnded(self.round, reason, tuple(points), next_dealer))
+        limit = spec.round_limit
+        if limit and self.round >= limit:
+            self._end_by_hp()
+            return
+        self.dealer = next_dealer
+        self._start_round()
+
+    # -- the end -----------------------------------------------------------------------
+
+    def _seat_hp(self) -> tuple[int, ...]:
+        hp = [0] * self.spec.seats
+        seat_of, out = self.spec.fig_seat, self.out
+        for f, h in enumerate(self.hp):
+            if not out[f]:
+                hp[seat_of[f]] += h
+        return tuple(hp)
+
+    def _end_game(self, team: int | None, reason: str) -> None:
+        self.phase = OVER
+        self.to_act = _NONE
+        self.pending = None
+        teams = self.spec.teams
+        self.winners = (
+            () if team is None else tuple(s for s in range(len(teams)) if teams[s] == team)
+        )
+        self.end_reason = reason
+        if self.log is not None:
+            self.log.append(GameEnded(self.winners, reason, self._seat_hp()))
+
+    def _check_victory(self, reason: str = "last_side_standing") -> bool:
+        teams = {self.spec.teams[s] for s in self.seats_in_game()}
+        if len(teams) > 1:
+            return False
+        self._end_game(teams.pop() if teams else None, reason)
+        return True
+
+    def _end_by_hp(self) -> None:
+        seat_hp = self._seat_hp()
+        team_hp: dict[int, int] = {}
+        teams = self.spec.teams
+        for seat in self.seats_in_game():
+            team_hp[teams[seat]] = team_hp.get(teams[seat], 0) + seat_hp[seat]
+        best = max(team_hp.values(), default=0)
+        leaders = [t for t, hp in team_hp.items() if hp == best]
+        self._end_game(leaders[0] if len(leaders) == 1 else None, "round_limit")
+
+    def _leave(self, seat: int, reason: str) -> None:
+        cards = self.hands[seat]
+        self._discard(cards, False, seat)
+        if self.log is not None:
+            self.log.append(HandDiscarded(seat, len(cards)))
+        self.hands[seat] = []
+        if self.log is not None:
+            self.log.append(SeatOut(seat, reason))
+
+    def _take_out(self, fig: int, killer: int) -> None:
+        spec = self.spec
+        seat = spec.fig_seat[fig]
+        if not self.out[fig]:
+            self.out[fig] = True
+            self.hidden[fig] = False
+            self.alive[seat] -= 1
+        if self.log is not None:
+            killed_by = None if killer < 0 else spec.names[killer]
+            self.log.append(FigureOut(spec.names[fig], seat, killed_by))
+        if not self.conceded[seat] and not self.alive[seat]:
+            self._leave(seat, "eliminated")
+
+    # -- attacks -----------------------------------------------------------------------
+
+    def _resolve(self, heart: int) -> None:
+        assert self.pending is not None
+        _, card, attacker, target, distance, cover, _ = self.pending
+        self.pending = None
+        spec = self.spec
+        r = spec.resolve(card, attacker, distance, heart, cover)
+        log = self.log
+        names = spec.names
+        if log is not None:
+            log.append(
+                AttackResolved(
+                    names[attacker],
+                    names[target],
+                    CARDS[card],
+                    spec.weapon[attacker],
+                    distance,
+                    None if heart < 0 else CARDS[heart],
+                    cover,
+                    (),
+                    (),
+                    r[0],
+                    r[1],
+                    r[2],
+                    r[3],
+                    r[4],
+                    r[5],
+                    r[6],
+                    r[7],
+                    None,
+                )
+            )
+        hp = self.hp
+        for _ in range(r[5]):
+            if hp[target] > 0:
+                hp[target] -= 1
+                if log is not None:
+                    log.append(Wounded(names[target], hp[target]))
+                continue
+            self._take_out(target, attacker)
+            reward = spec.reward
+            if reward:
+                gain = reward
+                if spec.cap:
+                    gain = max(0, min(reward, spec.hp_max[attacker] - hp[attacker]))
+                hp[attacker] += gain
+                if log is not None:
+                    log.append(HpGained(names[attacker], gain, hp[attacker]))
+            break
+        if not self._check_victory():
+            self._end_cycle()
+
+    def _attack(self, seat: int, card: int, attacker: int, target: int) -> None:
+        self._play_card(seat, card)
+        self.cycle_played = True
+        spec = self.spec
+        distance, _ = spec.board.sight(self.pos[attacker], self.pos[target])
+        hidden = self.hidden[target]
+        level = 3 if hidden else spec.board.cover(self.pos[attacker], self.pos[target])
+        cover = COVERS[level].value
+        self.pending = (seat, card, attacker, target, distance, cover, hidden)
+        if self.log is not None:
+            self.log.append(
+                AttackDeclared(
+                    seat,
+                    CARDS[card],
+                    spec.names[attacker],
+                    spec.names[target],
+                    spec.weapon[attacker],
+                    distance,
+                    cover,
+                    hidden,
+                    False,
+                )
+            )
+        if spec.misses(attacker, distance):
+            self._resolve(-1)
+            return
+        self.phase = DEFEND
+        self.to_act = spec.fig_seat[target]
+
+    # -- the kinds' effects ------------------------------------------------------------
+
+    def _pass(self, seat: int) -> None:
+        phase = self.phase
+        log = self.log
+        if phase == SWAP_PHASE:
+            if log is not None:
+                log.append(SwapDeclined(seat))
+            self.swap_order.pop(0)
+            self._next_swapper()
+        elif phase == BID:
+            if log is not None:
+                log.append(BidPassed(seat))
+            self.bid_order.pop(0)
+            self._next_bidder()
+        elif phase == ACTION:
+            if log is not None:
+                log.append(NothingPlayed(seat))
+            self._end_cycle()
+        elif phase == DEFEND:
+            if log is not None:
+                log.append(DefensePlayed(seat, None))
+            self._resolve(-1)
+
+    def _swap(self, seat: int) -> None:
+        received = self.dead
+        given = self.hands[seat]
+        self.hands[seat] = received
+        self.dead = []
+        self.dead_taken = True
+        self._discard(given, False, seat)
+        if self.log is not None:
+            self.log.append(HandSwapped(seat, 0, None))
+            gave = tuple(CARDS[c] for c in given)
+            self.log.append(SwapReceived(seat, gave, tuple(CARDS[c] for c in received)))
+        self.swap_order = []
+        self._begin_cycle()
+
+    def _bid(self, seat: int, card: int) -> None:
+        self._play_card(seat, card)
+        value = JOKER_BID if card == JOKER else self.spec.value[card]
+        self.bids.append((seat, card, value))
+        self.cycle_played = True
+        if self.log is not None:
+            self.log.append(BidPlaced(seat, CARDS[card], False, 0))
+        self.bid_order.pop(0)
+        self._next_bidder()
+
+    def _defend(self, seat: int, card: int) -> None:
+        self._play_card(seat, card)
+        if self.log is not None:
+            self.log.append(DefensePlayed(seat, CARDS[card], (), None, False))
+        self._resolve(card)
+
+    def _move(self, seat: int, card: int, fig: int, dest: int, hide: bool) -> None:
+        self._play_card(seat, card)
+        spec = self.spec
+        moves: tuple[FigureMove, ...] = ()
+        if fig >= 0:
+            here = self.pos[fig]
+            if self.log is not None:
+                board = spec.board
+                path = board.path(here, dest)
+                moves = (FigureMove(spec.names[fig], path, board.cost(here, dest), hide),)
+            self.pos[fig] = dest
+            self.hidden[fig] = hide
+        self.cycle_played = True
+        if self.log is not None:
+            self.log.append(FiguresMoved(seat, CARDS[card], spec.inches[card], moves, False, 0))
+        self._end_cycle()
+
+    def _redraw(self, seat: int, card: int, payer: int) -> None:
+        spec = self.spec
+        cost = spec.redraw_cost
+        self.hp[payer] -= cost
+        self.redraws_used[seat] += 1
+        if self.log is not None:
+            self.log.append(RedrawPaid(seat, spec.names[payer], cost, self.hp[payer]))
+        drawn = self._draw(1)[0]
+        hand = self.hands[seat]
+        hand.remove(card)
+        self._discard((card,), False, seat)
+        hand.append(drawn)
+        if self.log is not None:
+            self.log.append(CardRedrawn(seat, CARDS[card], CARDS[drawn]))
+
+    def _reveal(self, seat: int, fig: int) -> None:
+        self.hidden[fig] = False
+        if self.log is not None:
+            self.log.append(FigureRevealed(seat, self.spec.names[fig]))
+
+    def _concede(self, seat: int) -> None:
+        phase = self.phase
+        if self.log is not None:
+            self.log.append(Conceded(seat))
+        self.conceded[seat] = True
+        for f in self.living(seat):
+            self._take_out(f, -1)
+        self._leave(seat, "conceded")
+        if self._check_victory("concession") or self.to_act != seat:
+            return
+        if phase == SWAP_PHASE:
+            self.swap_order.pop(0)
+            self._next_swapper()
+        elif phase == BID:
+            self.bid_order.pop(0)
+            self._next_bidder()
+        else:
+            self.pending = None
+            self._end_cycle()
+
+
+def _card(card_way: int, suit: int) -> int:
+    return JOKER if card_way == 13 else suit * 13 + card_way
+
+
+_SPECS: dict[tuple[Any, ...], tuple[Any, Any, Spec]] = {}
+
+
+def _spec(st: GameState) -> Spec:
+    """One :class:`Spec` per reference setup (its figures, rules and table), kept."""
+    table = st.geo.table
+    key = (
+        id(st.ruleset),
+        id(table),
+        st.teams,
+        st.round_limit,
+        tuple((f.name, f.seat, f.team, f.weapon, f.hp_max) for f in st.figures),
+        st.deck_orders,
+        st.per_character or st.has_abilities or st.has_heroes,
+    )
+    found = _SPECS.get(key)
+    if found is None or found[0] is not st.ruleset or found[1] is not table:
+        if len(_SPECS) > 64:
+            _SPECS.clear()
+        found = _SPECS[key] = (st.ruleset, table, Spec(st))
+    return found[2]

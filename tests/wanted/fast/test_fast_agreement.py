@@ -1,0 +1,143 @@
+"""The fast path agrees with the reference engine: same events, same choices, legal shadows.
+
+Every game here is played on both at once: the fast game picks a random legal id, the
+reference game applies its shadow, and after every decision both must have logged the
+same events; before it, both must offer the same actions of every kind but moves (the
+fast menu of moves is the board's destinations), and every fast move's shadow must be
+legal in the reference engine at the same cost. Thousands more games:
+``python -m benchmarks.fast_agreement`` (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from totenblatt.wanted.engine.actions import Concede, Move
+from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.engine.moves import step_costs
+from totenblatt.wanted.fast import FastGame, FastUnsupportedError
+from totenblatt.wanted.fast.actions import CONCEDE
+
+
+def play_both(
+    game: Game, seed: int, *, every_move: int = 0, concede: float = 0.0, limit: int = 5_000
+) -> FastGame:
+    """Play ``game`` and its fast copy side by side with random fast ids; assert agreement.
+
+    ``every_move``: at every ``every_move``-th decision check every offered move's shadow.
+    """
+    fast = FastGame.from_game(game, record=True)
+    rng = random.Random(seed)
+    start = len(game.events)
+    for decision in range(limit):
+        if game.is_over:
+            break
+        assert fast.to_act == game.to_act
+        assert fast.phase == list(type(game.phase)).index(game.phase)
+        ids = fast.legal_actions()
+        assert len(set(ids)) == len(ids), "an id is offered twice"
+        shadows = [fast.shadow(a) for a in ids]
+        reference = game.legal_actions()
+        assert {a for a in shadows if not isinstance(a, Move)} == {
+            a for a in reference if not isinstance(a, Move)
+        }
+        assert any(isinstance(a, Move) for a in shadows) == any(
+            isinstance(a, Move) for a in reference
+        )
+        if every_move and decision % every_move == 0:
+            seat = game.to_act
+            assert seat is not None
+            for shadow in shadows:
+                if isinstance(shadow, Move) and shadow.steps:
+                    assert game.why_illegal(shadow) is None, shadow
+                    step = shadow.steps[0]
+                    here = fast.pos[fast.spec.by_name[step.figure]]
+                    there = fast.spec.board.index[step.path[-1]]
+                    cost = step_costs(game.state, seat, shadow.steps)
+                    assert cost == (fast.spec.board.cost(here, there),)
+        options = [a for a in ids if a != CONCEDE] or ids
+        if concede and rng.random() < concede:
+            options = [CONCEDE]
+        action = rng.choice(options)
+        game.apply(fast.shadow(action))
+        fast.apply(action)
+        assert list(game.events[start:]) == fast.log
+    assert game.is_over and fast.is_over
+    assert fast.winners == game.winners and fast.end_reason == game.end_reason
+    return fast
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_duel_games_agree(seed: int) -> None:
+    play_both(new_game("duel", seed=seed), seed, every_move=7 if seed % 4 == 0 else 0)
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("gangs", 1), ("gangs", 2), ("three-way", 3)])
+def test_bigger_games_agree(scenario: str, seed: int) -> None:
+    play_both(new_game(scenario, seed=seed), seed, every_move=25 if seed == 1 else 0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_concessions_agree(seed: int) -> None:
+    play_both(new_game("three-way" if seed % 2 else "duel", seed=100 + seed), seed, concede=0.05)
+
+
+def test_options_of_the_rules_agree() -> None:
+    from totenblatt.wanted.rules import Ruleset
+
+    rules = Ruleset.load("base").with_options(
+        reshuffle="when_empty", dealer_acts_first_without_bids=True
+    )
+    for seed in range(3):
+        play_both(new_game("duel", rules, seed=seed), seed)
+
+
+def test_a_game_half_played_by_the_reference_engine_goes_on_alike() -> None:
+    """A reference game's own moves end off the board's nodes: the fast copy stands there."""
+    from totenblatt.wanted.bots import RandomBot
+
+    for seed in range(3):
+        game = new_game("duel", seed=seed)
+        bots = [RandomBot(seed), RandomBot(seed + 1)]
+        for _ in range(30):
+            seat = game.to_act
+            if seat is None:
+                break
+            game.apply(bots[seat].choose({}, game.legal_actions()))
+        if not game.is_over:
+            play_both(game, seed)
+
+
+def test_a_clone_goes_its_own_way() -> None:
+    fast = FastGame.from_game(new_game("gangs", seed=5))
+    rng = random.Random(5)
+    for _ in range(40):
+        fast.apply(rng.choice([a for a in fast.legal_actions() if a != CONCEDE]))
+    twin = fast.clone()
+    before = (fast.pos.copy(), fast.hp.copy(), [h.copy() for h in fast.hands], fast.draw.copy())
+    while not twin.is_over:
+        twin.apply(rng.choice([a for a in twin.legal_actions() if a != CONCEDE]))
+    assert (fast.pos, fast.hp, fast.hands, fast.draw) == before
+
+
+def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
+    fast = FastGame.from_game(new_game("duel", seed=2))
+    legal = fast.legal_actions()
+    bad = next(a for a in range(fast.actions.size) if a not in legal)
+    hands = [h.copy() for h in fast.hands]
+    with pytest.raises(ValueError, match="not legal now"):
+        fast.apply(bad)
+    assert fast.hands == hands and fast.legal_actions() == legal
+
+
+def test_the_extended_rules_in_play_are_refused() -> None:
+    with pytest.raises(FastUnsupportedError, match="base rules"):
+        FastGame.from_game(new_game("heroes", "extended", seed=1))
+
+
+def test_concede_is_always_offered() -> None:
+    fast = FastGame.from_game(new_game("duel", seed=1))
+    assert CONCEDE in fast.legal_actions()
+    assert isinstance(fast.shadow(CONCEDE), Concede)
