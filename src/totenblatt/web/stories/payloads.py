@@ -107,10 +107,14 @@ def _side(
 
 
 def test_payload(
-    story: StoryRecord, test: ProbeRecord, viewer: Viewer, lang: str
+    story: StoryRecord,
+    test: ProbeRecord,
+    viewer: Viewer,
+    lang: str,
+    told: dict[int, list[str]] | None = None,
 ) -> dict[str, Any]:
     """One test: both sides, the cards the viewer may see, the odds, the outcome, what the
-    viewer may do now (``can``)."""
+    viewer may do now (``can``); ``told``: the log's lines by test number (built once)."""
     drawing = drawing_of(story, test, lang)
     sides = {s.value: _side(story, test, drawing, s, viewer) for s in Side}
     cards: dict[str, list[int]] = {}
@@ -137,11 +141,7 @@ def test_payload(
         "wound": result.get("wound"),
         "wounded": result.get("wounded"),
         "standing": None,
-        "narration": [
-            log_line(e, lang)
-            for e in story.log
-            if e.get("number") == test.number and e.get("kind") not in ("test", "shift")
-        ],
+        "narration": (_told(story, lang) if told is None else told).get(test.number, []),
     }
     yours = viewer.role == "player" and sheet is not None and viewer.sheet_id == sheet.id
     can = {"draw": [], "joker": False, "stop": False, "cancel": False}
@@ -167,8 +167,22 @@ def test_payload(
     return out
 
 
+def _told(story: StoryRecord, lang: str, lines: list[str] | None = None) -> dict[int, list[str]]:
+    """What the log tells of each test after it was called (the draws, jokers, outcome);
+    ``lines``: the whole log in words, when already worded."""
+    told: dict[int, list[str]] = {}
+    for n, entry in enumerate(story.log):
+        number = entry.get("number")
+        if isinstance(number, int) and entry.get("kind") not in ("test", "shift"):
+            line = lines[n] if lines is not None else log_line(entry, lang)
+            told.setdefault(number, []).append(line)
+    return told
+
+
 def story_payload(story: StoryRecord, viewer: Viewer, lang: str) -> dict[str, Any]:
     """Everything ``viewer`` may know of the story, in ``lang``."""
+    lines = [log_line(e, lang) for e in story.log]
+    told = _told(story, lang, lines)
     return {
         "story_id": story.id,
         "name": story.name,
@@ -176,6 +190,6 @@ def story_payload(story: StoryRecord, viewer: Viewer, lang: str) -> dict[str, An
         "version": story.version,
         "viewer": {"role": viewer.role, "character_id": viewer.sheet_id},
         "characters": [character_payload(s, viewer) for s in story.sheets],
-        "tests": [test_payload(story, t, viewer, lang) for t in story.tests],
-        "log": [log_line(e, lang) for e in story.log],
+        "tests": [test_payload(story, t, viewer, lang, told) for t in story.tests],
+        "log": lines,
     }
