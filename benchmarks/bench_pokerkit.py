@@ -16,8 +16,11 @@ runs so both sides see the same machine state:
 
 pokerkit plays six-handed no-limit Texas hold'em (blinds 1/2, stacks 200, every
 non-decision step automated). Totenblatt plays ``gangs`` (5 v 5) and ``duel``
-with RandomBot at every seat. Also: HeuristicBot against HeuristicBot on
-``gangs``, games and decisions per CPU second (one core).
+with RandomBot at every seat, on the reference engine and on the fast path
+(:mod:`totenblatt.wanted.fast`: ``legal_actions()`` + ``apply()`` of integer ids, a
+uniformly random id but Concede, as RandomBot; the game is made by the reference
+``new_game`` and copied, which the *loop* figure counts). Also: HeuristicBot against
+HeuristicBot on ``gangs``, games and decisions per CPU second (one core).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Any
 
 from totenblatt.wanted import new_game
 from totenblatt.wanted.bots import HeuristicBot, RandomBot
+from totenblatt.wanted.fast import FastGame
 
 SECONDS = 4.0
 """CPU seconds per measurement."""
@@ -103,9 +107,35 @@ def _totenblatt(scenario: str) -> Callable[[random.Random], tuple[int, float]]:
     return game
 
 
+def _fast(scenario: str) -> Callable[[random.Random], tuple[int, float]]:
+    clock = time.process_time
+
+    def game(rng: random.Random) -> tuple[int, float]:
+        seed = rng.randrange(2**62)
+        g = FastGame.from_game(new_game(scenario, seed=seed))
+        pick = random.Random(seed)
+        decisions, engine = 0, 0.0
+        while not g.is_over:
+            t0 = clock()
+            legal = g.legal_actions()
+            t1 = clock()
+            n = len(legal)  # Concede is offered last: RandomBot leaves it out
+            action = legal[pick.randrange(n - 1)] if n > 1 else legal[0]
+            t2 = clock()
+            g.apply(action)
+            engine += (t1 - t0) + (clock() - t2)
+            decisions += 1
+        return decisions, engine
+
+    return game
+
+
 def warm(scenario: str) -> None:
-    """Build the table and its path finder (both built once per table) before the clock."""
-    new_game(scenario, seed=0).state.geo.router  # noqa: B018 (the property builds it)
+    """Build the table, its path finder and the fast path's board (each built once per
+    table) before the clock."""
+    game = new_game(scenario, seed=0)
+    game.state.geo.router  # noqa: B018 (the property builds it)
+    FastGame.from_game(game).spec.board.prepare()
 
 
 def measure(play: Callable[[random.Random], tuple[int, float]], seed: int) -> dict[str, float]:
@@ -155,6 +185,8 @@ def main() -> None:
         "pokerkit NLHE 6-max": poker,
         "gangs": _totenblatt("gangs"),
         "duel": _totenblatt("duel"),
+        "gangs, fast path": _fast("gangs"),
+        "duel, fast path": _fast("duel"),
     }
     for name in ("gangs", "duel"):
         warm(name)
