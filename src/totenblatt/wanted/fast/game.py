@@ -144,6 +144,8 @@ class Spec:
         self.round_limit = state.round_limit
         self.deck_orders = tuple(tuple(number(c) for c in order) for order in state.deck_orders)
         self._resolved: dict[tuple[Any, ...], Resolved] = {}
+        self.menus: dict[tuple[int, int, int], tuple[list[int], frozenset[int]]] = {}
+        """Move ids by (id of destination 0, node, inches): see ``_menu``."""
 
     def band(self, distance: float) -> int:
         """The range band of ``distance`` (D-14), -1 beyond the last."""
@@ -558,31 +560,37 @@ class FastGame:
         t = spec.actions
         pos, fig_out = self.pos, self.out
         movers = self.living(seat)
-        hard = board.hard
         taken: dict[int, int] = {}
         for g in range(spec.n):
             if not fig_out[g]:
                 for j in board.conflicts(pos[g]):
                     taken[j] = taken.get(j, 0) + 1
+        menus = spec.menus
         for c in clubs:
             budget = spec.inches[c]
             card_way = 13 if c == JOKER else c % 13
             offered = False
             for f in movers:
                 here = pos[f]
-                dests = board.within(here, budget)
-                if not dests:
+                base = t.move_base(card_way, t.slot[f])
+                key = (base, here, budget)
+                menu = menus.get(key)
+                if menu is None:
+                    menu = menus[key] = _menu(board, base, here, budget)
+                ids, dests = menu
+                if not ids:
                     continue
                 mine = board.conflicts(here)
-                base = t.move_base(card_way, t.slot[f])
-                for j in dests:
-                    n = taken.get(j, 0)
-                    if n and n > (j in mine):
-                        continue
+                if any(j in dests and n > (j in mine) for j, n in taken.items()):
+                    for a in ids:
+                        j = (a - base) >> 1
+                        n = taken.get(j, 0)
+                        if not n or n <= (j in mine):
+                            out.append(a)
+                            offered = True
+                else:
+                    out.extend(ids)
                     offered = True
-                    out.append(base + 2 * j)
-                    if hard[j]:
-                        out.append(base + 2 * j + 1)
             if not offered:
                 out.append(t.nobody + card_way)
 
@@ -1087,6 +1095,19 @@ class FastGame:
 
 def _card(card_way: int, suit: int) -> int:
     return JOKER if card_way == 13 else suit * 13 + card_way
+
+
+def _menu(board: Board, base: int, here: int, budget: int) -> tuple[list[int], frozenset[int]]:
+    """The move ids from node ``here`` for ``budget`` inches (``base``: the id of destination 0
+    for this club and mover), and their destinations."""
+    dests = board.within(here, budget)
+    hard = board.hard
+    ids: list[int] = []
+    for j in dests:
+        ids.append(base + 2 * j)
+        if hard[j]:
+            ids.append(base + 2 * j + 1)
+    return ids, frozenset(dests)
 
 
 _SPECS: dict[tuple[Any, ...], tuple[Any, Any, Spec]] = {}
