@@ -141,3 +141,17 @@ def test_concede_is_always_offered() -> None:
     fast = FastGame.from_game(new_game("duel", seed=1))
     assert CONCEDE in fast.legal_actions()
     assert isinstance(fast.shadow(CONCEDE), Concede)
+
+
+@pytest.mark.parametrize("scenario", ["duel", "gangs", "three-way"])
+def test_new_fast_game_deals_as_the_reference_engine(scenario: str) -> None:
+    from totenblatt.wanted.fast import new_fast_game
+
+    for seed in range(40):
+        fast = new_fast_game(scenario, seed=seed)
+        copied = FastGame.from_game(new_game(scenario, seed=seed))
+        for name in FastGame.__slots__:
+            if name not in ("rng", "log", "_legal", "spec"):
+                assert getattr(fast, name) == getattr(copied, name), (seed, name)
+        assert fast.rng.getstate() == copied.rng.getstate()
+        assert fast.legal_actions() == copied.legal_actions()

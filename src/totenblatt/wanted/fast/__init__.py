@@ -8,6 +8,13 @@ is legal there and costs the same (docs/engine.md, "The fast path").
 
 from totenblatt.wanted.fast.actions import ActionTable
 from totenblatt.wanted.fast.board import Board, board_for
-from totenblatt.wanted.fast.game import FastGame, FastUnsupportedError
+from totenblatt.wanted.fast.game import FastGame, FastUnsupportedError, new_fast_game
 
-__all__ = ["ActionTable", "Board", "FastGame", "FastUnsupportedError", "board_for"]
+__all__ = [
+    "ActionTable",
+    "Board",
+    "FastGame",
+    "FastUnsupportedError",
+    "board_for",
+    "new_fast_game",
+]

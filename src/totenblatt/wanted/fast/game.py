@@ -75,8 +75,9 @@ if TYPE_CHECKING:
     from totenblatt.wanted.engine.game import Game
     from totenblatt.wanted.engine.state import GameState
     from totenblatt.wanted.rules import Ruleset
+    from totenblatt.wanted.table.scenario import Scenario
 
-__all__ = ["FastGame", "FastUnsupportedError", "Spec"]
+__all__ = ["FastGame", "FastUnsupportedError", "Spec", "new_fast_game"]
 
 SWAP_PHASE, BID, ACTION, DEFEND, FATE, OVER = range(6)
 """Phases by number, in the order of :class:`~totenblatt.wanted.engine.state.Phase`."""
@@ -144,6 +145,9 @@ class Spec:
         self.round_limit = state.round_limit
         self.deck_orders = tuple(tuple(number(c) for c in order) for order in state.deck_orders)
         self._resolved: dict[tuple[Any, ...], Resolved] = {}
+        self.start: tuple[Any, ...] | None = None
+        """Figures and deck at the start (positions, HP, hidden, out, alive, the deck), set
+        by :func:`new_fast_game` for :meth:`FastGame.fresh`."""
         self.menus: dict[tuple[int, int, int], tuple[list[int], frozenset[int]]] = {}
         """Move ids by (id of destination 0, node, inches): see ``_menu``."""
 
@@ -330,6 +334,48 @@ class FastGame:
         g.rng.setstate(st.rng.getstate())
         g.log = [] if record else None
         g._legal = None
+        return g
+
+    def fresh(self, seed: int, *, record: bool = False) -> FastGame:
+        """A new game of this one's setup, dealt from ``seed`` exactly as the reference
+        ``new_game(scenario, ruleset, seed)`` deals it (``self`` must be a game made at its
+        start, e.g. by :func:`new_fast_game`; stacked decks are not dealt)."""
+        spec = self.spec
+        start = spec.start
+        if start is None:
+            raise ValueError("fresh() needs a game made at its start (new_fast_game)")
+        g = FastGame.__new__(FastGame)
+        g.spec = spec
+        g.pos, g.hp, g.hidden, g.out, g.alive, deck = (
+            start[0].copy(),
+            start[1].copy(),
+            start[2].copy(),
+            start[3].copy(),
+            start[4].copy(),
+            start[5],
+        )
+        seats = spec.seats
+        g.conceded = [False] * seats
+        g.hands = [[] for _ in range(seats)]
+        g.draw = list(deck)
+        g.discard, g.dead = [], []
+        g.dead_taken = False
+        g.round = 0
+        g.phase, g.to_act, g.active = SWAP_PHASE, _NONE, 0
+        g.swap_order, g.bid_order, g.bids = [], [], []
+        g.cycle_played, g.empty_cycles, g.first_cycle = False, 0, True
+        g.redraws_used = [0] * seats
+        g.pending = None
+        g.winners, g.end_reason = (), None
+        g.seen_public = []
+        g.seen_private = [[] for _ in range(seats)]
+        g.shuffles = 0
+        g.rng = random.Random(seed)
+        g.log = [] if record else None
+        g._legal = None
+        g.dealer = g.rng.randrange(seats)
+        g._start_round()
+        g._settle()
         return g
 
     def clone(self, *, rng: bool = True) -> FastGame:
@@ -1095,6 +1141,55 @@ class FastGame:
 
 def _card(card_way: int, suit: int) -> int:
     return JOKER if card_way == 13 else suit * 13 + card_way
+
+
+_TEMPLATES: dict[tuple[Any, Any], tuple[Any, Any, FastGame]] = {}
+
+
+def new_fast_game(
+    scenario: str | Scenario = "duel",
+    ruleset: str | Ruleset = "base",
+    seed: int = 0,
+    *,
+    record: bool = False,
+) -> FastGame:
+    """The fast game that ``new_game(scenario, ruleset, seed)`` deals (the reference engine
+    sets the first game of a scenario and ruleset up; later ones are dealt here)."""
+    key = (
+        scenario if isinstance(scenario, str) else id(scenario),
+        ruleset if isinstance(ruleset, str) else id(ruleset),
+    )
+    found = _TEMPLATES.get(key)
+    if (
+        found is None
+        or (not isinstance(scenario, str) and found[0] is not scenario)
+        or (not isinstance(ruleset, str) and found[1] is not ruleset)
+    ):
+        from totenblatt.wanted.engine.game import new_game
+
+        game = new_game(scenario, ruleset, 0)
+        template = FastGame.from_game(game)
+        st = game.state
+        deck = tuple(number(c) for c in _start_deck(st))
+        template.spec.start = (
+            [template.spec.board.node(f.pos) for f in st.figures],
+            [f.hp for f in st.figures],
+            [False] * len(st.figures),
+            [False] * len(st.figures),
+            [sum(1 for f in st.figures if f.seat == s) for s in range(st.seats)],
+            deck,
+        )
+        if len(_TEMPLATES) > 32:
+            _TEMPLATES.clear()
+        found = _TEMPLATES[key] = (scenario, ruleset, template)
+    return found[2].fresh(seed, record=record)
+
+
+def _start_deck(st: GameState) -> list[Any]:
+    """The draw pile before the first shuffle: every deck in order (``game._initial_state``)."""
+    from totenblatt.cards import full_deck
+
+    return full_deck(st.ruleset.cards.jokers) * st.decks
 
 
 def _menu(board: Board, base: int, here: int, budget: int) -> tuple[list[int], frozenset[int]]:
