@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 from story_helpers import Story, bearer, seed_for, story_client
 
@@ -300,3 +302,32 @@ def test_the_socket_pushes_each_viewer_its_own_payload(story: Story) -> None:
     ):
         socket.receive_text()
     assert closed.value.code == 1008
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 40)
+    | st.sampled_from(["player", "opponent", "Beweglichkeit", "", "x" * 200, "\x1b[2J"]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(
+        st.sampled_from(
+            ["character", "skill", "difficulty", "against", "shifts", "grenade", "harm",
+             "side", "by", "reason", "unaware", "name", "skills", "npc", "notes", "band"]
+        ),
+        inner,
+        max_size=6,
+    ),
+    max_leaves=12,
+)  # fmt: skip
+
+
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=JSON, path=st.sampled_from(["/tests", "/characters", "/characters/1/jokers",
+                                        "/characters/1/wounds", "/tests/1/draw"]))  # fmt: skip
+def test_any_json_body_is_answered_never_a_server_error(story: Story, body: Any, path: str) -> None:
+    answer = story.post(path, body)
+    assert answer.status_code in (200, 201, 404, 409, 422), answer.text
+    assert answer.json().get("error") or answer.status_code < 300

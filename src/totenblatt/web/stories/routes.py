@@ -396,8 +396,8 @@ def story_router(settings: StorySettings) -> APIRouter:
 
     @router.post("/api/stories/{story_id}/tests/{test_id}/draw")
     async def draw(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
-        raw = await request.body()
-        data = parse_json(raw) if raw.strip() else None
+        empty = request.headers.get("content-length") == "0"
+        data = None if empty else await read_json(request)
         (side, cards), story = await change(
             request, story_id, lambda s, v, lang: table.draw(s, v, test_id, data, lang)
         )

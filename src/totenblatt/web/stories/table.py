@@ -145,7 +145,8 @@ def _name(value: Any, what: str, lang: str, limit: int = 80) -> str:
 
 
 def _sheet(story: StoryRecord, sheet_id: Any, lang: str) -> SheetRecord:
-    found = story.sheet(sheet_id) if isinstance(sheet_id, int) else None
+    whole = isinstance(sheet_id, int) and not isinstance(sheet_id, bool)
+    found = story.sheet(sheet_id) if whole else None
     if found is None:
         raise NotFoundError(refusal("no_character", lang, id=repr(sheet_id)[:20]))
     return found
@@ -467,7 +468,7 @@ def _harm(
         if player.get("grenade"):
             return ["opponent"]  # a thrown grenade that fails hurts nobody
         return ["player", "opponent"] if opponent["kind"] == "character" else ["player"]
-    if not isinstance(value, list) or not set(value) <= {"player", "opponent"}:
+    if not isinstance(value, list) or not all(v in ("player", "opponent") for v in value):
         raise InvalidError(
             refusal("bad_body", lang, problem="harm is a list of 'player' and 'opponent'")
         )
