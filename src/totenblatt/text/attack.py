@@ -12,17 +12,33 @@ ruleset is explained with its own numbers.
 'Difference 11 − 6 = 5 (5 or more: 2 wounds).'
 >>> verdict(result, "de")
 'TREFFER — 3 Wunden'
+
+What the wounds then do (A11, Nine Lives) is :func:`explain_aftermath`:
+
+>>> from totenblatt.wanted.combat import take_wounds
+>>> after = take_wounds(result, target_hp=2, killer_hp=5)
+>>> explain_aftermath(after, "en")[0]
+'Target: 2 HP, 3 wounds — down to 0 HP, and a wound at 0 HP takes it out of the game (A11).'
+>>> fate_verdict(after, "de")
+'AUS DEM SPIEL — der Angreifer erhält 1 HP'
 """
 
 from __future__ import annotations
 
 from totenblatt.text.catalog import Words, words
 from totenblatt.text.vocab import band_label, card_text, cover_name, tier_name, weapon_name
-from totenblatt.wanted.combat import AttackResult
+from totenblatt.wanted.combat import Aftermath, AttackResult
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import CoverLevel
 
-__all__ = ["booklet_note", "damage_band", "explain_attack", "verdict"]
+__all__ = [
+    "booklet_note",
+    "damage_band",
+    "explain_aftermath",
+    "explain_attack",
+    "fate_verdict",
+    "verdict",
+]
 
 
 def damage_band(base_wounds: int, rules: Ruleset, lang: str) -> str:
@@ -215,3 +231,93 @@ def verdict(result: AttackResult, lang: str) -> str:
     if result.reason == "blocked_by_joker":
         return w.phrase("BLOCKED by a joker")
     return w.phrase("MISS")
+
+
+# -- after the hit (A11, B1 9) -----------------------------------------------------------
+
+
+def _target_line(after: Aftermath, w: Words) -> str:
+    if not after.killed:
+        return w.phrase_n(
+            "Target: {before} HP, {n} wound → {hp} HP.",
+            "Target: {before} HP, {n} wounds → {hp} HP.",
+            after.wounds,
+            before=after.hp_before,
+            hp=after.hp,
+        )
+    if after.hp_before == 0:
+        return w.phrase_n(
+            "Target: 0 HP, {n} wound — a wound at 0 HP takes it out of the game (A11).",
+            "Target: 0 HP, {n} wounds — a wound at 0 HP takes it out of the game (A11).",
+            after.wounds,
+        )
+    return w.phrase_n(
+        "Target: {before} HP, {n} wound — down to 0 HP, and a wound at 0 HP takes it out of "
+        "the game (A11).",
+        "Target: {before} HP, {n} wounds — down to 0 HP, and a wound at 0 HP takes it out of "
+        "the game (A11).",
+        after.wounds,
+        before=after.hp_before,
+    )
+
+
+def _nine_lives_line(after: Aftermath, w: Words) -> str | None:
+    draw = after.nine_lives
+    if draw is None:
+        return None
+    own, killer = card_text(draw.own, w.lang), card_text(draw.killer, w.lang)
+    if draw.survived:
+        return w.phrase(
+            "Nine Lives: the target draws {own}, the attacker {killer} — higher: it stays in "
+            "the game with 0 HP, the other wounds are spent.",
+            own=own,
+            killer=killer,
+        )
+    return w.phrase(
+        "Nine Lives: the target draws {own}, the attacker {killer} — not higher: it is out "
+        "after all (D-24).",
+        own=own,
+        killer=killer,
+    )
+
+
+def _killer_line(after: Aftermath, w: Words) -> str | None:
+    if not after.out:
+        return None
+    if after.killer_hp_before is None:
+        return w.phrase("The attacker gains {gain} HP (A11).", gain=after.killer_gain)
+    if after.killer_gain == 0:
+        return w.phrase(
+            "The attacker is at its maximum of {most} HP: it gains nothing (D-4).",
+            most=after.killer_max,
+        )
+    return w.phrase(
+        "The attacker gains {gain} HP: {before} → {hp} HP (A11).",
+        gain=after.killer_gain,
+        before=after.killer_hp_before,
+        hp=after.killer_hp,
+    )
+
+
+def explain_aftermath(after: Aftermath, lang: str) -> list[str]:
+    """What the wounds did: the target's HP, Nine Lives' draw, the killer's reward."""
+    w = words(lang)
+    lines = [_target_line(after, w)]
+    for line in (_nine_lives_line(after, w), _killer_line(after, w)):
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def fate_verdict(after: Aftermath, lang: str) -> str:
+    """The target's fate in one line: ``OUT OF THE GAME …``, ``STILL IN — 1 HP`` …"""
+    w = words(lang)
+    if after.out:
+        if after.killer_gain:
+            return w.phrase(
+                "OUT OF THE GAME — the attacker gains {gain} HP", gain=after.killer_gain
+            )
+        return w.phrase("OUT OF THE GAME")
+    if after.nine_lives is not None:
+        return w.phrase("STAYS IN — 0 HP (Nine Lives)")
+    return w.phrase("STILL IN — {hp} HP", hp=after.hp)

@@ -10,18 +10,29 @@ abilities), and the cover that counted, so an explanation needs nothing else.
 ('4♥', 'winchester', <CoverLevel.MEDIUM: 'medium'>, 2)
 >>> resolve_attack("A♠", weapon="colt", distance=1.5, cover="hidden").effective_cover
 <CoverLevel.HARD: 'hard'>
+
+What the wounds then do to the target (A11: one at a time, out at 0 HP with another wound,
+the killer gains 1 HP; B1 9: Nine Lives draws) is :func:`take_wounds`:
+
+>>> after = take_wounds(r.wounds, target_hp=2, killer_hp=4)
+>>> after.hp, after.out, after.killer_gain, after.killer_hp
+(0, True, 1, 5)
+>>> saved = take_wounds(3, target_hp=2, nine_lives=("9♦", "4♣"))
+>>> saved.hp, saved.out, saved.nine_lives.survived, saved.killer_gain
+(0, False, True, 0)
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
-from totenblatt.cards import Card, CardLike, Rank, Suit, Tier, to_card
+from totenblatt.cards import Card, CardLike, Rank, Suit, Tier, full_deck, to_card
 from totenblatt.messages import Message, MessageError
 from totenblatt.wanted.rules import COVER_ABILITIES, MISS, Ruleset
 from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
@@ -29,10 +40,17 @@ from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
 __all__ = [
     "ATTACKER_ABILITIES",
     "DEFENDER_ABILITIES",
+    "JOKER_HIGH",
+    "Aftermath",
     "AttackInputError",
     "AttackResult",
+    "NineLivesDraw",
     "Reason",
+    "draw_nine_lives",
+    "nine_lives_survives",
+    "parse_abilities",
     "resolve_attack",
+    "take_wounds",
 ]
 
 Reason = Literal["hit", "miss", "out_of_range", "hidden", "joker", "blocked_by_joker"]
@@ -354,3 +372,210 @@ def resolve_attack(
     # The attacker commits when attacking (D-25): a 2 given with Wild 2 is a joker, even
     # a 2 of spades; played as the number 2 it is passed without the ability.
     return outcome(att_joker)
+
+
+def parse_abilities(
+    names: Iterable[str | Ability], side: Literal["attacker", "defender"]
+) -> tuple[Ability, ...]:
+    """``names`` as abilities of the attacker (:data:`ATTACKER_ABILITIES`) or the defender
+    (:data:`DEFENDER_ABILITIES`), English or German; refuses any other name.
+
+    >>> parse_abilities(["Scharfschütze", "wild_2"], "attacker")
+    (<Ability.SHARPSHOOTER: 'sharpshooter'>, <Ability.WILD_2: 'wild_2'>)
+    """
+    allowed = ATTACKER_ABILITIES if side == "attacker" else DEFENDER_ABILITIES
+    return _abilities(names, allowed, side)
+
+
+# -- after the hit: wounds one at a time, the kill, Nine Lives (A11, B1 9, D-24) ----------
+
+JOKER_HIGH = 1_000
+"""What a joker counts where two cards are compared by worth and a joker is highest (D-24)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NineLivesDraw:
+    """Nine Lives (B1 9): the card the killed figure drew, its killer's, and who won."""
+
+    own: Card
+    """The card of the figure with Nine Lives."""
+    killer: Card
+    """The card of its killer."""
+    survived: bool
+    """Its card is higher (by game value, jokers highest; equal cards: it dies, D-24)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Aftermath:
+    """What the wounds of one attack did to its target and its killer (A11, B1 9).
+
+    Wounds are taken one at a time: each costs 1 HP; a wound at 0 HP kills. A killed
+    figure with Nine Lives draws against its killer and stays in the game (with 0 HP,
+    the rest of the wounds spent) when its card is higher; else it is out, and the killer
+    gains the ruleset's reward (1 HP), no more than its maximum allows (D-4).
+    """
+
+    wounds: int
+    """The wounds of the attack."""
+    hp_before: int
+    """The target's HP before the attack."""
+    hp: int
+    """The target's HP after it."""
+    killed: bool
+    """A wound came at 0 HP (the figure is out unless Nine Lives saved it)."""
+    out: bool
+    """The target is out of the game (erledigt)."""
+    nine_lives: NineLivesDraw | None
+    """The draw when the target was killed and has Nine Lives, else None."""
+    killer_gain: int
+    """HP the killer gains (0 unless the target is out)."""
+    killer_hp_before: int | None
+    """The killer's HP before, when given."""
+    killer_hp: int | None
+    """The killer's HP after, when given."""
+    killer_max: int | None
+    """The killer's HP maximum that capped the gain (D-4), when its HP were given."""
+
+    @property
+    def lost(self) -> int:
+        """HP the target lost."""
+        return self.hp_before - self.hp
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly dict (cards as text)."""
+        draw = self.nine_lives
+        return {
+            "wounds": self.wounds,
+            "hp_before": self.hp_before,
+            "hp": self.hp,
+            "lost": self.lost,
+            "killed": self.killed,
+            "out": self.out,
+            "nine_lives": None
+            if draw is None
+            else {"own": str(draw.own), "killer": str(draw.killer), "survived": draw.survived},
+            "killer_gain": self.killer_gain,
+            "killer_hp_before": self.killer_hp_before,
+            "killer_hp": self.killer_hp,
+            "killer_max": self.killer_max,
+        }
+
+
+def _worth(card: Card, rules: Ruleset) -> int:
+    return JOKER_HIGH if card.is_joker else rules.card_value(card)
+
+
+def nine_lives_survives(
+    own: CardLike, killer: CardLike, ruleset: str | Path | Ruleset = "base"
+) -> bool:
+    """Nine Lives (D-24): the killed figure's card beats its killer's — by game value,
+    jokers highest, equal values lose.
+
+    >>> nine_lives_survives("Joker", "A♠"), nine_lives_survives("K♥", "10♣")
+    (True, False)
+    """
+    rules = Ruleset.load(ruleset)
+    return _worth(to_card(own), rules) > _worth(to_card(killer), rules)
+
+
+def draw_nine_lives(
+    rng: random.Random, ruleset: str | Path | Ruleset = "base"
+) -> tuple[Card, Card]:
+    """Two cards for a Nine Lives draw, the killed figure's first: from a freshly shuffled
+    full deck of the ruleset (its jokers, its number of decks), as at a table that
+    does not know its draw pile.
+
+    >>> draw_nine_lives(random.Random(7)) == draw_nine_lives(random.Random(7))
+    True
+    """
+    rules = Ruleset.load(ruleset)
+    deck = full_deck(rules.cards.jokers) * rules.cards.deck_count
+    own, killer = rng.sample(deck, 2)
+    return own, killer
+
+
+def _whole(value: object, name: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise _refuse(
+            f"{name} must be a whole number >= {least}, got {value!r}",
+            Message(
+                "{name} must be a whole number of at least {least}, got {value}",
+                name=name,
+                least=least,
+                value=repr(value),
+            ),
+        )
+    return value
+
+
+def take_wounds(
+    wounds: int | AttackResult,
+    *,
+    target_hp: int,
+    nine_lives: tuple[CardLike, CardLike] | random.Random | None = None,
+    killer_hp: int | None = None,
+    killer_max: int | None = None,
+    ruleset: str | Path | Ruleset = "base",
+) -> Aftermath:
+    """The target at ``target_hp`` takes ``wounds`` (or an attack's wounds), as A11 says.
+
+    ``nine_lives``: None when the target has no Nine Lives (or no use left); else the
+    two cards drawn at the table (the target's, then the killer's), or a
+    ``random.Random`` that draws them from a full deck only when the target is killed.
+    ``killer_hp``/``killer_max``: the killer's HP and maximum (default: the ruleset's
+    maximum), which cap its reward (D-4); without them it gains the whole reward.
+    Raises ``AttackInputError`` for a negative count or HP above the maximum.
+    """
+    rules = Ruleset.load(ruleset)
+    count = _whole(wounds.wounds if isinstance(wounds, AttackResult) else wounds, "wounds", 0)
+    hp = _whole(target_hp, "target_hp", 0)
+    if killer_hp is not None:
+        _whole(killer_hp, "killer_hp", 0)
+        killer_max = _whole(rules.hp.maximum if killer_max is None else killer_max, "killer_max", 1)
+        if rules.hp.cap_hp_at_max and killer_hp > killer_max:
+            raise _refuse(
+                f"killer_hp {killer_hp} is above its maximum {killer_max} (D-4)",
+                Message(
+                    "the attacker's {hp} HP are more than its maximum of {most} (D-4)",
+                    hp=killer_hp,
+                    most=killer_max,
+                ),
+            )
+    elif killer_max is not None:
+        _whole(killer_max, "killer_max", 1)
+    given: tuple[Card, Card] | None = None
+    if isinstance(nine_lives, tuple):
+        given = (to_card(nine_lives[0]), to_card(nine_lives[1]))
+    before = hp
+    killed = False
+    draw: NineLivesDraw | None = None
+    for _ in range(count):
+        if hp > 0:
+            hp -= 1
+            continue
+        killed = True
+        if isinstance(nine_lives, random.Random):
+            given = draw_nine_lives(nine_lives, rules)
+        if given is not None:
+            draw = NineLivesDraw(given[0], given[1], nine_lives_survives(*given, rules))
+        break
+    out = killed and not (draw is not None and draw.survived)
+    gain = 0
+    after = killer_hp
+    if out:
+        gain = rules.hp.killer_reward
+        if killer_hp is not None and killer_max is not None and rules.hp.cap_hp_at_max:
+            gain = max(0, min(gain, killer_max - killer_hp))  # D-4
+        after = None if killer_hp is None else killer_hp + gain
+    return Aftermath(
+        wounds=count,
+        hp_before=before,
+        hp=hp,
+        killed=killed,
+        out=out,
+        nine_lives=draw,
+        killer_gain=gain,
+        killer_hp_before=killer_hp,
+        killer_hp=after,
+        killer_max=killer_max if killer_hp is not None else None,
+    )
