@@ -1,10 +1,11 @@
-"""``totenblatt abilities`` (the B1 table) and ``totenblatt draw-ability`` (one draw, B1)."""
+"""``totenblatt abilities`` (the B1 table) and ``totenblatt draw-ability`` (draws, B1, B5)."""
 
 from __future__ import annotations
 
 import random
 from typing import Annotated, Any
 
+import typer
 from rich.table import Table
 
 from totenblatt.campaign.abilities import draw_ability
@@ -74,39 +75,76 @@ def abilities(
     console.print(table)
 
 
+MAX_DRAWS = 20
+"""The most abilities ``draw-ability --count`` draws at once."""
+
+
 @app.command("draw-ability")
 def draw_ability_command(
     seed: Annotated[
         int | None,
         seed_option(N_("Seed of the draw, 0 to 2**64-1 (default: a random one, printed).")),
     ] = None,
+    count: Annotated[
+        int,
+        typer.Option(
+            "--count",
+            "-n",
+            min=1,
+            max=MAX_DRAWS,
+            metavar="N",
+            help=N_("How many abilities to draw, 1 to 20: each from a full deck (B5)."),
+        ),
+    ] = 1,
     ruleset: RulesetOption = "extended",
     json_out: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Draw one card from a full deck with jokers (B1, B5) and name the ability it gives."""
+    """Draw one card from a full deck with jokers (B1, B5) and name the ability it gives.
+
+    With --count N, N cards, each from a full deck: the same card twice is the ability twice.
+    """
     language = resolve_lang(lang)
     rules = Ruleset.load(ruleset)
     used = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    draw = draw_ability(random.Random(used), rules)
-    key = "Joker" if draw.card.rank is None else draw.card.rank.label
+    rng = random.Random(used)
+    draws = [draw_ability(rng, rules) for _ in range(count)]
     deck = 52 + rules.campaign.ability_draw_jokers
+    rows = [{"drawn": str(d.card), **_row(_key(d.card), rules, language)} for d in draws]
     if json_out:
-        print_json(
-            {"seed": used, "deck": deck, "drawn": str(draw.card), **_row(key, rules, language)}
-        )
+        one = rows[0] if count == 1 else {}
+        print_json({"seed": used, "deck": deck, **one, "count": count, "draws": rows})
         return
     w = words(language)
-    console.print(
-        w.phrase(
-            "Drawn from {deck} cards: {card} → {ability}: {effect}",
-            deck=deck,
-            card=_text(draw.card, language),
-            ability=ability_name(draw.ability, language),
-            effect=ability_effect(draw.ability, rules, language),
+    if count == 1:
+        draw = draws[0]
+        console.print(
+            w.phrase(
+                "Drawn from {deck} cards: {card} → {ability}: {effect}",
+                deck=deck,
+                card=_text(draw.card, language),
+                ability=ability_name(draw.ability, language),
+                effect=ability_effect(draw.ability, rules, language),
+            )
         )
-    )
+    else:
+        console.print(w.phrase("{n} draws, each from {deck} cards:", n=count, deck=deck))
+        for index, draw in enumerate(draws, 1):
+            console.print(
+                f"{index:>2}. "
+                + w.phrase(
+                    "{card} → {ability}: {effect}",
+                    card=_text(draw.card, language),
+                    ability=ability_name(draw.ability, language),
+                    effect=ability_effect(draw.ability, rules, language),
+                )
+            )
     console.print(w.phrase("(seed {seed})", seed=used), style="dim")
+
+
+def _key(card: Card) -> str:
+    """The row of the ability table a card names (``Q``, ``10``, ``Joker``)."""
+    return "Joker" if card.rank is None else card.rank.label
 
 
 def _text(card: Card, lang: Lang) -> str:

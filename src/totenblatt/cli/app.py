@@ -51,7 +51,7 @@ app = typer.Typer(
         "de|en or $TOTENBLATT_LANG."
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion (Typer's)
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
     cls=LazyGroup,
@@ -198,11 +198,41 @@ def fail(message: str | Message) -> NoReturn:
     raise CliError(message)
 
 
+_NO_SUCH_COMMAND = r"No such command '(.+)'\.(?: Did you mean .+\?)?"
+"""Click's words for a mistyped command (with Typer's English suggestion for a group
+whose commands are loaded, which the line below replaces by its own, translated)."""
+
+
+def _did_you_mean(exc: typer.TyperException, lang: str) -> tuple[str, str | None]:
+    """Typer's text of ``exc`` without its English suggestion, and for a mistyped command
+    (``totenblatt atack``) the commands it is close to, in ``lang``."""
+    import difflib
+    import re
+
+    text = exc.format_message()
+    found = re.fullmatch(_NO_SUCH_COMMAND, text, re.DOTALL)
+    ctx = getattr(exc, "ctx", None)
+    group = getattr(ctx, "command", None)
+    if found is None or not hasattr(group, "list_commands"):
+        return text, None
+    text = f"No such command '{found[1]}'."
+    names = [str(n) for n in group.list_commands(ctx)]  # type: ignore[union-attr]
+    close = difflib.get_close_matches(found[1], names, n=3, cutoff=0.6)
+    if not close:
+        return text, None
+    listed = " / ".join(f"'{name}'" for name in close)
+    return text, render(Message("Did you mean {commands}?", commands=listed), lang)
+
+
 def _usage_line(exc: typer.TyperException, lang: str) -> str:
-    """Typer's own error (a missing option, a bad value …) as one line in ``lang``."""
+    """Typer's own error (a missing option, a bad value …) as one line in ``lang``; a
+    mistyped command with the commands it is close to."""
     from totenblatt.cli._usage import usage_message
 
-    line = render(Message("error: {message}", message=usage_message(exc.format_message())), lang)
+    text, close = _did_you_mean(exc, lang)
+    line = render(Message("error: {message}", message=usage_message(text)), lang)
+    if close is not None:
+        line = f"{line} {close}"
     ctx = getattr(exc, "ctx", None)
     if ctx is None:
         return line

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+import random
+import secrets
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.panel import Panel
@@ -21,14 +23,21 @@ from totenblatt.cli.options import (
     RulesetOption,
     WeaponOption,
     resolve_lang,
+    seed_option,
 )
 from totenblatt.messages import Message
 from totenblatt.text import words
-from totenblatt.text.attack import booklet_note, explain_attack, verdict
+from totenblatt.text.attack import (
+    booklet_note,
+    explain_aftermath,
+    explain_attack,
+    fate_verdict,
+    verdict,
+)
 from totenblatt.text.catalog import N_
-from totenblatt.wanted.combat import resolve_attack
+from totenblatt.wanted.combat import Aftermath, AttackResult, resolve_attack, take_wounds
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import Ability
+from totenblatt.wanted.vocab import Ability, parse_word
 
 _ATTACK_HELP = N_(
     "Resolve one attack: spade + weapon modifier against heart + cover (rules A8–A12).\n\n"
@@ -82,6 +91,76 @@ def attack(
             ),
         ),
     ] = False,
+    wild_defense: Annotated[
+        bool,
+        typer.Option(
+            "--wild-defense",
+            help=N_(
+                "The defender plays its 2 as a joker (Wild 2, = --defender-ability wild_2): it "
+                "blocks the attack."
+            ),
+        ),
+    ] = False,
+    target_hp: Annotated[
+        int | None,
+        typer.Option(
+            "--target-hp",
+            min=0,
+            max=99,
+            metavar="N",
+            help=N_(
+                "The target's HP: the wounds are then taken one at a time (A11) — a wound at "
+                "0 HP takes it out of the game and the attacker gains 1 HP."
+            ),
+        ),
+    ] = None,
+    target_ability: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--target-ability",
+            "--target-abilities",
+            metavar="ABILITY",
+            help=N_(
+                "The target's abilities that act after the hit: nine_lives (Neun Leben); "
+                "repeatable or comma-separated. Needs --target-hp."
+            ),
+        ),
+    ] = None,
+    attacker_hp: Annotated[
+        int | None,
+        typer.Option(
+            "--attacker-hp",
+            min=0,
+            max=99,
+            metavar="N",
+            help=N_("The attacker's HP: its reward for a kill stops at its maximum (D-4)."),
+        ),
+    ] = None,
+    attacker_max_hp: Annotated[
+        int | None,
+        typer.Option(
+            "--attacker-max-hp",
+            min=1,
+            max=99,
+            metavar="N",
+            help=N_("The attacker's HP maximum (default: the ruleset's)."),
+        ),
+    ] = None,
+    nine_lives_draw: Annotated[
+        str | None,
+        typer.Option(
+            "--nine-lives-draw",
+            metavar="CARDS",
+            help=N_(
+                "Nine Lives: the two cards drawn at the table, the target's first (9♦,4♣); "
+                "without it they are drawn here from a shuffled deck."
+            ),
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        seed_option(N_("Seed of the Nine Lives draw, 0 to 2**64-1 (default: a random one).")),
+    ] = None,
     ruleset: RulesetOption = "base",
     json_out: JsonOption = False,
     lang: LangOption = None,
@@ -89,7 +168,7 @@ def attack(
     """Resolve one attack: spade + weapon modifier against heart + cover (rules A8–A12).
 
     Example: totenblatt attack --attack Q♠ --weapon winchester --distance 7
-    --defense 4♥ --cover medium
+    --defense 4♥ --cover medium --target-hp 2
     """
     language = resolve_lang(lang)
     if not math.isfinite(distance):
@@ -99,6 +178,7 @@ def attack(
                 value=repr(distance),
             )
         )
+    fate = _fate(target_hp, target_ability, attacker_hp, attacker_max_hp, nine_lives_draw, seed)
     _show(
         Attack(
             attack_card,
@@ -107,13 +187,104 @@ def attack(
             defense,
             cover,
             (*(attacker_ability or ()), *([Ability.WILD_2] if wild else [])),
-            tuple(defender_ability or ()),
+            (*(defender_ability or ()), *([Ability.WILD_2] if wild_defense else [])),
             extra_defense,
         ),
         Ruleset.load(ruleset),
         language,
         json_out=json_out,
+        fate=fate,
     )
+
+
+@dataclass(frozen=True)
+class Fate:
+    """What the wounds meet: the target's HP and Nine Lives, the attacker's HP (A11, B1 9)."""
+
+    target_hp: int
+    nine_lives: bool = False
+    drawn: tuple[str, str] | None = None
+    """Nine Lives' two cards as drawn at the table (the target's first)."""
+    seed: int | None = None
+    """The seed of a Nine Lives draw made here (when no cards were given)."""
+    attacker_hp: int | None = None
+    attacker_max_hp: int | None = None
+
+    def apply(self, result: AttackResult, rules: Ruleset) -> Aftermath:
+        """The core's answer (:func:`~totenblatt.wanted.combat.take_wounds`)."""
+        lives: tuple[str, str] | random.Random | None = None
+        if self.nine_lives:
+            lives = self.drawn if self.drawn is not None else random.Random(self.seed)
+        return take_wounds(
+            result,
+            target_hp=self.target_hp,
+            nine_lives=lives,
+            killer_hp=self.attacker_hp,
+            killer_max=self.attacker_max_hp,
+            ruleset=rules,
+        )
+
+
+def _target_abilities(given: list[str] | None) -> bool:
+    """Whether the target has Nine Lives; any other ability is refused (it does nothing here)."""
+    lives = False
+    for part in (p.strip() for item in given or () for p in item.split(",")):
+        if not part:
+            continue
+        ability = parse_word(Ability, part, "ability")
+        if ability is not Ability.NINE_LIVES:
+            fail(
+                Message(
+                    "--target-ability: {name} does not act after the hit; expected nine_lives "
+                    "(the heart's abilities go to --defender-ability)",
+                    name=repr(part),
+                )
+            )
+        lives = True
+    return lives
+
+
+def _fate(
+    target_hp: int | None,
+    target_ability: list[str] | None,
+    attacker_hp: int | None,
+    attacker_max_hp: int | None,
+    nine_lives_draw: str | None,
+    seed: int | None,
+) -> Fate | None:
+    """The target's fate options, checked together; None without ``--target-hp``."""
+    if target_hp is None:
+        given = {
+            "--target-ability": target_ability,
+            "--attacker-hp": attacker_hp,
+            "--attacker-max-hp": attacker_max_hp,
+            "--nine-lives-draw": nine_lives_draw,
+            "--seed": seed,
+        }
+        for name, value in given.items():
+            if value is not None:
+                fail(Message("{option} needs --target-hp (the target's HP)", option=name))
+        return None
+    lives = _target_abilities(target_ability)
+    drawn: tuple[str, str] | None = None
+    if nine_lives_draw is not None:
+        if not lives:
+            fail(Message("--nine-lives-draw needs --target-ability nine_lives"))
+        if seed is not None:
+            fail(Message("--nine-lives-draw and --seed: give the cards or a seed, not both"))
+        parts = [p for p in nine_lives_draw.replace(",", " ").split() if p]
+        if len(parts) != 2:
+            fail(
+                Message(
+                    "--nine-lives-draw takes two cards, the target's and the attacker's "
+                    "(9♦,4♣), got {value}",
+                    value=repr(nine_lives_draw),
+                )
+            )
+        drawn = (parts[0], parts[1])
+    elif lives and seed is None:
+        seed = secrets.randbelow(2**31)
+    return Fate(target_hp, lives, drawn, seed if lives else None, attacker_hp, attacker_max_hp)
 
 
 @dataclass(frozen=True)
@@ -130,8 +301,17 @@ class Attack:
     extra_defense: str | None = None
 
 
-def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: str = "") -> None:
-    """Resolve ``a`` once and render the result: JSON, or the rules' walk-through."""
+def _show(
+    a: Attack,
+    rules: Ruleset,
+    language: Lang,
+    *,
+    json_out: bool,
+    title: str = "",
+    fate: Fate | None = None,
+) -> None:
+    """Resolve ``a`` once and render the result: JSON, or the rules' walk-through; with a
+    ``fate``, what the wounds do to the target (and Nine Lives' draw)."""
     result = resolve_attack(
         a.attack,
         weapon=a.weapon,
@@ -143,8 +323,13 @@ def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: s
         extra_defense=a.extra_defense,
         ruleset=rules,
     )
+    after = None if fate is None else fate.apply(result, rules)
     if json_out:
-        print_json(result.to_dict())
+        out: dict[str, Any] = result.to_dict()
+        if fate is not None and after is not None:
+            drawn_here = after.nine_lives is not None and fate.drawn is None
+            out["aftermath"] = after.to_dict() | {"seed": fate.seed if drawn_here else None}
+        print_json(out)
         return
     lines = explain_attack(result, rules, language)
     style = "bold red" if result.wounds else "bold green"
@@ -154,6 +339,11 @@ def _show(a: Attack, rules: Ruleset, language: Lang, *, json_out: bool, title: s
     note = booklet_note(result, language)
     if note is not None:
         body.append("\n\n" + note, style="italic")
+    if fate is not None and after is not None:
+        body.append("\n\n" + "\n".join(explain_aftermath(after, language)) + "\n\n")
+        body.append(fate_verdict(after, language), style="bold red" if after.out else "bold")
+        if after.nine_lives is not None and fate.drawn is None:
+            body.append("\n" + words(language).phrase("(seed {seed})", seed=fate.seed), style="dim")
     console.print(Panel(body, title=heading, expand=False))
 
 

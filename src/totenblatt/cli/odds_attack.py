@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -16,10 +17,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from totenblatt.cards import Card, full_deck, to_card
+from totenblatt.cards import Card, to_card
 from totenblatt.cli.app import check_writable, console, fail, print_json
 from totenblatt.cli.options import (
-    AttackCardOption,
     DistanceOption,
     JsonOption,
     LangOption,
@@ -50,20 +50,12 @@ def parse_seen(text: str | None) -> list[Card]:
 def unseen_pool(rules: Ruleset, attack: Card, seen: list[Card]) -> Counter[Card]:
     """The ruleset's deck(s) minus the attack card minus every card seen.
 
-    Refuses a seen card the deck does not hold that often (``--seen 4♥,4♥`` in one deck).
+    Refuses a seen card the deck does not hold that often (``--seen 4♥,4♥`` in one deck):
+    :func:`~totenblatt.wanted.odds.table_pool`.
     """
-    pool = Counter(full_deck(rules.cards.jokers) * rules.cards.deck_count)
-    for card in (attack, *seen):
-        if pool[card] <= 0:
-            fail(
-                Message(
-                    "--seen: {card} is seen more often than the deck holds it "
-                    "(the attack card counts as seen)",
-                    card=card,
-                )
-            )
-        pool[card] -= 1
-    return +pool
+    from totenblatt.wanted.odds import table_pool
+
+    return table_pool([attack, *seen], rules)
 
 
 def _percent(p: Fraction) -> str:
@@ -76,15 +68,33 @@ def _percent(p: Fraction) -> str:
 _HELP = N_(
     "The exact odds of one shot: the wounds and the chance to hit (A8-A12).\n\n"
     "The defender holds --hand cards drawn from the cards not yet seen and plays the heart "
-    "(or joker) that leaves the fewest wounds, none when no card helps."
+    "(or joker) that leaves the fewest wounds, none when no card helps; its abilities "
+    "(--defender-ability) count. With --cards, every spade (and joker) of your hand is "
+    "ranked: which one to play."
 )
 
 
 @odds_app.command("attack", help=_HELP)
 def odds_attack(
-    attack: AttackCardOption,
     weapon: WeaponOption,
     distance: DistanceOption,
+    attack: Annotated[
+        str | None,
+        typer.Option(
+            "--attack", "-a", help=N_("Attack card: a spade (Q♠, QS, Pik-Dame) or Joker.")
+        ),
+    ] = None,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--cards",
+            metavar="CARDS",
+            help=N_(
+                "Your hand instead of --attack: Q♠,3♠,7♣ — each spade and joker is ranked "
+                "(which spade should I play?); the hand's cards are not in the defender's."
+            ),
+        ),
+    ] = None,
     cover: Annotated[
         str,
         typer.Option(
@@ -114,9 +124,55 @@ def odds_attack(
         bool,
         typer.Option("--wild", help=N_("Play the 2 as a joker (Wild 2): 2 wounds on a hit.")),
     ] = False,
+    wild_defense: Annotated[
+        bool,
+        typer.Option(
+            "--wild-defense",
+            help=N_("The defender plays its 2s as jokers (Wild 2, = --defender-ability wild_2)."),
+        ),
+    ] = False,
     sharpshooter: Annotated[
         bool, typer.Option("--sharpshooter", help=N_("The attacker has Sharpshooter."))
     ] = False,
+    attacker_ability: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--attacker-ability",
+            help=N_("sharpshooter, picture_book_10, wild_2 (= --wild; repeatable)."),
+        ),
+    ] = None,
+    defender_ability: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--defender-ability",
+            help=N_(
+                "The defender's abilities: cover_1, cover_2, cover_3 (used on its heart), "
+                "picture_book_10, wild_2, queen_of_hearts (repeatable)."
+            ),
+        ),
+    ] = None,
+    target_hp: Annotated[
+        int | None,
+        typer.Option(
+            "--target-hp",
+            min=0,
+            max=99,
+            metavar="N",
+            help=N_("The target's HP: also the chance it is out of the game (A11)."),
+        ),
+    ] = None,
+    target_ability: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--target-ability",
+            "--target-abilities",
+            metavar="ABILITY",
+            help=N_(
+                "The target's abilities that act after the hit: nine_lives (its draw counts "
+                "in the chance it is out). Needs --target-hp."
+            ),
+        ),
+    ] = None,
     ruleset: RulesetOption = "base",
     json: JsonOption = False,
     plot: Annotated[
@@ -130,7 +186,6 @@ def odds_attack(
     lang: LangOption = None,
 ) -> None:
     """The exact odds of one shot (A8-A12); the help text is :data:`_HELP`."""
-    from totenblatt.wanted.odds import ASSUMPTION_MESSAGE, attack_odds, defense_odds
     from totenblatt.wanted.rules import Ruleset
     from totenblatt.wanted.vocab import Ability
 
@@ -141,38 +196,120 @@ def odds_attack(
                 "--distance must be a finite number of inches >= 0, got {value}", value=distance
             )
         )
+    if attack is None and cards is None:
+        fail(Message("give --attack (one card) or --cards (your hand)"))
+    if attack is not None and cards is not None:
+        fail(Message("give --attack (one card) or --cards (your hand), not both"))
+    if plot is not None and cards is not None:
+        fail(Message("--plot draws one card: give --attack instead of --cards"))
     rules = Ruleset.load(ruleset)
-    card = to_card(attack)
-    abilities: list[str] = [
-        *([Ability.WILD_2] if wild else []),
-        *([Ability.SHARPSHOOTER] if sharpshooter else []),
-    ]
-    pool = unseen_pool(rules, card, parse_seen(seen))
-    if plot is not None:
-        check_writable(plot)
-    defense = defense_odds(pool, hand, rules)
-    result = attack_odds(
-        card,
+    shot = Shot(
         weapon=weapon,
         distance=distance,
         cover=cover,
-        defense=defense,
-        attacker_abilities=abilities,
+        hand=hand,
+        seen=tuple(parse_seen(seen)),
+        attacker=(
+            *(attacker_ability or ()),
+            *([Ability.WILD_2] if wild else []),
+            *([Ability.SHARPSHOOTER] if sharpshooter else []),
+        ),
+        defender=(*(defender_ability or ()), *([Ability.WILD_2] if wild_defense else [])),
+        target_hp=target_hp,
+        nine_lives=_nine_lives(target_hp, target_ability),
+    )
+    if cards is not None:
+        _rank_hand(parse_seen(cards), shot, rules, language, json_out=json)
+        return
+    assert attack is not None
+    _one_card(to_card(attack), shot, rules, language, json_out=json, plot=plot)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """What ``odds attack`` was given besides the attack card(s)."""
+
+    weapon: str
+    distance: float
+    cover: str
+    hand: int
+    seen: tuple[Card, ...]
+    attacker: tuple[str, ...]
+    defender: tuple[str, ...]
+    target_hp: int | None
+    nine_lives: bool
+
+    def extra(self, odds: AttackOdds, rules: Ruleset) -> dict[str, Any]:
+        """The abilities as the core read them, and the chance the target is out."""
+        from totenblatt.wanted.combat import parse_abilities
+        from totenblatt.wanted.odds import out_odds
+
+        found: dict[str, Any] = {
+            "attacker_abilities": [a.value for a in parse_abilities(self.attacker, "attacker")],
+            "defender_abilities": [a.value for a in odds.defender_abilities],
+        }
+        if self.target_hp is not None:
+            out = out_odds(odds, self.target_hp, nine_lives=self.nine_lives, ruleset=rules)
+            found |= {
+                "target_hp": self.target_hp,
+                "nine_lives": self.nine_lives,
+                "out": str(out),
+                "out_float": float(out),
+            }
+        return found
+
+
+def _nine_lives(target_hp: int | None, given: list[str] | None) -> bool:
+    """``--target-ability``: only nine_lives, and only with ``--target-hp``."""
+    from totenblatt.wanted.vocab import Ability, parse_word
+
+    parts = [p.strip() for item in given or () for p in item.split(",") if p.strip()]
+    if parts and target_hp is None:
+        fail(Message("{option} needs --target-hp (the target's HP)", option="--target-ability"))
+    for part in parts:
+        if parse_word(Ability, part, "ability") is not Ability.NINE_LIVES:
+            fail(
+                Message(
+                    "--target-ability: {name} does not act after the hit; expected nine_lives "
+                    "(the heart's abilities go to --defender-ability)",
+                    name=repr(part),
+                )
+            )
+    return bool(parts)
+
+
+def _one_card(
+    card: Card, shot: Shot, rules: Ruleset, language: str, *, json_out: bool, plot: Path | None
+) -> None:
+    from totenblatt.wanted.odds import ASSUMPTION_MESSAGE, shot_odds
+
+    if plot is not None:
+        check_writable(plot)
+    result = shot_odds(
+        card,
+        weapon=shot.weapon,
+        distance=shot.distance,
+        cover=shot.cover,
+        hand_size=shot.hand,
+        seen=shot.seen,
+        attacker_abilities=shot.attacker,
+        defender_abilities=shot.defender,
         ruleset=rules,
     )
     if plot is not None:
         write_attack_plot(
             card,
-            defense_pool=pool,
-            hand=hand,
-            cover=cover,
-            abilities=abilities,
+            defense_pool=unseen_pool(rules, card, list(shot.seen)),
+            hand=shot.hand,
+            cover=shot.cover,
+            abilities=list(shot.attacker),
             rules=rules,
             path=plot,
             lang=language,
+            defender_abilities=shot.defender,
         )
-    if json:
-        print_json(_to_json(result, rules, plot))
+    if json_out:
+        print_json(_to_json(result, rules, plot) | shot.extra(result, rules))
         return
     w = words(language)
     console.print(
@@ -181,13 +318,14 @@ def odds_attack(
             "unseen cards",
             card=card_text(card, language),
             weapon=weapon_name(rules, result.weapon, language),
-            distance=w.inches(distance),
+            distance=w.inches(shot.distance),
             cover=cover_name(result.cover, language),
-            hand=defense.hand_size,
-            unseen=defense.unseen,
+            hand=result.defense.hand_size,
+            unseen=result.defense.unseen,
         ),
         markup=False,
     )
+    _abilities_line(result, shot, language)
     grid = Table(show_header=True, header_style="bold")
     grid.add_column(w.phrase("wounds"), justify="right")
     grid.add_column(w.phrase("chance"), justify="right")
@@ -205,28 +343,137 @@ def odds_attack(
         ),
         markup=False,
     )
+    _out_line(result, shot, rules, language)
     console.print(render(ASSUMPTION_MESSAGE, language), style="dim", markup=False)
     if plot is not None:
         console.print(w.phrase("Plot written to {file}", file=str(plot)), markup=False)
 
 
+def _abilities_line(result: AttackOdds, shot: Shot, language: str) -> None:
+    """The defender's abilities, when it has some (they change its best choice)."""
+    from totenblatt.text.vocab import ability_name
+
+    if result.defender_abilities:
+        names = ", ".join(ability_name(a, language) for a in result.defender_abilities)
+        console.print(
+            words(language).phrase("The defender's abilities: {names}", names=names),
+            markup=False,
+        )
+
+
+_OUT = N_("Out of the game (at least {wounds} wounds): {out} ({percent})")
+_OUT_LIVES = N_(
+    "Out of the game (at least {wounds} wounds, Nine Lives' draw lost): {out} ({percent})"
+)
+
+
+def _out_line(result: AttackOdds, shot: Shot, rules: Ruleset, language: str) -> None:
+    from totenblatt.wanted.odds import out_odds
+
+    if shot.target_hp is None:
+        return
+    out = out_odds(result, shot.target_hp, nine_lives=shot.nine_lives, ruleset=rules)
+    w = words(language)
+    key = _OUT_LIVES if shot.nine_lives else _OUT
+    console.print(
+        w.phrase(key, wounds=shot.target_hp + 1, out=str(out), percent=_percent(out)),
+        markup=False,
+    )
+
+
+def _rank_hand(
+    hand: list[Card], shot: Shot, rules: Ruleset, language: str, *, json_out: bool
+) -> None:
+    """``--cards``: each attack of the hand with its odds, best first."""
+    from totenblatt.wanted.odds import ASSUMPTION, ASSUMPTION_MESSAGE, hand_odds, out_odds
+
+    options = hand_odds(
+        hand,
+        weapon=shot.weapon,
+        distance=shot.distance,
+        cover=shot.cover,
+        hand_size=shot.hand,
+        seen=shot.seen,
+        attacker_abilities=shot.attacker,
+        defender_abilities=shot.defender,
+        ruleset=rules,
+    )
+    if not options:
+        fail(
+            Message(
+                "--cards {cards}: no spade or joker to attack with",
+                cards=", ".join(str(c) for c in hand),
+            )
+        )
+    first = options[0].odds
+    if json_out:
+        print_json(
+            {
+                "cards": [str(c) for c in hand],
+                "weapon": first.weapon,
+                "distance": first.distance,
+                "cover": first.cover.value,
+                "hand": first.defense.hand_size,
+                "unseen": first.defense.unseen,
+                "ruleset": rules.name,
+                "attacks": [
+                    {"card": str(o.card), "wild": o.wild}
+                    | o.odds.to_dict()
+                    | shot.extra(o.odds, rules)
+                    for o in options
+                ],
+                "best": str(options[0].card),
+                "assumption": ASSUMPTION,
+            }
+        )
+        return
+    w = words(language)
+    console.print(
+        w.phrase(
+            "Your hand {cards}; {weapon}, {distance}, {cover}; the defender holds {hand} of "
+            "{unseen} unseen cards",
+            cards=" ".join(str(c) for c in hand),
+            weapon=weapon_name(rules, first.weapon, language),
+            distance=w.inches(shot.distance),
+            cover=cover_name(first.cover, language),
+            hand=first.defense.hand_size,
+            unseen=first.defense.unseen,
+        ),
+        markup=False,
+    )
+    _abilities_line(first, shot, language)
+    grid = Table(show_header=True, header_style="bold")
+    grid.add_column("#", justify="right")
+    grid.add_column(w.phrase("card"))
+    grid.add_column(w.phrase("hit"), justify="right")
+    grid.add_column(w.phrase("expected wounds"), justify="right")
+    grid.add_column(w.phrase("wounds"))
+    if shot.target_hp is not None:
+        grid.add_column(w.phrase("out"), justify="right")
+    for rank, option in enumerate(options, 1):
+        odds = option.odds
+        label = card_text(option.card, language)
+        if option.wild:
+            label = w.phrase("{card} as a joker (Wild 2)", card=label)
+        spread = " · ".join(f"{n}: {_percent(p)}" for n, p in odds.wounds)
+        row = [str(rank), label, _percent(odds.hit), f"{float(odds.expected):.2f}", spread]
+        if shot.target_hp is not None:
+            out = out_odds(odds, shot.target_hp, nine_lives=shot.nine_lives, ruleset=rules)
+            row.append(_percent(out))
+        grid.add_row(*row)
+    console.print(grid)
+    console.print(w.phrase("Play {card}.", card=card_text(options[0].card, language)), markup=False)
+    console.print(render(ASSUMPTION_MESSAGE, language), style="dim", markup=False)
+
+
 def _to_json(result: AttackOdds, rules: Ruleset, plot: Path | None) -> dict[str, Any]:
     from totenblatt.wanted.odds import ASSUMPTION
 
+    data = result.to_dict()
     return {
-        "attack": str(result.card),
-        "weapon": result.weapon,
-        "distance": result.distance,
-        "cover": result.cover.value,
-        "hand": result.defense.hand_size,
-        "unseen": result.defense.unseen,
+        **{k: data[k] for k in ("attack", "weapon", "distance", "cover", "hand", "unseen")},
         "ruleset": rules.name,
-        "wounds": {str(w): str(p) for w, p in result.wounds},
-        "wounds_float": {str(w): float(p) for w, p in result.wounds},
-        "hit": str(result.hit),
-        "hit_float": float(result.hit),
-        "expected": str(result.expected),
-        "expected_float": float(result.expected),
+        **{k: data[k] for k in data if k.startswith(("wounds", "hit", "expected"))},
         "assumption": ASSUMPTION,
         "plot": None if plot is None else str(plot),
     }
@@ -242,6 +489,7 @@ def write_attack_plot(
     rules: Ruleset,
     path: Path,
     lang: str,
+    defender_abilities: tuple[str, ...] = (),
 ) -> None:
     """Expected wounds and hit chance of ``card`` over distance, one line per weapon (PNG).
 
@@ -271,6 +519,7 @@ def write_attack_plot(
                 cover=cover,
                 defense=defense,
                 attacker_abilities=abilities,
+                defender_abilities=defender_abilities,
                 ruleset=rules,
             )
             for x in xs

@@ -11,9 +11,16 @@ from rich.text import Text
 from totenblatt.cli.app import app, console, print_json
 from totenblatt.cli.options import JsonOption, Lang, LangOption, RulesetOption, resolve_lang
 from totenblatt.text import words
-from totenblatt.text.vocab import band_label, cover_word, ruleset_description
+from totenblatt.text.vocab import (
+    ability_effect,
+    ability_name,
+    band_label,
+    cover_word,
+    kind_name,
+    ruleset_description,
+)
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import CoverLevel
+from totenblatt.wanted.vocab import CoverLevel, HeroType
 
 
 def _weapons(rules: Ruleset, lang: Lang) -> Table:
@@ -53,6 +60,67 @@ def _damage(rules: Ruleset, lang: Lang) -> Table:
     return table
 
 
+_LETTERS = frozenset({"J", "Q", "K", "A"})
+"""Card letters of the ability table that have a German letter in the catalogs."""
+
+
+def _abilities(rules: Ruleset, lang: Lang) -> Table:
+    """The ability table (B1): the card drawn, the ability, what it does."""
+    w = words(lang)
+    table = Table(title=w.phrase("Abilities (B1)"))
+    table.add_column(w.phrase("Card"))
+    table.add_column(w.phrase("Ability"))
+    table.add_column(w.phrase("Effect"))
+    for card, ability in rules.abilities.table.items():
+        label = w.gettext(card) if card in _LETTERS else card  # German: B, D, K, As
+        table.add_row(label, ability_name(ability, lang), ability_effect(ability, rules, lang))
+    table.caption = w.phrase(
+        "Abilities add up; drawing the same card twice gives the ability twice. "
+        "'Once per game' means once per fight."
+    )
+    return table
+
+
+def _heroes(rules: Ruleset, lang: Lang) -> Table:
+    """The kinds of character (B2): HP, abilities, cards, the swap."""
+    w = words(lang)
+    table = Table(title=w.phrase("Hero types (B2)"))
+    table.add_column(w.phrase("Kind"))
+    table.add_column(w.phrase("HP (max)"), justify="right")
+    table.add_column(w.phrase("Abilities"), justify="right")
+    table.add_column(w.phrase("Hand cards"), justify="right")
+    table.add_column(w.phrase("Swap"))
+    hp, hand = rules.hp, rules.round.hand_size
+    table.add_row(
+        kind_name(HeroType.COWBOY, lang),
+        f"{hp.start} ({hp.maximum})",
+        "0",
+        str(hand),
+        w.phrase("the whole hand"),
+    )
+    for kind, hero in (
+        (HeroType.GUNSLINGER, rules.heroes.gunslinger),
+        (HeroType.VETERAN, rules.heroes.veteran),
+    ):
+        swap = (
+            w.phrase("no swap")
+            if hero.swap_cards == 0
+            else w.phrase_n("{n} card", "{n} cards", hero.swap_cards)
+        )
+        table.add_row(
+            kind_name(kind, lang),
+            f"{hero.hp} ({hero.hp_max})",
+            str(hero.abilities),
+            f"{hand} + {hero.extra_cards}",
+            swap,
+        )
+    table.caption = w.phrase(
+        "Heroes choose their abilities among the number cards (2–10); at most {n} hero per side.",
+        n=rules.heroes.max_heroes_per_side,
+    )
+    return table
+
+
 def _options(rules: Ruleset, lang: Lang) -> Table:
     w = words(lang)
     table = Table(title=w.phrase("Options and numbers"))
@@ -80,7 +148,10 @@ def rules(
     json_out: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Print the tables of a ruleset: card values, weapons, cover, damage, options."""
+    """Print the tables of a ruleset: card values, weapons, cover, damage, options.
+
+    With the extended rules also the ability table (B1) and the hero types (B2).
+    """
     language = resolve_lang(lang)
     r = Ruleset.load(ruleset)
     if json_out:
@@ -106,4 +177,14 @@ def rules(
             "no card < number < picture < ace."
         )
     )
+    if r.abilities.enabled:
+        console.print(_abilities(r, language))
+    if r.heroes.enabled:
+        console.print(_heroes(r, language))
+    if not (r.abilities.enabled and r.heroes.enabled):
+        console.print(
+            w.phrase(
+                "Abilities and hero types are extended rules: totenblatt rules --ruleset extended"
+            )
+        )
     console.print(_options(r, language))
