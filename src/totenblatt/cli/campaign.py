@@ -23,6 +23,7 @@ from totenblatt.campaign import (
     parse_ability,
     roster_dict,
 )
+from totenblatt.campaign.battle import Result
 from totenblatt.campaign.events import Joined, notable
 from totenblatt.cli.app import app, console, fail, print_json, write_text_atomic
 from totenblatt.cli.options import (
@@ -37,6 +38,7 @@ from totenblatt.cli.options import (
     weapon_option,
 )
 from totenblatt.messages import Message, MessageError
+from totenblatt.names import NAME_MAX, clean_name, clean_text
 from totenblatt.text import words
 from totenblatt.text.campaign import describe, gang_weapon, hire_hint, roster_markdown
 from totenblatt.text.catalog import N_
@@ -695,12 +697,66 @@ def fight_record(
             help=N_("Who is sacrificed: a hero or a cowboy with the most HP (B4)."),
         ),
     ] = None,
+    against: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--against",
+            metavar="GANG",
+            help=N_("The opposing gang, for the battle log (repeat for more than one)."),
+        ),
+    ] = None,
+    result: Annotated[
+        Result | None,
+        typer.Option(
+            "--result",
+            help=N_(
+                "How the gang fared, for the battle log and the league table: won, lost, "
+                "conceded (as --conceded) or limit (the round limit, undecided)."
+            ),
+        ),
+    ] = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help=N_("The scenario played, for the battle log.")),
+    ] = None,
+    note: Annotated[
+        str | None,
+        typer.Option("--note", help=N_("A note for the battle log (at most 500 characters).")),
+    ] = None,
+    absent: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--absent",
+            metavar="MEMBER",
+            help=N_(
+                "A member who sat the fight out (repeat): unchanged, no fight counted, no recovery."
+            ),
+        ),
+    ] = None,
+    kills: Annotated[
+        int | None,
+        typer.Option(
+            "--kills",
+            min=0,
+            max=99,
+            help=N_("Enemies the gang took out, for the league table (default: 0)."),
+        ),
+    ] = None,
     seed: SeedOption = None,
     db: DbOption = None,
     json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """Record a fight played on a real table; runs the post-fight sequence (B4, B5)."""
+    if result is Result.CONCEDED:
+        conceded = True
+    elif result is not None and conceded:
+        message = Message(
+            "--conceded and --result {result} contradict each other: a conceded fight's "
+            "result is conceded",
+            result=result.value,
+        )
+        raise CampaignError(message.english(), message=message)
     repeated = sorted({who for who in died or [] if (died or []).count(who) > 1})
     if repeated:
         message = Message(
@@ -717,8 +773,43 @@ def fight_record(
         outcomes[who] = MemberOutcome(hp=value)
     outcome = FightOutcome(outcomes, conceded=conceded, sacrifice=sacrifice)
     with _open(db) as store:
-        change = store.gangs.record_fight(name, outcome, seed=seed)
+        own = store.gangs.get(name).name
+        log = _battle_log(store, own, against or [], result, conceded, scenario, note, kills)
+        change = store.gangs.record_fight(name, outcome, seed=seed, absent=absent or [], log=log)
     _report(change, resolve_lang(lang), json)
+
+
+def _battle_log(
+    store: Store,
+    own: str,
+    against: Sequence[str],
+    result: Result | None,
+    conceded: bool,
+    scenario: str | None,
+    note: str | None,
+    kills: int | None,
+) -> dict[str, object]:
+    """What ``fight record`` logs for the battle log: opponents (a stored gang by its own
+    name), result, scenario, note, kills."""
+    from totenblatt.store import GangNotFoundError
+
+    names = []
+    for text in against:
+        try:
+            names.append(store.gangs.get(text).name)
+        except GangNotFoundError:  # a gang kept elsewhere: its name as given
+            names.append(clean_name(text, what="gang name", limit=NAME_MAX))
+    if own in names:
+        message = Message("--against {gang}: a gang does not fight itself", gang=repr(own))
+        raise CampaignError(message.english(), message=message)
+    fared = Result.CONCEDED if conceded else result
+    return {
+        "against": names,
+        "result": None if fared is None else fared.value,
+        "scenario": None if scenario is None else clean_name(scenario, what="text"),
+        "note": None if note is None else clean_text(note.strip(), limit=500) or None,
+        "kills": kills or 0,
+    }
 
 
 @fight_app.command(

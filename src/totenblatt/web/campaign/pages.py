@@ -18,7 +18,7 @@ from typing import Any
 from totenblatt.campaign import Gang, HistoryEntry, fate
 from totenblatt.campaign.events import notable
 from totenblatt.store.campaigns import CampaignGang, CampaignRecord
-from totenblatt.text import render
+from totenblatt.text import render, words
 from totenblatt.text.campaign import describe, hire_hint
 from totenblatt.text.vocab import ability_effect, ability_name, kind_name
 from totenblatt.wanted.rules import Ruleset
@@ -105,7 +105,7 @@ def _sheet(
             ("weapon", "weapon", escape(row["weapon_name"])),
             ("hp", "hp", f"{member.hp}/{member.hp_max}"),
             ("abilities", "abilities", tips),
-            ("fights_survived", "num fights", str(member.fights_survived)),
+            ("fights_survived", "num survived", str(member.fights_survived)),
             ("next_gain", "next", escape(row["next"] or "")),
         )
         tds = "".join(
@@ -119,7 +119,14 @@ def _sheet(
         if rows
         else f'<p class="empty">{escape(text("no_member", lang))}</p>'
     )
-    line = text("ruleset_line", lang, ruleset=gang.ruleset, fights=gang.fights, size=gang.size)
+    w = words(lang)
+    line = " · ".join(
+        (
+            w.phrase("Ruleset {ruleset}", ruleset=gang.ruleset),
+            w.phrase_n("{n} fight", "{n} fights", gang.fights),
+            w.phrase("size {size}", size=gang.size),
+        )
+    )
     hint = hire_hint(gang, lang, command=False)
     parts = [
         f'<article class="roster-sheet" data-gang="{escape(link.id)}">',
@@ -129,15 +136,17 @@ def _sheet(
         table,
     ]
     if gang.fallen:
+        fkeys = ("name", "kind", "fate", "fights_survived")
+        flabel = {k: escape(text(k, lang)) for k in fkeys}
         fallen = "".join(
-            f"<tr><td>{escape(m.name)}</td><td>{escape(kind_name(m.kind, lang))}</td>"
-            f"<td>{escape(render(fate(m.status), lang))}</td>"
-            f'<td class="num">{m.fights_survived}</td></tr>'
+            f'<tr><td class="name" data-label="{flabel["name"]}">{escape(m.name)}</td>'
+            f'<td data-label="{flabel["kind"]}">{escape(kind_name(m.kind, lang))}</td>'
+            f'<td data-label="{flabel["fate"]}">{escape(render(fate(m.status), lang))}</td>'
+            f'<td class="num" data-label="{flabel["fights_survived"]}">{m.fights_survived}</td>'
+            "</tr>"
             for m in gang.fallen
         )
-        fhead = "".join(
-            f"<th>{escape(text(k, lang))}</th>" for k in ("name", "kind", "fate", "fights_survived")
-        )
+        fhead = "".join(f"<th>{flabel[k]}</th>" for k in fkeys)
         parts.append(
             f'<section class="fallen"><h3>{escape(text("fallen", lang))}</h3>'
             f'<table class="roster small"><thead><tr>{fhead}</tr></thead>'
@@ -222,18 +231,20 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
         else f'<p class="empty">{escape(text("no_gangs", lang))}</p>'
     )
     columns = ("rank", "gang", "fights", "wins", "losses", "conceded_n", "kills", "survivors")
-    head = "".join(f"<th>{escape(text(c, lang))}</th>" for c in columns)
-    lines = "".join(
-        f'<tr data-gang="{escape(s["gang_id"])}"><td class="num">{i}</td>'
-        f'<td>{escape(s["name"])}</td><td class="num">{s["fights"]}</td>'
-        f'<td class="num">{s["wins"]}</td><td class="num">{s["losses"]}</td>'
-        f'<td class="num">{s["conceded"]}</td><td class="num">{s["kills"]}</td>'
-        f'<td class="num">{s["survivors"]}</td></tr>'
-        for i, s in enumerate(view["standings"], 1)
-    )
+    said = {c: escape(text(c, lang)) for c in columns}
+    head = "".join(f"<th>{said[c]}</th>" for c in columns)
+    lines = []
+    for i, line in enumerate(view["standings"], 1):
+        values = (i, escape(line["name"]), line["fights"], line["wins"], line["losses"],
+                  line["conceded"], line["kills"], line["survivors"])  # fmt: skip
+        cells = "".join(
+            f'<td class="{"name" if c == "gang" else "num l-" + c}" data-label="{said[c]}">{v}</td>'
+            for c, v in zip(columns, values, strict=True)
+        )
+        lines.append(f'<tr data-gang="{escape(line["gang_id"])}">{cells}</tr>')
     table = (
         f'<div class="scroll"><table class="league"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{lines}</tbody></table></div>"
+        f"<tbody>{''.join(lines)}</tbody></table></div>"
     )
     fights = []
     for fight in reversed(view["fights"]):

@@ -635,6 +635,7 @@ class CampaignTable:
                 "title": words["step_sacrifice"],
                 "prompt": words["who_sacrifice"],
                 "cancel": words["cancel"],
+                "default": words["default_choice"],
             },
         }
 

@@ -128,6 +128,7 @@ _STRINGS: dict[str, str] = {
     "confirmed": N_("confirmed"),
     "waiting_owner": N_("waiting for its owner"),
     "who_sacrifice": N_("Who sacrifices themself? A hero, or a cowboy with the most HP."),
+    "default_choice": N_("the rules' default"),
     "hire_none": N_("Hire nobody"),
     "hire_kind": N_("Hire a {kind} for {cost} HP"),
     "cannot_hire": N_("Nobody to replace, or the survivors cannot pay."),
@@ -163,7 +164,6 @@ _STRINGS: dict[str, str] = {
     "dismiss": N_("Dismiss"),
     "undo_fight": N_("Undo the last fight"),
     "export_json": N_("Export as JSON"),
-    "ruleset_line": N_("ruleset {ruleset} · {fights} fights · size {size}"),
     "busy_gang": N_("In a fight: the roster changes after its aftermath."),
     "no_member": N_("Nobody is left."),
 }

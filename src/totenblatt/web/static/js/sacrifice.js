@@ -44,7 +44,7 @@ export async function campaignConcede(api, ui) {
     el("p", {}, data.texts.prompt),
     el("div", { class: "buttons sacrifice" },
       data.candidates.map((c) => ui.button(
-        `${c.member} (${c.kind_name}, ${c.hp} HP)`,
+        `${c.member} (${c.kind_name}, ${c.hp} HP)${c.member === data.default ? ` — ${data.texts.default}` : ""}`,
         () => pick(c.member),
         c.member === data.default ? "btn danger" : "btn",
         { "data-sacrifice": c.member },
