@@ -1,27 +1,39 @@
-"""What a decision of ISMCTSBot costs: time per searched decision at rollout budgets.
+"""What a decision of the search bot costs, and what the fast path's rollouts buy.
 
-``python -m benchmarks ismcts`` — one process, one core. Positions: every third
-decision of seeded HeuristicBot self-play games (seeds 900+); at each, a fresh
-``ISMCTSBot(k, iterations=N)`` decides. Decisions the bot does not search (one
-weighed action, or the Tempt Fate keep step) are left out. "rollouts" is what the
-search used of its budget (clearly worse actions are dropped early, and the search
-stops when only the heuristic's own choice is left).
+``python -m benchmarks ismcts`` — one process, one core, **CPU time**. Positions: every
+third decision of seeded HeuristicBot self-play games (seeds 900+); at each, a fresh
+``ISMCTSBot(k, iterations=N)`` and a fresh ``FastISMCTSBot(k, iterations=N)`` (its
+rollouts on the fast path, :mod:`totenblatt.wanted.bots.fast_search`) decide in turn.
+Decisions a bot does not search (one weighed action, or the Tempt Fate keep step) are
+left out. *Rollouts/s*: the rollouts a bot used of its budget (clearly worse actions are
+dropped early) per CPU second of its decisions.
+
+``python -m benchmarks ismcts`` then plays each search bot against HeuristicBot at the
+same wall time per decision (``time_ms``), seats swapped on every seed, and prints the
+search bot's score (a win 1, a draw ½). ``BENCH_ISMCTS_GAMES=N`` sets the seeds per
+scenario (default 12; 0 skips the matches).
 """
 
 from __future__ import annotations
 
-import statistics
+import os
 import time
+from collections.abc import Callable
 
-from totenblatt.wanted.bots import HeuristicBot, ISMCTSBot
+from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot
+from totenblatt.wanted.bots.fast_search import FastISMCTSBot
 from totenblatt.wanted.engine.game import new_game
 
-CASES = (("duel", 100, 3), ("duel", 300, 3), ("gangs", 100, 1), ("gangs", 300, 1))
+CASES = (("duel", 100, 3), ("gangs", 100, 1))
+"""Scenario, rollout budget, games of positions."""
+MATCH_MS = 100.0
+"""Wall time per decision of both search bots in the matches."""
+MATCH_SCENARIOS = (("duel", 1.0), ("gangs", 0.25))
+"""Scenario and the share of the seeds it plays (gangs games are long)."""
 
 
-def _times(scenario: str, budget: int, games: int) -> tuple[list[float], list[int]]:
-    times: list[float] = []
-    rollouts: list[int] = []
+def _positions(scenario: str, games: int) -> list[tuple[int, object, object]]:
+    out: list[tuple[int, object, object]] = []
     for index in range(games):
         game = new_game(scenario, seed=900 + index)
         players = [HeuristicBot(s) for s in range(game.seats)]
@@ -31,30 +43,81 @@ def _times(scenario: str, budget: int, games: int) -> tuple[list[float], list[in
             assert seat is not None
             view, legal = game.view(seat), game.legal_actions()
             if count % 3 == 0:
-                bot = ISMCTSBot(count, iterations=budget)
-                start = time.perf_counter()
-                bot.choose(view, legal)
-                elapsed = time.perf_counter() - start
-                if bot.last_iterations:
-                    times.append(elapsed)
-                    rollouts.append(bot.last_iterations)
+                out.append((count, view, legal))
             game.apply(players[seat].choose(view, legal))
             count += 1
-    return times, rollouts
+    return out
+
+
+def rollout_rates(scenario: str, budget: int, games: int) -> dict[str, tuple[float, float, int]]:
+    """Per bot: rollouts per CPU second, ms per searched decision, decisions searched."""
+    makers: dict[str, Callable[[int], ISMCTSBot]] = {
+        "ISMCTSBot": lambda k: ISMCTSBot(k, iterations=budget),
+        "FastISMCTSBot": lambda k: FastISMCTSBot(k, iterations=budget),
+    }
+    spent = dict.fromkeys(makers, 0.0)
+    rollouts = dict.fromkeys(makers, 0)
+    searched = dict.fromkeys(makers, 0)
+    for count, view, legal in _positions(scenario, games):
+        for name, make in makers.items():
+            bot = make(count)
+            start = time.process_time()
+            bot.choose(view, legal)  # type: ignore[arg-type]
+            elapsed = time.process_time() - start
+            if bot.last_iterations:
+                spent[name] += elapsed
+                rollouts[name] += bot.last_iterations
+                searched[name] += 1
+    return {
+        name: (
+            rollouts[name] / spent[name] if spent[name] else 0.0,
+            1000 * spent[name] / searched[name] if searched[name] else 0.0,
+            searched[name],
+        )
+        for name in makers
+    }
+
+
+def match(scenario: str, make: Callable[[int], Bot], seeds: int) -> tuple[float, int]:
+    """The search bot's score against HeuristicBot (win 1, draw ½) and the games played."""
+    points = 0.0
+    played = 0
+    for seed in range(seeds):
+        for seat in (0, 1):
+            game = new_game(scenario, seed=5000 + seed)
+            bots: list[Bot] = [HeuristicBot(seed * 7 + s) for s in range(game.seats)]
+            bots[seat] = make(seed)
+            while (to_act := game.to_act) is not None:
+                game.apply(bots[to_act].choose(game.view(to_act), game.legal_actions()))
+            if not game.winners:
+                points += 0.5
+            elif seat in game.winners:
+                points += 1.0
+            played += 1
+    return points / played if played else 0.0, played
 
 
 def main() -> None:
-    """Print time per searched decision (mean, median, 90th percentile, max) per budget."""
+    """Print rollouts per second of both search bots, then their matches."""
     new_game("gangs", seed=0)  # tables and path graphs, untimed
     print(
-        f"{'scenario':<8} {'budget':>6} {'decisions':>9} {'mean ms':>8} {'median':>7} "
-        f"{'p90':>6} {'max':>6} {'rollouts':>9}"
+        f"{'scenario':<8} {'budget':>6} {'bot':<14} {'decisions':>9} {'ms':>7} {'rollouts/s':>10}"
     )
     for scenario, budget, games in CASES:
-        times, rollouts = _times(scenario, budget, games)
-        times.sort()
-        print(
-            f"{scenario:<8} {budget:>6} {len(times):>9} {statistics.mean(times) * 1000:8.0f} "
-            f"{times[len(times) // 2] * 1000:7.0f} {times[int(0.9 * len(times))] * 1000:6.0f} "
-            f"{times[-1] * 1000:6.0f} {statistics.mean(rollouts):9.0f}"
-        )
+        rates = rollout_rates(scenario, budget, games)
+        for name, (rate, ms, n) in rates.items():
+            print(f"{scenario:<8} {budget:>6} {name:<14} {n:>9} {ms:7.1f} {rate:10.0f}")
+        ratio = rates["FastISMCTSBot"][0] / rates["ISMCTSBot"][0]
+        print(f"{scenario:<8} {'':>6} {'fast / ref':<14} {'':>9} {'':>7} {ratio:9.2f}×")
+    seeds = int(os.environ.get("BENCH_ISMCTS_GAMES", "12"))
+    if not seeds:
+        return
+    print(f"\nAgainst HeuristicBot at {MATCH_MS:.0f} ms a decision (wall time), seats swapped:")
+    for scenario, share in MATCH_SCENARIOS:
+        n = max(1, round(seeds * share))
+        for name, make in (
+            ("ISMCTSBot", lambda k: ISMCTSBot(k, time_ms=MATCH_MS)),
+            ("FastISMCTSBot", lambda k: FastISMCTSBot(k, time_ms=MATCH_MS)),
+        ):
+            score, played = match(scenario, make, n)
+            print(f"{scenario:<8} {name:<14} score {score:.3f} over {played} games")

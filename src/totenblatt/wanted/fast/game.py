@@ -520,6 +520,51 @@ class FastGame:
         self._settle()
         self._legal = None
 
+    def play_reference(self, action: Any) -> None:
+        """Play a reference engine's action (any legal one: a move may end anywhere, off the
+        board's destinations); for a search that weighs the reference engine's offers.
+        Nothing is logged for a move (its cost is not worked out)."""
+        from totenblatt.wanted.engine import actions as ref
+
+        seat = self.to_act
+        spec = self.spec
+        t = spec.actions
+        by_name = spec.by_name
+        if isinstance(action, ref.Move):
+            if action.wild or action.figure is not None:
+                raise FastUnsupportedError("the fast path plays no wild 2 or per-character club")
+            card = number(action.card)
+            self._play_card(seat, card)
+            for step in action.steps:
+                fig = by_name[step.figure]
+                self.pos[fig] = spec.board.node(step.path[-1])
+                self.hidden[fig] = step.hide
+            self.cycle_played = True
+            self._end_cycle()
+            self._settle()
+            self._legal = None
+            return
+        if isinstance(action, ref.Pass):
+            code = PASS
+        elif isinstance(action, ref.Concede):
+            code = CONCEDE
+        elif isinstance(action, ref.Swap):
+            code = SWAP
+        elif isinstance(action, ref.Bid):
+            code = t.bid + _way(number(action.card))
+        elif isinstance(action, ref.Defend):
+            code = t.defend + _way(number(action.card))
+        elif isinstance(action, ref.Attack):
+            attacker = by_name[action.attacker]
+            code = t.attack_id(t.slot[attacker], by_name[action.target], _way(number(action.card)))
+        elif isinstance(action, ref.Redraw):
+            code = t.redraw + number(action.card) * t.own_max + t.slot[by_name[action.payer]]
+        elif isinstance(action, ref.Reveal):
+            code = t.reveal + t.slot[by_name[action.figure]]
+        else:
+            raise FastUnsupportedError(f"the fast path does not play {action!r}")
+        self.play(code)
+
     def shadow(self, action: int) -> Any:
         """The reference engine's action that ``action`` stands for now."""
         return self.spec.actions.shadow(self, action)
@@ -639,6 +684,16 @@ class FastGame:
                     offered = True
             if not offered:
                 out.append(t.nobody + card_way)
+
+    def blocked(self, fig: int) -> set[int]:
+        """Destinations ``fig`` may not end a move on now (another figure's base is there)."""
+        board = self.spec.board
+        pos, fig_out = self.pos, self.out
+        out: set[int] = set()
+        for g in range(self.spec.n):
+            if g != fig and not fig_out[g]:
+                out.update(board.conflicts(pos[g]))
+        return out
 
     # -- rules' predicates -------------------------------------------------------------
 
@@ -1141,6 +1196,10 @@ class FastGame:
 
 def _card(card_way: int, suit: int) -> int:
     return JOKER if card_way == 13 else suit * 13 + card_way
+
+
+def _way(card: int) -> int:
+    return 13 if card == JOKER else card % 13
 
 
 _TEMPLATES: dict[tuple[Any, Any], tuple[Any, Any, FastGame]] = {}

@@ -1,0 +1,526 @@
+"""The heuristic's rules of thumb on the fast path: a quick policy for rollouts and the lab.
+
+:class:`FastPolicy` decides for the seat to act in a
+:class:`~totenblatt.wanted.fast.FastGame` from what that seat may know — its own hand,
+the public table (positions, HP, hidden flags, hand sizes) and the cards it has seen —
+with the same rules of thumb as :class:`~totenblatt.wanted.bots.heuristic.HeuristicBot`,
+cheaper:
+
+* attacks are scored by the expected wounds of the exact attack arithmetic against an
+  average defence (no heart with the chance the defender's hand holds none, else the
+  middle heart of the unseen ones), a kill earning a bonus;
+* moves: for every club and figure a few destinations are weighed — as near as the club
+  reaches towards each enemy, half way, and the reachable cover spots of the board —
+  by the same whole-side position score as the heuristic (its side's best shots
+  against the enemy's best shots at it, the way still to go);
+* bids, defences and the swap as the heuristic; it never redraws, reveals or concedes.
+
+It is not the heuristic: its choices differ (other destinations, a rougher defence);
+``python -m benchmarks ismcts`` measures its strength as a rollout policy.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from totenblatt.wanted.bots.reading import APPROACH, JOKER_COST, KILL_BONUS, proxy_table
+from totenblatt.wanted.fast.actions import CONCEDE, PASS, SWAP
+from totenblatt.wanted.fast.cards import JOKER, SUITS
+from totenblatt.wanted.rules import MISS
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.fast import FastGame
+    from totenblatt.wanted.fast.game import Spec
+
+__all__ = ["FastPolicy"]
+
+_SWAP, _BID, _ACTION, _DEFEND = 0, 1, 2, 3
+_COVER_MOD_HARD = 3
+TRADE = 0.8
+"""Weight of the enemy's shots against ours (the heuristic's ``TRADE``)."""
+DEPTH = (1.0, 0.5, 0.25, 0.125, 0.0625)
+
+
+class _Know:
+    """What one setup's numbers give the policy (kept per game setup)."""
+
+    def __init__(self, spec: Spec) -> None:
+        rules = spec.rules
+        self.proxy = proxy_table(rules)
+        self.cover_mod = (0, rules.cover.light, rules.cover.medium, rules.cover.hard)
+        self.ideal = []
+        for w in spec.weapon:
+            mods = rules.weapon(w).modifiers
+            best = max(int(m) for m in mods if m != MISS)
+            bands = rules.attack.bands
+            self.ideal.append(
+                max(b for b, m in zip(bands, mods, strict=True) if m != MISS and m == best)
+            )
+        deck = spec.start[5] if spec.start is not None else None
+        self.deck: list[int] | None = None if deck is None else _counts(deck)
+        self.worth = [_worth(spec, c) for c in range(53)]
+        board = spec.board
+        self.xy = np.array(board.points[: board.destinations])
+        self.hard = self.cover_mod[3]
+        self.pairs: dict[int, tuple[float, int, int, int]] = {}
+        """By ``a * 1_000_003 + b``: the distance, the range band (-1: none or no line of
+        fire), the cover modifier of a target at ``b`` against ``a`` and of ``a`` against
+        ``b``."""
+        self.nearest: dict[tuple[tuple[int, ...], int], int] = {}
+        self.covers: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """Up to four cover spots among some destinations, by the destinations."""
+        """The destination nearest to a node, by (destinations, node)."""
+        cover = set(board._router.spots)
+        self.cover_spots = [p in cover for p in board.points[: board.destinations]]
+
+    def pair(self, spec: Spec, a: int, b: int) -> tuple[float, int, int, int]:
+        """See :attr:`pairs` (worked out and kept)."""
+        board = spec.board
+        distance, line = board.sight(a, b)
+        band = spec.band(distance) if line else -1
+        found = (
+            distance,
+            band,
+            self.cover_mod[board.cover(a, b)] if band >= 0 else 0,
+            self.cover_mod[board.cover(b, a)] if band >= 0 else 0,
+        )
+        if len(self.pairs) > 500_000:
+            self.pairs.clear()
+        self.pairs[a * 1_000_003 + b] = found
+        return found
+
+
+def _counts(cards: tuple[int, ...] | list[int]) -> list[int]:
+    out = [0] * 53
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+def _worth(spec: Spec, card: int) -> float:
+    """The heuristic's ``_card_worth``: spades count most, then hearts, clubs and diamonds."""
+    if card == JOKER:
+        return 3.0
+    v = spec.value[card]
+    return (v / 9, v / 4, v / 6, v / 9)[SUITS[card]]
+
+
+_KNOWN: dict[int, tuple[object, _Know]] = {}
+
+
+def _know(spec: Spec) -> _Know:
+    found = _KNOWN.get(id(spec))
+    if found is None or found[0] is not spec:
+        found = _KNOWN[id(spec)] = (spec, _Know(spec))
+    return found[1]
+
+
+class FastPolicy:
+    """Rules of thumb on a :class:`FastGame` (see the module docstring); deterministic:
+    equal options go to the first weighed (``seed`` is kept for a common bot signature)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: FastGame) -> int:
+        """A legal id for the seat to act."""
+        phase = game.phase
+        know = _know(game.spec)
+        if phase == _ACTION:
+            return self._act(game, know)
+        legal = game.legal_actions()
+        if len(legal) <= 2:
+            return legal[0]
+        if phase == _BID:
+            return self._bid(game, know, legal)
+        if phase == _DEFEND:
+            return self._defend(game, legal)
+        if phase == _SWAP:
+            return self._swap(game, know, legal)
+        return legal[0]
+
+    # -- what the seat knows -----------------------------------------------------------
+
+    def unseen(self, game: FastGame, know: _Know) -> list[int]:
+        """Card counts the seat has not seen (its hand and the face-up or own discards out)."""
+        seat = game.to_act
+        if know.deck is None:
+            every = [*game.draw, *game.discard, *game.dead, *(c for h in game.hands for c in h)]
+            know.deck = _counts(every)
+        counts = know.deck.copy()
+        for pile in (game.hands[seat], game.seen_public, game.seen_private[seat]):
+            for c in pile:
+                counts[c] -= 1
+        return counts
+
+    # -- swap, bid, defend -------------------------------------------------------------
+
+    def _swap(self, game: FastGame, know: _Know, legal: list[int]) -> int:
+        if SWAP not in legal:
+            return PASS
+        counts = self.unseen(game, know)
+        total = sum(n for n in counts if n > 0)
+        if not total:
+            return PASS
+        mean = sum(know.worth[c] * n for c, n in enumerate(counts) if n > 0) / total
+        hand = game.hands[game.to_act]
+        gain = mean * len(game.dead) - sum(know.worth[c] for c in hand)
+        return SWAP if gain > 0.5 else PASS
+
+    def _bid(self, game: FastGame, know: _Know, legal: list[int]) -> int:
+        t = game.actions
+        bids = [a - t.bid for a in legal if t.bid <= a < t.bid + 13]
+        if not bids:
+            return PASS
+        best = max((v for _, _, v in game.bids), default=0)
+        spec = game.spec
+        winning = sorted(w for w in bids if spec.value[39 + w] > best)
+        if not winning:
+            return PASS
+        ours = self._best_attack(game, know, game.to_act)[0]
+        theirs = self._threat(game, know)
+        if max(ours, theirs) < 0.45:
+            return PASS
+        last = len(game.bid_order) <= 1
+        pick = winning[0] if last or ours + theirs < 1.5 else winning[len(winning) // 2]
+        return t.bid + pick
+
+    def _defend(self, game: FastGame, legal: list[int]) -> int:
+        pending = game.pending
+        assert pending is not None
+        _, card, attacker, target, distance, cover, _ = pending
+        spec = game.spec
+        hp = game.hp[target]
+        t = game.actions
+        best = (self._loss(spec, card, attacker, distance, -1, cover, hp, 0.0), 0, PASS)
+        for a in legal:
+            if t.defend <= a < t.attack:
+                way = a - t.defend
+                heart = JOKER if way == 13 else 26 + way
+                cost = JOKER_COST if heart == JOKER else 0.04 * spec.value[heart]
+                loss = self._loss(spec, card, attacker, distance, heart, cover, hp, cost)
+                option = (loss, spec.value[heart] if heart != JOKER else 99, a)
+                if option[:2] < best[:2]:
+                    best = option
+        return best[2]
+
+    @staticmethod
+    def _loss(
+        spec: Spec,
+        card: int,
+        attacker: int,
+        distance: float,
+        heart: int,
+        cover: str,
+        hp: int,
+        cost: float,
+    ) -> float:
+        w = spec.resolve(card, attacker, distance, heart, cover)[5]
+        return min(w, hp + 1) + (3.0 if w > hp else 0.0) + cost
+
+    # -- attacks -----------------------------------------------------------------------
+
+    def _defence(self, game: FastGame, counts: list[int], target: int) -> tuple[float, int]:
+        """(chance the defender holds no heart or joker, the middle unseen heart)."""
+        total = sum(n for n in counts if n > 0)
+        hearts = [c for c in range(26, 39) for _ in range(max(0, counts[c]))]
+        hearts += [JOKER] * max(0, counts[JOKER])
+        size = len(game.hands[game.spec.fig_seat[target]])
+        if not total or not hearts:
+            return 1.0, -1
+        p_none = 1.0
+        others = total - len(hearts)
+        for k in range(size):
+            p_none *= max(0.0, (others - k) / (total - k)) if total - k > 0 else 0.0
+        return p_none, hearts[len(hearts) // 2]
+
+    def _attack_score(
+        self, game: FastGame, counts: list[int], card: int, attacker: int, target: int
+    ) -> float:
+        spec = game.spec
+        board = spec.board
+        distance, line = board.sight(game.pos[attacker], game.pos[target])
+        if not line or spec.misses(attacker, distance):
+            return -1.0
+        hidden = game.hidden[target]
+        if hidden and distance > spec.reach:
+            return -1.0
+        level = 3 if hidden else board.cover(game.pos[attacker], game.pos[target])
+        cover = ("none", "light", "medium", "hard")[level]
+        p_none, heart = self._defence(game, counts, target)
+        deadly = game.hp[target] + 1
+        score = 0.0
+        for h, p in ((-1, p_none), (heart, 1.0 - p_none)):
+            if p <= 0:
+                continue
+            w = spec.resolve(card, attacker, distance, h, cover)[5]
+            score += p * (min(w, deadly) + (KILL_BONUS if w >= deadly else 0.0))
+        if card == JOKER:
+            score -= JOKER_COST
+        return score
+
+    def _best_attack(self, game: FastGame, know: _Know, seat: int) -> tuple[float, int]:
+        """The best attack of ``seat``'s hand now: (score, id or -1)."""
+        spec = game.spec
+        t = spec.actions
+        cards = sorted({c for c in game.hands[seat] if SUITS[c] in (1, 4)})
+        if not cards:
+            return 0.0, -1
+        best = (0.0, -1)
+        pairs = game._attack_pairs(seat)
+        if not pairs:
+            return best
+        counts = self.unseen(game, know)
+        for a, target in pairs:
+            for c in cards:
+                score = self._attack_score(game, counts, c, a, target)
+                way = 13 if c == JOKER else c % 13
+                if score > best[0]:
+                    best = (score, t.attack_id(t.slot[a], target, way))
+        return best
+
+    def _threat(self, game: FastGame, know: _Know) -> float:
+        """Rough expected wounds of the best enemy shot at us now (the heuristic's)."""
+        spec = game.spec
+        board = spec.board
+        seat = game.to_act
+        team = spec.teams[seat]
+        best = 0.0
+        for e in range(spec.n):
+            if game.out[e] or spec.fig_team[e] == team or not game.hands[spec.fig_seat[e]]:
+                continue
+            for f in game.living(seat):
+                distance, line = board.sight(game.pos[e], game.pos[f])
+                if not line or (game.hidden[f] and distance > spec.reach):
+                    continue
+                band = spec.band(distance)
+                mod = spec.modifiers[e][band] if band >= 0 else MISS
+                if mod == MISS:
+                    continue
+                level = 3 if game.hidden[f] else board.cover(game.pos[e], game.pos[f])
+                net = int(mod) - know.cover_mod[level]
+                best = max(best, know.proxy[max(-12, min(12, net))])
+        return best * 0.6
+
+    # -- the action --------------------------------------------------------------------
+
+    def _act(self, game: FastGame, know: _Know) -> int:
+        seat = game.to_act
+        score, attack = self._best_attack(game, know, seat)
+        best_score, best = (score, attack) if attack >= 0 else (0.0, PASS)
+        moves = self.ranked_moves(game, know)
+        if moves and moves[0][0] * 0.8 > best_score:
+            return moves[0][1]
+        return best
+
+    def _part(
+        self, game: FastGame, know: _Know, fig: int, node: int, hidden: bool
+    ) -> tuple[float, float, float]:
+        """The heuristic's stance of ``fig`` at ``node``: best shot, enemy's best shot at it
+        (a figure with 2 HP or less counting more), the way to go."""
+        spec = game.spec
+        team = spec.fig_team[fig]
+        out, pos, hid, hp = game.out, game.pos, game.hidden, game.hp
+        fig_team = spec.fig_team
+        enemies = [
+            (e, pos[e], hid[e], hp[e] <= 1)
+            for e in range(spec.n)
+            if not out[e] and fig_team[e] != team
+        ]
+        offence, threat, way = self._stance(spec, know, fig, node, hidden, enemies)
+        return offence, threat * (1.6 if hp[fig] <= 2 else 1.0), way
+
+    @staticmethod
+    def _stance(
+        spec: Spec,
+        know: _Know,
+        fig: int,
+        node: int,
+        hidden: bool,
+        enemies: list[tuple[int, int, bool, bool]],
+    ) -> tuple[float, float, float]:
+        proxy = know.proxy
+        offence = threat = 0.0
+        nearest = math.inf
+        reach = spec.reach
+        mods = spec.modifiers
+        mine_mods = mods[fig]
+        pairs = know.pairs
+        for e, there, e_hidden, weak in enemies:
+            key = node * 1_000_003 + there
+            pair = pairs.get(key)
+            if pair is None:
+                pair = know.pair(spec, node, there)
+            distance, band, at_them, at_me = pair
+            if distance < nearest:
+                nearest = distance
+            if band < 0:
+                continue
+            if not e_hidden or distance <= reach:
+                mine = mine_mods[band]
+                if mine != MISS:
+                    gain = proxy[max(-12, min(12, mine - (at_them if not e_hidden else know.hard)))]
+                    if weak:
+                        gain *= 1.5
+                    if gain > offence:
+                        offence = gain
+            if hidden and distance > reach:
+                continue
+            theirs = mods[e][band]
+            if theirs != MISS:
+                t = proxy[max(-12, min(12, theirs - (at_me if not hidden else know.hard)))]
+                if t > threat:
+                    threat = t
+        way = 0.0
+        if offence == 0.0 and nearest < math.inf:
+            way = max(0.0, nearest - know.ideal[fig])
+        return offence, threat, way
+
+    def _weights(self, game: FastGame, standoff: bool) -> tuple[float, float, float]:
+        spec = game.spec
+        seat = game.to_act
+        team = spec.teams[seat]
+        own_hp = sum(game.hp[f] for f in game.living(seat)) or 1
+        enemy_hp = (
+            sum(game.hp[e] for e in range(spec.n) if not game.out[e] and spec.fig_team[e] != team)
+            or 1
+        )
+        trade = min(1.4, max(0.5, TRADE * math.sqrt(enemy_hp / own_hp)))
+        armed = any(SUITS[c] in (1, 4) for c in game.hands[seat])
+        pressed = own_hp < enemy_hp or (standoff and own_hp == enemy_hp)
+        return (1.0 if armed else 0.4), trade * 0.7, APPROACH * (4.0 if pressed else 1.0)
+
+    def _candidates(
+        self, game: FastGame, know: _Know, fig: int, dests: tuple[int, ...]
+    ) -> list[int]:
+        """A few destinations worth weighing: as near as it gets to each of the two nearest
+        enemies, half way, and two cover spots."""
+        if not dests:
+            return []
+        spec = game.spec
+        out: list[int] = []
+        team = spec.fig_team[fig]
+        board = spec.board
+        here = game.pos[fig]
+        enemies = sorted(
+            (board.sight(here, game.pos[e])[0], e)
+            for e in range(spec.n)
+            if not game.out[e] and spec.fig_team[e] != team
+        )[:2]
+        nearest = know.nearest
+        xy = None
+        for _, e in enemies:
+            key = (dests, game.pos[e])
+            found = nearest.get(key)
+            if found is None:
+                if xy is None:
+                    xy = know.xy[list(dests)]
+                ex, ey = board.points[game.pos[e]]
+                d = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey)
+                if len(nearest) > 200_000:
+                    nearest.clear()
+                found = nearest[key] = dests[int(np.argmin(d))]
+            out.append(found)
+        out.append(dests[len(dests) // 2])
+        covers = know.covers.get(dests)
+        if covers is None:
+            spots = [j for j in dests if know.cover_spots[j]]
+            covers = know.covers[dests] = tuple(spots[:: max(1, len(spots) // 2)][:2])
+        out.extend(covers)
+        return list(dict.fromkeys(out))
+
+    def ranked_moves(self, game: FastGame, know: _Know) -> list[tuple[float, int]]:
+        """The best weighed move of every club value that gains something, best first."""
+        spec = game.spec
+        t = spec.actions
+        board = spec.board
+        seat = game.to_act
+        own = game.living(seat)
+        here = {f: self._part(game, know, f, game.pos[f], game.hidden[f]) for f in own}
+        standoff = not any(o or th for o, th, _ in here.values())
+        weights = self._weights(game, standoff)
+        now = _position(list(here.values()), weights)
+        clubs = sorted({c for c in game.hands[seat] if SUITS[c] in (0, 4)})
+        out: list[tuple[float, int]] = []
+        for c in clubs:
+            budget = spec.inches[c]
+            way = 13 if c == JOKER else c % 13
+            cost = 2 * JOKER_COST if c == JOKER else 0.005 * spec.value[c]
+            best = (0.0, -1)
+            for f in own:
+                base = t.move_base(way, t.slot[f])
+                dests = board.within(game.pos[f], budget)
+                if not dests:
+                    continue
+                blocked = game.blocked(f)
+                for j in self._candidates(game, know, f, dests):
+                    if j in blocked:
+                        continue
+                    for hide in (False, True) if board.hard[j] else (False,):
+                        a = base + 2 * j + hide
+                        parts = dict(here)
+                        parts[f] = self._part(game, know, f, j, hide)
+                        score = _position(list(parts.values()), weights) - now - cost
+                        if score > best[0]:
+                            best = (score, a)
+            if best[1] >= 0:
+                out.append(best)
+        out.sort(reverse=True)
+        return out
+
+    def candidates(self, game: FastGame) -> list[int]:
+        """The ids worth a search, the policy's own choice first (as ``ismcts.candidates``):
+        in the action phase passing, the best attacks and the best move of each club value;
+        else every choice but conceding, redrawing and revealing."""
+        legal = game.legal_actions()
+        first = self.choose(game)
+        out = {first: None}
+        t = game.actions
+        if game.phase == _ACTION:
+            out.setdefault(PASS, None)
+            know = _know(game.spec)
+            seat = game.to_act
+            scored = []
+            cards = sorted({c for c in game.hands[seat] if SUITS[c] in (1, 4)})
+            pairs = game._attack_pairs(seat) if cards else []
+            counts = self.unseen(game, know) if pairs else []
+            for a, target in pairs:
+                for c in cards:
+                    way = 13 if c == JOKER else c % 13
+                    score = self._attack_score(game, counts, c, a, target)
+                    scored.append((score, t.attack_id(t.slot[a], target, way)))
+            scored.sort(reverse=True)
+            for _, a in scored[:3]:
+                out.setdefault(a, None)
+            for _, a in self.ranked_moves(game, know)[:3]:
+                out.setdefault(a, None)
+            return list(out)
+        for a in legal:
+            if a != CONCEDE and a < t.redraw:
+                out.setdefault(a, None)
+        return list(out)
+
+
+def _position(
+    parts: list[tuple[float, float, float]], weights: tuple[float, float, float]
+) -> float:
+    """The heuristic's ``_position``: the side's best shots (weighted by ``DEPTH``) against
+    the enemy's best shots at it, less the way still to go."""
+    attack, defence, urge = weights
+    if len(parts) == 1:
+        o, th, way = parts[0]
+        return attack * o - defence * th - urge * way
+    ours = sorted([p[0] for p in parts], reverse=True)
+    theirs = sorted([p[1] for p in parts], reverse=True)
+    total = 0.0
+    for k, w in enumerate(DEPTH):
+        if k >= len(ours):
+            break
+        total += w * (attack * ours[k] - defence * theirs[k])
+    way = 0.0
+    for p in parts:
+        way += p[2]
+    return total - urge * way

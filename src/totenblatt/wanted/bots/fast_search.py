@@ -1,0 +1,189 @@
+"""The search bot with its rollouts on the fast path: ISMCTS over fast worlds.
+
+:class:`FastISMCTSBot` is :class:`~totenblatt.wanted.bots.ismcts.ISMCTSBot` — the same
+weighed actions at the root (the heuristic's choice on the view, the best attacks and
+moves of the reference engine's menu), the same worlds dealt from the view, the same
+paired rollouts, tree, scores and choice — but every world is copied to a
+:class:`~totenblatt.wanted.fast.FastGame` once and the futures are played there, with
+:class:`~totenblatt.wanted.bots.fast_policy.FastPolicy` for every seat and the board's
+destinations as the moves below the root. A rollout costs a fraction of a reference one,
+so the same time buys several times the rollouts; its choices differ from ISMCTSBot's
+(another rollout policy). Games the fast path does not play (abilities, heroes, per
+character) are searched by ISMCTSBot itself.
+
+>>> from totenblatt.wanted.engine.game import new_game
+>>> from totenblatt.wanted.bots import HeuristicBot, play_game
+>>> game = play_game(new_game("duel", seed=3), [FastISMCTSBot(1, iterations=20), HeuristicBot(2)])
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from totenblatt.wanted.bots.fast_policy import FastPolicy
+from totenblatt.wanted.bots.ismcts import SETTLE, ISMCTSBot, _lead, _Node, _pick, candidates
+from totenblatt.wanted.engine.actions import Action
+from totenblatt.wanted.engine.determinize import Determinizer
+from totenblatt.wanted.engine.state import Phase
+from totenblatt.wanted.engine.views import View
+from totenblatt.wanted.fast import FastGame, FastUnsupportedError
+from totenblatt.wanted.fast.cards import number
+from totenblatt.wanted.fast.game import OVER
+
+__all__ = ["FastISMCTSBot", "fast_score"]
+
+ALIVE_BONUS = 3.0
+SCORE_SCALE = 6.0
+
+
+def fast_score(game: FastGame) -> list[float]:
+    """:func:`~totenblatt.wanted.bots.ismcts.score` of a fast game: the result when over,
+    else each side's material lead squashed into (−1, 1)."""
+    import math
+
+    spec = game.spec
+    seats = spec.seats
+    if game.phase == OVER:
+        if not game.winners:
+            return [0.0] * seats
+        return [1.0 if s in game.winners else -1.0 for s in range(seats)]
+    teams: dict[int, float] = {}
+    for f in range(spec.n):
+        seat = spec.fig_seat[f]
+        if not game.out[f] and game.alive[seat] > 0 and not game.conceded[seat]:
+            team = spec.fig_team[f]
+            teams[team] = teams.get(team, 0.0) + game.hp[f] + ALIVE_BONUS
+    out: list[float] = []
+    for s in range(seats):
+        mine = teams.get(spec.teams[s], 0.0)
+        others = max((v for t, v in teams.items() if t != spec.teams[s]), default=0.0)
+        out.append(math.tanh((mine - others) / SCORE_SCALE))
+    return out
+
+
+class FastWorlds:
+    """:class:`Determinizer` on the fast path: the same worlds, dealt into copies of one
+    fast game (the view is read and copied once)."""
+
+    def __init__(self, sampler: Determinizer) -> None:
+        self.base = FastGame.from_game(sampler.sample(random.Random(0)))
+        self.unseen = [number(c) for c in sampler.unseen]
+        self.known = [None if h is None else [number(c) for c in h] for h in sampler.known]
+        self.sizes = list(sampler.sizes)
+        self.seen = [number(c) for c in sampler.seen]
+        self.hidden_discards = sampler.hidden_discards
+        view = sampler.view
+        self.dead = int(view["dead_hand"])
+        self.draw = int(view["draw_pile"])
+
+    def sample(self, rng: random.Random) -> FastGame:
+        """A world (as ``Determinizer.sample`` deals it from ``rng``); its own random
+        generator is left for the caller to set."""
+        cards = self.unseen.copy()
+        rng.shuffle(cards)
+        at = 0
+        hands = []
+        for known, size in zip(self.known, self.sizes, strict=True):
+            if known is None:
+                hands.append(cards[at : at + size])
+                at += size
+            else:
+                hands.append(known.copy())
+        world = self.base.clone(rng=False)
+        world.hands = hands
+        world.dead = cards[at : at + self.dead]
+        at += self.dead
+        discard = self.seen + cards[at : at + self.hidden_discards]
+        at += self.hidden_discards
+        rng.shuffle(discard)
+        world.discard = discard
+        world.draw = cards[at : at + self.draw]
+        rng.getrandbits(64)  # the reference world's generator, drawn alike
+        world._legal = None
+        return world
+
+
+class FastISMCTSBot(ISMCTSBot):
+    """ISMCTS whose worlds are played on the fast path (see the module docstring)."""
+
+    def __init__(self, seed: int = 0, **options: object) -> None:
+        super().__init__(seed, **options)  # type: ignore[arg-type]
+        self._fast: dict[int, FastPolicy] = {}
+
+    def _fast_policy(self, seat: int) -> FastPolicy:
+        found = self._fast.get(seat)
+        if found is None:
+            found = self._fast[seat] = FastPolicy(seat)
+        return found
+
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        """The weighed action with the best paired result (one of ``legal_actions``)."""
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        seat: int = view["seat"]
+        own = self._policy(seat)
+        own.rng.seed(self.rng.getrandbits(64))
+        options = candidates(own, view, legal_actions)
+        self.last_iterations = 0
+        self.last_scores = []
+        if len(options) == 1 or view["phase"] == Phase.FATE:
+            return options[0]
+        sampler = Determinizer(view, ruleset=self._ruleset, scenario=self._scenario)
+        try:
+            worlds_of = FastWorlds(sampler)
+        except FastUnsupportedError:
+            return super().choose(view, legal_actions)
+        roots = [_Node() for _ in options]
+        results: list[list[float]] = [[] for _ in options]
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        active = list(range(len(options)))
+        done = worlds = 0
+        while len(active) > 1:
+            if self.iterations is not None and done + len(active) > max(
+                self.iterations, len(options)
+            ):
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            world = worlds_of.sample(self.rng)
+            seed = self.rng.getrandbits(32)
+            for i in active:
+                twin = world.clone(rng=False)
+                twin.rng = random.Random(seed)
+                twin.play_reference(options[i])
+                results[i].append(self._fast_playout(roots[i], twin, seed)[seat])
+            done += len(active)
+            worlds += 1
+            if worlds >= SETTLE:
+                active = [0] + [i for i in active[1:] if _lead(results[i], results[0])[1] > 0]
+        self.last_iterations = done
+        self.last_scores = results
+        return options[_pick(results, self.margin)]
+
+    def _fast_playout(self, node: _Node, world: FastGame, seed: int) -> list[float]:
+        start_round = world.round
+        top = node
+        path: list[tuple[_Node, int]] = []
+        steps = 0
+        while world.phase != OVER and node.visits >= self.expand_after:
+            actor = world.to_act
+            options = self._fast_policy(actor).candidates(world)
+            action, node = self._select(node, options)  # type: ignore[arg-type]
+            path.append((node, actor))
+            world.play(action)  # type: ignore[arg-type]
+            steps += 1
+        while world.phase != OVER and steps < self.horizon:
+            if self.round_end and world.round != start_round:
+                break
+            world.play(self._fast_policy(world.to_act).choose(world))
+            steps += 1
+        result = fast_score(world)
+        top.visits += 1
+        for child, actor in path:
+            child.visits += 1
+            child.total += result[actor]
+        return result
