@@ -498,10 +498,12 @@ def test_fights_on_a_real_table_enter_the_log_and_the_table(
     assert view["standings"][0]["gang_id"] == camp["a"]["gang_id"]
 
 
-def test_three_gangs_fight_on_a_table_for_three(api: TestClient) -> None:
+def test_three_gangs_fight_on_a_table_for_three(api: TestClient, db_url: str) -> None:
     campaign = new_campaign(api)
-    ids = [new_gang(api, campaign, name=n, leader="veteran", size=2, seed=i)["gang_id"]
-           for i, n in enumerate(("A", "B", "C"))]  # fmt: skip
+    made = [new_gang(api, campaign, name=n, leader="veteran", size=2, seed=i)
+            for i, n in enumerate(("A", "B", "C"))]  # fmt: skip
+    tokens = {g["gang_id"]: g["owner_token"] for g in made}
+    ids = [g["gang_id"] for g in made]
     cid = campaign["campaign_id"]
     bad = api.post(f"/api/campaigns/{cid}/fights", json={"gangs": ids, "scenario": "duel"},
                    headers=auth(campaign["admin_token"]))  # fmt: skip
@@ -510,8 +512,20 @@ def test_three_gangs_fight_on_a_table_for_three(api: TestClient) -> None:
     assert [s["kind"] for s in fight["seats"]] == ["human", "ismcts", "bot"]
     view = fight_view(api, cid, fight["fight_id"])
     assert view["scenario"] == "three-way" and [s["seat"] for s in view["seats"]] == [0, 1, 2]
-    api.delete(f"/api/campaigns/{cid}/fights/{fight['fight_id']}",
-               headers=auth(campaign["admin_token"]))  # fmt: skip
+    cancel = api.delete(f"/api/campaigns/{cid}/fights/{fight['fight_id']}",
+                        headers=auth(campaign["admin_token"]))  # fmt: skip
+    assert cancel.status_code == 200
+    played = start_fight(api, campaign, gangs=ids, seats=["bot", "bot", "bot"])
+    view = wait_over(api, cid, played["fight_id"])
+    results = sorted(view["result"].values())
+    assert results.count("won") <= 1 and len(results) == 3
+    for gang_id in ids:
+        assert confirm(api, cid, played["fight_id"], gang_id, tokens[gang_id]).status_code == 200
+    table = {s["gang_id"]: s for s in campaign_view(api, cid)["standings"]}
+    assert all(table[g]["fights"] == 1 for g in ids)
+    with Store(db_url) as store:
+        (entry,) = store.gangs.fights("A")
+    assert set(entry.against) == {"B", "C"}
 
 
 @pytest.mark.parametrize(
