@@ -595,3 +595,31 @@ def test_settle_is_what_the_web_records_for_members_who_sat_out() -> None:
 
     after, _ = settle(gang, FightOutcome(), rules, random.Random(1), absent=["B"])
     assert after.member("B") == gang.member("B")
+
+
+def test_a_campaign_game_survives_a_restart_and_replays(db_url: str) -> None:
+    """The hub deals a stored campaign fight again (its setup names the gangs), and its
+    replay is the ordinary one."""
+    with TestClient(create_app(settings(db_url))) as api:
+        campaign = new_campaign(api)
+        a = new_gang(api, campaign, name="A", leader="veteran", size=2, seed=1)
+        b = new_gang(api, campaign, name="B", leader="gunslinger", size=2, seed=2)
+        human = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                            seats=["human", "human"])  # fmt: skip
+        seat = human["seats"][0]
+        before = api.get(f"/api/games/{human['game_id']}/view", headers=auth(seat["token"]))
+        assert before.status_code == 200
+    with TestClient(create_app(settings(db_url))) as api:  # a new server on the same database
+        after = api.get(f"/api/games/{human['game_id']}/view", headers=auth(seat["token"]))
+        assert after.status_code == 200
+        mine = [f["name"] for f in after.json()["figures"] if f["seat"] == 0]
+        assert mine == [f["name"] for f in before.json()["figures"] if f["seat"] == 0]
+        cid = campaign["campaign_id"]
+        api.delete(f"/api/campaigns/{cid}/fights/{human['fight_id']}",
+                   headers=auth(campaign["admin_token"]))  # fmt: skip
+        bots = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                           seats=["bot", "bot"])  # fmt: skip
+        wait_over(api, cid, bots["fight_id"])
+        spectator = bots["spectator_url"].split("token=")[1]
+        replay = api.get(f"/api/games/{bots['game_id']}/replay", headers=auth(spectator))
+        assert replay.status_code == 200 and len(replay.json()["frames"]) > 2
