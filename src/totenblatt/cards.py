@@ -214,18 +214,14 @@ class Card:
         (Card('A♣'), Card('10♥'), Card('10♦'))
         """
         if not isinstance(text, str):
-            raise CardParseError(
-                f"expected card text, got {text!r}",
-                message=Message("expected a card, got {value}", value=repr(text)),
-            )
+            raise CardParseError(Message("expected a card, got {value}", value=repr(text)))
         card = _parse(text)
         if card is None:
             raise CardParseError(
-                f"cannot read {text!r} as a card; {ACCEPTED_FORMS}",
-                message=Message(
+                Message(
                     "{text} is not a card: expected e.g. Q♠, QS, Pik-Dame or Joker",
                     text=repr(text.strip()),
-                ),
+                )
             )
         return card
 

@@ -122,12 +122,21 @@ class Reason(str):
 class MessageError(ValueError):
     """A ``ValueError`` with an English ``str()`` and, for people, a :class:`Message`.
 
-    ``message`` may be left out (None): the text layer then shows the English text.
+    Raise it with the message alone — ``SomeError(Message("{x} is no card", x=x))`` —
+    and its ``str()`` is the message in English, from the same sentence. ``message``
+    may also be given beside a programmer's text, or left out (None): the text layer
+    then shows the English text.
+
+    >>> err = MessageError(Message("{card} is not a card", card="X"))
+    >>> str(err), err.message
+    ('X is not a card', Message('{card} is not a card', card='X'))
     """
 
     message: Message | None
 
     def __init__(self, *args: object, message: Message | None = None) -> None:
+        if message is None and len(args) == 1 and isinstance(args[0], Message):
+            message, args = args[0], (args[0].english(),)
         super().__init__(*args)
         if message is None and len(args) == 1 and isinstance(args[0], Reason):
             message = args[0].message

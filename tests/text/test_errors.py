@@ -84,7 +84,7 @@ def test_resolver_cards_rulesets_words_and_tables() -> None:
             lambda: resolve_attack("4♥", weapon="colt", distance=3),
             "is not a spade: an attack needs a spade",
         ),
-        (lambda: Card.parse("Z9"), "cannot read 'Z9' as a card"),
+        (lambda: Card.parse("Z9"), "'Z9' is not a card"),
         (lambda: Ruleset.load("nope"), "no ruleset named 'nope'"),
         (lambda: parse_word(CoverLevel, "thick", "cover"), "unknown cover 'thick'"),
         (lambda: Ruleset.load("base").weapon_key("bazooka"), "unknown weapon 'bazooka'"),

@@ -231,7 +231,7 @@ def footwork(tmp_path: Path, billy: Sequence[Ability]) -> Game:
 def test_light_footed_1_adds_an_inch_for_its_own_figure(tmp_path: Path, of: Of) -> None:
     game = footwork(tmp_path, [A.LIGHT_FOOTED_1])
     assert game.why_illegal(Move(card("7♣"), (walk("Billy", (8, 4), 8),))) is None
-    assert "costs 8.00" in str(game.why_illegal(Move(card("7♣"), (walk("Amigo", (8, 10), 8),))))
+    assert 'costs 8"' in str(game.why_illegal(Move(card("7♣"), (walk("Amigo", (8, 10), 8),))))
     events = game.apply(Move(card("7♣"), (walk("Billy", (8, 4), 8),)))
     moved = of(events, FiguresMoved)[0]
     assert (moved.inches, moved.bonus) == (7, 1) and game.figure("Billy").pos == (16.0, 4.0)
@@ -308,7 +308,7 @@ def test_cover_is_spent_for_the_fight_and_copies_add_up(tmp_path: Path) -> None:
     to(game, Phase.ACTION, 0)
     game.apply(Attack(card("10♠"), "Billy", "Paco"))
     assert {a.covers for a in game.legal_actions() if isinstance(a, Defend)} == {()}
-    assert "no unused cover_1" in str(game.why_illegal(Defend(card("6♥"), (A.COVER_1,))))
+    assert "no unused Cover 1" in str(game.why_illegal(Defend(card("6♥"), (A.COVER_1,))))
 
 
 # -- Tempt Fate (B1 8, D-38): when, and which card to keep -----------------------------------
@@ -688,7 +688,7 @@ def test_a_house_light_footed_bonus_moves_farther(tmp_path: Path) -> None:
                  light_footed_1=3)  # fmt: skip
     to(game, Phase.ACTION, 0)
     assert game.why_illegal(Move(card("7♣"), (walk("Billy", (8, 4), 10),))) is None
-    assert "costs 10.50" in str(game.why_illegal(Move(card("7♣"), (walk("Billy", (8, 4), 10.5),))))
+    assert 'costs 10.5"' in str(game.why_illegal(Move(card("7♣"), (walk("Billy", (8, 4), 10.5),))))
 
 
 def test_a_house_cover_bonus_and_uses_per_fight(tmp_path: Path) -> None:
@@ -704,7 +704,7 @@ def test_a_house_cover_bonus_and_uses_per_fight(tmp_path: Path) -> None:
     to(game, Phase.ACTION, 0)
     game.apply(Attack(card("J♠"), "Billy", "Paco"))  # two uses spent: none is left
     assert {a.covers for a in game.legal_actions() if isinstance(a, Defend)} == {()}
-    assert "no unused cover_2" in str(game.why_illegal(Defend(card("7♥"), (A.COVER_2,))))
+    assert "no unused Cover 2" in str(game.why_illegal(Defend(card("7♥"), (A.COVER_2,))))
 
 
 def test_a_house_tempt_fate_may_be_used_twice_a_fight(tmp_path: Path) -> None:

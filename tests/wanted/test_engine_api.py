@@ -330,7 +330,7 @@ def test_actions_round_trip_through_json(action: Action) -> None:
     ("data", "message"),
     [
         ({"type": "bid"}, "bad bid action"),
-        ({"type": "bid", "card": "X♦"}, "cannot read 'X♦'"),
+        ({"type": "bid", "card": "X♦"}, "'X♦' is not a card"),
         ({"type": "move", "card": "7♣", "steps": [{"figure": "A", "path": [[1, "a"]]}]}, "number"),
         ({"type": "reveal", "figure": 3}, "must be text"),
         ([1], "must be a JSON object"),

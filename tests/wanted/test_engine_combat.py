@@ -174,7 +174,7 @@ def test_only_enemies_may_be_attacked(start: Start) -> None:
     attacks = {(a.attacker, a.target) for a in game.legal_actions() if isinstance(a, Attack)}
     assert attacks == {("Billy", "Paco")}
     assert "not an enemy" in str(game.why_illegal(attack("9♠", target="Amigo")))
-    assert "not a figure of seat 0" in str(game.why_illegal(attack("9♠", "Amigo", "Paco")))
+    assert "Amigo is not one of your figures" in str(game.why_illegal(attack("9♠", "Amigo", "Paco")))
 
 
 def test_out_of_range_is_refused_or_misses_by_option(start: Start, of: Of) -> None:

@@ -114,7 +114,7 @@ def test_swap_starts_with_the_dealer_and_locks_the_dead_hand(of: Of) -> None:
     # the lock: seat 0 is never asked, the round goes on to the bidding
     assert not of(game.events, SwapDeclined)
     assert game.phase is Phase.BID
-    assert "swap" in str(game.why_illegal(Swap()))
+    assert "the game asks for a bid" in str(game.why_illegal(Swap()))
 
 
 def test_swap_goes_round_the_table_until_someone_swaps(of: Of) -> None:

@@ -88,10 +88,7 @@ class OutputFileError(MessageError):
 
 def _cannot_write(where: str, problem: str, message: Message | str) -> OutputFileError:
     """``cannot write '<path>': <problem>``, the problem in words for people too."""
-    return OutputFileError(
-        f"cannot write {where}: {problem}",
-        message=Message("cannot write {path}: {problem}", path=where, problem=message),
-    )
+    return OutputFileError(Message("cannot write {path}: {problem}", path=where, problem=message))
 
 
 def _kind_of(mode: int) -> Message | None:

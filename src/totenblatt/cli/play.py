@@ -631,10 +631,7 @@ def run_play(
     if load is not None:
         if seed is not None:
             raise CliError(
-                "--seed cannot be used with --load: the saved game has its own seed",
-                message=Message(
-                    "--seed cannot be used with --load: the saved game has its own seed"
-                ),
+                Message("--seed cannot be used with --load: the saved game has its own seed")
             )
         game = read_saved_game(load)
         seed = game.setup.seed

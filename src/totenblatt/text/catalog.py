@@ -75,13 +75,12 @@ def resolve_lang(explicit: str | None = None) -> str:
             if code not in LANGS:
                 where = source or "TOTENBLATT_LANG"
                 raise LanguageError(
-                    f"unknown language {value!r} in {where}: expected one of {', '.join(LANGS)}",
-                    message=Message(
+                    Message(
                         "unknown language {value} in {where}: expected one of {allowed}",
                         value=repr(value),
                         where=where,
                         allowed=", ".join(LANGS),
-                    ),
+                    )
                 )
             return code
     for var in _LOCALE_VARS:
@@ -105,12 +104,11 @@ def translator(lang: str) -> gettext.NullTranslations:
 def _translator(lang: str) -> gettext.NullTranslations:
     if lang not in LANGS:
         raise LanguageError(
-            f"unknown language {lang!r}: expected one of {', '.join(LANGS)}",
-            message=Message(
+            Message(
                 "unknown language {value}: expected one of {allowed}",
                 value=repr(lang),
                 allowed=", ".join(LANGS),
-            ),
+            )
         )
     path = resources.files(__package__).joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
     with path.open("rb") as handle:

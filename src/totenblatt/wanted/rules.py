@@ -143,18 +143,14 @@ class Attack(StrictModel):
             bands = getattr(self, name)
             if not bands or any(b <= a for a, b in itertools.pairwise(bands)):
                 raise MessageError(
-                    f"{name} must be non-empty and strictly ascending, got {bands}",
-                    message=Message(
+                    Message(
                         "{name} must be non-empty and strictly ascending, got {bands}",
                         name=name,
                         bands=str(bands),
-                    ),
+                    )
                 )
         if len(self.bands) != len(self.sharpshooter_bands):
-            raise MessageError(
-                "bands and sharpshooter_bands must have the same length",
-                message=Message("bands and sharpshooter_bands must have the same length"),
-            )
+            raise MessageError(Message("bands and sharpshooter_bands must have the same length"))
         return self
 
 
@@ -281,14 +277,12 @@ class Abilities(StrictModel):
             missing = sorted(expected - set(self.table))
             extra = sorted(set(self.table) - expected)
             raise MessageError(
-                f"table needs exactly the cards 2-10, J, Q, K, A, Joker "
-                f"(missing {missing}, unknown {extra})",
-                message=Message(
+                Message(
                     "table needs exactly the cards 2-10, J, Q, K, A, Joker "
                     "(missing {missing}, unknown {unknown})",
                     missing=str(missing),
                     unknown=str(extra),
-                ),
+                )
             )
         return self
 
@@ -386,14 +380,12 @@ class Ruleset(StrictModel):
             if len(weapon.modifiers) != len(self.attack.bands):
                 where = f"weapons.{key}.modifiers"
                 raise MessageError(
-                    f"{where} has {len(weapon.modifiers)} entries; "
-                    f"expected one per range band ({len(self.attack.bands)})",
-                    message=Message(
+                    Message(
                         "{key} has {count} entries; expected one per range band ({bands})",
                         key=where,
                         count=len(weapon.modifiers),
                         bands=len(self.attack.bands),
-                    ),
+                    )
                 )
         return self
 
@@ -454,10 +446,9 @@ class Ruleset(StrictModel):
             width=100,
         )
         raise UnknownWordError(
-            f"unknown weapon {name!r}: expected one of {allowed}",
-            message=Message(
+            Message(
                 "unknown weapon {text}: expected one of {allowed}", text=repr(name), allowed=allowed
-            ),
+            )
         )
 
     def cover_modifier(self, cover: CoverLevel) -> int:
@@ -530,20 +521,15 @@ def _locate(key: str) -> tuple[str | None, str]:
     if "." in key:
         section, leaf = key.split(".", 1)
         if section not in _SECTIONS or leaf not in _section_fields(section):
-            raise RulesetError(
-                f"unknown ruleset option {key!r}",
-                message=Message("unknown ruleset option {key}", key=repr(key)),
-            )
+            raise RulesetError(Message("unknown ruleset option {key}", key=repr(key)))
         return section, leaf
     if key in ("name", "description", "weapons"):
         return None, key
     owners = [s for s in _SECTIONS if key in _section_fields(s)]
     if len(owners) != 1:
-        hint = "ambiguous; use section.key" if owners else "no such option"
         said = Message("ambiguous; use section.key") if owners else Message("no such option")
         raise RulesetError(
-            f"unknown ruleset option {key!r} ({hint})",
-            message=Message("unknown ruleset option {key} ({hint})", key=repr(key), hint=said),
+            Message("unknown ruleset option {key} ({hint})", key=repr(key), hint=said)
         )
     return owners[0], key
 

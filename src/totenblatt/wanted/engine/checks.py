@@ -255,13 +255,11 @@ def distinct(cards: Iterable[Card]) -> list[Card]:
 def require_phase(state: GameState, *phases: Phase) -> None:
     """The decision at hand is one of ``phases``; else IllegalActionError."""
     if state.phase not in phases:
-        wanted = " or ".join(p.value for p in phases)
         raise IllegalActionError(
-            f"that is a {wanted} decision, but the game asks for {state.phase.value}",
-            message=Message(
+            Message(
                 "that is not the decision at hand: the game asks for {phase}",
                 phase=_PHASES[state.phase.value],
-            ),
+            )
         )
 
 
@@ -270,20 +268,17 @@ def hand_for(state: GameState, seat: int, figure: str | None, what: str) -> int:
     if not state.per_character:
         if figure is not None:
             raise IllegalActionError(
-                f"hands belong to the players (hand_mode per_player): {what} names no figure",
-                message=Message("hands belong to the players: no figure's hand is named (D-5)"),
+                Message("hands belong to the players: no figure's hand is named (D-5)")
             )
         return seat
     fig = state.by_name.get(figure) if figure is not None else None
     if fig is None or fig.seat != seat or fig.out:
         raise IllegalActionError(
-            f"per character (D-5) {what} names the figure of seat {seat} whose hand it "
-            f"comes from, got {figure!r}",
-            message=Message(
+            Message(
                 "every figure has its own hand (D-5): name one of your figures in the game, "
                 "got {figure}",
                 figure=repr(figure),
-            ),
+            )
         )
     return state.index[fig.name]
 
@@ -316,12 +311,10 @@ def require_card(
     if wild:
         if card.rank is not Rank.TWO or not wild_ok:
             raise IllegalActionError(
-                f"{str(card)!r} cannot be played as a joker: "
-                "only a 2, for a figure with Wild 2 (B1)",
-                message=Message(
+                Message(
                     "{card} cannot be played as a joker: only a 2, for a figure with Wild 2 (B1)",
                     card=card,
-                ),
+                )
             )
     elif not plays_as(card, suit):
         raise IllegalActionError(
@@ -373,9 +366,6 @@ def figure_named(state: GameState, name: str) -> Figure:
     if fig is None:
         known = ", ".join(state.by_name)
         raise IllegalActionError(
-            f"no figure named {name!r}: expected one of {known}",
-            message=Message(
-                "no figure named {name}: expected one of {known}", name=repr(name), known=known
-            ),
+            Message("no figure named {name}: expected one of {known}", name=repr(name), known=known)
         )
     return fig

@@ -43,8 +43,7 @@ def check_club(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
     movers = [state.by_name.get(s.figure) for s in move.steps]
     if move.wild and not all(f is not None and has(f, Ability.WILD_2) for f in movers):
         raise IllegalActionError(
-            "a 2 played as a joker moves only figures with Wild 2 (B1, D-23)",
-            message=Message("a 2 played as a joker moves only figures with Wild 2 (B1, D-23)"),
+            Message("a 2 played as a joker moves only figures with Wild 2 (B1, D-23)")
         )
     if not move_bonus(state, move):
         return check_move(state, seat, replace(move, card=JOKER) if move.wild else move)
@@ -54,15 +53,13 @@ def check_club(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
     need = sum(max(0.0, cost - bonus) for cost, bonus in zip(costs, bonuses, strict=True))
     if need > value + _EPS:
         raise IllegalActionError(
-            f'the move costs {sum(costs):.2f}" but {move.card} gives only {value}" '
-            "plus each figure's own Light-Footed inches (D-23)",
-            message=Message(
+            Message(
                 'the move costs {cost}" but {card} gives only {inches}" plus each figure\'s own '
                 "Light-Footed inches (D-23)",
                 cost=round(sum(costs), 2),
                 card=move.card,
                 inches=value,
-            ),
+            )
         )
     return costs
 

@@ -176,14 +176,9 @@ class Game:
     def _check(self, action: Action) -> tuple[float, ...]:
         st = self._state
         if not isinstance(action, _ACTIONS):
-            raise IllegalActionError(
-                f"{action!r} is not an action: expected one of {', '.join(ACTION_TYPES)}",
-                message=Message("that is not an action of the game"),
-            )
+            raise IllegalActionError(Message("that is not an action of the game"))
         if st.to_act is None:
-            raise IllegalActionError(
-                f"{action!r} is illegal: the game is over", message=Message("the game is over")
-            )
+            raise IllegalActionError(Message("the game is over"))
         try:
             return check(st, st.to_act, action)
         except IllegalActionError as exc:
@@ -257,14 +252,11 @@ class Game:
             same = False
         if not same:
             raise SaveError(
-                f"cannot save a game on scenario {setup.scenario.name!r}: it was not loaded "
-                "from a built-in name or a file; start the game with "
-                "new_game(scenario=name or path)",
-                message=Message(
+                Message(
                     "cannot save a game on scenario {name}: it was not loaded from a built-in "
                     "name or a file; start the game with new_game(scenario=name or path)",
                     name=repr(setup.scenario.name),
-                ),
+                )
             )
         header: dict[str, Any] = {
             "ruleset": setup.ruleset_ref,
@@ -296,54 +288,47 @@ class Game:
             )
         except (ValueError, TypeError, OverflowError) as exc:
             raise SaveError(
-                f"cannot set up the saved game: {exc}",
-                message=Message("cannot set up the saved game: {problem}", problem=_said(exc)),
+                Message("cannot set up the saved game: {problem}", problem=_said(exc))
             ) from None
         for number, raw in enumerate(saved.actions, 1):
             try:
                 action = action_from_dict(raw)
             except (ValueError, TypeError, OverflowError) as exc:
                 raise SaveError(
-                    f"action #{number} is not an action: {exc}",
-                    message=Message(
+                    Message(
                         "action #{number} is not an action: {problem}",
                         number=number,
                         problem=_said(exc),
-                    ),
+                    )
                 ) from None
             try:
                 game.apply(action)
             except IllegalActionError as exc:
                 raise SaveError(
-                    f"action #{number} does not replay: {exc}",
-                    message=Message(
+                    Message(
                         "action #{number} does not replay: {problem}",
                         number=number,
                         problem=_said(exc),
-                    ),
+                    )
                 ) from None
         dicts = game.event_dicts()
         if saved.version == 1:  # the seed was a key of game_started, not an event of its own
             dicts = _legacy_dicts(dicts)
         if saved.events != len(dicts):
             raise SaveError(
-                f"the replay gives {len(dicts)} events, the save says "
-                f"{saved.events!r}: the save was changed or made by another version",
-                message=Message(
+                Message(
                     "the replay gives {count} events, the save says {saved}: the save was "
                     "changed or made by another version",
                     count=len(dicts),
                     saved=repr(saved.events),
-                ),
+                )
             )
         if saved.digest != events_digest(dicts):
             raise SaveError(
-                "the replay does not reproduce the saved events (digest differs): "
-                "the save was changed or made by another version",
-                message=Message(
+                Message(
                     "the replay does not reproduce the saved events (digest differs): "
                     "the save was changed or made by another version"
-                ),
+                )
             )
         return game
 

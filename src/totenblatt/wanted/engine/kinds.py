@@ -67,17 +67,12 @@ _ASKED = {
 def check(state: GameState, seat: int, action: Action) -> Costs:
     """Raise :class:`IllegalActionError` unless ``action`` is legal; a move's step costs."""
     if state.phase is Phase.OVER:
-        raise IllegalActionError("the game is over", message=Message("the game is over"))
+        raise IllegalActionError(Message("the game is over"))
     kind = KINDS.get(type(action))
     if state.fate is not None and (kind is None or not kind.during_fate):
-        raise IllegalActionError(
-            "Tempt Fate first: keep one of the two cards drawn (B1)",
-            message=Message("Tempt Fate first: keep one of the two cards drawn (B1)"),
-        )
+        raise IllegalActionError(Message("Tempt Fate first: keep one of the two cards drawn (B1)"))
     if kind is None:
-        raise IllegalActionError(
-            f"{action!r} is not an action", message=Message("that is not an action of the game")
-        )
+        raise IllegalActionError(Message("that is not an action of the game"))
     return kind.check(state, seat, action)
 
 

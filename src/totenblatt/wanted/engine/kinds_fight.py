@@ -89,37 +89,29 @@ def _check_defense_extras(state: GameState, holder: int, target: Figure, action:
         return
     if action.card.is_joker or action.wild:
         raise IllegalActionError(
-            "a joker blocks every attack: it takes no Cover or extra card",
-            message=Message("a joker blocks every attack: it takes no Cover or extra card"),
+            Message("a joker blocks every attack: it takes no Cover or extra card")
         )
     missing = Counter(action.covers) - unused_covers(target, state.ruleset)
     if missing:
-        names = ", ".join(a.value for a in missing.elements())
         raise IllegalActionError(
-            f"{target.name!r} has no unused {names} this fight (Cover: once per fight each)",
-            message=Message(
+            Message(
                 "{figure} has no unused {abilities} this fight (Cover: once per fight each)",
                 figure=target.name,
                 abilities=list(missing.elements()),
-            ),
+            )
         )
     if action.extra is not None:
         if not has(target, Ability.QUEEN_OF_HEARTS):
             raise IllegalActionError(
-                f"{target.name!r} has no Queen of Hearts to add a card",
-                message=Message(
-                    "{figure} has no Queen of Hearts to add a card", figure=target.name
-                ),
+                Message("{figure} has no Queen of Hearts to add a card", figure=target.name)
             )
         if action.extra.is_joker:
             raise IllegalActionError(
-                "a joker is no extra card (D-26): play it as the heart",
-                message=Message("a joker is no extra card (D-26): play it as the heart"),
+                Message("a joker is no extra card (D-26): play it as the heart")
             )
         if Counter((action.card, action.extra)) - Counter(state.hands[holder]):
             raise IllegalActionError(
-                f"{str(action.extra)!r} is not a second card of the hand",
-                message=Message("{card} is not a second card of the hand", card=action.extra),
+                Message("{card} is not a second card of the hand", card=action.extra)
             )
 
 
@@ -178,8 +170,7 @@ def _check_attack(state: GameState, seat: int, action: Attack) -> Costs:
     attacker = figure_named(state, action.attacker)
     if attacker.seat != seat:
         raise IllegalActionError(
-            f"{action.attacker!r} is not a figure of seat {seat}",
-            message=Message("{figure} is not one of your figures", figure=action.attacker),
+            Message("{figure} is not one of your figures", figure=action.attacker)
         )
     holder = state.holder(seat, attacker.name)
     wild_ok = figure_wild(attacker)
@@ -252,10 +243,7 @@ def _check_move(state: GameState, seat: int, action: Move) -> Costs:
         holder = hand_for(state, seat, name, "a club")
         if any(s.figure != name for s in action.steps):
             raise IllegalActionError(
-                f"per character (D-5) a club from {name!r}'s hand moves only {name!r}",
-                message=Message(
-                    "a club from {figure}'s hand moves only {figure} (D-5)", figure=name
-                ),
+                Message("a club from {figure}'s hand moves only {figure} (D-5)", figure=name)
             )
         wild_ok = figure_wild(state.figures[holder])
     else:
@@ -318,8 +306,7 @@ def _check_reveal(state: GameState, seat: int, action: Reveal) -> Costs:
     fig = figure_named(state, action.figure)
     if fig.seat != seat or fig.out or not fig.hidden:
         raise IllegalActionError(
-            f"{action.figure!r} is not a hidden figure of seat {seat}",
-            message=Message("{figure} is not one of your hidden figures", figure=action.figure),
+            Message("{figure} is not one of your hidden figures", figure=action.figure)
         )
     return ()
 

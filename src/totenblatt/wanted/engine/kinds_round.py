@@ -78,10 +78,7 @@ def _check_keep(state: GameState, seat: int, action: Keep) -> Costs:
     assert state.fate is not None
     if action.card not in state.fate.drawn:
         drawn = " or ".join(str(c) for c in state.fate.drawn)
-        raise IllegalActionError(
-            f"keep {drawn}, one of the two cards drawn",
-            message=Message("keep {cards}, one of the two cards drawn", cards=drawn),
-        )
+        raise IllegalActionError(Message("keep {cards}, one of the two cards drawn", cards=drawn))
     return ()
 
 
@@ -146,10 +143,7 @@ def pass_for(state: GameState, seat: int) -> None:
 def _check_swap(state: GameState, seat: int, action: Swap) -> Costs:
     require_phase(state, Phase.SWAP)
     if not can_swap(state, seat):
-        raise IllegalActionError(
-            "the dead man's hand is not available to swap",
-            message=Message("the dead man's hand is not available to swap"),
-        )
+        raise IllegalActionError(Message("the dead man's hand is not available to swap"))
     problem = swap_problem(state, seat, action)
     if problem:
         raise IllegalActionError(problem)
@@ -222,15 +216,11 @@ ROUND_KINDS.append(Kind(Bid, _check_bid, _perform_bid, _bids, _may_bid, frozense
 
 def _check_redraw(state: GameState, seat: int, action: Redraw) -> Costs:
     if not can_redraw(state, seat):
-        raise IllegalActionError(
-            f"seat {seat} cannot redraw now (once per round, D-7)",
-            message=Message("you cannot redraw now (once per round, D-7)"),
-        )
+        raise IllegalActionError(Message("you cannot redraw now (once per round, D-7)"))
     owner = action.figure if action.figure is not None else action.payer
     if action.figure is not None and not state.per_character:
         raise IllegalActionError(
-            f"a redraw names the hand's figure only per character, got figure={owner!r}",
-            message=Message("only per character does a card belong to a figure's hand"),
+            Message("only per character does a card belong to a figure's hand")
         )
     found = state.by_name.get(owner)
     holder: int | None = seat
@@ -248,14 +238,12 @@ def _check_redraw(state: GameState, seat: int, action: Redraw) -> Costs:
     cost = state.ruleset.round.redraw_cost
     if payer.seat != seat or payer.out or payer.hp < cost:
         raise IllegalActionError(
-            f"{action.payer!r} cannot pay {cost} HP: needs a figure of seat {seat} "
-            f"in the game with at least {cost} HP",
-            message=Message(
+            Message(
                 "{figure} cannot pay {cost} HP: it takes one of your figures in the game with at "
                 "least {cost} HP",
                 figure=action.payer,
                 cost=cost,
-            ),
+            )
         )
     return ()
 
@@ -301,19 +289,16 @@ def _check_tempt_fate(state: GameState, seat: int, action: TemptFate) -> Costs:
     fig = figure_named(state, action.figure)
     if fig.seat != seat or fig not in tempters(state, seat):
         raise IllegalActionError(
-            f"{action.figure!r} cannot tempt fate now: needs a figure of seat {seat} in "
-            "the game with Tempt Fate unused this fight (B1) and two cards to draw",
-            message=Message(
+            Message(
                 "{figure} cannot tempt fate now: it takes one of your figures in the game with "
                 "Tempt Fate unused this fight (B1) and two cards to draw",
                 figure=action.figure,
-            ),
+            )
         )
     holder = state.holder(seat, fig.name)
     if action.card not in state.hands[holder]:
         raise IllegalActionError(
-            f"{str(action.card)!r} is not in the hand",
-            message=Message("{card} is not in {figure}'s hand", card=action.card, figure=fig.name),
+            Message("{card} is not in {figure}'s hand", card=action.card, figure=fig.name)
         )
     return ()
 

@@ -60,13 +60,12 @@ def check_move(state: GameState, seat: int, move: Move) -> tuple[float, ...]:
     total = sum(costs)
     if total > budget + _EPS:
         raise IllegalActionError(
-            f'the move costs {total:.2f}" but {move.card} gives only {budget}"',
-            message=Message(
+            Message(
                 'the move costs {cost}" but {card} gives only {inches}"',
                 cost=round(total, 2),
                 card=move.card,
                 inches=budget,
-            ),
+            )
         )
     return costs
 
@@ -83,48 +82,35 @@ def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tupl
         if fig is None:
             known = ", ".join(state.by_name)
             raise IllegalActionError(
-                f"no figure named {step.figure!r}: expected one of {known}",
-                message=Message(
+                Message(
                     "no figure named {name}: expected one of {known}",
                     name=repr(step.figure),
                     known=known,
-                ),
+                )
             )
         who = {"figure": step.figure}
         if fig.seat != seat:
-            raise IllegalActionError(
-                f"{step.figure!r} is not a figure of seat {seat}",
-                message=Message("{figure} is not one of your figures", **who),
-            )
+            raise IllegalActionError(Message("{figure} is not one of your figures", **who))
         if fig.out:
-            raise IllegalActionError(
-                f"{step.figure!r} is out of the game",
-                message=Message("{figure} is out of the game", **who),
-            )
+            raise IllegalActionError(Message("{figure} is out of the game", **who))
         if step.figure in seen:
-            raise IllegalActionError(
-                f"{step.figure!r} appears twice in one move",
-                message=Message("{figure} appears twice in one move", **who),
-            )
+            raise IllegalActionError(Message("{figure} appears twice in one move", **who))
         seen.add(step.figure)
         if len(step.path) < 2:
             raise IllegalActionError(
-                f"the path of {step.figure!r} needs a start and an end",
-                message=Message("the path of {figure} needs a start and an end", **who),
+                Message("the path of {figure} needs a start and an end", **who)
             )
         start = step.path[0]
         if math.dist(start, fig.pos) > 1e-6:
             raise IllegalActionError(
-                f"the path of {step.figure!r} starts at {start!r}, "
-                f"but the figure stands at {fig.pos!r}",
-                message=Message(
+                Message(
                     "the path of {figure} starts at ({x}, {y}), but it stands at ({fx}, {fy})",
                     x=start[0],
                     y=start[1],
                     fx=fig.pos[0],
                     fy=fig.pos[1],
                     **who,
-                ),
+                )
             )
         others = [name for name in positions if name != step.figure]
         blockers = [positions[name] for name in others]
@@ -133,40 +119,36 @@ def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tupl
         except BaseOverlapError as exc:
             other = others[exc.blocker]
             raise IllegalActionError(
-                f"{step.figure!r} cannot end the move on the base of {other!r}: {exc}",
-                message=Message(
+                Message(
                     "{figure} cannot end the move on the base of {other}: bases may not overlap",
                     other=other,
                     **who,
-                ),
+                )
             ) from None
         except MoveError as exc:
             raise IllegalActionError(
-                f"{step.figure!r} cannot move so: {exc}",
-                message=Message(
+                Message(
                     "{figure} cannot move so: {reason}",
                     reason=message_of(exc) or str(exc),
                     **who,
-                ),
+                )
             ) from None
         if step.hide and not moves_at_all(step.path):
             raise IllegalActionError(
-                f"{step.figure!r} cannot hide without moving: a figure hides after it moves (A7)",
-                message=Message(
+                Message(
                     "{figure} cannot hide without moving: a figure hides after it moves (A7)",
                     **who,
-                ),
+                )
             )
         if step.hide and not state.geo.in_hard_cover(step.path[-1]):
             end = step.path[-1]
             raise IllegalActionError(
-                f"{step.figure!r} cannot hide at {end!r}: not in hard cover (D-12)",
-                message=Message(
+                Message(
                     "{figure} cannot hide at ({x}, {y}): not in hard cover (D-12)",
                     x=end[0],
                     y=end[1],
                     **who,
-                ),
+                )
             )
         costs.append(cost)
         positions[step.figure] = step.path[-1]

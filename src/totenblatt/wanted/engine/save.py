@@ -69,10 +69,7 @@ _NOT_A_SAVE = Reason("not a saved Wanted game", Message("not a saved Wanted game
 
 def _not_a_save(problem: str, message: Message) -> SaveError:
     """``not a saved Wanted game: <problem>``, carrying the problem in words for people."""
-    return SaveError(
-        f"{_NOT_A_SAVE}: {problem}",
-        message=Message("not a saved Wanted game: {problem}", problem=message),
-    )
+    return SaveError(Message("not a saved Wanted game: {problem}", problem=message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,12 +159,11 @@ def decode_save(text: str) -> SavedGame:
     if isinstance(version, bool) or not isinstance(version, int) or version not in VERSIONS:
         expected = " or ".join(map(str, VERSIONS))
         raise SaveError(
-            f"saved game version {short(version)} is not supported (expected {expected})",
-            message=Message(
+            Message(
                 "saved game version {value} is not supported (expected {expected})",
                 value=short(version),
                 expected=expected,
-            ),
+            )
         )
     unknown = sorted(set(data) - _KEYS)
     if unknown:

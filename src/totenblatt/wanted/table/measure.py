@@ -385,24 +385,19 @@ class Table:
         them but not end overlapping one.
         """
         if not path:
-            raise MoveError(
-                "a path needs at least its start point",
-                message=Message("a path needs at least its start point"),
-            )
+            raise MoveError(Message("a path needs at least its start point"))
         points = [(float(p[0]), float(p[1])) for p in path]
         for p in points:
             if not self.on_table(p):
                 raise MoveError(
-                    f"the path leaves the table at ({p[0]:g}, {p[1]:g}): the base must stay "
-                    f"within {self.width:g} x {self.height:g}",
-                    message=Message(
+                    Message(
                         "the path leaves the table at ({x}, {y}): the base must stay within "
                         '{width}" x {height}"',
                         x=p[0],
                         y=p[1],
                         width=self.width,
                         height=self.height,
-                    ),
+                    )
                 )
         total = 0.0
         for p, q in itertools.pairwise(points):
