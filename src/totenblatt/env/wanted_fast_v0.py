@@ -257,17 +257,28 @@ class MoveSlots:
             return slot
         if slot > self.nobody:
             return slot + self.shift
-        legal = game.legal_actions()
+        seat = game.to_act
+        clubs = sorted(
+            {c for c in game.hands[seat] if c < 13 or c == 52},
+            key=lambda c: (self.inches[13 if c == 52 else c], c),
+        )
         if slot == self.nobody:
-            offers = [a for a in legal if t.nobody <= a < t.redraw]
-            ways = [a - t.nobody for a in offers]
-        else:
-            rest = slot - self.move
-            offers = [
-                a for a in legal if t.move <= a < t.nobody and (a - t.move) % self.fold == rest
-            ]
-            ways = [(a - t.move) // self.fold for a in offers]
-        if not offers:
+            for c in clubs:
+                way = 13 if c == 52 else c
+                if t.nobody + way in game.legal_actions():
+                    return t.nobody + way
             return -1
-        best = min(range(len(offers)), key=lambda i: (self.inches[ways[i]], ways[i]))
-        return offers[best]
+        rest = slot - self.move
+        k, rest = divmod(rest, t.destinations * 2)
+        dest, hide = divmod(rest, 2)
+        members = t.own[seat]
+        if k >= len(members):
+            return -1
+        spec = game.spec
+        fig = members[k]
+        for c in clubs:
+            if dest in spec.board.within(game.pos[fig], spec.inches[c]):
+                way = 13 if c == 52 else c
+                found = t.move_base(way, k) + 2 * dest + hide
+                return found if found in game.legal_actions() else -1
+        return -1
