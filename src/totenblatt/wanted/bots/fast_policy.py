@@ -317,21 +317,33 @@ class FastPolicy:
         return best
 
     def _part(
-        self, game: FastGame, know: _Know, fig: int, node: int, hidden: bool
+        self,
+        game: FastGame,
+        know: _Know,
+        fig: int,
+        node: int,
+        hidden: bool,
+        enemies: list[tuple[int, int, bool, bool]] | None = None,
     ) -> tuple[float, float, float]:
         """The heuristic's stance of ``fig`` at ``node``: best shot, enemy's best shot at it
-        (a figure with 2 HP or less counting more), the way to go."""
+        (a figure with 2 HP or less counting more), the way to go (``enemies``: see
+        :meth:`_enemies`, when the caller has them)."""
         spec = game.spec
-        team = spec.fig_team[fig]
+        if enemies is None:
+            enemies = self._enemies(game, spec.fig_team[fig])
+        offence, threat, way = self._stance(spec, know, fig, node, hidden, enemies)
+        return offence, threat * (1.6 if game.hp[fig] <= 2 else 1.0), way
+
+    @staticmethod
+    def _enemies(game: FastGame, team: int) -> list[tuple[int, int, bool, bool]]:
+        """The figures in the game of other teams: index, node, hidden, nearly dead."""
         out, pos, hid, hp = game.out, game.pos, game.hidden, game.hp
-        fig_team = spec.fig_team
-        enemies = [
+        fig_team = game.spec.fig_team
+        return [
             (e, pos[e], hid[e], hp[e] <= 1)
-            for e in range(spec.n)
+            for e in range(game.spec.n)
             if not out[e] and fig_team[e] != team
         ]
-        offence, threat, way = self._stance(spec, know, fig, node, hidden, enemies)
-        return offence, threat * (1.6 if hp[fig] <= 2 else 1.0), way
 
     @staticmethod
     def _stance(
@@ -439,7 +451,8 @@ class FastPolicy:
         board = spec.board
         seat = game.to_act
         own = game.living(seat)
-        here = {f: self._part(game, know, f, game.pos[f], game.hidden[f]) for f in own}
+        enemies = self._enemies(game, spec.teams[seat])
+        here = {f: self._part(game, know, f, game.pos[f], game.hidden[f], enemies) for f in own}
         standoff = not any(o or th for o, th, _ in here.values())
         weights = self._weights(game, standoff)
         now = _position(list(here.values()), weights)
@@ -462,7 +475,7 @@ class FastPolicy:
                     for hide in (False, True) if board.hard[j] else (False,):
                         a = base + 2 * j + hide
                         parts = dict(here)
-                        parts[f] = self._part(game, know, f, j, hide)
+                        parts[f] = self._part(game, know, f, j, hide, enemies)
                         score = _position(list(parts.values()), weights) - now - cost
                         if score > best[0]:
                             best = (score, a)
