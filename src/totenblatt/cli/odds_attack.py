@@ -241,22 +241,16 @@ class Shot:
 
     def extra(self, odds: AttackOdds, rules: Ruleset) -> dict[str, Any]:
         """The abilities as the core read them, and the chance the target is out."""
-        from totenblatt.wanted.combat import parse_abilities
-        from totenblatt.wanted.odds import out_odds
+        from totenblatt.wanted.odds import odds_report
 
-        found: dict[str, Any] = {
-            "attacker_abilities": [a.value for a in parse_abilities(self.attacker, "attacker")],
-            "defender_abilities": [a.value for a in odds.defender_abilities],
-        }
-        if self.target_hp is not None:
-            out = out_odds(odds, self.target_hp, nine_lives=self.nine_lives, ruleset=rules)
-            found |= {
-                "target_hp": self.target_hp,
-                "nine_lives": self.nine_lives,
-                "out": str(out),
-                "out_float": float(out),
-            }
-        return found
+        report = odds_report(
+            odds,
+            attacker_abilities=self.attacker,
+            target_hp=self.target_hp,
+            nine_lives=self.nine_lives,
+            ruleset=rules,
+        )
+        return {k: v for k, v in report.items() if k not in odds.to_dict()}
 
 
 def _nine_lives(target_hp: int | None, given: list[str] | None) -> bool:

@@ -69,6 +69,7 @@ __all__ = [
     "defense_odds",
     "hand_odds",
     "nine_lives_odds",
+    "odds_report",
     "out_odds",
     "resolved_wounds",
     "shot_odds",
@@ -633,6 +634,32 @@ def out_odds(
         raise ValueError(f"target_hp must be a whole number >= 0, got {target_hp!r}")
     killed = odds.at_least(target_hp + 1)
     return killed * (1 - nine_lives_odds(ruleset)) if nine_lives else killed
+
+
+def odds_report(
+    odds: AttackOdds,
+    *,
+    attacker_abilities: Iterable[str | Ability] = (),
+    target_hp: int | None = None,
+    nine_lives: bool = False,
+    ruleset: str | Path | Ruleset = "base",
+) -> dict[str, Any]:
+    """The figures of ``odds`` as JSON — what ``odds attack --json`` and the companion page
+    give: :meth:`AttackOdds.to_dict`, both sides' abilities and, for a target's HP, the
+    chance it is out (:func:`out_odds`), exact and as a float."""
+    found = odds.to_dict() | {
+        "attacker_abilities": [a.value for a in parse_abilities(attacker_abilities, "attacker")],
+        "defender_abilities": [a.value for a in odds.defender_abilities],
+    }
+    if target_hp is not None:
+        out = out_odds(odds, target_hp, nine_lives=nine_lives, ruleset=ruleset)
+        found |= {
+            "target_hp": target_hp,
+            "nine_lives": nine_lives,
+            "out": str(out),
+            "out_float": float(out),
+        }
+    return found
 
 
 # -- from a view ------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
 from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.campaign import router as campaign_router
+from totenblatt.web.companion import companion_router
 from totenblatt.web.errors import TooLargeError
 from totenblatt.web.guard import Guard
 from totenblatt.web.limits import Limits, client_key
@@ -132,6 +133,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(files("totenblatt.web") / "static")), "static")
     app.include_router(campaign_router)  # the campaign at the table (web/campaign/)
     app.include_router(story_router(config))  # the RPG table (web/stories)
+    app.include_router(companion_router(config.limits, config.lang))  # a real table (companion)
 
     def hub() -> Hub:
         found: Hub = state["hub"]

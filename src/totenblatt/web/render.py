@@ -26,6 +26,7 @@ from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table import Table, Terrain
 from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 from totenblatt.wanted.vocab import HeroType
+from totenblatt.web.companion_page import companion_link
 from totenblatt.web.rooms import SEAT_KINDS
 from totenblatt.web.words import ability_label, strings, text, weapon_label
 
@@ -284,7 +285,8 @@ def lobby_page(lang: str) -> str:
     return (
         _HEAD.format(lang=lang, title=escape(text("title", lang)), script="lobby.js")
         + '<body class="lobby-page"><header id="bar"><h1>Totenblatt</h1>'
-        + '<nav id="tools"><a href="/?lang=en" lang="en">English</a> · '
+        + f'<nav id="tools">{companion_link(lang)} · '  # the companion (web/companion_page)
+        + '<a href="/?lang=en" lang="en">English</a> · '
         + '<a href="/?lang=de" lang="de">Deutsch</a></nav></header>'
         + '<main id="lobby"><section id="create"></section><section id="games"></section></main>'
         + _json_script("boot", boot)
