@@ -263,23 +263,28 @@ class FastPolicy:
         return score
 
     def _best_attack(self, game: FastGame, know: _Know, seat: int) -> tuple[float, int]:
-        """The best attack of ``seat``'s hand now: (score, id or -1)."""
+        """The best attack of ``seat``'s hand now: (score, id or -1); a hidden figure's best
+        shot is its reveal first (the same seat decides again after a reveal)."""
         spec = game.spec
         t = spec.actions
         cards = sorted({c for c in game.hands[seat] if SUITS[c] in (1, 4)})
         if not cards:
             return 0.0, -1
         best = (0.0, -1)
-        pairs = game._attack_pairs(seat)
+        pairs = game._attack_pairs(seat, revealed=True)
         if not pairs:
             return best
         counts = self.unseen(game, know)
+        hidden = game.hidden
         for a, target in pairs:
             for c in cards:
                 score = self._attack_score(game, counts, c, a, target)
-                way = 13 if c == JOKER else c % 13
                 if score > best[0]:
-                    best = (score, t.attack_id(t.slot[a], target, way))
+                    if hidden[a]:
+                        best = (score, t.reveal + t.slot[a])
+                    else:
+                        way = 13 if c == JOKER else c % 13
+                        best = (score, t.attack_id(t.slot[a], target, way))
         return best
 
     def _threat(self, game: FastGame, know: _Know) -> float:

@@ -710,10 +710,12 @@ class FastGame:
         hp = self.hp
         return any(hp[f] >= cost for f in self.living(seat))
 
-    def _attack_pairs(self, seat: int) -> list[tuple[int, int]]:
+    def _attack_pairs(self, seat: int, *, revealed: bool = False) -> list[tuple[int, int]]:
+        """Every (attacker, target) pair ``seat`` may shoot now (``revealed``: also its hidden
+        figures', as if they were revealed first)."""
         spec = self.spec
         out, hidden, pos = self.out, self.hidden, self.pos
-        own = [f for f in spec.own[seat] if not out[f] and not hidden[f]]
+        own = [f for f in spec.own[seat] if not out[f] and (revealed or not hidden[f])]
         if not own:
             return []
         team = spec.teams[seat]
