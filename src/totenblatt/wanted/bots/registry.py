@@ -3,11 +3,13 @@
 Names: ``random``, ``heuristic``, ``ismcts`` (the default budget), ``ismcts:N`` (N
 rollouts per decision, at most :data:`MAX_ROLLOUTS`) and ``ismcts:Nms`` (N milliseconds
 per decision, at most :data:`MAX_MS`): a budget beyond them would never end a game.
+``fast-ismcts`` takes the same budgets: the search with its rollouts on the fast path
+(:class:`~totenblatt.wanted.bots.fast_search.FastISMCTSBot`).
 
 >>> make_bot("ismcts:50", 7).iterations, make_bot("ismcts:300ms", 7).time_ms
 (50, 300.0)
->>> make_bot("heuristic", 1).__class__.__name__
-'HeuristicBot'
+>>> make_bot("heuristic", 1).__class__.__name__, make_bot("fast-ismcts:40", 1).__class__.__name__
+('HeuristicBot', 'FastISMCTSBot')
 >>> check_bot_name("ismcts:0")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -23,6 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from totenblatt.wanted.bots.base import Bot
+from totenblatt.wanted.bots.fast_search import FastISMCTSBot
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
 from totenblatt.wanted.bots.random_bot import RandomBot
@@ -31,15 +34,19 @@ from totenblatt.wanted.table.scenario import Scenario
 
 __all__ = ["BOT_NAMES", "MAX_MS", "MAX_ROLLOUTS", "bot_names", "check_bot_name", "make_bot"]
 
-BOT_NAMES = ("random", "heuristic", "ismcts")
-"""The kinds of bot; ``ismcts`` takes a budget after a colon."""
+BOT_NAMES = ("random", "heuristic", "ismcts", "fast-ismcts")
+"""The kinds of bot; ``ismcts`` and ``fast-ismcts`` take a budget after a colon."""
 
 MAX_ROLLOUTS = 100_000
 """The most rollouts per decision a search bot may be given (``ismcts:100000``)."""
 MAX_MS = 60_000
 """The most milliseconds per decision a search bot may be given (``ismcts:60000ms``)."""
 
-_EXAMPLES = "random, heuristic, ismcts, ismcts:200 (rollouts) or ismcts:500ms (time)"
+_EXAMPLES = (
+    "random, heuristic, ismcts, ismcts:200 (rollouts) or ismcts:500ms (time), fast-ismcts "
+    "(the same budgets)"
+)
+_SEARCHES = ("ismcts", "fast-ismcts")
 
 
 def bot_names() -> tuple[str, ...]:
@@ -55,7 +62,7 @@ def _parse(name: str) -> tuple[str, int | None, float | None]:
         raise ValueError(f"unknown bot {name!r}: expected one of {_EXAMPLES}")
     if not sep:
         return kind, None, None
-    if kind != "ismcts":
+    if kind not in _SEARCHES:
         raise ValueError(f"bot {name!r}: only ismcts takes a budget (e.g. ismcts:200)")
     text = budget.strip()
     timed = text.endswith("ms")
@@ -97,6 +104,5 @@ def make_bot(
         return HeuristicBot(seed, ruleset=ruleset, scenario=scenario)
     if iterations is None and time_ms is None:
         iterations = DEFAULT_ITERATIONS
-    return ISMCTSBot(
-        seed, iterations=iterations, time_ms=time_ms, ruleset=ruleset, scenario=scenario
-    )
+    search = FastISMCTSBot if kind == "fast-ismcts" else ISMCTSBot
+    return search(seed, iterations=iterations, time_ms=time_ms, ruleset=ruleset, scenario=scenario)
