@@ -32,6 +32,7 @@ from totenblatt.web.companion import companion_router
 from totenblatt.web.errors import TooLargeError
 from totenblatt.web.guard import Guard
 from totenblatt.web.limits import Limits, client_key
+from totenblatt.web.pages import pages_router
 from totenblatt.web.previews import PreviewError, attack_preview, move_preview
 from totenblatt.web.proxies import Proxies, normalise_origin, same_host, same_origin
 from totenblatt.web.render import lobby_page, table_data, table_page
@@ -133,6 +134,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(files("totenblatt.web") / "static")), "static")
     app.include_router(campaign_router)  # the campaign at the table (web/campaign/)
     app.include_router(story_router(config))  # the RPG table (web/stories)
+    app.include_router(pages_router(config.limits, config.lang))
     app.include_router(companion_router(config.limits, config.lang))  # a real table (companion)
 
     def hub() -> Hub:

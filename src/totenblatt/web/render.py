@@ -28,12 +28,14 @@ from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.companion_page import companion_link
 from totenblatt.web.rooms import SEAT_KINDS
+from totenblatt.web.rulebook import cover_text, rule_terms
 from totenblatt.web.words import ability_label, strings, text, weapon_label
 
 __all__ = [
     "AXIS_MARGIN",
     "card_html",
     "figure_svg",
+    "hand_html",
     "lobby_page",
     "table_data",
     "table_page",
@@ -61,8 +63,8 @@ def _json_script(element_id: str, data: Any) -> str:
     return f'<script type="application/json" id="{element_id}">{raw}</script>'
 
 
-def _terrain_svg(piece: Terrain, height: float, lang: str) -> tuple[str, str]:
-    """A piece's shape, and its name (drawn in a layer above every piece, so none hides it)."""
+def _terrain_svg(piece: Terrain, height: float, lang: str, rules: Ruleset) -> str:
+    """A piece's shape, with its name, its cover and what that cover does in its tooltip."""
     kind = piece.kind.value
     classes = ["terrain", f"t-{kind}"]
     if piece.difficult:
@@ -71,8 +73,11 @@ def _terrain_svg(piece: Terrain, height: float, lang: str) -> tuple[str, str]:
         classes.append("impassable")
     cover = text(f"cover_{piece.cover.value}", lang)
     tip = f"{terrain_name(piece, lang)} — {text('cover', lang)}: {cover}"
+    if piece.cover.value != "none":
+        tip += f"\n{cover_text(piece.cover, rules, lang)}"
     parts = [
-        f'<g class="{" ".join(classes)}" data-terrain="{escape(piece.name)}">',
+        f'<g class="{" ".join(classes)}" data-terrain="{escape(piece.name)}" '
+        f'data-cover="{piece.cover.value}">',
         f"<title>{escape(tip)}</title>",
         f'<polygon points="{_pts(piece.outline, height)}"/>',
     ]
@@ -85,17 +90,76 @@ def _terrain_svg(piece: Terrain, height: float, lang: str) -> tuple[str, str]:
             f'y1="{_num(height - a[1])}" x2="{_num(b[0])}" y2="{_num(height - b[1])}"/>'
         )
     parts.append("</g>")
-    name = ""
-    if piece.is_building or min(_extent(piece)) >= 1.5:
-        xs = [p[0] for p in piece.outline]
-        ys = [p[1] for p in piece.outline]
-        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    return "".join(parts)
+
+
+_NAME_SIZE = 0.62
+"""The terrain names' font size in inches (table.css)."""
+
+
+Box = tuple[float, float, float, float]
+"""x1, y1, x2, y2 in page inches (y down)."""
+
+
+def _page_box(piece: Terrain, height: float) -> Box:
+    xs = [p[0] for p in piece.outline]
+    ys = [height - p[1] for p in piece.outline]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _terrain_names(table: Table, lang: str) -> str:
+    """The names of the buildings and larger pieces, drawn in a layer above every piece.
+
+    A building's name lies in the building; any other piece's beside it (below, above, right
+    or left: the first place on the table that meets no piece and no name placed before), so
+    that the name does not hide the piece it names. A piece with no such place keeps its name
+    on itself.
+    """
+    height = table.height
+    pieces = [t for t in table.terrain if t.is_building or min(_extent(t)) >= 1.5]
+    boxes = [_page_box(t, height) for t in table.terrain]
+    placed: list[Box] = []
+    out = []
+    for piece in pieces:
+        name = terrain_name(piece, lang)
+        x1, y1, x2, y2 = _page_box(piece, height)
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        width = len(name) * _NAME_SIZE * 0.56
+        half = width / 2
+        if piece.is_building:
+            spots = [(cx, cy)]
+        else:
+            gap = 0.12
+            spots = [
+                (cx, y2 + gap + _NAME_SIZE * 0.8),  # below (x, baseline)
+                (cx, y1 - gap - _NAME_SIZE * 0.2),  # above
+                (x2 + gap + half, cy + _NAME_SIZE * 0.3),  # right
+                (x1 - gap - half, cy + _NAME_SIZE * 0.3),  # left
+            ]
+        chosen = spots[0]
+        for x, y in spots:
+            box = (x - half, y - _NAME_SIZE * 0.8, x + half, y + _NAME_SIZE * 0.2)
+            inside = box[0] >= 0 and box[1] >= 0 and box[2] <= table.width and box[3] <= height
+            if piece.is_building or (
+                inside
+                and not any(_meets(box, b) for b in boxes)
+                and not any(_meets(box, b) for b in placed)
+            ):
+                chosen = (x, y)
+                placed.append(box)
+                break
+        else:
+            chosen = (cx, cy + _NAME_SIZE * 0.3)
         building = " building" if piece.is_building else ""
-        name = (
-            f'<text class="terrain-name{building}" x="{_num(cx)}" y="{_num(height - cy)}">'
-            f"{escape(terrain_name(piece, lang))}</text>"
+        out.append(
+            f'<text class="terrain-name{building}" x="{_num(chosen[0])}" y="{_num(chosen[1])}" '
+            f'data-names="{escape(piece.name)}">{escape(name)}</text>'
         )
-    return "".join(parts), name
+    return "".join(out)
 
 
 def _extent(piece: Terrain) -> tuple[float, float]:
@@ -139,6 +203,8 @@ def figure_svg(fig: FigureView, height: float) -> str:
         classes.append("hidden")
     if fig["out"]:
         classes.append("out")
+    elif fig["hp"] <= 0:
+        classes.append("last")  # A11: still in the game at 0 HP; the next wound takes it out
     if fig["kind"] != "cowboy":
         classes.append("hero")
     x, y = fig["position"]
@@ -148,7 +214,8 @@ def figure_svg(fig: FigureView, height: float) -> str:
     return (
         f'<g class="{" ".join(classes)}" data-figure="{name}" tabindex="0" '
         f'transform="translate({_num(x)} {_num(height - y)})"><title>{name} {hp}</title>'
-        f'<circle class="halo" r="0.85"/><circle class="base" r="0.5"/>'
+        '<circle class="hit" r="0.5"/><circle class="halo" r="0.85"/>'
+        '<circle class="base" r="0.5"/>'
         f'<text class="initial" y="0.2">{escape(fig["name"][:1])}</text>'
         f'<text class="label" y="-0.72">{name}</text>'
         f'<text class="hp" y="1.05">{hp}</text>{badge}</g>'
@@ -159,9 +226,8 @@ def table_svg(game: Game, figures: Sequence[FigureView], lang: str) -> str:
     """The whole table: ground, inch grid, terrain, figures, and empty layers for the script."""
     table = game.state.geo.table
     w, h = table.width, table.height
-    pieces = [_terrain_svg(t, h, lang) for t in table.terrain]
-    terrain = "".join(shape for shape, _ in pieces)
-    names = "".join(name for _, name in pieces)
+    terrain = "".join(_terrain_svg(t, h, lang, game.ruleset) for t in table.terrain)
+    names = _terrain_names(table, lang)
     figs = "".join(figure_svg(f, h) for f in figures)
     m = AXIS_MARGIN
     return (
@@ -174,7 +240,7 @@ def table_svg(game: Game, figures: Sequence[FigureView], lang: str) -> str:
         f'<rect class="ground" x="0" y="0" width="{_num(w)}" height="{_num(h)}"/>'
         f"{_grid(table)}<g id='terrain'>{terrain}</g><g id='terrain-names'>{names}</g>"
         "<g id='marks'></g>"
-        f"<g id='figures'>{figs}</g><g id='ruler'></g></svg>"
+        f"<g id='figures'>{figs}</g><g id='ruler'></g><g id='fx'></g></svg>"
     )
 
 
@@ -204,6 +270,7 @@ def table_data(game: Game, lang: str) -> dict[str, Any]:
         "abilities": {a.value: ability_label(a.value, lang) for f in figures for a in f.abilities},
         "kinds": {f.kind.value: kind_name(f.kind, lang) for f in figures},
         "redraw_cost": rules.round.redraw_cost,
+        "terms": rule_terms(rules, lang),
     }
 
 
@@ -217,21 +284,58 @@ _HEAD = (
 )
 
 
+def hand_html(payload: Mapping[str, Any], lang: str) -> str:
+    """The hand's first paint: its cards, or per character one group per own figure
+    (``data-figure-hand``), headed by the figure's name and HP (the script keeps it so)."""
+    hands: Mapping[str, Sequence[str]] | None = payload.get("figure_hands")
+    if not hands:
+        return "".join(card_html(c) for c in payload["hand"])
+    figures = {f["name"]: f for f in payload["figures"]}
+    groups = []
+    for name, cards in hands.items():
+        fig = figures.get(name)
+        hp = f"{fig['hp']}/{fig['hp_max']} {text('hp', lang)}" if fig else ""
+        groups.append(
+            f'<div class="figure-hand" data-figure-hand="{escape(name)}">'
+            f'<div class="fh-head"><b>{escape(name)}</b> <span class="fh-hp">{escape(hp)}</span>'
+            f'</div><div class="fh-cards">{"".join(card_html(c) for c in cards)}</div></div>'
+        )
+    return "".join(groups)
+
+
 def table_page(game: Game, payload: Mapping[str, Any], boot: Mapping[str, Any], lang: str) -> str:
-    """The table page of one seat, several (hot-seat) or a spectator."""
+    """The table page of one seat, several (hot-seat) or a spectator.
+
+    On a phone or an upright tablet (table.css) the board fills the width under a one-line
+    header whose tools fold into a menu, and ``#right`` is a bottom sheet: the decision and its
+    preview first, then the hand, the players and the events.
+    """
     scenario = game.scenario
     title = scenario.title_de if lang == "de" else scenario.title
-    hand = "".join(card_html(c) for c in payload["hand"])
+    hand = hand_html(payload, lang)
     covered = " covered" if boot.get("hotseat") else ""
-    many = ' class="many"' if len(payload["hand"]) > 7 else ""
+    per_figure = bool(payload.get("figure_hands"))
+    many = ' class="many"' if len(payload["hand"]) > 7 and not per_figure else ""
+    if per_figure:
+        many = ' class="per-figure"'
+    zoom = (
+        f'<div id="zoom" role="group" aria-label="{escape(text("zoom", lang))}">'
+        f'<button type="button" data-zoom="in" title="{escape(text("zoom_in", lang))}">+</button>'
+        f'<button type="button" data-zoom="out" title="{escape(text("zoom_out", lang))}">−</button>'
+        f'<button type="button" data-zoom="fit" title="{escape(text("zoom_fit", lang))}">⤢</button>'
+        "</div>"
+    )
     return (
         _HEAD.format(lang=lang, title=escape(f"{title} — Totenblatt"), script="table.js")
         + '<body class="table-page">'
         + f'<header id="bar"><h1 title="{escape(title)}">{escape(title)}</h1>'
-        + '<div id="status"></div><nav id="tools"></nav></header>'
+        + '<div id="status"></div><nav id="tools"></nav><div id="menu" hidden></div></header>'
         + '<main id="layout"><section id="board-wrap">'
         + table_svg(game, payload["figures"], lang)
+        + zoom
         + '</section><div id="right">'
+        + '<button id="sheet-handle" type="button" aria-expanded="false" '
+        + f'title="{escape(text("sheet_toggle", lang))}"><span></span></button>'
         + f'<section id="hand-wrap" class="{covered.strip()}"><div id="hand-title"></div>'
         + f'<div id="hand"{many}>{hand}</div></section>'
         + '<div id="columns"><div class="col">'
@@ -285,10 +389,14 @@ def lobby_page(lang: str) -> str:
     return (
         _HEAD.format(lang=lang, title=escape(text("title", lang)), script="lobby.js")
         + '<body class="lobby-page"><header id="bar"><h1>Totenblatt</h1>'
-        + f'<nav id="tools">{companion_link(lang)} · '  # the companion (web/companion_page)
-        + '<a href="/?lang=en" lang="en">English</a> · '
+        + f'<nav id="tools"><a href="/rules?lang={lang}" id="rules-link">'
+        + f"{escape(text('rules', lang))}</a> · "
+        + f'<a href="/tutorial?lang={lang}" id="tutorial-link">{escape(text("tutorial", lang))}</a>'
+        + f" · {companion_link(lang)}"  # the companion at a real table (web/companion_page)
+        + ' · <a href="/?lang=en" lang="en">English</a> · '
         + '<a href="/?lang=de" lang="de">Deutsch</a></nav></header>'
-        + '<main id="lobby"><section id="create"></section><section id="games"></section></main>'
+        + '<main id="lobby"><section id="create"></section><div class="lobby-lists">'
+        + '<section id="mine" hidden></section><section id="games"></section></div></main>'
         + _json_script("boot", boot)
         + _json_script("strings", strings(lang))
         + "</body></html>"

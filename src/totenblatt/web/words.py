@@ -284,3 +284,83 @@ def winner_line(
 def describe(problem: BaseException, lang: str) -> str:
     """A core error (an illegal action, a refused move…) in words for a person, in ``lang``."""
     return _describe_error(problem, lang)
+
+
+_PAGE_STRINGS: dict[str, str] = {
+    # -- the table on a phone, zoom, menu, motion (issue 24) --
+    "menu": N_("Menu"),
+    "zoom": N_("Zoom"),
+    "zoom_in": N_("Zoom in (+)"),
+    "zoom_out": N_("Zoom out (−)"),
+    "zoom_fit": N_("Whole table (0)"),
+    "sheet_toggle": N_("Show more or less of the panel"),
+    "sounds_on": N_("Sounds: on"),
+    "sounds_off": N_("Sounds: off"),
+    "spot_label": N_("Move {figure} here ({x}, {y})"),
+    "keys_all": N_(
+        "1–9, 0 and the letters on the cards pick a card · Tab reaches figures and spots · "
+        "arrows nudge a move (Shift: a quarter inch) · Enter confirm · Esc cancel · P pass · "
+        "R redraw · H hide · L events · + − zoom · ? keys"
+    ),
+    "fire_hopeless": N_("No chance to hit: this spade would be spent for nothing."),
+    "last_breath": N_("0 HP: still in the game, the next wound takes it out"),
+    "explain": N_("Tap or hover for an explanation"),
+    # -- rules and tutorial --
+    "rules": N_("Rules"),
+    "rules_title": N_("The rules ({ruleset})"),
+    "tutorial": N_("Tutorial"),
+    "tutorial_intro": N_(
+        "A short duel against the bot on a prepared deal: you deal, and your hand holds a "
+        "card for every lesson. The panel says what to try next; a tick marks what you have done."
+    ),
+    "tutorial_start": N_("Start the tutorial"),
+    "tutorial_done": N_(
+        "Every lesson done. Play the duel to its end, or start a real game from the lobby."
+    ),
+    "tutorial_now": N_("Try now: {hint}"),
+    "tutorial_wait": N_("The bot decides now; watch the events."),
+    "lesson_swap": N_("Swap"),
+    "lesson_swap_hint": N_(
+        "At the start of a round you may swap your whole hand, unseen, for the dead man's "
+        "hand — or keep yours. Both are fine here."
+    ),
+    "lesson_redraw": N_("Redraw"),
+    "lesson_redraw_hint": N_(
+        "Once a round, pay {cost} HP to change one card: press “Redraw…”, then click the 2♣."
+    ),
+    "lesson_bid": N_("Bid"),
+    "lesson_bid_hint": N_("Bid for the initiative: click a ♦ card. The highest diamond acts next."),
+    "lesson_move": N_("Move"),
+    "lesson_move_hint": N_(
+        "Click a ♣ card, then drag your figure (or tap it and a green spot): the ruler shows "
+        "the inches. Press Move."
+    ),
+    "lesson_hide": N_("Hide"),
+    "lesson_hide_hint": N_(
+        "Move next to a building's wall (hard cover) and tick “Hide at the end”: hidden, you "
+        "can be shot only from close by."
+    ),
+    "lesson_shoot": N_("Shoot"),
+    "lesson_shoot_hint": N_(
+        "Tap your figure, then the enemy: the panel shows the range, the cover and the odds of "
+        "each spade. Fire."
+    ),
+    "lesson_defend": N_("Defend"),
+    "lesson_defend_hint": N_(
+        "When you are shot at, play a ♥: its value plus your cover is your defence."
+    ),
+    # -- lobby: your games, invites, QR --
+    "your_games": N_("Your games"),
+    "your_games_hint": N_("The seats this browser holds (kept in this browser only)."),
+    "rejoin": N_("Rejoin"),
+    "forget": N_("Forget"),
+    "seat_n": N_("seat {n}"),
+    "copy_link": N_("Copy link"),
+    "qr_code": N_("QR code"),
+    "qr_of": N_("QR code of the link for {who}"),
+    "game_name": N_("Name of the game (optional)"),
+    "player_name": N_("Name (optional)"),
+}
+"""The page's words of issue 24 (phone layout, rules, tutorial, the lobby's own games)."""
+
+_STRINGS.update(_PAGE_STRINGS)

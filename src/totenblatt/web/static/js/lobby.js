@@ -1,10 +1,66 @@
-// The lobby: create a game (scenario, ruleset, hands, seats, language, hot-seat), list games.
+// The lobby: create a game (scenario, ruleset, hands, seats and names, language, hot-seat),
+// list games, and "your games": the seats this browser holds (mine.js), to rejoin. Every invite
+// link has a copy button and a QR code (SVG made by the server, POST /api/qr).
 
+import { forgetSeat, heldSeats, holdSeat } from "./mine.js";
 import { el, readJson, t, toast, fill } from "./util.js";
 
 const boot = readJson("boot");
 const createNode = document.getElementById("create");
 const gamesNode = document.getElementById("games");
+const mineNode = document.getElementById("mine");
+const SVG_TYPE = "image/svg+xml";
+
+/** Copy ``link`` (a toast says so; without a clipboard, a prompt to copy it by hand). */
+async function copy(link) {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("copied"), "info");
+  } catch {
+    prompt(t("copy_link"), link);
+  }
+}
+
+/** The QR code of ``link`` as an SVG element (from the server: segno), or null. */
+async function qrOf(link, who) {
+  const response = await fetch("/api/qr", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ text: link }),
+  });
+  if (!response.ok) return null;
+  const doc = new DOMParser().parseFromString(await response.text(), SVG_TYPE);
+  const root = doc.documentElement;
+  if (root.nodeName !== "svg") return null;
+  const node = document.importNode(root, true);
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", t("qr_of", { who }));
+  node.classList.add("qr");
+  return node;
+}
+
+/** Copy and QR buttons for an invite ``link``; the QR code opens below them. */
+function linkTools(link, who) {
+  const holder = el("div", { class: "qr-holder" });
+  const qrButton = el("button", { class: "btn small", type: "button", "aria-expanded": "false", dataset: { qr: who } }, t("qr_code"));
+  qrButton.addEventListener("click", async () => {
+    if (holder.firstChild) {
+      fill(holder);
+      qrButton.setAttribute("aria-expanded", "false");
+      return;
+    }
+    const code = await qrOf(link, who);
+    if (code) fill(holder, code);
+    qrButton.setAttribute("aria-expanded", "true");
+  });
+  return el(
+    "span",
+    { class: "link-tools" },
+    el("button", { class: "btn small", type: "button", onclick: () => copy(link), dataset: { copy: who } }, t("copy_link")),
+    qrButton,
+    holder,
+  );
+}
 
 function select(name, options, value) {
   return el(
@@ -38,6 +94,7 @@ function buildForm() {
   const seatsNode = el("div", { class: "seat-kinds" });
   const hotseat = el("input", { type: "checkbox", id: "f-hotseat", name: "hotseat" });
   const result = el("div", { class: "invites" });
+  const gameName = el("input", { type: "text", id: "f-name", name: "name", maxlength: 40, autocomplete: "off" });
 
   function seatsFor() {
     const info = boot.scenarios.find((s) => s.name === scenario.value);
@@ -47,14 +104,20 @@ function buildForm() {
     for (const option of ruleset.options) option.disabled = !playable.includes(option.value);
     if (!playable.includes(ruleset.value)) ruleset.value = playable[0];
     fill(seatsNode, 
-      ...Array.from({ length: info.seats }, (_, i) =>
-        el(
-          "label",
-          { class: "field" },
-          t("seat_label", { n: i + 1 }),
-          select(`seat-${i}`, boot.kinds.map((k) => [k, kindLabel(k)]), i === 0 ? "human" : "bot"),
-        ),
-      ),
+      ...Array.from({ length: info.seats }, (_, i) => {
+        const kind = select(`seat-${i}`, boot.kinds.map((k) => [k, kindLabel(k)]), i === 0 ? "human" : "bot");
+        const name = el("input", {
+          type: "text", id: `f-player-${i}`, name: `player-${i}`, maxlength: 40, autocomplete: "nickname",
+          placeholder: t("player_name"), "aria-label": `${t("seat_label", { n: i + 1 })}: ${t("player_name")}`,
+        });
+        const sync = () => {
+          name.disabled = kind.value !== "human";
+          if (name.disabled) name.value = "";
+        };
+        kind.addEventListener("change", sync);
+        sync();
+        return el("div", { class: "field seat-field" }, el("label", { for: kind.id }, t("seat_label", { n: i + 1 })), kind, name);
+      }),
     );
   }
   scenario.addEventListener("change", seatsFor);
@@ -64,6 +127,9 @@ function buildForm() {
     event.preventDefault();
     const kinds = [...seatsNode.querySelectorAll("select")].map((s) => s.value);
     const body = { scenario: scenario.value, ruleset: ruleset.value, seats: kinds, lang: language.value, hand_mode: handMode.value };
+    const players = [...seatsNode.querySelectorAll("input[type=text]")].map((n) => n.value.trim() || null);
+    if (gameName.value.trim()) body.name = gameName.value.trim();
+    if (players.some((p) => p)) body.players = players;
     const response = await fetch("/api/games", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -72,6 +138,10 @@ function buildForm() {
     const data = await response.json();
     if (!response.ok) return toast(data.error || response.statusText);
     const humans = data.seats.filter((s) => s.kind === "human");
+    const title = boot.scenarios.find((s) => s.name === scenario.value)?.title || scenario.value;
+    for (const s of humans) {
+      holdSeat({ game_id: data.game_id, seat: s.seat, token: s.token, title, name: body.name || null, player: players[s.seat] || null, lang: language.value });
+    }
     if (humans.length === 0) {
       location.href = data.spectator_url;
       return;
@@ -81,15 +151,19 @@ function buildForm() {
       location.href = `/games/${encodeURIComponent(data.game_id)}?${query}&lang=${language.value}`;
       return;
     }
-    fill(result, 
+    fill(result,
       el("p", {}, el("b", {}, t("created")), " ", t("invites")),
       el(
         "ul",
         {},
-        humans.map((s) =>
-          el("li", {}, el("a", { href: s.url, target: "_blank", rel: "noopener" }, t("open_seat", { n: s.seat + 1 })), " — ", el("code", {}, s.url)),
-        ),
-        el("li", {}, el("a", { href: data.spectator_url }, t("spectator_link")), " — ", el("code", {}, data.spectator_url)),
+        humans.map((s) => {
+          const who = players[s.seat] || t("seat_label", { n: s.seat + 1 });
+          return el("li", { dataset: { seat: s.seat } },
+            el("a", { href: s.url, target: "_blank", rel: "noopener" }, t("open_seat", { n: s.seat + 1 })),
+            players[s.seat] ? ` (${players[s.seat]})` : "", " — ", el("code", {}, s.url), linkTools(s.url, who));
+        }),
+        el("li", { dataset: { seat: "spectator" } }, el("a", { href: data.spectator_url }, t("spectator_link")), " — ",
+          el("code", {}, data.spectator_url), linkTools(data.spectator_url, t("spectator_link"))),
       ),
     );
     loadGames();
@@ -100,6 +174,7 @@ function buildForm() {
     el(
       "form",
       { onsubmit: create },
+      field(t("game_name"), gameName),
       field(t("scenario"), scenario, description),
       field(t("ruleset"), ruleset),
       field(t("hand_mode"), handMode),
@@ -134,15 +209,52 @@ async function loadGames() {
     el(
       "tr",
       { "data-game": g.game_id, "data-status": g.status },
-      el("td", {}, g.title),
-      el("td", {}, g.seats.map(kindLabel).join(", ")),
+      el("td", {}, g.name ? el("b", { class: "game-name" }, g.name) : null, g.name ? el("br") : null, g.title),
+      el("td", {}, g.seats.map((kind, i) => seatText(g, kind, i)).join(", ")),
       el("td", { class: `status status-${g.status}` }, statusText(g)),
       el("td", {}, el("a", { href: `${g.spectator_url}&lang=${boot.lang}` }, t("watch"))),
     ),
   );
-  fill(gamesNode, 
+  fill(gamesNode,
     el("h2", {}, t("games")),
     rows.length ? el("table", { class: "games" }, el("tbody", {}, rows)) : el("p", { class: "hint" }, t("no_games")),
+  );
+  renderMine(new Map(data.games.map((g) => [g.game_id, g])));
+}
+
+/** A seat in the list: its player's name when it has one (the server's ``players``), else its kind. */
+function seatText(game, kind, index) {
+  const player = Array.isArray(game.players) ? game.players[index] : null;
+  return player ? `${player} (${kindLabel(kind)})` : kindLabel(kind);
+}
+
+/** "Your games": the seats this browser holds, with the lobby's facts of their games. */
+function renderMine(games) {
+  const held = heldSeats();
+  mineNode.hidden = held.length === 0;
+  if (!held.length) return fill(mineNode);
+  const rows = held.map((s) => {
+    const g = games.get(s.game_id);
+    const url = `/games/${encodeURIComponent(s.game_id)}?token=${encodeURIComponent(s.token)}&lang=${boot.lang}`;
+    const name = g?.name || s.name;
+    const player = (Array.isArray(g?.players) ? g.players[s.seat] : null) || s.player;
+    const seat = t("seat_n", { n: s.seat + 1 }) + (player ? ` — ${player}` : "");
+    return el(
+      "tr",
+      { dataset: { game: s.game_id, seat: s.seat } },
+      el("td", {}, name ? el("b", { class: "game-name" }, name) : null, name ? el("br") : null, g?.title || s.title || s.game_id),
+      el("td", {}, seat),
+      el("td", { class: g ? `status status-${g.status}` : "status" }, g ? statusText(g) : "—"),
+      el("td", { class: "actions" },
+        el("a", { class: "btn small primary", href: url, dataset: { rejoin: s.game_id } }, t("rejoin")),
+        linkTools(new URL(url, location.href).href, seat),
+        el("button", { class: "btn small", type: "button", onclick: () => { forgetSeat(s.game_id, s.token); renderMine(games); } }, t("forget"))),
+    );
+  });
+  fill(mineNode,
+    el("h2", {}, t("your_games")),
+    el("p", { class: "hint" }, t("your_games_hint")),
+    el("table", { class: "games mine" }, el("tbody", {}, rows)),
   );
 }
 

@@ -3,8 +3,9 @@
 
 import { cardElement, el, inches, num, percent, t, fill } from "./util.js";
 
-/** Round, dealer, initiative and the piles, in the header. */
-export function renderStatus(node, view) {
+/** Round, dealer, initiative and the piles, in the header (and ``copy``: the menu's copy of
+ * them, for a narrow screen whose header shows the round and the initiative only). */
+export function renderStatus(node, view, copy = null) {
   const labels = view.labels;
   const round = view.round_limit
     ? t("round", { round: view.round, limit: view.round_limit })
@@ -14,29 +15,43 @@ export function renderStatus(node, view) {
   const pill = (label, value, cls = "pill") =>
     el("span", { class: cls, title: `${label} ${value}` }, label, " ", el("b", {}, value));
   const dead = view.dead_hand_taken ? t("dead_hand_taken") : String(view.dead_hand);
-  fill(node,
-    el("span", { class: "pill", title: round }, el("b", {}, round)),
-    view.dealer === null ? null : pill(t("dealer"), labels[view.dealer], "pill seat"),
-    view.active === null ? null : pill(t("initiative"), labels[view.active], "pill seat"),
-    pill(t("draw_pile"), String(view.draw_pile)),
-    pill(t("discard_pile"), String(view.discard_pile)),
-    pill(t("dead_hand"), dead),
-  );
+  const pills = () => [
+    el("span", { class: "pill round", title: round }, el("b", {}, round)),
+    view.dealer === null ? null : pill(t("dealer"), labels[view.dealer], "pill seat dealer"),
+    view.active === null ? null : pill(t("initiative"), labels[view.active], "pill seat initiative"),
+    pill(t("draw_pile"), String(view.draw_pile), "pill pile"),
+    pill(t("discard_pile"), String(view.discard_pile), "pill pile"),
+    pill(t("dead_hand"), dead, "pill pile"),
+  ];
+  fill(node, pills());
+  if (copy) fill(copy, pills());
 }
 
-/** A figure in words: weapon, HP, hero type, abilities (spent ones marked), hidden, out. */
-export function figureFacts(fig, table) {
+/** A word of the rules that explains itself: its tooltip on hover, a bubble on tap or Enter
+ * (``term``: a key of the table's ``terms``, e.g. ``ability:cover_1``, ``cover:hard``). */
+export function term(table, key, label) {
+  const about = table?.terms?.[key];
+  if (!about) return label;
+  return el("span", { class: "term", tabindex: 0, title: about, dataset: { term: key } }, label);
+}
+
+/** A figure in words: weapon, HP, hero type, abilities (spent ones marked), hidden, out; with
+ * ``rich`` the hero type and abilities are terms that explain themselves (an array of parts). */
+export function figureFacts(fig, table, rich = false) {
   const parts = [table.weapons[fig.weapon] || fig.weapon, `${fig.hp}/${fig.hp_max} ${t("hp")}`];
-  if (fig.kind !== "cowboy") parts.push(`★ ${table.kinds?.[fig.kind] || fig.kind}`);
+  if (fig.kind !== "cowboy") parts.push(rich ? term(table, `kind:${fig.kind}`, `★ ${table.kinds?.[fig.kind] || fig.kind}`) : `★ ${table.kinds?.[fig.kind] || fig.kind}`);
   const spent = [...(fig.spent || [])];
   for (const a of fig.abilities) {
     const i = spent.indexOf(a);
     if (i >= 0) spent.splice(i, 1);
-    parts.push((table.abilities[a] || a) + (i >= 0 ? " ✓" : ""));
+    const name = (table.abilities[a] || a) + (i >= 0 ? " ✓" : "");
+    parts.push(rich ? term(table, `ability:${a}`, name) : name);
   }
-  if (fig.hidden) parts.push(t("hidden"));
+  if (fig.hidden) parts.push(rich ? term(table, "hidden", t("hidden")) : t("hidden"));
   if (fig.out) parts.push(t("out"));
-  return parts.join(" · ");
+  else if (fig.hp <= 0) parts.push(t("last_breath"));
+  if (!rich) return parts.join(" · ");
+  return parts.flatMap((part, i) => (i ? [" · ", part] : [part]));
 }
 
 /** Every seat: its colour, name, cards in hand, bid, whose decision it is, its figures. */
@@ -50,7 +65,7 @@ export function renderSeats(node, view, table) {
     const you = view.seat === seat ? ` (${t("you")})` : "";
     const figures = view.figures
       .filter((f) => f.seat === seat)
-      .map((f) => el("li", { class: f.out ? "out" : "", dataset: { about: f.name } }, el("b", {}, f.name), " — ", figureFacts(f, table)));
+      .map((f) => el("li", { class: f.out ? "out" : "", dataset: { about: f.name } }, el("b", {}, f.name), " — ", figureFacts(f, table, true)));
     return [
       el(
         "div",
@@ -65,20 +80,59 @@ export function renderSeats(node, view, table) {
   fill(node, el("h2", {}, t("players")), ...rows);
 }
 
-/** The hand as cards; ``marks`` maps a card to extra classes (playable, chosen, dim). */
-export function renderHand(node, cards, marks, onClick) {
-  const seen = new Map();
-  const children = cards.map((card, index) => {
-    const element = cardElement(card);
-    const count = seen.get(card) || 0;
-    seen.set(card, count + 1);
-    for (const cls of marks(card)) element.classList.add(cls);
-    if (index < 9) element.append(el("span", { class: "key" }, String(index + 1)));
-    element.addEventListener("click", () => onClick(card));
-    return element;
-  });
+/** The keys that pick a card, in the hand's order: digits, then letters no other key uses
+ * (P, R, H, L, M, C, T, U and Z are left to the page), then the same letters with Shift. */
+export const CARD_KEYS = (() => {
+  const letters = "qweyioasdfgjkxvbn".split("");
+  return [..."123456789", "0", ...letters, ...letters.map((c) => c.toUpperCase())];
+})();
+
+function cardButton(card, index, marks, onClick) {
+  const element = cardElement(card);
+  for (const cls of marks(card)) element.classList.add(cls);
+  const key = CARD_KEYS[index];
+  if (key) {
+    const shown = key !== key.toLowerCase() ? `⇧${key}` : key.toUpperCase();
+    element.append(el("span", { class: "key", "aria-hidden": "true" }, shown));
+    element.setAttribute("aria-keyshortcuts", key !== key.toLowerCase() ? `Shift+${key}` : key);
+    element.dataset.key = key;
+  }
+  element.addEventListener("click", () => onClick(card));
+  return element;
+}
+
+/**
+ * The hand as cards; ``marks`` maps a card to extra classes (playable, chosen, dim). Per
+ * character (``groups``: [{name, hp, hp_max, out, cards}], the acting figure's first) one
+ * group per own figure, ``[data-figure-hand=NAME]``, headed by its name and HP. Each card
+ * shows its key (CARD_KEYS, in the order shown); the answer is the cards in that order.
+ */
+export function renderHand(node, cards, marks, onClick, groups = null, acting = null) {
+  if (groups) {
+    node.classList.remove("many");
+    node.classList.add("per-figure");
+    let index = 0;
+    const order = [];
+    const children = groups.map((g) => {
+      const buttons = g.cards.map((card) => {
+        order.push(card);
+        return cardButton(card, index++, marks, onClick);
+      });
+      return el(
+        "div",
+        { class: `figure-hand${g.name === acting ? " acting" : ""}${g.out ? " out" : ""}`, dataset: { figureHand: g.name } },
+        el("div", { class: "fh-head" }, el("b", {}, g.name), el("span", { class: "fh-hp" }, `${g.hp}/${g.hp_max} ${t("hp")}`)),
+        el("div", { class: "fh-cards" }, buttons.length ? buttons : el("span", { class: "hint" }, t("no_cards"))),
+      );
+    });
+    fill(node, ...children);
+    return order;
+  }
+  node.classList.remove("per-figure");
+  const children = cards.map((card, index) => cardButton(card, index, marks, onClick));
   node.classList.toggle("many", cards.length > 7);
   fill(node, ...(children.length ? children : [el("span", { class: "hint" }, t("no_cards"))]));
+  return [...cards];
 }
 
 /** The event log in words, newest last, kept scrolled to the end. */
@@ -111,7 +165,7 @@ function rangeFact(preview, band, modifier) {
 }
 
 /** The attack preview: distance, range band, line of fire, cover and the odds per card. */
-export function renderAttack(node, preview, chosenCard, onFire) {
+export function renderAttack(node, preview, chosenCard, onFire, table = null) {
   const cover =
     preview.target_hidden && preview.cover === "hard" ? t("cover_hidden_hard") : t(`cover_${preview.cover}`);
   const band =
@@ -121,15 +175,17 @@ export function renderAttack(node, preview, chosenCard, onFire) {
     "dl",
     { class: "facts" },
     el("dt", {}, t("distance")), el("dd", {}, inches(preview.distance)),
-    el("dt", {}, t("range_band")), el("dd", {}, rangeFact(preview, band, modifier)),
+    el("dt", {}, t("range_band")), el("dd", {}, preview.band === null ? rangeFact(preview, band, modifier) : term(table, `band:${preview.band}`, rangeFact(preview, band, modifier))),
     el("dt", {}, t("line_of_fire")), el("dd", {}, preview.line_of_fire ? t("yes") : t("no")),
-    el("dt", {}, t("cover")), el("dd", {}, cover),
+    el("dt", {}, t("cover")), el("dd", {}, term(table, preview.target_hidden && preview.cover === "hard" ? "hidden" : `cover:${preview.cover}`, cover)),
   );
   const parts = [el("h3", {}, t("attack_preview", { attacker: preview.attacker, target: preview.target })), facts];
   if (preview.options.length) {
+    // the primary button: the chosen card, else the first; never a shot that cannot hit
+    const first = preview.options.findIndex((o) => o.hit > 0);
     const rows = preview.options.map((option, index) => {
       const key = option.wild ? "fire_wild" : "fire";
-      const primary = option.card === chosenCard || (!chosenCard && index === 0);
+      const primary = option.hit > 0 && (option.card === chosenCard || (!chosenCard && index === first));
       return el(
         "tr",
         {},
@@ -149,6 +205,7 @@ export function renderAttack(node, preview, chosenCard, onFire) {
       ),
       el("p", { class: "assumption" }, t("odds_assumption")),
     );
+    if (first < 0) parts.push(el("p", { class: "error hopeless" }, t("fire_hopeless")));
   }
   if (preview.reason) parts.push(el("p", { class: "error" }, preview.reason));
   fill(node, ...parts);

@@ -1,11 +1,14 @@
 // The table page: one seat (or several in hot-seat, or a spectator) playing by pointing.
 // Every rule is the server's: legal actions, labels, the ruler and the odds come from it.
 
-import { Board } from "./board.js";
+import { Board, reducedMotion } from "./board.js";
+import { explainTerms, movedPaths, newEvents, Sounds } from "./motion.js";
+import { holdSeat } from "./mine.js";
 import { Api, Channel } from "./net.js";
-import { figureFacts, renderAttack, renderHand, renderLog, renderSeats, renderStatus } from "./panels.js";
+import { CARD_KEYS, figureFacts, renderAttack, renderHand, renderLog, renderSeats, renderStatus } from "./panels.js";
 import { Replay } from "./replay.js";
 import { campaignConcede } from "./sacrifice.js";
+import { Tutorial } from "./tutorial.js";
 import { el, inches, num, readJson, t, toast, fill } from "./util.js";
 
 const boot = readJson("boot");
@@ -28,7 +31,16 @@ const page = {
   handWrap: $("hand-wrap"),
   handTitle: $("hand-title"),
   overlay: $("overlay"),
+  menu: $("menu"),
+  menuStatus: el("div", { class: "menu-status" }),
+  right: $("right"),
+  sheetHandle: $("sheet-handle"),
 };
+const sounds = new Sounds();
+explainTerms(); // before the keys below: Enter on a word of the rules opens its explanation
+const tutorial = new URLSearchParams(location.search).has("tutorial") && !spectator
+  ? new Tutorial(page.decision.parentNode.insertBefore(el("section", { id: "tutorial" }), page.decision), boot.table.redraw_cost)
+  : null;
 
 /**
  * Everything on this page that changes, in one object (the constants above are set once).
@@ -46,7 +58,14 @@ const page = {
  * - ``endShown`` (the end's sheet was shown once): ``renderOverlay``; ``replay`` (the replay
  *   running, the table then shows its frames): ``startReplay``;
  * - ``drag`` (the ruler while dragging: the serial of the newest preview asked, the point
- *   still to ask, a preview on its way): ``dragPreview``; ``dropMove`` ends it.
+ *   still to ask, a preview on its way): ``dragPreview``; ``dropMove`` ends it;
+ * - ``motion`` (the paths the shown seat's figures just moved, for the next drawing to slide
+ *   along): ``receive``; ``render`` uses it once;
+ * - ``hand`` (the cards in the order shown, for the keys that pick them): ``renderHandArea``;
+ * - ``nudge`` (the point the arrow keys last asked for a figure's move): ``nudge``; cleared
+ *   with the decision being built (``cancel``, ``send``, ``receive``);
+ * - ``sheetMoment`` (the version and decision the bottom sheet last showed from its top):
+ *   ``render``.
  */
 const state = {
   views: new Map(),
@@ -61,6 +80,10 @@ const state = {
   endShown: false,
   replay: null,
   drag: { serial: 0, wanted: null, busy: false },
+  motion: null,
+  hand: [],
+  nudge: null,
+  sheetMoment: null,
 };
 
 const board = new Board($("board"), boot.table, {
@@ -69,6 +92,7 @@ const board = new Board($("board"), boot.table, {
   onDrop: (name, point) => dropMove(name, point),
   onDragCancel: () => render(),
   onFigureClick: (name) => clickFigure(name),
+  onFigureKey: (name) => keyFigure(name),
   onBoardClick: (point) => clickBoard(point),
 });
 
@@ -114,10 +138,12 @@ function targetsOf(shooter) {
 
 function receive(seat, payload) {
   const before = state.views.get(seat);
-  if (before && before.version > payload.version) return;
+  if (before && (before.serial ?? before.version) > (payload.serial ?? payload.version)) return; // a takeback lowers the version
   state.views.set(seat, payload);
+  if (seat === state.shown) showHappenings(payload, newEvents(before, payload));
   if (before && before.version !== payload.version && seat === state.shown) {
     state.mode = null;
+    state.nudge = null;
     state.error = null;
   }
   if (boot.hotseat) {
@@ -130,6 +156,25 @@ function receive(seat, payload) {
     }
   }
   render();
+}
+
+/** What just happened, shown: moves slide (the next drawing), shots flash, sounds if on. */
+function showHappenings(v, events) {
+  if (!events.length) return;
+  const paths = movedPaths(events);
+  if (paths.size) state.motion = paths;
+  const at = (name) => v.figures.find((f) => f.name === name)?.position;
+  for (const e of events) {
+    if (e.type === "attack_declared") {
+      const from = at(e.attacker);
+      const to = at(e.target);
+      if (from && to) setTimeout(() => board.flash(from, to), paths.size && !reducedMotion() ? 400 : 0);
+      sounds.play("shot");
+    } else if (e.type === "figures_moved") sounds.play("move");
+    else if (e.type === "wounded") sounds.play("hit");
+    else if (e.type === "bid_placed" || e.type === "defence_played") sounds.play("card");
+  }
+  if (v.to_act === v.seat && !v.is_over) sounds.play("turn");
 }
 
 function setOnline(open) {
@@ -176,6 +221,7 @@ async function send(action) {
   try {
     await channels.get(state.shown).act(action, v.version);
     state.mode = null;
+    state.nudge = null;
     state.selected = null;
   } catch (e) {
     state.error = e.message;
@@ -233,10 +279,11 @@ async function dragPreview(name, point) {
 
 async function dropMove(name, point, hide = false) {
   state.drag.wanted = null;
-  state.drag.serial++;
+  const serial = ++state.drag.serial;
   if (!canMove(name)) return render();
   try {
     const p = await apis.get(state.shown).preview(moveRequest(name, point, hide));
+    if (serial !== state.drag.serial) return; // a later drop (a key held down) asked since
     const card = state.mode?.kind === "move" ? state.mode.card : null;
     state.mode = { kind: "move", card, wild: p.wild, steps: p.steps, preview: p, last: [name, point], hide };
     if (!card && p.card) state.mode.card = null;
@@ -311,6 +358,35 @@ function clickFigure(name) {
   if (!shooter) return toast(t("choose_target"), "info");
   state.selected = shooter;
   aim(shooter, name);
+}
+
+/** Enter on a figure: confirms its planned move, else acts as a click on it. */
+function keyFigure(name) {
+  if (state.mode?.kind === "move" && state.mode.preview?.legal && state.mode.last?.[0] === name) {
+    return send(state.mode.preview.action);
+  }
+  clickFigure(name);
+}
+
+/** Arrow keys: nudge the planned move of the selected (or focused) own figure by ``dx, dy``
+ * inches (a move is planned from where it stands); Enter then confirms it. */
+function nudge(dx, dy) {
+  const v = view();
+  if (!myTurn(v) || v.phase !== "action") return false;
+  const focused = document.activeElement?.closest?.(".figure")?.dataset.figure;
+  let name = state.mode?.kind === "move" && state.mode.last ? state.mode.last[0] : state.selected;
+  if (focused && mine(focused) && focused !== name) name = focused;
+  if (!name || !canMove(name)) return false;
+  const fig = v.figures.find((f) => f.name === name);
+  const planned = state.mode?.kind === "move" && state.mode.last?.[0] === name;
+  // from the last nudge asked, even while its preview is on its way (keys come fast)
+  const from = state.nudge?.name === name ? state.nudge.point : planned ? state.mode.last[1] : fig.position;
+  const clamp = (value, limit) => Math.round(Math.min(Math.max(value, 0), limit) * 100) / 100;
+  const goal = [clamp(from[0] + dx, boot.table.width), clamp(from[1] + dy, boot.table.height)];
+  state.selected = name;
+  state.nudge = { name, point: goal };
+  dropMove(name, goal, planned ? !!state.mode.hide : false);
+  return true;
 }
 
 function clickBoard(point) {
@@ -455,6 +531,8 @@ function renderDecision(v) {
 
 function renderMovePanel() {
   const p = state.mode.preview;
+  if (state.mode.last) page.preview.dataset.goal = state.mode.last[1].join(",");
+  else delete page.preview.dataset.goal;
   const parts = [el("h3", {}, t("move_steps") + (state.mode.card || p?.card ? ` — ${t("move_with", { card: state.mode.card || p.card })}` : ""))];
   if (p) {
     const list = el("ul", { class: "facts" });
@@ -505,7 +583,7 @@ function renderPreview(v) {
     const from = v.figures.find((f) => f.name === p.attacker).position;
     const to = v.figures.find((f) => f.name === p.target).position;
     board.drawFire(from, to, !p.line_of_fire, p.distance);
-    renderAttack(page.preview, p, state.mode.card, (option) => send(option.action));
+    renderAttack(page.preview, p, state.mode.card, (option) => send(option.action), boot.table);
   } else {
     fill(page.preview);
   }
@@ -515,7 +593,11 @@ function showSpots(name) {
   const spots = legal("move").filter((a) => a.steps.length === 1 && a.steps[0].figure === name).map((a) => a.steps[0]);
   const unique = new Map();
   for (const s of spots) unique.set(s.path[s.path.length - 1].join(","), s);
-  board.drawSpots([...unique.values()], (spot) => dropMove(name, spot.path[spot.path.length - 1], spot.hide));
+  const label = (spot) => {
+    const end = spot.path[spot.path.length - 1];
+    return t("spot_label", { figure: name, x: num(end[0]), y: num(end[1]) });
+  };
+  board.drawSpots([...unique.values()], (spot) => dropMove(name, spot.path[spot.path.length - 1], spot.hide), label);
 }
 
 function renderHandArea(v) {
@@ -526,8 +608,36 @@ function renderHandArea(v) {
   }
   page.handWrap.classList.toggle("covered", !state.revealed);
   page.handTitle.textContent = boot.hotseat ? t("hand_of", { name: v.labels[v.seat] }) : t("your_hand");
-  renderHand(page.hand, v.hand, handMarks, clickCard);
+  state.hand = renderHand(page.hand, v.hand, handMarks, clickCard, figureHands(v), actingFigure(v));
   if (state.refused) for (const card of page.hand.querySelectorAll("button")) card.disabled = true;
+}
+
+/** The figure whose hand matters most now (per character): the one selected, the target of
+ * the attack to answer, the one tempting fate, else the first whose cards can be played. */
+function actingFigure(v) {
+  if (!v.figure_hands) return null;
+  const own = (name) => (name && name in v.figure_hands ? name : null);
+  const marks = (card) => handMarks(card).includes("playable");
+  return (
+    own(state.mode?.last?.[0]) ||
+    own(state.selected) ||
+    own(v.decision?.attack?.target) ||
+    own(v.decision?.figure) ||
+    Object.keys(v.figure_hands).find((name) => v.figure_hands[name].some(marks)) ||
+    null
+  );
+}
+
+/** Per character (D-5): the own figures' hands as groups, the acting figure's first. */
+function figureHands(v) {
+  if (!v.figure_hands) return null;
+  const acting = actingFigure(v);
+  const groups = Object.entries(v.figure_hands).map(([name, cards]) => {
+    const fig = v.figures.find((f) => f.name === name) || { hp: 0, hp_max: 0, out: true };
+    return { name, cards, hp: fig.hp, hp_max: fig.hp_max, out: fig.out };
+  });
+  groups.sort((a, b) => (b.name === acting) - (a.name === acting) || a.out - b.out);
+  return groups;
 }
 
 /**
@@ -535,34 +645,67 @@ function renderHandArea(v) {
  * their place: they would show a moment that no longer changes, and they crowded the title.
  */
 function renderHeader(v) {
-  if (!state.refused) return renderStatus(page.status, v);
+  if (!state.refused) return renderStatus(page.status, v, page.menuStatus);
   fill(page.status,
     el("span", { class: "pill refused", role: "alert", title: t("connection_refused_hint") }, t("connection_refused")));
 }
 
+async function copySpectatorLink(e) {
+  const link = new URL(boot.spectator_url, location.href).href;
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("copied"), "info");
+  } catch {
+    prompt(t("spectator_link"), link);
+  }
+  e?.target?.blur?.();
+}
+
+function openMenu(open) {
+  page.menu.hidden = !open;
+  document.getElementById("menu-button")?.setAttribute("aria-expanded", String(open));
+}
+
+/**
+ * The header's tools: on a wide screen the language and the lobby, and the menu (☰) with the
+ * rest (the spectator link, the keys, the rules, sounds, the whole table); on a narrow one only
+ * the menu, which then holds everything, the piles and the dealer too (table.css). Others may
+ * add entries to the menu: ``window.totenblatt.menu``.
+ */
 function renderTools() {
   const v = view();
   const url = new URL(location.href);
   const other = lang === "de" ? "en" : "de";
   url.searchParams.set("lang", other);
-  fill(page.tools, 
+  const language = () => el("a", { href: url.pathname + url.search, hreflang: other, title: other === "de" ? "Deutsch" : "English" },
+    el("span", { class: "long" }, other === "de" ? "Deutsch" : "English"), el("span", { class: "short" }, other.toUpperCase()));
+  const lobby = () => el("a", { href: `/?lang=${lang}` }, t("lobby"));
+  fill(page.tools,
     state.refused || state.online ? null : el("span", { class: "pill", title: t("connection_lost") }, t("connection_lost")),
-    button(t("spectator_link"), async (e) => {
-      const link = new URL(boot.spectator_url, location.href).href;
-      try {
-        await navigator.clipboard.writeText(link);
-        toast(t("copied"), "info");
-      } catch {
-        prompt(t("spectator_link"), link);
-      }
-      e.target.blur();
+    language(),
+    lobby(),
+    button("☰", () => openMenu(page.menu.hidden), "btn-menu", {
+      id: "menu-button", "aria-haspopup": "true", "aria-controls": "menu", "aria-expanded": String(!page.menu.hidden), title: t("menu"), "aria-label": t("menu"),
     }),
-    button(t("help"), showKeys),
-    el("a", { href: url.pathname + url.search, hreflang: other }, other === "de" ? "Deutsch" : "English"),
-    el("a", { href: `/?lang=${lang}` }, t("lobby")),
+  );
+  const item = (label, onclick, extra = {}) => button(label, () => { openMenu(false); onclick(); }, "", extra);
+  fill(page.menu,
+    page.menuStatus,
+    state.refused || state.online ? null : el("span", { class: "narrow-only pill" }, t("connection_lost")),
+    item(t("spectator_link"), () => copySpectatorLink(), { id: "spectator-link" }),
+    item(t("help"), showKeys, { id: "keys-help" }),
+    el("a", { href: `/rules?lang=${lang}&ruleset=${encodeURIComponent(v?.ruleset || "base")}`, target: "_blank", rel: "noopener", id: "rules-link" }, t("rules")),
+    item(sounds.on ? t("sounds_on") : t("sounds_off"), () => { sounds.toggle(); renderTools(); }, { id: "sounds", "aria-pressed": String(sounds.on) }),
+    item(t("zoom_fit"), () => board.resetView()),
+    ...menuExtras.map((make) => make()),
+    el("a", { href: url.pathname + url.search, hreflang: other, class: "narrow-only" }, other === "de" ? "Deutsch" : "English"),
+    el("a", { href: `/?lang=${lang}`, class: "narrow-only" }, t("lobby")),
   );
   return v;
 }
+
+/** Entries other parts of the page add to the menu (functions that make an element). */
+const menuExtras = [];
 
 function render() {
   const v = view();
@@ -570,12 +713,22 @@ function render() {
   if (state.replay) return;
   renderHeader(v);
   renderSeats(page.seats, v, boot.table);
-  board.update(v.figures, figureMarks(v), (f) => figureFacts(f, boot.table));
+  const paths = state.motion;
+  state.motion = null;
+  board.update(v.figures, figureMarks(v), (f) => figureFacts(f, boot.table), paths);
   renderHandArea(v);
   renderDecision(v);
   renderPreview(v);
   renderLog(page.log, v.log);
+  tutorial?.update(v, myTurn(v));
   renderOverlay(v);
+  // on a phone the sheet shows the decision and its preview whenever either is new (a card
+  // tapped below them may have scrolled them away)
+  const moment = `${v.version}:${state.mode?.kind || ""}:${state.mode?.target || ""}`;
+  if (moment !== state.sheetMoment) {
+    state.sheetMoment = moment;
+    if (page.right.scrollHeight > page.right.clientHeight + 1) page.right.scrollTop = 0;
+  }
 }
 
 // -- overlays: pass the device, keys, concede, the end --------------------------------
@@ -616,7 +769,7 @@ function renderOverlay(v) {
 }
 
 function showKeys() {
-  sheet(el("h2", {}, t("help")), el("p", {}, t("keys")), button(t("close"), closeOverlay, "btn primary"));
+  sheet(el("h2", {}, t("help")), el("p", {}, t("keys_all")), button(t("close"), closeOverlay, "btn primary"));
 }
 
 async function confirmConcede() {
@@ -651,6 +804,7 @@ async function startReplay() {
 
 function cancel() {
   state.mode = null;
+  state.nudge = null;
   state.selected = null;
   state.error = null;
   render();
@@ -664,11 +818,24 @@ document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !(boot.hotseat && !state.revealed)) closeOverlay();
     return;
   }
-  const v = view();
+  if (!page.menu.hidden && event.key === "Escape") return openMenu(false);
   const key = event.key;
-  if (/^[1-9]$/.test(key)) {
-    const card = v?.hand[Number(key) - 1];
-    if (card) clickCard(card);
+  const arrows = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  if (key in arrows) {
+    if (event.target.closest?.("#hand, #menu, .buttons")) return;
+    const step = event.shiftKey ? 0.25 : 1;
+    if (nudge(arrows[key][0] * step, arrows[key][1] * step)) event.preventDefault();
+    return;
+  }
+  const card = state.hand[CARD_KEYS.indexOf(key)];
+  if (card && !event.target.closest?.("#menu")) {
+    clickCard(card);
+  } else if (key === "+" || key === "=") {
+    board.zoomBy(1.25);
+  } else if (key === "-" || key === "−") {
+    board.zoomBy(1 / 1.25);
+  } else if (key === "0") {
+    board.resetView();
   } else if (key === "Escape") {
     cancel();
   } else if (key === "Enter") {
@@ -699,8 +866,30 @@ document.addEventListener("keydown", (event) => {
 // -- start ----------------------------------------------------------------------------
 
 state.views.set(boot.payload.seat, boot.payload);
+for (const entry of boot.tokens) {
+  if (entry.seat === null) continue; // a spectator's link is no seat of this browser's
+  const title = document.querySelector("#bar h1")?.textContent || "";
+  holdSeat({ game_id: boot.game_id, seat: entry.seat, token: entry.token, title, name: boot.payload.name || null, lang });
+}
 renderTools();
 render();
+// a narrow screen shows the table's width: it starts around the seat's own figures
+{
+  const v = view();
+  const own = v.figures.filter((f) => f.seat === v.seat && !f.out);
+  if (own.length) board.focusOn([0, own.reduce((sum, f) => sum + f.position[1], 0) / own.length]);
+}
+for (const button of document.querySelectorAll("#zoom [data-zoom]")) {
+  const how = button.dataset.zoom;
+  button.addEventListener("click", () => (how === "fit" ? board.resetView() : board.zoomBy(how === "in" ? 1.4 : 1 / 1.4)));
+}
+page.sheetHandle?.addEventListener("click", () => {
+  const open = page.right.classList.toggle("expanded");
+  page.sheetHandle.setAttribute("aria-expanded", String(open));
+});
+document.addEventListener("click", (event) => {
+  if (!page.menu.hidden && !event.target.closest?.("#menu, #menu-button")) openMenu(false);
+});
 for (const entry of boot.tokens) {
   channels.set(
     entry.seat,
@@ -713,4 +902,13 @@ for (const entry of boot.tokens) {
     }),
   );
 }
-window.totenblatt = { view: () => view(), seat: () => state.shown };
+window.totenblatt = {
+  view: () => view(),
+  seat: () => state.shown,
+  board,
+  /** Add an entry to the header's menu: ``make()`` returns its element (a button, a link). */
+  menu: (make) => {
+    menuExtras.push(make);
+    renderTools();
+  },
+};

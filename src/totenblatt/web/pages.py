@@ -1,0 +1,190 @@
+"""Pages around the table: the rules as the engine plays them, the tutorial, invite QR codes.
+
+- ``GET /rules?lang=&ruleset=`` — the rules page (de/en), built from a built-in ruleset by
+  :mod:`~totenblatt.web.rulebook` (every number from the ruleset, every sentence from the
+  catalogs);
+- ``GET /tutorial?lang=`` — what the tutorial teaches and a button that starts it;
+- ``POST /api/tutorial`` ``{"lang"}`` — a new tutorial game (:mod:`~totenblatt.web.tutorial`)
+  against the bot: 201 ``{"game_id", "url"}``; counted against the game creations;
+- ``POST /api/qr`` ``{"text"}`` — the QR code of an invite link as SVG (segno); a POST so
+  that the link's token stays out of addresses and logs.
+
+Every page is served with ``Content-Security-Policy: default-src 'self'``: no script, style or
+image from elsewhere, and no inline script (the pages' data are JSON script elements).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from html import escape
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from totenblatt.text.vocab import ruleset_description
+from totenblatt.wanted.rules import Ruleset, builtin_rulesets
+from totenblatt.web.bodies import read_json
+from totenblatt.web.limits import Limits, client_key
+from totenblatt.web.rooms import Hub, InvalidError
+from totenblatt.web.rulebook import rules_sections
+from totenblatt.web.tutorial import LESSONS, tutorial_spec
+from totenblatt.web.words import LANGS, strings, text
+
+__all__ = ["CSP", "QR_MAX", "pages_router"]
+
+CSP = "default-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'"
+"""The pages' content security policy: only this server's scripts, styles and images."""
+
+QR_MAX = 1000
+"""The longest text a QR code is made of (an invite link is about 100 characters)."""
+
+
+def _lang(value: str | None, fallback: str) -> str:
+    return value if value in LANGS else fallback
+
+
+def _head(lang: str, title: str, script: str | None = None) -> str:
+    module = f'<script type="module" src="/static/js/{script}"></script>' if script else ""
+    return (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title>"
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+        f'<link rel="stylesheet" href="/static/table.css">{module}</head>'
+    )
+
+
+def _bar(lang: str, here: str) -> str:
+    other = "en" if lang == "de" else "de"
+    words = {"en": "English", "de": "Deutsch"}
+    return (
+        '<header id="bar"><h1><a href="/?lang=' + lang + '" class="home">Totenblatt</a></h1>'
+        f'<nav id="tools"><a href="/?lang={lang}">{escape(text("lobby", lang))}</a> · '
+        f'<a href="/rules?lang={lang}">{escape(text("rules", lang))}</a> · '
+        f'<a href="/tutorial?lang={lang}">{escape(text("tutorial", lang))}</a> · '
+        f'<a href="{here}lang={other}" hreflang="{other}" lang="{other}">{words[other]}</a>'
+        "</nav></header>"
+    )
+
+
+def rules_page(ruleset: str, lang: str) -> str:
+    """The rules of ``ruleset`` in ``lang``: sections, the weapons' bands, cover, abilities."""
+    rules = Ruleset.load(ruleset)
+    sections = rules_sections(rules, lang)
+    toc = "".join(
+        f'<li><a href="#s{i}">{escape(title)}</a></li>' for i, (title, _) in enumerate(sections)
+    )
+    body = "".join(
+        f'<section id="s{i}"><h2>{escape(title)}</h2>{html}</section>'
+        for i, (title, html) in enumerate(sections)
+    )
+    choose = " · ".join(
+        f"<b>{escape(name)}</b>"
+        if name == ruleset
+        else f'<a href="/rules?lang={lang}&amp;ruleset={name}">{escape(name)}</a>'
+        for name in builtin_rulesets()
+    )
+    return (
+        _head(lang, f"{text('rules', lang)} — Totenblatt")
+        + '<body class="rules-page">'
+        + _bar(lang, f"/rules?ruleset={ruleset}&amp;")
+        + '<main id="rules">'
+        + f"<h1>{escape(text('rules_title', lang, ruleset=ruleset))}</h1>"
+        + f'<p class="lead">{escape(ruleset_description(rules, lang))}</p>'
+        + f'<p class="lead">{escape(text("ruleset", lang))}: {choose}</p>'
+        + f'<nav class="toc"><ol>{toc}</ol></nav>{body}</main></body></html>'
+    )
+
+
+def tutorial_page(lang: str) -> str:
+    """What the tutorial teaches, and the button that starts it."""
+    items = "".join(
+        f'<li data-lesson="{lesson}"><b>{escape(text(f"lesson_{lesson}", lang))}</b> — '
+        f"{escape(text(f'lesson_{lesson}_hint', lang))}</li>"
+        for lesson in LESSONS
+    )
+    return (
+        _head(lang, f"{text('tutorial', lang)} — Totenblatt", "start_tutorial.js")
+        + '<body class="rules-page">'
+        + _bar(lang, "/tutorial?")
+        + f'<main id="rules" data-lang="{lang}">'
+        + f"<h1>{escape(text('tutorial', lang))}</h1>"
+        + f'<p class="lead">{escape(text("tutorial_intro", lang))}</p>'
+        + f'<ol class="lessons">{items}</ol>'
+        + '<p><button class="btn primary" type="button" id="start-tutorial">'
+        + f"{escape(text('tutorial_start', lang))}</button></p>"
+        + '<script type="application/json" id="strings">'
+        + _json_strings(lang)
+        + "</script></main></body></html>"
+    )
+
+
+def _json_strings(lang: str) -> str:
+    raw = json.dumps(strings(lang), ensure_ascii=False, separators=(",", ":"))
+    return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def qr_svg(data: str) -> str:
+    """The QR code of ``data`` as an SVG document (dark modules on white, a quiet zone)."""
+    import segno
+
+    code = segno.make(data, error="m")
+    out = io.BytesIO()
+    code.save(out, kind="svg", scale=4, border=2, dark="#2b2118", light="#ffffff", xmldecl=False)
+    return out.getvalue().decode("utf-8")
+
+
+def pages_router(limits: Limits, default_lang: str) -> APIRouter:
+    """The routes of this module, with their own budget of game creations (``limits``)."""
+    router = APIRouter()
+    creations, _ = limits.budgets()
+    headers = {"Content-Security-Policy": CSP}
+
+    @router.get("/rules", response_class=HTMLResponse)
+    async def rules(lang: str | None = None, ruleset: str = "base") -> HTMLResponse:
+        if ruleset not in builtin_rulesets():
+            raise InvalidError(
+                f"unknown ruleset {ruleset[:40]!r}: expected one of {', '.join(builtin_rulesets())}"
+            )
+        return HTMLResponse(rules_page(ruleset, _lang(lang, default_lang)), headers=headers)
+
+    @router.get("/tutorial", response_class=HTMLResponse)
+    async def tutorial(lang: str | None = None) -> HTMLResponse:
+        return HTMLResponse(tutorial_page(_lang(lang, default_lang)), headers=headers)
+
+    @router.post("/api/tutorial", status_code=201)
+    async def start_tutorial(request: Request) -> dict[str, Any]:
+        client = client_key(request.client.host if request.client else "")
+        creations.check(client)
+        data = await read_json(request)
+        if not isinstance(data, dict) or set(data) - {"lang"}:
+            raise InvalidError('a tutorial is asked for with {"lang": "en" | "de"}')
+        lang = data.get("lang", default_lang)
+        if lang not in LANGS:
+            raise InvalidError(f"unknown lang {str(lang)[:20]!r}: expected {' or '.join(LANGS)}")
+        hub: Hub = request.app.state.hub
+        room, tokens = await hub.create(tutorial_spec(lang), client)
+        token = tokens[0]
+        return {
+            "game_id": room.id,
+            "url": f"/games/{room.id}?token={token}&lang={lang}&tutorial=1",
+        }
+
+    @router.post("/api/qr")
+    async def qr(request: Request) -> Response:
+        data = await read_json(request)
+        value = data.get("text") if isinstance(data, dict) else None
+        if not isinstance(value, str) or not 0 < len(value) <= QR_MAX or set(data) != {"text"}:
+            raise InvalidError(
+                f'a QR code is asked for with {{"text": "…"}} (1 to {QR_MAX} characters)'
+            )
+        svg = qr_svg(value)
+        return Response(
+            svg,
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "no-store", **headers},
+        )
+
+    return router

@@ -1,0 +1,156 @@
+"""Helpers of the page tests (test_page_*.py): Chromium from Debian's packages, contexts at a
+phone's, a tablet's, a laptop's and a desktop's size, and playing a decision by pointing.
+
+Chromium is found at ``$TOTENBLATT_CHROMIUM`` or on the PATH; without it (or Playwright) the
+tests are skipped, except under CI (``CI`` set), where that is a failure. A test module makes
+its fixtures of :func:`launch` and :func:`pages_of`::
+
+    @pytest.fixture(scope="module")
+    def browser() -> Iterator[Any]:
+        yield from launch()
+
+
+    @pytest.fixture
+    def pages(browser: Any) -> Iterator[Pages]:
+        yield from pages_of(browser)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from web_helpers import LiveServer, create_game
+
+ON_CI = bool(os.environ.get("CI"))
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 768, "height": 1024}
+LAPTOP = {"width": 1366, "height": 768}
+DESKTOP = {"width": 1920, "height": 1080}
+
+
+def missing(what: str) -> None:
+    if ON_CI:
+        pytest.fail(f"{what} (CI must run the browser tests)")
+    pytest.skip(what)
+
+
+def launch() -> Iterator[Any]:
+    """Chromium, launched by path (a module's ``browser`` fixture yields from this)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright is not installed (pip install playwright)")
+    path = os.environ.get("TOTENBLATT_CHROMIUM") or shutil.which("chromium")
+    if not path or not Path(path).exists():
+        missing("no Chromium: install Debian's chromium or set TOTENBLATT_CHROMIUM")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(path), args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
+        yield launched
+        launched.close()
+
+
+class Pages:
+    """Opens pages at a size (touch for a phone or a tablet); checks none logged an error."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def open(self, size: dict[str, int], *, touch: bool = False, **options: Any) -> Any:
+        context = self.browser.new_context(
+            viewport=size, has_touch=touch, is_mobile=touch, device_scale_factor=1, **options
+        )
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on(
+            "console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None
+        )
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+def pages_of(browser: Any) -> Iterator[Pages]:
+    """Pages of ``browser``, closed after the test; none may have logged an error."""
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+    assert not opened.errors, opened.errors
+
+
+def new_game(live: LiveServer, seats: list[str], **extra: Any) -> dict[str, Any]:
+    with httpx.Client(base_url=live.url) as http:
+        return create_game(http, seats, **extra)
+
+
+def view(page: Any) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate("window.totenblatt.view()")
+    return found
+
+
+def wait_decision(page: Any, after: int) -> dict[str, Any]:
+    """The page's view once it shows a later version at this seat's decision (or the end)."""
+    page.wait_for_function(
+        """(after) => { const v = window.totenblatt && window.totenblatt.view();
+            return v && v.version > after && (v.is_over || v.to_act === v.seat); }""",
+        arg=after,
+        timeout=30_000,
+    )
+    return view(page)
+
+
+TO_SCREEN = """([x, y]) => {
+  const svg = document.getElementById("board");
+  const p = svg.createSVGPoint();
+  p.x = x; p.y = Number(svg.dataset.height) - y;
+  const q = p.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+}"""
+
+BOXES = """(selector) => [...document.querySelectorAll(selector)].map((n) => {
+  const r = n.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom];
+})"""
+
+
+def screen(page: Any, point: list[float]) -> tuple[float, float]:
+    x, y = page.evaluate(TO_SCREEN, point)
+    return float(x), float(y)
+
+
+def meet(a: list[float], b: list[float], slack: float = 0.5) -> bool:
+    """Two screen boxes (left, top, right, bottom) overlap by more than ``slack`` pixels."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
+
+
+def length(step: dict[str, Any]) -> float:
+    return sum(math.dist(p, q) for p, q in itertools.pairwise(step["path"]))
+
+
+def whole_table(page: Any) -> None:
+    """Zoom the board out until the whole table is in view (the − button, as a person would)."""
+    for _ in range(8):
+        whole = page.evaluate(
+            """() => { const svg = document.getElementById('board');
+              const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+              return w >= Number(svg.dataset.width) && h >= Number(svg.dataset.height); }"""
+        )
+        if whole:
+            return
+        page.locator("#zoom [data-zoom=out]").tap()
+    raise AssertionError("the − button did not show the whole table")
