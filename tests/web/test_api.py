@@ -21,7 +21,7 @@ from web_helpers import (
 from totenblatt.wanted.bots import ISMCTSBot, RandomBot
 from totenblatt.wanted.bots.base import bot_seed
 from totenblatt.wanted.engine import new_game
-from totenblatt.web.rooms import HARD_ROLLOUTS
+from totenblatt.web.rooms import HARD_THINK, SEARCH_SHARE
 
 ENGINE_KEYS = set(new_game("duel", seed=1).view(0))
 
@@ -367,7 +367,8 @@ def test_a_hard_seat_is_the_search_bot_seeded_from_the_secret(
     gid, token = game["game_id"], game["seats"][0]["token"]
     room = hub_of(client).rooms[gid]
     bot = room.bots[1]
-    assert isinstance(bot, ISMCTSBot) and bot.iterations == HARD_ROLLOUTS == 300
+    assert isinstance(bot, ISMCTSBot) and bot.iterations is None  # a search by time
+    assert bot.time_ms == round(HARD_THINK * SEARCH_SHARE * 1000) == 1200
     assert bot.seed == bot_seed(bot_seed(room.game.setup.seed, 1), 0)  # from the secret alone
     mine = RandomBot(5)
     posted = 0

@@ -78,4 +78,13 @@ def test_the_spectator_payload_is_the_public_view_and_interface_data(client: Tes
         "log",
         "prompt",
         "result",
+        # a game night's public facts (issue 24; a spectator has no options)
+        "name",
+        "players",
+        "serial",
+        "chat",
+        "takeback",
+        "rematch",
+        "options",
     }
+    assert added["options"] is None and added["chat"] == [] and added["rematch"] is None

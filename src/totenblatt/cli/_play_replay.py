@@ -16,8 +16,9 @@ from totenblatt.cli.board import board_scale, figure_labels, render_board
 from totenblatt.datafiles import read_text
 from totenblatt.messages import Message
 from totenblatt.text import Narrator, seat_labels, words
+from totenblatt.text.night import takeback_line
 from totenblatt.text.vocab import scenario_title
-from totenblatt.wanted.ask import dealt_view
+from totenblatt.wanted.ask import PUBLIC_FORMAT, PublicRecord, dealt_view, read_public_record
 from totenblatt.wanted.engine import MAX_SAVE_BYTES, Game, SaveError
 
 __all__ = ["Ask", "read_saved_game", "run_replay"]
@@ -29,10 +30,9 @@ Ask = Callable[[str], str]
 class _Tracker:
     """Figure states rebuilt from the events, so a replay can draw the map of any moment."""
 
-    def __init__(self, game: Game) -> None:
-        self.figures: dict[str, dict[str, Any]] = {
-            f["name"]: dict(f) for f in dealt_view(game)["figures"]
-        }
+    def __init__(self, game: Game | PublicRecord) -> None:
+        dealt = game.figures if isinstance(game, PublicRecord) else dealt_view(game)["figures"]
+        self.figures: dict[str, dict[str, Any]] = {f["name"]: dict(f) for f in dealt}
 
     def update(self, e: Mapping[str, Any]) -> None:
         """Apply one event dict."""
@@ -58,6 +58,20 @@ class _Tracker:
 
 
 def read_saved_game(path: Path) -> Game:
+    """The game saved at ``path`` (:func:`read_replay_file`), not a public replay."""
+    found = read_replay_file(path)
+    if isinstance(found, PublicRecord):
+        raise SaveError(
+            f"{str(path)!r} is a public replay: it can be told (totenblatt replay), not played on",
+            message=Message(
+                "{file} is a public replay: it can be told (totenblatt replay), not played on",
+                file=repr(str(path)),
+            ),
+        )
+    return found
+
+
+def read_replay_file(path: Path) -> Game | PublicRecord:
     """The game saved at ``path``: a regular file of at most 4 MB, replayed and verified.
 
     ``SaveError`` names the path for a missing file, a directory, a FIFO or device (never
@@ -70,6 +84,11 @@ def read_saved_game(path: Path) -> Game:
         )
     label = f"{str(path)!r} is not a saved game"
     text = read_text(path, limit=MAX_SAVE_BYTES, error=SaveError, label=label)
+    if PUBLIC_FORMAT in text[:200]:  # a public replay (the browser table's export)
+        try:
+            return read_public_record(text)
+        except SaveError as exc:
+            raise SaveError(f"{str(path)!r}: {exc}", message=exc.message) from None
     try:
         return Game.from_json(text)
     except SaveError as exc:
@@ -84,13 +103,17 @@ def run_replay(
     out: Console | None = None,
     ask: Ask | None = None,
 ) -> int:
-    """Narrate a saved game from the start (every hand shown); ``step`` waits for Enter."""
+    """Narrate a saved game from the start (every hand shown), or a public replay (what
+    everybody saw, takebacks included); ``step`` waits for Enter."""
     out = out or console
-    game = read_saved_game(path)
+    game = read_replay_file(path)
     reader: Ask = ask if ask is not None else (lambda prompt: out.input(prompt))
+    public = isinstance(game, PublicRecord)
     labels = seat_labels(game.seats, lang)
+    if isinstance(game, PublicRecord):  # the players' names, else the seats' in this language
+        labels = [player or label for player, label in zip(game.players, labels, strict=True)]
     title = scenario_title(game.scenario, lang)
-    narrator = Narrator(lang, labels, ruleset=game.ruleset, title=title, tell_seed=True)
+    narrator = Narrator(lang, labels, ruleset=game.ruleset, title=title, tell_seed=not public)
     table = game.scenario.table(game.ruleset)
     letters = figure_labels(f.name for f in game.scenario.figures)
     tracker = _Tracker(game)
@@ -103,7 +126,10 @@ def run_replay(
     waiting = step
     for data in game.event_dicts():
         tracker.update(data)
-        line = narrator.event(data)
+        if data["type"] == "takeback":  # a public replay's takeback
+            line: str | None = takeback_line(data, labels, lang, game.ruleset)
+        else:
+            line = narrator.event(data)
         if line is None:
             continue
         if data["type"] == "game_ended":
@@ -124,7 +150,7 @@ def run_replay(
                 reader("")
             except (EOFError, KeyboardInterrupt):
                 waiting = False
-    if not game.is_over:
+    if not game.is_over and not public:
         out.print(
             words(lang).phrase(
                 "The game is not over yet (round {round}); continue it with "

@@ -154,6 +154,18 @@ def serve(
             ),
         ),
     ] = None,
+    bot_think: Annotated[
+        float,
+        typer.Option(
+            "--bot-think",
+            min=0.2,
+            max=60.0,
+            help=N_(
+                "Seconds the hard bot may think for a decision at most, however busy the "
+                "server (0.2-60)."
+            ),
+        ),
+    ] = 1.5,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -228,6 +240,8 @@ def serve(
         float,
         typer.Option(
             "--idle-hours",
+            min=0.0,
+            max=8760.0,
             help=N_(
                 "Hours without an action or a player joining after which an unfinished game "
                 "ends as abandoned (more than 0, up to 8760)."
@@ -238,6 +252,8 @@ def serve(
         float,
         typer.Option(
             "--header-timeout",
+            min=0.1,
+            max=600.0,
             help=N_("Seconds a request's headers may take to arrive (0.1-600)."),
         ),
     ] = 10.0,
@@ -245,6 +261,8 @@ def serve(
         float,
         typer.Option(
             "--body-timeout",
+            min=0.1,
+            max=600.0,
             help=N_("Seconds a request's body may take to arrive after its headers (0.1-600)."),
         ),
     ] = 30.0,
@@ -259,6 +277,7 @@ def serve(
                 value=repr(idle_hours),
             )
         )
+    _finite("--bot-think", bot_think, 0.2, 60.0)
     _finite("--header-timeout", header_timeout, 0.1, 600.0)
     _finite("--body-timeout", body_timeout, 0.1, 600.0)
     try:
@@ -293,6 +312,7 @@ def serve(
         db_url=database.url,
         bot_delay=bot_delay,
         bot_processes=bot_processes,
+        bot_think=bot_think,
         lang=language,
         limits=limits,
         trusted_proxies=proxies,

@@ -33,7 +33,9 @@ __all__ = [
     "GangRow",
     "MemberRow",
     "WebActionRow",
+    "WebChatRow",
     "WebGameRow",
+    "WebTakebackRow",
 ]
 
 NAMING = {
@@ -158,6 +160,12 @@ class WebGameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     owner: Mapped[str | None] = mapped_column(String(64))
+    name: Mapped[str | None] = mapped_column(String(40))
+    """The game's name (migration 0008; the players' names are in ``seats``)."""
+    rematch_id: Mapped[str | None] = mapped_column(String(40))
+    """The game this one's rematch became (migration 0008)."""
+    takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """The takeback being asked: ``{"by", "accepted", "position"}`` (migration 0008)."""
 
 
 class WebActionRow(Base):
@@ -243,3 +251,35 @@ class CampaignFightGangRow(Base):
     kills: Mapped[int | None] = mapped_column(Integer)
     choices: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class WebChatRow(Base):
+    """One chat line of a web game (migration 0008): ``seat`` None for a spectator; an
+    ``emote`` is one of the quick emotes (its words are the reader's language's)."""
+
+    __tablename__ = "web_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("web_games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(500))
+    emote: Mapped[str | None] = mapped_column(String(20))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class WebTakebackRow(Base):
+    """A takeback of a web game (migration 0008): ``seat`` asked to take back action number
+    ``position``; ``outcome`` undone (``answered_by``: who accepted) or refused (who refused);
+    ``events`` is where it stands in the log, ``undone`` the public events taken back."""
+
+    __tablename__ = "web_takebacks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("web_games.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    outcome: Mapped[str] = mapped_column(String(20))
+    answered_by: Mapped[list[int]] = mapped_column(JSON)
+    events: Mapped[int] = mapped_column(Integer)
+    undone: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -32,9 +32,11 @@ from sqlalchemy.orm import Session
 from totenblatt.store.core import Database
 from totenblatt.store.database import StoreError
 from totenblatt.store.models import WebActionRow, WebGameRow
+from totenblatt.store.night_records import ChatRecord, TakebackRecord, read_chat, read_takebacks
 
 __all__ = [
     "ActionConflictError",
+    "RematchExistsError",
     "SeatRecord",
     "WebGameNotFoundError",
     "WebGameRecord",
@@ -57,12 +59,34 @@ class ActionConflictError(StoreError):
     """Another action took that position first: the game moved on."""
 
 
+class RematchExistsError(StoreError):
+    """The game already has its rematch (another seat asked first)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """One seat: ``kind`` (human, bot, random) and the SHA-256 of its token (None for bots)."""
+    """One seat: ``kind`` (human, bot, random) and the SHA-256 of its token (None for bots);
+    the ``player``'s name, and whether the seat passes its bids automatically."""
 
     kind: str
     token_hash: str | None
+    player: str | None = None
+    auto_pass: bool = False
+
+    def stored(self) -> dict[str, Any]:
+        """The seat as ``web_games.seats`` holds it (keys left out at their defaults)."""
+        data: dict[str, Any] = {"kind": self.kind, "token_hash": self.token_hash}
+        if self.player is not None:
+            data["player"] = self.player
+        if self.auto_pass:
+            data["auto_pass"] = True
+        return data
+
+
+def _seat(data: dict[str, Any]) -> SeatRecord:
+    return SeatRecord(
+        data["kind"], data.get("token_hash"), data.get("player"), bool(data.get("auto_pass"))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +105,15 @@ class WebGameRecord:
     created_at: datetime
     joined: tuple[bool, ...] = ()
     """Per seat: a human seat whose invite link has connected once (bots: False)."""
+    name: str | None = None
+    rematch_id: str | None = None
+    """The game this one's rematch became."""
+    rematch_spectator: str | None = None
+    """The spectator token of the rematch (public, as every spectator token)."""
+    takeback: dict[str, Any] | None = None
+    """The takeback being asked (``{"by", "accepted", "position"}``), if any."""
+    chat: tuple[ChatRecord, ...] = ()
+    takebacks: tuple[TakebackRecord, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +133,8 @@ class WebGameSummary:
     updated_at: datetime
     joined: tuple[bool, ...] = ()
     """Per seat: a human seat whose invite link has connected once (bots: False)."""
+    name: str | None = None
+    players: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +163,11 @@ _ADVANCE = (
         status=bindparam("status"),
         summary=bindparam("summary"),
         updated_at=bindparam("now"),
+        takeback=None,
     )
 )
-"""Count the new action in, only if the game is playing and has exactly ``position`` actions."""
+"""Count the new action in, only if the game is playing and has exactly ``position`` actions;
+a takeback being asked lapses (the game moved on)."""
 
 
 class WebGames:
@@ -152,12 +189,16 @@ class WebGames:
         summary: dict[str, Any],
         owner: str | None = None,
         admit: Callable[[WebGameTally], None] | None = None,
+        name: str | None = None,
+        rematch_of: str | None = None,
     ) -> None:
         """Store a new game with no actions, created by ``owner`` (a client's hash).
 
         ``admit`` is called with the :meth:`tally` of ``owner`` in the same transaction,
         before the game is added, and refuses it by raising: two creations at once
-        cannot both take the last place.
+        cannot both take the last place. ``rematch_of``: the finished game this one is
+        the rematch of, linked in the same transaction (:class:`RematchExistsError` when
+        that game already has one: nothing is stored then).
         """
         now = self.db.clock()
         with self.db.transaction() as session:
@@ -173,7 +214,7 @@ class WebGames:
                     scenario=scenario,
                     ruleset=ruleset,
                     lang=lang,
-                    seats=[{"kind": s.kind, "token_hash": s.token_hash} for s in seats],
+                    seats=[s.stored() for s in seats],
                     spectator_token=spectator_token,
                     setup=setup,
                     actions=0,
@@ -182,8 +223,18 @@ class WebGames:
                     created_at=now,
                     updated_at=now,
                     owner=owner,
+                    name=name,
                 )
             )
+            if rematch_of is not None:
+                session.flush()  # the new row first: the old one may then name it
+                linked = session.connection().execute(
+                    update(WebGameRow)
+                    .where(WebGameRow.id == rematch_of, WebGameRow.rematch_id.is_(None))
+                    .values(rematch_id=game_id)
+                )
+                if linked.rowcount != 1:
+                    raise RematchExistsError(f"game {rematch_of!r} already has its rematch")
 
     def tally(self, owner: str | None = None) -> WebGameTally:
         """How many unfinished games count against the limits (``owner``: whose bot games)."""
@@ -232,14 +283,16 @@ class WebGames:
         self,
         game_id: str,
         position: int,
-        action: dict[str, Any],
+        action: dict[str, Any] | list[dict[str, Any]],
         *,
         summary: dict[str, Any],
         over: bool,
     ) -> None:
         """Store ``action`` as the game's action number ``position`` (from 0), in one transaction.
 
-        Raises :class:`ActionConflictError` when the game does not have exactly
+        A list is one decision and the passes the server made after it for seats that pass
+        their bids automatically (they take no number of their own). A takeback being
+        asked lapses. Raises :class:`ActionConflictError` when the game does not have exactly
         ``position`` actions (someone else appended first) and writes nothing then.
         """
         now = self.db.clock()
@@ -286,18 +339,29 @@ class WebGames:
                 .where(WebActionRow.game_id == game_id)
                 .order_by(WebActionRow.position)
             ).all()
+            rematch = None
+            if row.rematch_id is not None:
+                rematch = session.scalar(
+                    select(WebGameRow.spectator_token).where(WebGameRow.id == row.rematch_id)
+                )
             return WebGameRecord(
                 id=row.id,
                 scenario=row.scenario,
                 ruleset=row.ruleset,
                 lang=row.lang,
-                seats=tuple(SeatRecord(s["kind"], s.get("token_hash")) for s in row.seats),
+                seats=tuple(_seat(s) for s in row.seats),
                 spectator_token=row.spectator_token,
                 setup=row.setup,
                 actions=tuple(actions),
                 status=row.status,
                 created_at=row.created_at,
                 joined=tuple(bool(s.get("joined")) for s in row.seats),
+                name=row.name,
+                rematch_id=row.rematch_id,
+                rematch_spectator=rematch,
+                takeback=row.takeback,
+                chat=tuple(read_chat(session, game_id)),
+                takebacks=tuple(read_takebacks(session, game_id)),
             )
 
     def ids(self, *, playing_only: bool = False) -> list[str]:
@@ -334,6 +398,8 @@ class WebGames:
                     created_at=row.created_at,
                     updated_at=row.updated_at,
                     joined=tuple(bool(s.get("joined")) for s in row.seats),
+                    name=row.name,
+                    players=tuple(s.get("player") for s in row.seats),
                 )
                 for row in session.scalars(query).all()
             ]

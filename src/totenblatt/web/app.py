@@ -30,6 +30,7 @@ from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.campaign import router as campaign_router
 from totenblatt.web.companion import companion_router
 from totenblatt.web.errors import TooLargeError
+from totenblatt.web.gamenight import night_router
 from totenblatt.web.guard import Guard
 from totenblatt.web.limits import Limits, client_key
 from totenblatt.web.pages import pages_router
@@ -68,6 +69,8 @@ class ServerSettings:
     """Where new games' seeds come from: 64 bits from :mod:`secrets` unless a test fixes them."""
     bot_processes: int | None = None
     """Worker processes for search bots and bot-only games (None: one per core but one)."""
+    bot_think: float = 1.5
+    """Seconds a bot of a worker process (the hard bot) may think for a decision at most."""
     limits: Limits = field(default_factory=Limits)
     """Budgets per client, games at most, when idle games end (:mod:`~totenblatt.web.limits`)."""
     trusted_proxies: tuple[str, ...] = ()
@@ -119,6 +122,7 @@ def create_app(
             limits=config.limits,
             seeds=config.seeds,
             bot_processes=config.bot_processes,
+            bot_think=config.bot_think,
         )
         state["hub"] = hub
         app.state.hub = hub
@@ -134,6 +138,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(files("totenblatt.web") / "static")), "static")
     app.include_router(campaign_router)  # the campaign at the table (web/campaign/)
     app.include_router(story_router(config))  # the RPG table (web/stories)
+    app.include_router(night_router(creations, actions))  # a game night (web/gamenight)
     app.include_router(pages_router(config.limits, config.lang))
     app.include_router(companion_router(config.limits, config.lang))  # a real table (companion)
 
@@ -191,7 +196,8 @@ def create_app(
         await hub().join(room, seats)  # these invite links have connected: the seats are taken
         language = _lang(lang, room.lang)
         shown = next((s for s in seats if s == room.game.to_act), seats[0])
-        payload = json.loads(await hub().payload(room, Viewer(shown), language))
+        shown_viewer = next(v for v in viewers if v.seat == shown)  # its token: its links
+        payload = json.loads(await hub().payload(room, shown_viewer, language))
         boot = {
             "game_id": room.id,
             "tokens": [{"seat": v.seat, "token": t} for v, t in zip(viewers, tokens, strict=True)],

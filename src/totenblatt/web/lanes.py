@@ -21,6 +21,13 @@ warm) under a key; the bot object crosses once, afterwards only the view and the
 actions. Bots of a finished game are forgotten; a worker keeps at most
 :data:`WORKER_BOTS` bots (the least recently used go first, and are sent again when
 asked for).
+
+A decision may come with a **deadline** (the event loop's clock): a search bot then
+searches only for what is left of it when a worker takes the job — the time it waited
+in the queue is already spent — and a job whose deadline has passed before a worker is
+free is not started at all (:class:`LateError`). The hub bounds its own wait as well
+(:meth:`~totenblatt.web.rooms.Hub.think`), so a decision never takes longer than its
+deadline however many jobs are queued.
 """
 
 from __future__ import annotations
@@ -36,11 +43,20 @@ from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from totenblatt.wanted.bots import Bot
+from totenblatt.wanted.bots import Bot, ISMCTSBot
 from totenblatt.wanted.engine import Action
 from totenblatt.wanted.engine.views import View
 
-__all__ = ["NEAR", "PRIORITY_BOTS_ONLY", "PRIORITY_PERSON", "WORKER_BOTS", "Lanes", "far_lanes"]
+__all__ = [
+    "MIN_SEARCH",
+    "NEAR",
+    "PRIORITY_BOTS_ONLY",
+    "PRIORITY_PERSON",
+    "WORKER_BOTS",
+    "Lanes",
+    "LateError",
+    "far_lanes",
+]
 
 log = logging.getLogger("totenblatt.web")
 
@@ -54,6 +70,12 @@ WORKER_BOTS = 128
 """Bots a worker process keeps at most (least recently used forgotten first)."""
 NICENESS = 5
 """How much lower the worker processes' CPU priority is than the server's."""
+MIN_SEARCH = 0.05
+"""Seconds of search at least: a job with less left of its deadline is not started."""
+
+
+class LateError(TimeoutError):
+    """The decision's deadline passed before a worker was free: it was not started."""
 
 
 def far_lanes() -> int:
@@ -76,10 +98,22 @@ def _start_worker() -> None:
         os.nice(NICENESS)
 
 
+def _budget(bot: Bot, seconds: float | None) -> None:
+    """Let a search bot search for ``seconds`` (None: its own budget)."""
+    if seconds is not None and isinstance(bot, ISMCTSBot):
+        bot.time_ms = max(1.0, seconds * 1000.0)
+
+
 def _decide(
-    key: str, bot: Bot | None, view: View, legal: Sequence[Action], forget: Sequence[str]
+    key: str,
+    bot: Bot | None,
+    view: View,
+    legal: Sequence[Action],
+    forget: Sequence[str],
+    seconds: float | None = None,
 ) -> Action:
-    """In the worker: forget ``forget``, keep ``bot`` under ``key`` if sent, decide."""
+    """In the worker: forget ``forget``, keep ``bot`` under ``key`` if sent, decide (a search
+    for ``seconds`` at most, counted from now)."""
     for old in forget:
         _resident.pop(old, None)
     if bot is not None and key not in _resident:
@@ -90,6 +124,7 @@ def _decide(
     _resident.move_to_end(key)
     while len(_resident) > WORKER_BOTS:
         _resident.popitem(last=False)
+    _budget(held, seconds)
     return held.choose(view, legal)
 
 
@@ -105,6 +140,8 @@ class _Job:
     view: View = field(compare=False)
     legal: Sequence[Action] = field(compare=False)
     done: asyncio.Future[Action] = field(compare=False)
+    deadline: float | None = field(default=None, compare=False)
+    """The event loop's time by which the search must end (None: the bot's own budget)."""
 
 
 class _Worker:
@@ -144,21 +181,38 @@ class Lanes:
         self._runners: list[asyncio.Task[None]] = []
         self._order = itertools.count()
 
-    async def near(self, bot: Bot, view: View, legal: Sequence[Action]) -> Action:
-        """A decision on the near lane (this process's bots' thread)."""
+    async def near(
+        self, bot: Bot, view: View, legal: Sequence[Action], deadline: float | None = None
+    ) -> Action:
+        """A decision on the near lane (this process's bots' thread); a search ends by
+        ``deadline`` (the event loop's time) counted from when the thread takes it."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._near, bot.choose, view, legal)
+
+        def decide() -> Action:
+            _budget(bot, _left(loop, deadline))
+            return bot.choose(view, legal)
+
+        return await loop.run_in_executor(self._near, decide)
 
     async def far(
-        self, key: str, bot: Bot, view: View, legal: Sequence[Action], priority: int
+        self,
+        key: str,
+        bot: Bot,
+        view: View,
+        legal: Sequence[Action],
+        priority: int,
+        deadline: float | None = None,
     ) -> Action:
-        """A decision on a far lane, queued by ``priority`` then order of asking."""
+        """A decision on a far lane, queued by ``priority`` then order of asking; a search
+        ends by ``deadline`` (the event loop's time; :class:`LateError` when it passes
+        before a worker is free)."""
         if self.processes == 0:
-            return await self.near(bot, view, legal)
+            return await self.near(bot, view, legal, deadline)
         self._start()
         assert self._queue is not None
         done: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        await self._queue.put(_Job(priority, next(self._order), key, bot, view, legal, done))
+        job = _Job(priority, next(self._order), key, bot, view, legal, done, deadline)
+        await self._queue.put(job)
         return await done
 
     def forget(self, keys: Sequence[str]) -> None:
@@ -183,14 +237,19 @@ class Lanes:
         loop = asyncio.get_running_loop()
         while True:
             job = await self._queue.get()
-            if job.done.cancelled():
+            if job.done.done():  # cancelled: nobody waits for it any more
+                continue
+            seconds = _left(loop, job.deadline)
+            if seconds is not None and seconds < MIN_SEARCH:
+                job.done.set_exception(LateError("the decision's deadline passed in the queue"))
                 continue
             for attempt in range(3):
                 sent = None if job.key in worker.holds else job.bot
                 forget, worker.forget = worker.forget, []
+                seconds = _left(loop, job.deadline)
                 try:
                     action = await loop.run_in_executor(
-                        worker.pool, _decide, job.key, sent, job.view, job.legal, forget
+                        worker.pool, _decide, job.key, sent, job.view, job.legal, forget, seconds
                     )
                 except _UnknownBotError:
                     worker.holds.discard(job.key)
@@ -212,10 +271,15 @@ class Lanes:
                     job.done.set_exception(RuntimeError("the bot's worker process kept failing"))
 
     async def stop(self) -> None:
-        """End the runners and the worker processes."""
+        """End the runners and the worker processes (and the near lane's thread)."""
         for task in self._runners:
             task.cancel()
         await asyncio.gather(*self._runners, return_exceptions=True)
         for worker in self._workers:
             worker.pool.shutdown(wait=True, cancel_futures=True)
         self._near.shutdown(wait=True, cancel_futures=True)
+
+
+def _left(loop: asyncio.AbstractEventLoop, deadline: float | None) -> float | None:
+    """Seconds left until ``deadline`` (the loop's time), None without one."""
+    return None if deadline is None else deadline - loop.time()

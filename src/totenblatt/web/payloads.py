@@ -7,6 +7,11 @@ few public facts for the page. A spectator's payload is the same around
 ``Game.view(None)``, the engine's public view (no hand, only public events and
 publicly seen cards): what an observer may see is decided in the engine, never
 here. The seed of an old save's ``game_started`` event is removed from every payload.
+
+A game night adds public facts only: the game's and players' names, the chat, the
+takeback being asked, the takebacks in the log (told from the public events they took
+back), a ``serial`` that grows with every decision and takeback; and to a seat alone its
+own options. The rematch link is each viewer's own (:mod:`~totenblatt.web.rematch`).
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from totenblatt.store.night_records import UNDONE, ChatRecord, TakebackRecord
 from totenblatt.text.choices import decision_text
-from totenblatt.wanted.engine import Game, action_to_dict
+from totenblatt.text.night import emote_text, spectator_name, takeback_line
+from totenblatt.wanted.engine import Game, action_to_dict, visible_to
 from totenblatt.web.previews import choices
 from totenblatt.web.words import Narration, winner_line
 
-__all__ = ["Encoder", "HeldGame", "public_events", "scrub_event", "seat_payload"]
+__all__ = ["Encoder", "HeldGame", "public_events", "scrub_event", "seat_payload", "taken_back"]
 
 _SECRET_KEYS = frozenset({"seed"})
 
@@ -86,6 +93,34 @@ class HeldGame(Protocol):
     def version(self) -> int:
         """How many actions the game has had."""
 
+    @property
+    def serial(self) -> int:
+        """Grows with every decision and every takeback."""
+
+    @property
+    def name(self) -> str | None:
+        """The game's name."""
+
+    @property
+    def players(self) -> tuple[str | None, ...]:
+        """Each seat's player's name."""
+
+    @property
+    def auto_pass(self) -> set[int]:
+        """The seats that pass their bids automatically."""
+
+    @property
+    def chat(self) -> list[ChatRecord]:
+        """The chat, oldest first."""
+
+    @property
+    def takebacks(self) -> list[TakebackRecord]:
+        """The takebacks done and refused."""
+
+    @property
+    def takeback(self) -> dict[str, Any] | None:
+        """The takeback being asked."""
+
     def labels(self, lang: str) -> list[str]:
         """The seats' names in ``lang``."""
 
@@ -117,14 +152,82 @@ def _log(
             ruleset=game.ruleset,
             title=scenario.title_de if lang == "de" else scenario.title,
         )
-        entry = room.narrations[key] = [narration, [], 0]
-    narration, lines, done = entry
+        entry = room.narrations[key] = [narration, [], 0, []]
+    narration, lines, done, marks = entry
     for event in events[done:]:
         line = narration.event(event)
         if line:
             lines.append([event.get("type"), line])
+        marks.append(len(lines))  # lines told up to this event
     entry[2] = len(events)
-    return list(lines)
+    if not room.takebacks:
+        return list(lines)
+    return _with_takebacks(room, seat, lang, lines, marks)
+
+
+def _with_takebacks(
+    room: HeldGame, seat: int | None, lang: str, lines: list[Any], marks: list[int]
+) -> list[Any]:
+    """The log with each takeback told where it happened (after the events before it)."""
+    every = room.game.state.events
+    labels = room.labels(lang)
+    out: list[Any] = []
+    told = 0
+    for record in room.takebacks:
+        seen = sum(
+            1
+            for event in every[: record.events]
+            if (not event.PRIVATE if seat is None else visible_to(event, seat))
+        )
+        upto = marks[seen - 1] if 0 < seen <= len(marks) else (0 if seen <= 0 else len(lines))
+        out.extend(lines[told:upto])
+        told = max(told, upto)
+        data = {
+            "seat": record.seat,
+            "outcome": record.outcome,
+            "answered_by": record.answered_by,
+            "undone": record.undone,
+        }
+        out.append(["takeback", takeback_line(data, labels, lang, room.game.ruleset)])
+    out.extend(lines[told:])
+    return out
+
+
+def _chat(room: HeldGame, lang: str) -> list[dict[str, Any]]:
+    """The chat as the page shows it: who (a spectator marked), what, when (UTC)."""
+    labels = room.labels(lang)
+    out = []
+    for line in room.chat:
+        spectator = line.seat is None or not 0 <= line.seat < len(labels)
+        out.append(
+            {
+                "from": spectator_name(lang) if spectator else labels[line.seat or 0],
+                "seat": None if spectator else line.seat,
+                "spectator": spectator,
+                "text": emote_text(line.emote, lang) if line.emote else line.text,
+                "emote": line.emote,
+                "at": line.at.isoformat().replace("+00:00", "Z"),
+            }
+        )
+    return out
+
+
+def _takeback(room: HeldGame) -> dict[str, Any] | None:
+    """The takeback being asked: who asked, who accepted, whose answer is awaited."""
+    asked = room.takeback
+    if asked is None:
+        return None
+    by = int(asked["by"])
+    accepted = sorted(int(s) for s in asked.get("accepted", ()))
+    waiting = [
+        s for s, kind in enumerate(room.kinds) if kind == "human" and s != by and s not in accepted
+    ]
+    return {"by": by, "accepted": accepted, "waiting": waiting}
+
+
+def taken_back(room: HeldGame) -> int:
+    """How many actions were taken back in ``room``'s game."""
+    return sum(1 for t in room.takebacks if t.outcome == UNDONE)
 
 
 def seat_payload(room: HeldGame, seat: int | None, lang: str) -> dict[str, Any]:
@@ -140,6 +243,12 @@ def seat_payload(room: HeldGame, seat: int | None, lang: str) -> dict[str, Any]:
     labels = room.labels(lang)
     view.update(
         game_id=room.id,
+        name=room.name,
+        players=list(room.players),
+        serial=room.serial,
+        chat=_chat(room, lang),
+        takeback=_takeback(room),
+        options={"auto_pass_bids": seat in room.auto_pass} if seat is not None else None,
         version=room.version,
         kinds=list(room.kinds),
         labels=labels,

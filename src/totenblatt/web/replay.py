@@ -1,15 +1,18 @@
 """The step-by-step replay of a finished game: public facts only, one frame per decision.
 
 The game is dealt again from its setup (on the server: the seed stays here) and
-its actions applied one at a time; each frame holds the figures' public state,
-the round, the paths moved and the public events in words. No hand, no private
-event and no seed is in any frame.
+its actions applied one decision at a time (a stored position: a decision and the
+passes the server made after it for seats that pass their bids automatically); each
+frame holds the figures' public state, the round, the paths moved and the public events
+in words; a takeback is a frame of its own where it happened. No hand, no private event
+and no seed is in any frame.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from totenblatt.text.night import takeback_line
 from totenblatt.wanted.engine import event_to_dict, new_game
 from totenblatt.wanted.engine.events import FiguresMoved
 from totenblatt.wanted.engine.views import figure_view
@@ -65,11 +68,28 @@ def replay_frames(room: Room, lang: str) -> dict[str, Any]:
         }
 
     frames = [frame(list(again.events))]
-    for action in game.actions:
-        new = again.apply(action)
+    takebacks = list(room.takebacks)
+
+    def told(upto: int | None) -> None:
+        """A frame for each takeback decided when the game had ``upto`` events or fewer."""
+        while takebacks and (upto is None or takebacks[0].events <= upto):
+            t = takebacks.pop(0)
+            data = {"seat": t.seat, "outcome": t.outcome, "answered_by": t.answered_by}
+            line = takeback_line({**data, "undone": t.undone}, labels, lang, again.ruleset)
+            step = frame([])
+            step["lines"] = [["takeback", line]]
+            frames.append(step)
+
+    actions = iter(game.actions)
+    for entry in room.entries:
+        told(len(again.state.events))
+        new = []
+        for _ in range(entry.actions):
+            new += again.apply(next(actions))
         step = frame(list(new))
         if step["lines"] or step["paths"]:
             frames.append(step)
+    told(None)
     return {
         "frames": frames,
         "result": winner_line(game.winners, game.end_reason, labels, lang),

@@ -17,6 +17,11 @@ alone, so two threads can at worst compute one twice. One action of a game is
 applied at a time: a second one arriving meanwhile is refused
 (:class:`ConflictError`), never queued behind the first.
 
+A game night (:mod:`~totenblatt.web.nights`) adds names, chat, takebacks and rematches;
+a stored position may hold one decision and the passes the server made after it for
+seats that pass their bids automatically, so that such a pass looks exactly like the
+engine's own pass of a seat without a choice (same version, same moment).
+
 New games are admitted against the :class:`~totenblatt.web.limits.Limits` in the
 transaction that stores them (games with a person who connected; bot-only games in
 total and per client), and games nobody touched for the idle time end as abandoned:
@@ -30,16 +35,18 @@ import hashlib
 import hmac
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from totenblatt.store.database import StoreError
+from totenblatt.store.night_records import ChatRecord, TakebackRecord
 from totenblatt.store.tables import (
     ABANDONED,
     ActionConflictError,
+    RematchExistsError,
     SeatRecord,
     WebGameNotFoundError,
     WebGames,
@@ -50,6 +57,8 @@ from totenblatt.wanted.engine import (
     Action,
     Game,
     IllegalActionError,
+    Pass,
+    Phase,
     action_from_dict,
     action_to_dict,
     new_game,
@@ -68,12 +77,16 @@ from totenblatt.web.errors import (
     UnauthorizedError,
     WebError,
 )
-from totenblatt.web.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes
+from totenblatt.web.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes, LateError
 from totenblatt.web.limits import Limits
+from totenblatt.web.names import MAX_NAME, clean_text
 from totenblatt.web.payloads import Encoder, scrub_event, seat_payload
+from totenblatt.web.rematch import rematch_link
+from totenblatt.web.rematch import with_rematch as _with_rematch
 from totenblatt.web.words import LANGS, describe, refusal, seat_labels, text
 
 __all__ = [
+    "HARD_THINK",
     "SEAT_KINDS",
     "SETUP_READERS",
     "BusyError",
@@ -97,15 +110,26 @@ log = logging.getLogger("totenblatt.web")
 SEAT_KINDS = ("human", "bot", "random", "ismcts")
 """Who plays a seat: a person at a browser, the heuristic bot, the random bot, the search bot."""
 
-HARD_ROLLOUTS = 300
-"""Rollouts of the search bot a seat plays (docs/bots.md: 72.5 % against the heuristic bot in
-the duel, 77.5 % in ``gangs``; at 100 it was 62.5 % and 57.5 %)."""
+HARD_THINK = 1.5
+"""Seconds the lobby's hard bot may take for a decision at most, however busy the server
+(``totenblatt serve --bot-think``): it searches until shortly before, and if no answer has
+come by then (the workers were busy) the heuristic bot decides in its place (docs/bots.md)."""
+SEARCH_SHARE = 0.8
+"""The part of the think time the search itself may use; the rest covers the worker's last
+rollouts after its deadline and the heuristic's answer in its place."""
+STAND_IN_SHARE = 0.1
+"""The part of the think time kept for the heuristic's answer when the search is late."""
 
 SEAT_ALIASES = {"hard": "ismcts"}
 """Other names a game's ``seats`` may use: the lobby's "hard" opponent is the search bot."""
 
-_BOT_NAMES = {"bot": "heuristic", "random": "random", "ismcts": f"ismcts:{HARD_ROLLOUTS}"}
-"""The bot registry's name (:func:`~totenblatt.wanted.bots.registry.make_bot`) of a seat kind."""
+_BOT_NAMES = {
+    "bot": "heuristic",
+    "random": "random",
+    "ismcts": f"ismcts:{int(HARD_THINK * SEARCH_SHARE * 1000)}ms",
+}
+"""The bot registry's name (:func:`~totenblatt.wanted.bots.registry.make_bot`) of a seat kind
+(the search's time is set again for each decision: what is left of the hub's think time)."""
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -141,9 +165,11 @@ def _bot_seed(secret: int, seat: int, actions: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Viewer:
-    """Who is asking: a seat, or a spectator (``seat`` None)."""
+    """Who is asking: a seat, or a spectator (``seat`` None), and with which token (the seat's
+    own rematch link is made from it; never stored, never sent)."""
 
     seat: int | None
+    token: str | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +185,12 @@ class GameSpec:
     """The first dealer (None: drawn); set by the server (the tutorial), never by a request."""
     deck_order: tuple[str, ...] | None = None
     """A stacked deal (the tutorial's first cards); set by the server, never by a request."""
+    name: str | None = None
+    """The game's name (the lobby shows it)."""
+    players: tuple[str | None, ...] = ()
+    """A name per seat (None: none; a bot's is always None)."""
 
-    _KEYS = frozenset({"scenario", "ruleset", "seats", "lang", "hand_mode"})
+    _KEYS = frozenset({"scenario", "ruleset", "seats", "lang", "hand_mode", "name", "players"})
 
     @classmethod
     def parse(cls, data: Any) -> GameSpec:
@@ -205,7 +235,11 @@ class GameSpec:
             raise InvalidError(
                 f"unknown hand_mode {str(hand_mode)[:40]!r}: expected per_player or per_character"
             )
-        return cls(scenario, ruleset, tuple(kinds), lang, hand_mode)
+        name = data.get("name")
+        if name is not None:
+            name = clean_text(name, "name", MAX_NAME)
+        players = _players(data, kinds)
+        return cls(scenario, ruleset, tuple(kinds), lang, hand_mode, name=name, players=players)
 
     def rules(self) -> Ruleset:
         """The ruleset with the chosen hand mode."""
@@ -216,6 +250,24 @@ class GameSpec:
             except RulesetError as exc:
                 raise InvalidError(str(exc)) from None
         return rules
+
+
+def _players(data: Mapping[str, Any], kinds: list[str]) -> tuple[str | None, ...]:
+    """The ``players`` of a new game: a name or null per seat, null for a bot's seat."""
+    raw = data.get("players")
+    if raw is None:
+        return (None,) * len(kinds)
+    if not isinstance(raw, list) or len(raw) != len(kinds):
+        raise InvalidError(f"players must be a list of {len(kinds)} names or nulls (one per seat)")
+    out: list[str | None] = []
+    for seat, (value, kind) in enumerate(zip(raw, kinds, strict=True)):
+        if value is None:
+            out.append(None)
+        elif kind != "human":
+            raise InvalidError(f"players[{seat}]: seat {seat + 1} is a bot: its name is null")
+        else:
+            out.append(clean_text(value, f"players[{seat}]", MAX_NAME))
+    return tuple(out)
 
 
 @dataclass(eq=False)
@@ -229,8 +281,20 @@ class Subscriber:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One stored position of a game: the seat that decided (-1: not known), how many events
+    the game had before it, and how many engine actions it holds (its decision and the
+    passes the server made after it for seats that pass their bids automatically)."""
+
+    seat: int
+    events: int
+    actions: int = 1
+
+
 class Room:
-    """One game held in memory: the engine's game, its seats and who is watching."""
+    """One game held in memory: the engine's game, its seats and who is watching; what a
+    game night adds (names, chat, takebacks, the rematch) is kept here too."""
 
     def __init__(
         self,
@@ -242,6 +306,15 @@ class Room:
         lang: str,
         joined: tuple[bool, ...] = (),
         abandoned: bool = False,
+        *,
+        name: str | None = None,
+        players: tuple[str | None, ...] = (),
+        auto_pass: tuple[bool, ...] = (),
+        entries: list[Entry] | None = None,
+        chat: tuple[ChatRecord, ...] = (),
+        takebacks: tuple[TakebackRecord, ...] = (),
+        takeback: dict[str, Any] | None = None,
+        rematch: tuple[str, str] | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -256,6 +329,8 @@ class Room:
         """Human seats whose invite link has connected once (the lobby's "open" games)."""
         self.abandoned = abandoned
         """Nobody acted or joined for the server's idle time: the game takes no more actions."""
+        self.name = name
+        """The game's name (None: none)."""
         self.bots: dict[int, Bot] = {}
         secret = game.setup.seed
         for seat, kind in enumerate(kinds):
@@ -263,9 +338,29 @@ class Room:
             if name is not None:
                 seed = _bot_seed(secret, seat, len(game.actions))
                 self.bots[seat] = make_bot(name, seed, game.scenario, game.ruleset)
-        self._payloads: dict[tuple[int | None, str], tuple[int, str]] = {}
+        self._payloads: dict[tuple[int | None, str], tuple[int, int, str]] = {}
         self.encoder = Encoder()
         self.narrations: dict[tuple[int | None, str], Any] = {}
+        self.players = players or (None,) * len(kinds)
+        """Each seat's player's name (None: none)."""
+        self.auto_pass = {s for s, on in enumerate(auto_pass) if on}
+        """Seats that pass their bids automatically (their own option, never shown to others)."""
+        self.entries = entries if entries is not None else [Entry(-1, 0) for _ in game.actions]
+        """One per stored position: who decided and where its events begin."""
+        self.chat = list(chat)
+        self.takebacks = list(takebacks)
+        """The takebacks done and refused, in order (the log tells them)."""
+        self.takeback = takeback
+        """The takeback being asked: ``{"by", "accepted", "position"}``, or None."""
+        self.rematch = rematch
+        """The rematch's game id and spectator token, once there is one."""
+        self.changes = 0
+        """Counts every change a payload shows (actions, takebacks, chat): pushes compare it."""
+
+    @property
+    def token_hashes(self) -> tuple[str | None, ...]:
+        """The SHA-256 of each seat's token (None for bots)."""
+        return self._hashes
 
     @property
     def waiting_seats(self) -> list[int]:
@@ -274,8 +369,20 @@ class Room:
 
     @property
     def version(self) -> int:
-        """How many actions the game has had (every change adds one)."""
-        return len(self.game.actions)
+        """How many positions the game has stored (every decision adds one, a takeback takes
+        one away)."""
+        return len(self.entries)
+
+    @property
+    def serial(self) -> int:
+        """Grows with every decision and every takeback: the version plus two per action
+        taken back (the page keeps the newest payload by it)."""
+        undone = sum(1 for t in self.takebacks if t.outcome == "undone")
+        return self.version + 2 * undone
+
+    def changed(self) -> None:
+        """Something the payloads show changed: build them anew."""
+        self.changes += 1
 
     def viewer(self, token: str | None) -> Viewer:
         """The seat (or spectator) ``token`` belongs to; :class:`ForbiddenError` if none.
@@ -291,14 +398,17 @@ class Room:
                 found = seat
         spectator = hmac.compare_digest(token.encode(), self.spectator_token.encode())
         if found is not None:
-            return Viewer(found)
+            return Viewer(found, token)
         if spectator:
-            return Viewer(None)
+            return Viewer(None, token)
         raise ForbiddenError("that token does not belong to this game")
 
     def labels(self, lang: str) -> list[str]:
-        """The seats' names in ``lang``."""
-        return seat_labels(self.kinds, lang)
+        """The seats' names in ``lang``: the players' names where given."""
+        return [
+            player or label
+            for player, label in zip(self.players, seat_labels(self.kinds, lang), strict=True)
+        ]
 
     def summary(self) -> dict[str, Any]:
         """What the lobby shows of this game (public)."""
@@ -313,23 +423,31 @@ class Room:
         }
 
     def payload_text(self, viewer: Viewer, lang: str) -> tuple[int, str]:
-        """The viewer's payload as JSON text (built once per version, seat and language)."""
+        """The viewer's payload as JSON text and the :attr:`changes` it shows (built once per
+        change, seat and language; the seat's own rematch link is added for its token)."""
         key = (viewer.seat, lang)
         cached = self._payloads.get(key)
-        if cached is not None and cached[0] == self.version:
-            return cached
-        found = (self.version, self.encoder.payload(seat_payload(self, viewer.seat, lang)))
-        self._payloads[key] = found
-        return found
+        if cached is None or cached[0] != self.changes or cached[1] != self.version:
+            data = self.encoder.payload(seat_payload(self, viewer.seat, lang))
+            cached = (self.changes, self.version, data)
+            self._payloads[key] = cached
+        return cached[0], _with_rematch(cached[2], rematch_link(self, viewer))
+
+    def forget_payloads(self) -> None:
+        """The game went back (a takeback): every payload and narration is built anew."""
+        self._payloads.clear()
+        self.narrations.clear()
+        self.changed()
 
 
 class Hub:
     """Every game of the server (see the module docstring).
 
     ``bot_delay``: seconds at least between a bot's turn and its action (its thinking
-    counts; 0 in tests); ``limits``: which new games are admitted and when an untouched
-    game ends (:class:`~totenblatt.web.limits.Limits`); ``seeds``: where new games'
-    seeds come from (64 bits from :mod:`secrets`; tests may fix them).
+    counts; 0 in tests); ``bot_think``: seconds at most a bot of a worker process may take
+    for a decision (:data:`HARD_THINK`); ``limits``: which new games are admitted and when
+    an untouched game ends (:class:`~totenblatt.web.limits.Limits`); ``seeds``: where new
+    games' seeds come from (64 bits from :mod:`secrets`; tests may fix them).
     """
 
     def __init__(
@@ -341,8 +459,12 @@ class Hub:
         max_rooms: int = 2000,
         bot_processes: int | None = None,
         seeds: Callable[[], int] | None = None,
+        bot_think: float = HARD_THINK,
     ) -> None:
         self.games = games
+        self.bot_think = bot_think
+        self.stand_ins: dict[tuple[str, int], Bot] = {}
+        """Per (game, seat): the heuristic bot that decides when a far decision is late."""
         self.seeds = seeds or (lambda: secrets.randbits(64))
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
@@ -361,16 +483,45 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
 
-    async def think(self, room: Room, seat: int, view: View, legal: list[Action]) -> Action:
+    async def think(
+        self, room: Room, seat: int, view: View, legal: list[Action], began: float | None = None
+    ) -> Action:
         """The decision of the bot at ``seat``, on the lane it belongs to
         (:mod:`~totenblatt.web.lanes`): searches and bot-only games in a worker process,
-        a cheap bot that a person plays against on the near thread."""
+        a cheap bot that a person plays against on the near thread.
+
+        A far decision takes :attr:`bot_think` seconds at most from ``began`` (the event
+        loop's time; default now): the search ends at :data:`SEARCH_SHARE` of it, and when
+        no answer has come shortly before the end (the workers were busy), the heuristic
+        bot decides in its place on the engine thread."""
         bot = room.bots[seat]
         person = "human" in room.kinds
         if person and room.kinds[seat] != "ismcts":
             return await self.lanes.near(bot, view, legal)
         priority = PRIORITY_PERSON if person else PRIORITY_BOTS_ONLY
-        return await self.lanes.far(_bot_key(room, seat), bot, view, legal, priority)
+        loop = asyncio.get_running_loop()
+        start = loop.time() if began is None else began
+        search = start + self.bot_think * SEARCH_SHARE
+        wait = start + self.bot_think * (1.0 - STAND_IN_SHARE) - loop.time()
+        key = _bot_key(room, seat)
+        try:
+            async with asyncio.timeout(max(0.0, wait)):
+                return await self.lanes.far(key, bot, view, legal, priority, search)
+        except (TimeoutError, LateError):
+            log.info("a bot of game %s was late: the heuristic decided instead", room.id)
+        return await self.run(self._stand_in(room, seat).choose, view, legal)
+
+    def _stand_in(self, room: Room, seat: int) -> Bot:
+        """The heuristic bot that decides for ``seat`` when its own is late."""
+        key = (room.id, seat)
+        found = self.stand_ins.get(key)
+        if found is None:
+            if len(self.stand_ins) > 1000:
+                self.stand_ins.clear()
+            seed = _bot_seed(room.game.setup.seed, seat, -1 - room.version)
+            found = make_bot("heuristic", seed, room.game.scenario, room.game.ruleset)
+            self.stand_ins[key] = found
+        return found
 
     async def start(self) -> None:
         """End the games idle too long, load every other unfinished game and let its bots
@@ -440,7 +591,16 @@ class Hub:
 
         return admit
 
-    def _create(self, spec: GameSpec, client: str | None) -> tuple[Room, list[str | None]]:
+    def _create(
+        self,
+        spec: GameSpec,
+        client: str | None,
+        hashes: tuple[str | None, ...] | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[Room, list[str | None]]:
+        """Deal and store a new game of ``spec``; the seats' tokens (None for bots, and for
+        every seat when ``hashes`` are given: a rematch's seats keep their tokens);
+        ``rematch_of`` the game it is the rematch of."""
         try:
             game = new_game(
                 spec.scenario,
@@ -451,32 +611,42 @@ class Hub:
             )
         except ScenarioError as exc:  # e.g. heroes with abilities on the base ruleset
             raise InvalidError(str(exc)[:500]) from None
-        tokens = [secrets.token_urlsafe(32) if k == "human" else None for k in spec.kinds]
-        hashes = tuple(None if t is None else hash_token(t) for t in tokens)
-        spectator = secrets.token_urlsafe(24)
         game_id = secrets.token_urlsafe(12)
-        room = Room(game_id, game, spec.kinds, hashes, spectator, spec.lang)
+        seat_tokens: list[str | None] = [None] * len(spec.kinds)
+        if hashes is None:
+            seat_tokens = [secrets.token_urlsafe(32) if k == "human" else None for k in spec.kinds]
+            hashes = tuple(None if t is None else hash_token(t) for t in seat_tokens)
+        spectator = secrets.token_urlsafe(24)
+        players = spec.players or (None,) * len(spec.kinds)
+        room = Room(
+            game_id, game, spec.kinds, hashes, spectator, spec.lang, name=spec.name, players=players
+        )
         owner = None if client is None else hash_token(f"client:{client}")[:32]
+        seats = [SeatRecord(k, h, p) for k, h, p in zip(spec.kinds, hashes, players, strict=True)]
         try:
             self.games.create(
                 game_id,
                 scenario=spec.scenario,
                 ruleset=spec.ruleset,
                 lang=spec.lang,
-                seats=[SeatRecord(k, h) for k, h in zip(spec.kinds, hashes, strict=True)],
+                seats=seats,
                 spectator_token=spectator,
                 setup=game.to_json(),
                 summary=room.summary(),
                 owner=owner,
                 admit=self._admit(spec, owner),
+                name=spec.name,
+                rematch_of=rematch_of,
             )
+        except RematchExistsError:
+            raise
         except StoreError as exc:
             log.error("cannot store a new game: %s", exc)
             raise BusyError(
                 f"the game was not stored, try again: {exc}"[:500], retry_after=10
             ) from None
         self._keep(room)
-        return room, tokens
+        return room, seat_tokens
 
     def _keep(self, room: Room) -> None:
         if len(self.rooms) >= self.max_rooms:  # forget idle rooms; they reload from the store
@@ -516,8 +686,10 @@ class Hub:
         except WebGameNotFoundError:
             raise NotFoundError("no such game") from None
         game = read_setup(record.setup)
-        for raw in record.actions:
-            game.apply(action_from_dict(raw))
+        entries = replay_stored(game, record.actions)
+        rematch = None
+        if record.rematch_id is not None and record.rematch_spectator is not None:
+            rematch = (record.rematch_id, record.rematch_spectator)
         room = Room(
             record.id,
             game,
@@ -527,6 +699,14 @@ class Hub:
             record.lang,
             record.joined,
             abandoned=record.status == ABANDONED,
+            name=record.name,
+            players=tuple(s.player for s in record.seats),
+            auto_pass=tuple(s.auto_pass for s in record.seats),
+            entries=entries,
+            chat=record.chat,
+            takebacks=record.takebacks,
+            takeback=record.takeback,
+            rematch=rematch,
         )
         self._keep(room)
         return room
@@ -621,15 +801,20 @@ class Hub:
         except ValueError as exc:
             raise InvalidError(describe(exc, lang)[:500]) from None
         position = room.version
+        before = len(game.state.events)
         try:
             events = game.apply(action)  # the game is unchanged when it refuses
         except IllegalActionError as exc:
             raise ConflictError(describe(exc, lang)[:500]) from None
+        done = [action_to_dict(action)]
+        while not game.is_over and game.phase is Phase.BID and game.to_act in room.auto_pass:
+            events += game.apply(Pass())  # as the engine passes a seat without a choice
+            done.append({"type": "pass"})
         try:
             self.games.append(
                 room.id,
                 position,
-                action_to_dict(action),
+                done[0] if len(done) == 1 else done,
                 summary=room.summary(),
                 over=game.is_over,
             )
@@ -642,11 +827,14 @@ class Hub:
         except Exception:
             self._reload(room)
             raise
+        room.entries.append(Entry(seat, before, len(done)))
+        room.takeback = None  # the game moved on: a takeback asked lapses
+        room.changed()
         dicts = _dicts(game, events)
         return [scrub_event(d) for d, e in zip(dicts, events, strict=True) if visible_to(e, seat)]
 
     def _reload(self, room: Room) -> None:
-        """The database is the truth: rebuild the room's game from it."""
+        """The database is the truth: rebuild the room's game from it (its bots go on)."""
         try:
             fresh = self._load(room.id)
         except Exception:  # the game stays as it was in memory; log it
@@ -654,6 +842,11 @@ class Hub:
             return
         room.game = fresh.game
         room.abandoned = fresh.abandoned
+        room.entries = fresh.entries
+        room.takebacks = fresh.takebacks
+        room.takeback = fresh.takeback
+        room.chat = fresh.chat
+        room.forget_payloads()
         self.rooms[room.id] = room
 
     async def after_change(self, room: Room) -> None:
@@ -676,14 +869,19 @@ class Hub:
                 seat = room.game.to_act
                 if seat is None or seat not in room.bots:
                     return
+                if room.takeback is not None:
+                    return  # a takeback is asked: the answer starts the bots again
                 began = loop.time()
+                stamp = (room.version, room.serial)
                 version, view, legal = await self.run(_question, room, seat)
-                action = await self.think(room, seat, view, legal)
+                action = await self.think(room, seat, view, legal, began)
                 rest = self.bot_delay - (loop.time() - began)
                 if rest > 0:
                     await asyncio.sleep(rest)
                 async with room.lock:
-                    if room.version != version or room.game.to_act != seat:
+                    if room.takeback is not None:
+                        return
+                    if (room.version, room.serial) != stamp or room.game.to_act != seat:
                         continue  # the game moved on while the bot thought: ask it again
                     raw = action_to_dict(action)
                     await self.run(self._apply, room, seat, raw, version, room.lang)
@@ -713,20 +911,20 @@ class Hub:
         room.subscribers.discard(subscriber)
 
     async def broadcast(self, room: Room) -> None:
-        """Send every subscriber of ``room`` its payload if it has not seen this version."""
+        """Send every subscriber of ``room`` its payload if it has not seen this change."""
         await asyncio.gather(*(self._send(room, s) for s in list(room.subscribers)))
 
     async def _send(self, room: Room, sub: Subscriber) -> None:
         async with sub.lock:
-            version, data = await self.run(room.payload_text, sub.viewer, sub.lang)
-            if version <= sub.sent:
+            changes, data = await self.run(room.payload_text, sub.viewer, sub.lang)
+            if changes <= sub.sent:
                 return
             try:
                 await sub.send(_typed_view(data))
             except Exception:  # a closed socket: forget it
                 room.subscribers.discard(sub)
                 return
-            sub.sent = version
+            sub.sent = changes
 
     async def lobby(self, lang: str) -> list[dict[str, Any]]:
         """The games the lobby lists, newest change first (public information only)."""
@@ -742,6 +940,8 @@ class Hub:
             out.append(
                 {
                     "game_id": row.id,
+                    "name": row.name,
+                    "players": list(row.players) or [None] * len(row.kinds),
                     "scenario": row.scenario,
                     "title": title.get(lang) or title.get("en") or row.scenario,
                     "ruleset": row.ruleset,
@@ -765,6 +965,22 @@ def _typed_view(payload: str) -> str:
 def _bot_key(room: Room, seat: int) -> str:
     """The name a far lane keeps the bot of ``seat`` under (a rebuilt room has new bots)."""
     return f"{room.id}/{seat}/{id(room.bots[seat]):x}"
+
+
+def replay_stored(
+    game: Game, stored: Sequence[dict[str, Any] | list[dict[str, Any]]]
+) -> list[Entry]:
+    """Apply a game's stored positions (one action, or a decision and the automatic passes
+    after it); their entries."""
+    entries = []
+    for raw in stored:
+        actions = raw if isinstance(raw, list) else [raw]
+        seat = game.to_act
+        before = len(game.state.events)
+        for one in actions:
+            game.apply(action_from_dict(one))
+        entries.append(Entry(-1 if seat is None else seat, before, len(actions)))
+    return entries
 
 
 def _question(room: Room, seat: int) -> tuple[int, View, list[Action]]:

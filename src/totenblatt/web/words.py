@@ -29,6 +29,7 @@ from totenblatt.text.terms import N_
 from totenblatt.text.vocab import ability_name
 from totenblatt.wanted.odds import ASSUMPTION_MESSAGE
 from totenblatt.wanted.rules import Ruleset
+from totenblatt.web.night_words import NIGHT_STRINGS
 
 __all__ = [
     "LANGS",
@@ -183,6 +184,9 @@ _STRINGS: dict[str, str] = {
     "open_hotseat": N_("Start playing"),
     "created": N_("Game created."),
 }
+
+
+_STRINGS.update(NIGHT_STRINGS)  # a game night's (chat, takeback, rematch, tape: night_words.py)
 
 
 _REFUSALS: dict[str, str] = {

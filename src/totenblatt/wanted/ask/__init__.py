@@ -19,7 +19,11 @@ a button               :func:`defence_outcome` (the wounds a heart leads to),
                        :func:`bid_matters`, :func:`initiative_if_nobody_bids`,
                        :func:`bid_values`
 a table's room         :func:`defence_room` (the most Cover choices, a Queen of Hearts)
-a replay               :func:`dealt_view` (the game as it began)
+a measuring tape       :func:`tape` (distance, line of fire, cover, each weapon's band
+                       between two points or figures)
+a takeback             :func:`retractable` (a decision that drew or showed no hidden card)
+a replay               :func:`dealt_view` (the game as it began), :func:`public_record`
+                       and :func:`read_public_record` (the public replay file)
 =====================  ============================================================
 
 Answers use public facts and the asking seat's own view only, so they may be shown
@@ -37,6 +41,7 @@ from totenblatt.wanted.ask.buttons import (
     defence_outcome,
     defence_room,
 )
+from totenblatt.wanted.ask.measuring import End, Tape, TapeError, WeaponBand, tape
 from totenblatt.wanted.ask.moving import (
     MovePlan,
     Payment,
@@ -48,7 +53,13 @@ from totenblatt.wanted.ask.moving import (
     route,
     ruler,
 )
-from totenblatt.wanted.ask.record import dealt_view
+from totenblatt.wanted.ask.record import (
+    PUBLIC_FORMAT,
+    PublicRecord,
+    dealt_view,
+    public_record,
+    read_public_record,
+)
 from totenblatt.wanted.ask.refusal import Refusal
 from totenblatt.wanted.ask.shooting import Aim, AttackOption, aim, attack_odds
 from totenblatt.wanted.engine.queries import (
@@ -57,23 +68,30 @@ from totenblatt.wanted.engine.queries import (
     inches_up,
     initiative_if_nobody_bids,
     move_costs,
+    retractable,
     sight,
     sights,
 )
 
 __all__ = [
     "JOKER_BID",
+    "PUBLIC_FORMAT",
     "Aim",
     "AttackOption",
     "BidEffect",
     "DefenceOutcome",
     "DefenceRoom",
+    "End",
     "EnemySight",
     "MovePlan",
     "Payment",
+    "PublicRecord",
     "Refusal",
     "Route",
+    "Tape",
+    "TapeError",
     "Threat",
+    "WeaponBand",
     "aim",
     "attack_odds",
     "bid_effect",
@@ -88,8 +106,12 @@ __all__ = [
     "move_costs",
     "nearest_enemy",
     "pay",
+    "public_record",
+    "read_public_record",
+    "retractable",
     "route",
     "ruler",
     "sight",
     "sights",
+    "tape",
 ]

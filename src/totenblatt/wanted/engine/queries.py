@@ -14,19 +14,31 @@ information only, so what they say may be shown to the seat that asked:
   distance, range band and its limit, the weapon's modifier, cover, line of fire,
   and why it may not shoot there now;
 - :func:`bid_matters` — whether a bid can change who takes the initiative (a
-  bid that cannot only spends a card).
+  bid that cannot only spends a card);
+- :func:`retractable` — whether one decision's events drew, dealt or showed no card
+  that was hidden, so that the game may be taken back to before it (a takeback).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from totenblatt.messages import Reason
 from totenblatt.wanted.engine.actions import Bid, MoveStep, Pass
 from totenblatt.wanted.engine.checks import attack_problem, range_modifier, target_cover
-from totenblatt.wanted.engine.events import InitiativeWon
+from totenblatt.wanted.engine.events import (
+    BidPassed,
+    BidPlaced,
+    Event,
+    FigureRevealed,
+    FiguresMoved,
+    InitiativeWon,
+    NothingPlayed,
+    SwapDeclined,
+)
 from totenblatt.wanted.engine.moves import step_costs
 from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Modifier
@@ -42,6 +54,7 @@ __all__ = [
     "inches_up",
     "initiative_if_nobody_bids",
     "move_costs",
+    "retractable",
     "sight",
     "sights",
 ]
@@ -170,3 +183,26 @@ def bid_matters(game: Game, bid: Bid) -> bool:
     if passing is None or game.refusal(bid) is not None:
         return True  # a later seat may bid (or no bid the engine takes): it may matter
     return _initiative(game.clone(), bid) != passing
+
+
+_RETRACTABLE = frozenset(
+    {BidPassed, BidPlaced, FigureRevealed, FiguresMoved, InitiativeWon, NothingPlayed, SwapDeclined}
+)
+"""Events that draw, deal, shuffle and show no card hidden from anybody: a move (its club),
+a hide, a reveal, a bid (its diamond), a pass, and the initiative they settle (A4, A5)."""
+
+
+def retractable(events: Sequence[Event]) -> bool:
+    """May the decision that made ``events`` (all of them, in order) be taken back?
+
+    True when every event is a move, a hide or reveal, a bid, a pass or the initiative it
+    settles: none drew, dealt, shuffled or showed a card that was hidden (an attack shows
+    the defence, a redraw or a swap draws, the end of a round deals anew), so the game
+    before it can come back exactly and nobody learnt a hidden card from it. False for
+    no events at all.
+
+    >>> from totenblatt.wanted.engine.events import BidPassed, RoundEnded
+    >>> retractable([BidPassed(1)]), retractable([BidPassed(1), RoundEnded(1, "", (0, 0), 0)])
+    (True, False)
+    """
+    return bool(events) and all(type(event) in _RETRACTABLE for event in events)

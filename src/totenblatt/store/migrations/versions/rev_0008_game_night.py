@@ -3,11 +3,16 @@
 Revision ID: 0008
 Revises: 0007
 
-Reserved in the chain so that work on several features can land in any order;
-its tables are added with the feature.
+``web_games`` gains the game's ``name``, the game its rematch became (``rematch_id``) and
+the takeback being asked (``takeback``, JSON); the players' names and their options live
+in the seats' JSON. ``web_chat`` holds the chat (bounded per game), ``web_takebacks`` the
+takebacks done or refused, for the log and the replay.
 """
 
 from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
 
 revision = "0008"
 down_revision: str | None = "0007"
@@ -16,8 +21,57 @@ depends_on: str | None = None
 
 
 def upgrade() -> None:
-    """Nothing yet."""
+    """Add the game's name, rematch and takeback; create web_chat and web_takebacks."""
+    with op.batch_alter_table("web_games") as batch:
+        batch.add_column(sa.Column("name", sa.String(length=40), nullable=True))
+        batch.add_column(sa.Column("rematch_id", sa.String(length=40), nullable=True))
+        batch.add_column(sa.Column("takeback", sa.JSON(), nullable=True))
+    op.create_table(
+        "web_chat",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.String(length=40), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=True),
+        sa.Column("text", sa.String(length=500), nullable=False),
+        sa.Column("emote", sa.String(length=20), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["game_id"],
+            ["web_games.id"],
+            name=op.f("fk_web_chat_game_id_web_games"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_web_chat")),
+    )
+    op.create_index(op.f("ix_web_chat_game_id"), "web_chat", ["game_id"], unique=False)
+    op.create_table(
+        "web_takebacks",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.String(length=40), nullable=False),
+        sa.Column("position", sa.Integer(), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("outcome", sa.String(length=20), nullable=False),
+        sa.Column("answered_by", sa.JSON(), nullable=False),
+        sa.Column("events", sa.Integer(), nullable=False),
+        sa.Column("undone", sa.JSON(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["game_id"],
+            ["web_games.id"],
+            name=op.f("fk_web_takebacks_game_id_web_games"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_web_takebacks")),
+    )
+    op.create_index(op.f("ix_web_takebacks_game_id"), "web_takebacks", ["game_id"], unique=False)
 
 
 def downgrade() -> None:
-    """Nothing yet."""
+    """Drop web_takebacks and web_chat, and the new columns of web_games."""
+    op.drop_index(op.f("ix_web_takebacks_game_id"), table_name="web_takebacks")
+    op.drop_table("web_takebacks")
+    op.drop_index(op.f("ix_web_chat_game_id"), table_name="web_chat")
+    op.drop_table("web_chat")
+    with op.batch_alter_table("web_games") as batch:
+        batch.drop_column("takeback")
+        batch.drop_column("rematch_id")
+        batch.drop_column("name")
