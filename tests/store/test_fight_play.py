@@ -274,7 +274,7 @@ def test_the_same_seed_plays_the_same_fight(cli: Cli, cli_json: CliJson, tmp_pat
         (["Daltons", "Clantons", "--seats", "bot,alien"], "unknown seat kind 'alien'"),
         (["Daltons", "Clantons", "--seats", "bot,bot,bot"], "names 3 seats"),
         (["Daltons", "Clantons", "--seats", "human,bot"], "a human seat needs a terminal"),
-        (["Daltons", "Clantons", "--seed", "-1"], "--seed -1: expected a whole number"),
+        (["Daltons", "Clantons", "--seed", "-1"], "--seed': Input should be greater than or equal to 0"),
         (["Daltons", "Clantons", "--scenario", "nowhere"], "nowhere"),
         (["Daltons", "Clantons", "--ruleset", "base"], "ruleset 'base' does not play them"),
     ],

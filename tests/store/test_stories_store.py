@@ -100,7 +100,7 @@ def test_a_stored_sheet_is_one_sheet_for_the_cli_and_the_story(
 
 
 def test_unknown_stories_and_sheets_are_refused(store: Store) -> None:
-    with pytest.raises(StoryNotFoundError, match="no such story"):
+    with pytest.raises(StoryNotFoundError, match="no story 'nope'"):
         store.stories.load("nope")
     with pytest.raises(StoryNotFoundError):
         store.stories.change("x" * 500, lambda story: None)

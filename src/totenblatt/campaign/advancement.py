@@ -64,10 +64,7 @@ class MemberOutcome:
     def __post_init__(self) -> None:
         if self.died and self.hp is not None:
             raise CampaignError(
-                f"a member who died has no final HP (got hp={self.hp!r})",
-                message=Message(
-                    "a member who died has no final HP (got hp={hp})", hp=repr(self.hp)
-                ),
+                Message("a member who died has no final HP (got hp={hp})", hp=repr(self.hp))
             )
 
 
@@ -90,23 +87,20 @@ def _resolve(gang: Gang, outcome: FightOutcome) -> dict[str, MemberOutcome]:
         member = gang.member(query)
         if member.name in resolved:
             raise CampaignError(
-                f"member {member.name!r} is given twice (as {query!r})",
-                message=Message(
+                Message(
                     "member {name} is given twice (as {query})",
                     name=repr(member.name),
                     query=repr(query),
-                ),
+                )
             )
         if result.hp is not None and not 0 <= result.hp <= member.hp_max:
             raise CampaignError(
-                f"{member.name!r} cannot end the fight with {result.hp} HP: "
-                f"expected 0 to its maximum {member.hp_max}",
-                message=Message(
+                Message(
                     "{name} cannot end the fight with {hp} HP: expected 0 to its maximum {hp_max}",
                     name=repr(member.name),
                     hp=result.hp,
                     hp_max=member.hp_max,
-                ),
+                )
             )
         resolved[member.name] = result
     return resolved
@@ -167,11 +161,10 @@ def after_fight(
     results = _resolve(gang, outcome)
     if outcome.conceded != (outcome.sacrifice is not None):
         raise IllegalSacrificeError(
-            "a conceded fight needs exactly one sacrifice (B4), and only a conceded fight has one",
-            message=Message(
+            Message(
                 "a conceded fight needs exactly one sacrifice (B4), "
                 "and only a conceded fight has one"
-            ),
+            )
         )
     final: dict[str, int] = {}
     for m in gang.members:
@@ -225,21 +218,16 @@ def _check_sacrifice(
     member = gang.member(query)
     if results.get(member.name, MemberOutcome()).died:
         raise IllegalSacrificeError(
-            f"{member.name!r} died in the fight and cannot be sacrificed: "
-            "the sacrifice is a living character (B4)",
-            message=Message(
+            Message(
                 "{name} died in the fight and cannot be sacrificed: "
                 "the sacrifice is a living character (B4)",
                 name=repr(member.name),
-            ),
+            )
         )
     allowed = sacrifice_candidates(gang, final_hp)
     if member not in allowed:
-        options = ", ".join(f"{m.name} ({m.kind.value}, {final_hp[m.name]} HP)" for m in allowed)
         raise IllegalSacrificeError(
-            f"{member.name!r} (cowboy, {final_hp[member.name]} HP) may not be sacrificed: "
-            f"B4 allows a hero or a cowboy with the most HP among the cowboys: {options}",
-            message=Message(
+            Message(
                 "{name} (cowboy, {hp} HP) may not be sacrificed: "
                 "B4 allows a hero or a cowboy with the most HP among the cowboys: {options}",
                 name=repr(member.name),
@@ -250,6 +238,6 @@ def _check_sacrifice(
                     )
                     for m in allowed
                 ],
-            ),
+            )
         )
     return member

@@ -82,21 +82,18 @@ def settle(
         member = gang.member(query)
         if member.name in away:
             raise CampaignError(
-                f"{member.name!r} sat the fight out: it has no outcome (died or HP) to record",
-                message=Message(
+                Message(
                     "{name} sat the fight out: it has no outcome (died or HP) to record",
                     name=repr(member.name),
-                ),
+                )
             )
     if outcome.sacrifice is not None and gang.member(outcome.sacrifice).name in away:
         raise IllegalSacrificeError(
-            f"{outcome.sacrifice!r} sat the fight out and cannot be sacrificed: "
-            "the sacrifice is a character in the fight (B4)",
-            message=Message(
+            Message(
                 "{name} sat the fight out and cannot be sacrificed: "
                 "the sacrifice is a character in the fight (B4)",
                 name=repr(outcome.sacrifice),
-            ),
+            )
         )
     fought = gang.replace_members(m for m in gang.members if m.name not in away)
     after, events = after_fight(fought, outcome, ruleset, rng)
@@ -110,17 +107,11 @@ def _absent(gang: Gang, absent: Collection[str]) -> set[str]:
     for query in absent:
         member = gang.member(query)
         if member.name in names:
-            raise CampaignError(
-                f"{member.name!r} is named twice as absent",
-                message=Message("{name} is named twice as absent", name=repr(member.name)),
-            )
+            raise CampaignError(Message("{name} is named twice as absent", name=repr(member.name)))
         names.add(member.name)
     if names and len(names) == len(gang.members):
         raise CampaignError(
-            f"everyone of gang {gang.name!r} is absent: nobody fought",
-            message=Message(
-                "everyone of gang {gang} is absent: nobody fought", gang=repr(gang.name)
-            ),
+            Message("everyone of gang {gang} is absent: nobody fought", gang=repr(gang.name))
         )
     return names
 
@@ -186,16 +177,14 @@ def default_payments(gang: Gang, kind: HeroType, ruleset: Ruleset) -> dict[str, 
     spare = spare_hp(gang, ruleset)
     if spare < cost:
         raise RecruitmentError(
-            f"gang {gang.name!r} cannot pay for a {kind.value}: it costs {cost} HP and the "
-            f"survivors can pay only {spare} HP in all (B6, D-29)",
-            message=Message(
+            Message(
                 "gang {gang} cannot pay for a {kind}: it costs {cost} HP and the "
                 "survivors can pay only {spare} HP in all (B6, D-29)",
                 gang=repr(gang.name),
                 kind=kind,
                 cost=cost,
                 spare=spare,
-            ),
+            )
         )
     floor = ruleset.campaign.recruit_min_hp
     left = {m.name: m.hp for m in gang.members}

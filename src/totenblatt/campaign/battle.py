@@ -124,12 +124,11 @@ def _anchors(template: Scenario, seat: int) -> tuple[FigureSpec, ...]:
     specs = template.figures_of(seat)
     if not specs:  # pragma: no cover - a loaded scenario gives every seat a figure
         raise BattleError(
-            f"scenario {template.name!r} has no figure for seat {seat}",
-            message=Message(
+            Message(
                 "scenario {scenario} has no figure for seat {seat}",
                 scenario=repr(template.name),
                 seat=seat,
-            ),
+            )
         )
     return specs
 
@@ -173,9 +172,7 @@ def deploy(
     [(1.0, 1.0), (2.5, 1.0), (1.75, 2.3)]
     """
     if not starts:
-        raise BattleError(
-            "no starting spots to deploy on", message=Message("no starting spots to deploy on")
-        )
+        raise BattleError(Message("no starting spots to deploy on"))
     away = (
         (sum(p[0] for p in enemy) / len(enemy), sum(p[1] for p in enemy) / len(enemy))
         if enemy
@@ -199,9 +196,7 @@ def deploy(
                     break
         if spot is None:
             raise BattleError(
-                f'no room for figure {i + 1} of {count} within {RING_MAX:g}" of the starting '
-                f"spot ({start[0]:g}, {start[1]:g}): use a larger scenario or smaller gangs",
-                message=Message(
+                Message(
                     'no room for figure {n} of {count} within {inches}" of the starting spot '
                     "({x}, {y}): use a larger scenario or smaller gangs",
                     n=i + 1,
@@ -209,7 +204,7 @@ def deploy(
                     inches=float(RING_MAX),
                     x=float(start[0]),
                     y=float(start[1]),
-                ),
+                )
             )
         placed.append(spot)
         blockers.append(spot)
@@ -234,31 +229,25 @@ def _check_gangs(gangs: Sequence[Gang], ruleset: Ruleset) -> None:
     twice = next((g for g, k in zip(gangs, keys, strict=True) if keys.count(k) > 1), None)
     if twice is not None:
         raise BattleError(
-            f"gang {twice.name!r} cannot fight itself: name two different gangs",
-            message=Message(
+            Message(
                 "gang {gang} cannot fight itself: name two different gangs", gang=repr(twice.name)
-            ),
+            )
         )
     limit = ruleset.campaign.gang_max_size
     for gang in gangs:
         if not gang.members:
             raise BattleError(
-                f"gang {gang.name!r} has no living member to fight: "
-                f"fill it up first (gang fill {gang.name!r})",
-                message=Message(
+                Message(
                     "gang {gang} has no living member to fight: "
                     "fill it up first (gang fill {gang})",
                     gang=repr(gang.name),
-                ),
+                )
             )
         for member in gang.members:
             if member.weapon not in ruleset.weapons:
                 known = ", ".join(ruleset.weapons)
                 raise BattleError(
-                    f"{member.name!r} of gang {gang.name!r} carries {member.weapon!r}, which "
-                    f"ruleset {ruleset.name!r} does not know ({known}): re-arm with "
-                    f"gang member arm, or choose the fight's --ruleset",
-                    message=Message(
+                    Message(
                         "{member} of gang {gang} carries {weapon}, which ruleset {ruleset} does "
                         "not know ({known}): re-arm with gang member arm, or choose the "
                         "fight's --ruleset",
@@ -267,19 +256,17 @@ def _check_gangs(gangs: Sequence[Gang], ruleset: Ruleset) -> None:
                         weapon=repr(member.weapon),
                         ruleset=repr(ruleset.name),
                         known=known,
-                    ),
+                    )
                 )
         if len(gang.members) > limit:
             raise BattleError(
-                f"gang {gang.name!r} has {len(gang.members)} members: "
-                f"at most {limit} fight (campaign.gang_max_size)",
-                message=Message(
+                Message(
                     "gang {gang} has {count} members: at most {limit} fight "
                     "(campaign.gang_max_size)",
                     gang=repr(gang.name),
                     count=len(gang.members),
                     limit=limit,
-                ),
+                )
             )
 
 
@@ -313,13 +300,12 @@ def build_fight(
     base = load_scenario(template)
     if not 2 <= len(gangs) <= base.seats:
         raise BattleError(
-            f"scenario {base.name!r} seats 2 to {base.seats} gangs, not {len(gangs)}",
-            message=Message(
+            Message(
                 "scenario {scenario} seats 2 to {seats} gangs, not {count}",
                 scenario=repr(base.name),
                 seats=base.seats,
                 count=len(gangs),
-            ),
+            )
         )
     _check_gangs(gangs, rules)
     table = base.table(rules)
@@ -371,14 +357,12 @@ def fight_ruleset(gangs: Sequence[Gang], ruleset: str | None = None) -> str:
     if len(refs) > 1:
         names = ", ".join(repr(g.name) for g in gangs)
         raise BattleError(
-            f"gangs {names} play different rulesets ({', '.join(map(repr, refs))}): "
-            "choose the fight's with --ruleset",
-            message=Message(
+            Message(
                 "gangs {names} play different rulesets ({rulesets}): "
                 "choose the fight's with --ruleset",
                 names=names,
                 rulesets=", ".join(map(repr, refs)),
-            ),
+            )
         )
     return refs[0] if refs else "extended"
 
@@ -437,10 +421,7 @@ def default_sacrifice(gang: Gang, final_hp: Mapping[str, int]) -> str:
     cowboys = [m for m in candidates if m.kind is HeroType.COWBOY]
     pick = (cowboys or list(candidates))[:1]
     if not pick:
-        raise BattleError(
-            f"gang {gang.name!r} has nobody left to sacrifice",
-            message=Message("gang {gang} has nobody left to sacrifice", gang=repr(gang.name)),
-        )
+        raise BattleError(Message("gang {gang} has nobody left to sacrifice", gang=repr(gang.name)))
     return pick[0].name
 
 
@@ -455,10 +436,7 @@ def fight_outcomes(
     the member's maximum (only with ``cap_hp_at_max = false``) is cut to the maximum.
     """
     if not game.is_over:
-        raise BattleError(
-            "the fight is not over yet: no outcome to record",
-            message=Message("the fight is not over yet: no outcome to record"),
-        )
+        raise BattleError(Message("the fight is not over yet: no outcome to record"))
     killed = {e.figure for e in game.events if isinstance(e, FigureOut) and e.killer is not None}
     conceded = conceded_seats(game)
     chosen = dict(sacrifices or {})
@@ -478,11 +456,10 @@ def fight_outcomes(
             sacrifice = chosen.get(side.seat) or default_sacrifice(side.gang, final)
         elif side.seat in chosen:
             raise BattleError(
-                f"gang {side.gang.name!r} did not concede: it sacrifices nobody (B4)",
-                message=Message(
+                Message(
                     "gang {gang} did not concede: it sacrifices nobody (B4)",
                     gang=repr(side.gang.name),
-                ),
+                )
             )
         outcomes.append(FightOutcome(members, conceded=sacrifice is not None, sacrifice=sacrifice))
     return tuple(outcomes)
@@ -491,10 +468,7 @@ def fight_outcomes(
 def side_results(battle: Battle, game: Game) -> tuple[Result, ...]:
     """How each side came out of the finished ``game`` (see :class:`Result`)."""
     if not game.is_over:
-        raise BattleError(
-            "the fight is not over yet: no outcome to record",
-            message=Message("the fight is not over yet: no outcome to record"),
-        )
+        raise BattleError(Message("the fight is not over yet: no outcome to record"))
     conceded = conceded_seats(game)
     winners = set(game.winners)
     results: list[Result] = []

@@ -81,13 +81,12 @@ def weapons_for(chosen: Sequence[str], count: int, first: int, ruleset: Ruleset)
     """``count`` weapons for roster places ``first``…: the chosen ones, then the defaults."""
     if len(chosen) > count:
         raise CampaignError(
-            f"{len(chosen)} weapons given for {count} new member(s)",
-            message=Plural(
+            Plural(
                 "{given} weapons given, but there is only {n} new member to arm",
                 "{given} weapons given, but there are only {n} new members to arm",
                 n=count,
                 given=len(chosen),
-            ),
+            )
         )
     keys = [check_weapon(w, ruleset) for w in chosen]
     return keys + [default_weapon(first + i, ruleset) for i in range(len(keys), count)]
@@ -100,13 +99,12 @@ def hero_profile(kind: HeroType, ruleset: Ruleset) -> Hero:
     if kind is HeroType.VETERAN:
         return ruleset.heroes.veteran
     raise CampaignError(
-        f"{kind.value!r} is not a hero type: expected gunslinger or veteran",
-        message=Message(
+        Message(
             "{kind} is not a hero type: expected {gunslinger} or {veteran}",
             kind=kind,
             gunslinger=HeroType.GUNSLINGER,
             veteran=HeroType.VETERAN,
-        ),
+        )
     )
 
 
@@ -115,17 +113,11 @@ def pick_name(name: str | None, taken: Collection[str], rng: random.Random) -> s
     if name is None:
         return new_name(rng, taken)
     if not isinstance(name, str) or not name.strip():
-        raise InvalidNameError(
-            "a member needs a name, got an empty one",
-            message=Message("a member needs a name, got an empty one"),
-        )
+        raise InvalidNameError(Message("a member needs a name, got an empty one"))
     clean = " ".join(check_name(name, what="member name", error=InvalidNameError).split())
     if name_key(clean) in {name_key(t) for t in taken}:
         raise CampaignError(
-            f"the gang already has (or had) a member called {clean!r}",
-            message=Message(
-                "the gang already has (or had) a member called {name}", name=repr(clean)
-            ),
+            Message("the gang already has (or had) a member called {name}", name=repr(clean))
         )
     return clean
 
@@ -161,27 +153,23 @@ def new_hero(
     allowed = number_abilities(ruleset)
     for ability in chosen:
         if ability not in allowed:
-            names = ", ".join(dict.fromkeys(a.value for a in allowed))
             raise CampaignError(
-                f"a new {kind.value} chooses abilities of the number cards 2-10 only "
-                f"({names}); {ability.value!r} is not one of them",
-                message=Message(
+                Message(
                     "a new {kind} chooses abilities of the number cards 2-10 only "
                     "({names}); {ability} is not one of them",
                     kind=kind,
                     names=list(dict.fromkeys(allowed)),
                     ability=ability,
-                ),
+                )
             )
     if len(chosen) > profile.abilities:
         raise CampaignError(
-            f"a new {kind.value} has {profile.abilities} abilities; {len(chosen)} were chosen",
-            message=Message(
+            Message(
                 "a new {kind} has {count} abilities; {chosen} were chosen",
                 kind=kind,
                 count=profile.abilities,
                 chosen=len(chosen),
-            ),
+            )
         )
     member = Member(name, kind, hp=profile.hp, hp_max=profile.hp_max, weapon=armed)
     events: list[Event] = [Joined(name, kind, profile.hp)]
@@ -216,55 +204,43 @@ def create_gang(
     """
     if not ruleset.heroes.enabled:
         raise CampaignError(
-            f"ruleset {ruleset.name!r} has no hero types (heroes.enabled = false); "
-            "campaigns need the extended rules, e.g. --ruleset extended",
-            message=Message(
+            Message(
                 "ruleset {ruleset} has no hero types (heroes.enabled = false); "
                 "campaigns need the extended rules, e.g. --ruleset extended",
                 ruleset=repr(ruleset.name),
-            ),
+            )
         )
     limit = ruleset.campaign.gang_max_size
     size = limit if size is None else size
     if not 1 <= size <= limit:
         raise GangSizeError(
-            f"a gang has 1 to {limit} members (B3); got size {size}",
-            message=Message(
-                "a gang has 1 to {limit} members (B3); got size {size}", limit=limit, size=size
-            ),
+            Message("a gang has 1 to {limit} members (B3); got size {size}", limit=limit, size=size)
         )
     if leader not in HEROES:
         raise CampaignError(
-            f"the leader must be a veteran or a gunslinger (B3), got {leader.value!r}",
-            message=Message(
+            Message(
                 "the leader must be a {veteran} or a {gunslinger} (B3), got {kind}",
                 veteran=HeroType.VETERAN,
                 gunslinger=HeroType.GUNSLINGER,
                 kind=leader,
-            ),
+            )
         )
     if ruleset.heroes.max_heroes_per_side < 1:
         raise CampaignError(
-            "this ruleset allows no hero per side, so no gang leader (D-37)",
-            message=Message("this ruleset allows no hero per side, so no gang leader (D-37)"),
+            Message("this ruleset allows no hero per side, so no gang leader (D-37)")
         )
     if len(member_names) > size - 1:
         raise GangSizeError(
-            f"{len(member_names)} cowboy names given, but a gang of {size} has "
-            f"{size - 1} cowboys besides its leader",
-            message=Message(
+            Message(
                 "{given} cowboy names given, but a gang of {size} has "
                 "{cowboys} cowboys besides its leader",
                 given=len(member_names),
                 size=size,
                 cowboys=size - 1,
-            ),
+            )
         )
     if not isinstance(name, str) or not name.strip():
-        raise InvalidNameError(
-            "a gang needs a name, got an empty one",
-            message=Message("a gang needs a name, got an empty one"),
-        )
+        raise InvalidNameError(Message("a gang needs a name, got an empty one"))
     clean_name = " ".join(check_name(name, what="gang name", error=InvalidNameError).split())
     arms = weapons_for(weapons, size, 0, ruleset)
     given: list[str] = []

@@ -114,7 +114,4 @@ def _items(data: Mapping[str, Any], key: str) -> list[tuple[int, Any]]:
 
 
 def _not_a_roster(problem: str) -> CampaignError:
-    return CampaignError(
-        f"not a gang roster: {problem}",
-        message=Message("not a gang roster: {problem}", problem=problem),
-    )
+    return CampaignError(Message("not a gang roster: {problem}", problem=problem))

@@ -118,20 +118,18 @@ class Member:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise InvalidNameError(
-                f"a member needs a name, got {self.name!r:.40}",
-                message=Message("a member needs a name, got {value}", value=repr(self.name)[:40]),
+                Message("a member needs a name, got {value}", value=repr(self.name)[:40])
             )
         name = clean_name(self.name, what="member name", limit=NAME_MAX, error=InvalidNameError)
         object.__setattr__(self, "name", name)
         if not 0 <= self.hp <= self.hp_max:
             raise CampaignError(
-                f"{self.name!r} cannot have {self.hp} HP: expected 0 to its maximum {self.hp_max}",
-                message=Message(
+                Message(
                     "{name} cannot have {hp} HP: expected 0 to its maximum {hp_max}",
                     name=repr(self.name),
                     hp=self.hp,
                     hp_max=self.hp_max,
-                ),
+                )
             )
 
     @property
@@ -190,8 +188,7 @@ class Gang:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise InvalidNameError(
-                f"a gang needs a name, got {self.name!r:.40}",
-                message=Message("a gang needs a name, got {value}", value=repr(self.name)[:40]),
+                Message("a gang needs a name, got {value}", value=repr(self.name)[:40])
             )
         name = clean_name(self.name, what="gang name", limit=NAME_MAX, error=InvalidNameError)
         object.__setattr__(self, "name", name)
@@ -199,12 +196,11 @@ class Gang:
         if len(set(keys)) != len(keys):
             dupes = sorted({k for k in keys if keys.count(k) > 1})
             raise CampaignError(
-                f"gang {self.name!r}: member names must be unique, got {dupes}",
-                message=Message(
+                Message(
                     "gang {gang}: member names must be unique, got {dupes}",
                     gang=repr(self.name),
                     dupes=dupes,
-                ),
+                )
             )
 
     @property
@@ -233,36 +229,32 @@ class Gang:
         if found:
             which = listing(m.name for m in found)
             raise UnknownMemberError(
-                f"member {query!r} of gang {self.name!r} is ambiguous: {which}; give the full name",
-                message=Message(
+                Message(
                     "member {query} of gang {gang} is ambiguous: {which}; give the full name",
                     query=repr(query),
                     gang=repr(self.name),
                     which=which,
-                ),
+                )
             )
         fallen = [m for m in self.fallen if name_key(m.name) == key]
         if fallen:
             raise UnknownMemberError(
-                f"member {query!r} of gang {self.name!r} is no longer with it "
-                f"({fallen[0].status.value}); living members: {names}",
-                message=Message(
+                Message(
                     "member {query} of gang {gang} is no longer with it ({status}); "
                     "living members: {names}",
                     query=repr(query),
                     gang=repr(self.name),
                     status=fate(fallen[0].status),
                     names=names if self.members else Message("nobody"),
-                ),
+                )
             )
         raise UnknownMemberError(
-            f"gang {self.name!r} has no living member {query!r}; living members: {names}",
-            message=Message(
+            Message(
                 "gang {gang} has no living member {query}; living members: {names}",
                 gang=repr(self.name),
                 query=repr(query),
                 names=names if self.members else Message("nobody"),
-            ),
+            )
         )
 
     def replace_members(self, members: Iterable[Member]) -> Gang:

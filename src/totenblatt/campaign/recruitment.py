@@ -50,10 +50,7 @@ def hire_cost(kind: HeroType, ruleset: Ruleset) -> int:
     if kind is HeroType.GUNSLINGER:
         return ruleset.campaign.recruit_cost_gunslinger
     raise RecruitmentError(
-        f"only a hero is hired (B6): expected veteran or gunslinger, got {kind.value!r}",
-        message=Message(
-            "only a hero is hired (B6): expected veteran or gunslinger, got {kind}", kind=kind
-        ),
+        Message("only a hero is hired (B6): expected veteran or gunslinger, got {kind}", kind=kind)
     )
 
 
@@ -111,76 +108,65 @@ def hire(
     cost = hire_cost(kind, ruleset)
     if not gang.lost_heroes:
         raise RecruitmentError(
-            f"gang {gang.name!r} lost no veteran or gunslinger in its last fight: "
-            "there is nobody to replace (B6)",
-            message=Message(
+            Message(
                 "gang {gang} lost no veteran or gunslinger in its last fight: there is nobody "
                 "to replace (B6)",
                 gang=repr(gang.name),
-            ),
+            )
         )
     allowed = hirable(gang, ruleset)
     if kind not in allowed:
-        lost = ", ".join(k.value for k in gang.lost_heroes)
         raise RecruitmentError(
-            f"gang {gang.name!r} lost a {lost}; the replacement is of that type or a cheaper "
-            f"one ({', '.join(k.value for k in allowed)}), not a {kind.value} (B6)",
-            message=Message(
+            Message(
                 "gang {gang} lost a {lost}; the replacement is of that type or a cheaper one "
                 "({allowed}), not a {kind} (B6)",
                 gang=repr(gang.name),
                 lost=list(gang.lost_heroes),
                 allowed=list(allowed),
                 kind=kind,
-            ),
+            )
         )
     if len(gang.heroes) >= ruleset.heroes.max_heroes_per_side:
         raise RecruitmentError(
-            f"gang {gang.name!r} already has {len(gang.heroes)} hero(es); the ruleset allows "
-            f"{ruleset.heroes.max_heroes_per_side} per side (D-37)",
-            message=Plural(
+            Plural(
                 "gang {gang} already has {n} hero; the ruleset allows {most} per side (D-37)",
                 "gang {gang} already has {n} heroes; the ruleset allows {most} per side (D-37)",
                 n=len(gang.heroes),
                 gang=repr(gang.name),
                 most=ruleset.heroes.max_heroes_per_side,
-            ),
+            )
         )
     if len(gang.members) >= gang.size:
         raise RecruitmentError(
-            f"gang {gang.name!r} already has {len(gang.members)} of {gang.size} members",
-            message=Message(
+            Message(
                 "gang {gang} already has {members} of {size} members",
                 gang=repr(gang.name),
                 members=len(gang.members),
                 size=gang.size,
-            ),
+            )
         )
     spare = spare_hp(gang, ruleset)
     if spare < cost:
         raise RecruitmentError(
-            f"gang {gang.name!r} cannot pay for a {kind.value}: it costs {cost} HP and the "
-            f"survivors can pay only {spare} HP in all (B6, D-29)",
-            message=Message(
+            Message(
                 "gang {gang} cannot pay for a {kind}: it costs {cost} HP and the "
                 "survivors can pay only {spare} HP in all (B6, D-29)",
                 gang=repr(gang.name),
                 kind=kind,
                 cost=cost,
                 spare=spare,
-            ),
+            )
         )
     paid = _payments(gang, payments, ruleset)
     total = sum(paid.values())
     if total != cost:
         raise RecruitmentError(
-            f"the payments add up to {total} HP, but a {kind.value} costs exactly {cost} HP",
-            message=Message(
+            Message(
                 "the payments add up to {total} HP, but a {kind} costs exactly {cost} HP",
                 total=total,
                 kind=kind,
                 cost=cost,
-            ),
+            )
         )
     events: list[Event] = []
     members: list[Member] = []
@@ -210,27 +196,23 @@ def _payments(gang: Gang, payments: Mapping[str, int], ruleset: Ruleset) -> dict
         member = gang.member(query)
         if member.name in paid:
             raise CampaignError(
-                f"member {member.name!r} is given twice (as {query!r})",
-                message=Message(
+                Message(
                     "member {member} is given twice (as {query})",
                     member=repr(member.name),
                     query=repr(query),
-                ),
+                )
             )
         if amount < 0:
             raise RecruitmentError(
-                f"{member.name!r} cannot pay {amount} HP: expected 0 or more",
-                message=Message(
+                Message(
                     "{member} cannot pay {amount} HP: expected 0 or more",
                     member=repr(member.name),
                     amount=amount,
-                ),
+                )
             )
         if member.hp - amount < floor:
             raise RecruitmentError(
-                f"{member.name!r} has {member.hp} HP and can pay at most "
-                f"{max(0, member.hp - floor)} HP (down to {floor}, D-29), not {amount}",
-                message=Message(
+                Message(
                     "{member} has {hp} HP and can pay at most {most} HP (down to {floor}, "
                     "D-29), not {amount}",
                     member=repr(member.name),
@@ -238,7 +220,7 @@ def _payments(gang: Gang, payments: Mapping[str, int], ruleset: Ruleset) -> dict
                     most=max(0, member.hp - floor),
                     floor=floor,
                     amount=amount,
-                ),
+                )
             )
         paid[member.name] = amount
     return paid
@@ -261,23 +243,21 @@ def fill(
     free = gang.size - len(gang.members)
     if free <= 0:
         raise RecruitmentError(
-            f"gang {gang.name!r} already has its {gang.size} members; nobody to add",
-            message=Message(
+            Message(
                 "gang {gang} already has its {size} members; nobody to add",
                 gang=repr(gang.name),
                 size=gang.size,
-            ),
+            )
         )
     if len(names) > free:
         raise RecruitmentError(
-            f"{len(names)} names given, but gang {gang.name!r} has only {free} free place(s)",
-            message=Plural(
+            Plural(
                 "{given} names given, but gang {gang} has only {n} free place",
                 "{given} names given, but gang {gang} has only {n} free places",
                 n=free,
                 given=len(names),
                 gang=repr(gang.name),
-            ),
+            )
         )
     arms = weapons_for(weapons, free, len(gang.members), ruleset)
     given: list[str] = []

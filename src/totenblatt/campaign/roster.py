@@ -42,10 +42,7 @@ __all__ = ["arm", "clean_gang_name", "dismiss", "rename_gang", "rename_member"]
 def clean_gang_name(name: str) -> str:
     """A gang name as it is stored: checked (:mod:`totenblatt.names`), inner spaces collapsed."""
     if not isinstance(name, str) or not name.strip():
-        raise InvalidNameError(
-            "a gang needs a name, got an empty one",
-            message=Message("a gang needs a name, got an empty one"),
-        )
+        raise InvalidNameError(Message("a gang needs a name, got an empty one"))
     clean = clean_name(name, what="gang name", limit=NAME_MAX, error=InvalidNameError)
     return " ".join(clean.split())
 
@@ -54,10 +51,7 @@ def rename_gang(gang: Gang, new: str) -> tuple[Gang, tuple[Event, ...]]:
     """The gang under a new name (uniqueness among gangs is the store's to check)."""
     clean = clean_gang_name(new)
     if clean == gang.name:
-        raise CampaignError(
-            f"gang {gang.name!r} is already called so",
-            message=Message("gang {gang} is already called so", gang=repr(gang.name)),
-        )
+        raise CampaignError(Message("gang {gang} is already called so", gang=repr(gang.name)))
     return replace(gang, name=clean), (GangRenamed(gang.name, clean),)
 
 
@@ -69,23 +63,14 @@ def rename_member(gang: Gang, query: str, new: str) -> tuple[Gang, tuple[Event, 
     """A living member under a new name, unique in the gang (the fallen's names included)."""
     member = gang.member(query)
     if not isinstance(new, str) or not new.strip():
-        raise InvalidNameError(
-            "a member needs a name, got an empty one",
-            message=Message("a member needs a name, got an empty one"),
-        )
+        raise InvalidNameError(Message("a member needs a name, got an empty one"))
     clean = " ".join(clean_name(new, what="member name", error=InvalidNameError).split())
     if clean == member.name:
-        raise CampaignError(
-            f"{member.name!r} is already called so",
-            message=Message("{member} is already called so", member=repr(member.name)),
-        )
+        raise CampaignError(Message("{member} is already called so", member=repr(member.name)))
     others = {name_key(m.name) for m in (*gang.members, *gang.fallen) if m is not member}
     if name_key(clean) in others:
         raise CampaignError(
-            f"the gang already has (or had) a member called {clean!r}",
-            message=Message(
-                "the gang already has (or had) a member called {name}", name=repr(clean)
-            ),
+            Message("the gang already has (or had) a member called {name}", name=repr(clean))
         )
     return _swap(gang, member, replace(member, name=clean)), (Renamed(member.name, clean),)
 
@@ -105,12 +90,11 @@ def arm(gang: Gang, query: str, weapon: str, ruleset: Ruleset) -> tuple[Gang, tu
     key = check_weapon(weapon, ruleset)
     if key == member.weapon:
         raise CampaignError(
-            f"{member.name!r} already carries {key!r}",
-            message=Message(
+            Message(
                 "{member} already carries that weapon ({weapon})",
                 member=repr(member.name),
                 weapon=key,
-            ),
+            )
         )
     changed = _swap(gang, member, replace(member, weapon=key))
     return changed, (Armed(member.name, key, member.weapon),)

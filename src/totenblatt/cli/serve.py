@@ -240,8 +240,6 @@ def serve(
         float,
         typer.Option(
             "--idle-hours",
-            min=0.0,
-            max=8760.0,
             help=N_(
                 "Hours without an action or a player joining after which an unfinished game "
                 "ends as abandoned (more than 0, up to 8760)."
@@ -252,8 +250,6 @@ def serve(
         float,
         typer.Option(
             "--header-timeout",
-            min=0.1,
-            max=600.0,
             help=N_("Seconds a request's headers may take to arrive (0.1-600)."),
         ),
     ] = 10.0,
@@ -261,8 +257,6 @@ def serve(
         float,
         typer.Option(
             "--body-timeout",
-            min=0.1,
-            max=600.0,
             help=N_("Seconds a request's body may take to arrive after its headers (0.1-600)."),
         ),
     ] = 30.0,

@@ -71,20 +71,18 @@ def _count(value: object, what: str, most: int = 99, *, said: Message) -> int:
     """``value`` checked as a count of ``what`` (``said``: the same words for people)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise CharacterError(
-            f"{what} must be a whole number >= 0, got {value!r:.40}",
-            message=Message(
+            Message(
                 "{what} must be a whole number >= 0, got {value}", what=said, value=repr(value)[:40]
-            ),
+            )
         )
     if value > most:
         raise CharacterError(
-            f"{what} must be at most {most}, got {value!r:.40}",
-            message=Message(
+            Message(
                 "{what} must be at most {most}, got {value}",
                 what=said,
                 most=most,
                 value=repr(value)[:40],
-            ),
+            )
         )
     return value
 
@@ -97,10 +95,7 @@ def _bands(value: object) -> dict[str, int]:
     """Wound counts by band, checked: known bands, whole numbers; zero counts dropped."""
     if not isinstance(value, Mapping):
         raise CharacterError(
-            f"bands must map wound bands to counts, got {value!r:.60}",
-            message=Message(
-                "bands must map wound bands to counts, got {value}", value=repr(value)[:60]
-            ),
+            Message("bands must map wound bands to counts, got {value}", value=repr(value)[:60])
         )
     counts: dict[str, int] = {}
     for key, count in value.items():
@@ -135,47 +130,37 @@ class Character:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise CharacterError(
-                f"a character needs a non-empty name, got {self.name!r}",
-                message=Message(
+                Message(
                     "a character needs a non-empty name, got {value}", value=repr(self.name)[:40]
-                ),
+                )
             )
         name = clean_name(self.name, what="character name", error=CharacterError)
         if not isinstance(self.skills, Mapping):
             raise CharacterError(
-                f"skills must map names to levels, got {self.skills!r:.60}",
-                message=Message(
+                Message(
                     "skills must map names to levels, got {value}", value=repr(self.skills)[:60]
-                ),
+                )
             )
         if len(self.skills) > 50:
             raise CharacterError(
-                f"a character has at most 50 skills, got {len(self.skills)}",
-                message=Message(
-                    "a character has at most 50 skills, got {count}", count=len(self.skills)
-                ),
+                Message("a character has at most 50 skills, got {count}", count=len(self.skills))
             )
         seen: dict[str, str] = {}
         skills: dict[str, int] = {}
         for skill, level in self.skills.items():
             if not isinstance(skill, str) or not skill.strip():
                 raise CharacterError(
-                    f"a skill needs a non-empty name, got {skill!r:.40}",
-                    message=Message(
-                        "a skill needs a non-empty name, got {value}", value=repr(skill)[:40]
-                    ),
+                    Message("a skill needs a non-empty name, got {value}", value=repr(skill)[:40])
                 )
             key = clean_name(skill, what="skill name", error=CharacterError)
             if key.casefold() in seen:
                 raise CharacterError(
-                    f"skill {key!r} given twice (also as {seen[key.casefold()]!r}); "
-                    "names are compared ignoring case",
-                    message=Message(
+                    Message(
                         "skill {skill} given twice (also as {other}); "
                         "names are compared ignoring case",
                         skill=repr(key),
                         other=repr(seen[key.casefold()]),
-                    ),
+                    )
                 )
             seen[key.casefold()] = key
             skills[key] = _count(
@@ -185,10 +170,7 @@ class Character:
             )
         if not isinstance(self.player, bool):
             raise CharacterError(
-                f"player must be true or false, got {self.player!r}",
-                message=Message(
-                    "player must be true or false, got {value}", value=repr(self.player)[:40]
-                ),
+                Message("player must be true or false, got {value}", value=repr(self.player)[:40])
             )
         _count(self.wounds, "wounds", 9999, said=Message("the wounds"))
         _count(self.jokers, "jokers", said=Message("the jokers"))
@@ -196,10 +178,9 @@ class Character:
             object.__setattr__(self, "ruleset", str(self.ruleset))
         if not isinstance(self.ruleset, str):
             raise CharacterError(
-                f"ruleset must be a name or path, got {self.ruleset!r}",
-                message=Message(
+                Message(
                     "ruleset must be a name or path, got {value}", value=repr(self.ruleset)[:60]
-                ),
+                )
             )
         RpgRuleset.load(self.ruleset)
         notes = clean_text(
@@ -245,13 +226,12 @@ class Character:
             return default
         known = listing(self.skills)
         raise CharacterError(
-            f"{self.name} has no skill {skill!r} (skills: {known})",
-            message=Message(
+            Message(
                 "{name} has no skill {skill} (skills: {known})",
                 name=self.name,
                 skill=repr(skill),
                 known=known,
-            ),
+            )
         )
 
     def has_skill(self, skill: str) -> bool:
@@ -295,12 +275,11 @@ class Character:
             raise CharacterError(str(exc), message=message_of(exc)) from None
         if self.is_out:
             raise CharacterError(
-                f"{self.name!r} is already out (Fallobst, D-32): no further wound",
-                message=Message(
+                Message(
                     "{name} is already out (Fallobst, D-32) and takes no further wound; "
                     "heal the character first",
                     name=self.name,
-                ),
+                )
             )
         key = (band if isinstance(band, WoundBand) else WoundBand.parse(band)).value
         bands = dict(self.bands) | {key: self.bands.get(key, 0) + 1}
@@ -330,11 +309,10 @@ class Character:
         count = _count(count, "jokers", said=Message("the jokers"))
         if not self.player:
             raise CharacterError(
-                f"{self.name!r} is not a player character: NPCs hold no jokers (C6)",
-                message=Message(
+                Message(
                     "{name} is not a player character: NPCs hold no jokers (C6)",
                     name=self.name,
-                ),
+                )
             )
         return self.with_jokers(self.jokers + count)
 
@@ -343,13 +321,12 @@ class Character:
         count = _count(count, "jokers", said=Message("the jokers"))
         if count > self.jokers:
             raise CharacterError(
-                f"{self.name!r} holds {self.jokers} jokers, cannot spend {count}",
-                message=Message(
+                Message(
                     "{name} holds {held} jokers and cannot spend {count}",
                     name=self.name,
                     held=self.jokers,
                     count=count,
-                ),
+                )
             )
         return replace(self, jokers=self.jokers - count)
 
@@ -386,34 +363,26 @@ class Character:
         """Read back :meth:`to_dict` (``name`` required; the rest default as in :meth:`create`)."""
         if not isinstance(data, Mapping):
             raise CharacterError(
-                f"expected a mapping of character fields, got {data!r}",
-                message=Message(
+                Message(
                     "expected a mapping of character fields, got {value}", value=repr(data)[:60]
-                ),
+                )
             )
         allowed = ("name", "player", "skills", "wounds", "jokers", "ruleset", "bands", "notes")
         unknown = sorted(set(data) - set(allowed))
         if unknown:
             raise CharacterError(
-                f"unknown character keys {unknown}: expected {', '.join(allowed)}",
-                message=Message(
+                Message(
                     "unknown character keys {keys}: expected {allowed}",
                     keys=", ".join(f"{k!r:.40}" for k in unknown[:10]),
                     allowed=", ".join(allowed),
-                ),
+                )
             )
         if "name" not in data:
-            raise CharacterError(
-                "a character needs the key 'name'",
-                message=Message("a character needs the key 'name'"),
-            )
+            raise CharacterError(Message("a character needs the key 'name'"))
         ruleset = data.get("ruleset", "rpg")
         if not isinstance(ruleset, str):
             raise CharacterError(
-                f"ruleset must be a name or path, got {ruleset!r}",
-                message=Message(
-                    "ruleset must be a name or path, got {value}", value=repr(ruleset)[:60]
-                ),
+                Message("ruleset must be a name or path, got {value}", value=repr(ruleset)[:60])
             )
         player = data.get("player", True)
         per_story = RpgRuleset.load(ruleset).jokers.per_story if player is True else 0

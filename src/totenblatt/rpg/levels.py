@@ -56,20 +56,18 @@ class Shift:
     def __post_init__(self) -> None:
         if isinstance(self.by, bool) or not isinstance(self.by, int) or self.by == 0:
             raise ShiftError(
-                f"a shift is a whole number other than 0, got {self.by!r:.40}",
-                message=Message(
+                Message(
                     "a shift is a whole number other than 0, got {value}",
                     value=repr(self.by)[:40],
-                ),
+                )
             )
         if abs(self.by) > MAX_SHIFT:
             raise ShiftError(
-                f"a shift is at most {MAX_SHIFT} levels up or down, got {self.by}",
-                message=Message(
+                Message(
                     "a shift is at most {most} levels up or down, got {value}",
                     most=MAX_SHIFT,
                     value=self.by,
-                ),
+                )
             )
         reason = clean_name(self.reason, what="reason", limit=REASON_MAX, error=ShiftError)
         object.__setattr__(self, "reason", reason)
@@ -84,11 +82,10 @@ class Shift:
             number = None
         if not colon or number is None:
             raise ShiftError(
-                f"cannot read the shift {text!r:.60}: expected N:REASON, e.g. +1:rain or -1:club",
-                message=Message(
+                Message(
                     "cannot read the shift {value}: expected N:REASON, e.g. +1:rain or -1:club",
                     value=repr(text)[:60],
-                ),
+                )
             )
         return cls(number, reason)
 
@@ -113,12 +110,11 @@ def shifted(level: int, shifts: Iterable[Shift]) -> int:
     total = check_level(level, "level") + sum(by)
     if total < 0:
         raise ShiftError(
-            f"level {level} shifted to {total}: a level is at least 0 (0 = unaware, D-39)",
-            message=Message(
+            Message(
                 "level {level} shifted to {total}: a level is at least 0 (0 = unaware, D-39)",
                 level=level,
                 total=total,
-            ),
+            )
         )
     return total
 
@@ -127,11 +123,10 @@ def grenade_level(level: object) -> int:
     """A hand grenade's level: 5 or 6 (D-40), else :class:`ShiftError`."""
     if isinstance(level, bool) or level not in GRENADE_LEVELS:
         raise ShiftError(
-            f"a hand grenade draws at level 5 or 6 (D-40), got {level!r:.40}",
-            message=Message(
+            Message(
                 "a hand grenade draws at level 5 or 6 (D-40), got {value}",
                 value=repr(level)[:40],
-            ),
+            )
         )
     assert isinstance(level, int)
     return level

@@ -49,12 +49,11 @@ def check_level(value: object, what: str) -> int:
     """``value`` as a level (an int >= 0; above 6 is allowed, D-30), else :class:`ProbeError`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ProbeError(
-            f"{what} must be a whole number >= 0 (0 = unaware, D-39), got {value!r}",
-            message=Message(
+            Message(
                 "{what} must be a whole number >= 0 (0 = unaware, D-39), got {value}",
                 what=_LEVELS.get(what, Message("the level")),
                 value=repr(value),
-            ),
+            )
         )
     return value
 
@@ -75,15 +74,12 @@ def plan_draw(skill: int, difficulty: int, jokers: int, rules: RpgRuleset) -> tu
     player, opponent = card_counts(skill, difficulty)
     if isinstance(jokers, bool) or not isinstance(jokers, int) or jokers < 0:
         raise ProbeError(
-            f"jokers must be a whole number >= 0, got {jokers!r}",
-            message=Message("jokers must be a whole number >= 0, got {value}", value=repr(jokers)),
+            Message("jokers must be a whole number >= 0, got {value}", value=repr(jokers))
         )
     for side, count in (("player", player), ("opponent", opponent)):
         if count > rules.pile_size:
             raise ProbeError(
-                f"skill {skill} against difficulty {difficulty}: the {side} would draw {count} "
-                f"cards but a pile holds {rules.pile_size}",
-                message=Message(
+                Message(
                     "skill {skill} against difficulty {difficulty}: the {side} would draw "
                     "{count} cards but a pile holds {size}",
                     skill=skill,
@@ -91,7 +87,7 @@ def plan_draw(skill: int, difficulty: int, jokers: int, rules: RpgRuleset) -> tu
                     side=Message("player") if side == "player" else Message("opponent"),
                     count=count,
                     size=rules.pile_size,
-                ),
+                )
             )
     return player, opponent
 
@@ -155,27 +151,23 @@ def _given(
         return None
     if isinstance(cards, str | bytes):
         raise ProbeError(
-            f"{side} must be a sequence of card values, got {cards!r}",
-            message=Message(
+            Message(
                 "{side} must be a sequence of card values, got {value}",
                 side=side,
                 value=repr(cards)[:40],
-            ),
+            )
         )
     try:
         values = tuple(rules.card_value(c) for c in cards)
     except ValueError as exc:
         raise ProbeError(
-            f"{side}: {exc}",
-            message=Message("{side}: {problem}", side=side, problem=message_of(exc) or str(exc)),
+            Message("{side}: {problem}", side=side, problem=message_of(exc) or str(exc))
         ) from None
     held = Counter(rules.pile_values)
     for value, count in Counter(values).items():
         if count > held[value]:
             raise ProbeError(
-                f"{side} {list(values)!r} has {count} cards of value {value} but the pile holds "
-                f"{held[value]} (each side draws from its own {rules.pile_size}-card pile)",
-                message=Message(
+                Message(
                     "{side} {values} has {count} cards of value {value} but the pile holds "
                     "{held} (each side draws from its own {size}-card pile)",
                     side=side,
@@ -184,7 +176,7 @@ def _given(
                     value=value,
                     held=held[value],
                     size=rules.pile_size,
-                ),
+                )
             )
     return values
 
@@ -233,9 +225,7 @@ def resolve_probe(
         opponent = tuple(rng.sample(rules.pile_values, n_opponent))
     elif len(given_opponent) != n_opponent:
         raise ProbeError(
-            f"opponent_cards {list(given_opponent)!r}: level {difficulty} against {skill} "
-            f"draws exactly {n_opponent} card(s), got {len(given_opponent)}",
-            message=Message(
+            Message(
                 "opponent_cards {values}: level {difficulty} against {skill} "
                 "draws exactly {n} card(s), got {given}",
                 values=repr(list(given_opponent)),
@@ -243,7 +233,7 @@ def resolve_probe(
                 skill=skill,
                 n=n_opponent,
                 given=len(given_opponent),
-            ),
+            )
         )
     else:
         opponent = given_opponent

@@ -64,13 +64,11 @@ class WoundBand(StrEnum):
         band = _BAND_WORDS.get(key) if isinstance(key, str) else None
         if band is None:
             raise MessageError(
-                f"unknown wound band {text!r}: "
-                "expected light, normal or fat (leicht, normal, fett)",
-                message=Message(
+                Message(
                     "unknown wound band {value}: expected light, normal or fat "
                     "(leicht, normal, fett)",
                     value=repr(text)[:40],
-                ),
+                )
             )
         return band
 
@@ -105,33 +103,25 @@ class Pile(StrictModel):
         unknown = sorted(set(self.values) - set(_RANK_LABELS))
         if unknown:
             raise MessageError(
-                f"unknown card labels {unknown} in values: expected A, 2-10, J, Q, K",
-                message=Message(
+                Message(
                     "unknown card labels {labels} in values: expected A, 2-10, J, Q, K",
                     labels=str(unknown),
-                ),
+                )
             )
         if not self.cards:
-            raise MessageError(
-                "the pile needs at least one card",
-                message=Message("the pile needs at least one card"),
-            )
+            raise MessageError(Message("the pile needs at least one card"))
         missing = sorted(set(self.cards) - set(self.values))
         if missing:
             raise MessageError(
-                f"cards {missing} have no value (values has {sorted(self.values)})",
-                message=Message(
+                Message(
                     "cards {cards} have no value (values has {values})",
                     cards=str(missing),
                     values=str(sorted(self.values)),
-                ),
+                )
             )
         bad = {k: v for k, v in self.values.items() if v < 1}
         if bad:
-            raise MessageError(
-                f"card values must be >= 1, got {bad}",
-                message=Message("card values must be >= 1, got {values}", values=str(bad)),
-            )
+            raise MessageError(Message("card values must be >= 1, got {values}", values=str(bad)))
         return self
 
 
@@ -167,12 +157,11 @@ class Difficulty(StrictModel):
     def _same_length(self) -> Difficulty:
         if len(self.de) != len(self.en) or not self.de:
             raise MessageError(
-                f"de and en must name the same levels (got {len(self.de)} and {len(self.en)})",
-                message=Message(
+                Message(
                     "de and en must name the same levels (got {de} and {en})",
                     de=len(self.de),
                     en=len(self.en),
-                ),
+                )
             )
         return self
 
@@ -187,12 +176,11 @@ class Narration(StrictModel):
     def _ordered(self) -> Narration:
         if self.thin_max >= self.huge_from:
             raise MessageError(
-                f"thin_max {self.thin_max} must be below huge_from {self.huge_from}",
-                message=Message(
+                Message(
                     "thin_max {thin} must be below huge_from {huge}",
                     thin=self.thin_max,
                     huge=self.huge_from,
-                ),
+                )
             )
         return self
 
@@ -237,21 +225,16 @@ class RpgRuleset(StrictModel):
         if isinstance(card, int) and not isinstance(card, bool):
             if card not in values:
                 raise MessageError(
-                    f"card value {card!r} is not in the pile: expected one of "
-                    f"{', '.join(map(str, sorted(values)))}",
-                    message=Message(
+                    Message(
                         "card value {value} is not in the pile: expected one of {allowed}",
                         value=repr(card),
                         allowed=", ".join(map(str, sorted(values))),
-                    ),
+                    )
                 )
             return card
         if not isinstance(card, str):
             raise MessageError(
-                f"expected a card value or name, got {card!r}",
-                message=Message(
-                    "expected a card value or name, got {value}", value=repr(card)[:40]
-                ),
+                Message("expected a card value or name, got {value}", value=repr(card)[:40])
             )
         text = card.strip()
         if text.lstrip("-").isdigit():
@@ -266,22 +249,18 @@ class RpgRuleset(StrictModel):
         if label is None or label not in self.pile.cards:
             names = ", ".join(dict.fromkeys(self.pile.cards))
             raise MessageError(
-                f"cannot read {card!r} as a card of the pile: expected {names}",
-                message=Message(
+                Message(
                     "cannot read {value} as a card of the pile: expected {names}",
                     value=repr(card)[:40],
                     names=names,
-                ),
+                )
             )
         return self.pile.values[label]
 
     def wound_band(self, margin: int) -> WoundBand:
         """The wound band for a margin (D-31): 0-9 light, 10-19 normal, 20+ fat."""
         if margin < 0:
-            raise MessageError(
-                f"a margin is >= 0, got {margin!r}",
-                message=Message("a margin is >= 0, got {value}", value=repr(margin)),
-            )
+            raise MessageError(Message("a margin is >= 0, got {value}", value=repr(margin)))
         if margin >= self.wounds.fat_from:
             return WoundBand.FAT
         if margin >= self.wounds.normal_from:
@@ -301,21 +280,17 @@ class RpgRuleset(StrictModel):
         """The seed's name of a level (C2): 3 is "heftig" / "tough"; above 6 "lass es einfach"."""
         if lang not in ("de", "en"):
             raise MessageError(
-                f"unknown language {lang!r}: expected 'de' or 'en'",
-                message=Message(
+                Message(
                     "unknown language {value}: expected one of {allowed}",
                     value=repr(lang),
                     allowed="de, en",
-                ),
+                )
             )
         names = self.difficulty.de if lang == "de" else self.difficulty.en
         if 0 <= level < len(names):
             return names[level]
         if level < 0:
-            raise MessageError(
-                f"a level is >= 0, got {level!r}",
-                message=Message("a level is >= 0, got {value}", value=repr(level)),
-            )
+            raise MessageError(Message("a level is >= 0, got {value}", value=repr(level)))
         return self.difficulty.beyond_de if lang == "de" else self.difficulty.beyond_en
 
 

@@ -133,12 +133,11 @@ class CampaignFight:
             if side.gang_id == gang_id:
                 return side
         raise CampaignNotFoundError(
-            f"gang {gang_id!r} does not fight in fight {self.id!r}",
-            message=Message(
+            Message(
                 "gang {gang} does not fight in fight {fight}",
                 gang=repr(gang_id),
                 fight=repr(self.id),
-            ),
+            )
         )
 
 
@@ -162,8 +161,7 @@ class CampaignRecord:
             if found.id == gang_id:
                 return found
         raise CampaignNotFoundError(
-            f"campaign {self.id!r} has no gang {gang_id!r:.40}",
-            message=Message("this campaign has no gang {gang}", gang=repr(gang_id)[:40]),
+            Message("this campaign has no gang {gang}", gang=repr(gang_id)[:40])
         )
 
     def fight(self, fight_id: str) -> CampaignFight:
@@ -172,8 +170,7 @@ class CampaignRecord:
             if found.id == fight_id:
                 return found
         raise CampaignNotFoundError(
-            f"campaign {self.id!r} has no fight {fight_id!r:.40}",
-            message=Message("this campaign has no fight {fight}", fight=repr(fight_id)[:40]),
+            Message("this campaign has no fight {fight}", fight=repr(fight_id)[:40])
         )
 
     def pending(self, gang_id: str) -> CampaignFight | None:
@@ -255,7 +252,7 @@ class Campaigns:
     def _campaign_row(self, session: Session, campaign_id: str) -> CampaignRow:
         row = session.get(CampaignRow, campaign_id) if len(campaign_id) <= 24 else None
         if row is None:
-            raise CampaignNotFoundError("no such campaign", message=Message("no such campaign"))
+            raise CampaignNotFoundError(Message("no such campaign"))
         return row
 
     def _record(self, session: Session, campaign_id: str) -> CampaignRecord:
@@ -356,10 +353,7 @@ class Campaigns:
                 Message("this campaign") if taken == campaign_id else Message("another campaign")
             )
             raise CampaignConflictError(
-                f"gang {gang.name!r} is already in a campaign",
-                message=Message(
-                    "gang {gang} is already in {where}", gang=repr(gang.name), where=where
-                ),
+                Message("gang {gang} is already in {where}", gang=repr(gang.name), where=where)
             )
         position = len(
             session.scalars(
@@ -473,13 +467,11 @@ class Campaigns:
                 busy = record.pending(side.gang_id)
                 if busy is not None:
                     raise CampaignConflictError(
-                        f"gang {link.gang.name!r} is still in a fight that is not recorded yet: "
-                        "finish its aftermath first",
-                        message=Message(
+                        Message(
                             "gang {gang} is still in a fight that is not recorded yet: "
                             "finish its aftermath first",
                             gang=repr(link.gang.name),
-                        ),
+                        )
                     )
                 current = Gangs.gang_of(self.gangs.row_by_id(session, link.gang_id, lock=True))
                 if current != side.before:
@@ -564,10 +556,7 @@ class Campaigns:
             )
             if getattr(claimed, "rowcount", 0) != 1:
                 raise CampaignConflictError(
-                    "this gang's aftermath is recorded already: nothing was changed",
-                    message=Message(
-                        "this gang's aftermath is recorded already: nothing was changed"
-                    ),
+                    Message("this gang's aftermath is recorded already: nothing was changed")
                 )
             side = session.get(CampaignFightGangRow, (fight_id, gang_id))
             link = session.get(CampaignGangRow, gang_id)
@@ -596,9 +585,8 @@ class Campaigns:
 
 def _changed(gang: Gang) -> CampaignConflictError:
     return CampaignConflictError(
-        f"gang {gang.name!r} changed since its fight began (another command?): nothing recorded",
-        message=Message(
+        Message(
             "gang {gang} changed since its fight began (another command?): nothing recorded",
             gang=repr(gang.name),
-        ),
+        )
     )

@@ -51,13 +51,11 @@ class Characters:
                 names = sorted((r.name for r in (matches or rows)), key=name_key)
                 if matches:
                     raise CharacterNotFoundError(
-                        f"character {name!r:.60} is ambiguous: {listing(names)}; "
-                        "give the full name",
-                        message=Message(
+                        Message(
                             "character {name} is ambiguous: {which}; give the full name",
                             name=format(repr(name), ".60"),
                             which=listing(names),
-                        ),
+                        )
                     )
                 hint = (
                     f"known characters: {listing(names)}"
@@ -159,10 +157,7 @@ class Characters:
             after = replace(before, name=new)  # the name is checked as at creation
             if after.name == before.name:
                 raise StoreError(
-                    f"character {before.name!r} is already called so",
-                    message=Message(
-                        "character {name} is already called so", name=repr(before.name)
-                    ),
+                    Message("character {name} is already called so", name=repr(before.name))
                 )
             if name_key(after.name) != row.name_key:
                 _check_free(session, after.name)
@@ -219,7 +214,4 @@ def _check_free(session: Session, name: str) -> None:
     key = name_key(name)
     taken = session.scalars(select(CharacterRow.name).where(CharacterRow.name_key == key)).first()
     if taken is not None:
-        raise StoreError(
-            f"a character called {taken!r} already exists",
-            message=Message("a character called {name} already exists", name=repr(taken)),
-        )
+        raise StoreError(Message("a character called {name} already exists", name=repr(taken)))

@@ -86,29 +86,23 @@ def resolve_url(db: str | None, env: Mapping[str, str] | None = None) -> str:
     try:
         url = make_url(raw)
     except ArgumentError:
-        raise StoreError(
-            f"cannot read the database URL {raw!r}",
-            message=Message("cannot read the database URL {url}", url=repr(raw)),
-        ) from None
+        raise StoreError(Message("cannot read the database URL {url}", url=repr(raw))) from None
     if url.get_backend_name() not in ("sqlite", "postgresql"):
         raise StoreError(
-            f"unsupported database {display_url(raw)!r}: {_EXPECTED}",
-            message=Message(
+            Message(
                 "unsupported database {url}: "
                 "expected sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB",
                 url=repr(display_url(raw)),
-            ),
+            )
         )
     if (url.get_backend_name(), url.get_driver_name()) not in _DRIVERS:
         raise StoreError(
-            f"unsupported database driver {url.get_driver_name()!r} in {display_url(raw)!r}: "
-            "expected sqlite:///PATH, postgresql+psycopg://… or postgresql+psycopg2://…",
-            message=Message(
+            Message(
                 "unsupported database driver {driver} in {url}: "
                 "expected sqlite:///PATH, postgresql+psycopg://… or postgresql+psycopg2://…",
                 driver=repr(url.get_driver_name()),
                 url=repr(display_url(raw)),
-            ),
+            )
         )
     return raw
 
@@ -145,12 +139,11 @@ def _check_database_file(path: Path, url: str) -> None:
         return
     except OSError as exc:
         raise StoreError(
-            f"cannot use the database {display_url(url)!r}: {exc.strerror}",
-            message=Message(
+            Message(
                 "cannot use the database {url}: {reason}",
                 url=repr(display_url(url)),
                 reason=exc.strerror or exc,
-            ),
+            )
         ) from None
     if not stat.S_ISREG(mode):
         said = (
@@ -163,15 +156,13 @@ def _check_database_file(path: Path, url: str) -> None:
             else Message("not a regular file")
         )
         raise StoreError(
-            f"cannot use the database {display_url(url)!r}: {str(path)!r} is {said.english()}, "
-            "expected a SQLite file or a new name",
-            message=Message(
+            Message(
                 "cannot use the database {url}: {path} is {kind}, "
                 "expected a SQLite file or a new name",
                 url=repr(display_url(url)),
                 path=repr(str(path)),
                 kind=said,
-            ),
+            )
         )
 
 
@@ -183,13 +174,11 @@ def make_engine(url: str) -> Engine:
     except (ImportError, NoSuchModuleError):
         package = _DRIVERS.get((parsed.get_backend_name(), parsed.get_driver_name()))
         raise StoreError(
-            f"the database {display_url(url)!r} needs the Python package "
-            f"{package or parsed.get_driver_name()}, which is not installed",
-            message=Message(
+            Message(
                 "the database {url} needs the Python package {package}, which is not installed",
                 url=repr(display_url(url)),
                 package=package or parsed.get_driver_name(),
-            ),
+            )
         ) from None
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""

@@ -170,12 +170,11 @@ class Gangs:
             elif found:
                 which = listing(r.name for r in found)
                 raise GangNotFoundError(
-                    f"gang {name!r:.60} is ambiguous: {which}; give the full name",
-                    message=Message(
+                    Message(
                         "gang {name} is ambiguous: {which}; give the full name",
                         name=format(repr(name), ".60"),
                         which=which,
-                    ),
+                    )
                 )
             else:
                 listed = listing(r.name for r in rows)
@@ -324,10 +323,7 @@ class Gangs:
             stmt = stmt.with_for_update()
         row = session.scalars(stmt).first()
         if row is None:
-            raise GangNotFoundError(
-                f"gang #{gang_id} no longer exists",
-                message=Message("gang #{id} no longer exists", id=gang_id),
-            )
+            raise GangNotFoundError(Message("gang #{id} no longer exists", id=gang_id))
         return row
 
     @staticmethod
@@ -634,10 +630,7 @@ def _check_free(session: Session, name: str) -> None:
     """Refuse a gang name another gang has (ignoring case)."""
     taken = session.scalars(select(GangRow.name).where(GangRow.name_key == name_key(name))).first()
     if taken is not None:
-        raise GangNameTakenError(
-            f"a gang called {taken!r} already exists",
-            message=Message("a gang called {name} already exists", name=repr(taken)),
-        )
+        raise GangNameTakenError(Message("a gang called {name} already exists", name=repr(taken)))
 
 
 def _keep_names(

@@ -160,10 +160,7 @@ class Stories:
         def bring_it(story: StoryRecord, session: Session) -> SheetRecord:
             row = Characters(self.store)._row(session, name, lock=True)
             if any(s.stored_id == row.id for s in story.sheets):
-                raise StoreError(
-                    f"{row.name!r} is in this story already",
-                    message=Message("{name} is in this story already", name=row.name),
-                )
+                raise StoreError(Message("{name} is in this story already", name=row.name))
             record = step(story, Character.from_dict(row.data))
             record.stored_as, record.stored_id = row.name, row.id
             story.sheets.append(record)
@@ -185,9 +182,7 @@ class Stories:
             stmt = stmt.with_for_update()
         row = session.scalars(stmt).first() if len(story_id) <= 40 else None
         if row is None:
-            raise StoryNotFoundError(
-                "no such story", message=Message("no story {id}", id=repr(story_id[:40]))
-            )
+            raise StoryNotFoundError(Message("no story {id}", id=repr(story_id[:40])))
         sheets_stmt = (
             select(StorySheetRow)
             .where(StorySheetRow.story_id == story_id)
