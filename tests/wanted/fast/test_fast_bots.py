@@ -81,5 +81,5 @@ def test_the_fast_search_hands_other_rules_to_the_reference_search() -> None:
     seat = game.to_act
     assert seat is not None
     view, legal = game.view(seat), game.legal_actions()
-    fast = FastISMCTSBot(1, iterations=8).choose(view, legal)
-    assert fast == ISMCTSBot(1, iterations=8).choose(view, legal)
+    fast = FastISMCTSBot(1, iterations=4).choose(view, legal)
+    assert fast == ISMCTSBot(1, iterations=4).choose(view, legal)
