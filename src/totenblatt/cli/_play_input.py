@@ -54,7 +54,7 @@ class InputError(MessageError):
 
 def _error(message: Message) -> InputError:
     """An :class:`InputError` whose English text is its message's."""
-    return InputError(message.english(), message=message)
+    return InputError(message)
 
 
 @dataclass(frozen=True)
@@ -366,7 +366,7 @@ def _shown_refusal(
     if "cost" in message.params and costs is not None:
         params = {**message.params, "cost": inches_up(sum(costs))}
         message = Message(message.id, **params)
-    return InputError(message.english(), message=message)
+    return InputError(message)
 
 
 def _parse_goals(

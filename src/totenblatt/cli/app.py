@@ -191,7 +191,7 @@ def fail(message: str | Message) -> NoReturn:
     Give a :class:`~totenblatt.messages.Message` so the line is in the reader's language.
     """
     if isinstance(message, Message):
-        raise CliError(message.english(), message=message)
+        raise CliError(message)
     raise CliError(message)
 
 

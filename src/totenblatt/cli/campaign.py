@@ -83,7 +83,7 @@ class BadOptionError(MessageError):
 
 
 def _bad(message: Message) -> BadOptionError:
-    return BadOptionError(message.english(), message=message)
+    return BadOptionError(message)
 
 
 class ExportFormat(StrEnum):
@@ -717,7 +717,7 @@ def fight_record(
     ] = None,
     scenario: Annotated[
         str | None,
-        typer.Option("--scenario", help=N_("The scenario played, for the battle log.")),
+        typer.Option("--scenario", "-s", help=N_("The scenario played, for the battle log.")),
     ] = None,
     note: Annotated[
         str | None,
@@ -756,20 +756,20 @@ def fight_record(
             "result is conceded",
             result=result.value,
         )
-        raise CampaignError(message.english(), message=message)
+        raise CampaignError(message)
     repeated = sorted({who for who in died or [] if (died or []).count(who) > 1})
     if repeated:
         message = Message(
             "--died names {names} more than once", names=", ".join(map(repr, repeated))
         )
-        raise CampaignError(message.english(), message=message)
+        raise CampaignError(message)
     outcomes: dict[str, MemberOutcome] = {who: MemberOutcome(died=True) for who in died or []}
     for who, value in parse_pairs(hp or [], "--hp").items():
         if who in outcomes:
             message = Message(
                 "{name} is given with --died and --hp; a dead member has no HP", name=repr(who)
             )
-            raise CampaignError(message.english(), message=message)
+            raise CampaignError(message)
         outcomes[who] = MemberOutcome(hp=value)
     outcome = FightOutcome(outcomes, conceded=conceded, sacrifice=sacrifice)
     with _open(db) as store:
@@ -801,7 +801,7 @@ def _battle_log(
             names.append(clean_name(text, what="gang name", limit=NAME_MAX))
     if own in names:
         message = Message("--against {gang}: a gang does not fight itself", gang=repr(own))
-        raise CampaignError(message.english(), message=message)
+        raise CampaignError(message)
     fared = Result.CONCEDED if conceded else result
     return {
         "against": names,

@@ -149,7 +149,7 @@ def _plot_failed(plot: Path, exc: Exception, language: str) -> str:
         path=repr(str(plot)),
         reason=describe_error(exc, language),
     )
-    return error_line(CliError(message.english(), message=message), language)
+    return error_line(CliError(message), language)
 
 
 def _print(result: Ladder, language: str) -> None:

@@ -133,7 +133,7 @@ def parse_seats(text: str, seats: int) -> list[SeatKind]:
 
 
 def _bad_seats(message: Message) -> CliError:
-    return CliError(message.english(), message=message)
+    return CliError(message)
 
 
 def no_terminal_message(lang: Lang = Lang.EN) -> str:

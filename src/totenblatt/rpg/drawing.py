@@ -45,7 +45,7 @@ class DrawError(ProbeError):
 
 
 def _refuse(message: Message) -> DrawError:
-    return DrawError(message.english(), message=message)
+    return DrawError(message)
 
 
 def pile_seed(secret: int, test: int, side: Side) -> int:

@@ -485,12 +485,11 @@ def table_pool(known: Iterable[CardLike], ruleset: str | Path | Ruleset = "base"
         card = to_card(item)
         if pool[card] <= 0:
             raise KnownCardsError(
-                f"{card} is known more often than the deck holds it",
-                message=Message(
+                Message(
                     "{card} is counted more often than the deck holds it (your cards and "
                     "the cards seen)",
                     card=card,
-                ),
+                )
             )
         pool[card] -= 1
     return +pool
