@@ -175,7 +175,9 @@ def test_aim_gives_the_engine_s_sight_and_every_card_s_exact_odds(
     for option in shot.options:
         odds = view_attack_odds(view, option.action, table=table, ruleset=game.ruleset)
         assert option.odds == odds
-        assert option.kill == odds.at_least(max(1, game.figure("Paco").hp))
+        # A11: a target at H HP is out after H + 1 wounds (0 HP and one more)
+        assert option.kill == odds.at_least(game.figure("Paco").hp + 1)
+        assert option.kill == sum(p for n, p in odds.wounds if n > game.figure("Paco").hp)
     theirs = aim(game, 1, game.view(1), "Paco", "Billy")
     assert theirs.refusal is Refusal.NOT_YOUR_DECISION and not theirs.options
 

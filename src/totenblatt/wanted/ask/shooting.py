@@ -82,9 +82,9 @@ def aim(game: Game, seat: int, view: View, attacker: str, target: str) -> Aim:
     refusal: Refusal | IllegalActionError | None = None
     options: tuple[AttackOption, ...] = ()
     if offered:
-        hp = max(1, aimed.hp)
+        out = aimed.hp + 1  # A11: a target at 0 HP is out with the next wound
         options = tuple(
-            AttackOption(a, odds, odds.at_least(hp))
+            AttackOption(a, odds, odds.at_least(out))
             for a, odds in zip(offered, attack_odds(game, view, offered), strict=True)
         )
     elif game.to_act != seat or game.phase is not Phase.ACTION:
