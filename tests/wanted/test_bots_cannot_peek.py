@@ -19,6 +19,7 @@ import pytest
 from totenblatt.sim.spec import PREVIOUS_HEURISTIC
 from totenblatt.sim.spec import bot_names as seatable_bots
 from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot, ismcts
+from totenblatt.wanted.bots.fast_search import FastISMCTSBot
 from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.determinize import shuffle_hidden
 from totenblatt.wanted.engine.game import Game, new_game
@@ -41,6 +42,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "heuristic": lambda seed: HeuristicBot(seed),
     PREVIOUS_HEURISTIC: lambda seed: HeuristicBot(seed, aggressive=False),
     "ismcts": lambda seed: ISMCTSBot(seed, iterations=12, horizon=12),
+    "fast-ismcts": lambda seed: FastISMCTSBot(seed, iterations=12, horizon=12),
 }
 PER_PHASE = 2
 """Positions checked per phase (swap, bid, action, defend, fate) and game."""
