@@ -192,3 +192,134 @@ def _previews(
         answer = client.post(url, json=request, headers=auth(token))
         assert answer.status_code == 200, answer.text
         checker.check(seat, answer.json())
+
+
+class NightChecker(Checker):
+    """A checker of a room's game, which a takeback replaces (replayed without its last
+    action); it also knows the cards a takeback showed everyone (the action taken back was
+    public: a move's club, a bid's diamond)."""
+
+    def __init__(self, room: Any, tokens: list[str]) -> None:
+        super().__init__(room.game, tokens)
+        self.room = room
+        self.shown: set[str] = set()
+
+    def snapshot(self) -> None:
+        self.game = self.room.game
+        self.known[self.room.version] = known_cards(self.game)
+
+    def check(self, receiver: int | None, data: Any, version: int | None = None) -> None:
+        self.game = self.room.game
+        at = self.room.version if version is None else version
+        for known in self.known[at].values():
+            known |= self.shown
+        super().check(receiver, data, at)
+
+
+def _drain_to(ws: Any, receiver: int | None, room: Any, checker: NightChecker) -> None:
+    """Read the socket's messages until one shows the room as it is now, checking each."""
+    want = (room.serial, len(room.chat), room.takeback is None)
+    for _ in range(200):
+        message = ws.receive_json()
+        if message["type"] != "view":
+            checker.check(receiver, message)
+            continue
+        checker.check(receiver, message, message["version"])
+        if (message["serial"], len(message["chat"]), message["takeback"] is None) == want:
+            return
+    raise AssertionError("the socket never showed the room as it is")
+
+
+def test_no_game_night_payload_reveals_hidden_cards_or_the_seed(client: TestClient) -> None:
+    """Chat, takebacks (accepted and refused), the tape of seats and spectators, the rematch
+    and the export, in a whole random duel: every answer and push is checked."""
+    info = create_game(client, ["human", "human"], name="Secret night", players=["Ann", "Bo"])
+    gid = info["game_id"]
+    tokens = [s["token"] for s in info["seats"]]
+    watch = spectator_token(info)
+    room = hub_of(client).rooms[gid]
+    checker = NightChecker(room, tokens)
+    checker.snapshot()
+    bots = [RandomBot(700 + s) for s in range(2)]
+    receivers: list[int | None] = [0, 1, None]
+    everyone = [*tokens, watch]
+    sockets = [client.websocket_connect(f"/ws/games/{gid}?token={t}") for t in everyone]
+    opened = [s.__enter__() for s in sockets]
+    taken = refused = 0
+
+    def drain() -> None:
+        for ws, receiver in zip(opened, receivers, strict=True):
+            _drain_to(ws, receiver, room, checker)
+
+    try:
+        drain()
+        for turn in range(3_000):
+            game = room.game
+            if game.is_over:
+                break
+            seat = game.to_act
+            assert seat is not None
+            if turn % 7 == 0:  # a chat line from someone, words without a card
+                who = everyone[turn % 3]
+                said = client.post(f"/api/games/{gid}/chat", json={"text": f"line {turn}"},
+                                   headers=auth(who))  # fmt: skip
+                assert said.status_code in (200, 429)
+                drain()
+            if turn % 5 == 0:  # the tape, for each of them
+                for receiver, token in zip(receivers, everyone, strict=True):
+                    tape = client.post(
+                        f"/api/games/{gid}/measure",
+                        json={"from": {"figure": "Billy"}, "to": [3, 4 + turn % 20]},
+                        headers=auth(token),
+                    )
+                    assert tape.status_code == 200, tape.text
+                    checker.check(receiver, tape.json())
+            view = client.get(f"/api/games/{gid}/view", headers=auth(tokens[seat])).json()
+            checker.check(seat, view)
+            action = random_choice(bots[seat], view)
+            response = client.post(
+                f"/api/games/{gid}/actions?version={view['version']}",
+                json=action,
+                headers=auth(tokens[seat]),
+            )
+            assert response.status_code == 200, response.text
+            checker.snapshot()
+            checker.check(seat, response.json())
+            drain()
+            asked = client.post(f"/api/games/{gid}/takeback", headers=auth(tokens[seat]))
+            checker.check(seat, asked.json())
+            if asked.status_code == 200 and not room.game.is_over:
+                accept = (taken + refused) % 2 == 0
+                if accept:
+                    undone = cards_in(room.game.event_dicts()[room.entries[-1].events :])
+                drain()
+                answer = client.post(
+                    f"/api/games/{gid}/takeback/answer",
+                    json={"accept": accept},
+                    headers=auth(tokens[1 - seat]),
+                )
+                assert answer.status_code == 200, answer.text
+                if accept:
+                    checker.shown |= undone
+                    checker.snapshot()
+                    taken += 1
+                else:
+                    refused += 1
+                checker.check(1 - seat, answer.json())
+                drain()
+    finally:
+        for s in sockets:
+            s.__exit__(None, None, None)
+    assert room.game.is_over and taken >= 1 and refused >= 1
+    made = client.post(f"/api/games/{gid}/rematch", headers=auth(tokens[0]))
+    assert made.status_code == 201
+    checker.check(0, made.json())
+    for receiver, token in zip(receivers, everyone, strict=True):
+        final = client.get(f"/api/games/{gid}/view", headers=auth(token)).json()
+        checker.check(receiver, final)
+        assert final["rematch"]["game_id"] == made.json()["game_id"]
+        for kind in ("replay", "markdown"):
+            exported = client.get(f"/api/games/{gid}/export?format={kind}", headers=auth(token))
+            assert exported.status_code == 200
+            checker.check(None, exported.json() if kind == "replay" else exported.text)
+    assert checker.checked > 100

@@ -45,7 +45,7 @@ from totenblatt.web.names import MAX_CHAT, clean_text
 from totenblatt.web.payloads import scrub_event
 from totenblatt.web.rematch import rematch_link
 from totenblatt.web.rooms import GameSpec, Hub, Room, Viewer
-from totenblatt.web.words import describe, refusal
+from totenblatt.web.words import describe, refusal, weapon_label
 
 __all__ = ["CHAT_PER_MINUTE", "TAKEBACK_WAIT", "GameNight"]
 
@@ -359,7 +359,10 @@ class GameNight:
 
         def work() -> dict[str, Any]:
             try:
-                return tape_answer(tape(room.game, start, end))
+                answer = tape_answer(tape(room.game, start, end))
+                rules = room.game.ruleset
+                answer["weapons"] = {key: weapon_label(rules, key, lang) for key in answer["bands"]}
+                return answer
             except TapeError as exc:
                 raise InvalidError(describe(exc, lang)[:300]) from None
 
