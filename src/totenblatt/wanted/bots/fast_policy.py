@@ -223,11 +223,19 @@ class FastPolicy:
 
     # -- attacks -----------------------------------------------------------------------
 
-    def _defence(self, game: FastGame, counts: list[int], target: int) -> tuple[float, int]:
-        """(chance the defender holds no heart or joker, the middle unseen heart)."""
+    @staticmethod
+    def _hearts(counts: list[int]) -> tuple[int, list[int]]:
+        """The unseen cards' number and the unseen hearts and jokers, lowest first."""
         total = sum(n for n in counts if n > 0)
         hearts = [c for c in range(26, 39) for _ in range(max(0, counts[c]))]
         hearts += [JOKER] * max(0, counts[JOKER])
+        return total, hearts
+
+    def _defence(
+        self, game: FastGame, unseen: tuple[int, list[int]], target: int
+    ) -> tuple[float, int]:
+        """(chance the defender holds no heart or joker, the middle unseen heart)."""
+        total, hearts = unseen
         size = len(game.hands[game.spec.fig_seat[target]])
         if not total or not hearts:
             return 1.0, -1
@@ -238,7 +246,7 @@ class FastPolicy:
         return p_none, hearts[len(hearts) // 2]
 
     def _attack_score(
-        self, game: FastGame, counts: list[int], card: int, attacker: int, target: int
+        self, game: FastGame, unseen: tuple[int, list[int]], card: int, attacker: int, target: int
     ) -> float:
         spec = game.spec
         board = spec.board
@@ -250,7 +258,7 @@ class FastPolicy:
             return -1.0
         level = 3 if hidden else board.cover(game.pos[attacker], game.pos[target])
         cover = ("none", "light", "medium", "hard")[level]
-        p_none, heart = self._defence(game, counts, target)
+        p_none, heart = self._defence(game, unseen, target)
         deadly = game.hp[target] + 1
         score = 0.0
         for h, p in ((-1, p_none), (heart, 1.0 - p_none)):
@@ -274,11 +282,11 @@ class FastPolicy:
         pairs = game._attack_pairs(seat, revealed=True)
         if not pairs:
             return best
-        counts = self.unseen(game, know)
+        unseen = self._hearts(self.unseen(game, know))
         hidden = game.hidden
         for a, target in pairs:
             for c in cards:
-                score = self._attack_score(game, counts, c, a, target)
+                score = self._attack_score(game, unseen, c, a, target)
                 if score > best[0]:
                     if hidden[a]:
                         best = (score, t.reveal + t.slot[a])
@@ -504,11 +512,11 @@ class FastPolicy:
             scored = []
             cards = sorted({c for c in game.hands[seat] if SUITS[c] in (1, 4)})
             pairs = game._attack_pairs(seat) if cards else []
-            counts = self.unseen(game, know) if pairs else []
+            unseen = self._hearts(self.unseen(game, know)) if pairs else (0, [])
             for a, target in pairs:
                 for c in cards:
                     way = 13 if c == JOKER else c % 13
-                    score = self._attack_score(game, counts, c, a, target)
+                    score = self._attack_score(game, unseen, c, a, target)
                     scored.append((score, t.attack_id(t.slot[a], target, way)))
             scored.sort(reverse=True)
             for _, a in scored[:3]:
