@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from totenblatt.wanted.engine.actions import Concede, Move
 from totenblatt.wanted.engine.game import Game, new_game
@@ -155,3 +157,13 @@ def test_new_fast_game_deals_as_the_reference_engine(scenario: str) -> None:
                 assert getattr(fast, name) == getattr(copied, name), (seed, name)
         assert fast.rng.getstate() == copied.rng.getstate()
         assert fast.legal_actions() == copied.legal_actions()
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    scenario=st.sampled_from(["duel", "duel", "three-way"]),
+    seed=st.integers(min_value=0, max_value=2**40),
+    choices=st.integers(min_value=0, max_value=2**32),
+)
+def test_any_seed_and_any_choices_agree(scenario: str, seed: int, choices: int) -> None:
+    play_both(new_game(scenario, seed=seed), choices, every_move=11)
