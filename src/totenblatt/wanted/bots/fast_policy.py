@@ -22,7 +22,7 @@ It is not the heuristic: its choices differ (other destinations, a rougher defen
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from totenblatt.wanted.fast.cards import JOKER, SUITS
 from totenblatt.wanted.rules import MISS
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.fast import FastGame
+    from totenblatt.wanted.fast import Board, FastGame
     from totenblatt.wanted.fast.game import Spec
 
 __all__ = ["FastPolicy"]
@@ -71,10 +71,27 @@ class _Know:
         ``b``."""
         self.nearest: dict[tuple[tuple[int, ...], int], int] = {}
         self.covers: dict[tuple[int, ...], tuple[int, ...]] = {}
-        """Up to four cover spots among some destinations, by the destinations."""
+        """The cover spots among some destinations, by the destinations."""
         """The destination nearest to a node, by (destinations, node)."""
-        cover = set(board._router.spots)
-        self.cover_spots = [p in cover for p in board.points[: board.destinations]]
+        router = board._router
+        spot_index = {p: i for i, p in enumerate(router.spots)}
+        self.spot_of = [spot_index.get(p, -1) for p in board.points[: board.destinations]]
+        """Per destination: its index among the router's cover spots, -1 for none."""
+        self.safest: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self._exposures: dict[int, Any] = {}
+        self._router = router
+        self._points = board.points
+
+    def exposure(self, node: int) -> Any:
+        """Per router cover spot: 4 out of the line of fire of a shooter at ``node``, else its
+        cover rank (the router's own answer, kept)."""
+        found = self._exposures.get(node)
+        if found is None:
+            found = self._router._exposure(self._points[node])
+            if len(self._exposures) > 20_000:
+                self._exposures.clear()
+            self._exposures[node] = found
+        return found
 
     def pair(self, spec: Spec, a: int, b: int) -> tuple[float, int, int, int]:
         """See :attr:`pairs` (worked out and kept)."""
@@ -419,10 +436,11 @@ class FastPolicy:
         return (1.0 if armed else 0.4), trade * 0.7, APPROACH * (4.0 if pressed else 1.0)
 
     def _candidates(
-        self, game: FastGame, know: _Know, fig: int, dests: tuple[int, ...]
+        self, game: FastGame, know: _Know, fig: int, dests: tuple[int, ...], budget: float
     ) -> list[int]:
-        """A few destinations worth weighing: as near as it gets to each of the two nearest
-        enemies, half way, and two cover spots."""
+        """A few destinations worth weighing, as the heuristic's menu: as near as it gets to
+        each of the two nearest enemies, half way to the nearest, and the two safest cover
+        spots against all enemies (out of their line of fire, else behind the best cover)."""
         if not dests:
             return []
         spec = game.spec
@@ -430,32 +448,50 @@ class FastPolicy:
         team = spec.fig_team[fig]
         board = spec.board
         here = game.pos[fig]
-        enemies = sorted(
-            (board.sight(here, game.pos[e])[0], e)
-            for e in range(spec.n)
-            if not game.out[e] and spec.fig_team[e] != team
-        )[:2]
-        nearest = know.nearest
-        xy = None
-        for _, e in enemies:
-            key = (dests, game.pos[e])
-            found = nearest.get(key)
-            if found is None:
-                if xy is None:
-                    xy = know.xy[list(dests)]
-                ex, ey = board.points[game.pos[e]]
-                d = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey)
-                if len(nearest) > 200_000:
-                    nearest.clear()
-                found = nearest[key] = dests[int(np.argmin(d))]
-            out.append(found)
-        out.append(dests[len(dests) // 2])
-        covers = know.covers.get(dests)
-        if covers is None:
-            spots = [j for j in dests if know.cover_spots[j]]
-            covers = know.covers[dests] = tuple(spots[:: max(1, len(spots) // 2)][:2])
-        out.extend(covers)
+        foes = [e for e in range(spec.n) if not game.out[e] and spec.fig_team[e] != team]
+        enemies = sorted((board.sight(here, game.pos[e])[0], e) for e in foes)[:2]
+        half = board.within(here, budget / 2)
+        for k, (_, e) in enumerate(enemies):
+            out.append(self._nearest(know, board, dests, game.pos[e]))
+            if k == 0 and half:
+                out.append(self._nearest(know, board, half, game.pos[e]))
+        out.extend(self._safest(know, dests, tuple(game.pos[e] for e in foes)))
         return list(dict.fromkeys(out))
+
+    @staticmethod
+    def _nearest(know: _Know, board: Board, dests: tuple[int, ...], node: int) -> int:
+        """The destination among ``dests`` nearest to ``node`` (remembered)."""
+        key = (dests, node)
+        found = know.nearest.get(key)
+        if found is None:
+            xy = know.xy[list(dests)]
+            ex, ey = board.points[node]
+            d = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey)
+            if len(know.nearest) > 200_000:
+                know.nearest.clear()
+            found = know.nearest[key] = dests[int(np.argmin(d))]
+        return found
+
+    @staticmethod
+    def _safest(know: _Know, dests: tuple[int, ...], threats: tuple[int, ...]) -> tuple[int, ...]:
+        """The two cover spots among ``dests`` safest against ``threats`` (remembered)."""
+        key = (dests, threats)
+        found = know.safest.get(key)
+        if found is None:
+            spots = know.covers.get(dests)
+            if spots is None:
+                spots = know.covers[dests] = tuple(j for j in dests if know.spot_of[j] >= 0)
+            found = ()
+            if spots and threats:
+                index = [know.spot_of[j] for j in spots]
+                levels = np.vstack([know.exposure(t)[index] for t in threats])
+                worst, total = levels.min(axis=0), levels.sum(axis=0)
+                order = np.lexsort((np.arange(len(spots)), -total, -worst))[:2]
+                found = tuple(spots[int(i)] for i in order)
+            if len(know.safest) > 200_000:
+                know.safest.clear()
+            know.safest[key] = found
+        return found
 
     def ranked_moves(self, game: FastGame, know: _Know) -> list[tuple[float, int]]:
         """The best weighed move of every club value that gains something, best first."""
@@ -482,7 +518,7 @@ class FastPolicy:
                 if not dests:
                     continue
                 blocked = game.blocked(f)
-                for j in self._candidates(game, know, f, dests):
+                for j in self._candidates(game, know, f, dests, budget):
                     if j in blocked:
                         continue
                     for hide in (False, True) if board.hard[j] else (False,):
