@@ -35,11 +35,7 @@ def _to_action(page: Any) -> dict[str, Any]:
     for _ in range(20):
         if v["phase"] == "action":
             return v
-        if v["phase"] == "swap":
-            page.focus("[data-choice=keep]")
-            page.keyboard.press("Enter")
-        else:
-            page.keyboard.press("p")  # P passes
+        page.keyboard.press("p")  # P keeps the hand, passes a bid
         v = wait_decision(page, v["version"])
     raise AssertionError("no action phase")
 

@@ -26,9 +26,10 @@ from web_helpers import LiveServer, seed_counter, start_server, stop_server
 
 from totenblatt.web import ServerSettings
 
-_IN_VIEW = """() => {
+_IN_VIEW = """(what) => {
   const box = (id) => document.getElementById(id).getBoundingClientRect();
-  const b = box('board'), d = box('decision'), r = box('right');
+  const b = box('board'), r = box('right');
+  const d = document.querySelector(what).getBoundingClientRect();
   return { board: [b.top, b.bottom, b.width], decision: [d.top, d.bottom], sheet: [r.top, r.bottom],
            height: innerHeight, width: innerWidth, scroll: document.scrollingElement.scrollTop };
 }"""
@@ -44,14 +45,20 @@ def pages(browser: Any) -> Iterator[Pages]:
     yield from pages_of(browser)
 
 
-def _assert_board_and_decision_in_view(page: Any) -> None:
-    seen = page.evaluate(_IN_VIEW)
+def _assert_board_and_decision_in_view(
+    page: Any, what: str = "#decision", whole: bool = False
+) -> None:
+    """The board fills the width at the top, the sheet below it holds ``what`` in view (its
+    top, or ``whole`` of it)."""
+    seen = page.evaluate(_IN_VIEW, what)
     height, width = seen["height"], seen["width"]
     top, bottom, board_width = seen["board"]
     assert seen["scroll"] == 0, seen  # the page itself does not scroll
     assert board_width >= width - 1 and top < 80 and bottom - top > 0.4 * height, seen
     assert seen["sheet"][0] >= bottom - 1 and seen["sheet"][1] <= height + 1, seen
-    assert seen["decision"][0] < height and seen["decision"][1] > seen["sheet"][0], seen
+    top, bottom = seen["decision"]
+    assert seen["sheet"][0] - 1 <= top <= height - 48, seen
+    assert not whole or bottom <= height + 1, seen
 
 
 def _tap(page: Any, point: list[float]) -> None:
@@ -104,7 +111,8 @@ def _act_by_tapping(page: Any, v: dict[str, Any], done: dict[str, int]) -> None:
                 " return b && !b.disabled; }",
                 timeout=10_000,
             )
-            _assert_board_and_decision_in_view(page)  # the preview beside the board
+            # the planned move's preview and its Move button with the board
+            _assert_board_and_decision_in_view(page, "[data-confirm=move]", whole=True)
             page.locator("[data-confirm=move]").tap()
             done["move"] += 1
             return

@@ -132,7 +132,16 @@ def qr_svg(data: str) -> str:
 
     code = segno.make(data, error="m")
     out = io.BytesIO()
-    code.save(out, kind="svg", scale=4, border=2, dark="#2b2118", light="#ffffff", xmldecl=False)
+    code.save(
+        out,
+        kind="svg",
+        scale=4,
+        border=2,
+        dark="#2b2118",
+        light="#ffffff",
+        xmldecl=False,
+        omitsize=True,  # a viewBox only: the page sizes it
+    )
     return out.getvalue().decode("utf-8")
 
 
