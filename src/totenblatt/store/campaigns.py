@@ -13,7 +13,6 @@ hashes only (the web layer makes and compares them).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,13 +21,13 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from totenblatt.campaign import Event, Gang, Step, create_gang
+from totenblatt.campaign import Event, Gang, Step
 from totenblatt.messages import Message
 from totenblatt.names import NAME_MAX, clean_name
 from totenblatt.store.battle_log import FightEntry, fight_entries
 from totenblatt.store.core import Database
 from totenblatt.store.database import StoreError
-from totenblatt.store.gangs import Gangs
+from totenblatt.store.gangs import Gangs, created_gang
 from totenblatt.store.models import (
     CampaignFightGangRow,
     CampaignFightRow,
@@ -37,7 +36,6 @@ from totenblatt.store.models import (
     GangRow,
     WebGameRow,
 )
-from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
 __all__ = [
@@ -390,29 +388,18 @@ class Campaigns:
         ruleset: str = "extended",
     ) -> tuple[CampaignGang, tuple[Event, ...]]:
         """Create a gang (B3, as ``gang create``) in the campaign: one transaction."""
-        gang, events = create_gang(
+        gang, events, args = created_gang(
             name,
             leader,
-            Ruleset.load(ruleset),
-            random.Random(seed),
             size=size,
             abilities=abilities,
             leader_name=leader_name,
             member_names=member_names,
-            ruleset_name=ruleset,
+            ruleset=ruleset,
+            seed=seed,
             weapons=weapons,
         )
-        args = {
-            "name": name,
-            "leader": leader.value,
-            "size": size,
-            "abilities": [a.value for a in abilities],
-            "leader_name": leader_name,
-            "member_names": list(member_names),
-            "ruleset": ruleset,
-            "weapons": list(weapons),
-            "campaign": campaign_id,
-        }
+        args["campaign"] = campaign_id
         with self.db.transaction() as session:
             self._campaign_row(session, campaign_id)
             row = self.gangs.add(session, gang, events, what="gang create", seed=seed, args=args)

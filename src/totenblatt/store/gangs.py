@@ -251,30 +251,18 @@ class Gangs:
         weapons: Sequence[str] = (),
     ) -> Change:
         """Create a gang (B3) and store it; ``weapons`` arm the members in roster order."""
-        rules = Ruleset.load(ruleset)
         seed = _seed(seed)
-        gang, events = create_gang(
+        gang, events, args = created_gang(
             name,
             leader,
-            rules,
-            random.Random(seed),
             size=size,
             abilities=abilities,
             leader_name=leader_name,
             member_names=member_names,
-            ruleset_name=ruleset,
+            ruleset=ruleset,
+            seed=seed,
             weapons=weapons,
         )
-        args = {
-            "name": name,
-            "leader": leader.value,
-            "size": size,
-            "abilities": [a.value for a in abilities],
-            "leader_name": leader_name,
-            "member_names": list(member_names),
-            "ruleset": ruleset,
-            "weapons": list(weapons),
-        }
         with self.store.transaction() as session:
             self.add(session, gang, events, what="gang create", seed=seed, args=args)
         return Change(gang, events, seed)
@@ -674,6 +662,45 @@ def _keep_names(
         members=tuple(fix(m) for m in restored.members),
         fallen=tuple(fix(m) for m in restored.fallen),
     )
+
+
+def created_gang(
+    name: str,
+    leader: HeroType,
+    *,
+    size: int | None,
+    abilities: Sequence[Ability],
+    leader_name: str | None,
+    member_names: Sequence[str],
+    ruleset: str,
+    seed: int,
+    weapons: Sequence[str],
+) -> tuple[Gang, tuple[Event, ...], dict[str, Any]]:
+    """A new gang (B3) drawn with ``seed``, its events and the audit's arguments of
+    ``gang create`` (one place for the gang commands and the campaigns)."""
+    gang, events = create_gang(
+        name,
+        leader,
+        Ruleset.load(ruleset),
+        random.Random(seed),
+        size=size,
+        abilities=abilities,
+        leader_name=leader_name,
+        member_names=member_names,
+        ruleset_name=ruleset,
+        weapons=weapons,
+    )
+    args = {
+        "name": name,
+        "leader": leader.value,
+        "size": size,
+        "abilities": [a.value for a in abilities],
+        "leader_name": leader_name,
+        "member_names": list(member_names),
+        "ruleset": ruleset,
+        "weapons": list(weapons),
+    }
+    return gang, events, args
 
 
 def new_seed() -> int:
