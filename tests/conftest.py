@@ -21,6 +21,8 @@ from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
 from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
 
+sys.path.insert(0, str(Path(__file__).parent))  # the helper modules beside this file
+
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Callable[[Sequence[str]], tuple[int, str, str]]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pytest
 from rich.console import Console
 
+from scenario_text import figure, scenario_toml
 from totenblatt.cards import Card
 from totenblatt.cli._play_choices import PlayContext, build_choices
 from totenblatt.cli._play_input import Command, InputError, parse_input, take_point
@@ -34,29 +35,12 @@ HEARTS = ["2♥", "3♥", "4♥", "5♥", "6♥"]
 SPADES = ("3♠", "4♠", "5♠", "6♠", "7♠")
 """The dead man's hand: no diamond for anyone."""
 
-OPEN = """title = "Open"
-width = 48
-height = 24
-seats = 2
-
-[[figures]]
-name = "Billy"
-seat = 0
-weapon = "colt"
-position = [4, 4]
-
-[[figures]]
-name = "Bob"
-seat = 0
-weapon = "colt"
-position = [4, 10]
-
-[[figures]]
-name = "Paco"
-seat = 1
-weapon = "colt"
-position = [40, 20]
-"""
+OPEN = scenario_toml(
+    "Open",
+    figure("Billy", 0, (4, 4)),
+    figure("Bob", 0, (4, 10)),
+    figure("Paco", 1, (40, 20)),
+)
 
 
 def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:

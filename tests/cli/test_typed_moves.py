@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from scenario_text import figure, scenario_toml
 from totenblatt.cards import Card
 from totenblatt.cli._play_choices import PlayContext
 from totenblatt.cli._play_input import InputError, parse_input
@@ -15,32 +16,16 @@ from totenblatt.text import describe_error
 from totenblatt.wanted.engine.actions import Move
 from totenblatt.wanted.engine.game import Game
 
-RANGE = """title = "Range"
-width = 48
-height = 24
-seats = 2
 
-[[figures]]
-name = "Billy"
-seat = 0
-weapon = "colt"
-position = [4, 4]
-abilities = [{billy}]
-
-[[figures]]
-name = "Paco"
-seat = 1
-weapon = "colt"
-position = [40, 20]
-abilities = []
-"""
-
-
-def game_with(action_game: Callable[..., Game], abilities: str, hand: list[str]) -> Game:
+def game_with(
+    action_game: Callable[..., Game], abilities: tuple[str, ...], hand: list[str]
+) -> Game:
     """Billy (with ``abilities``) at (4, 4), seat 0 to act with ``hand``; nobody bids."""
     hands = {0: hand, 1: ["2♥", "3♥", "4♥", "5♥", "6♥"]}
     dead = ("3♠", "4♠", "5♠", "6♠", "7♠")
-    return action_game(RANGE.format(billy=abilities), hands, dead=dead, seed=3, ruleset="extended")
+    billy = figure("Billy", 0, (4, 4), abilities=abilities)
+    text = scenario_toml("Range", billy, figure("Paco", 1, (40, 20), abilities=()))
+    return action_game(text, hands, dead=dead, seed=3, ruleset="extended")
 
 
 def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
@@ -52,7 +37,7 @@ def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
 def test_light_footed_2_move_is_accepted_as_the_engine_accepts_it(
     action_game: Callable[..., Game],
 ) -> None:
-    game = game_with(action_game, '"light_footed_2"', ["5♣", "8♥", "9♥", "10♥", "J♥"])
+    game = game_with(action_game, ("light_footed_2",), ["5♣", "8♥", "9♥", "10♥", "J♥"])
     view, legal = game.view(0), game.legal_actions()
     move = parse_input("move Billy 4,10.5", [], view, ctx_for(game), legal)
     assert isinstance(move, Move) and move.card == Card.parse("5♣")  # 6.5" = 5" + 2" (B1)
@@ -64,7 +49,7 @@ def test_light_footed_2_move_is_accepted_as_the_engine_accepts_it(
 def test_without_light_footed_the_engine_s_reason_is_the_error(
     action_game: Callable[..., Game],
 ) -> None:
-    game = game_with(action_game, "", ["5♣", "8♥", "9♥", "10♥", "J♥"])
+    game = game_with(action_game, (), ["5♣", "8♥", "9♥", "10♥", "J♥"])
     view, legal = game.view(0), game.legal_actions()
     with pytest.raises(InputError) as info:
         parse_input("move Billy 4,10.5", [], view, ctx_for(game), legal)
@@ -75,7 +60,7 @@ def test_without_light_footed_the_engine_s_reason_is_the_error(
 def test_a_wild_2_moves_twelve_inches_when_the_figure_has_wild_2(
     action_game: Callable[..., Game],
 ) -> None:
-    game = game_with(action_game, '"wild_2"', ["2♣", "8♥", "9♥", "10♥", "J♥"])
+    game = game_with(action_game, ("wild_2",), ["2♣", "8♥", "9♥", "10♥", "J♥"])
     view, legal = game.view(0), game.legal_actions()
     move = parse_input("move Billy 14,4", [], view, ctx_for(game), legal)
     assert move == Move(Card.parse("2♣"), move.steps, wild=True)  # 10": only as a joker (B1)
@@ -87,7 +72,7 @@ def test_a_wild_2_moves_twelve_inches_when_the_figure_has_wild_2(
 def test_the_smallest_accepted_club_is_taken_and_a_named_card_is_kept(
     action_game: Callable[..., Game],
 ) -> None:
-    game = game_with(action_game, "", ["3♣", "9♣", "6♣", "Joker", "J♥"])
+    game = game_with(action_game, (), ["3♣", "9♣", "6♣", "Joker", "J♥"])
     view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
     assert parse_input("move Billy 4,9", [], view, ctx, legal).card == Card.parse("6♣")
     assert parse_input("move Billy 4,9 with 9♣", [], view, ctx, legal).card == Card.parse("9♣")

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from scenario_text import figure, scenario_toml
 from totenblatt.cards import Card
 from totenblatt.text.errors import describe_error
 from totenblatt.wanted.engine.actions import Bid, IllegalActionError, Move, MoveStep, Pass
@@ -85,23 +86,7 @@ def test_inches_up_never_shows_a_cost_within_a_limit_the_check_refuses() -> None
         assert (inches_up(cost) <= 4) == (cost <= 4 + 1e-9)
 
 
-LINE = """title = "Line"
-width = 48
-height = 24
-seats = 2
-
-[[figures]]
-name = "Billy"
-seat = 0
-weapon = "colt"
-position = [4, 4]
-
-[[figures]]
-name = "Paco"
-seat = 1
-weapon = "colt"
-position = [10, 4]
-"""
+LINE = scenario_toml("Line", figure("Billy", 0, (4, 4)), figure("Paco", 1, (10, 4)))
 
 
 def on_the_line(action_game: Callable[..., Game]) -> Game:

@@ -1,0 +1,45 @@
+"""TOML text of small test scenarios: a title, the table's size and its figures.
+
+``scenario_toml("Open", figure("Billy", 0, (4, 4)), figure("Paco", 1, (40, 20)))`` is the
+text a test hands to ``stacked_game``/``action_game`` (conftest.py) or writes to a file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+
+def _value(value: object) -> str:
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(item) for item in value) + "]"
+    return str(value)
+
+
+def figure(
+    name: str,
+    seat: int,
+    position: Sequence[float],
+    *,
+    weapon: str = "colt",
+    abilities: Sequence[str] | None = None,
+) -> str:
+    """One ``[[figures]]`` table; ``abilities`` written only when given (even empty)."""
+    lines = [
+        "[[figures]]",
+        f"name = {_value(name)}",
+        f"seat = {seat}",
+        f"weapon = {_value(weapon)}",
+        f"position = {_value(list(position))}",
+    ]
+    if abilities is not None:
+        lines.append(f"abilities = {_value(list(abilities))}")
+    return "\n".join(lines) + "\n"
+
+
+def scenario_toml(title: str, *figures: str, width: int = 48, height: int = 24) -> str:
+    """A two-seat scenario of ``figures`` (from :func:`figure`) on an open table."""
+    head = f"title = {_value(title)}\nwidth = {width}\nheight = {height}\nseats = 2\n"
+    return "\n".join([head, *figures])
