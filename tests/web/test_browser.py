@@ -13,15 +13,18 @@ import io
 import itertools
 import json
 import math
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from browser_helpers import TO_SCREEN as _TO_SCREEN
+from browser_helpers import launch
+from browser_helpers import new_game as _new_game
+from browser_helpers import view as _view
+from browser_helpers import wait_decision as _wait_decision
 from web_helpers import (
     LiveServer,
     create_game,
@@ -36,35 +39,10 @@ from web_helpers import (
 from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 from totenblatt.web import ServerSettings
 
-ON_CI = bool(os.environ.get("CI"))
-
-
-def _missing(what: str) -> None:
-    if ON_CI:
-        pytest.fail(f"{what} (CI must run the browser tests)")
-    pytest.skip(what)
-
-
-def _chromium() -> str:
-    path = os.environ.get("TOTENBLATT_CHROMIUM") or shutil.which("chromium")
-    if not path or not Path(path).exists():
-        _missing("no Chromium: install Debian's chromium or set TOTENBLATT_CHROMIUM")
-    return str(path)
-
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    path = _chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=path, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield launched
-        launched.close()
+    yield from launch()
 
 
 @pytest.fixture
@@ -77,36 +55,6 @@ def page(browser: Any) -> Iterator[Any]:
     yield opened
     context.close()
     assert not errors, errors
-
-
-def _new_game(live: LiveServer, seats: list[str], **extra: Any) -> dict[str, Any]:
-    with httpx.Client(base_url=live.url) as http:
-        return create_game(http, seats, **extra)
-
-
-def _view(page: Any) -> dict[str, Any]:
-    view: dict[str, Any] = page.evaluate("window.totenblatt.view()")
-    return view
-
-
-def _wait_decision(page: Any, after: int) -> dict[str, Any]:
-    """The page's view once it shows a later version at this seat's decision (or the end)."""
-    page.wait_for_function(
-        """(after) => { const v = window.totenblatt && window.totenblatt.view();
-            return v && v.version > after && (v.is_over || v.to_act === v.seat); }""",
-        arg=after,
-        timeout=30_000,
-    )
-    return _view(page)
-
-
-_TO_SCREEN = """([x, y]) => {
-  const svg = document.getElementById("board");
-  const p = svg.createSVGPoint();
-  p.x = x; p.y = Number(svg.dataset.height) - y;
-  const q = p.matrixTransform(svg.getScreenCTM());
-  return [q.x, q.y];
-}"""
 
 
 def _drag(page: Any, start: list[float], goal: list[float]) -> None:
@@ -744,7 +692,11 @@ def test_an_action_leaves_the_page_by_its_socket_and_a_refusal_comes_back_on_it(
 
         def to_page(message: str | bytes) -> None:
             data = json.loads(message)
-            if hold["on"] and "type" not in data and data["version"] > start["version"]:
+            if (
+                hold["on"]
+                and data.get("type", "view") == "view"
+                and data["version"] > start["version"]
+            ):
                 held.append(str(message))  # a newer view: held back
             else:
                 route.send(message)
