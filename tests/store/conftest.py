@@ -70,6 +70,24 @@ def cli_json(
 
 
 @pytest.fixture
+def refuses(
+    cli: Callable[[Sequence[str]], tuple[int, str, str]], db_url: str
+) -> Callable[[Sequence[str], str], None]:
+    """``refuses(args, message)``: ``totenblatt args --db URL`` exits 2 with one line
+    ``error: …`` naming ``message`` on stderr, nothing on stdout, and the database unchanged."""
+
+    def check(args: Sequence[str], message: str) -> None:
+        before = database_fingerprint(db_url)
+        code, out, err = cli([*args, "--db", db_url])
+        assert (code, out) == (2, ""), err
+        assert err.count("\n") == 1 and err.startswith("error: "), err
+        assert message in err
+        assert database_fingerprint(db_url) == before
+
+    return check
+
+
+@pytest.fixture
 def fingerprint() -> Callable[[str], str]:
     """The function :func:`database_fingerprint`."""
     return database_fingerprint

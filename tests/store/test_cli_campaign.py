@@ -16,6 +16,7 @@ from totenblatt.cli.campaign import BadOptionError, parse_pairs
 
 Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 CliJson = Callable[[list[str]], Any]  # the fixture in tests/store/conftest.py
+Refuses = Callable[[list[str], str], None]  # the fixture in tests/store/conftest.py
 
 BIN = Path(sys.executable).parent / "totenblatt"
 MEMBER_KEYS = ["name", "kind", "weapon", "hp", "hp_max", "abilities", "fights_survived"]
@@ -135,21 +136,10 @@ def test_every_changing_command_prints_the_gang_shape(cli_json: CliJson, db_url:
     ],
 )
 def test_bad_input_exits_2_with_one_line_and_leaves_the_database_unchanged(
-    cli: Cli,
-    cli_json: CliJson,
-    db_url: str,
-    fingerprint: Callable[[str], str],
-    args: list[str],
-    message: str,
+    cli_json: CliJson, db_url: str, refuses: Refuses, args: list[str], message: str
 ) -> None:
     create(cli_json, db_url)
-    before = fingerprint(db_url)
-    code, out, err = cli([*args, "--db", db_url])
-    assert code == 2
-    assert out == ""
-    assert err.count("\n") == 1 and err.startswith("error: ")
-    assert message in err
-    assert fingerprint(db_url) == before
+    refuses(args, message)
 
 
 def test_an_unaffordable_hire_exits_2_and_changes_nothing(

@@ -23,6 +23,7 @@ from totenblatt.wanted.vocab import Ability
 
 Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 CliJson = Callable[[list[str]], Any]  # the fixture in tests/store/conftest.py
+Refuses = Callable[[list[str], str], None]  # the fixture in tests/store/conftest.py
 
 BIN = Path(sys.executable).parent / "totenblatt"
 WEAPON_LABELS = {"colt": "Colt .45", "winchester": "Winchester", "shotgun": "Shotgun"}
@@ -274,30 +275,22 @@ def test_the_same_seed_plays_the_same_fight(cli: Cli, cli_json: CliJson, tmp_pat
         (["Daltons", "Clantons", "--seats", "bot,alien"], "unknown seat kind 'alien'"),
         (["Daltons", "Clantons", "--seats", "bot,bot,bot"], "names 3 seats"),
         (["Daltons", "Clantons", "--seats", "human,bot"], "a human seat needs a terminal"),
-        (["Daltons", "Clantons", "--seed", "-1"], "--seed': Input should be greater than or equal to 0"),
+        (
+            ["Daltons", "Clantons", "--seed", "-1"],
+            "--seed': Input should be greater than or equal to 0",
+        ),
         (["Daltons", "Clantons", "--scenario", "nowhere"], "nowhere"),
         (["Daltons", "Clantons", "--ruleset", "base"], "ruleset 'base' does not play them"),
     ],
 )
 def test_refusals_exit_2_with_one_line_and_leave_the_database_unchanged(
-    cli: Cli,
-    cli_json: CliJson,
-    db_url: str,
-    fingerprint: Callable[[str], str],
-    args: list[str],
-    message: str,
+    cli_json: CliJson, db_url: str, refuses: Refuses, args: list[str], message: str
 ) -> None:
     create_gangs(cli_json, db_url, size=2)
     cli_json(["gang", "create", "Lone", "--leader", "gunslinger", "--size", "1",
               "--leader-name", "Kit", "--db", db_url])  # fmt: skip
     cli_json(["fight", "record", "Lone", "--died", "Kit", "--db", db_url])
-    before = fingerprint(db_url)
-    code, out, err = cli(["fight", "play", *args, "--db", db_url])
-    assert code == 2
-    assert out == ""
-    assert err.count("\n") == 1 and err.startswith("error: "), err
-    assert message in err
-    assert fingerprint(db_url) == before
+    refuses(["fight", "play", *args], message)
 
 
 # -- human seats ---------------------------------------------------------------------------
