@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell, setup_lines
+from totenblatt.sim.balance.core import Cell, report_head
 from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_ability
@@ -142,30 +142,26 @@ class AbilitiesExperiment:
     def markdown(self, summary: Mapping[str, Any], plots: Sequence[Path], lang: str) -> str:
         """The report in one language."""
         base = summary["baseline"]
-        lines = [
+        lines = report_head(
+            "abilities",
             say("abilities_title", lang, scenario=summary["scenario"]),
-            "",
-            *setup_lines(
-                say(
-                    "abilities_setup",
-                    lang,
-                    figure=summary["figure"],
-                    scenario=summary["scenario"],
-                    bots=", ".join(summary["bots"]),
-                    games=summary["games_per_cell"],
-                    seed=summary["seed"],
-                    rate=base["rate"],
-                    low=base["low"],
-                    high=base["high"],
-                ),
-                summary,
+            say(
+                "abilities_setup",
                 lang,
+                figure=summary["figure"],
+                scenario=summary["scenario"],
+                bots=", ".join(summary["bots"]),
+                games=summary["games_per_cell"],
+                seed=summary["seed"],
+                rate=base["rate"],
+                low=base["low"],
+                high=base["high"],
             ),
-            *(f"![abilities]({p.name})" for p in plots),
-            "",
-            say("abilities_table_head", lang),
-            "|---|---|---|---|---|",
-        ]
+            summary,
+            plots,
+            lang,
+            columns=5,
+        )
         for a in summary["abilities"]:
             name = a["name_de"] if lang == "de" else a["name_en"]
             mark = " *" if a["significant"] else ""

@@ -28,6 +28,7 @@ __all__ = [
     "Experiment",
     "Report",
     "decisive",
+    "report_head",
     "run_experiment",
     "setup_lines",
     "write_report",
@@ -93,6 +94,33 @@ def setup_lines(setup: str, summary: Mapping[str, Any], lang: str) -> list[str]:
     if not command:
         return [setup, ""]
     return [f"{setup} {say('reproduce', lang)}", "", f"    {command}", ""]
+
+
+def report_head(
+    name: str,
+    title: str,
+    setup: str,
+    summary: Mapping[str, Any],
+    plots: Sequence[Path],
+    lang: str,
+    *,
+    columns: int,
+) -> list[str]:
+    """A report's opening: ``title``, the setup (:func:`setup_lines`), the ``plots`` and the
+    head of its table (the sentence ``{name}_table_head``, ``columns`` wide).
+
+    >>> report_head("seats", "T", "Ten games.", {}, [Path("seats.png")], "en", columns=2)[2:6]
+    ['Ten games.', '', '![seats](seats.png)', '']
+    """
+    return [
+        title,
+        "",
+        *setup_lines(setup, summary, lang),
+        *(f"![{p.stem}]({p.name})" for p in plots),
+        "",
+        say(f"{name}_table_head", lang),
+        "|---" * columns + "|",
+    ]
 
 
 def run_experiment(

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell, decisive, setup_lines
+from totenblatt.sim.balance.core import Cell, decisive, report_head
 from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.spec import RunSpec
@@ -132,25 +132,21 @@ class SeatsExperiment:
 
     def markdown(self, summary: Mapping[str, Any], plots: Sequence[Path], lang: str) -> str:
         """The report in one language."""
-        lines = [
+        lines = report_head(
+            "seats",
             say("seats_title", lang),
-            "",
-            *setup_lines(
-                say(
-                    "seats_setup",
-                    lang,
-                    bot=summary["bot"],
-                    games=summary["games_per_scenario"],
-                    seed=summary["seed"],
-                ),
-                summary,
+            say(
+                "seats_setup",
                 lang,
+                bot=summary["bot"],
+                games=summary["games_per_scenario"],
+                seed=summary["seed"],
             ),
-            *(f"![seats]({p.name})" for p in plots),
-            "",
-            say("seats_table_head", lang),
-            "|---|---|---|---|---|---|",
-        ]
+            summary,
+            plots,
+            lang,
+            columns=6,
+        )
         for s in summary["scenarios"]:
             seats = ", ".join(share(p, lang) for p in s["per_seat"])
             fair = numeral(s["fair"], ".0%", lang)
