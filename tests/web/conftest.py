@@ -9,18 +9,17 @@ touches the user's data directory. Bots act without delay. The helpers live in
 from __future__ import annotations
 
 import sys
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from postgres_schema import fresh_schema
+
 pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
 sys.path.insert(0, str(Path(__file__).parent))
 
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from web_helpers import LiveServer, seed_counter, start_server, stop_server
 
 from totenblatt.store import resolve_url
@@ -45,17 +44,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path / 'web.db'}"
         return
     base = resolve_url(request.getfixturevalue("postgres_url"))
-    schema = f"w_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with fresh_schema(base, "w") as url:
+        yield url
 
 
 @pytest.fixture
