@@ -21,8 +21,9 @@ from typing import Any
 
 import httpx
 import pytest
+from browser_helpers import launch
 from campaign_helpers import campaign_view, roster, wait_over
-from test_browser import _act_by_pointing, _chromium, _missing
+from test_browser import _act_by_pointing
 from web_helpers import LiveServer, auth, seed_counter, start_server, stop_server
 
 from totenblatt.store import Store
@@ -36,16 +37,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=_chromium(), args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield launched
-        launched.close()
+    yield from launch()
 
 
 @pytest.fixture

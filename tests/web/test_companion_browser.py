@@ -13,42 +13,23 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import launch
 from web_helpers import LiveServer, start_server, stop_server
 
 from totenblatt.web import ServerSettings
 
-ON_CI = bool(os.environ.get("CI"))
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 BILLY = ["-a", "Q♠", "-w", "winchester", "-d", "7", "-c", "medium"]
 
 
-def _missing(what: str) -> None:
-    if ON_CI:
-        pytest.fail(f"{what} (CI must run the browser tests)")
-    pytest.skip(what)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    path = os.environ.get("TOTENBLATT_CHROMIUM") or shutil.which("chromium")
-    if not path or not Path(path).exists():
-        _missing("no Chromium: install Debian's chromium or set TOTENBLATT_CHROMIUM")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=path, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield launched
-        launched.close()
+    yield from launch()
 
 
 @pytest.fixture

@@ -11,44 +11,25 @@ launched by path as in ``test_browser.py``; without it the test is skipped (CI: 
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import launch
 from story_helpers import seed_for
 from web_helpers import start_server, stop_server
 
 from totenblatt.rpg import resolve_probe
 from totenblatt.web import ServerSettings
 
-ON_CI = bool(os.environ.get("CI"))
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 900}
 
 
-def _missing(what: str) -> None:
-    if ON_CI:
-        pytest.fail(f"{what} (CI must run the browser tests)")
-    pytest.skip(what)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    path = os.environ.get("TOTENBLATT_CHROMIUM") or shutil.which("chromium")
-    if not path or not Path(path).exists():
-        _missing("no Chromium: install Debian's chromium or set TOTENBLATT_CHROMIUM")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=path, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield launched
-        launched.close()
+    yield from launch()
 
 
 class Screen:
