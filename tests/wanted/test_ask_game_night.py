@@ -115,3 +115,16 @@ def test_the_public_record_holds_the_public_events_only_and_reads_back() -> None
 def test_a_bad_public_record_is_refused_saying_why(text: str, says: str) -> None:
     with pytest.raises(SaveError, match=says.replace("(", r"\(")):
         read_public_record(text)
+
+
+def test_a_table_not_as_built_in_is_not_written_as_a_public_replay() -> None:
+    import dataclasses
+
+    from totenblatt.wanted.table.scenario import load_scenario
+
+    duel = load_scenario("duel")
+    changed = dataclasses.replace(duel, round_limit=3)  # e.g. a campaign fight's own table
+    game = new_game(changed, seed=1)
+    assert game.setup.scenario_ref == "duel"  # named like the built-in one, yet not it
+    with pytest.raises(SaveError, match="cannot be written as a public replay"):
+        public_record(game, labels=["A", "B"])

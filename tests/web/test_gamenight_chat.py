@@ -72,7 +72,8 @@ def test_the_chat_is_stored_with_the_game(sqlite_url: str) -> None:
         gid, tokens, _ = duel(client)
         post(client, gid, "chat", tokens[0], {"text": "before the restart"})
     with app_on(sqlite_url) as client:
-        assert [c["text"] for c in view(client, gid, tokens[1])["chat"]] == ["before the restart"]
+        (line,) = view(client, gid, tokens[1])["chat"]
+        assert line["text"] == "before the restart" and line["at"].endswith("Z")  # UTC, said so
 
 
 def test_a_game_keeps_its_newest_lines_only(db_url: str) -> None:

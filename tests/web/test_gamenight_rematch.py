@@ -99,3 +99,24 @@ def test_two_seats_asking_at_once_make_one_rematch(client: TestClient) -> None:
         raise AssertionError("a second rematch was stored")
     assert hub.games.load(gid).rematch_id is not None
     assert sum(1 for g in client.get("/api/games").json()["games"] if g["status"] == "open") == 1
+
+
+def test_a_table_made_for_one_fight_has_no_rematch_nor_public_replay(client: TestClient) -> None:
+    import dataclasses
+
+    from totenblatt.wanted.engine import Concede, new_game
+    from totenblatt.wanted.table.scenario import load_scenario
+
+    gid, tokens, _ = duel(client)
+    room = hub_of(client).rooms[gid]
+    own = dataclasses.replace(load_scenario("duel"), round_limit=3)  # as a campaign's fight
+    room.game = new_game(own, seed=5)  # the room's game in memory (its store is not asked)
+    room.game.apply(Concede())
+    room.changed()
+    refused = post(client, gid, "rematch", tokens[0])
+    assert refused.status_code == 409
+    assert refused.json()["error"] == (
+        "this game cannot have a rematch: its table is not a built-in scenario"
+    )
+    export = client.get(f"/api/games/{gid}/export", headers=auth(tokens[0]))
+    assert export.status_code == 409 and "cannot be written as a public replay" in export.text

@@ -738,7 +738,13 @@ def play(
 @app.command(help=_REPLAY_HELP)
 def replay(
     file: Annotated[
-        Path, typer.Argument(help=N_("A game saved with 'totenblatt play --save FILE'."))
+        Path,
+        typer.Argument(
+            help=N_(
+                "A game saved with 'totenblatt play --save FILE', or a public replay "
+                "downloaded from the browser table."
+            )
+        ),
     ],
     step: Annotated[
         bool, typer.Option("--step", help=N_("Wait for Enter after every event."))

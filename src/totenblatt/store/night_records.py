@@ -7,7 +7,7 @@ Read inside the transaction that loads the game (:meth:`WebGames.load
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -62,9 +62,14 @@ class TakebackRecord:
     at: datetime
 
 
+def _utc(when: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
 def chat_record(row: WebChatRow) -> ChatRecord:
     """The record of a chat row."""
-    return ChatRecord(row.id, row.seat, row.text, row.emote, row.created_at)
+    return ChatRecord(row.id, row.seat, row.text, row.emote, _utc(row.created_at))
 
 
 def takeback_record(row: WebTakebackRow) -> TakebackRecord:
@@ -76,7 +81,7 @@ def takeback_record(row: WebTakebackRow) -> TakebackRecord:
         answered_by=tuple(row.answered_by),
         events=row.events,
         undone=tuple(row.undone),
-        at=row.created_at,
+        at=_utc(row.created_at),
     )
 
 

@@ -22,13 +22,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from totenblatt.text.night import night_refusal
+from totenblatt.wanted.engine import SaveError
 from totenblatt.web.bodies import read_json
 from totenblatt.web.errors import ConflictError, InvalidError, UnauthorizedError
 from totenblatt.web.export import markdown_report, public_file, slug
 from totenblatt.web.limits import Budget, client_key
 from totenblatt.web.nights import GameNight
 from totenblatt.web.rooms import Hub, Room, Viewer
-from totenblatt.web.words import LANGS
+from totenblatt.web.words import LANGS, describe
 
 __all__ = ["night_router"]
 
@@ -116,7 +117,10 @@ def night_router(creations: Budget, actions: Budget) -> APIRouter:
         if not room.game.is_over:
             raise ConflictError(night_refusal("no_export", lang))
         if format == "replay":
-            body = await found.hub.run(public_file, room, lang)
+            try:
+                body = await found.hub.run(public_file, room, lang)
+            except SaveError as exc:  # a campaign fight's table is made of its gangs
+                raise ConflictError(describe(exc, lang)[:300]) from None
             name, media = f"{slug(room)}.json", "application/json"
         else:
             body = await found.hub.run(markdown_report, room, lang)

@@ -38,7 +38,7 @@ from totenblatt.text.night import EMOTES, night_refusal
 from totenblatt.wanted.ask import End, Tape, TapeError, retractable, tape
 from totenblatt.wanted.engine import Phase
 from totenblatt.wanted.rules import builtin_rulesets
-from totenblatt.wanted.table.scenario import builtin_scenarios
+from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 from totenblatt.web.errors import BusyError, ConflictError, ForbiddenError, InvalidError
 from totenblatt.web.limits import Budget
 from totenblatt.web.names import MAX_CHAT, clean_text
@@ -397,7 +397,11 @@ def _rematch_spec(room: Room, lang: str) -> GameSpec:
     game = room.game
     scenario = game.setup.scenario_ref
     rules = game.ruleset
-    if scenario not in builtin_scenarios() or rules.name not in builtin_rulesets():
+    if (
+        scenario not in builtin_scenarios()
+        or load_scenario(scenario) != game.scenario  # a campaign fight: made of its gangs
+        or rules.name not in builtin_rulesets()
+    ):
         raise ConflictError(night_refusal("no_rematch", lang))
     return GameSpec(
         scenario,

@@ -61,10 +61,12 @@ def public_record(
 
     ``takebacks``: ``{"events": n, ...}`` each, ``n`` counting *all* of the game's events
     when it was decided; it is stored at its place among the public events. Only a game on
-    a built-in scenario can be written (the file names its scenario).
+    a built-in scenario as it is built in can be written (the file names its scenario; a
+    campaign fight's table is made of its gangs): else :class:`SaveError`.
     """
     setup = game.setup
-    if setup.scenario_ref not in builtin_scenarios():
+    ref = setup.scenario_ref
+    if ref not in builtin_scenarios() or _load_scenario(ref) != setup.scenario:
         raise SaveError(
             f"game on scenario {setup.scenario.name!r} cannot be written as a public replay",
             message=Message(
