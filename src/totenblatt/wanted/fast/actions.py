@@ -25,7 +25,7 @@ with the board's path: :meth:`ActionTable.shadow` builds every shadow.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from totenblatt.wanted.engine.actions import (
     Action,
@@ -42,8 +42,16 @@ from totenblatt.wanted.engine.actions import (
 )
 from totenblatt.wanted.fast.cards import CARDS, CLUBS, DIAMONDS, HEARTS, JOKER, SPADES
 
-if TYPE_CHECKING:
-    from totenblatt.wanted.fast.game import FastGame
+
+class FastGame(Protocol):
+    """What a shadow reads of a fast game (:class:`~totenblatt.wanted.fast.game.FastGame`)."""
+
+    to_act: int
+    pos: list[int]
+
+    @property
+    def spec(self) -> Any: ...
+
 
 __all__ = ["WAYS", "ActionTable"]
 
