@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from attack_again import resolve_again
 from totenblatt.cards import Card
 from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.engine.actions import (
@@ -131,17 +132,7 @@ def shoot(game: Game, attack: Attack, defence: Action | None = None) -> list[Eve
 
 def recomputed(event: AttackResolved, game: Game) -> tuple[Any, ...]:
     """The resolver's answer from the event alone, as (attack, defence, wounds, reason)."""
-    result = resolve_attack(
-        event.attack,
-        weapon=event.weapon,
-        distance=event.distance,
-        defense=event.defense,
-        cover=event.cover,
-        attacker_abilities=event.attacker_abilities,
-        defender_abilities=event.defender_abilities,
-        extra_defense=event.extra_defense,
-        ruleset=game.ruleset,
-    )
+    result = resolve_again(event, game.ruleset)
     return (result.attack_value, result.defense_value, result.wounds, result.reason)
 
 

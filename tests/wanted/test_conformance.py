@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 
+from attack_again import resolve_again
 from totenblatt.cards import full_deck
 from totenblatt.wanted.bots import RandomBot
-from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.engine.actions import Attack, Move, Redraw, Reveal, Swap, TemptFate
 from totenblatt.wanted.engine.events import AttackResolved, FigureHandDealt, HandDealt
 from totenblatt.wanted.engine.game import Game, new_game
@@ -128,17 +128,7 @@ def check_attacks(game: Game) -> int:
     for event in game.events:
         if not isinstance(event, AttackResolved):
             continue
-        again = resolve_attack(
-            event.attack,
-            weapon=event.weapon,
-            distance=event.distance,
-            defense=event.defense,
-            cover=event.cover,
-            attacker_abilities=event.attacker_abilities,
-            defender_abilities=event.defender_abilities,
-            extra_defense=event.extra_defense,
-            ruleset=game.ruleset,
-        )
+        again = resolve_again(event, game.ruleset)
         assert (
             again.attack_value,
             again.defense_value,

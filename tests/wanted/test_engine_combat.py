@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from attack_again import resolve_again
 from totenblatt.cards import Card
-from totenblatt.wanted.combat import resolve_attack
 from totenblatt.wanted.engine.actions import Attack, Defend, Move, MoveStep, Pass, Reveal
 from totenblatt.wanted.engine.events import (
     AttackResolved,
@@ -112,15 +112,7 @@ def test_an_attack_event_carries_what_recomputes_it(start: Start, of: Of) -> Non
     game = start(CLOSE, {0: ["9♠", "2♣", "3♣", "4♣", "5♣"],
                                    1: ["6♥", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
     resolved = of(shoot(game, "9♠", "6♥"), AttackResolved)[0]
-    again = resolve_attack(
-        resolved.attack,
-        weapon=resolved.weapon,
-        distance=resolved.distance,
-        defense=resolved.defense,
-        cover=resolved.cover,
-        attacker_abilities=resolved.attacker_abilities,
-        defender_abilities=resolved.defender_abilities,
-    )
+    again = resolve_again(resolved, game.ruleset)
     assert (again.wounds, again.reason, again.attack_value) == (
         resolved.wounds,
         resolved.reason,
@@ -174,7 +166,9 @@ def test_only_enemies_may_be_attacked(start: Start) -> None:
     attacks = {(a.attacker, a.target) for a in game.legal_actions() if isinstance(a, Attack)}
     assert attacks == {("Billy", "Paco")}
     assert "not an enemy" in str(game.why_illegal(attack("9♠", target="Amigo")))
-    assert "Amigo is not one of your figures" in str(game.why_illegal(attack("9♠", "Amigo", "Paco")))
+    assert "Amigo is not one of your figures" in str(
+        game.why_illegal(attack("9♠", "Amigo", "Paco"))
+    )
 
 
 def test_out_of_range_is_refused_or_misses_by_option(start: Start, of: Of) -> None:
