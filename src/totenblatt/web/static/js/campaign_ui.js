@@ -2,6 +2,7 @@
 // sheets over the page. The token is in the address's fragment (#token=…): it never goes to
 // the server with a page, only with the API's requests (Authorization: Bearer).
 
+import { apiRequest } from "./api_request.js";
 import { el, fill, readJson, t } from "./util.js";
 
 export const boot = readJson("boot");
@@ -9,29 +10,8 @@ export const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const $ = (id) => document.getElementById(id);
 
 /** A request of the campaign API with this page's token; the answer's JSON (or an Error). */
-export async function api(method, path, body) {
-  const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const sep = path.includes("?") ? "&" : "?";
-  const response = await fetch(`${path}${sep}lang=${boot.lang}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: "no-store",
-  });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = { error: response.statusText };
-  }
-  if (!response.ok) {
-    const error = new Error(data?.error || response.statusText);
-    error.status = response.status;
-    throw error;
-  }
-  return data;
+export function api(method, path, body) {
+  return apiRequest(method, path, body, { token, lang: boot.lang });
 }
 
 export function button(label, onclick, cls = "btn", extra = {}) {

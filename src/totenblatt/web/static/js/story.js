@@ -3,6 +3,7 @@
 // change); the page draws it and sends the viewer's steps as JSON over HTTP. The page decides
 // no rule: who may draw, spend a joker or stop is the payload's "can".
 
+import { apiRequest } from "./api_request.js";
 import { el, fill, readJson, t, toast } from "./util.js";
 import { renderLog, renderSheets, renderTest } from "./story_view.js";
 import { renderCreate, renderTools } from "./story_forms.js";
@@ -17,27 +18,8 @@ export class StoryApi {
     this.base = `/api/stories/${encodeURIComponent(storyId)}`;
   }
 
-  async request(method, path, body) {
-    const headers = body === undefined ? {} : { "Content-Type": "application/json" };
-    if (TOKEN) headers.Authorization = `Bearer ${TOKEN}`;
-    const response = await fetch(`${this.base}${path}${path.includes("?") ? "&" : "?"}lang=${LANG}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = { error: response.statusText };
-    }
-    if (!response.ok) {
-      const error = new Error(data?.error || response.statusText);
-      error.status = response.status;
-      throw error;
-    }
-    return data;
+  request(method, path, body) {
+    return apiRequest(method, `${this.base}${path}`, body, { token: TOKEN, lang: LANG });
   }
 }
 
