@@ -436,26 +436,27 @@ class FastPolicy:
         return (1.0 if armed else 0.4), trade * 0.7, APPROACH * (4.0 if pressed else 1.0)
 
     def _candidates(
-        self, game: FastGame, know: _Know, fig: int, dests: tuple[int, ...], budget: float
+        self,
+        know: _Know,
+        board: Board,
+        dests: tuple[int, ...],
+        budget: float,
+        here: int,
+        towards: list[int],
+        threats: tuple[int, ...],
     ) -> list[int]:
         """A few destinations worth weighing, as the heuristic's menu: as near as it gets to
-        each of the two nearest enemies, half way to the nearest, and the two safest cover
-        spots against all enemies (out of their line of fire, else behind the best cover)."""
+        the two nearest enemies (``towards``, nodes), half way to the nearest, and the two
+        safest cover spots against all enemies (``threats``: out of their line of fire,
+        else behind the best cover)."""
         if not dests:
             return []
-        spec = game.spec
-        out: list[int] = []
-        team = spec.fig_team[fig]
-        board = spec.board
-        here = game.pos[fig]
-        foes = [e for e in range(spec.n) if not game.out[e] and spec.fig_team[e] != team]
-        enemies = sorted((board.sight(here, game.pos[e])[0], e) for e in foes)[:2]
-        half = board.within(here, budget / 2)
-        for k, (_, e) in enumerate(enemies):
-            out.append(self._nearest(know, board, dests, game.pos[e]))
-            if k == 0 and half:
-                out.append(self._nearest(know, board, half, game.pos[e]))
-        out.extend(self._safest(know, dests, tuple(game.pos[e] for e in foes)))
+        out = [self._nearest(know, board, dests, node) for node in towards]
+        if towards:
+            half = board.within(here, budget / 2)
+            if half:
+                out.append(self._nearest(know, board, half, towards[0]))
+        out.extend(self._safest(know, dests, threats))
         return list(dict.fromkeys(out))
 
     @staticmethod
@@ -507,6 +508,20 @@ class FastPolicy:
         now = _position(list(here.values()), weights)
         clubs = sorted({c for c in game.hands[seat] if SUITS[c] in (0, 4)})
         out: list[tuple[float, int]] = []
+        blocked = {f: game.blocked(f) for f in own} if clubs else {}
+        gains: dict[tuple[int, int, bool], float] = {}
+        """Each figure, destination and hiding weighed once (several clubs reach it)."""
+        others = {f: [p for g, p in here.items() if g != f] for f in own}
+        threats = tuple(node for _, node, _, _ in enemies)
+        towards = {
+            f: [
+                node
+                for _, node in sorted(
+                    (board.sight(game.pos[f], node)[0], node) for node in threats
+                )[:2]
+            ]
+            for f in own
+        }
         for c in clubs:
             budget = spec.inches[c]
             way = 13 if c == JOKER else c % 13
@@ -517,17 +532,19 @@ class FastPolicy:
                 dests = board.within(game.pos[f], budget)
                 if not dests:
                     continue
-                blocked = game.blocked(f)
-                for j in self._candidates(game, know, f, dests, budget):
-                    if j in blocked:
+                here_f = game.pos[f]
+                for j in self._candidates(know, board, dests, budget, here_f, towards[f], threats):
+                    if j in blocked[f]:
                         continue
                     for hide in (False, True) if board.hard[j] else (False,):
-                        a = base + 2 * j + hide
-                        parts = dict(here)
-                        parts[f] = self._part(game, know, f, j, hide, enemies)
-                        score = _position(list(parts.values()), weights) - now - cost
+                        key = (f, j, hide)
+                        gain = gains.get(key)
+                        if gain is None:
+                            part = self._part(game, know, f, j, hide, enemies)
+                            gain = gains[key] = _position([*others[f], part], weights) - now
+                        score = gain - cost
                         if score > best[0]:
-                            best = (score, a)
+                            best = (score, base + 2 * j + hide)
             if best[1] >= 0:
                 out.append(best)
         out.sort(reverse=True)
