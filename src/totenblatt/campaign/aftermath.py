@@ -37,9 +37,8 @@ from totenblatt.campaign.gang import (
     Gang,
     IllegalSacrificeError,
     Member,
-    RecruitmentError,
 )
-from totenblatt.campaign.recruitment import affordable, fill, hire, hire_cost, spare_hp
+from totenblatt.campaign.recruitment import affordable, fill, hire, price
 from totenblatt.messages import Message
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import HeroType
@@ -173,19 +172,7 @@ def default_payments(gang: Gang, kind: HeroType, ruleset: Ruleset) -> dict[str, 
     >>> default_payments(gang, HeroType.GUNSLINGER, Ruleset.load("extended"))
     {'Ann': 4, 'Cy': 1}
     """
-    cost = hire_cost(kind, ruleset)
-    spare = spare_hp(gang, ruleset)
-    if spare < cost:
-        raise RecruitmentError(
-            Message(
-                "gang {gang} cannot pay for a {kind}: it costs {cost} HP and the "
-                "survivors can pay only {spare} HP in all (B6, D-29)",
-                gang=repr(gang.name),
-                kind=kind,
-                cost=cost,
-                spare=spare,
-            )
-        )
+    cost = price(gang, kind, ruleset)
     floor = ruleset.campaign.recruit_min_hp
     left = {m.name: m.hp for m in gang.members}
     paid = dict.fromkeys(left, 0)

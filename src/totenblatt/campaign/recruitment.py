@@ -40,7 +40,7 @@ from totenblatt.messages import Message, Plural
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
-__all__ = ["affordable", "fill", "hirable", "hire", "hire_cost", "spare_hp"]
+__all__ = ["affordable", "fill", "hirable", "hire", "hire_cost", "price", "spare_hp"]
 
 
 def hire_cost(kind: HeroType, ruleset: Ruleset) -> int:
@@ -87,6 +87,25 @@ def spare_hp(gang: Gang, ruleset: Ruleset) -> int:
     """HP the survivors can pay in all, each down to ``recruit_min_hp`` (D-29)."""
     floor = ruleset.campaign.recruit_min_hp
     return sum(max(0, m.hp - floor) for m in gang.members)
+
+
+def price(gang: Gang, kind: HeroType, ruleset: Ruleset) -> int:
+    """HP a ``kind`` costs the gang (:func:`hire_cost`); RecruitmentError when its survivors
+    cannot pay that much in all (:func:`spare_hp`, B6, D-29)."""
+    cost = hire_cost(kind, ruleset)
+    spare = spare_hp(gang, ruleset)
+    if spare < cost:
+        raise RecruitmentError(
+            Message(
+                "gang {gang} cannot pay for a {kind}: it costs {cost} HP and the "
+                "survivors can pay only {spare} HP in all (B6, D-29)",
+                gang=repr(gang.name),
+                kind=kind,
+                cost=cost,
+                spare=spare,
+            )
+        )
+    return cost
 
 
 def hire(
@@ -145,18 +164,7 @@ def hire(
                 size=gang.size,
             )
         )
-    spare = spare_hp(gang, ruleset)
-    if spare < cost:
-        raise RecruitmentError(
-            Message(
-                "gang {gang} cannot pay for a {kind}: it costs {cost} HP and the "
-                "survivors can pay only {spare} HP in all (B6, D-29)",
-                gang=repr(gang.name),
-                kind=kind,
-                cost=cost,
-                spare=spare,
-            )
-        )
+    price(gang, kind, ruleset)
     paid = _payments(gang, payments, ruleset)
     total = sum(paid.values())
     if total != cost:
