@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
 import typer
 from rich.table import Table
@@ -225,6 +225,19 @@ def odds_attack(
     _one_card(to_card(attack), shot, rules, language, json_out=json, plot=plot)
 
 
+class _Situation(TypedDict):
+    """The keyword arguments of the odds of one shot, besides the attack card(s)."""
+
+    weapon: str
+    distance: float
+    cover: str
+    hand_size: int
+    seen: tuple[Card, ...]
+    attacker_abilities: tuple[str, ...]
+    defender_abilities: tuple[str, ...]
+    ruleset: Ruleset
+
+
 @dataclass(frozen=True)
 class Shot:
     """What ``odds attack`` was given besides the attack card(s)."""
@@ -238,6 +251,19 @@ class Shot:
     defender: tuple[str, ...]
     target_hp: int | None
     nine_lives: bool
+
+    def situation(self, rules: Ruleset) -> _Situation:
+        """The table as the odds functions take it (``shot_odds``, ``hand_odds``)."""
+        return _Situation(
+            weapon=self.weapon,
+            distance=self.distance,
+            cover=self.cover,
+            hand_size=self.hand,
+            seen=self.seen,
+            attacker_abilities=self.attacker,
+            defender_abilities=self.defender,
+            ruleset=rules,
+        )
 
     def extra(self, odds: AttackOdds, rules: Ruleset) -> dict[str, Any]:
         """The abilities as the core read them, and the chance the target is out."""
@@ -279,17 +305,7 @@ def _one_card(
 
     if plot is not None:
         check_writable(plot)
-    result = shot_odds(
-        card,
-        weapon=shot.weapon,
-        distance=shot.distance,
-        cover=shot.cover,
-        hand_size=shot.hand,
-        seen=shot.seen,
-        attacker_abilities=shot.attacker,
-        defender_abilities=shot.defender,
-        ruleset=rules,
-    )
+    result = shot_odds(card, **shot.situation(rules))
     if plot is not None:
         write_attack_plot(
             card,
@@ -381,17 +397,7 @@ def _rank_hand(
     """``--cards``: each attack of the hand with its odds, best first."""
     from totenblatt.wanted.odds import ASSUMPTION, ASSUMPTION_MESSAGE, hand_odds, out_odds
 
-    options = hand_odds(
-        hand,
-        weapon=shot.weapon,
-        distance=shot.distance,
-        cover=shot.cover,
-        hand_size=shot.hand,
-        seen=shot.seen,
-        attacker_abilities=shot.attacker,
-        defender_abilities=shot.defender,
-        ruleset=rules,
-    )
+    options = hand_odds(hand, **shot.situation(rules))
     if not options:
         fail(
             Message(
