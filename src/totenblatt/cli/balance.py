@@ -23,6 +23,7 @@ from totenblatt.cli.options import (
 from totenblatt.cli.sim import (
     DaskOption,
     QuietOption,
+    RulesetOptionsOption,
     SeedOption,
     WorkersOption,
     needs_sim_extra,
@@ -219,10 +220,7 @@ def abilities(
         list[str] | None,
         typer.Option("--ability", help=N_("Ability (repeatable; default all 14).")),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", help=N_("Ruleset option key=value (repeatable).")),
-    ] = None,
+    option: RulesetOptionsOption = None,
     games: GamesOption = 300,
     bots: Annotated[str, bots_option(N_("Bots seat by seat (or one)."))] = "heuristic",
     seed: SeedOption = 0,

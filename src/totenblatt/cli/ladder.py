@@ -28,6 +28,7 @@ from totenblatt.cli.options import (
 from totenblatt.cli.sim import (
     DaskOption,
     QuietOption,
+    RulesetOptionsOption,
     SeedOption,
     WorkersOption,
     needs_sim_extra,
@@ -47,12 +48,7 @@ if TYPE_CHECKING:
 def ladder(
     scenario: ScenarioOption = "duel",
     ruleset: OptionalRulesetOption = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
-        ),
-    ] = None,
+    option: RulesetOptionsOption = None,
     bots: Annotated[
         str,
         bots_option(

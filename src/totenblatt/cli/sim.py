@@ -62,6 +62,12 @@ DaskOption = Annotated[
 SeedOption = Annotated[
     int, seed_option(N_("Run seed K, 0 to 2**64-1: game i is played from (K, i) alone."))
 ]
+RulesetOptionsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
+    ),
+]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))]
 
 
@@ -105,12 +111,7 @@ def sim(
     out: Annotated[Path, typer.Option("--out", "-o", help=N_("Results file (Parquet)."))],
     scenario: ScenarioOption = "duel",
     ruleset: OptionalRulesetOption = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
-        ),
-    ] = None,
+    option: RulesetOptionsOption = None,
     bots: BotsOption = "heuristic",
     games: Annotated[
         int,
