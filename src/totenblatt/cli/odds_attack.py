@@ -27,6 +27,7 @@ from totenblatt.cli.options import (
     WeaponOption,
 )
 from totenblatt.cli.options import resolve_lang as _lang
+from totenblatt.cli.plot_file import writing
 from totenblatt.cli.rpg import odds_app
 from totenblatt.messages import Message
 from totenblatt.text import render, words
@@ -545,11 +546,5 @@ def write_attack_plot(
         )
     )
     fig.tight_layout()
-    try:
+    with writing(path):
         fig.savefig(path, format="png")
-    except OSError as exc:
-        fail(
-            Message(
-                "cannot write {file}: {reason}", file=repr(str(path)), reason=exc.strerror or exc
-            )
-        )

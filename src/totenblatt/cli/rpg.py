@@ -20,6 +20,7 @@ from totenblatt.cli.options import (
     resolve_lang,
     seed_option,
 )
+from totenblatt.cli.plot_file import writing
 from totenblatt.cli.rpg_plots import cell, write_curves, write_heatmap
 from totenblatt.messages import Message
 from totenblatt.rpg.levels import shifted
@@ -476,16 +477,8 @@ def _table(
     if plot is not None:
         title = w.phrase_n("P(success), {n} joker", "P(success), {n} jokers", jokers)
         title += w.phrase(", player against player") if pvp else ""
-        try:
+        with writing(plot):
             write_heatmap(table, plot, title, language)
-        except OSError as exc:
-            fail(
-                Message(
-                    "cannot write {file}: {reason}",
-                    file=repr(str(plot)),
-                    reason=exc.strerror or exc,
-                )
-            )
     if json:
         print_json(
             {
@@ -539,16 +532,8 @@ def _curve(
     if plot is not None:
         title = w.phrase("P(success) against difficulty {level}", level=difficulty)
         title += w.phrase(", player against player") if pvp else ""
-        try:
+        with writing(plot):
             write_curves(curves, plot, title, language)
-        except OSError as exc:
-            fail(
-                Message(
-                    "cannot write {file}: {reason}",
-                    file=repr(str(plot)),
-                    reason=exc.strerror or exc,
-                )
-            )
     if json:
         print_json(
             {
