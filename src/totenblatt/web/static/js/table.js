@@ -9,6 +9,7 @@ import { CARD_KEYS, figureFacts, renderAttack, renderHand, renderLog, renderSeat
 import { Replay } from "./replay.js";
 import { campaignConcede } from "./sacrifice.js";
 import { Tutorial } from "./tutorial.js";
+import { GameNight } from "./gamenight.js";
 import { el, inches, num, readJson, t, toast, fill } from "./util.js";
 
 const boot = readJson("boot");
@@ -95,6 +96,8 @@ const board = new Board($("board"), boot.table, {
   onFigureKey: (name) => keyFigure(name),
   onBoardClick: (point) => clickBoard(point),
 });
+// chat, takeback, tape, rematch, downloads (gamenight.js): hooked into render, clicks, the end
+const night = new GameNight({ boot, lang, apis, spectator, board: $("board"), view: () => view(), shown: () => state.shown });
 
 // -- what the shown seat may do now ------------------------------------------------------
 
@@ -337,7 +340,8 @@ function chooseSpade(card) {
 
 function clickFigure(name) {
   const v = view();
-  if (!v || state.replay || state.refused) return;
+  if (!v || state.replay || night.tapeClick({ figure: name })) return;
+  if (state.refused) return;
   const fig = v.figures.find((f) => f.name === name);
   if (!fig || fig.out) return;
   if (fig.seat === v.seat) {
@@ -390,7 +394,7 @@ function nudge(dx, dy) {
 }
 
 function clickBoard(point) {
-  if (state.replay) return;
+  if (state.replay || night.tapeClick({ point })) return;
   if (state.selected && canMove(state.selected)) return dropMove(state.selected, point);
   if (state.mode?.kind === "attack") {
     state.mode = null;
@@ -720,6 +724,7 @@ function render() {
   renderDecision(v);
   renderPreview(v);
   renderLog(page.log, v.log);
+  night.render(v);
   tutorial?.update(v, myTurn(v));
   renderOverlay(v);
   // on a phone the sheet shows the decision whenever it is new, and a preview (a planned move,
@@ -766,6 +771,7 @@ function renderOverlay(v) {
       el("div", { class: "buttons" },
         button(t("replay"), () => { closeOverlay(); startReplay(); }, "btn primary", { id: "replay" }),
         button(t("close"), closeOverlay),
+        ...night.endButtons(v),
         el("a", { class: "btn", href: `/?lang=${lang}` }, t("new_game"))),
     );
   }
