@@ -32,6 +32,7 @@ from totenblatt.cli.options import (
     JsonOption,
     Lang,
     LangOption,
+    NewNameArg,
     RulesetOption,
     resolve_lang,
     seed_option,
@@ -550,7 +551,7 @@ def gang_fill(
 )
 def gang_rename(
     name: GangArg,
-    new: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))],
+    new: NewNameArg,
     db: DbOption = None,
     json: JsonOption = False,
     lang: LangOption = None,
@@ -602,7 +603,7 @@ def gang_delete(
 def member_rename(
     name: GangArg,
     member: MemberArg,
-    new: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))],
+    new: NewNameArg,
     db: DbOption = None,
     json: JsonOption = False,
     lang: LangOption = None,

@@ -18,6 +18,7 @@ from totenblatt.cli.options import (
     JsonOption,
     Lang,
     LangOption,
+    NewNameArg,
     RpgRulesetOption,
     resolve_lang,
 )
@@ -206,7 +207,7 @@ def character_heal(
 )
 def character_rename(
     name: NameArg,
-    new: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))],
+    new: NewNameArg,
     db: DbOption = None,
     json: JsonOption = False,
     lang: LangOption = None,

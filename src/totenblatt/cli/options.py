@@ -37,6 +37,7 @@ __all__ = [
     "JsonOption",
     "Lang",
     "LangOption",
+    "NewNameArg",
     "OptionalRulesetOption",
     "RpgRulesetOption",
     "RulesetOption",
@@ -125,6 +126,9 @@ DbOption = Annotated[
         ),
     ),
 ]
+
+NewNameArg = Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))]
+"""The ``NEW`` name a ``rename`` command gives."""
 
 
 # -- what a game is made of -----------------------------------------------------------------
