@@ -337,11 +337,14 @@ class FastPolicy:
 
     # -- the action --------------------------------------------------------------------
 
-    def _act(self, game: FastGame, know: _Know) -> int:
+    def _act(
+        self, game: FastGame, know: _Know, moves: list[tuple[float, int]] | None = None
+    ) -> int:
         seat = game.to_act
         score, attack = self._best_attack(game, know, seat)
         best_score, best = (score, attack) if attack >= 0 else (0.0, PASS)
-        moves = self.ranked_moves(game, know)
+        if moves is None:
+            moves = self.ranked_moves(game, know)
         if moves and moves[0][0] * 0.8 > best_score:
             return moves[0][1]
         return best
@@ -536,7 +539,9 @@ class FastPolicy:
                 for j in self._candidates(know, board, dests, budget, here_f, towards[f], threats):
                     if j in blocked[f]:
                         continue
-                    for hide in (False, True) if board.hard[j] else (False,):
+                    # hidden is never worse than seen at a spot in hard cover (its shots
+                    # count alike, the enemy's only within reach): weigh it alone there
+                    for hide in (True,) if board.hard[j] else (False,):
                         key = (f, j, hide)
                         gain = gains.get(key)
                         if gain is None:
@@ -554,14 +559,13 @@ class FastPolicy:
         """The ids worth a search, the policy's own choice first (as ``ismcts.candidates``):
         in the action phase passing, the best attacks and the best move of each club value;
         else every choice but conceding, redrawing and revealing."""
-        legal = game.legal_actions()
-        first = self.choose(game)
-        out = {first: None}
         t = game.actions
         if game.phase == _ACTION:
-            out.setdefault(PASS, None)
             know = _know(game.spec)
             seat = game.to_act
+            moves = self.ranked_moves(game, know)
+            out = {self._act(game, know, moves): None}
+            out.setdefault(PASS, None)
             scored = []
             cards = sorted({c for c in game.hands[seat] if SUITS[c] in (1, 4)})
             pairs = game._attack_pairs(seat) if cards else []
@@ -574,9 +578,11 @@ class FastPolicy:
             scored.sort(reverse=True)
             for _, a in scored[:3]:
                 out.setdefault(a, None)
-            for _, a in self.ranked_moves(game, know)[:3]:
+            for _, a in moves[:3]:
                 out.setdefault(a, None)
             return list(out)
+        legal = game.legal_actions()
+        out = {self.choose(game): None}
         for a in legal:
             if a != CONCEDE and a < t.redraw:
                 out.setdefault(a, None)
