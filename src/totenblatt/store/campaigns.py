@@ -13,10 +13,10 @@ hashes only (the web layer makes and compares them).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -105,6 +105,16 @@ class FightSide:
         return before_fighters(self.before, self.absent)
 
 
+_T = TypeVar("_T")
+
+
+def _one(found: Iterator[_T], missing: Message) -> _T:
+    """The first item ``found``; CampaignNotFoundError saying ``missing`` when there is none."""
+    for item in found:
+        return item
+    raise CampaignNotFoundError(missing)
+
+
 def before_fighters(gang: Gang, absent: Sequence[str]) -> Gang:
     """``gang`` with only the members who take part (not in ``absent``)."""
     return gang.replace_members(m for m in gang.members if m.name not in absent)
@@ -127,15 +137,13 @@ class CampaignFight:
 
     def side(self, gang_id: str) -> FightSide:
         """The side of the campaign gang ``gang_id``; CampaignNotFoundError if it did not fight."""
-        for side in self.sides:
-            if side.gang_id == gang_id:
-                return side
-        raise CampaignNotFoundError(
+        return _one(
+            (s for s in self.sides if s.gang_id == gang_id),
             Message(
                 "gang {gang} does not fight in fight {fight}",
                 gang=repr(gang_id),
                 fight=repr(self.id),
-            )
+            ),
         )
 
 
@@ -155,20 +163,16 @@ class CampaignRecord:
 
     def gang(self, gang_id: str) -> CampaignGang:
         """The campaign gang ``gang_id``; CampaignNotFoundError if it is not in the campaign."""
-        for found in self.gangs:
-            if found.id == gang_id:
-                return found
-        raise CampaignNotFoundError(
-            Message("this campaign has no gang {gang}", gang=repr(gang_id)[:40])
+        return _one(
+            (g for g in self.gangs if g.id == gang_id),
+            Message("this campaign has no gang {gang}", gang=repr(gang_id)[:40]),
         )
 
     def fight(self, fight_id: str) -> CampaignFight:
         """The fight ``fight_id`` of the campaign; CampaignNotFoundError if none."""
-        for found in self.fights:
-            if found.id == fight_id:
-                return found
-        raise CampaignNotFoundError(
-            Message("this campaign has no fight {fight}", fight=repr(fight_id)[:40])
+        return _one(
+            (f for f in self.fights if f.id == fight_id),
+            Message("this campaign has no fight {fight}", fight=repr(fight_id)[:40]),
         )
 
     def pending(self, gang_id: str) -> CampaignFight | None:
