@@ -330,7 +330,8 @@ _PAGE_STRINGS: dict[str, str] = {
     ),
     "lesson_redraw": N_("Redraw"),
     "lesson_redraw_hint": N_(
-        "Once a round, pay {cost} HP to change one card: press “Redraw…”, then click the 2♣."
+        "Once a round, pay {cost} HP to change one card: press “Redraw…”, then click your "
+        "lowest club."
     ),
     "lesson_bid": N_("Bid"),
     "lesson_bid_hint": N_("Bid for the initiative: click a ♦ card. The highest diamond acts next."),
