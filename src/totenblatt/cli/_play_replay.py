@@ -78,10 +78,7 @@ def read_replay_file(path: Path) -> Game | PublicRecord:
     opened), a larger or non-UTF-8 file, and says what is wrong with a bad save.
     """
     if not os.path.lexists(path):
-        raise SaveError(
-            f"no saved game at {str(path)!r}: file not found",
-            message=Message("no saved game at {file}: file not found", file=repr(str(path))),
-        )
+        raise SaveError(Message("no saved game at {file}: file not found", file=repr(str(path))))
     label = f"{str(path)!r} is not a saved game"
     text = read_text(path, limit=MAX_SAVE_BYTES, error=SaveError, label=label)
     if PUBLIC_FORMAT in text[:200]:  # a public replay (the browser table's export)

@@ -139,7 +139,7 @@ def create_app(
     app.include_router(campaign_router)  # the campaign at the table (web/campaign/)
     app.include_router(story_router(config))  # the RPG table (web/stories)
     app.include_router(night_router(creations, actions))  # a game night (web/gamenight)
-    app.include_router(pages_router(config.limits, config.lang))
+    app.include_router(pages_router(config.limits, config.lang))  # rules, tutorial, QR (web/pages)
     app.include_router(companion_router(config.limits, config.lang))  # a real table (companion)
 
     def hub() -> Hub:
