@@ -93,15 +93,6 @@ HOSTILE_RULESETS = {
 }
 
 
-@pytest.mark.parametrize("kind", sorted(HOSTILE_RULESETS))
-@pytest.mark.parametrize("args", RULESET_COMMANDS, ids=lambda a: "-".join(a[:2]))
-def test_a_hostile_ruleset_is_one_line(
-    cli: Cli, tmp_path: Path, args: list[str], kind: str
-) -> None:
-    text, fragment = HOSTILE_RULESETS[kind]
-    refused(cli, args, write(tmp_path, f"{kind}.toml", text), fragment)
-
-
 def test_a_missing_ruleset_file_is_not_found(cli: Cli, tmp_path: Path) -> None:
     for args in (*RULESET_COMMANDS, *RPG_COMMANDS):
         err = refused(cli, args, tmp_path / "none.toml", "file not found")
@@ -125,15 +116,6 @@ HOSTILE_RPG = {
 }
 
 
-@pytest.mark.parametrize("kind", sorted(HOSTILE_RPG))
-@pytest.mark.parametrize("args", RPG_COMMANDS, ids=lambda a: "-".join(a[:2]))
-def test_a_hostile_rpg_ruleset_is_one_line(
-    cli: Cli, tmp_path: Path, args: list[str], kind: str
-) -> None:
-    text, fragment = HOSTILE_RPG[kind]
-    refused(cli, args, write(tmp_path, f"{kind}.toml", text), fragment)
-
-
 # -- scenarios --------------------------------------------------------------------------
 
 DUEL = (Path(__file__).parents[2] / "src/totenblatt/wanted/table/scenarios/duel.toml").read_text(
@@ -155,13 +137,24 @@ HOSTILE_SCENARIOS = {
 }
 
 
-@pytest.mark.parametrize("kind", sorted(HOSTILE_SCENARIOS))
-@pytest.mark.parametrize("args", SCENARIO_COMMANDS, ids=lambda a: "-".join(a[:2]))
-def test_a_hostile_scenario_is_one_line(
-    cli: Cli, tmp_path: Path, args: list[str], kind: str
+HOSTILE_TOML = [
+    pytest.param(args, kind, text, fragment, id=f"{'-'.join(args[:2])}-{kind}")
+    for commands, files in (
+        (RULESET_COMMANDS, HOSTILE_RULESETS),
+        (RPG_COMMANDS, HOSTILE_RPG),
+        (SCENARIO_COMMANDS, HOSTILE_SCENARIOS),
+    )
+    for kind, (text, fragment) in sorted(files.items())
+    for args in commands
+]
+"""Every command that reads a ruleset, RPG ruleset or scenario, with every hostile file."""
+
+
+@pytest.mark.parametrize(("args", "kind", "text", "fragment"), HOSTILE_TOML)
+def test_a_hostile_ruleset_or_scenario_is_one_line(
+    cli: Cli, tmp_path: Path, args: list[str], kind: str, text: str, fragment: str
 ) -> None:
-    text, fragment = HOSTILE_SCENARIOS[kind]
-    assert text != DUEL
+    assert text != DUEL  # a hostile scenario changes the duel
     refused(cli, args, write(tmp_path, f"{kind}.toml", text), fragment)
 
 
