@@ -16,8 +16,6 @@ import io
 import os
 import signal
 import stat
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -30,10 +28,10 @@ import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from real_process import run_totenblatt
 from totenblatt.cli import app, load_commands, main
 from totenblatt.wanted.engine.game import new_game
 
-BIN = Path(sys.executable).parent / "totenblatt"
 HANG_SECONDS = 60
 """A case still running after this long is a hang (a guard, not a timing assertion)."""
 
@@ -498,16 +496,7 @@ def test_real_processes_exit_2_with_one_line(tmp_path: Path, args: list[str]) ->
         a.format(fifo=files.fifo, deep=files.deep_toml, pile=files.pile) if "{" in a else a
         for a in args
     ]
-    env = {**os.environ, "TOTENBLATT_DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}"}
-    done = subprocess.run(
-        [str(BIN), *filled],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        check=False,
-    )
+    done = run_totenblatt(filled, tmp_path / "p.db")
     assert done.returncode == 2, (filled, done.stdout[-300:], done.stderr[-600:])
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr[-600:]
     assert files.untouched()

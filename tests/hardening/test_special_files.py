@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+from real_process import run_totenblatt
+
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
-BIN = Path(sys.executable).parent / "totenblatt"
 
 READERS = [
     ["replay", "{}"],
@@ -83,20 +82,23 @@ def unchanged(path: Path, before: os.stat_result) -> bool:
     )
 
 
+def left_alone(cli: Cli, args: list[str], path: Path, named: str) -> None:
+    """``args`` with ``path`` for ``{}``: refused in one line that says ``named``, and
+    ``path`` left as it was."""
+    before = os.lstat(path)
+    code, out, err = cli(fill(args, path))
+    one_line_refusal(code, out, err, path)
+    assert named in err and unchanged(path, before)
+
+
 @pytest.mark.parametrize("args", READERS, ids=lambda a: " ".join(a[:2]))
 def test_a_fifo_is_never_read(cli: Cli, fifo: Path, args: list[str]) -> None:
-    before = os.lstat(fifo)
-    code, out, err = cli(fill(args, fifo))
-    one_line_refusal(code, out, err, fifo)
-    assert "FIFO" in err and unchanged(fifo, before)
+    left_alone(cli, args, fifo, "FIFO")
 
 
 @pytest.mark.parametrize("args", READERS, ids=lambda a: " ".join(a[:2]))
 def test_a_device_is_never_read(cli: Cli, device: Path, args: list[str]) -> None:
-    before = os.lstat(device)
-    code, out, err = cli(fill(args, device))
-    one_line_refusal(code, out, err, device)
-    assert "device" in err and unchanged(device, before)
+    left_alone(cli, args, device, "device")
 
 
 @pytest.mark.parametrize("args", [["replay", "/dev/zero"], ["play", "--load", "/dev/zero"]])
@@ -108,19 +110,13 @@ def test_dev_zero_is_no_saved_game(cli: Cli, args: list[str]) -> None:
 @pytest.mark.parametrize("args", WRITERS, ids=lambda a: " ".join(a[:2]))
 @pytest.mark.usefixtures("gang")
 def test_a_fifo_is_never_written(cli: Cli, fifo: Path, args: list[str]) -> None:
-    before = os.lstat(fifo)
-    code, out, err = cli(fill(args, fifo))
-    one_line_refusal(code, out, err, fifo)
-    assert "FIFO" in err and unchanged(fifo, before)
+    left_alone(cli, args, fifo, "FIFO")
 
 
 @pytest.mark.parametrize("args", WRITERS, ids=lambda a: " ".join(a[:2]))
 @pytest.mark.usefixtures("gang")
 def test_a_device_is_never_replaced(cli: Cli, device: Path, args: list[str]) -> None:
-    before = os.lstat(device)
-    code, out, err = cli(fill(args, device))
-    one_line_refusal(code, out, err, device)
-    assert "device" in err and unchanged(device, before)
+    left_alone(cli, args, device, "device")
 
 
 @pytest.mark.usefixtures("gang")
@@ -150,20 +146,6 @@ def test_an_unwritable_folder_is_named_not_the_temporary_file(cli: Cli, tmp_path
     assert "does not exist" in err and ".game.json." not in err
 
 
-def run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """A real process; the timeout turns a regression (a blocked read) into a failure."""
-    env = {**os.environ, "TOTENBLATT_DATABASE_URL": f"sqlite:///{tmp_path / 'sub.db'}"}
-    return subprocess.run(
-        [str(BIN), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        check=False,
-    )
-
-
 @pytest.mark.parametrize(
     "args",
     [
@@ -176,13 +158,15 @@ def run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
 )
 def test_real_processes_refuse_a_fifo(fifo: Path, tmp_path: Path, args: list[str]) -> None:
     before = os.lstat(fifo)
-    done = run(fill(args, fifo), tmp_path)
+    done = run_totenblatt(fill(args, fifo), tmp_path / "sub.db")
     one_line_refusal(done.returncode, done.stdout, done.stderr, fifo)
     assert unchanged(fifo, before)
 
 
 def test_a_real_process_never_replaces_a_device(device: Path, tmp_path: Path) -> None:
     before = os.lstat(device)
-    done = run(["play", "--seats", "bot,bot", "--save", str(device)], tmp_path)
+    done = run_totenblatt(
+        ["play", "--seats", "bot,bot", "--save", str(device)], tmp_path / "sub.db"
+    )
     one_line_refusal(done.returncode, done.stdout, done.stderr, device)
     assert unchanged(device, before)
