@@ -4,8 +4,6 @@ symmetric Wild 2 options, shell completion and "did you mean"."""
 
 from __future__ import annotations
 
-import functools
-import itertools
 import json
 import os
 import random
@@ -19,9 +17,10 @@ from typing import Any
 
 import pytest
 
+from brute_defense import brute_defense
 from totenblatt.campaign.abilities import draw_ability
-from totenblatt.cards import Card, Rank, Suit, full_deck
-from totenblatt.wanted.combat import draw_nine_lives, resolve_attack
+from totenblatt.cards import Card, full_deck
+from totenblatt.wanted.combat import draw_nine_lives
 from totenblatt.wanted.rules import Ruleset
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
@@ -167,31 +166,10 @@ def _brute_odds(
     pool = Counter(full_deck(2))
     pool.subtract([Card.parse(card), *(Card.parse(c) for c in seen)])
     cards = list((+pool).elements())
-    queen = "queen_of_hearts" in defender
-    plain = tuple(a for a in defender if a != "queen_of_hearts")
-    wild = "wild_2" in defender
-
-    @functools.cache
-    def wounds(heart: Card | None, extra: Card | None) -> int:
-        abilities = () if heart is None else (*plain, "queen_of_hearts") if extra else plain
-        return resolve_attack(
-            card, weapon="winchester", distance=7, cover="medium", defense=heart,
-            extra_defense=extra, defender_abilities=abilities, ruleset=rules,
-        ).wounds  # fmt: skip
-
-    counts: Counter[int] = Counter()
-    for held in itertools.combinations(cards, hand):
-        best = wounds(None, None)
-        for i, c in enumerate(held):
-            if c.is_joker or c.suit is Suit.HEARTS or (wild and c.rank is Rank.TWO):
-                best = min(best, wounds(c, None))
-                if queen:
-                    for j, e in enumerate(held):
-                        if j != i and not e.is_joker:
-                            best = min(best, wounds(c, e))
-        counts[best] += 1
-    total = sum(counts.values())
-    return {w: Fraction(n, total) for w, n in counts.items()}
+    return brute_defense(
+        card, cards, hand, weapon="winchester", distance=7, cover="medium", defender=defender,
+        ruleset=rules,
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -1,22 +1,19 @@
 """The defender's abilities in the exact odds (B1, D-25, D-26), against brute force.
 
-Every hand the defender may hold is enumerated, and for each the choice that leaves
-the fewest wounds is found by trying every card (and with Queen of Hearts every pair of a
-heart and another card) with :func:`resolve_attack` itself; the odds must agree exactly.
+:func:`brute_defense` tries every hand the defender may hold with :func:`resolve_attack`
+itself; the odds must agree exactly.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
-from collections import Counter
 from fractions import Fraction
 
 import pytest
 
-from totenblatt.cards import Card, Rank, Suit, full_deck
-from totenblatt.wanted.combat import resolve_attack
+from brute_defense import brute_defense
+from totenblatt.cards import Card, Rank, full_deck
 from totenblatt.wanted.odds import (
     KnownCardsError,
     _defended,
@@ -33,58 +30,6 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability
 
 RULES = Ruleset.load("base")
-
-
-def _brute(
-    card: str,
-    unseen: list[Card],
-    hand: int,
-    *,
-    weapon: str,
-    distance: float,
-    cover: str,
-    attacker: tuple[str, ...],
-    defender: tuple[str, ...],
-) -> dict[int, Fraction]:
-    """Every hand of ``hand`` cards (by position), each defended as well as it can be."""
-    queen = "queen_of_hearts" in defender
-    wild = "wild_2" in defender
-    plain = tuple(a for a in defender if a != "queen_of_hearts")
-
-    @functools.cache
-    def wounds(heart: Card | None, extra: Card | None) -> int:
-        return resolve_attack(
-            card,
-            weapon=weapon,
-            distance=distance,
-            cover=cover,
-            defense=heart,
-            extra_defense=extra,
-            attacker_abilities=attacker,
-            defender_abilities=(
-                () if heart is None else (*plain, "queen_of_hearts") if extra else plain
-            ),
-            ruleset=RULES,
-        ).wounds
-
-    def defends(c: Card) -> bool:
-        return c.is_joker or c.suit is Suit.HEARTS or (wild and c.rank is Rank.TWO)
-
-    counts: Counter[int] = Counter()
-    for picked in itertools.combinations(range(len(unseen)), hand):
-        cards = [unseen[i] for i in picked]
-        best = wounds(None, None)
-        for i, c in enumerate(cards):
-            if not defends(c):
-                continue
-            best = min(best, wounds(c, None))
-            if queen:
-                for j, e in enumerate(cards):
-                    if j != i and not e.is_joker:
-                        best = min(best, wounds(c, e))
-        counts[best] += 1
-    total = sum(counts.values())
-    return {w: Fraction(n, total) for w, n in sorted(counts.items())}
 
 
 SMALL = [
@@ -122,7 +67,7 @@ def test_defender_abilities_in_the_odds_equal_brute_force(
     card, weapon, distance, cover, attacker = case
     cards = [Card.parse(c) for c in unseen.split()]
     for hand in (0, 1, 2, 4):
-        want = _brute(
+        want = brute_defense(
             card,
             cards,
             hand,
@@ -131,6 +76,7 @@ def test_defender_abilities_in_the_odds_equal_brute_force(
             cover=cover,
             attacker=attacker,
             defender=defender,
+            ruleset=RULES,
         )
         got = attack_odds(
             card,
@@ -150,7 +96,7 @@ def test_a_larger_pool_with_queen_of_hearts_equals_brute_force() -> None:
     rng = random.Random(26)
     cards = rng.sample(full_deck(2), 18)
     for defender in (("queen_of_hearts",), ("queen_of_hearts", "wild_2", "cover_2")):
-        want = _brute(
+        want = brute_defense(
             "K♠",
             cards,
             5,
@@ -159,6 +105,7 @@ def test_a_larger_pool_with_queen_of_hearts_equals_brute_force() -> None:
             cover="light",
             attacker=(),
             defender=defender,
+            ruleset=RULES,
         )
         got = attack_odds(
             "K♠",
