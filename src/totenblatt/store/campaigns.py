@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.orm import Session
 
 from totenblatt.campaign import Event, Gang, Step
@@ -506,17 +506,13 @@ class Campaigns:
     def choose_sacrifice(self, fight_id: str, gang_id: str, member: str) -> bool:
         """Note the sacrifice a conceding gang chose (B4); False when one was chosen already."""
         with self.db.transaction() as session:
-            done = session.execute(
-                update(CampaignFightGangRow)
-                .where(
-                    CampaignFightGangRow.fight_id == fight_id,
-                    CampaignFightGangRow.gang_id == gang_id,
-                    CampaignFightGangRow.sacrifice.is_(None),
-                    CampaignFightGangRow.confirmed_at.is_(None),
-                )
-                .values(sacrifice=member)
+            return _claim_open_side(
+                session,
+                fight_id,
+                gang_id,
+                CampaignFightGangRow.sacrifice.is_(None),
+                sacrifice=member,
             )
-            return bool(getattr(done, "rowcount", 0) == 1)
 
     def confirm(
         self,
@@ -536,16 +532,15 @@ class Campaigns:
         """
         now = self.db.clock()
         with self.db.transaction() as session:
-            claimed = session.execute(
-                update(CampaignFightGangRow)
-                .where(
-                    CampaignFightGangRow.fight_id == fight_id,
-                    CampaignFightGangRow.gang_id == gang_id,
-                    CampaignFightGangRow.confirmed_at.is_(None),
-                )
-                .values(confirmed_at=now, result=result, kills=kills, choices=choices)
-            )
-            if getattr(claimed, "rowcount", 0) != 1:
+            if not _claim_open_side(
+                session,
+                fight_id,
+                gang_id,
+                confirmed_at=now,
+                result=result,
+                kills=kills,
+                choices=choices,
+            ):
                 raise CampaignConflictError(
                     Message("this gang's aftermath is recorded already: nothing was changed")
                 )
@@ -572,6 +567,24 @@ class Campaigns:
                 select(CampaignFightGangRow).where(CampaignFightGangRow.fight_id == fight_id)
             ).all()
             return _fight(fight, sides)
+
+
+def _claim_open_side(
+    session: Session, fight_id: str, gang_id: str, *also: ColumnElement[bool], **values: Any
+) -> bool:
+    """Set ``values`` on the gang's side of the fight while it is not confirmed (and every
+    condition ``also`` holds): True when it did, False when another got there first."""
+    done = session.execute(
+        update(CampaignFightGangRow)
+        .where(
+            CampaignFightGangRow.fight_id == fight_id,
+            CampaignFightGangRow.gang_id == gang_id,
+            *also,
+            CampaignFightGangRow.confirmed_at.is_(None),
+        )
+        .values(**values)
+    )
+    return bool(getattr(done, "rowcount", 0) == 1)
 
 
 def _changed(gang: Gang) -> CampaignConflictError:
