@@ -33,6 +33,19 @@ def subprocess_env() -> dict[str, str]:
     return env
 
 
+def run(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``argv`` as a real process in :func:`subprocess_env`, its output as UTF-8 text."""
+    return subprocess.run(
+        list(argv),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=subprocess_env(),
+        timeout=60,
+        check=False,
+    )
+
+
 # -- text -------------------------------------------------------------------------------------
 
 
@@ -276,15 +289,7 @@ def test_demo(lang: str, fragments: list[str], cli: Cli) -> None:
     ids=["script", "python-m"],
 )
 def test_real_process_json_and_text(command: list[str]) -> None:
-    done = subprocess.run(
-        [*command, *BILLY, "--json"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=subprocess_env(),
-        timeout=60,
-        check=False,
-    )
+    done = run(*command, *BILLY, "--json")
     assert (done.returncode, done.stderr) == (0, "")
     assert json.loads(done.stdout)["wounds"] == 3
 
@@ -302,15 +307,7 @@ def test_real_process_json_and_text(command: list[str]) -> None:
     ids=["script-heart", "script-negative", "python-m-weapon", "python-m-missing-option"],
 )  # fmt: skip
 def test_real_process_bad_input(command: list[str], args: list[str], fragment: str) -> None:
-    done = subprocess.run(
-        [*command, "attack", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=subprocess_env(),
-        timeout=60,
-        check=False,
-    )
+    done = run(*command, "attack", *args)
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
@@ -319,15 +316,7 @@ def test_real_process_bad_input(command: list[str], args: list[str], fragment: s
 
 
 def test_real_process_demo() -> None:
-    done = subprocess.run(
-        [str(VENV_BIN / "totenblatt"), "demo", "--lang", "de"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=subprocess_env(),
-        timeout=60,
-        check=False,
-    )
+    done = run(str(VENV_BIN / "totenblatt"), "demo", "--lang", "de")
     assert (done.returncode, done.stderr) == (0, "")
     assert "TREFFER — 3 Wunden" in flat(done.stdout)
 

@@ -94,32 +94,28 @@ def test_help_lists_the_built_ins(cli: Cli) -> None:
     assert "--json" in out
 
 
-def test_real_process_rules_json() -> None:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="200")
-    done = subprocess.run(
-        [sys.executable, "-m", "totenblatt", "rules", "--ruleset", "extended", "--json"],
+def run(argv: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """``argv`` as a real process, UTF-8 text out, with ``env`` added to the environment."""
+    return subprocess.run(
+        argv,
         capture_output=True,
         text=True,
         encoding="utf-8",
-        env=env,
+        env=dict(os.environ, PYTHONIOENCODING="utf-8", **env),
         timeout=60,
         check=False,
     )
+
+
+def test_real_process_rules_json() -> None:
+    argv = [sys.executable, "-m", "totenblatt", "rules", "--ruleset", "extended", "--json"]
+    done = run(argv, COLUMNS="200")
     assert (done.returncode, done.stderr) == (0, "")
     assert json.loads(done.stdout)["heroes"]["gunslinger"]["hp"] == 10
 
 
 def test_real_process_unknown_ruleset() -> None:
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    done = subprocess.run(
-        [str(Path(sys.executable).parent / "totenblatt"), "rules", "--ruleset", "nope"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    done = run([str(Path(sys.executable).parent / "totenblatt"), "rules", "--ruleset", "nope"])
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "base, extended" in done.stderr
