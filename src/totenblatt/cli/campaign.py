@@ -34,6 +34,7 @@ from totenblatt.cli.options import (
     LangOption,
     NewNameArg,
     RulesetOption,
+    YesOption,
     resolve_lang,
     seed_option,
     weapon_option,
@@ -107,7 +108,6 @@ GangArg = Annotated[str, typer.Argument(metavar="NAME", help=N_("The gang's name
 MemberArg = Annotated[
     str, typer.Argument(metavar="MEMBER", help=N_("A living member: full name or a unique start."))
 ]
-YesOption = Annotated[bool, typer.Option("--yes", help=N_("Really do it: it cannot be undone."))]
 WEAPONS_HELP = N_(
     "Weapons of the members in roster order, comma-separated or repeated: colt, winchester, "
     "shotgun (revolver, gewehr, schrotflinte); the rest get the default by place "

@@ -20,6 +20,7 @@ from totenblatt.cli.options import (
     LangOption,
     NewNameArg,
     RpgRulesetOption,
+    YesOption,
     resolve_lang,
 )
 from totenblatt.messages import Message
@@ -224,9 +225,7 @@ def character_rename(
 )
 def character_delete(
     name: NameArg,
-    yes: Annotated[
-        bool, typer.Option("--yes", help=N_("Really do it: it cannot be undone."))
-    ] = False,
+    yes: YesOption = False,
     db: DbOption = None,
     json: JsonOption = False,
     lang: LangOption = None,

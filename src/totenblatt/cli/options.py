@@ -43,6 +43,7 @@ __all__ = [
     "RulesetOption",
     "ScenarioOption",
     "WeaponOption",
+    "YesOption",
     "argv_lang",
     "bots_option",
     "command_line",
@@ -129,6 +130,8 @@ DbOption = Annotated[
 
 NewNameArg = Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))]
 """The ``NEW`` name a ``rename`` command gives."""
+YesOption = Annotated[bool, typer.Option("--yes", help=N_("Really do it: it cannot be undone."))]
+"""The ``--yes`` a command that cannot be undone needs."""
 
 
 # -- what a game is made of -----------------------------------------------------------------
