@@ -9,9 +9,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -135,16 +135,8 @@ class Characters:
             for row in rows:
                 before = Character.from_dict(row.data)
                 after = step(before)
-                row.data = after.to_dict()
-                row.updated_at = self.store.clock()
-                self.store.audit(
-                    session,
-                    what=what,
-                    subject=row.name,
-                    subject_kind="character",
-                    args=dict(args),
-                    before=before.to_dict(),
-                    after=row.data,
+                self.rewrite(
+                    session, row, after.to_dict(), what=what, args=args, before=before.to_dict()
                 )
                 changed.append(after)
         return changed
@@ -162,18 +154,39 @@ class Characters:
             if name_key(after.name) != row.name_key:
                 _check_free(session, after.name)
             row.name, row.name_key = after.name, name_key(after.name)
-            row.data = after.to_dict()
-            row.updated_at = self.store.clock()
-            self.store.audit(
+            self.rewrite(
                 session,
+                row,
+                after.to_dict(),
                 what="character rename",
-                subject=after.name,
-                subject_kind="character",
                 args={"old": before.name, "new": after.name},
                 before=before.to_dict(),
-                after=row.data,
             )
         return after
+
+    def rewrite(
+        self,
+        session: Session,
+        row: CharacterRow,
+        data: dict[str, Any],
+        *,
+        what: str,
+        args: Mapping[str, object],
+        before: dict[str, Any],
+    ) -> None:
+        """Write ``data`` as the sheet of ``row``, with an audit row ``what`` (``before``
+        and after) in the same transaction."""
+        row.data = data
+        row.updated_at = self.store.clock()
+        self.store.audit(
+            session,
+            what=what,
+            subject=row.name,
+            subject_kind="character",
+            args=dict(args),
+            before=before,
+            after=data,
+        )
 
     def delete(self, name: str) -> Character:
         """Delete the character; its audit row keeps the whole sheet (``before``)."""

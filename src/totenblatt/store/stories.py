@@ -320,17 +320,13 @@ class Stories:
         if stored is None:  # deleted meanwhile: the story keeps its own copy
             sheet.stored_id = sheet.stored_as = None
             return
-        old = dict(stored.data)
-        stored.data = data
-        stored.updated_at = self.store.clock()
-        self.store.audit(
+        Characters(self.store).rewrite(
             session,
+            stored,
+            data,
             what=what,
-            subject=stored.name,
-            subject_kind="character",
             args={"story": story.id, "name": story.name},
-            before=old,
-            after=data,
+            before=dict(stored.data),
         )
 
 
