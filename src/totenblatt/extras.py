@@ -21,7 +21,7 @@ __all__ = ["EXTRAS", "MissingExtraError", "extra_for", "missing_extra", "require
 EXTRAS: dict[str, tuple[str, ...]] = {
     "sim": ("pyarrow", "dask", "distributed"),
     "env": ("pettingzoo", "gymnasium"),
-    "web": ("fastapi", "uvicorn", "starlette"),
+    "web": ("fastapi", "uvicorn", "starlette", "segno"),
     "pg": ("psycopg",),
 }
 """Extra -> the top-level modules it installs (import names)."""

@@ -407,7 +407,7 @@ def test_help_lists_the_grammar_and_the_legend_in_80_columns() -> None:
     ("command", "german"),
     [
         (["play", "--help"], ("Startwert des Mischens", "Eine Art je Platz")),
-        (["replay", "--help"], ("Nach jedem Ereignis", "gespeichert mit")),
+        (["replay", "--help"], ("Nach jedem Ereignis", "gespeichertes Spiel")),
     ],
 )
 def test_play_and_replay_options_are_explained_in_german(

@@ -99,6 +99,8 @@ def new_game(live: LiveServer, seats: list[str], **extra: Any) -> dict[str, Any]
 
 
 def view(page: Any) -> dict[str, Any]:
+    """The view the page shows, once its script has started (the board is drawn before)."""
+    page.wait_for_function("() => window.totenblatt && window.totenblatt.view()")
     found: dict[str, Any] = page.evaluate("window.totenblatt.view()")
     return found
 
