@@ -23,11 +23,11 @@ export class GameNight {
     this.ctx = ctx;
     this.undone = null;
     this.rematchSeen = false;
-    this.chat = new ChatPanel((body) => this.api().request("POST", `/chat?lang=${ctx.lang}`, body));
+    this.chat = new ChatPanel((body) => this.api().request("POST", `/chat`, body));
     this.tape = new Tape({
       board: ctx.board,
       table: ctx.boot.table,
-      measure: (body) => this.api().request("POST", `/measure?lang=${ctx.lang}`, body),
+      measure: (body) => this.api().request("POST", `/measure`, body),
     });
     this.banner = el("div", { id: "takeback-banner", class: "night-banner", role: "alertdialog", hidden: true });
     this.actions = el("div", { class: "night-actions buttons" });
@@ -155,7 +155,7 @@ export class GameNight {
 
   async rematch() {
     try {
-      await this.api().request("POST", `/rematch?lang=${this.ctx.lang}`);
+      await this.api().request("POST", `/rematch`);
     } catch (e) {
       toast(e.message);
     }
@@ -163,7 +163,7 @@ export class GameNight {
 
   async askTakeback() {
     try {
-      const answer = await this.api().request("POST", `/takeback?lang=${this.ctx.lang}`);
+      const answer = await this.api().request("POST", `/takeback`);
       if (answer.taken_back) toast(t("takeback_done"), "info");
     } catch (e) {
       toast(e.message);
@@ -172,7 +172,7 @@ export class GameNight {
 
   async answer(accept) {
     try {
-      const answer = await this.api().request("POST", `/takeback/answer?lang=${this.ctx.lang}`, { accept });
+      const answer = await this.api().request("POST", `/takeback/answer`, { accept });
       if (answer.taken_back) toast(t("takeback_done"), "info");
       else if (answer.status === "refused") toast(t("takeback_refused"), "info");
     } catch (e) {
@@ -182,7 +182,7 @@ export class GameNight {
 
   async setAutoPass(on) {
     try {
-      await this.api().request("POST", `/options?lang=${this.ctx.lang}`, { auto_pass_bids: on });
+      await this.api().request("POST", `/options`, { auto_pass_bids: on });
     } catch (e) {
       toast(e.message);
     }

@@ -1,6 +1,8 @@
 // The server: one WebSocket per seat for everything live (views in, actions out), and JSON
 // over HTTP with the seat's token for the questions the page asks (view, previews, replay).
 
+import { apiRequest } from "./api_request.js";
+
 /** Questions of the game's API for one token (the page acts through its Channel only). */
 export class Api {
   constructor(gameId, token, lang) {
@@ -9,40 +11,21 @@ export class Api {
     this.lang = lang;
   }
 
-  async request(method, path, body) {
-    const response = await fetch(`/api/games/${encodeURIComponent(this.gameId)}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${this.token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = { error: response.statusText };
-    }
-    if (!response.ok) {
-      const error = new Error(data?.error || response.statusText);
-      error.status = response.status;
-      throw error;
-    }
-    return data;
+  request(method, path, body) {
+    const url = `/api/games/${encodeURIComponent(this.gameId)}${path}`;
+    return apiRequest(method, url, body, { token: this.token, lang: this.lang });
   }
 
   view() {
-    return this.request("GET", `/view?lang=${this.lang}`);
+    return this.request("GET", "/view");
   }
 
   preview(request) {
-    return this.request("POST", `/preview?lang=${this.lang}`, request);
+    return this.request("POST", "/preview", request);
   }
 
   replay() {
-    return this.request("GET", `/replay?lang=${this.lang}`);
+    return this.request("GET", "/replay");
   }
 }
 

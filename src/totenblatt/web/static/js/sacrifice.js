@@ -2,25 +2,17 @@
 // the rules allow (the server says which, from the game as it stands), then concedes with that
 // choice. A game that is not a campaign fight concedes as ever (this answers false).
 
+import { apiRequest } from "./api_request.js";
 import { el, toast } from "./util.js";
 
+/** The campaign game's API: ``{status, data}`` (an answer's status is 200 when it worked). */
 async function call(api, method, path, body) {
-  const response = await fetch(`/api/campaign-games/${encodeURIComponent(api.gameId)}${path}?lang=${api.lang}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${api.token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: "no-store",
-  });
-  let data = null;
+  const url = `/api/campaign-games/${encodeURIComponent(api.gameId)}${path}`;
   try {
-    data = await response.json();
-  } catch {
-    data = { error: response.statusText };
+    return { status: 200, data: await apiRequest(method, url, body, api) };
+  } catch (error) {
+    return { status: error.status, data: { error: error.message } };
   }
-  return { status: response.status, data };
 }
 
 /**
