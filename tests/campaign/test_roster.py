@@ -56,7 +56,7 @@ def test_a_new_gang_is_armed_by_place_unless_weapons_are_chosen(rules: Ruleset) 
 def test_weapons_are_refused_when_unknown_or_too_many(rules: Ruleset) -> None:
     with pytest.raises(ValueError, match=r"unknown weapon 'laser': expected one of colt"):
         create_gang("D", HeroType.VETERAN, rules, random.Random(1), size=2, weapons=["laser"])
-    with pytest.raises(CampaignError, match="3 weapons given, but there are only 2 new members") as info:
+    with pytest.raises(CampaignError, match="3 weapons given, but there are only 2 new") as info:
         create_gang("D", HeroType.VETERAN, rules, random.Random(1), size=2, weapons=["colt"] * 3)
     assert info.value.message is not None and info.value.message.params["n"] == 2
 
