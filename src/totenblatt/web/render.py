@@ -393,6 +393,10 @@ def lobby_page(lang: str) -> str:
         + f"{escape(text('rules', lang))}</a> · "
         + f'<a href="/tutorial?lang={lang}" id="tutorial-link">{escape(text("tutorial", lang))}</a>'
         + f" · {companion_link(lang)}"  # the companion at a real table (web/companion_page)
+        + f' · <a href="/campaigns?lang={lang}" id="campaigns-link">'
+        + f"{escape(text('campaigns_link', lang))}</a>"
+        + f' · <a href="/stories?lang={lang}" id="stories-link">'
+        + f"{escape(text('stories_link', lang))}</a>"
         + ' · <a href="/?lang=en" lang="en">English</a> · '
         + '<a href="/?lang=de" lang="de">Deutsch</a></nav></header>'
         + '<main id="lobby"><section id="create"></section><div class="lobby-lists">'

@@ -313,6 +313,8 @@ _PAGE_STRINGS: dict[str, str] = {
     "rules": N_("Rules"),
     "rules_title": N_("The rules ({ruleset})"),
     "tutorial": N_("Tutorial"),
+    "campaigns_link": N_("Campaigns"),
+    "stories_link": N_("RPG evening"),
     "tutorial_intro": N_(
         "A short duel against the bot on a prepared deal: you deal, and your hand holds a "
         "card for every lesson. The panel says what to try next; a tick marks what you have done."
