@@ -21,15 +21,12 @@ True
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Sequence
+from typing import Any
 
 from totenblatt.wanted.bots.fast_policy import FastPolicy
-from totenblatt.wanted.bots.ismcts import SETTLE, ISMCTSBot, _lead, _Node, _pick, candidates
+from totenblatt.wanted.bots.ismcts import ISMCTSBot, Rollout, Sample, _Node
 from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.determinize import Determinizer
-from totenblatt.wanted.engine.state import Phase
-from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError
 from totenblatt.wanted.fast.cards import number
 from totenblatt.wanted.fast.game import OVER
@@ -120,49 +117,20 @@ class FastISMCTSBot(ISMCTSBot):
             found = self._fast[seat] = FastPolicy(seat)
         return found
 
-    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
-        """The weighed action with the best paired result (one of ``legal_actions``)."""
-        if not legal_actions:
-            raise ValueError("no legal action to choose from")
-        seat: int = view["seat"]
-        own = self._policy(seat)
-        own.rng.seed(self.rng.getrandbits(64))
-        options = candidates(own, view, legal_actions)
-        self.last_iterations = 0
-        self.last_scores = []
-        if len(options) == 1 or view["phase"] == Phase.FATE:
-            return options[0]
-        sampler = Determinizer(view, ruleset=self._ruleset, scenario=self._scenario)
+    def _worlds(self, sampler: Determinizer) -> tuple[Sample, Rollout]:
+        """Worlds on the fast path; rules it does not play go to the reference search."""
         try:
             worlds_of = FastWorlds(sampler)
         except FastUnsupportedError:
-            return super().choose(view, legal_actions)
-        roots = [_Node() for _ in options]
-        results: list[list[float]] = [[] for _ in options]
-        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
-        active = list(range(len(options)))
-        done = worlds = 0
-        while len(active) > 1:
-            if self.iterations is not None and done + len(active) > max(
-                self.iterations, len(options)
-            ):
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            world = worlds_of.sample(self.rng)
-            seed = self.rng.getrandbits(32)
-            for i in active:
-                twin = world.clone(rng=False)
-                twin.rng = random.Random(seed)
-                twin.play_reference(options[i])
-                results[i].append(self._fast_playout(roots[i], twin, seed)[seat])
-            done += len(active)
-            worlds += 1
-            if worlds >= SETTLE:
-                active = [0] + [i for i in active[1:] if _lead(results[i], results[0])[1] > 0]
-        self.last_iterations = done
-        self.last_scores = results
-        return options[_pick(results, self.margin)]
+            return super()._worlds(sampler)
+
+        def rollout(root: _Node, world: Any, action: Action, seed: int) -> list[float]:
+            twin = world.clone(rng=False)
+            twin.rng = random.Random(seed)
+            twin.play_reference(action)
+            return self._fast_playout(root, twin, seed)
+
+        return worlds_of.sample, rollout
 
     def _fast_playout(self, node: _Node, world: FastGame, seed: int) -> list[float]:
         start_round = world.round

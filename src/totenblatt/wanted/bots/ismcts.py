@@ -45,8 +45,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.reading import Decision
@@ -67,7 +68,12 @@ from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario
 
-__all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "candidates", "score"]
+__all__ = ["DEFAULT_ITERATIONS", "ISMCTSBot", "Rollout", "Sample", "candidates", "score"]
+
+Sample = Callable[[random.Random], Any]
+"""Draws one world consistent with the view (a reference ``Game`` or a fast one)."""
+Rollout = Callable[["_Node", Any, Action, int], list[float]]
+"""Plays one weighed action out in a copy of a world below its root; every seat's score."""
 
 DEFAULT_ITERATIONS = 100
 """Rollouts per decision when no budget is given (in the duel ladder of docs/bots.md as
@@ -277,6 +283,21 @@ class ISMCTSBot:
         if len(options) == 1 or view["phase"] == Phase.FATE:
             return options[0]  # the keep step: the heuristic keeps the better card
         sampler = Determinizer(view, ruleset=self._ruleset, scenario=self._scenario)
+        sample, rollout = self._worlds(sampler)
+        return self._search(seat, options, sample, rollout)
+
+    def _worlds(self, sampler: Determinizer) -> tuple[Sample, Rollout]:
+        """How worlds are drawn and how one weighed action is played out in one of them."""
+
+        def rollout(root: _Node, world: Any, action: Action, seed: int) -> list[float]:
+            twin = world.clone()
+            twin.apply(action)
+            return self._playout(root, twin, seed)
+
+        return sampler.sample, rollout
+
+    def _search(self, seat: int, options: list[Action], sample: Sample, rollout: Rollout) -> Action:
+        """Paired rollouts of every weighed action in sampled worlds, within the budget."""
         roots = [_Node() for _ in options]
         results: list[list[float]] = [[] for _ in options]
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
@@ -289,12 +310,10 @@ class ISMCTSBot:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            world = sampler.sample(self.rng)
+            world = sample(self.rng)
             seed = self.rng.getrandbits(32)
             for i in active:
-                twin = world.clone()
-                twin.apply(options[i])
-                results[i].append(self._playout(roots[i], twin, seed)[seat])
+                results[i].append(rollout(roots[i], world, options[i], seed)[seat])
             done += len(active)
             worlds += 1
             if worlds >= SETTLE:
