@@ -44,6 +44,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from totenblatt.env.episode import start_episode
 from totenblatt.env.observe import HIGH, ObservationLayout
 from totenblatt.env.observe_fast import FastObserver
 from totenblatt.wanted.engine import Action
@@ -112,21 +113,8 @@ class WantedFastEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game: ``seed``, or the seed after the last game's."""
-        if seed is None:
-            seed = self._next_seed
-        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-            raise ValueError(f"seed {seed!r} is not a whole number of 0 or more")
-        seed = int(seed)
-        self._next_seed = seed + 1
+        seed = start_episode(self, seed)
         self.game = self._template.fresh(seed)
-        self.agents = self.possible_agents.copy()
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._steps = 0
-        self._cache = {}
         self.agent_selection = self.possible_agents[self.game.to_act]
 
     def _game(self) -> FastGame:

@@ -49,6 +49,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from totenblatt.env.episode import start_episode
 from totenblatt.env.observe import HIGH, ObservationLayout
 from totenblatt.env.slots import ActionSlots
 from totenblatt.text import resolve_lang
@@ -131,21 +132,8 @@ class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game: ``seed``, or the seed after the last game's."""
-        if seed is None:
-            seed = self._next_seed
-        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-            raise ValueError(f"seed {seed!r} is not a whole number of 0 or more")
-        seed = int(seed)
-        self._next_seed = seed + 1
+        seed = start_episode(self, seed)
         self.game = new_game(self.scenario, self.ruleset, seed=seed)
-        self.agents = self.possible_agents.copy()
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._steps = 0
-        self._cache = {}
         self._refresh()
 
     def _refresh(self) -> None:
