@@ -14,7 +14,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
+from totenblatt.store.campaigns import CampaignRecord
 from totenblatt.web.bodies import read_json
+from totenblatt.web.campaign.access import Who
 from totenblatt.web.campaign.pages import (
     campaign_page,
     fight_page,
@@ -50,6 +52,17 @@ def _token(request: Request) -> str | None:
 
 def _client(request: Request) -> str:
     return client_key(request.client.host if request.client else "")
+
+
+async def _posted(
+    request: Request, campaign_id: str
+) -> tuple[CampaignTable, CampaignRecord, Who, Any]:
+    """A change to a campaign: its table, the campaign, who asks (by token), the JSON body,
+    after the client's action budget is charged."""
+    table = _table(request)
+    record, who = await table.open(campaign_id, _token(request))
+    table.actions.check(_client(request))
+    return table, record, who, await read_json(request)
 
 
 def _lang(value: str | None, fallback: str) -> str:
@@ -118,10 +131,7 @@ async def gang(
 async def change_gang(
     request: Request, campaign_id: str, gang_id: str, lang: str | None = None
 ) -> dict[str, Any]:
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
-    table.actions.check(_client(request))
-    body = await read_json(request)
+    table, record, who, body = await _posted(request, campaign_id)
     return await table.change_gang(record, gang_id, who, body, _lang(lang, record.lang))
 
 
@@ -168,10 +178,7 @@ async def cancel_fight(request: Request, campaign_id: str, fight_id: str) -> dic
 async def preview(
     request: Request, campaign_id: str, fight_id: str, lang: str | None = None
 ) -> dict[str, Any]:
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
-    table.actions.check(_client(request))
-    body = await read_json(request)
+    table, record, who, body = await _posted(request, campaign_id)
     return await table.preview(record, fight_id, who, body, _lang(lang, record.lang))
 
 
@@ -179,10 +186,7 @@ async def preview(
 async def confirm(
     request: Request, campaign_id: str, fight_id: str, lang: str | None = None
 ) -> dict[str, Any]:
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
-    table.actions.check(_client(request))
-    body = await read_json(request)
+    table, record, who, body = await _posted(request, campaign_id)
     return await table.confirm(record, fight_id, who, body, _lang(lang, record.lang))
 
 
