@@ -50,10 +50,11 @@ class Screen:
         return found
 
     def until(self, condition: str, timeout: int = 15_000) -> dict[str, Any]:
-        """Wait until ``condition`` (JavaScript over ``p``, the payload) holds; the payload."""
+        """Wait until ``condition`` (JavaScript over ``p``, the payload) holds and the page is
+        no longer sending a step (a press while it is busy is refused); the payload."""
         self.page.wait_for_function(
             f"() => {{ const p = window.totenblatt && window.totenblatt.payload(); "
-            f"return !!p && ({condition}); }}",
+            f"return !!p && !document.body.classList.contains('busy') && ({condition}); }}",
             timeout=timeout,
         )
         return self.payload()

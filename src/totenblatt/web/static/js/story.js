@@ -76,6 +76,16 @@ class StoryPage {
     }
   }
 
+  /** What the fields named by ``keys`` hold now: pass it to ``forgetSent`` once it is sent. */
+  sentValues(keys) {
+    return new Map(keys.filter((key) => this.kept.has(key)).map((key) => [key, this.kept.get(key)]));
+  }
+
+  /** Empty the fields that still hold what was sent; what was typed since then stays. */
+  forgetSent(sent) {
+    for (const [key, value] of sent) if (this.kept.get(key) === value) this.kept.delete(key);
+  }
+
   async refresh() {
     this.show(await this.api.request("GET", ""));
   }

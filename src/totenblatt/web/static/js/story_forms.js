@@ -147,11 +147,12 @@ function characterForm(p, page) {
         }
         const name = value("new-name");
         const npc = Boolean(form.querySelector('[data-keep="new-npc"]')?.checked);
+        const sent = page.sentValues([...page.kept.keys()].filter((key) => key.startsWith("new-")));
         try {
           const answer = await page.act("POST", "/characters", { name, skills, npc });
           if (answer?.url) page.links.set(answer.character_id, answer.url);
-          for (const key of [...page.kept.keys()]) if (key.startsWith("new-")) page.kept.delete(key);
-          page.skillRows = [1, 2];
+          page.forgetSent(sent);
+          page.skillRows = page.skillRows.filter((id) => id <= 2 || page.kept.has(`new-skill-${id}`));
           page.render();
         } catch {
           /* the toast said why */
@@ -174,10 +175,11 @@ function bringForm(page) {
       onsubmit: async (event) => {
         event.preventDefault();
         const input = event.target.querySelector('[data-keep="bring-name"]');
+        const sent = page.sentValues(["bring-name"]);
         try {
           const answer = await page.act("POST", "/characters", { sheet: input.value });
           if (answer?.url) page.links.set(answer.character_id, answer.url);
-          page.kept.delete("bring-name");
+          page.forgetSent(sent);
           page.render();
         } catch {
           /* the toast said why */

@@ -217,12 +217,13 @@ function gmControls(c, page) {
   const parts = [];
   if (!c.npc) {
     parts.push(el("div", { class: "row" }, reason, button(t("award"), "small award", async () => {
+      const sent = page.sentValues([`reason-${id}`]);
       try {
         await page.act("POST", `${path}/jokers`, { count: 1, reason: reason.value });
       } catch {
         return; // the toast said why
       }
-      page.kept.delete(`reason-${id}`);
+      page.forgetSent(sent);
       page.render();
     })));
   }
