@@ -1,12 +1,33 @@
-"""What every AEC environment of the package does at a reset: take the seed, clear the books."""
+"""What every AEC environment of the package shares: seats as agents, spaces, episodes, rewards."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
 
-__all__ = ["start_episode"]
+from totenblatt.env.observe import HIGH
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
+
+__all__ = ["Observation", "SeatEnv", "start_episode"]
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class _Played(Protocol):
+    """What :meth:`SeatEnv.step` reads of a game after a move."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winners(self) -> Any: ...
 
 
 def start_episode(env: Any, seed: int | None) -> int:
@@ -31,3 +52,117 @@ def start_episode(env: Any, seed: int | None) -> int:
     env._steps = 0
     env._cache = {}
     return seed
+
+
+G = TypeVar("G", bound=_Played)
+
+
+class SeatEnv(AECEnv, Generic[G]):  # type: ignore[misc]  # pettingzoo ships no type information
+    """One agent per seat: the spaces, the observation cache, a step's books and rewards.
+
+    A subclass loads its rules with :meth:`_load_rules`, sets its spaces with
+    :meth:`_seat_agents` and supplies :meth:`_deal` (a game of a seed), :meth:`_observation`
+    (an agent's view and mask), :meth:`_play` (apply a slot) and :meth:`_refresh`.
+    """
+
+    scenario: Scenario
+    ruleset: Ruleset
+    game: G | None
+
+    def _load_rules(
+        self,
+        scenario: str | Path | Scenario,
+        ruleset: str | Path | Ruleset | None,
+        options: Mapping[str, Any] | None,
+    ) -> Ruleset:
+        """Set ``scenario``; the ruleset asked for (or the scenario's) with ``options``, checked."""
+        self.scenario = load_scenario(scenario)
+        rules = Ruleset.load(ruleset_for(self.scenario) if ruleset is None else ruleset)
+        if options:
+            rules = rules.with_options(**dict(options))
+        self.scenario.check_ruleset(rules)
+        return rules
+
+    def _seat_agents(self, observation_size: int, slots: int) -> None:
+        """An agent per seat and its spaces: a vector of ``observation_size``, ``slots`` actions."""
+        self.possible_agents = [f"seat_{s}" for s in range(self.scenario.seats)]
+        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, HIGH, (observation_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (slots,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(slots) for a in self.possible_agents}
+        self._next_seed = 0
+        self._cache: dict[str, tuple[int, Observation]] = {}
+        self._steps = 0
+        self.game = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space: ``Discrete(n)`` over the action slots."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: ``seed``, or the seed after the last game's."""
+        self.game = self._deal(start_episode(self, seed))
+        self._refresh()
+
+    def _deal(self, seed: int) -> G:
+        """A new game of ``seed``."""
+        raise NotImplementedError
+
+    def _game(self) -> G:
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation vector and its action mask (zeros unless it is to act)."""
+        cached = self._cache.get(agent)
+        if cached is not None and cached[0] == self._steps:
+            return {k: v.copy() for k, v in cached[1].items()}
+        obs = self._observation(self._seat[agent])
+        self._cache[agent] = (self._steps, obs)
+        return {k: v.copy() for k, v in obs.items()}
+
+    def _observation(self, seat: int) -> Observation:
+        """The seat's vector and action mask, now."""
+        raise NotImplementedError
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Play the slot ``action`` for the agent to act (None for an agent whose game is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: expected an action index, got None")
+        game = self._game()
+        self._play(game, int(action))
+        self._steps += 1
+        self._clear_rewards()
+        if game.is_over:
+            winners = set(game.winners)
+            for a in self.agents:
+                seat = self._seat[a]
+                self.rewards[a] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
+                self.terminations[a] = True
+        self._cumulative_rewards[agent] = 0.0
+        self._refresh()
+        self._accumulate_rewards()
+
+    def _play(self, game: G, slot: int) -> None:
+        """Apply ``slot`` for the agent to act (``ValueError`` if it is not legal)."""
+        raise NotImplementedError
+
+    def _refresh(self) -> None:
+        """Select the agent to act after a reset or a step (while the game goes on)."""
+        raise NotImplementedError

@@ -41,23 +41,19 @@ from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
-from totenblatt.env.episode import start_episode
-from totenblatt.env.observe import HIGH, ObservationLayout
+from totenblatt.env.episode import Observation, SeatEnv
+from totenblatt.env.observe import ObservationLayout
 from totenblatt.env.observe_fast import FastObserver
 from totenblatt.wanted.engine import Action
 from totenblatt.wanted.fast import FastGame, new_fast_game
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
+from totenblatt.wanted.table.scenario import Scenario
 
 __all__ = ["WantedFastEnv", "env", "raw_env"]
 
-Observation = dict[str, npt.NDArray[Any]]
 
-
-class WantedFastEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+class WantedFastEnv(SeatEnv[FastGame]):
     """The AEC environment on the fast path (see the module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -75,67 +71,23 @@ class WantedFastEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
     ) -> None:
         super().__init__()
         self.render_mode = None
-        self.scenario = load_scenario(scenario)
-        rules = Ruleset.load(ruleset_for(self.scenario) if ruleset is None else ruleset)
-        if options:
-            rules = rules.with_options(**dict(options))
-        self.scenario.check_ruleset(rules)
-        self.ruleset = rules
-        self._template = new_fast_game(self.scenario, rules, 0)
+        self.ruleset = self._load_rules(scenario, ruleset, options)
+        self._template = new_fast_game(self.scenario, self.ruleset, 0)
         self.table = self._template.actions
         self.slots = MoveSlots(self._template)
-        self.layout = ObservationLayout(self.scenario, rules)
+        self.layout = ObservationLayout(self.scenario, self.ruleset)
         self.observer = FastObserver(self.layout, self._template)
-        self.possible_agents = [f"seat_{s}" for s in range(self.scenario.seats)]
-        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, HIGH, (self.layout.size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (self.slots.size,), np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(self.slots.size) for a in self.possible_agents}
-        self._next_seed = 0
-        self.game: FastGame | None = None
-        self._cache: dict[str, tuple[int, Observation]] = {}
-        self._steps = 0
+        self._seat_agents(self.layout.size, self.slots.size)
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's observation space (the same object every call)."""
-        return self.observation_spaces[agent]
+    def _deal(self, seed: int) -> FastGame:
+        return self._template.fresh(seed)
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space: ``Discrete(n)`` over the action table."""
-        return self.action_spaces[agent]
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: ``seed``, or the seed after the last game's."""
-        seed = start_episode(self, seed)
-        self.game = self._template.fresh(seed)
-        self.agent_selection = self.possible_agents[self.game.to_act]
-
-    def _game(self) -> FastGame:
-        if self.game is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game
-
-    def observe(self, agent: str) -> Observation:
-        """The agent's observation vector and its action mask (zeros unless it is to act)."""
-        cached = self._cache.get(agent)
-        if cached is not None and cached[0] == self._steps:
-            obs = cached[1]
-            return {k: v.copy() for k, v in obs.items()}
+    def _observation(self, seat: int) -> Observation:
         game = self._game()
-        seat = self._seat[agent]
         mask = np.zeros(self.slots.size, dtype=np.int8)
         if game.to_act == seat and not game.is_over:
             mask[self.slots.legal(game)] = 1
-        obs = {"observation": self.observer.encode(game, seat), "action_mask": mask}
-        self._cache[agent] = (self._steps, obs)
-        return {k: v.copy() for k, v in obs.items()}
+        return {"observation": self.observer.encode(game, seat), "action_mask": mask}
 
     def shadow(self, action: int) -> Action:
         """The reference engine's action that slot ``action`` stands for now."""
@@ -143,33 +95,18 @@ class WantedFastEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type i
         found: Action = game.shadow(self.slots.engine_id(game, int(action)))
         return found
 
-    def step(self, action: int | np.integer[Any] | None) -> None:
-        """Play the id ``action`` for the agent to act (None for an agent whose game is over)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} is to act: expected an action index, got None")
-        game = self._game()
+    def _play(self, game: FastGame, slot: int) -> None:
         try:
-            game.apply(self.slots.engine_id(game, int(action)))
+            game.apply(self.slots.engine_id(game, slot))
         except ValueError:
             raise ValueError(
-                f"action {action!r} is not legal now (its action_mask entry is 0)"
+                f"action {slot!r} is not legal now (its action_mask entry is 0)"
             ) from None
-        self._steps += 1
-        self._clear_rewards()
-        if game.is_over:
-            winners = set(game.winners)
-            for a in self.agents:
-                seat = self._seat[a]
-                self.rewards[a] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
-                self.terminations[a] = True
-        else:
+
+    def _refresh(self) -> None:
+        game = self._game()
+        if not game.is_over:
             self.agent_selection = self.possible_agents[game.to_act]
-        self._cumulative_rewards[agent] = 0.0
-        self._accumulate_rewards()
 
     def render(self) -> None:
         """No pictures: render the reference engine's game (wanted_v0) for them."""

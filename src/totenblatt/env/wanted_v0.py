@@ -45,25 +45,22 @@ from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from totenblatt.env.episode import start_episode
-from totenblatt.env.observe import HIGH, ObservationLayout
+from totenblatt.env.episode import Observation, SeatEnv
+from totenblatt.env.observe import ObservationLayout
 from totenblatt.env.slots import ActionSlots
 from totenblatt.text import resolve_lang
 from totenblatt.wanted.engine import Action, Game, new_game
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
+from totenblatt.wanted.table.scenario import Scenario
 
 __all__ = ["RENDER_MODES", "WantedEnv", "env", "raw_env"]
 
 RENDER_MODES = ("ansi", "rgb_array")
-Observation = dict[str, npt.NDArray[Any]]
 
 
-class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+class WantedEnv(SeatEnv[Game]):
     """The AEC environment (see the module docstring); ``env()`` wraps it with order checks."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -90,51 +87,19 @@ class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
                 f"{' or '.join(repr(m) for m in RENDER_MODES)}"
             )
         self.render_mode = render_mode
-        self.scenario = load_scenario(scenario)
-        rules = Ruleset.load(ruleset_for(self.scenario) if ruleset is None else ruleset)
-        if options:
-            rules = rules.with_options(**dict(options))
-        self.scenario.check_ruleset(rules)
+        rules = self._load_rules(scenario, ruleset, options)
         new_game(self.scenario, rules, seed=0)  # refuses a scenario the ruleset cannot play
         self.ruleset = rules
         self.slots = ActionSlots(self.scenario, rules)
         self.layout = ObservationLayout(self.scenario, rules)
-        self.possible_agents = [f"seat_{s}" for s in range(self.scenario.seats)]
-        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, HIGH, (self.layout.size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (self.slots.size,), np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(self.slots.size) for a in self.possible_agents}
-        self._next_seed = 0
-        self.game: Game | None = None
+        self._seat_agents(self.layout.size, self.slots.size)
         self._table: dict[int, Action] = {}
-        self._cache: dict[str, tuple[int, Observation]] = {}
-        self._steps = 0
         self._figure: Any = None
-
-    # -- spaces ------------------------------------------------------------------------
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's observation space (the same object every call)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space: ``Discrete(n)`` over the action slots."""
-        return self.action_spaces[agent]
 
     # -- the game ----------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: ``seed``, or the seed after the last game's."""
-        seed = start_episode(self, seed)
-        self.game = new_game(self.scenario, self.ruleset, seed=seed)
-        self._refresh()
+    def _deal(self, seed: int) -> Game:
+        return new_game(self.scenario, self.ruleset, seed=seed)
 
     def _refresh(self) -> None:
         """Whose turn it is and the legal slots, after a reset or a step."""
@@ -146,50 +111,20 @@ class WantedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self.agent_selection = self.possible_agents[seat]
         self._table = self.slots.encode(game.legal_actions(), seat)
 
-    def _game(self) -> Game:
-        if self.game is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game
-
-    def observe(self, agent: str) -> Observation:
-        """The agent's view as numbers, and its action mask (all zeros unless it is to act)."""
-        cached = self._cache.get(agent)
-        if cached is not None and cached[0] == self._steps:
-            return {k: v.copy() for k, v in cached[1].items()}
+    def _observation(self, seat: int) -> Observation:
+        """The seat's view as numbers, and its action mask (all zeros unless it is to act)."""
         game = self._game()
-        seat = self._seat[agent]
         mask = np.zeros(self.slots.size, dtype=np.int8)
         if game.to_act == seat:
             mask[list(self._table)] = 1
-        obs: Observation = {"observation": self.layout.encode(game.view(seat)), "action_mask": mask}
-        self._cache[agent] = (self._steps, obs)
-        return {k: v.copy() for k, v in obs.items()}
+        return {"observation": self.layout.encode(game.view(seat)), "action_mask": mask}
 
     def action(self, slot: int) -> Action:
         """The engine action that ``slot`` stands for now (``ValueError`` if it is not legal)."""
         return self.slots.decode_with(self._table, int(slot))
 
-    def step(self, action: int | np.integer[Any] | None) -> None:
-        """Play the slot ``action`` for the agent to act (None for an agent whose game is over)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} is to act: expected an action index, got None")
-        game = self._game()
-        game.apply(self.action(int(action)))
-        self._steps += 1
-        self._clear_rewards()
-        if game.is_over:
-            winners = set(game.winners)
-            for a in self.agents:
-                seat = self._seat[a]
-                self.rewards[a] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
-                self.terminations[a] = True
-        self._cumulative_rewards[agent] = 0.0
-        self._refresh()
-        self._accumulate_rewards()
+    def _play(self, game: Game, slot: int) -> None:
+        game.apply(self.action(slot))
 
     # -- rendering ---------------------------------------------------------------------
 
