@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 import secrets
 from dataclasses import dataclass
@@ -12,9 +11,13 @@ import typer
 from rich.panel import Panel
 from rich.text import Text
 
+from totenblatt.cli._shot import check_distance, nine_lives, with_wild
 from totenblatt.cli.app import app, console, fail, print_json
 from totenblatt.cli.options import (
     AttackCardOption,
+    AttackerAbilityOption,
+    CoverOption,
+    DefenderAbilityOption,
     DefenseCardOption,
     DistanceOption,
     JsonOption,
@@ -22,8 +25,12 @@ from totenblatt.cli.options import (
     LangOption,
     RulesetOption,
     WeaponOption,
+    WildDefenseOption,
+    WildOption,
     resolve_lang,
     seed_option,
+    target_ability_option,
+    target_hp_option,
 )
 from totenblatt.messages import Message
 from totenblatt.text import words
@@ -37,7 +44,6 @@ from totenblatt.text.attack import (
 from totenblatt.text.catalog import N_
 from totenblatt.wanted.combat import Aftermath, AttackResult, resolve_attack, take_wounds
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import Ability, parse_word
 
 _ATTACK_HELP = N_(
     "Resolve one attack: spade + weapon modifier against heart + cover (rules A8–A12).\n\n"
@@ -52,78 +58,33 @@ def attack(
     weapon: WeaponOption,
     distance: DistanceOption,
     defense: DefenseCardOption = None,
-    cover: Annotated[
-        str,
-        typer.Option(
-            "--cover",
-            "-c",
-            help=N_("none, light, medium, hard, hidden (keine, leicht, mittel, hart, versteckt)."),
-        ),
-    ] = "none",
-    attacker_ability: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--attacker-ability",
-            help=N_("sharpshooter, picture_book_10, wild_2 (= --wild; repeatable)."),
-        ),
-    ] = None,
-    defender_ability: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--defender-ability",
-            help=N_(
-                "cover_1, cover_2, cover_3, picture_book_10, wild_2, queen_of_hearts (repeatable)."
-            ),
-        ),
-    ] = None,
+    cover: CoverOption = "none",
+    attacker_ability: AttackerAbilityOption = None,
+    defender_ability: DefenderAbilityOption = None,
     extra_defense: Annotated[
         str | None,
         typer.Option(
             "--extra-defense", help=N_("Queen of Hearts: the extra card added to the heart.")
         ),
     ] = None,
-    wild: Annotated[
-        bool,
-        typer.Option(
-            "--wild",
-            help=N_(
-                "Play the 2 as a joker (Wild 2): 2 wounds on a hit. Without it a 2 is the number 2."
-            ),
-        ),
-    ] = False,
-    wild_defense: Annotated[
-        bool,
-        typer.Option(
-            "--wild-defense",
-            help=N_(
-                "The defender plays its 2 as a joker (Wild 2, = --defender-ability wild_2): it "
-                "blocks the attack."
-            ),
-        ),
-    ] = False,
+    wild: WildOption = False,
+    wild_defense: WildDefenseOption = False,
     target_hp: Annotated[
         int | None,
-        typer.Option(
-            "--target-hp",
-            min=0,
-            max=99,
-            metavar="N",
-            help=N_(
+        target_hp_option(
+            N_(
                 "The target's HP: the wounds are then taken one at a time (A11) — a wound at "
                 "0 HP takes it out of the game and the attacker gains 1 HP."
-            ),
+            )
         ),
     ] = None,
     target_ability: Annotated[
         list[str] | None,
-        typer.Option(
-            "--target-ability",
-            "--target-abilities",
-            metavar="ABILITY",
-            help=N_(
+        target_ability_option(
+            N_(
                 "The target's abilities that act after the hit: nine_lives (Neun Leben); "
                 "repeatable or comma-separated. Needs --target-hp."
-            ),
+            )
         ),
     ] = None,
     attacker_hp: Annotated[
@@ -171,13 +132,7 @@ def attack(
     --defense 4♥ --cover medium --target-hp 2
     """
     language = resolve_lang(lang)
-    if not math.isfinite(distance):
-        fail(
-            Message(
-                "--distance must be a finite number of inches >= 0, got {value}",
-                value=repr(distance),
-            )
-        )
+    check_distance(distance)
     fate = _fate(target_hp, target_ability, attacker_hp, attacker_max_hp, nine_lives_draw, seed)
     _show(
         Attack(
@@ -186,8 +141,8 @@ def attack(
             distance,
             defense,
             cover,
-            (*(attacker_ability or ()), *([Ability.WILD_2] if wild else [])),
-            (*(defender_ability or ()), *([Ability.WILD_2] if wild_defense else [])),
+            with_wild(attacker_ability, wild),
+            with_wild(defender_ability, wild_defense),
             extra_defense,
         ),
         Ruleset.load(ruleset),
@@ -225,25 +180,6 @@ class Fate:
         )
 
 
-def _target_abilities(given: list[str] | None) -> bool:
-    """Whether the target has Nine Lives; any other ability is refused (it does nothing here)."""
-    lives = False
-    for part in (p.strip() for item in given or () for p in item.split(",")):
-        if not part:
-            continue
-        ability = parse_word(Ability, part, "ability")
-        if ability is not Ability.NINE_LIVES:
-            fail(
-                Message(
-                    "--target-ability: {name} does not act after the hit; expected nine_lives "
-                    "(the heart's abilities go to --defender-ability)",
-                    name=repr(part),
-                )
-            )
-        lives = True
-    return lives
-
-
 def _fate(
     target_hp: int | None,
     target_ability: list[str] | None,
@@ -265,7 +201,7 @@ def _fate(
             if value is not None:
                 fail(Message("{option} needs --target-hp (the target's HP)", option=name))
         return None
-    lives = _target_abilities(target_ability)
+    lives = nine_lives(target_ability, target_hp)
     drawn: tuple[str, str] | None = None
     if nine_lives_draw is not None:
         if not lives:

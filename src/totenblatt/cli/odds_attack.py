@@ -7,7 +7,6 @@ the cards not yet seen and plays the heart or joker that leaves the fewest wound
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,13 +17,22 @@ import typer
 from rich.table import Table
 
 from totenblatt.cards import Card, to_card
+from totenblatt.cli._shot import check_distance, nine_lives, with_wild
 from totenblatt.cli.app import check_writable, console, fail, print_json
 from totenblatt.cli.options import (
+    AttackerAbilityOption,
+    CoverOption,
+    DefenderAbilityOption,
     DistanceOption,
     JsonOption,
     LangOption,
+    OptionalAttackCardOption,
     RulesetOption,
     WeaponOption,
+    WildDefenseOption,
+    WildOption,
+    target_ability_option,
+    target_hp_option,
 )
 from totenblatt.cli.options import resolve_lang as _lang
 from totenblatt.cli.plot_file import writing
@@ -32,6 +40,7 @@ from totenblatt.cli.rpg import odds_app
 from totenblatt.messages import Message
 from totenblatt.text import render, words
 from totenblatt.text.catalog import N_
+from totenblatt.text.odds import hand_head, ranked_attacks
 from totenblatt.text.vocab import card_text, cover_name, weapon_name
 
 if TYPE_CHECKING:
@@ -79,12 +88,7 @@ _HELP = N_(
 def odds_attack(
     weapon: WeaponOption,
     distance: DistanceOption,
-    attack: Annotated[
-        str | None,
-        typer.Option(
-            "--attack", "-a", help=N_("Attack card: a spade (Q♠, QS, Pik-Dame) or Joker.")
-        ),
-    ] = None,
+    attack: OptionalAttackCardOption = None,
     cards: Annotated[
         str | None,
         typer.Option(
@@ -96,14 +100,7 @@ def odds_attack(
             ),
         ),
     ] = None,
-    cover: Annotated[
-        str,
-        typer.Option(
-            "--cover",
-            "-c",
-            help=N_("none, light, medium, hard, hidden (keine, leicht, mittel, hart, versteckt)."),
-        ),
-    ] = "none",
+    cover: CoverOption = "none",
     hand: Annotated[
         int,
         typer.Option(
@@ -121,57 +118,24 @@ def odds_attack(
             metavar="CARDS",
         ),
     ] = None,
-    wild: Annotated[
-        bool,
-        typer.Option("--wild", help=N_("Play the 2 as a joker (Wild 2): 2 wounds on a hit.")),
-    ] = False,
-    wild_defense: Annotated[
-        bool,
-        typer.Option(
-            "--wild-defense",
-            help=N_("The defender plays its 2s as jokers (Wild 2, = --defender-ability wild_2)."),
-        ),
-    ] = False,
+    wild: WildOption = False,
+    wild_defense: WildDefenseOption = False,
     sharpshooter: Annotated[
         bool, typer.Option("--sharpshooter", help=N_("The attacker has Sharpshooter."))
     ] = False,
-    attacker_ability: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--attacker-ability",
-            help=N_("sharpshooter, picture_book_10, wild_2 (= --wild; repeatable)."),
-        ),
-    ] = None,
-    defender_ability: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--defender-ability",
-            help=N_(
-                "The defender's abilities: cover_1, cover_2, cover_3 (used on its heart), "
-                "picture_book_10, wild_2, queen_of_hearts (repeatable)."
-            ),
-        ),
-    ] = None,
+    attacker_ability: AttackerAbilityOption = None,
+    defender_ability: DefenderAbilityOption = None,
     target_hp: Annotated[
         int | None,
-        typer.Option(
-            "--target-hp",
-            min=0,
-            max=99,
-            metavar="N",
-            help=N_("The target's HP: also the chance it is out of the game (A11)."),
-        ),
+        target_hp_option(N_("The target's HP: also the chance it is out of the game (A11).")),
     ] = None,
     target_ability: Annotated[
         list[str] | None,
-        typer.Option(
-            "--target-ability",
-            "--target-abilities",
-            metavar="ABILITY",
-            help=N_(
+        target_ability_option(
+            N_(
                 "The target's abilities that act after the hit: nine_lives (its draw counts "
                 "in the chance it is out). Needs --target-hp."
-            ),
+            )
         ),
     ] = None,
     ruleset: RulesetOption = "base",
@@ -191,12 +155,7 @@ def odds_attack(
     from totenblatt.wanted.vocab import Ability
 
     language = _lang(lang)
-    if not math.isfinite(distance):
-        fail(
-            Message(
-                "--distance must be a finite number of inches >= 0, got {value}", value=distance
-            )
-        )
+    check_distance(distance)
     if attack is None and cards is None:
         fail(Message("give --attack (one card) or --cards (your hand)"))
     if attack is not None and cards is not None:
@@ -211,13 +170,12 @@ def odds_attack(
         hand=hand,
         seen=tuple(parse_seen(seen)),
         attacker=(
-            *(attacker_ability or ()),
-            *([Ability.WILD_2] if wild else []),
+            *with_wild(attacker_ability, wild),
             *([Ability.SHARPSHOOTER] if sharpshooter else []),
         ),
-        defender=(*(defender_ability or ()), *([Ability.WILD_2] if wild_defense else [])),
+        defender=with_wild(defender_ability, wild_defense),
         target_hp=target_hp,
-        nine_lives=_nine_lives(target_hp, target_ability),
+        nine_lives=nine_lives(target_ability, target_hp),
     )
     if cards is not None:
         _rank_hand(parse_seen(cards), shot, rules, language, json_out=json)
@@ -266,37 +224,22 @@ class Shot:
             ruleset=rules,
         )
 
-    def extra(self, odds: AttackOdds, rules: Ruleset) -> dict[str, Any]:
-        """The abilities as the core read them, and the chance the target is out."""
+    def report(self, odds: AttackOdds, rules: Ruleset) -> dict[str, Any]:
+        """The core's JSON of ``odds``: the figures, the abilities as the core read them,
+        and the chance the target is out (:func:`~totenblatt.wanted.odds.odds_report`)."""
         from totenblatt.wanted.odds import odds_report
 
-        report = odds_report(
+        return odds_report(
             odds,
             attacker_abilities=self.attacker,
             target_hp=self.target_hp,
             nine_lives=self.nine_lives,
             ruleset=rules,
         )
-        return {k: v for k, v in report.items() if k not in odds.to_dict()}
 
-
-def _nine_lives(target_hp: int | None, given: list[str] | None) -> bool:
-    """``--target-ability``: only nine_lives, and only with ``--target-hp``."""
-    from totenblatt.wanted.vocab import Ability, parse_word
-
-    parts = [p.strip() for item in given or () for p in item.split(",") if p.strip()]
-    if parts and target_hp is None:
-        fail(Message("{option} needs --target-hp (the target's HP)", option="--target-ability"))
-    for part in parts:
-        if parse_word(Ability, part, "ability") is not Ability.NINE_LIVES:
-            fail(
-                Message(
-                    "--target-ability: {name} does not act after the hit; expected nine_lives "
-                    "(the heart's abilities go to --defender-ability)",
-                    name=repr(part),
-                )
-            )
-    return bool(parts)
+    def extra(self, odds: AttackOdds, rules: Ruleset) -> dict[str, Any]:
+        """The abilities as the core read them, and the chance the target is out."""
+        return {k: v for k, v in self.report(odds, rules).items() if k not in odds.to_dict()}
 
 
 def _one_card(
@@ -409,20 +352,10 @@ def _rank_hand(
     first = options[0].odds
     if json_out:
         print_json(
-            {
-                "cards": [str(c) for c in hand],
-                "weapon": first.weapon,
-                "distance": first.distance,
-                "cover": first.cover.value,
-                "hand": first.defense.hand_size,
-                "unseen": first.defense.unseen,
+            hand_head(hand, options)
+            | {
                 "ruleset": rules.name,
-                "attacks": [
-                    {"card": str(o.card), "wild": o.wild}
-                    | o.odds.to_dict()
-                    | shot.extra(o.odds, rules)
-                    for o in options
-                ],
+                "attacks": ranked_attacks(options, lambda odds: shot.report(odds, rules)),
                 "best": str(options[0].card),
                 "assumption": ASSUMPTION,
             }

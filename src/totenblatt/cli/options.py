@@ -30,19 +30,25 @@ __all__ = [
     "SEED_MAX",
     "STORED_SEED_MAX",
     "AttackCardOption",
+    "AttackerAbilityOption",
     "BotsOption",
+    "CoverOption",
     "DbOption",
+    "DefenderAbilityOption",
     "DefenseCardOption",
     "DistanceOption",
     "JsonOption",
     "Lang",
     "LangOption",
     "NewNameArg",
+    "OptionalAttackCardOption",
     "OptionalRulesetOption",
     "RpgRulesetOption",
     "RulesetOption",
     "ScenarioOption",
     "WeaponOption",
+    "WildDefenseOption",
+    "WildOption",
     "YesOption",
     "argv_lang",
     "bots_option",
@@ -51,6 +57,8 @@ __all__ = [
     "ruleset_option",
     "scenario_option",
     "seed_option",
+    "target_ability_option",
+    "target_hp_option",
     "weapon_option",
 ]
 
@@ -196,10 +204,15 @@ WeaponOption = Annotated[str, weapon_option()]
 
 # -- one attack --------------------------------------------------------------------------------
 
-AttackCardOption = Annotated[
-    str,
-    typer.Option("--attack", "-a", help=N_("Attack card: a spade (Q♠, QS, Pik-Dame) or Joker.")),
-]
+# the attack resolver (``attack``) and the odds of a shot (``odds attack``) read the same
+# shot: one option each, and a factory where the help says what the value does there
+
+_ATTACK_CARD = typer.Option(
+    "--attack", "-a", help=N_("Attack card: a spade (Q♠, QS, Pik-Dame) or Joker.")
+)
+AttackCardOption = Annotated[str, _ATTACK_CARD]
+OptionalAttackCardOption = Annotated[str | None, _ATTACK_CARD]
+"""``--attack`` where another option (``--cards``) may stand for it."""
 DefenseCardOption = Annotated[
     str | None,
     typer.Option("--defense", help=N_("Defence card: a heart (4♥, 4H, Herz 4) or Joker.")),
@@ -214,6 +227,60 @@ DistanceOption = Annotated[
         help=N_("Measured distance in inches, 0 to 1000."),
     ),
 ]
+CoverOption = Annotated[
+    str,
+    typer.Option(
+        "--cover",
+        "-c",
+        help=N_("none, light, medium, hard, hidden (keine, leicht, mittel, hart, versteckt)."),
+    ),
+]
+AttackerAbilityOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--attacker-ability",
+        help=N_("sharpshooter, picture_book_10, wild_2 (= --wild; repeatable)."),
+    ),
+]
+DefenderAbilityOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--defender-ability",
+        help=N_(
+            "The defender's abilities: cover_1, cover_2, cover_3 (used on its heart), "
+            "picture_book_10, wild_2, queen_of_hearts (repeatable)."
+        ),
+    ),
+]
+WildOption = Annotated[
+    bool,
+    typer.Option(
+        "--wild",
+        help=N_(
+            "Play the 2 as a joker (Wild 2): 2 wounds on a hit. Without it a 2 is the number 2."
+        ),
+    ),
+]
+WildDefenseOption = Annotated[
+    bool,
+    typer.Option(
+        "--wild-defense",
+        help=N_(
+            "The defender plays its 2 as a joker (Wild 2, = --defender-ability wild_2): it "
+            "blocks the attack."
+        ),
+    ),
+]
+
+
+def target_hp_option(help: str) -> Any:
+    """``--target-hp N``: the target's HP, 0 to 99."""
+    return typer.Option("--target-hp", min=0, max=99, metavar="N", help=help)
+
+
+def target_ability_option(help: str) -> Any:
+    """``--target-ability`` / ``--target-abilities``: what acts after the hit (nine_lives)."""
+    return typer.Option("--target-ability", "--target-abilities", metavar="ABILITY", help=help)
 
 
 # -- a command line again ------------------------------------------------------------------
