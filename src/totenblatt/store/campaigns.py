@@ -79,8 +79,9 @@ class CampaignGang:
 
 
 @dataclass(frozen=True, slots=True)
-class FightSide:
-    """One gang's side of a campaign fight (see :class:`CampaignFightGangRow`)."""
+class NewSide:
+    """A gang's side of a new fight: its campaign gang id, seat, who plays it, the gang as it
+    goes in, who sits out, and which figure is which member."""
 
     gang_id: str
     seat: int
@@ -88,6 +89,13 @@ class FightSide:
     before: Gang
     absent: tuple[str, ...]
     figures: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FightSide(NewSide):
+    """One gang's side of a campaign fight (see :class:`CampaignFightGangRow`): the side as it
+    went in, and its outcome."""
+
     sacrifice: str | None
     result: str | None
     kills: int | None
@@ -182,19 +190,6 @@ class CampaignRecord:
                 if side.gang_id == gang_id and not side.confirmed:
                     return fight
         return None
-
-
-@dataclass(frozen=True, slots=True)
-class NewSide:
-    """A gang's side of a new fight: its campaign gang id, seat, who plays it, the gang as it
-    goes in, who sits out, and which figure is which member."""
-
-    gang_id: str
-    seat: int
-    kind: str
-    before: Gang
-    absent: tuple[str, ...]
-    figures: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
