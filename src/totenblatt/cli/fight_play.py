@@ -41,6 +41,7 @@ from totenblatt.campaign.battle import (
 )
 from totenblatt.campaign.events import event_to_dict as campaign_event
 from totenblatt.campaign.events import notable
+from totenblatt.campaign.outcomes import outcome_args, survivors_hp
 from totenblatt.cli._play_replay import Ask
 from totenblatt.cli.app import console, fail, print_json
 from totenblatt.cli.campaign import BadOptionError, fight_app, roster_table
@@ -165,7 +166,7 @@ def _ask_sacrifice(
     gang: Gang, outcome: FightOutcome, ask: Ask, lang: Lang, out: Console
 ) -> str | None:
     """Ask the conceding person whom to sacrifice (B4); None keeps the default choice."""
-    final = {n: o.hp for n, o in outcome.members.items() if not o.died and o.hp is not None}
+    final = survivors_hp(outcome)
     candidates = sacrifice_candidates(gang, final)
     if len(candidates) < 2:
         return None
@@ -226,10 +227,7 @@ def _args(
         "winner": None if winner is None else battle.sides[winner].gang.name,
         "end_reason": game.end_reason,
         "rounds": game.round,
-        "died": [n for n, o in outcome.members.items() if o.died],
-        "hp": {n: o.hp for n, o in outcome.members.items() if o.hp is not None},
-        "conceded": outcome.conceded,
-        "sacrifice": outcome.sacrifice,
+        **outcome_args(outcome),
     }
 
 
