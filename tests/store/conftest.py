@@ -18,26 +18,18 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from postgres_schema import fresh_schema
-from totenblatt.store import Store, resolve_url
+from postgres_schema import (
+    DATABASES,
+    fresh_database,
+    private_data_dir,  # noqa: F401 (an autouse fixture, this folder's too)
+)
+from totenblatt.store import Store
 
 
-@pytest.fixture(autouse=True)
-def _private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Never the real user data directory: default URL and XDG_DATA_HOME inside tmp."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setenv("TOTENBLATT_DATABASE_URL", f"sqlite:///{tmp_path / 'default.db'}")
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+@pytest.fixture(params=DATABASES)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database: a SQLite file in tmp, or a new PostgreSQL schema."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'campaign.db'}"
-        return
-    base = resolve_url(request.getfixturevalue("postgres_url"))  # skip, or fail under CI
-    with fresh_schema(base, "t") as url:
-        yield url
+    yield from fresh_database(request, tmp_path, "campaign.db", "t")
 
 
 @pytest.fixture

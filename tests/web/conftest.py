@@ -14,7 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from postgres_schema import fresh_schema
+from postgres_schema import (
+    DATABASES,
+    fresh_database,
+    private_data_dir,  # noqa: F401 (an autouse fixture, this folder's too)
+)
 
 pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
 sys.path.insert(0, str(Path(__file__).parent))
@@ -22,30 +26,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fastapi.testclient import TestClient
 from web_helpers import LiveServer, seed_counter, start_server, stop_server
 
-from totenblatt.store import resolve_url
 from totenblatt.web import ServerSettings, create_app
 
 
-@pytest.fixture(autouse=True)
-def _private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Never the real user data directory."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setenv("TOTENBLATT_DATABASE_URL", f"sqlite:///{tmp_path / 'default.db'}")
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+@pytest.fixture(params=DATABASES)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database: a SQLite file in tmp, or a new PostgreSQL schema.
-
-    The PostgreSQL variant asks the ``postgres_url`` fixture (tests/conftest.py): without
-    ``TOTENBLATT_TEST_DATABASE_URL`` it is skipped here, and fails under ``CI``.
-    """
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'web.db'}"
-        return
-    base = resolve_url(request.getfixturevalue("postgres_url"))
-    with fresh_schema(base, "w") as url:
-        yield url
+    """A fresh database: a SQLite file in tmp, or a new PostgreSQL schema."""
+    yield from fresh_database(request, tmp_path, "web.db", "w")
 
 
 @pytest.fixture
