@@ -2,17 +2,9 @@
 phone's, a tablet's, a laptop's and a desktop's size, and playing a decision by pointing.
 
 Chromium is found at ``$TOTENBLATT_CHROMIUM`` or on the PATH; without it (or Playwright) the
-tests are skipped, except under CI (``CI`` set), where that is a failure. A test module makes
-its fixtures of :func:`launch` and :func:`pages_of`::
-
-    @pytest.fixture(scope="module")
-    def browser() -> Iterator[Any]:
-        yield from launch()
-
-
-    @pytest.fixture
-    def pages(browser: Any) -> Iterator[Pages]:
-        yield from pages_of(browser)
+tests are skipped, except under CI (``CI`` set), where that is a failure. The fixtures
+``browser`` (:func:`launch`, once per module) and ``pages`` (:func:`pages_of`) are in
+``conftest.py``; a test asks for ``pages`` and opens what it needs with :meth:`Pages.open`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Every test gets its own SQLite file in tmp (or its own PostgreSQL schema where the
 test asks for ``db_url`` and ``TOTENBLATT_TEST_DATABASE_URL`` is set); nothing
 touches the user's data directory. Bots act without delay. The helpers live in
-``web_helpers.py`` beside this file (importable by the tests of this folder).
+``web_helpers.py`` beside this file (importable by the tests of this folder). The browser
+tests share ``browser`` (Chromium, once per module) and ``pages`` (see ``browser_helpers.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +25,7 @@ from postgres_schema import (
 pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
 sys.path.insert(0, str(Path(__file__).parent))
 
+from browser_helpers import Pages, launch, pages_of
 from fastapi.testclient import TestClient
 from web_helpers import LiveServer, seed_counter, start_server, stop_server
 
@@ -56,3 +59,15 @@ def live(sqlite_url: str) -> Iterator[LiveServer]:
         yield server
     finally:
         stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium, launched by path once per module (skipped without it, failed under CI)."""
+    yield from launch()
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    """Pages of ``browser`` at a size, closed after the test; none may have logged an error."""
+    yield from pages_of(browser)

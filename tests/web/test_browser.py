@@ -12,7 +12,6 @@ import contextlib
 import io
 import itertools
 import json
-import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,8 +19,8 @@ from typing import Any
 
 import httpx
 import pytest
+from browser_helpers import LAPTOP, Pages, length
 from browser_helpers import TO_SCREEN as _TO_SCREEN
-from browser_helpers import launch
 from browser_helpers import new_game as _new_game
 from browser_helpers import view as _view
 from browser_helpers import wait_decision as _wait_decision
@@ -40,21 +39,10 @@ from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 from totenblatt.web import ServerSettings
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda exc: errors.append(str(exc)))
-    opened.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    yield opened
-    context.close()
-    assert not errors, errors
+def page(pages: Pages) -> Any:
+    """A laptop's page (1366 × 768); it may log no error."""
+    return pages.open(LAPTOP)
 
 
 def _drag(page: Any, start: list[float], goal: list[float]) -> None:
@@ -66,11 +54,6 @@ def _drag(page: Any, start: list[float], goal: list[float]) -> None:
     page.mouse.move(gx, gy, steps=4)
     page.wait_for_timeout(150)
     page.mouse.up()
-
-
-def _length(step: dict[str, Any]) -> float:
-    path = step["path"]
-    return sum(math.dist(p, q) for p, q in itertools.pairwise(path))
 
 
 def _act_by_pointing(page: Any, view: dict[str, Any], done: dict[str, int]) -> None:
@@ -102,7 +85,7 @@ def _act_by_pointing(page: Any, view: dict[str, Any], done: dict[str, int]) -> N
             return
         moves = [a for a in legal if a["type"] == "move" and len(a["steps"]) == 1]
         if moves:  # the shortest offered move: a drop a pixel off still fits the club
-            step = min((m["steps"][0] for m in moves), key=_length)
+            step = min((m["steps"][0] for m in moves), key=length)
             figure = next(f for f in view["figures"] if f["name"] == step["figure"])
             _drag(page, figure["position"], step["path"][-1])
             button = page.wait_for_selector("[data-confirm=move]")

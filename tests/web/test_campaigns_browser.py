@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import launch
+from browser_helpers import PHONE, Pages
 from campaign_helpers import campaign_view, roster, wait_over
 from test_browser import _act_by_pointing
 from web_helpers import LiveServer, auth, seed_counter, start_server, stop_server
@@ -32,12 +32,7 @@ from totenblatt.web import ServerSettings
 
 GUN, COW = HeroType.GUNSLINGER, HeroType.COWBOY
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
+DESK = {"width": 1280, "height": 900}
 
 
 @pytest.fixture
@@ -56,34 +51,6 @@ def shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("TOTENBLATT_SHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-class Pages:
-    """New browser contexts (each a person with its own link), checked for script errors."""
-
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
-        self.contexts: list[Any] = []
-        self.errors: list[str] = []
-
-    def open(self, **options: Any) -> Any:
-        context = self.browser.new_context(
-            **({"viewport": {"width": 1280, "height": 900}} | options)
-        )
-        self.contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        return page
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    made = Pages(browser)
-    yield made
-    for context in made.contexts:
-        context.close()
-    assert not made.errors, made.errors
 
 
 def create_campaign(page: Any, url: str, name: str, lang: str) -> tuple[str, str]:
@@ -168,7 +135,7 @@ def wizard(page: Any, gang_id: str) -> Any:
 def test_a_whole_campaign_in_english_on_a_desktop(
     server: LiveServer, pages: Pages, shots: Path, tmp_path: Path, sqlite_url: str, cli: Cli
 ) -> None:
-    admin_page = pages.open()
+    admin_page = pages.open(DESK)
     _, cid = create_campaign(admin_page, server.url, "Tombstone", "en")
     cowboys = [(n, COW, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
     wild = roster("Wild Bunch", ("Kit", GUN, 0, 10), *cowboys, size=7)  # Kit falls to any wound
@@ -182,7 +149,7 @@ def test_a_whole_campaign_in_english_on_a_desktop(
     with httpx.Client(base_url=server.url) as http:
         wait_over(http, cid, fight_path.rsplit("/", 1)[1])
     # the owner of the Wild Bunch goes through the wizard: a recruitment and new cowboys
-    owner = pages.open()
+    owner = pages.open(DESK)
     owner.goto(f"{server.url}{fight_path}#token={token_of(wild_link)}")
     box = wizard(owner, wild_id)
     box.locator(".step-title").wait_for()
@@ -213,7 +180,7 @@ def test_a_whole_campaign_in_english_on_a_desktop(
     box.locator(f"#confirm-{wild_id}").click()
     owner.wait_for_selector(f'.gang-after[data-gang="{wild_id}"] details.recorded')
     # the other owner takes the defaults in one click
-    other = pages.open()
+    other = pages.open(DESK)
     other.goto(f"{server.url}{fight_path}#token={token_of(posse_link)}")
     wizard(other, posse_id).locator(f"#defaults-{posse_id}").click()
     other.wait_for_selector(f'.gang-after[data-gang="{posse_id}"] details.recorded')
@@ -242,7 +209,7 @@ def test_a_whole_campaign_in_english_on_a_desktop(
     shown = owner.locator("tr.member td.hp").all_inner_texts()
     assert shown == [f"{m['hp']}/{m['hp_max']}" for m in members]
     # printed: one A4 page per gang
-    sheets = pages.open()
+    sheets = pages.open(DESK)
     sheets.goto(f"{server.url}/campaigns/{cid}/sheets")
     pdf = shots / "campaign-sheets.pdf"
     sheets.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)  # @page: A4
@@ -259,7 +226,7 @@ def test_a_whole_campaign_in_english_on_a_desktop(
 def test_a_fight_played_by_pointing_conceded_with_a_sacrifice_in_german_on_a_phone(
     server: LiveServer, pages: Pages, shots: Path, tmp_path: Path, sqlite_url: str
 ) -> None:
-    admin_page = pages.open(**PHONE)
+    admin_page = pages.open(PHONE, touch=True)
     _, cid = create_campaign(admin_page, server.url, "Deadwood", "de")
     assert admin_page.get_attribute("html", "lang") == "de"
     assert "Schiedsrichter" in admin_page.inner_text("#role")
@@ -275,7 +242,7 @@ def test_a_fight_played_by_pointing_conceded_with_a_sacrifice_in_german_on_a_pho
     admin_page.screenshot(path=str(shots / "campaign-phone-de.png"), full_page=True)
     fight = start_fight(admin_page, [bunch_id, posse_id], ["human", "bot"], "duel")
     (seat_url,) = fight["seats"]
-    player = pages.open(**PHONE)
+    player = pages.open(PHONE, touch=True)
     player.goto(seat_url)
     done = {"bid": 0, "move": 0, "attack": 0, "defend": 0}
     version = -1
@@ -310,7 +277,7 @@ def test_a_fight_played_by_pointing_conceded_with_a_sacrifice_in_german_on_a_pho
     player.wait_for_function("() => window.totenblatt.view().is_over", timeout=30_000)
     with httpx.Client(base_url=server.url) as http:
         view = wait_over(http, cid, fight["open"].split("#")[0].rsplit("/", 1)[1])
-    owner = pages.open(**PHONE)
+    owner = pages.open(PHONE, touch=True)
     owner.goto(f"{server.url}{fight['open'].split('#')[0]}#token={token_of(bunch_link)}")
     box = wizard(owner, bunch_id)
     box.locator(".step-title").wait_for()

@@ -18,18 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import launch
+from browser_helpers import PHONE, Pages
 from web_helpers import LiveServer, start_server, stop_server
 
 from totenblatt.web import ServerSettings
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 BILLY = ["-a", "Q♠", "-w", "winchester", "-d", "7", "-c", "medium"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 @pytest.fixture
@@ -42,21 +37,9 @@ def server(sqlite_url: str) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        has_touch=True,
-        is_mobile=True,
-        device_scale_factor=1,
-        locale="de-DE",
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    context.close()
-    assert not errors, errors
+def phone(pages: Pages) -> Any:
+    """A German phone's page (390 × 844, touch); it may log no error."""
+    return pages.open(PHONE, touch=True, locale="de-DE")
 
 
 def _shots(tmp_path: Path) -> Path:

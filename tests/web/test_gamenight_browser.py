@@ -1,10 +1,9 @@
 """A game night in a real browser: chat between two people, takeback accepted and refused,
-a rematch, the tape. Playwright drives Debian's Chromium (found as in test_browser.py)."""
+a rematch, the tape. Playwright drives Debian's Chromium (the ``browser`` of conftest.py)."""
 
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,31 +14,7 @@ from web_helpers import LiveServer, auth, create_game, seed_counter, start_serve
 
 from totenblatt.web import ServerSettings
 
-ON_CI = bool(os.environ.get("CI"))
 SHOTS = Path(os.environ.get("TOTENBLATT_SHOTS", "")) if os.environ.get("TOTENBLATT_SHOTS") else None
-
-
-def _missing(what: str) -> None:
-    if ON_CI:
-        pytest.fail(f"{what} (CI must run the browser tests)")
-    pytest.skip(what)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    path = os.environ.get("TOTENBLATT_CHROMIUM") or shutil.which("chromium")
-    if not path or not Path(path).exists():
-        _missing("no Chromium: install Debian's chromium or set TOTENBLATT_CHROMIUM")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(path), args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ drawn out exactly when the view says so (at 0 HP it is still in the game, A11)."
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,10 +13,8 @@ from browser_helpers import (
     DESKTOP,
     LAPTOP,
     Pages,
-    launch,
     meet,
     new_game,
-    pages_of,
     screen,
     view,
     wait_decision,
@@ -39,16 +36,6 @@ _HEADER = """() => {
     cut: parts.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent),
   };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    yield from pages_of(browser)
 
 
 def _dealt_by(live: LiveServer, scenario: str, lang: str, seats: list[str]) -> dict[str, Any]:

@@ -5,7 +5,6 @@ every card has a key of its own, and a key past 9 plays its card."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,9 +12,7 @@ from browser_helpers import (
     LAPTOP,
     PHONE,
     Pages,
-    launch,
     new_game,
-    pages_of,
     view,
     wait_decision,
 )
@@ -29,16 +26,6 @@ _GROUPS = """() => [...document.querySelectorAll('#hand [data-figure-hand]')].ma
   box: (() => { const r = g.getBoundingClientRect();
     return [r.left, r.top, r.right, r.bottom]; })(),
 }))"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    yield from pages_of(browser)
 
 
 def _groups(page: Any) -> list[dict[str, Any]]:

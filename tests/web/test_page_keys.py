@@ -4,29 +4,15 @@ nudge a planned move, Enter confirms it."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from browser_helpers import (
     LAPTOP,
     Pages,
-    launch,
     new_game,
-    pages_of,
     wait_decision,
 )
 from web_helpers import LiveServer
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    yield from pages_of(browser)
 
 
 def _to_action(page: Any) -> dict[str, Any]:

@@ -3,29 +3,15 @@ a copy button and a QR code for every invite link; the tutorial and the rules fr
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from browser_helpers import (
     LAPTOP,
     PHONE,
     Pages,
-    launch,
-    pages_of,
     view,
 )
 from web_helpers import LiveServer
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    yield from pages_of(browser)
 
 
 def _create_two_humans(page: Any, live: LiveServer) -> list[str]:

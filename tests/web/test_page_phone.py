@@ -4,7 +4,6 @@ whose tools fold into a menu, zoom by buttons and by pinching."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,11 +12,9 @@ from browser_helpers import (
     PHONE,
     TABLET,
     Pages,
-    launch,
     length,
     meet,
     new_game,
-    pages_of,
     screen,
     wait_decision,
     whole_table,
@@ -33,16 +30,6 @@ _IN_VIEW = """(what) => {
   return { board: [b.top, b.bottom, b.width], decision: [d.top, d.bottom], sheet: [r.top, r.bottom],
            height: innerHeight, width: innerWidth, scroll: document.scrollingElement.scrollTop };
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    yield from pages_of(browser)
 
 
 def _assert_board_and_decision_in_view(

@@ -3,27 +3,15 @@ are done, the panel says what to try next, and the words of the rules explain th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from browser_helpers import PHONE, Pages, launch, pages_of, screen, view, wait_decision
+from browser_helpers import PHONE, Pages, screen, view, wait_decision
 from web_helpers import LiveServer
 
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.web.rulebook import rule_terms
 from totenblatt.web.tutorial import HANDS
 from totenblatt.web.words import strings
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    yield from pages_of(browser)
 
 
 def _lessons(page: Any) -> dict[str, str]:

@@ -11,12 +11,10 @@ launched by path as in ``test_browser.py``; without it the test is skipped (CI: 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import launch
 from story_helpers import seed_for
 from web_helpers import start_server, stop_server
 
@@ -25,11 +23,6 @@ from totenblatt.web import ServerSettings
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
 
 
 class Screen:
