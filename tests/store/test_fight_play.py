@@ -313,16 +313,24 @@ def screen() -> tuple[Console, io.StringIO]:
     return Console(file=buffer, width=120, height=40, highlight=False), buffer
 
 
+def played(
+    db: str, seats: str, seed: int, ask: Callable[[str], str], **options: Any
+) -> tuple[int, str]:
+    """``fight play Daltons Clantons`` in-process, a human answering ``ask``: the exit code
+    and what it printed."""
+    out, buffer = screen()
+    code = run_fight_play("Daltons", "Clantons", seats=seats, seed=seed, db=db, out=out,
+                          ask=ask, **options)  # fmt: skip
+    return code, buffer.getvalue()
+
+
 def test_a_human_who_concedes_chooses_the_sacrifice_and_the_fight_does_not_count(
     cli_json: CliJson, tmp_path: Path
 ) -> None:
     db = str(tmp_path / "h.db")
     create_gangs(cli_json, db, size=3)
-    out, buffer = screen()
-    code = run_fight_play("Daltons", "Clantons", seats="human,bot", seed=5, db=db, out=out,
-                          ask=script("concede", "y", "1"), lang=Lang.EN)  # fmt: skip
+    code, text = played(db, "human,bot", 5, script("concede", "y", "1"), lang=Lang.EN)
     assert code == 0
-    text = buffer.getvalue()
     assert "Player 1 = Die Daltons · Player 2 = Clantons" in text
     assert re.search(r"^After \d+ rounds?: Clantons wins — Die Daltons concedes\.$", text, re.M)
     assert "Die Daltons concedes: who sacrifices themself (B4)?" in text
@@ -341,11 +349,9 @@ def test_a_human_who_concedes_without_choosing_sacrifices_the_top_cowboy(
 ) -> None:
     db = str(tmp_path / "h2.db")
     create_gangs(cli_json, db, size=3)
-    out, buffer = screen()
-    code = run_fight_play("Daltons", "Clantons", seats="bot,human", seed=6, db=db, out=out,
-                          ask=script("concede", "y", ""), lang=Lang.DE)  # fmt: skip
+    code, text = played(db, "bot,human", 6, script("concede", "y", ""), lang=Lang.DE)
     assert code == 0
-    assert "Die Daltons gewinnt — Clantons gibt auf." in buffer.getvalue()
+    assert "Die Daltons gewinnt — Clantons gibt auf." in text
     clantons = show(cli_json, db, "Clantons")
     assert clantons["size"] == 2
     assert clantons["members"][0]["name"] == "Ike Clanton"  # the hero is kept
@@ -357,11 +363,9 @@ def test_a_human_who_quits_records_nothing(
 ) -> None:
     create_gangs(cli_json, db_url, size=2)
     before = fingerprint(db_url)
-    out, buffer = screen()
-    code = run_fight_play("Daltons", "Clantons", seats="human,bot", seed=1, db=db_url, out=out,
-                          ask=script("quit"))  # fmt: skip
+    code, text = played(db_url, "human,bot", 1, script("quit"))
     assert code == 1
-    assert "The fight was not finished: nothing recorded." in buffer.getvalue()
+    assert "The fight was not finished: nothing recorded." in text
     assert fingerprint(db_url) == before
 
 
@@ -377,10 +381,8 @@ def test_a_gang_changed_during_the_fight_is_not_recorded(cli_json: CliJson, tmp_
                     store.gangs.record_fight("Clantons", FightOutcome(), seed=1)
         return next(answers, "")
 
-    out, _ = screen()
     with pytest.raises(BattleError, match="'Clantons' changed while the fight was played"):
-        run_fight_play("Daltons", "Clantons", seats="human,bot", seed=2, db=db, out=out,
-                       ask=meddling)  # fmt: skip
+        played(db, "human,bot", 2, meddling)
     with Store(db) as store:
         assert [h.what for h in store.gangs.history("Daltons")] == ["gang create"]
         assert [h.what for h in store.gangs.history("Clantons")] == ["gang create", "fight record"]
