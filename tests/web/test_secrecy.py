@@ -153,15 +153,7 @@ def test_no_payload_reveals_hidden_cards_or_the_seed(
             checker.check(seat, view)
             if view["phase"] == "action":
                 _previews(client, gid, tokens[seat], view, seat, checker)
-            action = random_choice(bots[seat], view)
-            response = client.post(
-                f"/api/games/{gid}/actions?version={view['version']}",
-                json=action,
-                headers=auth(tokens[seat]),
-            )
-            assert response.status_code == 200, response.text
-            checker.snapshot()
-            checker.check(seat, response.json())
+            _act(client, gid, tokens[seat], seat, bots[seat], view, checker)
             for ws, receiver in zip(opened, receivers, strict=True):
                 _drain(ws, receiver, len(game.actions), checker)
     finally:
@@ -174,6 +166,27 @@ def test_no_payload_reveals_hidden_cards_or_the_seed(
         replay = client.get(f"/api/games/{gid}/replay", headers=auth(token)).json()
         checker.check(None, replay)
     assert checker.checked > 100
+
+
+def _act(
+    client: TestClient,
+    gid: str,
+    token: str,
+    seat: int,
+    bot: RandomBot,
+    view: dict[str, Any],
+    checker: Checker,
+) -> None:
+    """The bot's choice on ``view`` sent for ``seat``; the answer checked against the state
+    after it."""
+    response = client.post(
+        f"/api/games/{gid}/actions?version={view['version']}",
+        json=random_choice(bot, view),
+        headers=auth(token),
+    )
+    assert response.status_code == 200, response.text
+    checker.snapshot()
+    checker.check(seat, response.json())
 
 
 def _previews(
@@ -276,15 +289,7 @@ def test_no_game_night_payload_reveals_hidden_cards_or_the_seed(client: TestClie
                     checker.check(receiver, tape.json())
             view = client.get(f"/api/games/{gid}/view", headers=auth(tokens[seat])).json()
             checker.check(seat, view)
-            action = random_choice(bots[seat], view)
-            response = client.post(
-                f"/api/games/{gid}/actions?version={view['version']}",
-                json=action,
-                headers=auth(tokens[seat]),
-            )
-            assert response.status_code == 200, response.text
-            checker.snapshot()
-            checker.check(seat, response.json())
+            _act(client, gid, tokens[seat], seat, bots[seat], view, checker)
             drain()
             asked = client.post(f"/api/games/{gid}/takeback", headers=auth(tokens[seat]))
             checker.check(seat, asked.json())
