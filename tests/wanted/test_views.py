@@ -8,28 +8,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
+from noted_state import NotedState
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine import Game, Phase, new_game, views
 from totenblatt.wanted.engine import game as game_module
 from totenblatt.wanted.engine.state import GameState
 from totenblatt.wanted.engine.views import KEYS, Audience, PublicView, View
 from totenblatt.wanted.rules import Ruleset
-
-
-@dataclass(slots=True)
-class NotedState(GameState):
-    """The engine's state with one more private field: a note per seat (``note-of-seat-s``)."""
-
-    notes: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        GameState.__post_init__(self)
-        self.notes = [f"note-of-seat-{s}" for s in range(self.seats)]
 
 
 def noted_game(monkeypatch: pytest.MonkeyPatch, scenario: str = "three-way") -> Game:

@@ -4,28 +4,17 @@ state reaches its own seat through the API, and neither a spectator nor another 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from web_helpers import create_game, hub_of, spectator_token, view_of
 
+from noted_state import NotedState
 from totenblatt.wanted.engine import game as game_module
 from totenblatt.wanted.engine import views
 from totenblatt.wanted.engine.state import GameState
 from totenblatt.wanted.engine.views import KEYS, Audience
-
-
-@dataclass(slots=True)
-class NotedState(GameState):
-    """The engine's state with one more private field: a note per seat."""
-
-    notes: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        GameState.__post_init__(self)
-        self.notes = [f"note-of-seat-{s}" for s in range(self.seats)]
 
 
 @pytest.fixture
