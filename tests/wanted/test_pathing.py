@@ -10,36 +10,17 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from table_yard import SALOON, yard
 from totenblatt.wanted.table.batch import Batch
-from totenblatt.wanted.table.measure import MoveError, Opening, OpeningKind, Point, Table, Terrain
+from totenblatt.wanted.table.measure import MoveError, Point, Table, Terrain
 from totenblatt.wanted.table.pathing import advance, cover_spots, router_for
 from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 
-DOOR, WINDOW = OpeningKind.DOOR, OpeningKind.WINDOW
-SALOON = Terrain.rect(
-    "Saloon",
-    "building",
-    4,
-    4,
-    8,
-    6,
-    openings=(Opening(DOOR, (7, 4), (8.5, 4)), Opening(WINDOW, (12, 6), (12, 7.5))),
-)
-TERRAIN = (
-    SALOON,
-    Terrain.rect("Store", "building", 8, 18, 4, 4, openings=(Opening(DOOR, (8, 19), (8, 20.5)),)),
-    Terrain.rect("Scrub", "rough", 14, 14, 4, 4),
-    Terrain.rect("Fence", "fence", 2, 16, 4, 0.25),
-    Terrain.rect("Wall", "wall", 16, 2, 0.5, 4),
-    Terrain.rect("Rocks", "rocks", 18, 8, 2, 2),
-    Terrain.rect("Wagon", "wagon", 2, 20, 3, 2),
-    Terrain.rect("Bar", "counter", 5, 8.5, 3, 0.5),
-    Terrain.make("rough", outline=((1, 1), (3, 1), (3, 3), (2, 2), (1, 3)), name="Notch"),
-)
+NOTCH = Terrain.make("rough", outline=((1, 1), (3, 1), (3, 3), (2, 2), (1, 3)), name="Notch")
 
 
 def make(**numbers: float | str) -> Table:
-    return Table(24, 24, TERRAIN, **numbers)  # type: ignore[arg-type]
+    return yard(NOTCH, **numbers)
 
 
 EDGE = make()

@@ -12,11 +12,12 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from table_yard import DOOR, SALOON, STORE, TERRAIN, WINDOW
+from table_yard import yard as make
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.measure import (
     MoveError,
     Opening,
-    OpeningKind,
     Point,
     Table,
     TableError,
@@ -26,37 +27,6 @@ from totenblatt.wanted.table.measure import (
 from totenblatt.wanted.table.planar import Poly
 from totenblatt.wanted.table.raster import rasterize
 from totenblatt.wanted.vocab import CoverLevel
-
-DOOR = OpeningKind.DOOR
-WINDOW = OpeningKind.WINDOW
-
-SALOON = Terrain.rect(
-    "Saloon",
-    "building",
-    4,
-    4,
-    8,
-    6,
-    openings=(Opening(DOOR, (7, 4), (8.5, 4)), Opening(WINDOW, (12, 6), (12, 7.5))),
-)
-STORE = Terrain.rect(
-    "Store", "building", 8, 18, 4, 4, openings=(Opening(DOOR, (8, 19), (8, 20.5)),)
-)
-TERRAIN = (
-    SALOON,
-    STORE,
-    Terrain.rect("Scrub", "rough", 14, 14, 4, 4),
-    Terrain.rect("Fence", "fence", 2, 16, 4, 0.25),
-    Terrain.rect("Wall", "wall", 16, 2, 0.5, 4),
-    Terrain.rect("Rocks", "rocks", 18, 8, 2, 2),
-    Terrain.rect("Wagon", "wagon", 2, 20, 3, 2),
-    Terrain.rect("Bar", "counter", 5, 8.5, 3, 0.5),
-)
-
-
-def make(**numbers: float | str) -> Table:
-    return Table(24, 24, TERRAIN, **numbers)  # type: ignore[arg-type]
-
 
 EDGE = make()
 CENTRE = make(measure="centre")
