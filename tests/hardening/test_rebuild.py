@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+from self_play import play_some
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.bots.base import bot_seed
 from totenblatt.wanted.engine.events import (
@@ -95,14 +96,7 @@ def rebuilt_hands(view: dict[str, Any], own: tuple[str, ...]) -> Iterator[dict[i
 
 def random_game(scenario: str, ruleset: str, seed: int, decisions: int) -> Game:
     game = new_game(scenario, ruleset, seed)
-    bots = [RandomBot(bot_seed(seed, s)) for s in range(game.seats)]
-    for _ in range(decisions):
-        if game.is_over:
-            break
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
-    return game
+    return play_some(game, [RandomBot(bot_seed(seed, s)) for s in range(game.seats)], decisions)
 
 
 @pytest.mark.parametrize(("scenario", "ruleset"), GAMES)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from self_play import play_some
 from totenblatt.cards import Card
 from totenblatt.messages import MessageError
 from totenblatt.wanted.ask import (
@@ -262,10 +263,6 @@ def test_the_room_defences_need(tmp_path: Path) -> None:
 def test_the_dealt_view_is_the_game_as_it_began() -> None:
     game = new_game("gangs", seed=4)
     start = game.view(None)
-    bots = [RandomBot(s) for s in range(game.seats)]
-    for _ in range(30):
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    play_some(game, [RandomBot(s) for s in range(game.seats)], 30)
     assert game.view(None) != start
     assert dealt_view(game) == start

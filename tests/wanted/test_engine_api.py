@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from self_play import play_some
 from totenblatt.cards import Card
 from totenblatt.wanted import (
     Action,
@@ -60,13 +61,7 @@ def snapshot(game: Game) -> tuple[Any, ...]:
 
 
 def random_moves(game: Game, count: int, seed: int = 0) -> None:
-    bots = [RandomBot(seed + s) for s in range(game.seats)]
-    for _ in range(count):
-        if game.is_over:
-            return
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    play_some(game, [RandomBot(seed + s) for s in range(game.seats)], count)
 
 
 # -- the interface of the issue --------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from self_play import play_some
 from totenblatt.wanted.bots import HeuristicBot
 from totenblatt.wanted.bots.fast_policy import FastPolicy
 from totenblatt.wanted.bots.fast_search import FastISMCTSBot, FastWorlds
@@ -42,11 +43,7 @@ def test_the_policy_beats_random_play() -> None:
 
 def test_fast_worlds_are_the_determinizers_worlds() -> None:
     game = new_game("gangs", seed=3)
-    bots = [HeuristicBot(0), HeuristicBot(1)]
-    for _ in range(25):
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    play_some(game, [HeuristicBot(0), HeuristicBot(1)], 25)
     seat = game.to_act
     assert seat is not None
     sampler = Determinizer(game.view(seat))
