@@ -30,7 +30,15 @@ from totenblatt.text.rpg import narrate_probe, wound_name
 if TYPE_CHECKING:
     from totenblatt.store import Store
 
-__all__ = ["SheetProbe", "parse_shifts", "probe_sheets", "shift_lines"]
+__all__ = [
+    "SheetProbe",
+    "parse_shifts",
+    "print_probe",
+    "probe_data",
+    "probe_lines",
+    "probe_sheets",
+    "shift_lines",
+]
 
 _YES = frozenset({"y", "yes", "j", "ja"})
 
@@ -63,6 +71,62 @@ def shift_lines(who: str | Message, base: int, shifts: Sequence[Shift], lang: La
             reasons=reasons,
         )
     ]
+
+
+def probe_data(
+    result: ProbeResult,
+    seed: int,
+    rules: RpgRuleset,
+    bases: tuple[int, int],
+    shifts: Sequence[Shift],
+    against_shifts: Sequence[Shift],
+) -> dict[str, Any]:
+    """A test's JSON (``probe --json``): the result, the seed, the ruleset, both sides'
+    levels before their shifts and the shifts."""
+    data = result.to_dict() | {"seed": seed, "ruleset": rules.name}
+    data["levels"] = {"player": bases[0], "opponent": bases[1]}
+    data["shifts"] = {
+        "player": [s.to_dict() for s in shifts],
+        "opponent": [s.to_dict() for s in against_shifts],
+    }
+    return data
+
+
+def probe_lines(
+    sides: tuple[str | Message, str | Message],
+    bases: tuple[int, int],
+    shifts: tuple[Sequence[Shift], Sequence[Shift]],
+    result: ProbeResult,
+    rules: RpgRuleset,
+    *,
+    opponent: bool,
+    lang: Lang,
+) -> list[str]:
+    """A test told: each shifted side's level (:func:`shift_lines`), then the draw."""
+    lines = shift_lines(sides[0], bases[0], shifts[0], lang)
+    lines += shift_lines(sides[1], bases[1], shifts[1], lang)
+    return lines + narrate_probe(result, lang, rules, opponent=opponent)
+
+
+def print_probe(lines: Sequence[str], seed: int, lang: Lang, *, drawn: bool) -> None:
+    """Print a test's lines, and its seed when cards were ``drawn`` here (not all given)."""
+    for line in lines:
+        console.print(line, markup=False, soft_wrap=True)
+    if drawn:
+        console.print(words(lang).phrase("(seed {seed})", seed=seed), style="dim")
+
+
+def _can_spend(sheet: Character, count: int) -> None:
+    """Refuse spending more jokers than the sheet holds (D-33)."""
+    if count > sheet.jokers:
+        fail(
+            Message(
+                "{name} holds {held} jokers and cannot spend {count}",
+                name=sheet.name,
+                held=sheet.jokers,
+                count=count,
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -117,15 +181,8 @@ def _ready(store: Store, ask: SheetProbe) -> tuple[Character, Character | None]:
                     name=c.name,
                 )
             )
-    if ask.jokers is not None and ask.jokers > sheet.jokers:
-        fail(
-            Message(
-                "{name} holds {held} jokers and cannot spend {count}",
-                name=sheet.name,
-                held=sheet.jokers,
-                count=ask.jokers,
-            )
-        )
+    if ask.jokers is not None:
+        _can_spend(sheet, ask.jokers)
     return sheet, rival
 
 
@@ -189,15 +246,7 @@ def probe_sheets(ask: SheetProbe, db: str | None, as_json: bool, lang: Lang) -> 
             result = resolve(0)
         else:
             result = _asked(resolve, sheet.jokers, rules.pile_size, lang)
-        if result.jokers_spent > sheet.jokers:
-            fail(
-                Message(
-                    "{name} holds {held} jokers and cannot spend {count}",
-                    name=sheet.name,
-                    held=sheet.jokers,
-                    count=result.jokers_spent,
-                )
-            )
+        _can_spend(sheet, result.jokers_spent)
         lost = loser(result)
         hurt = None
         if result.wound is not None and lost is Side.PLAYER:
@@ -243,12 +292,7 @@ def _tell(
     sheet, rival = before
     rules = RpgRuleset.load(sheet.ruleset)
     if as_json:
-        data = result.to_dict() | {"seed": ask.seed, "ruleset": rules.name}
-        data["levels"] = {"player": bases[0], "opponent": bases[1]}
-        data["shifts"] = {
-            "player": [s.to_dict() for s in ask.shifts],
-            "opponent": [s.to_dict() for s in ask.against_shifts],
-        }
+        data = probe_data(result, ask.seed, rules, bases, ask.shifts, ask.against_shifts)
         data["character"] = character_dict(after[0])
         if rival is not None:
             data["against_character"] = character_dict(after[1])
@@ -265,10 +309,11 @@ def _tell(
                     skill=repr(skill),
                 )
             )
-    lines += shift_lines(sheet.name, bases[0], ask.shifts, lang)
     other = rival.name if rival is not None else Message("the difficulty")
-    lines += shift_lines(other, bases[1], ask.against_shifts, lang)
-    lines += narrate_probe(result, lang, rules, opponent=fight)
+    shifts = (ask.shifts, ask.against_shifts)
+    lines += probe_lines(
+        (sheet.name, other), bases, shifts, result, rules, opponent=fight, lang=lang
+    )
     for c in after:
         wound = (
             wound_name(result.wound, lang)
@@ -288,7 +333,4 @@ def _tell(
         )
         if c.is_out:
             lines.append(w.phrase("{name} is out (Fallobst).", name=c.name))
-    for line in lines:
-        console.print(line, markup=False, soft_wrap=True)
-    if ask.cards is None or ask.against_cards is None:
-        console.print(w.phrase("(seed {seed})", seed=ask.seed), style="dim")
+    print_probe(lines, ask.seed, lang, drawn=ask.cards is None or ask.against_cards is None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -29,7 +29,7 @@ from totenblatt.rpg.probe import resolve_probe
 from totenblatt.rpg.rules import Outcome, RpgRuleset
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
-from totenblatt.text.rpg import narrate_probe, wound_name
+from totenblatt.text.rpg import wound_name
 
 __all__ = ["odds", "odds_app", "probe", "write_curves", "write_heatmap"]
 
@@ -85,28 +85,31 @@ ProbeJokersOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+def _shift_option(name: str, help: str) -> Any:
+    """A repeatable ``N:REASON`` shift of one side's level (read by ``parse_shifts``)."""
+    return typer.Option(name, metavar="N:REASON", help=help, show_default=False)
+
+
 ShiftOption = Annotated[
     list[str] | None,
-    typer.Option(
+    _shift_option(
         "--shift",
-        metavar="N:REASON",
-        help=N_(
+        N_(
             "Shift the player's level by N for a reason (fuzzy levels, C4), e.g. "
             "--shift=+1:rope or --shift=-1:rain; repeat for several."
         ),
-        show_default=False,
     ),
 ]
 AgainstShiftOption = Annotated[
     list[str] | None,
-    typer.Option(
+    _shift_option(
         "--against-shift",
-        metavar="N:REASON",
-        help=N_(
+        N_(
             "Shift the difficulty or the opponent's level by N for a reason, e.g. "
             "--against-shift=-1:club; repeat for several."
         ),
-        show_default=False,
     ),
 ]
 
@@ -241,7 +244,14 @@ def probe(
     Both sides draw one card, the higher level the difference more (0 = unaware target).
     Higher sum wins; equal sums go to the higher level, then to the player (--pvp: nothing).
     """
-    from totenblatt.cli.probe_sheets import SheetProbe, parse_shifts, probe_sheets, shift_lines
+    from totenblatt.cli.probe_sheets import (
+        SheetProbe,
+        parse_shifts,
+        print_probe,
+        probe_data,
+        probe_lines,
+        probe_sheets,
+    )
 
     language = resolve_lang(lang)
     if seed is None:
@@ -275,22 +285,15 @@ def probe(
         seed=seed,
         ruleset=rules,
     )
+    bases = (base, base_against)
     if json:
-        data = result.to_dict() | {"seed": seed, "ruleset": rules.name}
-        data["levels"] = {"player": base, "opponent": base_against}
-        data["shifts"] = {
-            "player": [s.to_dict() for s in shifts],
-            "opponent": [s.to_dict() for s in against_shifts],
-        }
-        print_json(data)
+        print_json(probe_data(result, seed, rules, bases, shifts, against_shifts))
         return
-    lines = shift_lines(Message("the player"), base, shifts, language)
-    lines += shift_lines(Message("the difficulty"), base_against, against_shifts, language)
-    lines += narrate_probe(result, language, rules, opponent=opponent)
-    for line in lines:
-        console.print(line, markup=False, soft_wrap=True)
-    if cards is None or against is None:
-        console.print(words(language).phrase("(seed {seed})", seed=seed), style="dim")
+    sides = (Message("the player"), Message("the difficulty"))
+    lines = probe_lines(
+        sides, bases, (shifts, against_shifts), result, rules, opponent=opponent, lang=language
+    )
+    print_probe(lines, seed, language, drawn=cards is None or against is None)
 
 
 odds_app = typer.Typer(
