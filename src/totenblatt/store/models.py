@@ -33,6 +33,7 @@ __all__ = [
     "GangRow",
     "MemberRow",
     "WebActionRow",
+    "WebBotTurnRow",
     "WebChatRow",
     "WebGameRow",
     "WebTakebackRow",
@@ -251,6 +252,22 @@ class CampaignFightGangRow(Base):
     kills: Mapped[int | None] = mapped_column(Integer)
     choices: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class WebBotTurnRow(Base):
+    """A bot is to act in a web game (migration 0009): the game's ``position`` at which it
+    decides and its ``seat``, with the lease of the server process that plays it (``holder``
+    until ``expires_at``; none: nobody). Current only while the game has ``position`` actions."""
+
+    __tablename__ = "web_bot_turns"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("web_games.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    holder: Mapped[str | None] = mapped_column(String(64))
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class WebChatRow(Base):

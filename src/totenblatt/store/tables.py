@@ -25,21 +25,32 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Table, bindparam, func, select, text, update
+from sqlalchemy import Table, bindparam, delete, func, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from totenblatt.store.core import Database
 from totenblatt.store.database import StoreError
-from totenblatt.store.models import WebActionRow, WebGameRow
-from totenblatt.store.night_records import ChatRecord, TakebackRecord, read_chat, read_takebacks
+from totenblatt.store.models import WebActionRow, WebBotTurnRow, WebGameRow, WebTakebackRow
+from totenblatt.store.night_records import (
+    UNDONE,
+    ChatRecord,
+    TakebackRecord,
+    read_chat,
+    read_takebacks,
+)
 
 __all__ = [
     "ActionConflictError",
     "RematchExistsError",
     "SeatRecord",
+    "TurnMark",
     "WebGameNotFoundError",
     "WebGameRecord",
+    "WebGameStamp",
     "WebGameSummary",
     "WebGameTally",
     "WebGames",
@@ -138,6 +149,38 @@ class WebGameSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class WebGameStamp:
+    """How far a stored game is, read cheaply (no actions): a server process compares it with
+    the game it holds and loads only what it lacks (:meth:`WebGames.stamp`)."""
+
+    actions: int
+    """Stored positions (the game's version)."""
+    undone: int
+    """Takebacks done: a game whose count grew went back, and is loaded whole."""
+    status: str
+    takeback: dict[str, Any] | None
+    seats: tuple[SeatRecord, ...]
+    joined: tuple[bool, ...]
+    rematch_id: str | None
+
+    @property
+    def serial(self) -> int:
+        """Grows with every action and every takeback (the version plus two per takeback)."""
+        return self.actions + 2 * self.undone
+
+
+@dataclass(frozen=True, slots=True)
+class TurnMark:
+    """Whose turn a stored position leaves: a bot's ``seat`` (None: no bot is to act), and
+    the server process that will play it (``holder``, its lease until ``expires``; None:
+    whoever claims it). Stored in ``web_bot_turns`` with the action (several processes)."""
+
+    seat: int | None
+    holder: str | None = None
+    expires: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class WebGameTally:
     """The unfinished games a new one is admitted against (see :meth:`WebGames.create`)."""
 
@@ -151,6 +194,8 @@ class WebGameTally:
 
 _GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
 _ACTIONS: Table = WebActionRow.__table__  # type: ignore[assignment]
+_TURNS: Table = WebBotTurnRow.__table__  # type: ignore[assignment]
+_TAKEBACKS: Table = WebTakebackRow.__table__  # type: ignore[assignment]
 _ADVANCE = (
     update(_GAMES)
     .where(
@@ -191,6 +236,7 @@ class WebGames:
         admit: Callable[[WebGameTally], None] | None = None,
         name: str | None = None,
         rematch_of: str | None = None,
+        turn: TurnMark | None = None,
     ) -> None:
         """Store a new game with no actions, created by ``owner`` (a client's hash).
 
@@ -198,7 +244,8 @@ class WebGames:
         before the game is added, and refuses it by raising: two creations at once
         cannot both take the last place. ``rematch_of``: the finished game this one is
         the rematch of, linked in the same transaction (:class:`RematchExistsError` when
-        that game already has one: nothing is stored then).
+        that game already has one: nothing is stored then). ``turn``: whether a bot acts
+        first (stored for several server processes; None: not tracked).
         """
         now = self.db.clock()
         with self.db.transaction() as session:
@@ -235,6 +282,9 @@ class WebGames:
                 )
                 if linked.rowcount != 1:
                     raise RematchExistsError(f"game {rematch_of!r} already has its rematch")
+            if turn is not None and turn.seat is not None:
+                session.flush()
+                _mark(session.connection(), game_id, 0, turn)
 
     def tally(self, owner: str | None = None) -> WebGameTally:
         """How many unfinished games count against the limits (``owner``: whose bot games)."""
@@ -287,6 +337,7 @@ class WebGames:
         *,
         summary: dict[str, Any],
         over: bool,
+        turn: TurnMark | None = None,
     ) -> None:
         """Store ``action`` as the game's action number ``position`` (from 0), in one transaction.
 
@@ -294,6 +345,8 @@ class WebGames:
         their bids automatically (they take no number of their own). A takeback being
         asked lapses. Raises :class:`ActionConflictError` when the game does not have exactly
         ``position`` actions (someone else appended first) and writes nothing then.
+        ``turn``: whose turn the new position leaves (a bot's: ``web_bot_turns``; None:
+        not tracked, as with one server process).
         """
         now = self.db.clock()
         with self.db.transaction() as session:
@@ -327,6 +380,86 @@ class WebGames:
                 raise ActionConflictError(
                     f"game {game_id!r} already has an action number {position + 1}"
                 ) from None
+            if turn is not None:
+                _mark(conn, game_id, position + 1, turn)
+
+    def stamp(self, game_id: str) -> WebGameStamp:
+        """How far the stored game is (:class:`WebGameStamp`: no actions, no chat)."""
+        undone = (
+            select(func.count())
+            .select_from(_TAKEBACKS)
+            .where(_TAKEBACKS.c.game_id == game_id, _TAKEBACKS.c.outcome == UNDONE)
+            .scalar_subquery()
+        )
+        query = select(
+            _GAMES.c.actions,
+            undone,
+            _GAMES.c.status,
+            _GAMES.c.takeback,
+            _GAMES.c.seats,
+            _GAMES.c.rematch_id,
+        ).where(_GAMES.c.id == game_id)
+        with self.db.transaction(write=False) as session:
+            row = session.connection().execute(query).first()
+        if row is None:
+            raise WebGameNotFoundError(f"no web game {game_id!r}")
+        actions, count, status, takeback, seats, rematch_id = row
+        return WebGameStamp(
+            actions=actions,
+            undone=int(count or 0),
+            status=status,
+            takeback=takeback,
+            seats=tuple(_seat(s) for s in seats),
+            joined=tuple(bool(s.get("joined")) for s in seats),
+            rematch_id=rematch_id,
+        )
+
+    def serials(self, game_ids: Collection[str]) -> dict[str, int]:
+        """Each game's :attr:`WebGameStamp.serial`, in one query (unknown ids left out)."""
+        if not game_ids:
+            return {}
+        undone = (
+            select(_TAKEBACKS.c.game_id, func.count().label("n"))
+            .where(_TAKEBACKS.c.outcome == UNDONE, _TAKEBACKS.c.game_id.in_(list(game_ids)))
+            .group_by(_TAKEBACKS.c.game_id)
+        )
+        with self.db.transaction(write=False) as session:
+            conn = session.connection()
+            counts = {g: int(n) for g, n in conn.execute(undone)}
+            rows = conn.execute(
+                select(_GAMES.c.id, _GAMES.c.actions).where(_GAMES.c.id.in_(list(game_ids)))
+            )
+            return {g: a + 2 * counts.get(g, 0) for g, a in rows}
+
+    def chat(self, game_id: str) -> tuple[ChatRecord, ...]:
+        """The game's chat lines kept, oldest first."""
+        with self.db.transaction(write=False) as session:
+            return tuple(read_chat(session, game_id))
+
+    def untracked(self) -> list[str]:
+        """Unfinished games with a bot seat but no stored turn (several processes: those
+        stored before the turns were, whose bot may be to act)."""
+        query = (
+            select(_GAMES.c.id, _GAMES.c.seats)
+            .where(
+                _GAMES.c.status == PLAYING,
+                ~select(_TURNS.c.game_id).where(_TURNS.c.game_id == _GAMES.c.id).exists(),
+            )
+            .order_by(_GAMES.c.created_at)
+        )
+        with self.db.transaction(write=False) as session:
+            rows = session.connection().execute(query).all()
+        return [g for g, seats in rows if any(s.get("kind") != "human" for s in seats)]
+
+    def actions_since(self, game_id: str, position: int) -> list[dict[str, Any]]:
+        """The stored positions from number ``position`` (from 0) on, in order."""
+        query = (
+            select(_ACTIONS.c.action)
+            .where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.position >= position)
+            .order_by(_ACTIONS.c.position)
+        )
+        with self.db.transaction(write=False) as session:
+            return list(session.connection().execute(query).scalars())
 
     def load(self, game_id: str) -> WebGameRecord:
         """The game with its actions in order; :class:`WebGameNotFoundError` if unknown."""
@@ -416,3 +549,25 @@ class WebGames:
             if marked != row.seats:
                 row.seats = marked  # a new list: the JSON column sees the change
                 row.updated_at = self.db.clock()
+
+
+def _mark(conn: Connection, game_id: str, position: int, turn: TurnMark) -> None:
+    """Store whose turn ``position`` of the game is: a bot's (with its lease), or nobody's."""
+    if turn.seat is None:
+        conn.execute(delete(_TURNS).where(_TURNS.c.game_id == game_id))
+        return
+    values = {
+        "game_id": game_id,
+        "position": position,
+        "seat": turn.seat,
+        "holder": turn.holder,
+        "expires_at": turn.expires,
+    }
+    insert = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
+    statement = insert(_TURNS).values(values)
+    conn.execute(
+        statement.on_conflict_do_update(
+            index_elements=[_TURNS.c.game_id],
+            set_={k: statement.excluded[k] for k in values if k != "game_id"},
+        )
+    )

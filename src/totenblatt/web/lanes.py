@@ -38,6 +38,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+import random
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -56,6 +57,7 @@ __all__ = [
     "Lanes",
     "LateError",
     "far_lanes",
+    "reseed",
 ]
 
 log = logging.getLogger("totenblatt.web")
@@ -104,6 +106,15 @@ def _budget(bot: Bot, seconds: float | None) -> None:
         bot.time_ms = max(1.0, seconds * 1000.0)
 
 
+def reseed(bot: Bot, seed: int | None) -> None:
+    """Seed the bot's random generator for one decision (None: it goes on with its own), so
+    that a decision depends on the game, the seat and the position only: any server process
+    that plays the turn chooses alike."""
+    rng = getattr(bot, "rng", None)
+    if seed is not None and isinstance(rng, random.Random):
+        rng.seed(seed)
+
+
 def _decide(
     key: str,
     bot: Bot | None,
@@ -111,9 +122,10 @@ def _decide(
     legal: Sequence[Action],
     forget: Sequence[str],
     seconds: float | None = None,
+    seed: int | None = None,
 ) -> Action:
     """In the worker: forget ``forget``, keep ``bot`` under ``key`` if sent, decide (a search
-    for ``seconds`` at most, counted from now)."""
+    for ``seconds`` at most, counted from now; its generator seeded with ``seed``)."""
     for old in forget:
         _resident.pop(old, None)
     if bot is not None and key not in _resident:
@@ -125,6 +137,7 @@ def _decide(
     while len(_resident) > WORKER_BOTS:
         _resident.popitem(last=False)
     _budget(held, seconds)
+    reseed(held, seed)
     return held.choose(view, legal)
 
 
@@ -142,6 +155,8 @@ class _Job:
     done: asyncio.Future[Action] = field(compare=False)
     deadline: float | None = field(default=None, compare=False)
     """The event loop's time by which the search must end (None: the bot's own budget)."""
+    seed: int | None = field(default=None, compare=False)
+    """The seed of this decision (None: the bot goes on with its own generator)."""
 
 
 class _Worker:
@@ -182,7 +197,12 @@ class Lanes:
         self._order = itertools.count()
 
     async def near(
-        self, bot: Bot, view: View, legal: Sequence[Action], deadline: float | None = None
+        self,
+        bot: Bot,
+        view: View,
+        legal: Sequence[Action],
+        deadline: float | None = None,
+        seed: int | None = None,
     ) -> Action:
         """A decision on the near lane (this process's bots' thread); a search ends by
         ``deadline`` (the event loop's time) counted from when the thread takes it."""
@@ -190,6 +210,7 @@ class Lanes:
 
         def decide() -> Action:
             _budget(bot, _left(loop, deadline))
+            reseed(bot, seed)
             return bot.choose(view, legal)
 
         return await loop.run_in_executor(self._near, decide)
@@ -202,16 +223,17 @@ class Lanes:
         legal: Sequence[Action],
         priority: int,
         deadline: float | None = None,
+        seed: int | None = None,
     ) -> Action:
         """A decision on a far lane, queued by ``priority`` then order of asking; a search
         ends by ``deadline`` (the event loop's time; :class:`LateError` when it passes
         before a worker is free)."""
         if self.processes == 0:
-            return await self.near(bot, view, legal, deadline)
+            return await self.near(bot, view, legal, deadline, seed)
         self._start()
         assert self._queue is not None
         done: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
-        job = _Job(priority, next(self._order), key, bot, view, legal, done, deadline)
+        job = _Job(priority, next(self._order), key, bot, view, legal, done, deadline, seed)
         await self._queue.put(job)
         return await done
 
@@ -249,7 +271,15 @@ class Lanes:
                 seconds = _left(loop, job.deadline)
                 try:
                     action = await loop.run_in_executor(
-                        worker.pool, _decide, job.key, sent, job.view, job.legal, forget, seconds
+                        worker.pool,
+                        _decide,
+                        job.key,
+                        sent,
+                        job.view,
+                        job.legal,
+                        forget,
+                        seconds,
+                        job.seed,
                     )
                 except _UnknownBotError:
                     worker.holds.discard(job.key)

@@ -26,6 +26,19 @@ New games are admitted against the :class:`~totenblatt.web.limits.Limits` in the
 transaction that stores them (games with a person who connected; bot-only games in
 total and per client), and games nobody touched for the idle time end as abandoned:
 swept at start and then periodically (:meth:`Hub.sweep`).
+
+**Several processes** (issue 28): on PostgreSQL any number of server processes serve the
+same games (a hub is *shared*). The database is the truth and the bus: before it applies
+an action a hub compares the stored version with the game it holds and loads only the
+positions it lacks (:meth:`Hub.refresh`); the store takes one action per position, so of
+two processes acting at once one is refused. After each change a hub announces the game's
+id and version (``NOTIFY``, :mod:`~totenblatt.web.bus`); the hubs that hold the game's
+WebSockets load what is new and push it. A bot's turn is played by the process holding
+its lease (:mod:`~totenblatt.store.turns`): the process that stored the action leading to
+it, else whoever claims it once the lease has expired — every hub looks for such turns
+each :data:`TICK` seconds, so a killed process's bots go on within seconds elsewhere.
+A bot's decision depends only on the game's secret, its seat and the position (its
+generator is seeded for each decision), so whichever process plays a turn chooses alike.
 """
 
 from __future__ import annotations
@@ -39,7 +52,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from totenblatt.store.database import StoreError
 from totenblatt.store.night_records import ChatRecord, TakebackRecord
@@ -48,10 +61,12 @@ from totenblatt.store.tables import (
     ActionConflictError,
     RematchExistsError,
     SeatRecord,
+    TurnMark,
     WebGameNotFoundError,
     WebGames,
     WebGameTally,
 )
+from totenblatt.store.turns import BotTurns
 from totenblatt.wanted.bots import Bot, bot_seed, make_bot
 from totenblatt.wanted.engine import (
     Action,
@@ -77,13 +92,16 @@ from totenblatt.web.errors import (
     UnauthorizedError,
     WebError,
 )
-from totenblatt.web.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes, LateError
+from totenblatt.web.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes, LateError, reseed
 from totenblatt.web.limits import Limits
 from totenblatt.web.names import MAX_NAME, clean_text
 from totenblatt.web.payloads import Encoder, scrub_event, seat_payload
 from totenblatt.web.rematch import rematch_link
 from totenblatt.web.rematch import with_rematch as _with_rematch
 from totenblatt.web.words import LANGS, describe, refusal, seat_labels, text
+
+if TYPE_CHECKING:
+    from totenblatt.web.bus import Bus
 
 __all__ = [
     "HARD_THINK",
@@ -119,6 +137,12 @@ SEARCH_SHARE = 0.8
 rollouts after its deadline and the heuristic's answer in its place."""
 STAND_IN_SHARE = 0.1
 """The part of the think time kept for the heuristic's answer when the search is late."""
+LEASE = 5.0
+"""Seconds a process holds a bot's turn (several processes); renewed while the bot thinks,
+so a killed process's turns are free again at most this long after it died."""
+TICK = 1.0
+"""Seconds between a shared hub's looks for bots' turns nobody plays and for games whose
+WebSockets it holds that moved on without a notice reaching it."""
 
 SEAT_ALIASES = {"hard": "ismcts"}
 """Other names a game's ``seats`` may use: the lobby's "hard" opponent is the search bot."""
@@ -356,6 +380,12 @@ class Room:
         """The rematch's game id and spectator token, once there is one."""
         self.changes = 0
         """Counts every change a payload shows (actions, takebacks, chat): pushes compare it."""
+        self.announced = 0
+        """The :attr:`changes` last told the other processes (several processes)."""
+        self.lease: int | None = None
+        """The position whose bot's turn this process holds (several processes)."""
+        self.following: asyncio.Task[None] | None = None
+        """Loading another process's change (several processes)."""
 
     @property
     def token_hashes(self) -> tuple[str | None, ...]:
@@ -447,7 +477,8 @@ class Hub:
     counts; 0 in tests); ``bot_think``: seconds at most a bot of a worker process may take
     for a decision (:data:`HARD_THINK`); ``limits``: which new games are admitted and when
     an untouched game ends (:class:`~totenblatt.web.limits.Limits`); ``seeds``: where new
-    games' seeds come from (64 bits from :mod:`secrets`; tests may fix them).
+    games' seeds come from (64 bits from :mod:`secrets`; tests may fix them); ``shared``:
+    other processes serve the same games (default: on PostgreSQL).
     """
 
     def __init__(
@@ -460,8 +491,16 @@ class Hub:
         bot_processes: int | None = None,
         seeds: Callable[[], int] | None = None,
         bot_think: float = HARD_THINK,
+        shared: bool | None = None,
     ) -> None:
         self.games = games
+        self.shared = games.db.engine.dialect.name == "postgresql" if shared is None else shared
+        """Other processes may serve the same games (PostgreSQL; see the module docstring)."""
+        self.process = secrets.token_hex(8)
+        """This process's name in the bots' leases."""
+        self.turns = BotTurns(games.db)
+        self.lease_time = timedelta(seconds=LEASE)
+        self.bus: Bus | None = None
         self.bot_think = bot_think
         self.stand_ins: dict[tuple[str, int], Bot] = {}
         """Per (game, seat): the heuristic bot that decides when a far decision is late."""
@@ -484,7 +523,13 @@ class Hub:
         return await loop.run_in_executor(self._pool, lambda: fn(*args, **kwargs))
 
     async def think(
-        self, room: Room, seat: int, view: View, legal: list[Action], began: float | None = None
+        self,
+        room: Room,
+        seat: int,
+        view: View,
+        legal: list[Action],
+        began: float | None = None,
+        seed: int | None = None,
     ) -> Action:
         """The decision of the bot at ``seat``, on the lane it belongs to
         (:mod:`~totenblatt.web.lanes`): searches and bot-only games in a worker process,
@@ -497,7 +542,7 @@ class Hub:
         bot = room.bots[seat]
         person = "human" in room.kinds
         if person and room.kinds[seat] != "ismcts":
-            return await self.lanes.near(bot, view, legal)
+            return await self.lanes.near(bot, view, legal, seed=seed)
         priority = PRIORITY_PERSON if person else PRIORITY_BOTS_ONLY
         loop = asyncio.get_running_loop()
         start = loop.time() if began is None else began
@@ -506,10 +551,16 @@ class Hub:
         key = _bot_key(room, seat)
         try:
             async with asyncio.timeout(max(0.0, wait)):
-                return await self.lanes.far(key, bot, view, legal, priority, search)
+                return await self.lanes.far(key, bot, view, legal, priority, search, seed)
         except (TimeoutError, LateError):
             log.info("a bot of game %s was late: the heuristic decided instead", room.id)
-        return await self.run(self._stand_in(room, seat).choose, view, legal)
+        stand_in = self._stand_in(room, seat)
+
+        def choose() -> Action:
+            reseed(stand_in, seed)
+            return stand_in.choose(view, legal)
+
+        return await self.run(choose)
 
     def _stand_in(self, room: Room, seat: int) -> Bot:
         """The heuristic bot that decides for ``seat`` when its own is late."""
@@ -525,9 +576,20 @@ class Hub:
 
     async def start(self) -> None:
         """End the games idle too long, load every other unfinished game and let its bots
-        go on (after a restart); then sweep idle games periodically."""
+        go on (after a restart); then sweep idle games periodically.
+
+        Shared (several processes): listen for the others' changes, and look each
+        :data:`TICK` for bots' turns nobody plays instead of loading every game."""
         await self.sweep()
         self._spawn(self._sweeping())
+        if self.shared:
+            from totenblatt.web.bus import Bus
+
+            self.bus = Bus(self.games.db.url, self._heard, self._bus_back)
+            await self.bus.start()
+            await self._adopt()
+            self._spawn(self._tending())
+            return
         for game_id in await self.run(self.games.ids, playing_only=True):
             try:
                 room = await self.room(game_id)
@@ -537,15 +599,30 @@ class Hub:
             self.kick_bots(room)
 
     async def stop(self) -> None:
-        """Stop the bots and the worker thread (games are already stored)."""
+        """Stop the bots and the worker thread (games are already stored); shared, let go
+        of the bots' turns this process holds, so that another plays them at once."""
         self._closed = True
         tasks = [r.bot_task for r in self.rooms.values() if r.bot_task is not None]
+        tasks += [r.following for r in self.rooms.values() if r.following is not None]
         tasks += list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.bus is not None:
+            await self.bus.stop()
+        if self.shared:
+            try:
+                await self._db(self.turns.release, self.process)
+            except StoreError as exc:
+                log.warning("cannot let go of the bots' turns: %s", exc)
         await self.lanes.stop()
         self._pool.shutdown(wait=True)
+
+    async def _db(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Database work that touches no game in memory (leases, looks), off the engine
+        thread: a busy engine must not delay a lease's renewal."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, lambda: fn(*args, **kwargs))
 
     # -- games ---------------------------------------------------------------------------
 
@@ -637,6 +714,7 @@ class Hub:
                 admit=self._admit(spec, owner),
                 name=spec.name,
                 rematch_of=rematch_of,
+                turn=self._turn(room),
             )
         except RematchExistsError:
             raise
@@ -645,8 +723,20 @@ class Hub:
             raise BusyError(
                 f"the game was not stored, try again: {exc}"[:500], retry_after=10
             ) from None
+        room.lease = 0 if room.game.to_act in room.bots else None
         self._keep(room)
         return room, seat_tokens
+
+    def _turn(self, room: Room) -> TurnMark | None:
+        """Whose turn the room's position is, as the store keeps it for several processes
+        (a bot's: held by this process, which plays it next); None when not shared."""
+        if not self.shared:
+            return None
+        game = room.game
+        seat = None if game.is_over or room.abandoned else game.to_act
+        if seat is None or seat not in room.bots:
+            return TurnMark(None)
+        return TurnMark(seat, self.process, self.games.db.clock() + self.lease_time)
 
     def _keep(self, room: Room) -> None:
         if len(self.rooms) >= self.max_rooms:  # forget idle rooms; they reload from the store
@@ -658,9 +748,12 @@ class Hub:
         self.rooms[room.id] = room
 
     async def room(self, game_id: str) -> Room:
-        """The game ``game_id``, rebuilt from the database if it is not in memory."""
+        """The game ``game_id``, rebuilt from the database if it is not in memory (shared:
+        brought up to the stored version if it is)."""
         room = self.rooms.get(game_id)
         if room is not None:
+            if self.shared:
+                await self.run(self.refresh, room)
             return room
         if len(game_id) > 40:
             raise NotFoundError("no such game")
@@ -766,7 +859,8 @@ class Hub:
         if seat is None:
             raise ForbiddenError("a spectator cannot act")
         lang = lang or room.lang
-        self._check_turn(room, seat, version, lang)
+        if not self.shared:  # shared, the room may be behind: checked once it is brought up
+            self._check_turn(room, seat, version, lang)
         if room.lock.locked():
             raise ConflictError(refusal("busy", lang))
         async with room.lock:
@@ -794,6 +888,8 @@ class Hub:
     def _apply(
         self, room: Room, seat: int, raw: Any, version: int | None, lang: str
     ) -> list[dict[str, Any]]:
+        if self.shared:
+            self.refresh(room)  # another process may have stored actions meanwhile
         self._check_turn(room, seat, version, lang)
         game = room.game
         try:
@@ -810,6 +906,7 @@ class Hub:
         while not game.is_over and game.phase is Phase.BID and game.to_act in room.auto_pass:
             events += game.apply(Pass())  # as the engine passes a seat without a choice
             done.append({"type": "pass"})
+        turn = self._turn(room)
         try:
             self.games.append(
                 room.id,
@@ -817,6 +914,7 @@ class Hub:
                 done[0] if len(done) == 1 else done,
                 summary=room.summary(),
                 over=game.is_over,
+                turn=turn,
             )
         except ActionConflictError as exc:
             self._reload(room)
@@ -828,6 +926,7 @@ class Hub:
             self._reload(room)
             raise
         room.entries.append(Entry(seat, before, len(done)))
+        room.lease = room.version if turn is not None and turn.holder is not None else None
         room.takeback = None  # the game moved on: a takeback asked lapses
         room.changed()
         dicts = _dicts(game, events)
@@ -846,8 +945,59 @@ class Hub:
         room.takebacks = fresh.takebacks
         room.takeback = fresh.takeback
         room.chat = fresh.chat
+        room.joined = fresh.joined
+        room.auto_pass = fresh.auto_pass
+        room.rematch = fresh.rematch
+        room.lease = None
         room.forget_payloads()
         self.rooms[room.id] = room
+
+    def refresh(self, room: Room, chat: bool = False) -> bool:
+        """Bring ``room`` up to the stored game (shared; on the engine thread): a cheap look
+        at its version first, then only the positions it lacks (the whole game again after
+        a takeback elsewhere); ``chat``: its chat too. True when something changed."""
+        try:
+            stamp = self.games.stamp(room.id)
+        except WebGameNotFoundError:
+            return False
+        undone = sum(1 for t in room.takebacks if t.outcome == "undone")
+        rematch = room.rematch[0] if room.rematch is not None else None
+        if stamp.undone != undone or stamp.actions < room.version or stamp.rematch_id != rematch:
+            self._reload(room)
+            return True
+        changed = False
+        if stamp.actions > room.version:
+            stored = self.games.actions_since(room.id, room.version)
+            try:
+                room.entries.extend(replay_stored(room.game, stored))
+            except Exception:  # the stored actions do not follow: rebuild the whole game
+                log.exception("cannot follow game %s: loading it anew", room.id)
+                self._reload(room)
+                return True
+            room.lease = None
+            changed = True
+        abandoned = stamp.status == ABANDONED
+        joined = {s for s, done in enumerate(stamp.joined) if done}
+        auto_pass = {s for s, seat in enumerate(stamp.seats) if seat.auto_pass}
+        players = tuple(seat.player for seat in stamp.seats)
+        if (stamp.takeback, abandoned, joined, auto_pass, players) != (
+            room.takeback,
+            room.abandoned,
+            room.joined,
+            room.auto_pass,
+            room.players,
+        ):
+            room.takeback, room.abandoned, room.joined = stamp.takeback, abandoned, joined
+            room.auto_pass, room.players = auto_pass, players
+            changed = True
+        if chat:
+            lines = self.games.chat(room.id)
+            if lines != tuple(room.chat):
+                room.chat = list(lines)
+                changed = True
+        if changed:
+            room.changed()
+        return changed
 
     async def after_change(self, room: Room) -> None:
         """Push every subscriber its new payload, then let a bot act if it is its turn."""
@@ -863,28 +1013,36 @@ class Hub:
             room.bot_task = asyncio.create_task(self._bot_loop(room))
 
     async def _bot_loop(self, room: Room) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while not self._closed:
                 seat = room.game.to_act
                 if seat is None or seat not in room.bots:
                     return
-                if room.takeback is not None:
+                if room.takeback is not None or room.abandoned:
                     return  # a takeback is asked: the answer starts the bots again
-                began = loop.time()
-                stamp = (room.version, room.serial)
-                version, view, legal = await self.run(_question, room, seat)
-                action = await self.think(room, seat, view, legal, began)
-                rest = self.bot_delay - (loop.time() - began)
-                if rest > 0:
-                    await asyncio.sleep(rest)
-                async with room.lock:
-                    if room.takeback is not None:
+                if self.shared and room.lease != room.version:
+                    claimed = await self._db(
+                        self.turns.claim,
+                        room.id,
+                        room.version,
+                        seat,
+                        self.process,
+                        self.lease_time,
+                    )
+                    if not claimed:
+                        return  # another process plays it (or the game moved on there)
+                    room.lease = room.version
+                renewing = self._renewing(room) if self.shared else None
+                try:
+                    if not await self._bot_turn(room, seat):
                         return
-                    if (room.version, room.serial) != stamp or room.game.to_act != seat:
-                        continue  # the game moved on while the bot thought: ask it again
-                    raw = action_to_dict(action)
-                    await self.run(self._apply, room, seat, raw, version, room.lang)
+                except ConflictError:
+                    if not self.shared:
+                        raise
+                    continue  # another process moved the game on: look again
+                finally:
+                    if renewing is not None:
+                        renewing.cancel()
                 await self.broadcast(room)
         except asyncio.CancelledError:
             raise
@@ -894,6 +1052,126 @@ class Hub:
             room.bot_task = None
             if room.game.is_over:
                 self.lanes.forget([_bot_key(room, seat) for seat in room.bots])
+
+    async def _bot_turn(self, room: Room, seat: int) -> bool:
+        """Let the bot at ``seat`` decide and apply its action (unless the game moved on
+        while it thought: it is asked again); False when a takeback stops the bots."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        stamp = (room.version, room.serial)
+        version, view, legal, seed = await self.run(_question, room, seat)
+        action = await self.think(room, seat, view, legal, began, seed)
+        rest = self.bot_delay - (loop.time() - began)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        async with room.lock:
+            if room.takeback is not None:
+                return False
+            if (room.version, room.serial) != stamp or room.game.to_act != seat:
+                return True  # the game moved on while the bot thought: ask it again
+            raw = action_to_dict(action)
+            await self.run(self._apply, room, seat, raw, version, room.lang)
+        return True
+
+    def _renewing(self, room: Room) -> asyncio.Task[None]:
+        """Renew the lease on the room's bot turn while its bot thinks and acts."""
+        position = room.lease
+
+        async def renew() -> None:
+            while position is not None:
+                await asyncio.sleep(LEASE / 3)
+                try:
+                    held = await self._db(
+                        self.turns.renew, room.id, position, self.process, self.lease_time
+                    )
+                except StoreError as exc:
+                    log.warning("cannot renew the bot's turn of game %s: %s", room.id, exc)
+                    continue
+                if not held:  # another process took it (ours expired): the store decides
+                    log.info("the bot's turn of game %s went to another process", room.id)
+                    return
+
+        return asyncio.create_task(renew())
+
+    # -- several processes ---------------------------------------------------------------
+
+    def _heard(self, game_id: str, version: int) -> None:
+        """Another process changed ``game_id`` (now at ``version``): follow it if held."""
+        room = self.rooms.get(game_id)
+        if room is None or self._closed:
+            return
+        if room.following is None:
+            room.following = asyncio.create_task(self._follow(room, version))
+
+    def _bus_back(self) -> None:
+        """The bus listens (again): look at every held game, notices may have been missed."""
+        for room in list(self.rooms.values()):
+            if room.subscribers and room.following is None and not self._closed:
+                room.following = asyncio.create_task(self._follow(room, -1))
+
+    async def _follow(self, room: Room, version: int) -> None:
+        """Load another process's change of ``room`` and push it to its WebSockets (a change
+        that is no action, as a chat line, reads the chat too)."""
+        try:
+            while True:
+                local = room.announced != room.changes
+                chat = version <= room.serial
+                try:
+                    await self.run(self.refresh, room, chat)
+                except StoreError as exc:
+                    log.warning("cannot follow game %s: %s", room.id, exc)
+                    return
+                if not local:
+                    room.announced = room.changes
+                await self._push(room)
+                if room.serial >= version:
+                    return
+                version = -1  # a newer notice came meanwhile: once more, chat included
+        finally:
+            room.following = None
+
+    async def _adopt(self) -> None:
+        """Unfinished games with bots but no stored turn (stored before migration 0009):
+        load them and let their bots go on if it is their turn."""
+        for game_id in await self.run(self.games.untracked):
+            try:
+                room = await self.room(game_id)
+            except Exception as exc:  # one broken game must not keep the others down
+                log.error("cannot resume game %s: %s", game_id, exc)
+                continue
+            self.kick_bots(room)
+
+    async def _tending(self) -> None:
+        """Each :data:`TICK`: claim the bots' turns nobody plays, follow the held games that
+        moved on unnoticed."""
+        while not self._closed:
+            await asyncio.sleep(TICK)
+            try:
+                await self.tend()
+            except StoreError as exc:  # the database is away: try again next time
+                log.warning("cannot look for bots' turns: %s", exc)
+            except Exception:  # a bug must not stop the looking
+                log.exception("cannot look for bots' turns")
+
+    async def tend(self) -> None:
+        """Claim and play the bots' turns whose lease expired (a process died) or that nobody
+        holds; follow the games whose WebSockets this process holds that moved on."""
+        for game_id, position in await self._db(self.turns.due, self.process, self.lease_time):
+            try:
+                room = await self.room(game_id)
+            except NotFoundError:
+                continue
+            if room.version != position:
+                await self._db(self.turns.release, self.process, game_id)
+                continue
+            room.lease = position
+            self.kick_bots(room)
+        held = [r for r in self.rooms.values() if r.subscribers and r.following is None]
+        if held:
+            serials = await self._db(self.games.serials, [r.id for r in held])
+            for room in held:
+                if serials.get(room.id, room.serial) != room.serial and room.following is None:
+                    room.following = asyncio.create_task(self._follow(room, -1))
 
     # -- telling -------------------------------------------------------------------------
 
@@ -911,7 +1189,14 @@ class Hub:
         room.subscribers.discard(subscriber)
 
     async def broadcast(self, room: Room) -> None:
-        """Send every subscriber of ``room`` its payload if it has not seen this change."""
+        """Send every subscriber of ``room`` its payload if it has not seen this change;
+        shared, tell the other processes first (only the game's id and version)."""
+        if self.bus is not None and room.announced != room.changes:
+            room.announced = room.changes
+            self._spawn(self.bus.announce(room.id, room.serial))
+        await self._push(room)
+
+    async def _push(self, room: Room) -> None:
         await asyncio.gather(*(self._send(room, s) for s in list(room.subscribers)))
 
     async def _send(self, room: Room, sub: Subscriber) -> None:
@@ -983,11 +1268,13 @@ def replay_stored(
     return entries
 
 
-def _question(room: Room, seat: int) -> tuple[int, View, list[Action]]:
+def _question(room: Room, seat: int) -> tuple[int, View, list[Action], int]:
     """What a bot at ``seat`` decides from: the game's version, the seat's view, its
-    legal actions (taken on the worker thread; the bot thinks on its own)."""
+    legal actions (taken on the worker thread; the bot thinks on its own), and the seed of
+    this decision (from the game's secret, the seat and the position)."""
     game = room.game
-    return room.version, game.view(seat), game.legal_actions()
+    seed = _bot_seed(game.setup.seed, seat, room.version)
+    return room.version, game.view(seat), game.legal_actions(), seed
 
 
 def _dicts(game: Game, events: list[Any]) -> list[dict[str, Any]]:

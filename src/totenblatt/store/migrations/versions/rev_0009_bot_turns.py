@@ -1,0 +1,43 @@
+"""Several server processes on one PostgreSQL: the bots' turns and their leases (issue 28).
+
+Revision ID: 0009
+Revises: 0008
+
+``web_bot_turns`` holds one row per web game whose bot is to act: the position at which it
+decides, its seat, and which server process plays it until when (a lease; none: free).
+A row is current only while its game has exactly ``position`` actions.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0009"
+down_revision: str | None = "0008"
+branch_labels: str | None = None
+depends_on: str | None = None
+
+
+def upgrade() -> None:
+    """Create web_bot_turns."""
+    op.create_table(
+        "web_bot_turns",
+        sa.Column("game_id", sa.String(length=40), nullable=False),
+        sa.Column("position", sa.Integer(), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("holder", sa.String(length=64), nullable=True),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["game_id"],
+            ["web_games.id"],
+            name=op.f("fk_web_bot_turns_game_id_web_games"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("game_id", name=op.f("pk_web_bot_turns")),
+    )
+
+
+def downgrade() -> None:
+    """Drop web_bot_turns."""
+    op.drop_table("web_bot_turns")

@@ -1,0 +1,142 @@
+"""The bots' turns of web games, claimed by one server process at a time (a lease).
+
+Several ``totenblatt serve`` processes on one PostgreSQL play the same games. A game whose
+bot is to act has a row in ``web_bot_turns`` (written with the action that led there,
+:class:`~totenblatt.store.tables.TurnMark`): the position at which the bot decides, its
+seat, and the process that plays it until its lease expires. A process claims a turn
+(:meth:`BotTurns.claim`, or many at once with :meth:`BotTurns.due`, which skips rows
+another process is claiming at the same moment: ``FOR UPDATE SKIP LOCKED``), renews the
+lease while its bot thinks and lets it go when done. A process that dies keeps its leases
+only until they expire; then another claims them. A turn is applied at most once whoever
+plays it: the store takes one action per position
+(:class:`~totenblatt.store.tables.ActionConflictError` for a second).
+
+A row is current only while its game is playing, has exactly ``position`` actions and no
+takeback is being asked; older rows are ignored (and overwritten by the next mark).
+
+>>> from datetime import timedelta
+>>> from totenblatt.store.core import Database
+>>> from totenblatt.store.tables import SeatRecord, TurnMark, WebGames
+>>> with Database("sqlite:///:memory:") as db:
+...     WebGames(db).create("g1", scenario="duel", ruleset="base", lang="en",
+...                         seats=[SeatRecord("bot", None), SeatRecord("bot", None)],
+...                         spectator_token="cd" * 32, setup="{}", summary={},
+...                         turn=TurnMark(0))
+...     turns = BotTurns(db)
+...     first = turns.due("a", timedelta(seconds=5))
+...     second = turns.due("b", timedelta(seconds=5))
+...     (first, second)
+([('g1', 0)], [])
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import Table, and_, or_, select, update
+
+from totenblatt.store.core import Database
+from totenblatt.store.models import WebBotTurnRow, WebGameRow
+from totenblatt.store.tables import PLAYING, TurnMark, _mark
+
+__all__ = ["BotTurns"]
+
+_GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
+_TURNS: Table = WebBotTurnRow.__table__  # type: ignore[assignment]
+
+
+class BotTurns:
+    """Leases on the bots' turns of web games (see the module docstring)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def claim(self, game_id: str, position: int, seat: int, holder: str, lease: timedelta) -> bool:
+        """Take the bot's turn at ``position`` for ``holder`` until ``lease`` from now; False
+        when the game is not there (another action came first, a takeback is asked, it
+        ended) or another process holds a live lease on it."""
+        now = self.db.clock()
+        with self.db.transaction() as session:
+            conn = session.connection()
+            game = conn.execute(  # the game row locked: claims and actions of it take turns
+                select(_GAMES.c.actions, _GAMES.c.status, _GAMES.c.takeback)
+                .where(_GAMES.c.id == game_id)
+                .with_for_update()
+            ).first()
+            if game is None or game.actions != position or game.status != PLAYING:
+                return False
+            if game.takeback is not None:
+                return False
+            row = conn.execute(
+                select(_TURNS.c.position, _TURNS.c.holder, _TURNS.c.expires_at).where(
+                    _TURNS.c.game_id == game_id
+                )
+            ).first()
+            if (
+                row is not None
+                and row.position == position
+                and row.holder not in (None, holder)
+                and row.expires_at is not None
+                and _aware(row.expires_at) > now
+            ):
+                return False
+            _mark(conn, game_id, position, TurnMark(seat, holder, now + lease))
+            return True
+
+    def renew(self, game_id: str, position: int, holder: str, lease: timedelta) -> bool:
+        """Hold the turn ``lease`` longer; False when ``holder`` no longer holds it."""
+        with self.db.transaction() as session:
+            done = session.connection().execute(
+                update(_TURNS)
+                .where(
+                    _TURNS.c.game_id == game_id,
+                    _TURNS.c.position == position,
+                    _TURNS.c.holder == holder,
+                )
+                .values(expires_at=self.db.clock() + lease)
+            )
+            return bool(done.rowcount == 1)
+
+    def release(self, holder: str, game_id: str | None = None) -> int:
+        """Let go of ``holder``'s leases (of one game, or all): others may claim them now."""
+        query = update(_TURNS).where(_TURNS.c.holder == holder)
+        if game_id is not None:
+            query = query.where(_TURNS.c.game_id == game_id)
+        with self.db.transaction() as session:
+            done = session.connection().execute(query.values(holder=None, expires_at=None))
+            return int(done.rowcount)
+
+    def due(self, holder: str, lease: timedelta, limit: int = 50) -> list[tuple[str, int]]:
+        """Claim for ``holder`` the bots' turns that nobody plays (no lease, or one that
+        expired), at most ``limit``: their games and positions. Rows another process is
+        claiming at this moment are skipped, never waited for."""
+        now = self.db.clock()
+        free = or_(_TURNS.c.expires_at.is_(None), _TURNS.c.expires_at < now)
+        current = and_(
+            _GAMES.c.id == _TURNS.c.game_id,
+            _GAMES.c.actions == _TURNS.c.position,
+            _GAMES.c.status == PLAYING,
+            _GAMES.c.takeback.is_(None),
+        )
+        query = (
+            select(_TURNS.c.game_id, _TURNS.c.position)
+            .where(free, select(_GAMES.c.id).where(current).exists())
+            .order_by(_TURNS.c.expires_at.is_not(None), _TURNS.c.game_id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        )
+        with self.db.transaction() as session:
+            conn = session.connection()
+            found = [(g, p) for g, p in conn.execute(query)]
+            if found:
+                conn.execute(
+                    update(_TURNS)
+                    .where(_TURNS.c.game_id.in_([g for g, _ in found]))
+                    .values(holder=holder, expires_at=now + lease)
+                )
+            return found
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time with its zone (SQLite gives it back without one: it is UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
