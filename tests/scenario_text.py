@@ -25,8 +25,10 @@ def figure(
     *,
     weapon: str = "colt",
     abilities: Sequence[str] | None = None,
+    **fields: object,
 ) -> str:
-    """One ``[[figures]]`` table; ``abilities`` written only when given (even empty)."""
+    """One ``[[figures]]`` table; ``abilities`` written only when given (even empty), then
+    any other ``fields`` (``hp=3``, ``kind="veteran"``)."""
     lines = [
         "[[figures]]",
         f"name = {_value(name)}",
@@ -36,6 +38,7 @@ def figure(
     ]
     if abilities is not None:
         lines.append(f"abilities = {_value(list(abilities))}")
+    lines += [f"{key} = {_value(value)}" for key, value in fields.items()]
     return "\n".join(lines) + "\n"
 
 

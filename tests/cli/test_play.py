@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from scenario_text import figure, scenario_toml
 from totenblatt.cards import Card
 from totenblatt.cli import play as play_module
 from totenblatt.cli._play_choices import PlayContext, build_choices
@@ -383,13 +384,14 @@ def test_typed_actions_of_every_kind() -> None:
         parse_input("swap now", [], view, ctx)
 
 
+YARD = scenario_toml(
+    "Yard", figure("Billy", 0, (4, 4)), figure("Paco", 1, (4, 8)), width=24, height=24
+)
+"""Billy and Paco 3" apart (edge to edge) on an open 24" x 24" yard, Colts both."""
+
+
 def test_shoot_without_a_card_takes_the_best_odds(action_game: Callable[..., Game]) -> None:
-    text = (
-        'title = "Yard"\nwidth = 24\nheight = 24\nseats = 2\n'
-        '[[figures]]\nname = "Billy"\nseat = 0\nweapon = "colt"\nposition = [4, 4]\n'
-        '[[figures]]\nname = "Paco"\nseat = 1\nweapon = "colt"\nposition = [4, 8]\n'
-    )
-    game = action_game(text, {0: ["2♠", "K♠", "7♠", "2♣", "3♣"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]})
+    game = action_game(YARD, {0: ["2♠", "K♠", "7♠", "2♣", "3♣"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]})
     view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
     attacks = [a for a in legal if isinstance(a, Attack)]
     odds = {a.card: view_attack_odds(view, a, table=ctx.table, ruleset=ctx.rules) for a in attacks}
@@ -404,13 +406,8 @@ def test_shoot_without_a_card_takes_the_best_odds(action_game: Callable[..., Gam
 def test_labels_show_odds_and_compact_view_shows_every_kind(
     action_game: Callable[..., Game],
 ) -> None:
-    text = (
-        'title = "Yard"\nwidth = 24\nheight = 24\nseats = 2\n'
-        '[[figures]]\nname = "Billy"\nseat = 0\nweapon = "colt"\nposition = [4, 4]\n'
-        '[[figures]]\nname = "Paco"\nseat = 1\nweapon = "colt"\nposition = [4, 8]\n'
-    )
     game = action_game(
-        text, {0: ["5♠", "K♠", "10♣", "3♣", "7♠"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]}
+        YARD, {0: ["5♠", "K♠", "10♣", "3♣", "7♠"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]}
     )
     view, legal, ctx = game.view(0), game.legal_actions(), ctx_for(game)
     choices = build_choices(view, legal, ctx, advice=legal[-1])  # the advice: concede
@@ -430,12 +427,7 @@ def test_labels_show_odds_and_compact_view_shows_every_kind(
 
 
 def test_defend_labels_are_exact(action_game: Callable[..., Game]) -> None:
-    text = (
-        'title = "Yard"\nwidth = 24\nheight = 24\nseats = 2\n'
-        '[[figures]]\nname = "Billy"\nseat = 0\nweapon = "colt"\nposition = [4, 4]\n'
-        '[[figures]]\nname = "Paco"\nseat = 1\nweapon = "colt"\nposition = [4, 8]\n'
-    )
-    game = action_game(text, {0: ["5♠", "2♣", "3♣", "4♣", "6♣"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]})
+    game = action_game(YARD, {0: ["5♠", "2♣", "3♣", "4♣", "6♣"], 1: ["2♥", "9♥", "7♣", "8♣", "9♣"]})
     game.apply(Attack(Card.parse("5♠"), "Billy", "Paco"))
     view, legal, ctx = game.view(1), game.legal_actions(), ctx_for(game)
     labels = {c.action: c.label for c in build_choices(view, legal, ctx)}

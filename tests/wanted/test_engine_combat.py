@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from attack_again import resolve_again
+from scenario_text import figure
 from totenblatt.cards import Card
 from totenblatt.wanted.engine.actions import Attack, Defend, Move, MoveStep, Pass, Reveal
 from totenblatt.wanted.engine.events import (
@@ -56,9 +57,8 @@ def range_toml(figures: Mapping[str, Fig], seats: int, teams: list[int] | None) 
     if teams:
         text += f"teams = {teams}\n"
     text += TERRAIN
-    for name, (seat, weapon, (x, y), hp) in figures.items():
-        text += f'\n[[figures]]\nname = "{name}"\nseat = {seat}\nweapon = "{weapon}"\n'
-        text += f"position = [{x}, {y}]\nhp = {hp}\nhp_max = 6\n"
+    for name, (seat, weapon, position, hp) in figures.items():
+        text += "\n" + figure(name, seat, position, weapon=weapon, hp=hp, hp_max=6)
     return text
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from scenario_text import figure
 from totenblatt.cards import Card
 from totenblatt.wanted.engine.actions import Attack, Bid, Move, MoveStep, Pass, Reveal
 from totenblatt.wanted.engine.events import AttackDeclared, FigureRevealed, FiguresMoved
@@ -67,9 +68,8 @@ Start = Callable[..., Game]
 
 def range_toml(figures: dict[str, tuple[int, tuple[float, float]]]) -> str:
     text = RANGE
-    for name, (seat, (x, y)) in figures.items():
-        text += f'\n[[figures]]\nname = "{name}"\nseat = {seat}\nweapon = "colt"\n'
-        text += f"position = [{x}, {y}]\n"
+    for name, (seat, position) in figures.items():
+        text += "\n" + figure(name, seat, position)
     return text
 
 
