@@ -25,6 +25,7 @@ from totenblatt.campaign import (
 )
 from totenblatt.campaign.battle import Result
 from totenblatt.campaign.events import Joined, notable
+from totenblatt.cli._store import confirm, open_store
 from totenblatt.cli.app import app, console, fail, print_json, write_text_atomic
 from totenblatt.cli.options import (
     STORED_SEED_MAX,
@@ -115,13 +116,6 @@ WEAPONS_HELP = N_(
 )
 
 
-def _open(db: str | None) -> Store:
-    """The store (imported here: SQLAlchemy and Alembic load only for these commands)."""
-    from totenblatt.store import Store
-
-    return Store(db)
-
-
 def parse_pairs(values: Sequence[str], option: str, what: str = "MEMBER") -> dict[str, int]:
     """Read ``NAME=N`` values of an option into a dict; one malformed value is an error.
 
@@ -189,12 +183,6 @@ def weapon_list(values: Sequence[str] | None, option: str = "--weapons") -> list
             )
         out += parts
     return out
-
-
-def _confirm(yes: bool, message: Message) -> None:
-    """Refuse a change that cannot be undone unless ``--yes`` was given (exit 2, one line)."""
-    if not yes:
-        fail(message)
 
 
 # -- output -----------------------------------------------------------------------
@@ -330,7 +318,7 @@ def gang_create(
     arms = weapon_list(weapons)
     if "/" in ruleset or ruleset.endswith(".toml"):
         ruleset = str(Path(ruleset).expanduser().absolute())
-    with _open(db) as store:
+    with open_store(db) as store:
         change = store.gangs.create(
             name,
             kind,
@@ -349,7 +337,7 @@ def gang_create(
 def gang_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = None) -> None:
     """List every gang."""
     language = resolve_lang(lang)
-    with _open(db) as store:
+    with open_store(db) as store:
         gangs = store.gangs.all()
     if json:
         print_json({"gangs": [g.to_dict() for g in gangs]})
@@ -382,7 +370,7 @@ def gang_show(
     """Show a gang's roster: members, weapons, HP, abilities, survived fights."""
     from totenblatt.store import Change
 
-    with _open(db) as store:
+    with open_store(db) as store:
         gang = store.gangs.get(name)
     _report(Change(gang), resolve_lang(lang), json)
 
@@ -395,7 +383,7 @@ def gang_history(
 ) -> None:
     """Show every change made to a gang: when, what, the seed, cards drawn."""
     language = resolve_lang(lang)
-    with _open(db) as store:
+    with open_store(db) as store:
         gang = store.gangs.get(name)
         history = store.gangs.history(name)
     if json:
@@ -433,7 +421,7 @@ def gang_export(
     language = resolve_lang(lang)
     if json and fmt is ExportFormat.MD:
         fail(Message("--format md and --json contradict each other: give one of them"))
-    with _open(db) as store:
+    with open_store(db) as store:
         gang = store.gangs.get(name)
         history = store.gangs.history(name)
     if json or fmt is ExportFormat.JSON:
@@ -502,7 +490,7 @@ def gang_recruit(
     language = resolve_lang(lang)
     kind = _hero(hero, "--hero")
     payments = parse_pairs(pay or [], "--pay")
-    with _open(db) as store:
+    with open_store(db) as store:
         ruleset = store.gangs.get(name).ruleset
         chosen = _abilities(ability or [], ruleset)
         change = store.gangs.hire(
@@ -541,7 +529,7 @@ def gang_fill(
 ) -> None:
     """Fill the gang up to its size with new standard cowboys (B6); ends recruitment."""
     arms = weapon_list(weapons)
-    with _open(db) as store:
+    with open_store(db) as store:
         change = store.gangs.fill(name, names=member or [], seed=seed, weapons=arms)
     _report(change, resolve_lang(lang), json)
 
@@ -557,7 +545,7 @@ def gang_rename(
     lang: LangOption = None,
 ) -> None:
     """Give a gang a new name (kept by fight undo); its history stays."""
-    with _open(db) as store:
+    with open_store(db) as store:
         change = store.gangs.rename(name, new)
     _report(change, resolve_lang(lang), json)
 
@@ -578,9 +566,9 @@ def gang_delete(
 ) -> None:
     """Delete a gang and its members (needs --yes)."""
     language = resolve_lang(lang)
-    with _open(db) as store:
+    with open_store(db) as store:
         gang = store.gangs.get(name)
-        _confirm(
+        confirm(
             yes,
             Message(
                 "deleting gang {gang} cannot be undone: add --yes to delete it",
@@ -609,7 +597,7 @@ def member_rename(
     lang: LangOption = None,
 ) -> None:
     """Give a living member a new name, unique in the gang (kept by fight undo)."""
-    with _open(db) as store:
+    with open_store(db) as store:
         change = store.gangs.rename_member(name, member, new)
     _report(change, resolve_lang(lang), json)
 
@@ -632,7 +620,7 @@ def member_arm(
     lang: LangOption = None,
 ) -> None:
     """Give a living member another weapon: colt, winchester or shotgun."""
-    with _open(db) as store:
+    with open_store(db) as store:
         change = store.gangs.arm(name, member, weapon)
     _report(change, resolve_lang(lang), json)
 
@@ -650,10 +638,10 @@ def member_dismiss(
     lang: LangOption = None,
 ) -> None:
     """Send a living member away for good (needs --yes)."""
-    with _open(db) as store:
+    with open_store(db) as store:
         found = store.gangs.get(name)
         who = found.member(member)
-        _confirm(
+        confirm(
             yes,
             Message(
                 "dismissing {member} from gang {gang} cannot be undone: add --yes to dismiss them",
@@ -773,7 +761,7 @@ def fight_record(
             raise CampaignError(message)
         outcomes[who] = MemberOutcome(hp=value)
     outcome = FightOutcome(outcomes, conceded=conceded, sacrifice=sacrifice)
-    with _open(db) as store:
+    with open_store(db) as store:
         own = store.gangs.get(name).name
         log = _battle_log(store, own, against or [], result, conceded, scenario, note, kills)
         change = store.gangs.record_fight(name, outcome, seed=seed, absent=absent or [], log=log)
@@ -824,6 +812,6 @@ def fight_undo(
     name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
 ) -> None:
     """Undo the gang's last recorded fight (and any recruiting or filling after it)."""
-    with _open(db) as store:
+    with open_store(db) as store:
         change = store.gangs.undo_fight(name)
     _report(change, resolve_lang(lang), json)

@@ -5,13 +5,15 @@ Every help text is a catalog id (``N_``): ``--lang de`` shows it in German.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli.app import app, console, fail, print_json
+from totenblatt.cli._store import confirm, open_store
+from totenblatt.cli.app import app, console, print_json
 from totenblatt.cli.campaign import parse_pairs
 from totenblatt.cli.options import (
     DbOption,
@@ -27,9 +29,6 @@ from totenblatt.messages import Message
 from totenblatt.rpg.character import Character
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
-
-if TYPE_CHECKING:
-    from totenblatt.store import Store
 
 __all__ = ["character_app", "character_dict", "joker_app", "story_app"]
 
@@ -53,12 +52,6 @@ app.add_typer(character_app, name="character")
 app.add_typer(story_app, name="story")
 
 NameArg = Annotated[str, typer.Argument(metavar="NAME", help=N_("The character's name."))]
-
-
-def _open(db: str | None) -> Store:
-    from totenblatt.store import Store
-
-    return Store(db)
 
 
 def character_dict(character: Character) -> dict[str, Any]:
@@ -131,7 +124,7 @@ def character_create(
     """Create an RPG character: skills with levels, no wounds, 1 joker (C6)."""
     skills = parse_pairs(skill or [], "--skill", "SKILL")
     character = Character.create(name, skills, player=not npc, ruleset=ruleset)
-    with _open(db) as store:
+    with open_store(db) as store:
         store.characters.create(character)
     _show([character], resolve_lang(lang), json)
 
@@ -143,7 +136,7 @@ def character_show(
     name: NameArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
 ) -> None:
     """Show a character: skills, wound points and capacity (D-32), jokers."""
-    with _open(db) as store:
+    with open_store(db) as store:
         character = store.characters.get(name)
     _show([character], resolve_lang(lang), json)
 
@@ -151,7 +144,7 @@ def character_show(
 @character_app.command("list", help=N_("List every character."))
 def character_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = None) -> None:
     """List every character."""
-    with _open(db) as store:
+    with open_store(db) as store:
         characters = store.characters.all()
     _show(characters, resolve_lang(lang), json, many=True)
 
@@ -176,7 +169,7 @@ def character_wound(
     from totenblatt.rpg.rules import WoundBand
 
     parsed = WoundBand.parse(band)
-    with _open(db) as store:
+    with open_store(db) as store:
         character = store.characters.wound(name, parsed)
     _show([character], resolve_lang(lang), json)
 
@@ -198,7 +191,7 @@ def character_heal(
     lang: LangOption = None,
 ) -> None:
     """Heal a character's wounds, all or some points."""
-    with _open(db) as store:
+    with open_store(db) as store:
         character = store.characters.heal(name, points)
     _show([character], resolve_lang(lang), json)
 
@@ -214,7 +207,7 @@ def character_rename(
     lang: LangOption = None,
 ) -> None:
     """Give a character a new name, unique among the characters."""
-    with _open(db) as store:
+    with open_store(db) as store:
         character = store.characters.rename(name, new)
     _show([character], resolve_lang(lang), json)
 
@@ -231,15 +224,15 @@ def character_delete(
     lang: LangOption = None,
 ) -> None:
     """Delete a character (needs --yes)."""
-    with _open(db) as store:
+    with open_store(db) as store:
         found = store.characters.get(name)
-        if not yes:
-            fail(
-                Message(
-                    "deleting character {name} cannot be undone: add --yes to delete it",
-                    name=repr(found.name),
-                )
-            )
+        confirm(
+            yes,
+            Message(
+                "deleting character {name} cannot be undone: add --yes to delete it",
+                name=repr(found.name),
+            ),
+        )
         gone = store.characters.delete(found.name)
     if json:
         print_json({"deleted": gone.name})
@@ -260,7 +253,7 @@ def story_new(
     lang: LangOption = None,
 ) -> None:
     """Start a new story: the player characters' jokers reset to 1 (C6); NPCs hold none."""
-    with _open(db) as store:
+    with open_store(db) as store:
         characters = store.characters.new_story(names or [])
     language = resolve_lang(lang)
     _show(characters, language, json, many=True)
@@ -282,6 +275,23 @@ CountOption = Annotated[
 ]
 
 
+def _jokers(
+    name: str,
+    what: str,
+    step: Callable[[Character, int], Character],
+    count: int,
+    *,
+    db: str | None,
+    json: bool,
+    lang: Lang | None,
+) -> None:
+    """One ``step`` of ``count`` jokers on a character's sheet (``what``: the audit log's
+    command)."""
+    with open_store(db) as store:
+        found = store.characters.change([name], what, lambda c: step(c, count), {"count": count})
+    _show([found[0]], resolve_lang(lang), json)
+
+
 @joker_app.command("add", help=N_("Award the character jokers (for great play, C6)."))
 def joker_add(
     name: NameArg,
@@ -291,11 +301,9 @@ def joker_add(
     lang: LangOption = None,
 ) -> None:
     """Award the character jokers (for great play, C6)."""
-    with _open(db) as store:
-        character = store.characters.change(
-            [name], "character joker add", lambda c: c.gained_jokers(count), {"count": count}
-        )[0]
-    _show([character], resolve_lang(lang), json)
+    _jokers(
+        name, "character joker add", Character.gained_jokers, count, db=db, json=json, lang=lang
+    )
 
 
 @joker_app.command(
@@ -310,8 +318,6 @@ def joker_spend(
     lang: LangOption = None,
 ) -> None:
     """The character spends jokers (each draws one more card in a test, C6, D-33)."""
-    with _open(db) as store:
-        character = store.characters.change(
-            [name], "character joker spend", lambda c: c.spent_jokers(count), {"count": count}
-        )[0]
-    _show([character], resolve_lang(lang), json)
+    _jokers(
+        name, "character joker spend", Character.spent_jokers, count, db=db, json=json, lang=lang
+    )

@@ -1,0 +1,29 @@
+"""What the commands on the database share: opening it, and ``--yes`` before what lasts.
+
+SQLAlchemy and Alembic load only when a command opens the store.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from totenblatt.cli.app import fail
+from totenblatt.messages import Message
+
+if TYPE_CHECKING:
+    from totenblatt.store import Store
+
+__all__ = ["confirm", "open_store"]
+
+
+def open_store(db: str | None) -> Store:
+    """The store of ``--db`` (imported here: the database layer loads only for these commands)."""
+    from totenblatt.store import Store
+
+    return Store(db)
+
+
+def confirm(yes: bool, message: Message) -> None:
+    """Refuse a change that cannot be undone unless ``--yes`` was given (exit 2, one line)."""
+    if not yes:
+        fail(message)
