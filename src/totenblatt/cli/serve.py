@@ -2,17 +2,24 @@
 
 Its flags set the limits a server open to the internet needs (docs/web.md): budgets
 per client, games at most, idle games' end, read timeouts, the trusted proxy and the
-pages allowed to open the WebSocket.
+pages allowed to open the WebSocket. ``--workers N`` runs N server processes on the one
+port (PostgreSQL only: they share the games through it); a worker that dies is replaced.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
+import os
 import re
+import signal
 import socket
-from collections.abc import Sequence
-from typing import Annotated
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
 
 import typer
 
@@ -106,6 +113,55 @@ def _addresses(proxies: Sequence[str], origins: Sequence[str]) -> None:
                     value=repr(value),
                 )
             )
+
+
+def _workers(count: int, sock: socket.socket, start: Callable[[], None]) -> None:
+    """Run ``start`` (one server on ``sock``) in ``count`` forked processes until a signal
+    stops them; a worker that ends otherwise is replaced after a second."""
+    children: set[int] = set()
+    stopping = False
+
+    def spawn() -> int:
+        pid = os.fork()
+        if pid == 0:  # the worker: its server installs its own signal handlers
+            code = 0
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                start()
+            except BaseException:
+                traceback.print_exc()
+                code = 1
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        return pid
+
+    def stop(signum: int, _frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    for _ in range(count):
+        children.add(spawn())
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        children.discard(pid)
+        if not stopping:
+            logging.getLogger("totenblatt.web").error(
+                "server process %d ended (status %d); starting another", pid, status
+            )
+            time.sleep(1.0)
+            if not stopping:
+                children.add(spawn())
 
 
 @app.command()
@@ -260,6 +316,18 @@ def serve(
             help=N_("Seconds a request's body may take to arrive after its headers (0.1-600)."),
         ),
     ] = 30.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help=N_(
+                "Server processes sharing the port (1-64); more than one needs PostgreSQL, "
+                "through which they share the games."
+            ),
+        ),
+    ] = 1,
 ) -> None:
     """Run the browser table: a lobby to create games, tables to play them, for friends too."""
     if not math.isfinite(bot_delay):
@@ -287,11 +355,20 @@ def serve(
             )
         )
     from totenblatt.store.core import Database
-    from totenblatt.store.database import display_url
+    from totenblatt.store.database import display_url, resolve_url
 
     proxies, origins = tuple(trusted_proxy or ()), tuple(allow_origin or ())
     _addresses(proxies, origins)
     language = resolve_lang(lang).value
+    if workers > 1 and not resolve_url(db).startswith("postgresql"):
+        fail(
+            Message(
+                "--workers {count}: several server processes need PostgreSQL, through which "
+                "they share the games (--db postgresql+psycopg://USER@HOST/DB); a SQLite "
+                "database serves one process",
+                count=workers,
+            )
+        )
     database = Database(db)
     sock = _bind(host, port)
     limits = Limits(
@@ -314,8 +391,6 @@ def serve(
         header_timeout=header_timeout,
         body_timeout=body_timeout,
     )
-    application = create_app(settings, database=database)
-    config = uvicorn_config(application, settings)
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     shown = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
@@ -328,7 +403,28 @@ def serve(
         markup=False,
         soft_wrap=True,
     )
-    server = uvicorn.Server(config)
+    if workers > 1:
+        console.print(
+            w.phrase("{count} server processes share the port", count=workers),
+            markup=False,
+            soft_wrap=True,
+        )
+        database.close()  # each worker opens its own connections
+
+        def worker() -> None:
+            own = Database(settings.db_url)
+            try:
+                app_ = create_app(settings, database=own)
+                uvicorn.Server(uvicorn_config(app_, settings)).run(sockets=[sock])
+            finally:
+                own.close()
+
+        try:
+            _workers(workers, sock, worker)
+        finally:
+            sock.close()
+        return
+    server = uvicorn.Server(uvicorn_config(create_app(settings, database=database), settings))
     try:
         server.run(sockets=[sock])
     finally:
