@@ -5,7 +5,7 @@ from __future__ import annotations
 import platform
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markdown import Markdown
@@ -88,21 +88,23 @@ def parse_counts(text: str) -> list[int]:
     return sorted(out)
 
 
-def _run(
-    experiment: Experiment,
-    *,
-    out: Path,
-    workers: int | None,
-    dask: str | None,
-    quiet: bool,
-    json_: bool,
-    lang: str,
-    command: str,
-) -> None:
+def _run(ctx: typer.Context, experiment: Experiment) -> None:
+    """Play ``experiment`` and write its report, with the options every experiment command
+    takes after its own (``--workers``, ``--dask``, ``--out``, ``--quiet``, ``--json``,
+    ``--lang``, read from ``ctx``); the report's line to run it again holds every option
+    that shapes the findings, as parsed."""
     from totenblatt.sim.balance.core import run_experiment, write_report
     from totenblatt.sim.runner import RunError, Runner
     from totenblatt.sim.wording import say
 
+    given = ctx.params
+    out: Path = given["out"]
+    workers: int | None = given["workers"]
+    dask: str | None = given["dask"]
+    quiet: bool = given["quiet"]
+    json_: bool = given["json_"]
+    lang = resolve_lang(given["lang"]).value
+    command = command_line(ctx, leave_out=NOT_REPRODUCED)
     if out.exists() and not out.is_dir():
         fail(
             Message("--out {path} is a file: expected a folder for the report", path=repr(str(out)))
@@ -139,14 +141,6 @@ def _run(
     console.print(say("balance_done", lang, games=outcome.games, seconds=seconds, folder=str(out)))
     for path in files:
         console.print(f"  {path}")
-
-
-def _common(ctx: typer.Context, lang: Any) -> dict[str, Any]:
-    """What every experiment's run takes from the command line: language, the line to
-    run it again (every option that shapes the findings, as parsed)."""
-    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
-    command = command_line(ctx, leave_out=NOT_REPRODUCED)
-    return {"lang": resolve_lang(lang).value, "command": command}
 
 
 @balance_app.command(
@@ -193,7 +187,7 @@ def heroes(
     lang: LangOption = None,
 ) -> None:
     """One hero against N standard cowboys in both hand modes: is the designer's claim true?"""
-    common = _common(ctx, lang)
+    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
     from totenblatt.sim.balance.heroes import MODES, HeroesExperiment
 
     experiment = HeroesExperiment(
@@ -207,7 +201,7 @@ def heroes(
         round_limit=round_limit or None,
         weapon=weapon,
     )
-    _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
+    _run(ctx, experiment)
 
 
 @balance_app.command(
@@ -232,7 +226,7 @@ def abilities(
     lang: LangOption = None,
 ) -> None:
     """The win-rate change from giving one figure each ability (paired seeds)."""
-    common = _common(ctx, lang)
+    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
     from totenblatt.sim.balance.abilities import AbilitiesExperiment
     from totenblatt.sim.spec import parse_option
     from totenblatt.wanted.vocab import Ability, parse_word
@@ -246,7 +240,7 @@ def abilities(
         bots=bots.split(","),
         options=[parse_option(o) for o in option or []],
     )
-    _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
+    _run(ctx, experiment)
 
 
 @balance_app.command(help=N_("First-dealer and seat advantage per scenario."))
@@ -264,13 +258,13 @@ def seats(
     lang: LangOption = None,
 ) -> None:
     """First-dealer and seat advantage per scenario."""
-    common = _common(ctx, lang)
+    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
     from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS, SeatsExperiment
 
     experiment = SeatsExperiment(
         scenarios=scenario or DEFAULT_SCENARIOS, games=games, seed=seed, bot=bot
     )
-    _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
+    _run(ctx, experiment)
 
 
 @balance_app.command(
@@ -300,7 +294,7 @@ def rounds(
     lang: LangOption = None,
 ) -> None:
     """Game lengths per scenario and the round limit by which 90 % are decided (D-22)."""
-    common = _common(ctx, lang)
+    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
     from totenblatt.sim.balance.rounds import RoundsExperiment
     from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 
@@ -312,4 +306,4 @@ def rounds(
         cap=cap,
         target=target,
     )
-    _run(experiment, out=out, workers=workers, dask=dask, quiet=quiet, json_=json_, **common)
+    _run(ctx, experiment)
