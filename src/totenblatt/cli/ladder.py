@@ -33,6 +33,7 @@ from totenblatt.cli.sim import (
     WorkersOption,
     needs_sim_extra,
     progress_bar,
+    run_rules,
 )
 from totenblatt.messages import Message
 from totenblatt.text import describe_error, error_line
@@ -79,17 +80,13 @@ def ladder(
     needs_sim_extra()
     from totenblatt.sim.ladder import ladder_bots, play_ladder, plot_ladder
     from totenblatt.sim.runner import RunError
-    from totenblatt.sim.spec import parse_option
-    from totenblatt.wanted.table.scenario import ruleset_for
 
     language = resolve_lang(lang).value
     w = words(language)
     if plot is not None:
         check_writable(plot)
     names = ladder_bots([b for b in bots.split(",") if b.strip()], games)
-    options = [parse_option(o) for o in option or []]
-    if ruleset is None:
-        ruleset = ruleset_for(scenario)
+    ruleset, options = run_rules(scenario, ruleset, option)
     _check_files(scenario, ruleset)  # before the progress bar: a refusal is one line
     pairs = len(names) * (len(names) - 1) // 2
     total = pairs * 2 * ((games + 1) // 2)

@@ -84,6 +84,18 @@ def needs_sim_extra() -> None:
     require("sim", "pyarrow")  # dask only for --dask (the runner says so)
 
 
+def run_rules(
+    scenario: str, ruleset: str | None, option: list[str] | None
+) -> tuple[str, list[tuple[str, Any]]]:
+    """The ruleset a run plays (``--ruleset``, else the one the scenario needs) and its
+    ``--option key=value`` values, read."""
+    from totenblatt.sim.spec import parse_option
+    from totenblatt.wanted.table.scenario import ruleset_for
+
+    options = [parse_option(o) for o in option or []]
+    return (ruleset if ruleset is not None else ruleset_for(scenario)), options
+
+
 @contextmanager
 def progress_bar(total: int, label: str, *, quiet: bool) -> Iterator[Callable[[int], None]]:
     """A Rich progress bar on standard error with games/s and ETA; yields ``advance(n)``."""
@@ -148,20 +160,18 @@ def sim(
     from totenblatt.sim.rows import read_rows, write_rows
     from totenblatt.sim.runner import RunError, Runner
     from totenblatt.sim.scenarios import with_round_limit
-    from totenblatt.sim.spec import RunSpec, parse_option
+    from totenblatt.sim.spec import RunSpec
     from totenblatt.sim.stats import summarize
     from totenblatt.sim.wording import say
     from totenblatt.wanted.table import Scenario, load_scenario
-    from totenblatt.wanted.table.scenario import ruleset_for
 
     language = resolve_lang(lang).value
     if resume and overwrite:
         fail(Message("--resume and --overwrite exclude each other: choose one"))
-    options = [parse_option(o) for o in option or []]
+    rules, options = run_rules(scenario, ruleset, option)
     table: str | Scenario = scenario
     if round_limit is not None:
         table = with_round_limit(load_scenario(scenario), round_limit)
-    rules = ruleset if ruleset is not None else ruleset_for(scenario)
     spec = RunSpec.make(
         table, rules, bots=bots.split(","), seed=seed, options=options, rotate=rotate
     )
