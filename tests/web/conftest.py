@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from browser_helpers import Pages, launch, pages_of
 from fastapi.testclient import TestClient
-from web_helpers import LiveServer, seed_counter, start_server, stop_server
+from web_helpers import LiveServer, seed_counter, served
 
 from totenblatt.web import ServerSettings, create_app
 
@@ -54,11 +54,8 @@ def client(sqlite_url: str) -> Iterator[TestClient]:
 @pytest.fixture
 def live(sqlite_url: str) -> Iterator[LiveServer]:
     """A real server on loopback with bots acting at once."""
-    server = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter()))
-    try:
+    with served(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter())) as server:
         yield server
-    finally:
-        stop_server(server)
 
 
 @pytest.fixture(scope="module")

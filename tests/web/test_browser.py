@@ -29,9 +29,8 @@ from web_helpers import (
     create_game,
     my_turn,
     seed_counter,
+    served,
     spectator_token,
-    start_server,
-    stop_server,
     view_of,
 )
 
@@ -120,8 +119,7 @@ def test_whole_duels_against_the_bot_by_pointing(
     sqlite_url: str, page: Any, tmp_path: Path
 ) -> None:
     """Bid, drag-move, attack and defend by pointing; fixed seeds, at most three duels."""
-    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(1002)))
-    try:
+    with served(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(1002))) as live:
         done = {"bid": 0, "move": 0, "attack": 0, "defend": 0}
         for _ in range(3):
             game = _new_game(live, ["human", "bot"])
@@ -149,8 +147,6 @@ def test_whole_duels_against_the_bot_by_pointing(
         assert "0/6" not in page.inner_text("#seats")
         page.click("#replay-close")
         page.wait_for_selector("#replay-bar", state="detached")
-    finally:
-        stop_server(live)
 
 
 def test_the_page_speaks_german(live: LiveServer, page: Any) -> None:

@@ -25,7 +25,7 @@ from campaign_helpers import (
 )
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
-from web_helpers import auth, my_turn, seed_counter, start_server, stop_server
+from web_helpers import auth, my_turn, seed_counter, served
 
 from totenblatt.campaign import (
     Gang,
@@ -261,8 +261,7 @@ def test_a_bot_fight_is_recorded_once_with_the_cores_numbers(
 
 
 def test_concurrent_confirmations_apply_once(db_url: str) -> None:
-    live = start_server(settings(db_url))
-    try:
+    with served(settings(db_url)) as live:
         with httpx.Client(base_url=live.url) as http:
             camp = new_campaign(http)
             a = new_gang(http, camp, name="A", leader="veteran", size=2, seed=1)
@@ -288,8 +287,6 @@ def test_concurrent_confirmations_apply_once(db_url: str) -> None:
         with Store(db_url) as store:
             fights = [h for h in store.gangs.history("A") if h.what == "fight play"]
         assert len(fights) == 1
-    finally:
-        stop_server(live)
 
 
 # -- conceding with a sacrifice (B4) ----------------------------------------------------------

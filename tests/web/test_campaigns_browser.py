@@ -24,7 +24,7 @@ import pytest
 from browser_helpers import PHONE, Pages
 from campaign_helpers import campaign_view, roster, wait_over
 from test_browser import _act_by_pointing
-from web_helpers import LiveServer, auth, seed_counter, start_server, stop_server
+from web_helpers import LiveServer, auth, seed_counter, served
 
 from totenblatt.store import Store
 from totenblatt.wanted.vocab import HeroType
@@ -37,13 +37,10 @@ DESK = {"width": 1280, "height": 900}
 
 @pytest.fixture
 def server(sqlite_url: str) -> Iterator[LiveServer]:
-    live = start_server(
+    with served(
         ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(7), bot_processes=0)
-    )
-    try:
+    ) as live:
         yield live
-    finally:
-        stop_server(live)
 
 
 @pytest.fixture

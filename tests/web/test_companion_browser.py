@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import PHONE, Pages
-from web_helpers import LiveServer, start_server, stop_server
+from web_helpers import LiveServer, served
 
 from totenblatt.web import ServerSettings
 
@@ -29,11 +29,8 @@ BILLY = ["-a", "Q♠", "-w", "winchester", "-d", "7", "-c", "medium"]
 
 @pytest.fixture
 def server(sqlite_url: str) -> Iterator[LiveServer]:
-    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
-    try:
+    with served(ServerSettings(db_url=sqlite_url, bot_delay=0.0)) as live:
         yield live
-    finally:
-        stop_server(live)
 
 
 @pytest.fixture

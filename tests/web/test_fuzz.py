@@ -27,9 +27,8 @@ from web_helpers import (
     my_turn,
     random_choice,
     seed_counter,
+    served,
     spectator_token,
-    start_server,
-    stop_server,
     view_of,
 )
 
@@ -279,13 +278,10 @@ def test_socket_messages(table: dict[str, Any], message: bytes) -> None:
 
 @pytest.fixture
 def quick(sqlite_url: str) -> Iterator[LiveServer]:
-    live = start_server(
+    with served(
         ServerSettings(db_url=sqlite_url, bot_delay=0.0, body_timeout=0.5, limits=UNLIMITED)
-    )
-    try:
+    ) as live:
         yield live
-    finally:
-        stop_server(live)
 
 
 def test_slow_bodies_on_every_route_are_408_json(quick: LiveServer) -> None:
@@ -314,41 +310,37 @@ def test_a_flood_from_one_address_stops_no_other(sqlite_url: str) -> None:
     """127.0.0.2 spends its budgets of creations and actions (and more): 127.0.0.3 still
     creates a game, plays it, and its actions are answered."""
     limits = Limits(games_per_hour=5, actions_per_minute=30, max_playing=3)
-    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0, limits=limits))
-    try:
-        with client_at(live, "127.0.0.2") as flood, client_at(live, "127.0.0.3") as friend:
-            created = [
-                flood.post("/api/games", json={"seats": ["human", "human"]}) for _ in range(40)
-            ]
-            assert [r.status_code for r in created].count(201) == 5
-            assert {r.status_code for r in created[5:]} == {429}
-            game = created[0].json()
-            token = game["seats"][0]["token"]
-            acted = [
-                flood.post(
-                    f"/api/games/{game['game_id']}/actions",
-                    json={"type": "pass"},
-                    headers=auth(token),
-                )
-                for _ in range(80)
-            ]
-            assert {r.status_code for r in acted[30:]} == {429}
-            mine = create_game(friend, ["human", "bot"])
-            gid, mine_token = mine["game_id"], mine["seats"][0]["token"]
-            bot = RandomBot(5)
-            for _ in range(10):
-                view = my_turn(friend, gid, mine_token)
-                if view["is_over"]:
-                    break
-                answer = friend.post(
-                    f"/api/games/{gid}/actions?version={view['version']}",
-                    json=random_choice(bot, view),
-                    headers=auth(mine_token),
-                )
-                assert answer.status_code == 200, answer.text
-            assert view_of(friend, gid, mine_token)["version"] > 0
-            assert friend.get(
-                f"/api/games/{gid}/view", headers=auth(spectator_token(mine))
-            ).is_success
-    finally:
-        stop_server(live)
+    with (
+        served(ServerSettings(db_url=sqlite_url, bot_delay=0.0, limits=limits)) as live,
+        client_at(live, "127.0.0.2") as flood,
+        client_at(live, "127.0.0.3") as friend,
+    ):
+        created = [flood.post("/api/games", json={"seats": ["human", "human"]}) for _ in range(40)]
+        assert [r.status_code for r in created].count(201) == 5
+        assert {r.status_code for r in created[5:]} == {429}
+        game = created[0].json()
+        token = game["seats"][0]["token"]
+        acted = [
+            flood.post(
+                f"/api/games/{game['game_id']}/actions",
+                json={"type": "pass"},
+                headers=auth(token),
+            )
+            for _ in range(80)
+        ]
+        assert {r.status_code for r in acted[30:]} == {429}
+        mine = create_game(friend, ["human", "bot"])
+        gid, mine_token = mine["game_id"], mine["seats"][0]["token"]
+        bot = RandomBot(5)
+        for _ in range(10):
+            view = my_turn(friend, gid, mine_token)
+            if view["is_over"]:
+                break
+            answer = friend.post(
+                f"/api/games/{gid}/actions?version={view['version']}",
+                json=random_choice(bot, view),
+                headers=auth(mine_token),
+            )
+            assert answer.status_code == 200, answer.text
+        assert view_of(friend, gid, mine_token)["version"] > 0
+        assert friend.get(f"/api/games/{gid}/view", headers=auth(spectator_token(mine))).is_success

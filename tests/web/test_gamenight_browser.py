@@ -10,7 +10,13 @@ from typing import Any
 
 import httpx
 import pytest
-from web_helpers import LiveServer, auth, create_game, seed_counter, start_server, stop_server
+from web_helpers import (
+    LiveServer,
+    auth,
+    create_game,
+    seed_counter,
+    served,
+)
 
 from totenblatt.web import ServerSettings
 
@@ -19,13 +25,10 @@ SHOTS = Path(os.environ.get("TOTENBLATT_SHOTS", "")) if os.environ.get("TOTENBLA
 
 @pytest.fixture
 def live(sqlite_url: str) -> Iterator[LiveServer]:
-    server = start_server(
+    with served(
         ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(5_000))
-    )
-    try:
+    ) as server:
         yield server
-    finally:
-        stop_server(server)
 
 
 class People:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import LiveServer, client_at, create_game, start_server, stop_server
+from web_helpers import LiveServer, client_at, create_game, served
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -71,11 +71,8 @@ def test_allowed_origins_connect(sqlite_url: str) -> None:
 @pytest.fixture
 def proxied(sqlite_url: str) -> Iterator[LiveServer]:
     settings = ServerSettings(db_url=sqlite_url, bot_delay=0.0, trusted_proxies=("127.0.0.5",))
-    live = start_server(settings)
-    try:
+    with served(settings) as live:
         yield live
-    finally:
-        stop_server(live)
 
 
 def test_behind_the_proxy_its_forwarded_host_and_scheme_are_the_origin(

@@ -19,7 +19,7 @@ from browser_helpers import (
     wait_decision,
     whole_table,
 )
-from web_helpers import LiveServer, seed_counter, start_server, stop_server
+from web_helpers import LiveServer, seed_counter, served
 
 from totenblatt.web import ServerSettings
 
@@ -109,8 +109,7 @@ def _act_by_tapping(page: Any, v: dict[str, Any], done: dict[str, int]) -> None:
 def test_a_whole_duel_by_tapping_on_a_phone(sqlite_url: str, pages: Pages) -> None:
     """Swap, bid, move (tap the figure, tap a spot, Move), shoot and defend by touch at
     390 × 844; the board and the decision stay in view together the whole time."""
-    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(1002)))
-    try:
+    with served(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(1002))) as live:
         page = pages.open(PHONE, touch=True)
         done = {"bid": 0, "move": 0, "attack": 0, "defend": 0}
         for _ in range(3):  # fixed seeds: at most three duels until every kind was played
@@ -131,8 +130,6 @@ def test_a_whole_duel_by_tapping_on_a_phone(sqlite_url: str, pages: Pages) -> No
             if all(done.values()):
                 break
         assert all(done.values()), done
-    finally:
-        stop_server(live)
 
 
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])

@@ -17,8 +17,7 @@ from web_helpers import (
     play_random,
     random_choice,
     seed_counter,
-    start_server,
-    stop_server,
+    served,
     view_of,
     wait_for,
 )
@@ -225,20 +224,13 @@ def test_the_live_server_plays_a_whole_game(live: LiveServer) -> None:
 
 
 def test_a_stopped_server_keeps_its_games(sqlite_url: str) -> None:
-    first = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
-    try:
-        with httpx.Client(base_url=first.url) as http:
-            game = create_game(http, ["human", "bot"])
-            token = game["seats"][0]["token"]
-            before = my_turn(http, game["game_id"], token)
-    finally:
-        stop_server(first)
-    second = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
-    try:
-        with httpx.Client(base_url=second.url) as http:
-            assert view_of(http, game["game_id"], token)["hand"] == before["hand"]
-    finally:
-        stop_server(second)
+    settings = ServerSettings(db_url=sqlite_url, bot_delay=0.0)
+    with served(settings) as first, httpx.Client(base_url=first.url) as http:
+        game = create_game(http, ["human", "bot"])
+        token = game["seats"][0]["token"]
+        before = my_turn(http, game["game_id"], token)
+    with served(settings) as second, httpx.Client(base_url=second.url) as http:
+        assert view_of(http, game["game_id"], token)["hand"] == before["hand"]
 
 
 class _Held:

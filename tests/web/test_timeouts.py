@@ -14,7 +14,7 @@ import socket
 from collections.abc import Iterator
 
 import pytest
-from web_helpers import LiveServer, client_at, start_server, stop_server, wait_for
+from web_helpers import LiveServer, client_at, served, wait_for
 
 from totenblatt.web import ServerSettings
 
@@ -28,11 +28,8 @@ def quick(sqlite_url: str) -> Iterator[LiveServer]:
     settings = ServerSettings(
         db_url=sqlite_url, bot_delay=0.0, header_timeout=0.5, body_timeout=0.5
     )
-    live = start_server(settings)
-    try:
+    with served(settings) as live:
         yield live
-    finally:
-        stop_server(live)
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,6 +141,16 @@ def client_at(live: LiveServer, address: str, **options: Any) -> httpx.Client:
 def stop_server(live: LiveServer) -> None:
     live.server.should_exit = True
     live.thread.join(timeout=20)
+
+
+@contextmanager
+def served(settings: ServerSettings) -> Iterator[LiveServer]:
+    """A real server with ``settings`` (:func:`start_server`) for the block, stopped after it."""
+    live = start_server(settings)
+    try:
+        yield live
+    finally:
+        stop_server(live)
 
 
 def dumps(data: Any) -> str:
