@@ -142,26 +142,18 @@ class AbilitiesExperiment:
     def markdown(self, summary: Mapping[str, Any], plots: Sequence[Path], lang: str) -> str:
         """The report in one language."""
         base = summary["baseline"]
-        lines = report_head(
-            "abilities",
-            say("abilities_title", lang, scenario=summary["scenario"]),
-            say(
-                "abilities_setup",
-                lang,
-                figure=summary["figure"],
-                scenario=summary["scenario"],
-                bots=", ".join(summary["bots"]),
-                games=summary["games_per_cell"],
-                seed=summary["seed"],
-                rate=base["rate"],
-                low=base["low"],
-                high=base["high"],
-            ),
-            summary,
-            plots,
-            lang,
-            columns=5,
-        )
+        setup = {
+            "figure": summary["figure"],
+            "scenario": summary["scenario"],
+            "bots": ", ".join(summary["bots"]),
+            "games": summary["games_per_cell"],
+            "seed": summary["seed"],
+            "rate": base["rate"],
+            "low": base["low"],
+            "high": base["high"],
+        }
+        title = {"scenario": summary["scenario"]}
+        lines = report_head("abilities", summary, plots, lang, columns=5, title=title, setup=setup)
         for a in summary["abilities"]:
             name = a["name_de"] if lang == "de" else a["name_en"]
             mark = " *" if a["significant"] else ""

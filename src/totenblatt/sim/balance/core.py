@@ -28,6 +28,7 @@ __all__ = [
     "Experiment",
     "Report",
     "decisive",
+    "per_scenario_setup",
     "report_head",
     "run_experiment",
     "setup_lines",
@@ -98,29 +99,37 @@ def setup_lines(setup: str, summary: Mapping[str, Any], lang: str) -> list[str]:
 
 def report_head(
     name: str,
-    title: str,
-    setup: str,
     summary: Mapping[str, Any],
     plots: Sequence[Path],
     lang: str,
     *,
     columns: int,
+    title: Mapping[str, Any] | None = None,
+    setup: Mapping[str, Any],
 ) -> list[str]:
-    """A report's opening: ``title``, the setup (:func:`setup_lines`), the ``plots`` and the
+    """A report's opening: its title (the sentence ``{name}_title`` with ``title``), its
+    setup (``{name}_setup`` with ``setup``, :func:`setup_lines`), the ``plots`` and the
     head of its table (the sentence ``{name}_table_head``, ``columns`` wide).
 
-    >>> report_head("seats", "T", "Ten games.", {}, [Path("seats.png")], "en", columns=2)[2:6]
-    ['Ten games.', '', '![seats](seats.png)', '']
+    >>> setup = per_scenario_setup({"bot": "random", "games_per_scenario": 10, "seed": 0})
+    >>> report_head("seats", {}, [Path("seats.png")], "en", columns=2, setup=setup)[3:6]
+    ['', '![seats](seats.png)', '']
     """
     return [
-        title,
+        say(f"{name}_title", lang, **(title or {})),
         "",
-        *setup_lines(setup, summary, lang),
+        *setup_lines(say(f"{name}_setup", lang, **setup), summary, lang),
         *(f"![{p.stem}]({p.name})" for p in plots),
         "",
         say(f"{name}_table_head", lang),
         "|---" * columns + "|",
     ]
+
+
+def per_scenario_setup(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup the experiments per scenario (seats, rounds) report: the bot at every seat,
+    the games per scenario, the seed."""
+    return {"bot": summary["bot"], "games": summary["games_per_scenario"], "seed": summary["seed"]}
 
 
 def run_experiment(

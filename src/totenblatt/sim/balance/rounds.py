@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell, report_head
+from totenblatt.sim.balance.core import Cell, per_scenario_setup, report_head
 from totenblatt.sim.balance.plotting import COLOURS, figure, save
 from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 from totenblatt.sim.play import Row
@@ -143,23 +143,8 @@ class RoundsExperiment:
 
     def markdown(self, summary: Mapping[str, Any], plots: Sequence[Path], lang: str) -> str:
         """The report in one language."""
-        lines = report_head(
-            "rounds",
-            say("rounds_title", lang),
-            say(
-                "rounds_setup",
-                lang,
-                bot=summary["bot"],
-                games=summary["games_per_scenario"],
-                seed=summary["seed"],
-                cap=summary["cap"],
-                target=summary["target"],
-            ),
-            summary,
-            plots,
-            lang,
-            columns=5,
-        )
+        setup = per_scenario_setup(summary) | {"cap": summary["cap"], "target": summary["target"]}
+        lines = report_head("rounds", summary, plots, lang, columns=5, setup=setup)
         for s in summary["scenarios"]:
             now = s["decided_by_current_limit"]
             best = s["recommended_limit"]

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell, decisive, report_head
+from totenblatt.sim.balance.core import Cell, decisive, per_scenario_setup, report_head
 from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.spec import RunSpec
@@ -132,21 +132,8 @@ class SeatsExperiment:
 
     def markdown(self, summary: Mapping[str, Any], plots: Sequence[Path], lang: str) -> str:
         """The report in one language."""
-        lines = report_head(
-            "seats",
-            say("seats_title", lang),
-            say(
-                "seats_setup",
-                lang,
-                bot=summary["bot"],
-                games=summary["games_per_scenario"],
-                seed=summary["seed"],
-            ),
-            summary,
-            plots,
-            lang,
-            columns=6,
-        )
+        setup = per_scenario_setup(summary)
+        lines = report_head("seats", summary, plots, lang, columns=6, setup=setup)
         for s in summary["scenarios"]:
             seats = ", ".join(share(p, lang) for p in s["per_seat"])
             fair = numeral(s["fair"], ".0%", lang)
