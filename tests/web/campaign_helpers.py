@@ -10,19 +10,20 @@ from totenblatt.campaign import Gang, Member, roster_dict
 from totenblatt.wanted.vocab import HeroType
 
 
-def new_campaign(client: Any, name: str = "Tombstone", lang: str = "en") -> dict[str, Any]:
-    response = client.post("/api/campaigns", json={"name": name, "lang": lang})
-    assert response.status_code == 201, response.text
+def answer(response: Any, status: int = 200) -> dict[str, Any]:
+    """The JSON of a ``response`` that has this ``status`` (else its text is the failure)."""
+    assert response.status_code == status, response.text
     data: dict[str, Any] = response.json()
     return data
+
+
+def new_campaign(client: Any, name: str = "Tombstone", lang: str = "en") -> dict[str, Any]:
+    return answer(client.post("/api/campaigns", json={"name": name, "lang": lang}), 201)
 
 
 def new_gang(client: Any, campaign: dict[str, Any], **body: Any) -> dict[str, Any]:
     cid, admin = campaign["campaign_id"], campaign["admin_token"]
-    response = client.post(f"/api/campaigns/{cid}/gangs", json=body, headers=auth(admin))
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
+    return answer(client.post(f"/api/campaigns/{cid}/gangs", json=body, headers=auth(admin)), 201)
 
 
 def roster(
@@ -39,26 +40,17 @@ def roster(
 
 def campaign_view(client: Any, cid: str, token: str | None = None) -> dict[str, Any]:
     headers = auth(token) if token else {}
-    response = client.get(f"/api/campaigns/{cid}", headers=headers)
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
+    return answer(client.get(f"/api/campaigns/{cid}", headers=headers))
 
 
 def fight_view(client: Any, cid: str, fid: str, token: str | None = None) -> dict[str, Any]:
     headers = auth(token) if token else {}
-    response = client.get(f"/api/campaigns/{cid}/fights/{fid}", headers=headers)
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
+    return answer(client.get(f"/api/campaigns/{cid}/fights/{fid}", headers=headers))
 
 
 def start_fight(client: Any, campaign: dict[str, Any], **body: Any) -> dict[str, Any]:
     cid, admin = campaign["campaign_id"], campaign["admin_token"]
-    response = client.post(f"/api/campaigns/{cid}/fights", json=body, headers=auth(admin))
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
+    return answer(client.post(f"/api/campaigns/{cid}/fights", json=body, headers=auth(admin)), 201)
 
 
 def wait_over(client: Any, cid: str, fid: str, timeout: float = 120.0) -> dict[str, Any]:
