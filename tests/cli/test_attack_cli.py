@@ -12,19 +12,13 @@ from typing import Any
 
 import pytest
 
+from cli_output import flat
 from totenblatt.wanted.combat import resolve_attack
 
 Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
 
 VENV_BIN = Path(sys.executable).parent
 BILLY = ["attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "--defense", "4♥", "-c", "medium"]
-
-
-def flat(text: str) -> str:
-    """Text with the panel's frame removed and runs of white space made one space."""
-    for frame in "│╭╮╰╯─":
-        text = text.replace(frame, " ")
-    return " ".join(text.split())
 
 
 def subprocess_env() -> dict[str, str]:

@@ -6,19 +6,20 @@ import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from cli_output import cli_json
 from totenblatt.cards import Card, full_deck
 from totenblatt.wanted.odds import attack_odds, defense_odds
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 
 
-def _json(cli: Cli, *args: str) -> dict[str, object]:
-    code, out, err = cli(["odds", "attack", *args, "--json"])
-    assert code == 0, err
-    data: dict[str, object] = json.loads(out)
+def _json(cli: Cli, *args: str) -> dict[str, Any]:
+    """``totenblatt odds attack args --json``, parsed."""
+    data: dict[str, Any] = cli_json(cli, "odds", "attack", *args)
     return data
 
 

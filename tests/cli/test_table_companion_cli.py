@@ -4,7 +4,6 @@ symmetric Wild 2 options, shell completion and "did you mean"."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import subprocess
@@ -13,11 +12,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from brute_defense import brute_defense
+from cli_output import cli_json, flat
 from totenblatt.campaign.abilities import draw_ability
 from totenblatt.cards import Card, full_deck
 from totenblatt.wanted.combat import draw_nine_lives
@@ -28,24 +27,11 @@ Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 BILLY = ["attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "--defense", "4♥", "-c", "medium"]
 
 
-def _json(cli: Cli, *args: str) -> dict[str, Any]:
-    code, out, err = cli([*args, "--json"])
-    assert code == 0, err
-    data: dict[str, Any] = json.loads(out)
-    return data
-
-
-def flat(text: str) -> str:
-    for frame in "│╭╮╰╯─":
-        text = text.replace(frame, " ")
-    return " ".join(text.split())
-
-
 # -- attack --target-hp: A11 and Nine Lives -------------------------------------------------
 
 
 def test_billy_takes_paco_out_from_two_hp_and_gains_one(cli: Cli) -> None:
-    data = _json(cli, *BILLY, "--target-hp", "2", "--attacker-hp", "4")
+    data = cli_json(cli, *BILLY, "--target-hp", "2", "--attacker-hp", "4")
     assert data["wounds"] == 3
     after = data["aftermath"]
     assert (after["hp_before"], after["hp"], after["killed"], after["out"]) == (2, 0, True, True)
@@ -61,7 +47,7 @@ def test_billy_takes_paco_out_from_two_hp_and_gains_one(cli: Cli) -> None:
     [(3, False, 0), (4, False, 1), (2, True, 0), (0, True, 0)],
 )
 def test_three_wounds_against_each_hp(cli: Cli, hp: int, out: bool, left: int) -> None:
-    after = _json(cli, *BILLY, "--target-hp", str(hp))["aftermath"]
+    after = cli_json(cli, *BILLY, "--target-hp", str(hp))["aftermath"]
     assert (after["out"], after["hp"]) == (out, left)
     assert after["killer_gain"] == (1 if out else 0)
     code, text, _ = cli([*BILLY, "--target-hp", str(hp), "--lang", "en"])
@@ -70,9 +56,11 @@ def test_three_wounds_against_each_hp(cli: Cli, hp: int, out: bool, left: int) -
 
 
 def test_a_killer_at_its_maximum_gains_nothing_d4(cli: Cli) -> None:
-    after = _json(cli, *BILLY, "--target-hp", "1", "--attacker-hp", "6")["aftermath"]
+    after = cli_json(cli, *BILLY, "--target-hp", "1", "--attacker-hp", "6")["aftermath"]
     assert (after["out"], after["killer_gain"], after["killer_hp"]) == (True, 0, 6)
-    hero = _json(cli, *BILLY, "--target-hp", "1", "--attacker-hp", "9", "--attacker-max-hp", "10")
+    hero = cli_json(
+        cli, *BILLY, "--target-hp", "1", "--attacker-hp", "9", "--attacker-max-hp", "10"
+    )
     assert hero["aftermath"]["killer_hp"] == 10
     text = flat(cli([*BILLY, "--target-hp", "1", "--attacker-hp", "6", "--lang", "en"])[1])
     assert "at its maximum of 6 HP: it gains nothing (D-4)" in text
@@ -83,7 +71,7 @@ def test_a_killer_at_its_maximum_gains_nothing_d4(cli: Cli) -> None:
 )
 def test_nine_lives_with_the_cards_drawn_at_the_table(cli: Cli, cards: str, survived: bool) -> None:
     args = [*BILLY, "--target-hp", "1", "--target-ability", "nine_lives", "--attacker-hp", "3"]
-    after = _json(cli, *args, "--nine-lives-draw", cards)["aftermath"]
+    after = cli_json(cli, *args, "--nine-lives-draw", cards)["aftermath"]
     own, killer = cards.split(",")
     assert after["nine_lives"] == {"own": own, "killer": killer, "survived": survived}
     assert (after["out"], after["hp"]) == (not survived, 0)
@@ -107,16 +95,16 @@ def test_nine_lives_drawn_here_is_seeded_both_ways(cli: Cli) -> None:
     assert set(outcomes) == {True, False}
     for survived, seed in outcomes.items():
         args = [*BILLY, "--target-hp", "0", "--target-abilities", "nine_lives", "--seed", str(seed)]
-        after = _json(cli, *args)["aftermath"]
+        after = cli_json(cli, *args)["aftermath"]
         own, killer = draw_nine_lives(random.Random(seed))
         assert after["nine_lives"] == {"own": str(own), "killer": str(killer), "survived": survived}
         assert after["out"] is not survived and after["seed"] == seed
-        assert _json(cli, *args)["aftermath"] == after  # the same seed, the same draw
+        assert cli_json(cli, *args)["aftermath"] == after  # the same seed, the same draw
         assert f"(seed {seed})" in cli([*args, "--lang", "en"])[1]
 
 
 def test_no_draw_when_the_target_is_not_killed(cli: Cli) -> None:
-    after = _json(cli, *BILLY, "--target-hp", "3", "--target-ability", "nine_lives")["aftermath"]
+    after = cli_json(cli, *BILLY, "--target-hp", "3", "--target-ability", "nine_lives")["aftermath"]
     assert after["nine_lives"] is None and after["seed"] is None and not after["killed"]
 
 
@@ -142,15 +130,15 @@ def test_bad_fate_options_are_one_line_exit_2(cli: Cli, args: list[str], fragmen
 
 
 def test_wild_defense_is_the_defenders_wild_2(cli: Cli) -> None:
-    plain = _json(cli, "attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♥")
-    wild = _json(cli, "attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♥",
+    plain = cli_json(cli, "attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♥")
+    wild = cli_json(cli, "attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♥",
                  "--wild-defense")  # fmt: skip
-    same = _json(cli, "attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♥",
+    same = cli_json(cli, "attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♥",
                  "--defender-ability", "wild_2")  # fmt: skip
     assert plain["wounds"] > 0 and wild["reason"] == "blocked_by_joker" and wild == same
     code, _, err = cli(["attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♣"])
     assert code == 2 and "2♣" in err  # a 2 of clubs defends only played wild
-    clubs = _json(cli, "attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♣",
+    clubs = cli_json(cli, "attack", "-a", "K♠", "-w", "colt", "-d", "3", "--defense", "2♣",
                   "--wild-defense")  # fmt: skip
     assert clubs["defense_is_joker"] is True
 
@@ -182,12 +170,12 @@ def test_odds_attack_counts_the_defenders_abilities_like_brute_force(
     cli: Cli, defender: tuple[str, ...]
 ) -> None:
     flags = [x for a in defender for x in ("--defender-ability", a)]
-    data = _json(cli, "odds", "attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "-c",
+    data = cli_json(cli, "odds", "attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "-c",
                  "medium", "--hand", "3", *flags)  # fmt: skip
     want = _brute_odds("Q♠", 3, defender)
     assert {int(w): Fraction(p) for w, p in data["wounds"].items()} == want
     assert data["defender_abilities"] == list(defender)
-    plain = _json(cli, "odds", "attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "-c",
+    plain = cli_json(cli, "odds", "attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "-c",
                   "medium", "--hand", "3")  # fmt: skip
     assert Fraction(data["expected"]) < Fraction(plain["expected"])  # each of them helps
 
@@ -195,8 +183,8 @@ def test_odds_attack_counts_the_defenders_abilities_like_brute_force(
 def test_wild_defense_in_the_odds_is_the_defenders_wild_2(cli: Cli) -> None:
     base = ["odds", "attack", "-a", "K♠", "-w", "winchester", "-d", "7", "-c", "medium",
             "--hand", "2"]  # fmt: skip
-    wild = _json(cli, *base, "--wild-defense")
-    assert wild == _json(cli, *base, "--defender-ability", "wild_2")
+    wild = cli_json(cli, *base, "--wild-defense")
+    assert wild == cli_json(cli, *base, "--defender-ability", "wild_2")
     want = _brute_odds("K♠", 2, ("wild_2",))
     assert {int(w): Fraction(p) for w, p in wild["wounds"].items()} == want
     assert wild["defender_abilities"] == ["wild_2"]
@@ -204,10 +192,10 @@ def test_wild_defense_in_the_odds_is_the_defenders_wild_2(cli: Cli) -> None:
 
 def test_odds_attack_tells_the_chance_the_target_is_out(cli: Cli) -> None:
     base = ["odds", "attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "-c", "medium"]
-    data = _json(cli, *base, "--target-hp", "2")
+    data = cli_json(cli, *base, "--target-hp", "2")
     at_least_3 = sum(Fraction(p) for w, p in data["wounds"].items() if int(w) >= 3)
     assert Fraction(data["out"]) == at_least_3 and data["nine_lives"] is False
-    lives = _json(cli, *base, "--target-hp", "2", "--target-ability", "nine_lives")
+    lives = cli_json(cli, *base, "--target-hp", "2", "--target-ability", "nine_lives")
     assert Fraction(lives["out"]) == at_least_3 * (1 - Fraction(628, 1431))
     text = cli([*base, "--target-hp", "2", "--lang", "de"])[1]
     assert "Aus dem Spiel (mindestens 3 Wunden)" in text
@@ -220,14 +208,14 @@ def test_cards_rank_each_spade_with_the_rest_of_the_hand_unseen_by_the_defender(
     cli: Cli,
 ) -> None:
     hand = ["Q♠", "3♠", "7♣", "Joker"]
-    data = _json(cli, "odds", "attack", "--cards", ",".join(hand), "-w", "winchester",
+    data = cli_json(cli, "odds", "attack", "--cards", ",".join(hand), "-w", "winchester",
                  "-d", "7", "-c", "medium", "--hand", "4")  # fmt: skip
     attacks = data["attacks"]
     assert [a["card"] for a in attacks] == ["Joker", "Q♠", "3♠"] and data["best"] == "Joker"
     assert data["unseen"] == 50 and data["hand"] == 4
     for attack in attacks:
         others = [c for c in hand if c != attack["card"]]
-        alone = _json(cli, "odds", "attack", "-a", attack["card"], "-w", "winchester", "-d",
+        alone = cli_json(cli, "odds", "attack", "-a", attack["card"], "-w", "winchester", "-d",
                       "7", "-c", "medium", "--hand", "4", "--seen", ",".join(others))  # fmt: skip
         assert attack["wounds"] == alone["wounds"] and attack["expected"] == alone["expected"]
     expected = [Fraction(a["expected"]) for a in attacks]
@@ -235,7 +223,7 @@ def test_cards_rank_each_spade_with_the_rest_of_the_hand_unseen_by_the_defender(
 
 
 def test_cards_with_wild_2_and_the_defenders_abilities(cli: Cli) -> None:
-    data = _json(cli, "odds", "attack", "--cards", "2♦,9♠", "-w", "colt", "-d", "3", "--wild",
+    data = cli_json(cli, "odds", "attack", "--cards", "2♦,9♠", "-w", "colt", "-d", "3", "--wild",
                  "--defender-ability", "queen_of_hearts", "--target-hp", "1")  # fmt: skip
     shown = {(a["card"], a["wild"]) for a in data["attacks"]}
     assert shown == {("2♦", True), ("9♠", False)}
@@ -271,16 +259,16 @@ def test_bad_odds_options_are_one_line_exit_2(cli: Cli, args: list[str], fragmen
 
 def test_draw_ability_count_draws_each_from_a_full_deck(cli: Cli) -> None:
     rules = Ruleset.load("extended")
-    data = _json(cli, "draw-ability", "--count", "6", "--seed", "11")
+    data = cli_json(cli, "draw-ability", "--count", "6", "--seed", "11")
     rng = random.Random(11)
     want = [draw_ability(rng, rules) for _ in range(6)]
     assert data["count"] == 6 and data["seed"] == 11 and data["deck"] == 54
     assert [d["drawn"] for d in data["draws"]] == [str(d.card) for d in want]
     assert [d["ability"] for d in data["draws"]] == [d.ability.value for d in want]
-    one = _json(cli, "draw-ability", "--seed", "11")
+    one = cli_json(cli, "draw-ability", "--seed", "11")
     assert one["drawn"] == data["draws"][0]["drawn"] and one["draws"] == data["draws"][:1]
     twice = next(s for s in range(500) if _repeats(rules, s))
-    assert len({d["drawn"] for d in _json(cli, "draw-ability", "-n", "3", "--seed",
+    assert len({d["drawn"] for d in cli_json(cli, "draw-ability", "-n", "3", "--seed",
                                           str(twice))["draws"]}) < 3  # fmt: skip
     code, out, _ = cli(["draw-ability", "-n", "3", "--seed", "11", "--lang", "de"])
     assert code == 0 and "3 Ziehungen, jede aus 54 Karten" in out and " 3. " in out

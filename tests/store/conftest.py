@@ -9,7 +9,6 @@ the user's real data directory: the database URL and the XDG data dir point into
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+import cli_output
 from postgres_schema import (
     DATABASES,
     fresh_database,
@@ -45,9 +45,7 @@ def cli_json(
     """``cli_json(args)`` runs ``totenblatt args --json``, expects exit 0 and parses stdout."""
 
     def run(args: Sequence[str]) -> Any:
-        code, out, err = cli([*args, "--json"])
-        assert code == 0, err
-        return json.loads(out)
+        return cli_output.cli_json(cli, *args)
 
     return run
 

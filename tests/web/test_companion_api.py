@@ -3,7 +3,6 @@ and ``draw-ability``, in German and English; bad input refused with the reason."
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
@@ -13,6 +12,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli_output import cli_json
 from totenblatt.web.limits import Limits
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
@@ -25,13 +25,6 @@ def _post(client: TestClient, path: str, body: dict[str, Any], status: int = 200
     response = client.post(f"/api/companion/{path}", json=body)
     assert response.status_code == status, response.text
     return response.json()
-
-
-def _cli_json(cli: Cli, *args: str) -> dict[str, Any]:
-    code, out, err = cli([*args, "--json"])
-    assert code == 0, err
-    data: dict[str, Any] = json.loads(out)
-    return data
 
 
 def test_the_page_is_served_in_both_languages_with_a_strict_policy(client: TestClient) -> None:
@@ -54,7 +47,7 @@ def test_the_lobby_links_the_companion(client: TestClient) -> None:
 def test_billys_shot_is_the_clis_result_and_words(client: TestClient, cli: Cli) -> None:
     for lang in ("de", "en"):
         data = _post(client, "attack", {**BILLY, "lang": lang})
-        assert data["result"] == _cli_json(cli, "attack", *BILLY_ARGS)
+        assert data["result"] == cli_json(cli, "attack", *BILLY_ARGS)
         code, out, _ = cli(["attack", *BILLY_ARGS, "--lang", lang])
         assert code == 0
         text = " ".join(out.replace("│", " ").split())
@@ -68,7 +61,7 @@ def test_billys_shot_is_the_clis_result_and_words(client: TestClient, cli: Cli) 
 def test_the_target_out_of_the_game_and_the_killers_hp(client: TestClient, cli: Cli) -> None:
     body = {**BILLY, "target_hp": 2, "attacker_hp": 5, "lang": "en"}
     data = _post(client, "attack", body)
-    want = _cli_json(cli, "attack", *BILLY_ARGS, "--target-hp", "2", "--attacker-hp", "5")
+    want = cli_json(cli, "attack", *BILLY_ARGS, "--target-hp", "2", "--attacker-hp", "5")
     assert data["aftermath"] == want["aftermath"]
     assert data["aftermath"]["out"] is True and data["aftermath"]["killer_hp"] == 6
     assert data["fate"] == "OUT OF THE GAME — the attacker gains 1 HP"
@@ -82,7 +75,7 @@ def test_nine_lives_is_drawn_with_the_seed_as_the_cli_draws(
 ) -> None:
     body = {**BILLY, "target_hp": 1, "nine_lives": True, "seed": seed, "lang": "en"}
     data = _post(client, "attack", body)
-    want = _cli_json(cli, "attack", *BILLY_ARGS, "--target-hp", "1", "--target-ability",
+    want = cli_json(cli, "attack", *BILLY_ARGS, "--target-hp", "1", "--target-ability",
                      "nine_lives", "--seed", str(seed))  # fmt: skip
     assert data["aftermath"] == want["aftermath"] and data["aftermath"]["seed"] == seed
     draw = data["aftermath"]["nine_lives"]
@@ -112,7 +105,7 @@ def test_odds_are_odds_attack_json_to_the_fraction(client: TestClient, cli: Cli)
         "nine_lives": True,
     }
     data = _post(client, "odds", body)
-    want = _cli_json(cli, "odds", "attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "-c",
+    want = cli_json(cli, "odds", "attack", "-a", "Q♠", "-w", "winchester", "-d", "7", "-c",
                      "medium", "--hand", "4", "--seen", "K♥,Joker", "--defender-ability",
                      "queen_of_hearts", "--defender-ability", "cover_1", "--target-hp", "2",
                      "--target-ability", "nine_lives")  # fmt: skip
@@ -134,7 +127,7 @@ def test_which_spade_ranks_the_hand_as_the_cli(client: TestClient, cli: Cli) -> 
     body = {"cards": ["Q♠", "3♠", "7♣", "Joker"], "weapon": "winchester", "distance": 7,
             "cover": "medium", "hand": 4, "target_hp": 1}  # fmt: skip
     data = _post(client, "odds", body)
-    want = _cli_json(cli, "odds", "attack", "--cards", "Q♠,3♠,7♣,Joker", "-w", "winchester",
+    want = cli_json(cli, "odds", "attack", "--cards", "Q♠,3♠,7♣,Joker", "-w", "winchester",
                      "-d", "7", "-c", "medium", "--hand", "4", "--target-hp", "1")  # fmt: skip
     assert data["best"] == want["best"] == "Joker"
     assert data["attacks"] == want["attacks"]
@@ -142,13 +135,13 @@ def test_which_spade_ranks_the_hand_as_the_cli(client: TestClient, cli: Cli) -> 
 
 def test_ability_draws_are_draw_ability_with_the_seed(client: TestClient, cli: Cli) -> None:
     data = _post(client, "abilities", {"count": 5, "seed": 77, "ruleset": "extended"})
-    want = _cli_json(cli, "draw-ability", "--count", "5", "--seed", "77", "--lang", "en")
+    want = cli_json(cli, "draw-ability", "--count", "5", "--seed", "77", "--lang", "en")
     assert data["seed"] == 77 and data["deck"] == want["deck"] == 54
     assert data["draws"] == want["draws"]
     german = _post(client, "abilities", {"count": 1, "seed": 77, "lang": "de"})
     assert (
         german["draws"][0]["name"]
-        == _cli_json(cli, "draw-ability", "--seed", "77", "--lang", "de")["name"]
+        == cli_json(cli, "draw-ability", "--seed", "77", "--lang", "de")["name"]
     )
     unseeded = _post(client, "abilities", {"count": 2})
     assert 0 <= unseeded["seed"] < 1_000_000_000 and len(unseeded["draws"]) == 2

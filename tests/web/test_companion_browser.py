@@ -11,7 +11,6 @@ keeps the screenshots there (docs/img takes one).
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ import pytest
 from browser_helpers import PHONE, Pages
 from web_helpers import LiveServer, served
 
+from cli_output import cli_json, flat
 from totenblatt.web import ServerSettings
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
@@ -43,19 +43,6 @@ def _shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("TOTENBLATT_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def _flat(text: str) -> str:
-    for frame in "│╭╮╰╯─":
-        text = text.replace(frame, " ")
-    return " ".join(text.split())
-
-
-def _cli_json(cli: Cli, *args: str) -> dict[str, Any]:
-    code, out, err = cli([*args, "--json"])
-    assert code == 0, err
-    data: dict[str, Any] = json.loads(out)
-    return data
 
 
 def _page_odds(page: Any, prefix: str) -> dict[str, Any]:
@@ -104,7 +91,7 @@ def test_the_worked_example_by_taps_in_german_is_the_clis(
     page.wait_for_selector("#odds-chart g.bar")
 
     # the odds before the defender answers: odds attack --json, to the fraction
-    want = _cli_json(cli, "odds", "attack", *BILLY, "--hand", "5")
+    want = cli_json(cli, "odds", "attack", *BILLY, "--hand", "5")
     shown = _page_odds(page, "odds")
     assert {w: p for w, p in shown["bars"].items() if p != "0"} == want["wounds"]
     assert (shown["hit"], shown["expected"]) == (want["hit"], want["expected"])
@@ -115,7 +102,7 @@ def test_the_worked_example_by_taps_in_german_is_the_clis(
     page.wait_for_selector("#verdict")
     code, out, _ = cli(["attack", *BILLY, "--defense", "4♥", "--lang", "de"])
     assert code == 0
-    text = _flat(out)
+    text = flat(out)
     lines = page.eval_on_selector_all("#result-lines li", "(ns) => ns.map((n) => n.textContent)")
     assert len(lines) == 4
     for line in [*lines, page.inner_text("#verdict"), page.inner_text("#note")]:
@@ -148,7 +135,7 @@ def test_the_targets_fate_with_nine_lives_is_the_clis(
     page.tap('[aria-label="target-hp −"]')  # 1 HP
     page.tap('#attack-picker [data-card="Q♠"]')
     page.wait_for_selector("#odds-out")
-    want = _cli_json(cli, "odds", "attack", *BILLY, "--target-hp", "1", "--target-ability",
+    want = cli_json(cli, "odds", "attack", *BILLY, "--target-hp", "1", "--target-ability",
                      "nine_lives")  # fmt: skip
     assert _page_odds(page, "odds")["out"] == want["out"]
     page.tap('#defense-picker [data-card="4♥"]')
@@ -156,7 +143,7 @@ def test_the_targets_fate_with_nine_lives_is_the_clis(
     page.fill("#seed", "4")
     page.tap("#resolve")
     page.wait_for_selector("#fate")
-    after = _cli_json(cli, "attack", *BILLY, "--defense", "4♥", "--target-hp", "1",
+    after = cli_json(cli, "attack", *BILLY, "--defense", "4♥", "--target-hp", "1",
                       "--target-ability", "nine_lives", "--seed", "4")["aftermath"]  # fmt: skip
     drawn = page.eval_on_selector_all(
         "#nine-lives [data-card]", "(ns) => ns.map((n) => n.dataset.card)"
@@ -165,7 +152,7 @@ def test_the_targets_fate_with_nine_lives_is_the_clis(
     fate = ["--target-hp", "1", "--target-ability", "nine_lives", "--seed", "4"]
     code, out, _ = cli(["attack", *BILLY, "--defense", "4♥", *fate, "--lang", "de"])
     assert code == 0
-    text = _flat(out)
+    text = flat(out)
     lines = page.eval_on_selector_all("#aftermath-lines li", "(ns) => ns.map((n) => n.textContent)")
     assert any("Neun Leben" in line for line in lines)
     for line in [*lines, page.inner_text("#fate")]:
@@ -188,7 +175,7 @@ def test_which_spade_and_the_ability_draws_are_the_clis(
     page.tap('#hand-picker [data-card="K♥"]')
     page.tap("#rank")
     page.wait_for_selector("#best")
-    want = _cli_json(cli, "odds", "attack", "--cards", "Q♠,3♠,9♠,K♥", "-w", "winchester",
+    want = cli_json(cli, "odds", "attack", "--cards", "Q♠,3♠,9♠,K♥", "-w", "winchester",
                      "-d", "6", "-c", "light")  # fmt: skip
     order = page.eval_on_selector_all(
         "#ranking .options > li", "(ns) => ns.map((n) => n.dataset.card)"
@@ -207,7 +194,7 @@ def test_which_spade_and_the_ability_draws_are_the_clis(
     page.fill("#draw-seed", "77")
     page.tap("#draw")
     page.wait_for_selector("#drawn-from")
-    draws = _cli_json(cli, "draw-ability", "--count", "4", "--seed", "77", "--ruleset", "base",
+    draws = cli_json(cli, "draw-ability", "--count", "4", "--seed", "77", "--ruleset", "base",
                       "--lang", "de")["draws"]  # fmt: skip
     shown = page.eval_on_selector_all(
         "#drawn .draws li",
