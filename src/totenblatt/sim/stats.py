@@ -17,7 +17,7 @@ from typing import Any
 
 from totenblatt.sim.play import Row
 
-__all__ = ["Z95", "Rate", "crossing", "rate", "summarize", "wilson"]
+__all__ = ["Z95", "Rate", "crossing", "rate", "share_rate", "summarize", "wilson"]
 
 Z95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
@@ -49,6 +49,16 @@ def rate(successes: float, n: int) -> Rate:
         "low": low,
         "high": high,
     }
+
+
+def share_rate(successes: float, n: int) -> dict[str, float]:
+    """The share of ``successes`` out of ``n`` with its Wilson interval: ``rate``, ``low``,
+    ``high`` of :func:`rate` (a report's share, without the counts).
+
+    >>> share_rate(0, 0)["low"], share_rate(0, 0)["high"]
+    (0.0, 1.0)
+    """
+    return {k: v for k, v in rate(successes, n).items() if k in ("rate", "low", "high")}
 
 
 def crossing(xs: Sequence[float], ys: Sequence[float], level: float) -> float | None:

@@ -22,10 +22,13 @@ from totenblatt.sim.rows import atomic_write, rows_table
 from totenblatt.sim.runner import Outcome, Runner
 from totenblatt.sim.spec import RunSpec
 from totenblatt.sim.wording import say
+from totenblatt.wanted.table import Scenario
+from totenblatt.wanted.table.scenario import ruleset_for
 
 __all__ = [
     "Cell",
     "Experiment",
+    "PerScenario",
     "Report",
     "decisive",
     "per_scenario_setup",
@@ -124,6 +127,37 @@ def report_head(
         say(f"{name}_table_head", lang),
         "|---" * columns + "|",
     ]
+
+
+class PerScenario:
+    """An experiment of one cell per scenario, the same bot at every seat (seats, rounds).
+
+    ``table`` makes the table a scenario is played on (default: the scenario as it is).
+    """
+
+    name: str
+
+    def __init__(
+        self,
+        scenarios: Sequence[str],
+        games: int,
+        seed: int,
+        bot: str,
+        table: Callable[[str], str | Scenario] = str,
+    ) -> None:
+        self.scenarios, self.games, self.seed, self.bot = tuple(scenarios), games, seed, bot
+        self._cells = [
+            Cell(s, RunSpec.make(table(s), ruleset_for(s), bots=[bot], seed=seed), games)
+            for s in self.scenarios
+        ]
+
+    def cells(self) -> list[Cell]:
+        """One cell per scenario."""
+        return list(self._cells)
+
+    def head(self) -> dict[str, Any]:
+        """What a summary starts with: the bot, the seed, the games per scenario."""
+        return {"bot": self.bot, "seed": self.seed, "games_per_scenario": self.games}
 
 
 def per_scenario_setup(summary: Mapping[str, Any]) -> dict[str, Any]:

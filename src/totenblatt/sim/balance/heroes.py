@@ -21,7 +21,7 @@ from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import hero_against_cowboys
 from totenblatt.sim.spec import RunSpec
-from totenblatt.sim.stats import crossing, rate
+from totenblatt.sim.stats import crossing, share_rate
 from totenblatt.sim.wording import numeral, say
 from totenblatt.wanted.vocab import HeroType
 
@@ -136,7 +136,7 @@ class HeroesExperiment:
             "hero_wins": hero,
             "cowboy_wins": cowboys,
             "draws": games - hero - cowboys,
-            **{k: v for k, v in rate(hero, games).items() if k in ("rate", "low", "high")},
+            **share_rate(hero, games),
             "round_limit_share": limit / games if games else math.nan,
             "rounds_mean": sum(r["rounds"] for r in rows) / games if games else math.nan,
             "hero_hp_left_when_winning": (

@@ -14,16 +14,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell, per_scenario_setup, report_head
+from totenblatt.sim.balance.core import PerScenario, per_scenario_setup, report_head
 from totenblatt.sim.balance.plotting import COLOURS, figure, save
 from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_round_limit
-from totenblatt.sim.spec import RunSpec
-from totenblatt.sim.stats import rate
+from totenblatt.sim.stats import share_rate
 from totenblatt.sim.wording import numeral, say, share
 from totenblatt.wanted.table import load_scenario
-from totenblatt.wanted.table.scenario import ruleset_for
 
 __all__ = ["RoundsExperiment", "recommended_limit"]
 
@@ -46,7 +44,7 @@ def recommended_limit(ends: Sequence[int | None], target: float) -> int | None:
     return None
 
 
-class RoundsExperiment:
+class RoundsExperiment(PerScenario):
     """One cell per scenario with the round limit raised to ``cap``."""
 
     name = "rounds"
@@ -63,23 +61,11 @@ class RoundsExperiment:
     ) -> None:
         if not 0 < target <= 1:
             raise ValueError(f"target {target}: expected a share above 0 and at most 1")
-        self.scenarios, self.games, self.seed, self.bot = tuple(scenarios), games, seed, bot
         self.cap, self.target = cap, target
-        self.current = {s: load_scenario(s).round_limit for s in self.scenarios}
-        self._cells = [
-            Cell(
-                s,
-                RunSpec.make(
-                    with_round_limit(load_scenario(s), cap), ruleset_for(s), bots=[bot], seed=seed
-                ),
-                games,
-            )
-            for s in self.scenarios
-        ]
-
-    def cells(self) -> list[Cell]:
-        """One cell per scenario."""
-        return list(self._cells)
+        self.current = {s: load_scenario(s).round_limit for s in scenarios}
+        super().__init__(
+            scenarios, games, seed, bot, lambda s: with_round_limit(load_scenario(s), cap)
+        )
 
     def analyse(self, rows: Mapping[str, Sequence[Row]]) -> dict[str, Any]:
         """Length distributions, the share decided by each round, the recommended limit."""
@@ -95,7 +81,7 @@ class RoundsExperiment:
                 cumulative.append(total / n if n else 0.0)
             now = self.current[cell.key]
             decided_now = sum(1 for e in ends if e is not None and now and e <= now)
-            shares = {k: v for k, v in rate(decided_now, n).items() if k in ("rate", "low", "high")}
+            shares = share_rate(decided_now, n)
             out.append(
                 {
                     "scenario": cell.key,
@@ -110,9 +96,7 @@ class RoundsExperiment:
                 }
             )
         return {
-            "bot": self.bot,
-            "seed": self.seed,
-            "games_per_scenario": self.games,
+            **self.head(),
             "cap": self.cap,
             "target": self.target,
             "scenarios": out,

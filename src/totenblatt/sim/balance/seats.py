@@ -12,13 +12,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import Cell, decisive, per_scenario_setup, report_head
+from totenblatt.sim.balance.core import PerScenario, decisive, per_scenario_setup, report_head
 from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
-from totenblatt.sim.spec import RunSpec
-from totenblatt.sim.stats import rate
+from totenblatt.sim.stats import share_rate
 from totenblatt.sim.wording import numeral, say, share
-from totenblatt.wanted.table.scenario import ruleset_for
 
 __all__ = ["DEFAULT_SCENARIOS", "SeatsExperiment"]
 
@@ -35,7 +33,7 @@ def _seat_label(seat: int) -> str:
     return f"seat {seat + 1} / Platz {seat + 1}"
 
 
-class SeatsExperiment:
+class SeatsExperiment(PerScenario):
     """One cell per scenario, the same bot everywhere."""
 
     name = "seats"
@@ -48,15 +46,7 @@ class SeatsExperiment:
         seed: int = 0,
         bot: str = "heuristic",
     ) -> None:
-        self.scenarios, self.games, self.seed, self.bot = tuple(scenarios), games, seed, bot
-        self._cells = [
-            Cell(s, RunSpec.make(s, ruleset_for(s), bots=[bot], seed=seed), games)
-            for s in self.scenarios
-        ]
-
-    def cells(self) -> list[Cell]:
-        """One cell per scenario."""
-        return list(self._cells)
+        super().__init__(scenarios, games, seed, bot)
 
     def analyse(self, rows: Mapping[str, Sequence[Row]]) -> dict[str, Any]:
         """Win shares per seat, of the first dealer and of the first to act."""
@@ -66,9 +56,6 @@ class SeatsExperiment:
             won = decisive(found)
             seats = cell.spec.scenario.seats
             n = len(won)
-
-            def share(wins: int, n: int = n) -> dict[str, float]:
-                return {k: v for k, v in rate(wins, n).items() if k in ("rate", "low", "high")}
 
             dealer = sum(1 for r in won if r["first_dealer"] in r["winners"])
             first = sum(1 for r in won if (r["first_dealer"] + 1) % seats in r["winners"])
@@ -86,17 +73,15 @@ class SeatsExperiment:
                     ),
                     "fair": 1 / seats,
                     "per_seat": [
-                        {"seat": s, **share(sum(1 for r in won if s in r["winners"]))}
+                        {"seat": s, **share_rate(sum(1 for r in won if s in r["winners"]), n)}
                         for s in range(seats)
                     ],
-                    "first_dealer": share(dealer),
-                    "first_to_act": share(first),
+                    "first_dealer": share_rate(dealer, n),
+                    "first_to_act": share_rate(first, n),
                 }
             )
         return {
-            "bot": self.bot,
-            "seed": self.seed,
-            "games_per_scenario": self.games,
+            **self.head(),
             "scenarios": out,
         }
 
