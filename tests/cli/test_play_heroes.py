@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from self_play import decisions
 from totenblatt.cards import Card
 from totenblatt.cli._play_choices import PlayContext, build_choices
 from totenblatt.cli._play_input import parse_input
@@ -20,7 +21,7 @@ from totenblatt.cli.board import figure_labels
 from totenblatt.cli.play import default_ruleset, run_play
 from totenblatt.text import Narrator, seat_labels
 from totenblatt.wanted.bots import RandomBot, play_game
-from totenblatt.wanted.engine.actions import Action, Defend, Keep, Pass, TemptFate
+from totenblatt.wanted.engine.actions import Defend, Keep, Pass, TemptFate
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.state import Phase
 from totenblatt.wanted.rules import Ruleset
@@ -135,20 +136,13 @@ def test_tempt_fate_choices_and_typed_words() -> None:
 def test_defence_labels_count_cover_and_queen_of_hearts(tmp_path: Path) -> None:
     for seed in range(40):
         game = new_game("heroes", "extended", seed=seed)
-        bots = [RandomBot(seed), RandomBot(seed + 1)]
-        for _ in range(400):
-            if game.is_over:
-                break
-            seat = game.to_act
-            assert seat is not None
-            legal = game.legal_actions()
+        for seat, legal in decisions(game, [RandomBot(seed), RandomBot(seed + 1)], 400):
             extended = [a for a in legal if isinstance(a, Defend) and (a.covers or a.extra)]
             if extended:
                 ctx = ctx_for(game)
                 labels = [c.label for c in build_choices(game.view(seat), extended, ctx)]
                 assert all("(" in label and "wound" in label for label in labels)
                 return
-            game.apply(bots[seat].choose(game.view(seat), legal))
     raise AssertionError("no defence with Cover or Queen of Hearts came up")
 
 
@@ -191,15 +185,9 @@ def test_labels_for_every_legal_action_of_extended_games() -> None:
     for seed, rules in ((1, "extended"), (2, PER_CHARACTER)):
         game = new_game("heroes", rules, seed=seed)
         bots = [RandomBot(seed), RandomBot(seed + 1)]
-        for step in range(300):
-            if game.is_over:
-                break
-            seat = game.to_act
-            assert seat is not None
-            legal: list[Action] = game.legal_actions()
+        for step, (seat, legal) in enumerate(decisions(game, bots, 300)):
             if step % 5 == 0:
                 for choice in build_choices(game.view(seat), legal, ctx_for(game, Lang.DE)):
                     assert choice.label and "{" not in choice.label
                     seen.add(choice.group)
-            game.apply(bots[seat].choose(game.view(seat), legal))
     assert {"swap", "bid", "move", "attack", "temptfate"} <= seen
