@@ -266,20 +266,7 @@ def _one_card(
         print_json(_to_json(result, rules, plot) | shot.extra(result, rules))
         return
     w = words(language)
-    console.print(
-        w.phrase(
-            "{card}, {weapon}, {distance}, {cover}; the defender holds {hand} of {unseen} "
-            "unseen cards",
-            card=card_text(card, language),
-            weapon=weapon_name(rules, result.weapon, language),
-            distance=w.inches(shot.distance),
-            cover=cover_name(result.cover, language),
-            hand=result.defense.hand_size,
-            unseen=result.defense.unseen,
-        ),
-        markup=False,
-    )
-    _abilities_line(result, shot, language)
+    _shot_lines(_ONE_CARD, result, shot, rules, language, card=card_text(card, language))
     grid = Table(show_header=True, header_style="bold")
     grid.add_column(w.phrase("wounds"), justify="right")
     grid.add_column(w.phrase("chance"), justify="right")
@@ -301,6 +288,36 @@ def _one_card(
     console.print(render(ASSUMPTION_MESSAGE, language), style="dim", markup=False)
     if plot is not None:
         console.print(w.phrase("Plot written to {file}", file=str(plot)), markup=False)
+
+
+_ONE_CARD = N_(
+    "{card}, {weapon}, {distance}, {cover}; the defender holds {hand} of {unseen} unseen cards"
+)
+_HAND = N_(
+    "Your hand {cards}; {weapon}, {distance}, {cover}; the defender holds {hand} of "
+    "{unseen} unseen cards"
+)
+
+
+def _shot_lines(
+    msgid: str, odds: AttackOdds, shot: Shot, rules: Ruleset, language: str, **cards: str
+) -> None:
+    """The shot above its odds (``msgid``: one card's or the hand's sentence, with
+    ``cards``), then the defender's abilities when it has some."""
+    w = words(language)
+    console.print(
+        w.phrase(
+            msgid,
+            **cards,
+            weapon=weapon_name(rules, odds.weapon, language),
+            distance=w.inches(shot.distance),
+            cover=cover_name(odds.cover, language),
+            hand=odds.defense.hand_size,
+            unseen=odds.defense.unseen,
+        ),
+        markup=False,
+    )
+    _abilities_line(odds, shot, language)
 
 
 def _abilities_line(result: AttackOdds, shot: Shot, language: str) -> None:
@@ -362,20 +379,7 @@ def _rank_hand(
         )
         return
     w = words(language)
-    console.print(
-        w.phrase(
-            "Your hand {cards}; {weapon}, {distance}, {cover}; the defender holds {hand} of "
-            "{unseen} unseen cards",
-            cards=" ".join(str(c) for c in hand),
-            weapon=weapon_name(rules, first.weapon, language),
-            distance=w.inches(shot.distance),
-            cover=cover_name(first.cover, language),
-            hand=first.defense.hand_size,
-            unseen=first.defense.unseen,
-        ),
-        markup=False,
-    )
-    _abilities_line(first, shot, language)
+    _shot_lines(_HAND, first, shot, rules, language, cards=" ".join(str(c) for c in hand))
     grid = Table(show_header=True, header_style="bold")
     grid.add_column("#", justify="right")
     grid.add_column(w.phrase("card"))
