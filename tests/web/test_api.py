@@ -13,6 +13,7 @@ from web_helpers import (
     create_game,
     hub_of,
     my_turn,
+    play_out,
     play_random,
     spectator_token,
     view_of,
@@ -213,12 +214,7 @@ def test_deeply_nested_json_is_malformed_not_a_crash(client: TestClient) -> None
 def test_a_whole_game_against_the_bot_through_the_api(client: TestClient) -> None:
     game = create_game(client, ["human", "bot"])
     gid, token = game["game_id"], game["seats"][0]["token"]
-    bot = RandomBot(11)
-    for _ in range(2_000):
-        view = my_turn(client, gid, token)
-        if view["is_over"]:
-            break
-        play_random(client, gid, token, bot, view)
+    play_out(client, gid, token, RandomBot(11), 2_000)
     view = view_of(client, gid, token)
     assert view["is_over"] and view["result"]
     assert view["legal_actions"] == []

@@ -24,7 +24,7 @@ from web_helpers import (
     auth,
     client_at,
     create_game,
-    my_turn,
+    play_out,
     random_choice,
     seed_counter,
     served,
@@ -331,16 +331,6 @@ def test_a_flood_from_one_address_stops_no_other(sqlite_url: str) -> None:
         assert {r.status_code for r in acted[30:]} == {429}
         mine = create_game(friend, ["human", "bot"])
         gid, mine_token = mine["game_id"], mine["seats"][0]["token"]
-        bot = RandomBot(5)
-        for _ in range(10):
-            view = my_turn(friend, gid, mine_token)
-            if view["is_over"]:
-                break
-            answer = friend.post(
-                f"/api/games/{gid}/actions?version={view['version']}",
-                json=random_choice(bot, view),
-                headers=auth(mine_token),
-            )
-            assert answer.status_code == 200, answer.text
+        play_out(friend, gid, mine_token, RandomBot(5), 10)  # its actions are answered
         assert view_of(friend, gid, mine_token)["version"] > 0
         assert friend.get(f"/api/games/{gid}/view", headers=auth(spectator_token(mine))).is_success

@@ -14,7 +14,7 @@ from web_helpers import (
     create_game,
     hub_of,
     my_turn,
-    play_random,
+    play_out,
     random_choice,
     seed_counter,
     served,
@@ -214,12 +214,7 @@ def test_the_live_server_plays_a_whole_game(live: LiveServer) -> None:
     with httpx.Client(base_url=live.url) as http:
         game = create_game(http, ["human", "random"])
         gid, token = game["game_id"], game["seats"][0]["token"]
-        bot = RandomBot(3)
-        for _ in range(1_000):
-            view = my_turn(http, gid, token)
-            if view["is_over"]:
-                break
-            play_random(http, gid, token, bot, view)
+        play_out(http, gid, token, RandomBot(3), 1_000)
         assert view_of(http, gid, token)["is_over"]
 
 

@@ -98,6 +98,17 @@ def play_random(
     assert response.status_code == 200, response.text
 
 
+def play_out(client: Any, game_id: str, token: str, bot: RandomBot, most: int) -> dict[str, Any]:
+    """The seat plays the bot's random legal actions (:func:`play_random`) at its decisions,
+    ``most`` times or until the game is over; the last view it waited for."""
+    for _ in range(most):
+        view = my_turn(client, game_id, token)
+        if view["is_over"]:
+            break
+        play_random(client, game_id, token, bot, view)
+    return view
+
+
 @dataclass
 class LiveServer:
     """A real uvicorn server on a free loopback port, in a thread."""
