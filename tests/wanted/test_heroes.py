@@ -205,19 +205,21 @@ def test_the_abilities_a_scenario_gives_a_hero_are_final(tmp_path: Path, of: Of)
 # -- D-37 and the rules that must be on ------------------------------------------------------
 
 
+VETERAN = figure(
+    "Vet", 0, 4, 4, "veteran", 'abilities = ["cover_1", "cover_1", "cover_1", "cover_1"]'
+)
+"""Seat 0's veteran with its four abilities given."""
+GUN_ABILITIES = 'abilities = ["cover_1", "cover_2"]'
+"""A gunslinger's two abilities."""
+
+
 def test_at_most_one_hero_per_side(tmp_path: Path) -> None:
-    two = (
-        figure(
-            "Vet", 0, 4, 4, "veteran", 'abilities = ["cover_1", "cover_1", "cover_1", "cover_1"]'
-        )
-        + figure("Gun", 0, 4, 8, "gunslinger", 'abilities = ["cover_1", "cover_2"]')
-        + figure("Kid", 1, 30, 20)
-    )
+    two = VETERAN + figure("Gun", 0, 4, 8, "gunslinger", GUN_ABILITIES) + figure("Kid", 1, 30, 20)
     path = scenario(tmp_path, two)
     with pytest.raises(ScenarioError, match=r"side \(team\) 0 has 2 heroes \(Vet, Gun\).*D-37"):
         new_game(path, "extended")
     rules = Ruleset.load("extended").with_options(max_heroes_per_side=2)
-    assert new_game(path, rules).figure("Gun").kind is HeroType.GUNSLINGER
+    assert new_game(path, rules).figure("Gun").kind is HeroType.GUN_ABILITIES
 
 
 def test_two_heroes_per_side_means_one_of_each_type(tmp_path: Path) -> None:
@@ -234,13 +236,7 @@ def test_two_heroes_per_side_means_one_of_each_type(tmp_path: Path) -> None:
 
 
 def test_a_side_is_a_team_of_seats(tmp_path: Path) -> None:
-    text = (
-        figure(
-            "Vet", 0, 4, 4, "veteran", 'abilities = ["cover_1", "cover_1", "cover_1", "cover_1"]'
-        )
-        + figure("Gun", 1, 4, 12, "gunslinger", 'abilities = ["cover_1", "cover_2"]')
-        + figure("Kid", 2, 30, 20)
-    )
+    text = VETERAN + figure("Gun", 1, 4, 12, "gunslinger", GUN_ABILITIES) + figure("Kid", 2, 30, 20)
     path = scenario(tmp_path, text, seats=3, teams="teams = [0, 0, 1]")
     with pytest.raises(ScenarioError, match="side"):
         new_game(path, "extended")
