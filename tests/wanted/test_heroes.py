@@ -219,7 +219,7 @@ def test_at_most_one_hero_per_side(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match=r"side \(team\) 0 has 2 heroes \(Vet, Gun\).*D-37"):
         new_game(path, "extended")
     rules = Ruleset.load("extended").with_options(max_heroes_per_side=2)
-    assert new_game(path, rules).figure("Gun").kind is HeroType.GUN_ABILITIES
+    assert new_game(path, rules).figure("Gun").kind is HeroType.GUNSLINGER
 
 
 def test_two_heroes_per_side_means_one_of_each_type(tmp_path: Path) -> None:
