@@ -290,19 +290,35 @@ class Gangs:
             created_at=self.store.clock(),
         )
         session.add(row)
-        _write(session, row, gang)
-        self.store.audit(
+        self._record(session, row, what, None, gang, events, seed=seed, args=args)
+        return row
+
+    def _record(
+        self,
+        session: Session,
+        row: GangRow,
+        what: str,
+        before: Gang | None,
+        after: Gang,
+        events: Sequence[Event],
+        *,
+        args: dict[str, Any],
+        seed: int | None = None,
+    ) -> AuditRow:
+        """Write ``after`` into ``row`` and add the change's audit row (``before`` and
+        ``after`` the gang, ``events``) to ``session``."""
+        _write(session, row, after)
+        return self.store.audit(
             session,
             what=what,
-            subject=gang.name,
+            subject=row.name,
             subject_kind="gang",
             gang_id=row.id,
             seed=seed,
             args=args,
-            before=None,
-            after=_after(gang, events),
+            before=None if before is None else before.to_record(),
+            after=_after(after, events),
         )
-        return row
 
     def row_by_id(self, session: Session, gang_id: int, *, lock: bool = False) -> GangRow:
         """The gang row ``gang_id`` (GangNotFoundError when it was deleted)."""
@@ -328,18 +344,10 @@ class Gangs:
         audits = []
         before = _to_gang(row)
         for step, args in steps:
-            _write(session, row, step.gang)
+            what = STEP_COMMANDS[step.what]
             audits.append(
-                self.store.audit(
-                    session,
-                    what=STEP_COMMANDS[step.what],
-                    subject=row.name,
-                    subject_kind="gang",
-                    gang_id=row.id,
-                    seed=step.seed,
-                    args=args,
-                    before=before.to_record(),
-                    after=_after(step.gang, step.events),
+                self._record(
+                    session, row, what, before, step.gang, step.events, seed=step.seed, args=args
                 )
             )
             before = step.gang
@@ -383,18 +391,7 @@ class Gangs:
                 row = self._row(session, name, lock=True)
                 before = _to_gang(row)
                 after, events = step(before, Ruleset.load(before.ruleset), rng)
-                _write(session, row, after)
-                self.store.audit(
-                    session,
-                    what=what,
-                    subject=row.name,
-                    subject_kind="gang",
-                    gang_id=row.id,
-                    seed=seed,
-                    args=args,
-                    before=before.to_record(),
-                    after=_after(after, events),
-                )
+                self._record(session, row, what, before, after, events, seed=seed, args=args)
                 changes.append(Change(after, events, seed))
         return changes
 
@@ -523,17 +520,8 @@ class Gangs:
             assert isinstance(renamed, Renamed)
             target = next(m for m in row.members if m.name_key == name_key(renamed.old))
             target.name_key = name_key(renamed.new)  # the same row, under its new name
-            _write(session, row, after)
-            self.store.audit(
-                session,
-                what="member rename",
-                subject=row.name,
-                subject_kind="gang",
-                gang_id=row.id,
-                args={"old": renamed.old, "new": renamed.new},
-                before=before.to_record(),
-                after=_after(after, events),
-            )
+            args = {"old": renamed.old, "new": renamed.new}
+            self._record(session, row, "member rename", before, after, events, args=args)
         return Change(after, events)
 
     def rename(self, name: str, new: str) -> Change:
@@ -544,17 +532,8 @@ class Gangs:
             after, events = rename_gang(before, new)
             if name_key(after.name) != row.name_key:
                 _check_free(session, after.name)
-            _write(session, row, after)
-            self.store.audit(
-                session,
-                what="gang rename",
-                subject=row.name,
-                subject_kind="gang",
-                gang_id=row.id,
-                args={"old": before.name, "new": after.name},
-                before=before.to_record(),
-                after=_after(after, events),
-            )
+            args = {"old": before.name, "new": after.name}
+            self._record(session, row, "gang rename", before, after, events, args=args)
         return Change(after, events)
 
     def delete(self, name: str) -> Gang:
@@ -596,21 +575,12 @@ class Gangs:
             now = _to_gang(row)
             since = list(reversed(audits[: fight_at + 1]))
             restored = _keep_names(Gang.from_record(fight.before), fight.before, since, now)
-            _write(session, row, restored)
             undone = [a for a in since if a.what not in RENAMES]
             stamp = self.store.clock()
             for audit in undone:
                 audit.undone_at = stamp
-            self.store.audit(
-                session,
-                what="fight undo",
-                subject=row.name,
-                subject_kind="gang",
-                gang_id=row.id,
-                args={"undone": [a.id for a in undone]},
-                before=now.to_record(),
-                after=_after(restored, ()),
-            )
+            args = {"undone": [a.id for a in undone]}
+            self._record(session, row, "fight undo", now, restored, (), args=args)
         return Change(restored, (), None, tuple(a.what for a in undone))
 
 
