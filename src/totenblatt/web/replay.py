@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from totenblatt.text.night import takeback_line
-from totenblatt.wanted.engine import event_to_dict, new_game
+from totenblatt.wanted.engine import event_to_dict
 from totenblatt.wanted.engine.events import FiguresMoved
 from totenblatt.wanted.engine.views import figure_view
 from totenblatt.web.payloads import scrub_event
@@ -28,14 +28,7 @@ __all__ = ["replay_frames"]
 def replay_frames(room: Room, lang: str) -> dict[str, Any]:
     """``{"frames": [...], "result": str}`` for the finished game of ``room``."""
     game = room.game
-    setup = game.setup
-    again = new_game(
-        setup.scenario,
-        setup.ruleset,
-        setup.seed,
-        dealer=setup.dealer,
-        deck_order=setup.deck_orders or None,
-    )
+    again = game.dealt_again()
     scenario = again.scenario
     labels = room.labels(lang)
     narration = Narration(

@@ -17,7 +17,7 @@ from typing import Any
 
 from totenblatt.datafiles import validate
 from totenblatt.messages import Message
-from totenblatt.wanted.engine.game import Game, new_game
+from totenblatt.wanted.engine.game import Game
 from totenblatt.wanted.engine.save import SaveError
 from totenblatt.wanted.engine.views import FigureView, PublicView
 from totenblatt.wanted.rules import Ruleset, RulesetError
@@ -38,15 +38,7 @@ _SECRET_EVENT_KEYS = frozenset({"seed"})
 
 def dealt_view(game: Game) -> PublicView:
     """The public view of ``game`` as it was dealt, before any action (dealt again)."""
-    setup = game.setup
-    again = new_game(
-        setup.scenario,
-        setup.ruleset,
-        setup.seed,
-        dealer=setup.dealer,
-        deck_order=setup.deck_orders or None,
-    )
-    return again.view(None)
+    return game.dealt_again().view(None)
 
 
 def public_record(

@@ -240,6 +240,17 @@ class Game:
         twin._seat_events = {s: (v.copy(), n) for s, (v, n) in self._seat_events.items()}
         return twin
 
+    def dealt_again(self) -> Game:
+        """This game dealt again from its setup: as it began, before any action."""
+        setup = self._setup
+        return new_game(
+            setup.scenario,
+            setup.ruleset,
+            setup.seed,
+            dealer=setup.dealer,
+            deck_order=setup.deck_orders or None,
+        )
+
     def to_json(self) -> str:
         """The saved game, a referee file: ruleset, scenario, seed, stacked deck and actions.
 
