@@ -581,23 +581,9 @@ class FastGame:
             if self.swap_order and self.swap_order[0] == seat and self._may_swap(seat):
                 out.append(SWAP)
         elif phase == BID:
-            seen = 0
-            for c in hand:
-                s = SUITS[c]
-                if s in (_DIAMOND, _JOKER_SUIT):
-                    way = 13 if c == JOKER else c % 13
-                    if not seen & (1 << way):
-                        seen |= 1 << way
-                        out.append(t.bid + way)
+            _offer_ways(out, hand, _DIAMOND, t.bid)
         elif phase == DEFEND:
-            seen = 0
-            for c in hand:
-                s = SUITS[c]
-                if s in (_HEART, _JOKER_SUIT):
-                    way = 13 if c == JOKER else c % 13
-                    if not seen & (1 << way):
-                        seen |= 1 << way
-                        out.append(t.defend + way)
+            _offer_ways(out, hand, _HEART, t.defend)
         elif phase == ACTION:
             spades: list[int] = []
             clubs: list[int] = []
@@ -1202,6 +1188,19 @@ def _card(card_way: int, suit: int) -> int:
 
 def _way(card: int) -> int:
     return 13 if card == JOKER else card % 13
+
+
+def _offer_ways(out: list[int], hand: list[int], suit: int, base: int) -> None:
+    """Append ``base`` + way for each way a card of ``suit`` (or a joker) in ``hand`` is played,
+    once per way, in the hand's order."""
+    seen = 0
+    for c in hand:
+        s = SUITS[c]
+        if s in (suit, _JOKER_SUIT):
+            way = 13 if c == JOKER else c % 13
+            if not seen & (1 << way):
+                seen |= 1 << way
+                out.append(base + way)
 
 
 _TEMPLATES: dict[tuple[Any, Any], tuple[Any, Any, FastGame]] = {}
