@@ -47,6 +47,7 @@ from totenblatt.text.attack import (
     fate_verdict,
     verdict,
 )
+from totenblatt.text.odds import hand_head, ranked_attacks
 from totenblatt.text.vocab import ability_effect, ability_name
 from totenblatt.wanted.combat import resolve_attack, take_wounds
 from totenblatt.wanted.odds import ASSUMPTION_MESSAGE, hand_odds, odds_report, shot_odds
@@ -71,36 +72,12 @@ SEED_LIMIT = 1_000_000_000
 
 _T = TypeVar("_T")
 
-_ATTACK_KEYS = frozenset(
+_SHOT_KEYS = frozenset(
     {
         "card",
         "weapon",
         "distance",
         "cover",
-        "defense",
-        "extra_defense",
-        "attacker_abilities",
-        "defender_abilities",
-        "wild",
-        "wild_defense",
-        "target_hp",
-        "nine_lives",
-        "attacker_hp",
-        "attacker_max_hp",
-        "seed",
-        "ruleset",
-        "lang",
-    }
-)
-_ODDS_KEYS = frozenset(
-    {
-        "card",
-        "cards",
-        "weapon",
-        "distance",
-        "cover",
-        "hand",
-        "seen",
         "attacker_abilities",
         "defender_abilities",
         "wild",
@@ -111,6 +88,9 @@ _ODDS_KEYS = frozenset(
         "lang",
     }
 )
+"""What a shot and an odds question both take: the shot at the table, and the target's HP."""
+_ATTACK_KEYS = _SHOT_KEYS | {"defense", "extra_defense", "attacker_hp", "attacker_max_hp", "seed"}
+_ODDS_KEYS = _SHOT_KEYS | {"cards", "hand", "seen"}
 _DRAW_KEYS = frozenset({"count", "seed", "ruleset", "lang"})
 
 
@@ -289,17 +269,11 @@ def odds_answer(data: Any, lang: str) -> dict[str, Any]:
     options = hand_odds(hand, **shot)
     if not options:
         raise InvalidError(render(Message("no spade or joker in the hand to attack with"), lang))
-    first = options[0].odds
-    return {
-        "cards": [str(c) for c in hand],
-        "weapon": first.weapon,
-        "distance": first.distance,
-        "cover": first.cover.value,
-        "hand": first.defense.hand_size,
-        "unseen": first.defense.unseen,
-        "attacks": [{"card": str(o.card), "wild": o.wild} | report(o.odds) for o in options],
-        "best": str(options[0].card),
-    } | common
+    return (
+        hand_head(hand, options)
+        | {"attacks": ranked_attacks(options, report), "best": str(options[0].card)}
+        | common
+    )
 
 
 def draw_answer(data: Any, lang: str) -> dict[str, Any]:
