@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Table, and_, or_, select, update
+from sqlalchemy import Table, or_, select, update
 
 from totenblatt.store.core import Database
 from totenblatt.store.models import WebBotTurnRow, WebGameRow
@@ -112,22 +112,18 @@ class BotTurns:
         claiming at this moment are skipped, never waited for."""
         now = self.db.clock()
         free = or_(_TURNS.c.expires_at.is_(None), _TURNS.c.expires_at < now)
-        current = and_(
-            _GAMES.c.id == _TURNS.c.game_id,
-            _GAMES.c.actions == _TURNS.c.position,
-            _GAMES.c.status == PLAYING,
-            _GAMES.c.takeback.is_(None),
-        )
         query = (
-            select(_TURNS.c.game_id, _TURNS.c.position)
-            .where(free, select(_GAMES.c.id).where(current).exists())
+            select(_TURNS.c.game_id, _TURNS.c.position, _GAMES.c.takeback)
+            .join(_GAMES, _GAMES.c.id == _TURNS.c.game_id)
+            .where(free, _GAMES.c.actions == _TURNS.c.position, _GAMES.c.status == PLAYING)
             .order_by(_TURNS.c.expires_at.is_not(None), _TURNS.c.game_id)
             .limit(limit)
-            .with_for_update(skip_locked=True)
+            .with_for_update(of=_TURNS, skip_locked=True)
         )
         with self.db.transaction() as session:
             conn = session.connection()
-            found = [(g, p) for g, p in conn.execute(query)]
+            # a takeback being asked holds the bots (JSON null or none: nothing asked)
+            found = [(g, p) for g, p, asked in conn.execute(query) if asked is None]
             if found:
                 conn.execute(
                     update(_TURNS)
