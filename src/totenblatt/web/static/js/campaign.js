@@ -164,15 +164,22 @@ function newFightForm(view) {
   return form;
 }
 
-async function campaignPage() {
+/** The campaign's view for this page's token, its role shown; null (said) when it fails. */
+async function campaignView() {
   let view;
   try {
     view = await api("GET", `/api/campaigns/${boot.campaign_id}`);
   } catch (e) {
     toast(e.message);
-    return;
+    return null;
   }
   showRole(view);
+  return view;
+}
+
+async function campaignPage() {
+  const view = await campaignView();
+  if (!view) return;
   if (view.gang_id) {
     document.querySelector(`.gang-card[data-gang="${CSS.escape(view.gang_id)}"]`)?.classList.add("mine");
   }
@@ -193,14 +200,8 @@ async function campaignPage() {
 // -- /campaigns/{cid}/gangs/{gid}: the owner's controls ------------------------------------------
 
 async function rosterPage() {
-  let view;
-  try {
-    view = await api("GET", `/api/campaigns/${boot.campaign_id}`);
-  } catch (e) {
-    toast(e.message);
-    return;
-  }
-  showRole(view);
+  const view = await campaignView();
+  if (!view) return;
   const gang = view.gangs.find((g) => g.gang_id === boot.gang_id);
   if (!gang || !(view.role === "admin" || view.gang_id === boot.gang_id)) return;
   const panel = $("owner");

@@ -2,6 +2,7 @@
 // over HTTP with the seat's token for the questions the page asks (view, previews, replay).
 
 import { apiRequest } from "./api_request.js";
+import { messageObject } from "./util.js";
 
 /** Questions of the game's API for one token (the page acts through its Channel only). */
 export class Api {
@@ -83,13 +84,8 @@ export class Channel {
       for (const wake of [...this.waiting]) wake();
     });
     socket.addEventListener("message", (event) => {
-      let data;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (data && typeof data === "object" && !Array.isArray(data)) this.dispatch(data);
+      const data = messageObject(event);
+      if (data) this.dispatch(data);
     });
     socket.addEventListener("close", async (event) => {
       this.onState(false);

@@ -4,7 +4,7 @@
 // no rule: who may draw, spend a joker or stop is the payload's "can".
 
 import { apiRequest } from "./api_request.js";
-import { el, fill, readJson, t, toast } from "./util.js";
+import { el, fill, messageObject, readJson, t, toast } from "./util.js";
 import { renderLog, renderSheets, renderTest } from "./story_view.js";
 import { renderCreate, renderTools } from "./story_forms.js";
 
@@ -106,12 +106,7 @@ class StoryPage {
       this.status();
     });
     socket.addEventListener("message", (event) => {
-      let data;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        return;
-      }
+      const data = messageObject(event);
       if (data && data.type === "story") {
         const { type: _, ...payload } = data;
         this.show(payload);

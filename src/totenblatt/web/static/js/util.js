@@ -10,6 +10,17 @@ export function readJson(id) {
 
 const STRINGS = readJson("strings") || {};
 
+/** The JSON object a WebSocket message holds; null for anything else. */
+export function messageObject(event) {
+  let data;
+  try {
+    data = JSON.parse(event.data);
+  } catch {
+    return null;
+  }
+  return data && typeof data === "object" && !Array.isArray(data) ? data : null;
+}
+
 /** A UI string of the server's text module, with {placeholders} filled in. */
 export function t(key, values = {}) {
   const template = STRINGS[key] ?? key;
