@@ -26,6 +26,7 @@ from totenblatt.cli.sim import (
     RulesetOptionsOption,
     SeedOption,
     WorkersOption,
+    games_option,
     needs_sim_extra,
     progress_bar,
 )
@@ -45,14 +46,7 @@ balance_app = typer.Typer(
 app.add_typer(balance_app, name="balance")
 
 GamesOption = Annotated[
-    int,
-    typer.Option(
-        "--games",
-        "-n",
-        min=1,
-        max=1_000_000,
-        help=N_("Games per point (cell) of the experiment, 1 to 10^6."),
-    ),
+    int, games_option(N_("Games per point (cell) of the experiment, 1 to 10^6."), most=1_000_000)
 ]
 OutOption = Annotated[
     Path, typer.Option("--out", "-o", help=N_("Folder for the report (created when missing)."))

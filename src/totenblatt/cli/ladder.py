@@ -31,6 +31,7 @@ from totenblatt.cli.sim import (
     RulesetOptionsOption,
     SeedOption,
     WorkersOption,
+    games_option,
     needs_sim_extra,
     progress_bar,
     run_rules,
@@ -57,14 +58,7 @@ def ladder(
         ),
     ] = "random,heuristic,ismcts:200",
     games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            "-n",
-            min=1,
-            max=1_000_000,
-            help=N_("Games per pair of bots, 1 to 10^6 (made even)."),
-        ),
+        int, games_option(N_("Games per pair of bots, 1 to 10^6 (made even)."), most=1_000_000)
     ] = 40,
     seed: SeedOption = 0,
     workers: WorkersOption = None,

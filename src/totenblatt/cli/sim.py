@@ -71,6 +71,11 @@ RulesetOptionsOption = Annotated[
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))]
 
 
+def games_option(help: str, *, most: int) -> Any:
+    """``--games`` / ``-n``: how many games, 1 to ``most`` (the help says of what)."""
+    return typer.Option("--games", "-n", min=1, max=most, help=help)
+
+
 class _Speed(ProgressColumn):
     """Games per second of the task so far."""
 
@@ -127,7 +132,7 @@ def sim(
     bots: BotsOption = "heuristic",
     games: Annotated[
         int,
-        typer.Option("--games", "-n", min=1, max=10_000_000, help=N_("Games to play, 1 to 10^7.")),
+        games_option(N_("Games to play, 1 to 10^7."), most=10_000_000),
     ] = 100,
     seed: SeedOption = 0,
     workers: WorkersOption = None,
