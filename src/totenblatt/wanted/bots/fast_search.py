@@ -150,8 +150,4 @@ class FastISMCTSBot(ISMCTSBot):
             world.play(self._fast_policy(world.to_act).choose(world))
             steps += 1
         result = fast_score(world)
-        top.visits += 1
-        for child, actor in path:
-            child.visits += 1
-            child.total += result[actor]
-        return result
+        return top.back_up(path, result)

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from totenblatt.cards import Card, Suit
@@ -399,30 +399,7 @@ class HeuristicBot:
             return 0.0, None
         if self.aggressive:
             return self._best_position(d, moves)
-        before: dict[str, float] = {}
-        after: dict[tuple[str, Point, bool], float] = {}
-        best: tuple[float, float, Action] | None = None
-        for move in moves:
-            score = 0.0
-            for step in move.steps:
-                fig = d.figures.get(step.figure)
-                if fig is None:
-                    continue
-                if fig.name not in before:
-                    before[fig.name] = d.spot_value(fig, fig.pos, fig.hidden)
-                key = (fig.name, step.path[-1], step.hide)
-                if key not in after:
-                    after[key] = d.spot_value(fig, step.path[-1], step.hide)
-                score += after[key] - before[fig.name]
-            joker = move.card.is_joker or move.wild
-            cost = 2 * JOKER_COST if joker else 0.005 * d.value(move.card)
-            jitter = self.rng.random() * 1e-6  # the seed breaks ties between equal moves
-            rank = (score - cost + jitter, -d.value(move.card))
-            if best is None or rank > best[:2]:
-                best = (rank[0], rank[1], move)
-        if best is None:
-            return 0.0, None
-        return best[0], best[2]
+        return self._cheapest_best(d, ((move, d.move_gain(move)) for move in moves))
 
     def _best_position(self, d: Decision, moves: Sequence[Move]) -> tuple[float, Action | None]:
         """The move that most improves the whole side's position (:meth:`_position`)."""
@@ -430,17 +407,29 @@ class HeuristicBot:
         standoff = not any(offence or threat for offence, threat, _ in here.values())
         weights = self._weights(d, standoff)
         now = _position(list(here.values()), weights)
-        best: tuple[float, float, Action] | None = None
         parts = dict(here)
-        for move in moves:
-            for step in move.steps:
-                fig = d.figures.get(step.figure)
-                if fig is not None:
-                    parts[fig.name] = self._part(d, fig, step.path[-1], step.hide)
-            score = _position(list(parts.values()), weights) - now
-            for step in move.steps:
-                if step.figure in here:
-                    parts[step.figure] = here[step.figure]
+
+        def scored() -> Iterator[tuple[Move, float]]:
+            for move in moves:
+                for step in move.steps:
+                    fig = d.figures.get(step.figure)
+                    if fig is not None:
+                        parts[fig.name] = self._part(d, fig, step.path[-1], step.hide)
+                score = _position(list(parts.values()), weights) - now
+                for step in move.steps:
+                    if step.figure in here:
+                        parts[step.figure] = here[step.figure]
+                yield move, score
+
+        return self._cheapest_best(d, scored())
+
+    def _cheapest_best(
+        self, d: Decision, scored: Iterable[tuple[Move, float]]
+    ) -> tuple[float, Action | None]:
+        """The move of the best score less its card's cost (a joker dear; the seed's jitter,
+        then the lower card, breaking ties) and that score; ``(0.0, None)`` without moves."""
+        best: tuple[float, float, Action] | None = None
+        for move, score in scored:
             joker = move.card.is_joker or move.wild
             cost = 2 * JOKER_COST if joker else 0.005 * d.value(move.card)
             jitter = self.rng.random() * 1e-6  # the seed breaks ties between equal moves

@@ -107,6 +107,15 @@ class _Node:
         self.available = 0
         """How often this node's action was available when its parent was visited."""
 
+    def back_up(self, path: list[tuple[_Node, int]], result: list[float]) -> list[float]:
+        """Count a playout from this root down ``path`` (node, seat that chose it) that
+        scored ``result``; ``result``."""
+        self.visits += 1
+        for child, actor in path:
+            child.visits += 1
+            child.total += result[actor]
+        return result
+
 
 def score(game: Game) -> list[float]:
     """Each seat's score in [−1, 1]: the result when the game is over, else the material lead.
@@ -173,20 +182,11 @@ def candidates(policy: HeuristicBot, view: View, legal: Sequence[Action]) -> lis
 
 def _best_moves(d: Decision, options: Sequence[Action]) -> list[Action]:
     """The moves that improve the movers' spots most, at most one per club value."""
-    before: dict[str, float] = {}
     scored: list[tuple[float, int, Action]] = []
     for i, move in enumerate(options):
         if not isinstance(move, Move) or not move.steps:
             continue
-        gain = 0.0
-        for step in move.steps:
-            fig = d.figures.get(step.figure)
-            if fig is None:
-                continue
-            if fig.name not in before:
-                before[fig.name] = d.spot_value(fig, fig.pos, fig.hidden)
-            gain += d.spot_value(fig, step.path[-1], step.hide) - before[fig.name]
-        scored.append((gain, i, move))
+        scored.append((d.move_gain(move), i, move))
     scored.sort(key=lambda item: (-item[0], item[1]))
     out: list[Action] = []
     values: set[tuple[int, bool]] = set()
@@ -349,11 +349,7 @@ class ISMCTSBot:
             world.apply(self._policy(actor).choose(world.view(actor), world.legal_actions()))
             steps += 1
         result = score(world)
-        top.visits += 1
-        for child, actor in path:
-            child.visits += 1
-            child.total += result[actor]
-        return result
+        return top.back_up(path, result)
 
     def _select(self, node: _Node, options: list[Action]) -> tuple[Action, _Node]:
         children = node.children

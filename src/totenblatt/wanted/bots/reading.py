@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from totenblatt.cards import Card, Rank, Suit
-from totenblatt.wanted.engine.actions import Attack
+from totenblatt.wanted.engine.actions import Attack, Move
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.odds import DefenseOdds, defense_odds, resolved_wounds, unseen_cards
 from totenblatt.wanted.rules import MISS, Ruleset
@@ -122,6 +122,7 @@ class Decision:
         self.proxy = bot.proxy(self.rules)
         self.reach = self.rules.hidden.attack_reach
         self._stances: dict[tuple[str, Point, bool], tuple[float, float, float]] = {}
+        self._spots: dict[tuple[str, Point, bool], float] = {}
 
     # -- cards ---------------------------------------------------------------------
 
@@ -234,7 +235,40 @@ class Decision:
 
     def spot_value(self, fig: Fig, pos: Point, hidden: bool) -> float:
         """Offence minus weighted exposure of ``fig`` standing at ``pos``."""
-        proxy = self.proxy
+        key = (fig.name, pos, hidden)
+        found = self._spots.get(key)
+        if found is not None:
+            return found
+        offence, nearest = self._offence(fig, pos)
+        exposure = 0.0
+        for enemy in self.enemies:
+            distance, line = self.sight(enemy.pos, pos)
+            if not line or (hidden and distance > self.reach):
+                continue
+            threat = self._threat(enemy, pos, hidden, distance)
+            if threat is not None:
+                exposure += threat
+        weight = EXPOSURE_WEIGHT * (1.6 if fig.hp <= 2 else 1.0)
+        score = offence - weight * exposure
+        if offence == 0.0 and nearest < math.inf:
+            score -= APPROACH * max(0.0, nearest - self.bot.ideal(self.rules, fig.weapon))
+        self._spots[key] = score
+        return score
+
+    def move_gain(self, move: Move) -> float:
+        """How much ``move`` improves its movers' spots (:meth:`spot_value` after less before)."""
+        gain = 0.0
+        for step in move.steps:
+            fig = self.figures.get(step.figure)
+            if fig is None:
+                continue
+            before = self.spot_value(fig, fig.pos, fig.hidden)
+            gain += self.spot_value(fig, step.path[-1], step.hide) - before
+        return gain
+
+    def _offence(self, fig: Fig, pos: Point) -> tuple[float, float]:
+        """The best shot of ``fig`` at ``pos`` (:meth:`_shot`, 0 without one) and the distance
+        to the nearest enemy."""
         offence = 0.0
         nearest = math.inf
         for enemy in self.enemies:
@@ -242,28 +276,28 @@ class Decision:
             nearest = min(nearest, distance)
             if not line:
                 continue
-            mine = self.modifier(fig.weapon, distance, fig.sharp)
-            if mine is not None and (not enemy.hidden or distance <= self.reach):
-                cover = self.cover_mod(pos, enemy.pos, enemy.hidden)
-                gain = proxy[max(-12, min(12, mine - cover))]
-                if enemy.hp <= 1:
-                    gain *= 1.5
+            gain = self._shot(fig, pos, enemy, distance)
+            if gain is not None:
                 offence = max(offence, gain)
-        exposure = 0.0
-        for enemy in self.enemies:
-            distance, line = self.sight(enemy.pos, pos)
-            if not line or (hidden and distance > self.reach):
-                continue
-            theirs = self.modifier(enemy.weapon, distance, enemy.sharp)
-            if theirs is None:
-                continue
-            cover = self.cover_mod(enemy.pos, pos, hidden)
-            exposure += proxy[max(-12, min(12, theirs - cover))]
-        weight = EXPOSURE_WEIGHT * (1.6 if fig.hp <= 2 else 1.0)
-        score = offence - weight * exposure
-        if offence == 0.0 and nearest < math.inf:
-            score -= APPROACH * max(0.0, nearest - self.bot.ideal(self.rules, fig.weapon))
-        return score
+        return offence, nearest
+
+    def _shot(self, fig: Fig, pos: Point, enemy: Fig, distance: float) -> float | None:
+        """Expected wounds of ``fig`` at ``pos`` shooting ``enemy`` in sight ``distance`` away
+        (a nearly dead one counting 1.5 times); None when it cannot shoot it."""
+        mine = self.modifier(fig.weapon, distance, fig.sharp)
+        if mine is None or (enemy.hidden and distance > self.reach):
+            return None
+        cover = self.cover_mod(pos, enemy.pos, enemy.hidden)
+        return self.proxy[max(-12, min(12, mine - cover))] * (1.5 if enemy.hp <= 1 else 1.0)
+
+    def _threat(self, enemy: Fig, pos: Point, hidden: bool, distance: float) -> float | None:
+        """Expected wounds of ``enemy`` shooting at a figure at ``pos`` in sight ``distance``
+        away; None when it cannot shoot."""
+        theirs = self.modifier(enemy.weapon, distance, enemy.sharp)
+        if theirs is None:
+            return None
+        cover = self.cover_mod(enemy.pos, pos, hidden)
+        return self.proxy[max(-12, min(12, theirs - cover))]
 
     def stance(self, fig: Fig, pos: Point, hidden: bool) -> tuple[float, float, float]:
         """``fig`` standing at ``pos``: its best shot (expected wounds, a nearly dead target
@@ -272,24 +306,15 @@ class Decision:
         found = self._stances.get(key)
         if found is not None:
             return found
-        proxy = self.proxy
-        offence, threat, nearest = 0.0, 0.0, math.inf
+        offence, nearest = self._offence(fig, pos)
+        threat = 0.0
         for enemy in self.enemies:
             distance, line = self.sight(pos, enemy.pos)
-            nearest = min(nearest, distance)
-            if not line:
+            if not line or (hidden and distance > self.reach):
                 continue
-            mine = self.modifier(fig.weapon, distance, fig.sharp)
-            if mine is not None and (not enemy.hidden or distance <= self.reach):
-                cover = self.cover_mod(pos, enemy.pos, enemy.hidden)
-                gain = proxy[max(-12, min(12, mine - cover))] * (1.5 if enemy.hp <= 1 else 1.0)
-                offence = max(offence, gain)
-            if hidden and distance > self.reach:
-                continue
-            theirs = self.modifier(enemy.weapon, distance, enemy.sharp)
+            theirs = self._threat(enemy, pos, hidden, distance)
             if theirs is not None:
-                cover = self.cover_mod(enemy.pos, pos, hidden)
-                threat = max(threat, proxy[max(-12, min(12, theirs - cover))])
+                threat = max(threat, theirs)
         found = (offence, threat, nearest)
         self._stances[key] = found
         return found
