@@ -37,6 +37,7 @@ from totenblatt.campaign import (
     settle,
 )
 from totenblatt.campaign.events import Renamed
+from totenblatt.campaign.outcomes import outcome_args
 from totenblatt.messages import Message
 from totenblatt.names import listing
 from totenblatt.store.battle_log import FIGHT_COMMANDS, FightEntry, fight_entries
@@ -432,7 +433,7 @@ class Gangs:
                 (
                     name,
                     step_for(o, away.get(name, ())),
-                    _outcome_args(o) | {"absent": list(away.get(name, ()))} | (log or {}),
+                    outcome_args(o) | {"absent": list(away.get(name, ()))} | (log or {}),
                 )
                 for name, o in outcomes
             ],
@@ -684,12 +685,3 @@ def _seed(seed: int | None) -> int:
     if not 0 <= seed < 2**63:
         raise StoreError(f"a seed is a whole number from 0 to 2**63-1, got {seed!r}")
     return seed
-
-
-def _outcome_args(outcome: FightOutcome) -> dict[str, Any]:
-    return {
-        "died": [n for n, o in outcome.members.items() if o.died],
-        "hp": {n: o.hp for n, o in outcome.members.items() if o.hp is not None},
-        "conceded": outcome.conceded,
-        "sacrifice": outcome.sacrifice,
-    }

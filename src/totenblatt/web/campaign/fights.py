@@ -55,6 +55,7 @@ from totenblatt.campaign.events import (
     Recovered,
     Sacrificed,
 )
+from totenblatt.campaign.outcomes import survivors_hp
 from totenblatt.campaign.recruitment import affordable, hirable
 from totenblatt.store.campaigns import CampaignFight, FightSide
 from totenblatt.text import Narrator
@@ -259,7 +260,7 @@ def aftermath(
     elif wanted.sacrifice is not None:
         raise InvalidError("only a gang that conceded sacrifices someone (B4)")
     outcome = fight_outcomes(battle, game, sacrifices)[side.seat]
-    final = {n: o.hp for n, o in outcome.members.items() if not o.died and o.hp is not None}
+    final = survivors_hp(outcome)
     seed = step_seed(fight.seed, side.gang_id)
     try:  # an illegal sacrifice, an unaffordable or wrong hire, a bad name: 422
         nothing = Choices(hire=None, fill=False)

@@ -23,6 +23,7 @@ from totenblatt.campaign import (
     sacrifice_candidates,
 )
 from totenblatt.campaign.battle import BattleError, side_results, start_fight
+from totenblatt.campaign.outcomes import outcome_args
 from totenblatt.store.campaigns import (
     CampaignConflictError,
     CampaignFight,
@@ -542,10 +543,7 @@ class CampaignTable:
             "winner": None if winner is None else names[fight.sides[winner].gang_id],
             "end_reason": game.end_reason,
             "rounds": game.round,
-            "died": [n for n, o in outcome.members.items() if o.died],
-            "hp": {n: o.hp for n, o in outcome.members.items() if o.hp is not None},
-            "conceded": outcome.conceded,
-            "sacrifice": outcome.sacrifice,
+            **outcome_args(outcome),
             "absent": list(side.absent),
         }
         steps = []
