@@ -11,9 +11,13 @@ from pathlib import Path
 
 
 def main(argv: list[str]) -> int:
-    """Import and run each ``bench_*`` module's ``main()``; print machine and timings."""
+    """Import and run each ``bench_*`` module's ``main()``; print machine and timings.
+
+    Options after the names (``--processes 1,2``) go to each benchmark's ``main(options)``."""
     here = Path(__file__).parent
     names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
+    first = next((i for i, a in enumerate(argv) if a.startswith("-")), len(argv))
+    argv, options = argv[:first], argv[first:]
     wanted = [f"bench_{n.removeprefix('bench_')}" for n in argv] or names
     unknown = sorted(set(wanted) - set(names))
     if unknown:
@@ -23,7 +27,11 @@ def main(argv: list[str]) -> int:
     for name in wanted:
         print(f"\n## {name}")
         start = time.perf_counter()
-        importlib.import_module(f"benchmarks.{name}").main()
+        module = importlib.import_module(f"benchmarks.{name}")
+        if options:
+            module.main(options)
+        else:
+            module.main()
         print(f"({name} took {time.perf_counter() - start:.1f} s)")
     return 0
 

@@ -20,6 +20,15 @@ limit). Measured for the person: the answer to an action (send to answer) and th
 wait until the next decision (send to the view that asks the person again, the
 bot's reply included), p50 and p95, alone and with the neighbours. Loopback only;
 every run stops after its games end or after a time bound.
+
+*Several processes* (``python -m benchmarks web --processes 1,2``): for each count N,
+N ``totenblatt serve`` processes on one PostgreSQL (a fresh schema of
+``$TOTENBLATT_BENCH_DATABASE_URL`` or ``$TOTENBLATT_TEST_DATABASE_URL``), then
+:data:`PROCESS_GAMES` duels played flat out for :data:`PROCESS_SECONDS` seconds by
+clients in :data:`CLIENT_PROCESSES` processes. *By game*: every request and socket of
+a game goes to one process (game i to process i mod N, as nginx's ``hash`` on the game
+does); *split seats*: a game's two seats on two processes (every action crosses
+processes through the database and NOTIFY). Actions/s and the round trip's p50/p95.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import multiprocessing
 import os
 import socket
 import statistics
@@ -54,6 +64,14 @@ PERSON_DECISIONS = 60
 """Decisions of the person measured in each half of the noisy-neighbour case."""
 PERSON_THINK = 0.3
 """Seconds the person takes before each action."""
+PROCESS_GAMES = 200
+"""Concurrent duels of the several-processes case."""
+PROCESS_SECONDS = 40.0
+"""Seconds the several-processes case plays each count (after a warm-up)."""
+WARM_UP = 5.0
+"""Seconds played before the measured window (first-use caches, connections)."""
+CLIENT_PROCESSES = 2
+"""Processes the several-processes case's clients run in (one would be their bottleneck)."""
 
 
 def _free_port() -> int:
@@ -234,8 +252,180 @@ def _percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
-def main() -> None:
-    """Run both levels against one server process; print actions/s and p50/p95."""
+def _serve(port: int, db: str) -> subprocess.Popen[bytes]:
+    """One ``totenblatt serve`` for the several-processes case (limits out of the way)."""
+    args = [sys.executable, "-m", "totenblatt", "serve", "--port", str(port), "--db", db]
+    args += ["--bot-delay", "0", "--bot-processes", "0", "--max-games", "100000"]
+    args += ["--games-per-hour", "100000", "--actions-per-minute", "1000000"]
+    env = {**os.environ, "TOTENBLATT_LANG": "en"}
+    return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+
+def _up(base: str, server: subprocess.Popen[bytes] | None = None) -> None:
+    for _ in range(600):
+        if server is not None and server.poll() is not None:
+            raise RuntimeError(f"the server {base} ended with status {server.returncode}")
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"the server {base} did not start")
+
+
+async def _seat_for(
+    url: str, seat: int, seed: int, start: float, end: float
+) -> tuple[list[float], int]:
+    """A seat played flat out; the round trips and actions answered within [start, end]."""
+    from websockets.asyncio.client import connect
+
+    bot = RandomBot(seed)
+    rtts: list[float] = []
+    count = 0
+    acted = -1
+    latest: dict[str, Any] | None = None
+    async with connect(url, max_size=2**24, open_timeout=30) as ws:
+        while time.perf_counter() < end:
+            if latest is None:
+                message = json.loads(await ws.recv())
+                if message.get("type", "view") != "view":
+                    continue
+                latest = message
+            view, latest = latest, None
+            if view["is_over"]:
+                return rtts, count
+            if view["to_act"] != seat or view["version"] <= acted:
+                continue
+            legal = [action_from_dict(a) for a in view["legal_actions"] if a["type"] != "concede"]
+            action = action_to_dict(bot.choose(view, legal))
+            acted = view["version"]
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "action": action, "version": acted}))
+            while True:
+                reply = json.loads(await ws.recv())
+                if reply.get("type") in ("result", "error"):
+                    break
+                if reply.get("type", "view") == "view":
+                    latest = reply
+            done = time.perf_counter()
+            if start <= sent and done <= end:
+                rtts.append(done - sent)
+                count += reply["type"] == "result"
+    return rtts, count
+
+
+async def _clients(urls: list[tuple[str, int, int]], start: float, end: float) -> Any:
+    tasks = [asyncio.create_task(_seat_for(u, seat, seed, start, end)) for u, seat, seed in urls]
+    done, pending = await asyncio.wait(tasks, timeout=end - time.perf_counter() + 10.0)
+    for task in pending:  # a seat waiting for a view that never came: stop it
+        task.cancel()
+    rtts: list[float] = []
+    count = 0
+    for task in done:
+        if task.exception() is None:
+            more, n = task.result()
+            rtts += more
+            count += n
+    return rtts, count
+
+
+def _client_process(urls: list[tuple[str, int, int]], start: float, end: float) -> Any:
+    return asyncio.run(_clients(urls, start, end))
+
+
+def _processes_case(count: int, url: str, split: bool) -> tuple[float, list[float]]:
+    """``count`` server processes on a fresh schema of ``url``; actions/s and round trips."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from totenblatt.store.core import Database
+    from totenblatt.store.database import resolve_url
+
+    base_url = resolve_url(url)
+    schema = f"bench_{os.getpid()}_{count}_{int(split)}"
+    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    db = make_url(base_url).update_query_dict({"options": f"-csearch_path={schema}"})
+    db_url = db.render_as_string(hide_password=False)
+    servers = []
+    try:
+        Database(db_url).close()  # migrated once
+        ports = [_free_port() for _ in range(count)]
+        servers = [_serve(port, db_url) for port in ports]
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        for base, server in zip(bases, servers, strict=True):
+            _up(base, server)
+        urls: list[tuple[str, int, int]] = []
+        for g in range(PROCESS_GAMES):
+            home = bases[g % count]
+            info = _post(f"{home}/api/games", {"scenario": "duel", "seats": ["human", "human"]})
+            for seat in (0, 1):
+                base = bases[(g + seat) % count] if split else home
+                token = info["seats"][seat]["token"]
+                ws = "ws" + base.removeprefix("http")
+                urls.append((f"{ws}/ws/games/{info['game_id']}?token={token}", seat, 10 * g + seat))
+        start = time.perf_counter() + WARM_UP
+        end = start + PROCESS_SECONDS
+        shares = [urls[i::CLIENT_PROCESSES] for i in range(CLIENT_PROCESSES)]
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(CLIENT_PROCESSES) as pool:
+            # perf_counter is the system's monotonic clock: the same in every process
+            results = pool.starmap(_client_process, [(share, start, end) for share in shares])
+        rtts = [r for part, _ in results for r in part]
+        actions = sum(n for _, n in results)
+        return actions / PROCESS_SECONDS, rtts
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def _processes(counts: list[int]) -> None:
+    """The several-processes case for each count (see the module docstring)."""
+    url = os.environ.get("TOTENBLATT_BENCH_DATABASE_URL") or os.environ.get(
+        "TOTENBLATT_TEST_DATABASE_URL"
+    )
+    if not url:
+        print("several processes need PostgreSQL: set TOTENBLATT_BENCH_DATABASE_URL")
+        return
+    print(
+        f"{PROCESS_GAMES} duels flat out, {PROCESS_SECONDS:g} s measured after {WARM_UP:g} s, "
+        f"clients in {CLIENT_PROCESSES} processes, {os.cpu_count()} cores"
+    )
+    print("processes  routing      actions/s  p50 ms  p95 ms  vs 1 process")
+    single: float | None = None
+    for count in counts:
+        for split in (False, True) if count > 1 else (False,):
+            rate, rtts = _processes_case(count, url, split)
+            if count == 1:
+                single = rate
+            ratio = f"{rate / single:.2f}x" if single else "-"
+            routing = "split seats" if split else "by game"
+            print(
+                f"{count:9d}  {routing:11}  {rate:9.1f}  {_percentile(rtts, 50) * 1000:6.1f}  "
+                f"{_percentile(rtts, 95) * 1000:6.1f}  {ratio}",
+                flush=True,
+            )
+
+
+def main(options: list[str] | None = None) -> None:
+    """Run both levels against one server process; print actions/s and p50/p95.
+
+    ``--processes 1,2``: the several-processes case instead (PostgreSQL)."""
+    options = options or []
+    if options:
+        if len(options) != 2 or options[0] != "--processes":
+            raise SystemExit("bench_web takes --processes N[,N...] (e.g. --processes 1,2)")
+        _processes([int(n) for n in options[1].split(",")])
+        return
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:

@@ -727,10 +727,18 @@ class Hub:
         self._keep(room)
         return room, seat_tokens
 
+    def _followed(self, room: Room) -> bool:
+        """Shared: the room follows every change of its game as it is announced (its
+        WebSockets are here and the bus listens), so it is behind only by a notice on its
+        way — an action on the old version is then refused by the store, as it should be."""
+        bus = self.bus
+        return bus is not None and bus.listening and bool(room.subscribers) and not room.following
+
     def _turn(self, room: Room) -> TurnMark | None:
         """Whose turn the room's position is, as the store keeps it for several processes
-        (a bot's: held by this process, which plays it next); None when not shared."""
-        if not self.shared:
+        (a bot's: held by this process, which plays it next); None when not shared or the
+        game has no bot."""
+        if not self.shared or not room.bots:
             return None
         game = room.game
         seat = None if game.is_over or room.abandoned else game.to_act
@@ -888,7 +896,7 @@ class Hub:
     def _apply(
         self, room: Room, seat: int, raw: Any, version: int | None, lang: str
     ) -> list[dict[str, Any]]:
-        if self.shared:
+        if self.shared and not self._followed(room):
             self.refresh(room)  # another process may have stored actions meanwhile
         self._check_turn(room, seat, version, lang)
         game = room.game
