@@ -148,16 +148,20 @@ class SeatEnv(AECEnv, Generic[G]):  # type: ignore[misc]  # pettingzoo ships no 
         game = self._game()
         self._play(game, int(action))
         self._steps += 1
-        self._clear_rewards()
+        rewards = self.rewards
+        for a in rewards:  # AECEnv._clear_rewards
+            rewards[a] = 0
         if game.is_over:
             winners = set(game.winners)
             for a in self.agents:
                 seat = self._seat[a]
-                self.rewards[a] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
+                rewards[a] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
                 self.terminations[a] = True
-        self._cumulative_rewards[agent] = 0.0
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
         self._refresh()
-        self._accumulate_rewards()
+        for a, reward in rewards.items():  # AECEnv._accumulate_rewards
+            cumulative[a] += reward
 
     def _play(self, game: G, slot: int) -> None:
         """Apply ``slot`` for the agent to act (``ValueError`` if it is not legal)."""

@@ -7,6 +7,12 @@ a :class:`~totenblatt.wanted.fast.FastGame`'s lists, without building a view: wh
 never changes (who is whose ally, weapons, hero types) is laid down once per seat, the
 rest is counted and written with numpy in a few vector operations.
 
+:meth:`FastObserver.update` keeps one vector per seat up to date instead: it compares the
+game's lists and numbers with what it wrote last and rewrites only the parts that
+changed (a hand, the figures' places, the seats' and table's numbers, the phase, the
+pending attack), in place. :meth:`FastObserver.encode` stays the from-scratch
+reference; tests compare the two at every step of seeded games, bit for bit.
+
 The fast path plays the base rules (no abilities, hero types or per-character hands),
 so the ``figure_hands`` and ``fate`` segments stay zero and the figures' abilities too.
 """
@@ -86,6 +92,8 @@ class FastObserver:
             dtype=np.float32,
         )
         self.cover_at = {name: i for name, i in _COVERS.items()}
+        self.attack_end = self.attack + 2 * spec.n + CARDS + 1 + len(_COVERS) + 2
+        self._kept: list[_Kept | None] = [None] * spec.seats
 
     def _nodes(self) -> None:
         """Keep the nodes' coordinates (as fractions of the table) up to date."""
@@ -95,6 +103,204 @@ class FastObserver:
             self.node_x = np.clip(xy[:, 0] / self.width, 0.0, 1.0).astype(np.float32)
             self.node_y = np.clip(xy[:, 1] / self.height, 0.0, 1.0).astype(np.float32)
             self._points = len(points)
+
+    def update(self, game: FastGame, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat`` now, bit for bit :meth:`encode`'s: the seat's
+        kept vector with the parts that changed since its last update rewritten in place.
+
+        The vector is the observer's own, overwritten by the seat's next update: copy it to
+        keep it. A game other than the last one's (another object) is encoded afresh.
+        """
+        kept = self._kept[seat]
+        if kept is None or kept.game is not game:
+            kept = self._kept[seat] = self._keep(game, seat)
+            return kept.out
+        out = kept.out
+        hand = game.hands[seat]
+        if hand != kept.hand:
+            _recount(out, self.hand, kept.hand, hand)
+            kept.hand = hand.copy()
+        public, private = game.seen_public, game.seen_private[seat]
+        if public != kept.public or private != kept.private:
+            old_public, old_private = kept.public, kept.private
+            n, m = len(old_public), len(old_private)
+            at = self.seen
+            if public[:n] == old_public and private[:m] == old_private:
+                for c in public[n:]:
+                    out[at + c] += 1
+                for c in private[m:]:
+                    out[at + c] += 1
+            else:
+                seen = public + private
+                out[at : at + CARDS] = np.bincount(seen, minlength=CARDS) if seen else 0
+            kept.public, kept.private = public.copy(), private.copy()
+        pos = game.pos
+        if pos != kept.pos:
+            self._nodes()
+            out[self.x_at] = self.node_x[pos]
+            out[self.y_at] = self.node_y[pos]
+            kept.pos = pos.copy()
+        figures = False
+        hp = game.hp
+        if hp != kept.hp:
+            out[self.hp_at] = np.array(hp, dtype=np.float32) / _HP
+            kept.hp = hp.copy()
+            figures = True
+        hidden = game.hidden
+        if hidden != kept.hidden:
+            out[self.hidden_at] = hidden
+            kept.hidden = hidden.copy()
+        gone = game.out
+        if gone != kept.gone:
+            out[self.out_at] = gone
+            kept.gone = gone.copy()
+            figures = True
+        phase = game.phase
+        if phase != kept.phase:
+            out[self.phase + kept.phase] = 0
+            out[self.phase + phase] = 1
+            if phase == _OVER or kept.phase == _OVER:
+                figures = True
+            kept.phase = phase
+        self._numbers(game, seat, kept, figures)
+        pending = game.pending if phase == 3 else None
+        if pending != kept.pending:
+            out[self.attack : self.attack_end] = 0
+            if pending is not None:
+                self._write_attack(out, pending)
+            kept.pending = pending
+        return out
+
+    def _numbers(self, game: FastGame, seat: int, kept: _Kept, figures: bool) -> None:
+        """Rewrite the seats' and the table's numbers that changed (``figures``: a figure's
+        hp or a figure out changed since the last update, or the game ended: may the seat
+        redraw?)."""
+        out = kept.out
+        at = self.seats_at
+        phase = game.phase
+        over = phase == _OVER
+        to_act = -1 if over else game.to_act
+        if to_act != kept.to_act:
+            if kept.to_act >= 0:
+                out[at + kept.to_act * 8 + 4] = 0
+            if to_act >= 0:
+                out[at + to_act * 8 + 4] = 1
+            kept.to_act = to_act
+        active = game.active
+        if active != kept.active:
+            if 0 <= kept.active < self.seats:
+                out[at + kept.active * 8 + 3] = 0
+            if 0 <= active < self.seats:
+                out[at + active * 8 + 3] = 1
+            kept.active = active
+        dealer = game.dealer
+        if dealer != kept.dealer:
+            if 0 <= kept.dealer < self.seats:
+                out[at + kept.dealer * 8 + 2] = 0
+            if 0 <= dealer < self.seats:
+                out[at + dealer * 8 + 2] = 1
+            kept.dealer = dealer
+        lengths = list(map(len, game.hands))
+        if lengths != kept.lengths:
+            old = kept.lengths
+            for s, n in enumerate(lengths):
+                if n != old[s]:
+                    out[at + s * 8] = n / _HP
+            kept.lengths = lengths
+        used = game.redraws_used
+        if used != kept.used:
+            for s, n in enumerate(used):
+                out[at + s * 8 + 1] = n
+            kept.used = used.copy()
+            figures = True
+        bids = game.bids if phase == 1 else _NO_BIDS
+        if bids != kept.bids:
+            for s in range(self.seats):
+                out[at + s * 8 + 6] = 0
+                out[at + s * 8 + 7] = 0
+            values = self.values
+            for s, card, _ in bids:
+                out[at + s * 8 + 6] = 1.0
+                out[at + s * 8 + 7] = float(values[card])
+            kept.bids = bids.copy()
+        at = self.table
+        if game.round != kept.round:
+            r = game.round
+            limit = game.spec.round_limit or max(r, 1)
+            out[at] = min(r / limit, 1.0)
+            out[at + 1] = max(limit - r, 0) / limit
+            kept.round = r
+        n = len(game.dead)
+        if n != kept.dead:
+            out[at + 2] = n / 10
+            kept.dead = n
+        if game.dead_taken != kept.dead_taken:
+            out[at + 3] = game.dead_taken
+            kept.dead_taken = game.dead_taken
+        n = len(game.draw)
+        if n != kept.draw:
+            if not n or not kept.draw:
+                figures = True
+            out[at + 4] = n / 100
+            kept.draw = n
+        n = len(game.discard)
+        if n != kept.discard:
+            if not n or not kept.discard:
+                figures = True
+            out[at + 5] = n / 100
+            kept.discard = n
+        if game.empty_cycles != kept.empty_cycles:
+            out[at + 6] = game.empty_cycles / self.seats
+            kept.empty_cycles = game.empty_cycles
+        empty = not lengths[seat]
+        if figures or empty != kept.empty_hand:
+            out[at + 7] = not over and game._can_redraw(seat)
+            kept.empty_hand = empty
+
+    def _keep(self, game: FastGame, seat: int) -> _Kept:
+        """A fresh vector of ``seat`` and the game's values it was made of."""
+        kept = _Kept()
+        kept.game = game
+        kept.out = self.encode(game, seat)
+        kept.hand = game.hands[seat].copy()
+        kept.public = game.seen_public.copy()
+        kept.private = game.seen_private[seat].copy()
+        kept.pos = game.pos.copy()
+        kept.hp = game.hp.copy()
+        kept.hidden = game.hidden.copy()
+        kept.gone = game.out.copy()
+        kept.phase = game.phase
+        kept.pending = game.pending if game.phase == 3 else None
+        kept.to_act = -1 if game.phase == _OVER else game.to_act
+        kept.active = game.active
+        kept.dealer = game.dealer
+        kept.lengths = list(map(len, game.hands))
+        kept.empty_hand = not kept.lengths[seat]
+        kept.used = game.redraws_used.copy()
+        kept.bids = game.bids.copy() if game.phase == 1 else _NO_BIDS
+        kept.round = game.round
+        kept.dead = len(game.dead)
+        kept.dead_taken = game.dead_taken
+        kept.draw = len(game.draw)
+        kept.discard = len(game.discard)
+        kept.empty_cycles = game.empty_cycles
+        return kept
+
+    def _write_attack(
+        self, out: npt.NDArray[np.float32], pending: tuple[int, int, int, int, float, str, bool]
+    ) -> None:
+        _, card, attacker, target, distance, cover, hidden = pending
+        at = self.attack
+        n = self.n
+        out[at + int(self.order[attacker])] = 1
+        out[at + n + int(self.order[target])] = 1
+        k = at + 2 * n
+        out[k + card] = 1
+        k += CARDS
+        out[k] = min(float(distance) / 36, 2.0)
+        out[k + 1 + self.cover_at[cover]] = 1
+        k += 1 + len(self.cover_at)
+        out[k] = hidden
 
     def encode(self, game: FastGame, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` (as ``ObservationLayout.encode(view(seat))``)."""
@@ -147,16 +353,82 @@ class FastObserver:
         out[self.phase + game.phase] = 1
         pending = game.pending
         if pending is not None and game.phase == 3:
-            _, card, attacker, target, distance, cover, hidden = pending
-            at = self.attack
-            n = self.n
-            out[at + int(self.order[attacker])] = 1
-            out[at + n + int(self.order[target])] = 1
-            k = at + 2 * n
-            out[k + card] = 1
-            k += CARDS
-            out[k] = min(float(distance) / 36, 2.0)
-            out[k + 1 + self.cover_at[cover]] = 1
-            k += 1 + len(self.cover_at)
-            out[k] = hidden
+            self._write_attack(out, pending)
         return out
+
+
+class _Kept:
+    """One seat's kept vector and the game's values it shows (:meth:`FastObserver.update`)."""
+
+    __slots__ = (
+        "active",
+        "bids",
+        "dead",
+        "dead_taken",
+        "dealer",
+        "discard",
+        "draw",
+        "empty_cycles",
+        "empty_hand",
+        "game",
+        "gone",
+        "hand",
+        "hidden",
+        "hp",
+        "lengths",
+        "out",
+        "pending",
+        "phase",
+        "pos",
+        "private",
+        "public",
+        "round",
+        "to_act",
+        "used",
+    )
+
+    game: FastGame
+    out: npt.NDArray[np.float32]
+    hand: list[int]
+    public: list[int]
+    private: list[int]
+    pos: list[int]
+    hp: list[int]
+    hidden: list[bool]
+    gone: list[bool]
+    phase: int
+    pending: tuple[int, int, int, int, float, str, bool] | None
+    to_act: int
+    active: int
+    dealer: int
+    lengths: list[int]
+    empty_hand: bool
+    used: list[int]
+    bids: list[tuple[int, int, int]]
+    round: int
+    dead: int
+    dead_taken: bool
+    draw: int
+    discard: int
+    empty_cycles: int
+
+
+_NO_BIDS: list[tuple[int, int, int]] = []
+
+
+def _recount(out: npt.NDArray[np.float32], at: int, old: list[int], new: list[int]) -> None:
+    """Turn the counts of the cards ``old`` at ``out[at:]`` into those of ``new``: one card
+    taken out or cards added at the end by single steps, anything else counted afresh."""
+    n = len(new)
+    if n == len(old) - 1:
+        i = 0
+        while i < n and new[i] == old[i]:
+            i += 1
+        if new[i:] == old[i + 1 :]:
+            out[at + old[i]] -= 1
+            return
+    elif n > len(old) and new[: len(old)] == old:
+        for c in new[len(old) :]:
+            out[at + c] += 1
+        return
+    out[at : at + CARDS] = np.bincount(new, minlength=CARDS) if new else 0

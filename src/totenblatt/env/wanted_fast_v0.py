@@ -45,12 +45,16 @@ import numpy.typing as npt
 from totenblatt.env.episode import Observation, SeatEnv
 from totenblatt.env.observe import ObservationLayout
 from totenblatt.env.observe_fast import FastObserver
-from totenblatt.wanted.engine import Action
+from totenblatt.wanted.engine import Action, Phase
 from totenblatt.wanted.fast import FastGame, new_fast_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 
 __all__ = ["WantedFastEnv", "env", "raw_env"]
+
+_OVER = list(Phase).index(Phase.OVER)
+MASKS = 4096
+"""How many action masks :meth:`MoveSlots.mask` remembers (then it starts afresh)."""
 
 
 class WantedFastEnv(SeatEnv[FastGame]):
@@ -78,11 +82,35 @@ class WantedFastEnv(SeatEnv[FastGame]):
         self.layout = ObservationLayout(self.scenario, self.ruleset)
         self.observer = FastObserver(self.layout, self._template)
         self._seat_agents(self.layout.size, self.slots.size)
+        self._no_mask = np.zeros(self.slots.size, dtype=np.int8)
 
     def _deal(self, seed: int) -> FastGame:
         return self._template.fresh(seed)
 
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation vector and its action mask (zeros unless it is to act):
+        the seat's vector kept up to date (:meth:`FastObserver.update`), the mask marked
+        from the fast path's legal ids; fresh arrays every call."""
+        cached = self._cache.get(agent)
+        if cached is None or cached[0] != self._steps:
+            game = self.game
+            if game is None:
+                raise RuntimeError("call reset() before using the environment")
+            seat = self._seat[agent]
+            if game.to_act == seat and game.phase != _OVER:
+                mask = self.slots.mask(game.legal_actions())
+            else:
+                mask = self._no_mask
+            vector = self.observer.update(game, seat)
+            cached = self._cache[agent] = (
+                self._steps,
+                {"observation": vector, "action_mask": mask},
+            )
+        obs = cached[1]
+        return {"observation": obs["observation"].copy(), "action_mask": obs["action_mask"].copy()}
+
     def _observation(self, seat: int) -> Observation:
+        """The seat's observation made from scratch (the reference :meth:`observe` keeps)."""
         game = self._game()
         mask = np.zeros(self.slots.size, dtype=np.int8)
         if game.to_act == seat and not game.is_over:
@@ -162,6 +190,34 @@ class MoveSlots:
             dtype=np.float64,
         )
         """Per club way: its inches (a joker ranked last: it is a spade too)."""
+        self.slot_of = [self._slot(a) for a in range(t.size)]
+        """Each fast id's slot."""
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+
+    def _slot(self, a: int) -> int:
+        t = self.table
+        if t.move <= a < t.nobody:
+            return self.move + (a - t.move) % self.fold
+        if t.nobody <= a < t.redraw:
+            return self.nobody
+        return a - self.shift if a >= t.redraw else a
+
+    def mask(self, ids: list[int]) -> npt.NDArray[np.int8]:
+        """The action mask of the fast ids ``ids``: 1 at their slots (as :meth:`legal`); a
+        read-only array, remembered for the same ids (the last :data:`MASKS` id lists)."""
+        key = tuple(ids)
+        found = self._masks.get(key)
+        if found is None:
+            marks = bytearray(self.size)
+            slot_of = self.slot_of
+            for a in ids:
+                marks[slot_of[a]] = 1
+            found = np.frombuffer(marks, dtype=np.int8)
+            found.flags.writeable = False
+            if len(self._masks) >= MASKS:
+                self._masks.clear()
+            self._masks[key] = found
+        return found
 
     def legal(self, game: FastGame) -> npt.NDArray[np.intp]:
         """The legal slots now."""
