@@ -615,13 +615,14 @@ class FastGame:
                 self._move_offers(seat, clubs, out)
         if phase <= DEFEND:
             hidden = self.hidden
-            for f in self.living(seat):
+            living = self.living(seat)
+            for f in living:
                 if hidden[f]:
                     out.append(t.reveal + t.slot[f])
-            if self._can_redraw(seat):
+            if self._may_redraw(seat, living):
                 cost = self.spec.redraw_cost
                 hp = self.hp
-                payers = [t.slot[f] for f in self.living(seat) if hp[f] >= cost]
+                payers = [t.slot[f] for f in living if hp[f] >= cost]
                 done: set[int] = set()
                 for c in hand:
                     if c not in done:
@@ -696,6 +697,17 @@ class FastGame:
         hp = self.hp
         return any(hp[f] >= cost for f in self.living(seat))
 
+    def _may_redraw(self, seat: int, living: list[int]) -> bool:
+        """:meth:`_can_redraw` with the seat's ``living`` figures known."""
+        spec = self.spec
+        if self.redraws_used[seat] >= spec.redraws:
+            return False
+        if not (self.draw or self.discard) or not self.hands[seat]:
+            return False
+        cost = spec.redraw_cost
+        hp = self.hp
+        return any(hp[f] >= cost for f in living)
+
     def _attack_pairs(self, seat: int, *, revealed: bool = False) -> list[tuple[int, int]]:
         """Every (attacker, target) pair ``seat`` may shoot now (``revealed``: also its hidden
         figures', as if they were revealed first)."""
@@ -748,10 +760,11 @@ class FastGame:
             if spade and self._attack_pairs(seat):
                 return True
         hidden = self.hidden
-        for f in self.living(seat):
+        living = self.living(seat)
+        for f in living:
             if hidden[f]:
                 return True
-        return self._can_redraw(seat)
+        return self._may_redraw(seat, living)
 
     def _settle(self) -> None:
         while self.phase != OVER and self.to_act >= 0 and not self._has_choice(self.to_act):
