@@ -13,7 +13,9 @@ played on :class:`~totenblatt.wanted.fast.FastGame`:
   destination a club reaches; ``env.unwrapped.shadow(i)`` is the reference engine's
   action a slot stands for now.
 * Observations: the vector of :mod:`~totenblatt.env.observe`, made from the fast game's
-  lists (:class:`~totenblatt.env.observe_fast.FastObserver`), not from a view.
+  lists (:class:`~totenblatt.env.observe_fast.FastObserver`), not from a view: one vector
+  per seat kept up to date (only what changed is rewritten), the mask marked from the
+  fast path's legal ids.
 * Order: the environment checks it itself (``reset()`` first), so :func:`env` returns it
   without PettingZoo's order-enforcing wrapper, whose attribute look-ups cost more than a
   step of the game.
