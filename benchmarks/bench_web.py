@@ -43,6 +43,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -252,6 +253,29 @@ def _percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
+def _cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds (user + system) the processes ``pids`` used so far (Linux /proc)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _machine() -> tuple[float, float]:
+    """The machine's busy and total CPU seconds so far (all cores, /proc/stat)."""
+    try:
+        numbers = [int(v) for v in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    except OSError:
+        return 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    idle = numbers[3] + (numbers[4] if len(numbers) > 4 else 0)
+    return (sum(numbers) - idle) / tick, sum(numbers) / tick
+
+
 def _serve(port: int, db: str) -> subprocess.Popen[bytes]:
     """One ``totenblatt serve`` for the several-processes case (limits out of the way)."""
     args = [sys.executable, "-m", "totenblatt", "serve", "--port", str(port), "--db", db]
@@ -333,8 +357,9 @@ def _client_process(urls: list[tuple[str, int, int]], start: float, end: float) 
     return asyncio.run(_clients(urls, start, end))
 
 
-def _processes_case(count: int, url: str, split: bool) -> tuple[float, list[float]]:
-    """``count`` server processes on a fresh schema of ``url``; actions/s and round trips."""
+def _processes_case(count: int, url: str, split: bool) -> tuple[float, list[float], float, float]:
+    """``count`` server processes on a fresh schema of ``url``; actions/s, round trips, the
+    servers' CPU (cores used) and the machine's busy share over the measured window."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
@@ -369,12 +394,29 @@ def _processes_case(count: int, url: str, split: bool) -> tuple[float, list[floa
         end = start + PROCESS_SECONDS
         shares = [urls[i::CLIENT_PROCESSES] for i in range(CLIENT_PROCESSES)]
         context = multiprocessing.get_context("spawn")
+        samples: list[tuple[float, float, float]] = []
+
+        def sample() -> None:
+            samples.append((_cpu_seconds([p.pid for p in servers]), *_machine()))
+
+        timers = [
+            threading.Timer(max(0.0, at - time.perf_counter()), sample) for at in (start, end)
+        ]
+        for timer in timers:
+            timer.start()
         with context.Pool(CLIENT_PROCESSES) as pool:
             # perf_counter is the system's monotonic clock: the same in every process
             results = pool.starmap(_client_process, [(share, start, end) for share in shares])
+        for timer in timers:
+            timer.join(timeout=5)
         rtts = [r for part, _ in results for r in part]
         actions = sum(n for _, n in results)
-        return actions / PROCESS_SECONDS, rtts
+        cores = busy = 0.0
+        if len(samples) == 2:
+            (cpu0, busy0, total0), (cpu1, busy1, total1) = samples
+            cores = (cpu1 - cpu0) / PROCESS_SECONDS
+            busy = (busy1 - busy0) / max(total1 - total0, 1e-9)
+        return actions / PROCESS_SECONDS, rtts, cores, busy
     finally:
         for server in servers:
             server.terminate()
@@ -400,18 +442,22 @@ def _processes(counts: list[int]) -> None:
         f"{PROCESS_GAMES} duels flat out, {PROCESS_SECONDS:g} s measured after {WARM_UP:g} s, "
         f"clients in {CLIENT_PROCESSES} processes, {os.cpu_count()} cores"
     )
-    print("processes  routing      actions/s  p50 ms  p95 ms  vs 1 process")
+    print(
+        "processes  routing      actions/s  p50 ms  p95 ms  vs 1 process  "
+        "servers' cores  machine busy"
+    )
     single: float | None = None
     for count in counts:
         for split in (False, True) if count > 1 else (False,):
-            rate, rtts = _processes_case(count, url, split)
+            rate, rtts, cores, busy = _processes_case(count, url, split)
             if count == 1:
                 single = rate
             ratio = f"{rate / single:.2f}x" if single else "-"
             routing = "split seats" if split else "by game"
             print(
                 f"{count:9d}  {routing:11}  {rate:9.1f}  {_percentile(rtts, 50) * 1000:6.1f}  "
-                f"{_percentile(rtts, 95) * 1000:6.1f}  {ratio}",
+                f"{_percentile(rtts, 95) * 1000:6.1f}  {ratio:>12}  {cores:14.2f}  "
+                f"{busy * 100:11.0f}%",
                 flush=True,
             )
 
