@@ -31,19 +31,8 @@ from totenblatt.wanted.ask import (
     move_costs,
     nearest_enemy,
 )
-from totenblatt.wanted.engine import (
-    Action,
-    Attack,
-    Bid,
-    Concede,
-    Defend,
-    Game,
-    IllegalActionError,
-    Move,
-    MoveStep,
-    Pass,
-    Redraw,
-)
+from totenblatt.wanted.engine import Action, Game, IllegalActionError, MoveStep
+from totenblatt.wanted.engine import actions as act
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.odds import AttackOdds
 from totenblatt.wanted.rules import Ruleset
@@ -109,7 +98,7 @@ def _figures(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
 
 
 def _attack_label(
-    action: Attack,
+    action: act.Attack,
     odds: AttackOdds,
     view: View,
     ctx: PlayContext,
@@ -131,7 +120,7 @@ def _attack_label(
     )
 
 
-def _move_label(action: Move, view: Mapping[str, Any], ctx: PlayContext) -> str:
+def _move_label(action: act.Move, view: Mapping[str, Any], ctx: PlayContext) -> str:
     """The label with the costs the engine's check counts, rounded up as it compares them."""
     found = ctx.step_costs(action.steps) if action.steps else ()
     costs = tuple(inches_up(c) for c in found) if found is not None else None
@@ -142,11 +131,11 @@ def _move_label(action: Move, view: Mapping[str, Any], ctx: PlayContext) -> str:
     return move_label(action, ctx.lang, costs=costs, near=near)
 
 
-def _defend_label(action: Defend | None, view: Mapping[str, Any], ctx: PlayContext) -> str:
+def _defend_label(action: act.Defend | None, view: Mapping[str, Any], ctx: PlayContext) -> str:
     """The defence with what the engine resolves it to: wounds, both values."""
     if not view["decision"].get("attack"):
         return words(ctx.lang).phrase("Play no heart")
-    outcome = defence_outcome(ctx.game, Pass() if action is None else action)
+    outcome = defence_outcome(ctx.game, act.Pass() if action is None else action)
     return defend_label(
         action,
         wounds=outcome.wounds,
@@ -156,22 +145,22 @@ def _defend_label(action: Defend | None, view: Mapping[str, Any], ctx: PlayConte
     )
 
 
-def _bid_label(action: Bid, ctx: PlayContext) -> str:
+def _bid_label(action: act.Bid, ctx: PlayContext) -> str:
     effect = bid_effect(ctx.game, action)
     return bid_label(action, effect.value, effect.best, ctx.lang, anyway=effect.anyway)
 
 
 def label(action: Action, view: View, ctx: PlayContext) -> str:
     """A readable label for any action (attacks with exact odds)."""
-    if isinstance(action, Attack):
+    if isinstance(action, act.Attack):
         return _attack_label(action, attack_odds(ctx.game, view, [action])[0], view, ctx)
-    if isinstance(action, Move):
+    if isinstance(action, act.Move):
         return _move_label(action, view, ctx)
-    if isinstance(action, Defend):
+    if isinstance(action, act.Defend):
         return _defend_label(action, view, ctx)
-    if isinstance(action, Bid):
+    if isinstance(action, act.Bid):
         return _bid_label(action, ctx)
-    if isinstance(action, Pass) and view["phase"] == "defend":
+    if isinstance(action, act.Pass) and view["phase"] == "defend":
         return _defend_label(None, view, ctx)
     return plain_label(action, view, ctx.rules.round.redraw_cost, ctx.lang)
 
@@ -203,8 +192,8 @@ def useful_advice(
     The engine says whether a bid can change who takes the initiative
     (:func:`~totenblatt.wanted.engine.queries.bid_matters`); nothing is judged here.
     """
-    if isinstance(advice, Bid) and not bid_matters(ctx.game, advice):
-        return Pass() if Pass() in legal else None
+    if isinstance(advice, act.Bid) and not bid_matters(ctx.game, advice):
+        return act.Pass() if act.Pass() in legal else None
     return advice
 
 
@@ -222,18 +211,18 @@ def build_choices(
     A redraw or concession the hint advises is listed; every other legal action is one
     choice, and equal ones (two menu entries that found the same move, or none) once.
     """
-    attacks = [a for a in legal if isinstance(a, Attack)]
+    attacks = [a for a in legal if isinstance(a, act.Attack)]
     odds_of = dict(zip(attacks, attack_odds(ctx.game, view, attacks), strict=True))
     advice = useful_advice(advice, legal, ctx)
     out: list[Choice] = []
     listed: set[Action] = set()
     for action in legal:
-        if (isinstance(action, Concede | Redraw) and action != advice) or action in listed:
+        if (isinstance(action, act.Concede | act.Redraw) and action != advice) or action in listed:
             continue
         listed.add(action)
         odds = None
         short = ""
-        if isinstance(action, Attack):
+        if isinstance(action, act.Attack):
             odds = odds_of[action]
             text = _attack_label(action, odds, view, ctx)
             short = _attack_label(action, odds, view, ctx, short=True)
@@ -246,7 +235,7 @@ def build_choices(
         rank = _GROUP_ORDER.get(choice.group, 6)
         if choice.odds is not None:
             return (rank, -float(choice.odds.expected), _card_value(choice.action, ctx), index)
-        if isinstance(choice.action, Defend | Bid):
+        if isinstance(choice.action, act.Defend | act.Bid):
             return (rank, _card_value(choice.action, ctx), 0.0, index)
         return (rank, 0.0, 0.0, index)
 

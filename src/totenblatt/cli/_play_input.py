@@ -19,22 +19,8 @@ from totenblatt.cards import Card, CardParseError
 from totenblatt.cli._play_choices import Choice, PlayContext
 from totenblatt.messages import Message, MessageError
 from totenblatt.wanted.ask import aim, inches_up, pay, route
-from totenblatt.wanted.engine import (
-    Action,
-    Attack,
-    Bid,
-    Concede,
-    Defend,
-    IllegalActionError,
-    Keep,
-    Move,
-    MoveStep,
-    Pass,
-    Redraw,
-    Reveal,
-    Swap,
-    TemptFate,
-)
+from totenblatt.wanted.engine import Action, IllegalActionError, MoveStep
+from totenblatt.wanted.engine import actions as act
 from totenblatt.wanted.engine.views import View
 
 __all__ = [
@@ -266,7 +252,7 @@ def _offered_path(
     ``goal`` as labels show it; of several, the one ending nearest."""
     found: list[tuple[float, tuple[tuple[float, float], ...]]] = []
     for action in legal:
-        if not isinstance(action, Move) or (card is not None and action.card != card):
+        if not isinstance(action, act.Move) or (card is not None and action.card != card):
             continue
         for step in action.steps:
             end = step.path[-1]
@@ -312,7 +298,7 @@ def plan_move(
     card: Card | None = None,
     hide: bool = False,
     legal: Sequence[Action] = (),
-) -> Move:
+) -> act.Move:
     """A move of ``figure`` to ``goal`` along the cheapest route, with a club the engine accepts.
 
     Without ``card`` it takes the smallest card the engine accepts (jokers and wild 2s
@@ -330,7 +316,7 @@ def plan_split(
     *,
     card: Card | None = None,
     legal: Sequence[Action] = (),
-) -> Move:
+) -> act.Move:
     """One club split over several figures (A6): a step for each goal, in the order typed.
 
     Each figure goes to its spot along its cheapest route (the bases of the figures
@@ -442,7 +428,7 @@ def _parse_shoot(rest: str, view: View, ctx: PlayContext) -> Action:
     rest, card_text = _split_with(rest)
     attacker, target = _shooter_and_target(rest, view, ctx)
     if card_text is not None:
-        return Attack(_card(card_text), attacker["name"], target["name"])
+        return act.Attack(_card(card_text), attacker["name"], target["name"])
     shot = aim(ctx.game, view["seat"], view, attacker["name"], target["name"])
     if not shot.options:  # nothing offered: let the engine say why, with the first spade (or joker)
         if shot.trial is None:
@@ -466,15 +452,15 @@ def _parse_fate(
     if not card_text:
         raise _error(Message("which card? type: fate CARD [NAME]"))
     card = _card(card_text)
-    figures = sorted({a.figure for a in legal if isinstance(a, TemptFate)})
+    figures = sorted({a.figure for a in legal if isinstance(a, act.TemptFate)})
     if name.strip():
         fig, left = match_figure(name, view, ctx)
         if fig is None or left:
             raise _error(Message("who? {names}", names=", ".join(figures) or "—"))
-        return TemptFate(card, fig["name"])
+        return act.TemptFate(card, fig["name"])
     if not figures:
         raise _error(Message("nobody of yours can tempt fate now"))
-    return TemptFate(card, figures[0])
+    return act.TemptFate(card, figures[0])
 
 
 def _parse_redraw(rest: str, view: Mapping[str, Any], ctx: PlayContext) -> Action:
@@ -495,13 +481,13 @@ def _parse_redraw(rest: str, view: Mapping[str, Any], ctx: PlayContext) -> Actio
     return _redraw_of(card, own[0]["name"], view)
 
 
-def _redraw_of(card: Card, payer: str, view: Mapping[str, Any]) -> Redraw:
+def _redraw_of(card: Card, payer: str, view: Mapping[str, Any]) -> act.Redraw:
     """Per character the card may sit in another figure's hand than the payer's (D-7)."""
     hands = view.get("figure_hands")
     if not hands or str(card) in hands.get(payer, []):
-        return Redraw(card, payer)
+        return act.Redraw(card, payer)
     holder = next((name for name, cards in hands.items() if str(card) in cards), None)
-    return Redraw(card, payer, holder)
+    return act.Redraw(card, payer, holder)
 
 
 def _choice(raw: str, choices: Sequence[Choice]) -> Action:
@@ -517,7 +503,7 @@ def _parse_card_verb(kind: str, word: str, rest: str) -> Action:
     if not rest.strip():
         raise _error(Message("which card? type: {verb} CARD", verb=word))
     card = _card(rest)
-    return Bid(card) if kind == "bid" else Defend(card)
+    return act.Bid(card) if kind == "bid" else act.Defend(card)
 
 
 def _parse_bare(
@@ -525,19 +511,19 @@ def _parse_bare(
 ) -> Action:
     """The verbs that name a figure or nothing: reveal, keep CARD, swap, concede, pass."""
     if kind == "pass" and rest.strip():  # keep CARD: the card Tempt Fate keeps
-        return Keep(_card(rest))
+        return act.Keep(_card(rest))
     if kind == "reveal":
         fig, left = match_figure(rest, view, ctx)
         if fig is None or left:
             raise _error(Message("whom? type: reveal NAME"))
-        return Reveal(fig["name"])
+        return act.Reveal(fig["name"])
     if rest.strip():
         raise _error(Message("{word} takes nothing after it", word=repr(word)))
     if kind == "swap":
-        return Swap()
+        return act.Swap()
     if kind == "concede":
-        return Concede()
-    return Pass()
+        return act.Concede()
+    return act.Pass()
 
 
 def parse_input(

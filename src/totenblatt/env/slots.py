@@ -50,20 +50,8 @@ from dataclasses import dataclass
 
 from totenblatt.cards import Card, Rank, Suit
 from totenblatt.wanted.ask import defence_room
-from totenblatt.wanted.engine.actions import (
-    Action,
-    Attack,
-    Bid,
-    Concede,
-    Defend,
-    Keep,
-    Move,
-    Pass,
-    Redraw,
-    Reveal,
-    Swap,
-    TemptFate,
-)
+from totenblatt.wanted.engine import actions as act
+from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 
@@ -193,37 +181,37 @@ class ActionSlots:
         b = self.blocks
         own = self.own_index[seat]
         for action in actions:
-            if isinstance(action, Pass):
+            if isinstance(action, act.Pass):
                 slot = b["pass"].index(0)
-            elif isinstance(action, Concede):
+            elif isinstance(action, act.Concede):
                 slot = b["concede"].index(0)
-            elif isinstance(action, Swap):
+            elif isinstance(action, act.Swap):
                 hand = self._hand(seat, action.figure)
                 k = 0 if not action.cards else 1 + ordinal(("swap", hand), action.cards)
                 slot = b["swap"].index(hand, k)
-            elif isinstance(action, Bid):
+            elif isinstance(action, act.Bid):
                 way = self.way(action.card, Suit.DIAMONDS, action.wild)
                 slot = b["bid"].index(self._hand(seat, action.figure), way)
-            elif isinstance(action, Attack):
+            elif isinstance(action, act.Attack):
                 way = self.way(action.card, Suit.SPADES, action.wild)
                 target = self.figure_index[action.target]
                 slot = b["attack"].index(own[action.attacker], target, way)
-            elif isinstance(action, Move):
+            elif isinstance(action, act.Move):
                 way = self.way(action.card, Suit.CLUBS, action.wild)
                 slot = b["move"].index(way, self._move_column(action, own, ordinal, way))
-            elif isinstance(action, Defend):
+            elif isinstance(action, act.Defend):
                 way = self.way(action.card, Suit.HEARTS, action.wild)
                 cover = ordinal(("covers", way), action.covers)
                 extra = 0 if action.extra is None else 1 + card_index(action.extra)
                 slot = b["defend"].index(way, cover, extra)
-            elif isinstance(action, Redraw):
+            elif isinstance(action, act.Redraw):
                 hand = self._hand(seat, action.figure or action.payer) if self.per_character else 0
                 slot = b["redraw"].index(card_index(action.card), own[action.payer], hand)
-            elif isinstance(action, Reveal):
+            elif isinstance(action, act.Reveal):
                 slot = b["reveal"].index(own[action.figure])
-            elif isinstance(action, TemptFate):
+            elif isinstance(action, act.TemptFate):
                 slot = b["tempt_fate"].index(card_index(action.card), own[action.figure])
-            elif isinstance(action, Keep):
+            elif isinstance(action, act.Keep):
                 slot = b["keep"].index(card_index(action.card))
             else:  # pragma: no cover - every action kind is handled above
                 raise SlotError(f"{action!r} has no slot")
@@ -234,7 +222,7 @@ class ActionSlots:
 
     def _move_column(
         self,
-        move: Move,
+        move: act.Move,
         own: Mapping[str, int],
         ordinal: _Ordinals,
         way: int,

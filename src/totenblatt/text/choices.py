@@ -4,6 +4,7 @@ The interface measures and asks the core (odds, costs, the resolver); these
 functions only word what it found.
 
 >>> from totenblatt.cards import Card
+>>> from totenblatt.wanted.engine.actions import Bid
 >>> pass_label("bid", "de"), bid_label(Bid(Card.parse("K♦")), 10, 12, "en")
 ('Nichts bieten', 'Bid K♦ (10) — does not beat the best bid')
 """
@@ -14,20 +15,8 @@ from collections.abc import Sequence
 
 from totenblatt.text.catalog import N_, words
 from totenblatt.text.vocab import ability_name, cover_name
-from totenblatt.wanted.engine.actions import (
-    Action,
-    Attack,
-    Bid,
-    Concede,
-    Defend,
-    Keep,
-    Move,
-    Pass,
-    Redraw,
-    Reveal,
-    Swap,
-    TemptFate,
-)
+from totenblatt.wanted.engine import actions as act
+from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.vocab import CoverLevel
 
@@ -65,14 +54,14 @@ def assumption(lang: str, *, short: bool = False) -> str:
     )
 
 
-def _card(action: Attack | Move | Bid | Defend, lang: str) -> str:
+def _card(action: act.Attack | act.Move | act.Bid | act.Defend, lang: str) -> str:
     if action.wild:
         return words(lang).phrase("{card} as a joker", card=action.card)
     return str(action.card)
 
 
 def attack_label(
-    action: Attack,
+    action: act.Attack,
     *,
     weapon: str,
     distance: float,
@@ -130,7 +119,7 @@ def point_text(x: float, y: float, lang: str) -> str:
 
 
 def move_label(
-    action: Move,
+    action: act.Move,
     lang: str,
     *,
     costs: Sequence[float] | None = None,
@@ -184,7 +173,7 @@ def move_label(
 
 
 def defend_label(
-    action: Defend | None,
+    action: act.Defend | None,
     *,
     wounds: int,
     attack_value: int | None,
@@ -212,7 +201,7 @@ def defend_label(
     return f"{head} — {result}"
 
 
-def bid_label(action: Bid, value: int, best: int, lang: str, *, anyway: bool = False) -> str:
+def bid_label(action: act.Bid, value: int, best: int, lang: str, *, anyway: bool = False) -> str:
     """``Bid K♦ (10) — leads``; a joker (or a wild 2) wins the initiative at once.
 
     ``anyway``: the seat takes the initiative without bidding (the engine says so).
@@ -244,20 +233,20 @@ def pass_label(phase: str, lang: str) -> str:
 def plain_label(action: Action, view: View, redraw_cost: int, lang: str) -> str:
     """The label of an action that needs no measuring (swap, keep, redraw, reveal …)."""
     w = words(lang)
-    if isinstance(action, TemptFate):
+    if isinstance(action, act.TemptFate):
         return w.phrase(
             "Tempt Fate ({figure}): give {card}, draw two, keep one",
             figure=action.figure,
             card=action.card,
         )
-    if isinstance(action, Keep):
+    if isinstance(action, act.Keep):
         other = [c for c in view["decision"].get("cards", []) if c != str(action.card)]
         if other:
             return w.phrase("Keep {card} (discard {other})", card=action.card, other=other[0])
         return w.phrase("Keep {card}", card=action.card)
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         return pass_label(view["phase"], lang)
-    if isinstance(action, Swap):
+    if isinstance(action, act.Swap):
         n = view["dead_hand"]
         if action.cards:
             return w.phrase_n(
@@ -278,16 +267,16 @@ def plain_label(action: Action, view: View, redraw_cost: int, lang: str) -> str:
             "Swap your hand for the dead man's hand ({n} cards, unseen)",
             n,
         )
-    if isinstance(action, Redraw):
+    if isinstance(action, act.Redraw):
         return w.phrase(
             "Redraw {card} (pay {cost} HP from {payer})",
             card=action.card,
             cost=redraw_cost,
             payer=action.payer,
         )
-    if isinstance(action, Reveal):
+    if isinstance(action, act.Reveal):
         return w.phrase("Reveal {figure} (then it may shoot)", figure=action.figure)
-    if isinstance(action, Concede):
+    if isinstance(action, act.Concede):
         return w.phrase("Concede the fight")
     raise ValueError(f"{type(action).__name__} needs measuring: use its own label function")
 

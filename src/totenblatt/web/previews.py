@@ -24,24 +24,8 @@ from totenblatt.wanted.ask import (
     defence_outcome,
     ruler,
 )
-from totenblatt.wanted.engine import (
-    Action,
-    Attack,
-    Bid,
-    Concede,
-    Defend,
-    Game,
-    Keep,
-    Move,
-    MoveStep,
-    Pass,
-    Redraw,
-    Reveal,
-    Swap,
-    TemptFate,
-    action_from_dict,
-    action_to_dict,
-)
+from totenblatt.wanted.engine import Action, Game, MoveStep, action_from_dict, action_to_dict
+from totenblatt.wanted.engine import actions as act
 from totenblatt.wanted.engine.views import View
 from totenblatt.web.words import describe, text
 
@@ -74,7 +58,7 @@ def _steps(raw: Any) -> list[MoveStep]:
         move = action_from_dict({"type": "move", "card": "2♣", "steps": raw})
     except ValueError as exc:
         raise PreviewError(str(exc)) from None
-    assert isinstance(move, Move)
+    assert isinstance(move, act.Move)
     return list(move.steps)
 
 
@@ -201,30 +185,30 @@ def attack_preview(
 
 
 _GROUPS: dict[type, str] = {
-    Pass: "pass",
-    Swap: "swap",
-    Bid: "bid",
-    Defend: "defend",
-    Keep: "keep",
-    Redraw: "redraw",
-    Reveal: "reveal",
-    TemptFate: "tempt_fate",
-    Concede: "concede",
+    act.Pass: "pass",
+    act.Swap: "swap",
+    act.Bid: "bid",
+    act.Defend: "defend",
+    act.Keep: "keep",
+    act.Redraw: "redraw",
+    act.Reveal: "reveal",
+    act.TemptFate: "tempt_fate",
+    act.Concede: "concede",
 }
 
 
 def _label(game: Game, view: View, action: Action, lang: str) -> str:
     """The words of a button (the text layer's labels; numbers from the engine's door)."""
-    if view["phase"] == "defend" and isinstance(action, Defend | Pass):
+    if view["phase"] == "defend" and isinstance(action, act.Defend | act.Pass):
         outcome = defence_outcome(game, action)
         return defend_label(
-            action if isinstance(action, Defend) else None,
+            action if isinstance(action, act.Defend) else None,
             wounds=outcome.wounds,
             attack_value=outcome.attack_value,
             defense_value=outcome.defense_value,
             lang=lang,
         )
-    if isinstance(action, Bid):
+    if isinstance(action, act.Bid):
         effect = bid_effect(game, action)
         return bid_label(action, effect.value, effect.best, lang)
     return plain_label(action, view, game.ruleset.round.redraw_cost, lang)
@@ -238,13 +222,13 @@ def choices(game: Game, view: View, legal: Sequence[Action], lang: str) -> list[
     """
     out: list[dict[str, Any]] = []
     for index, action in enumerate(legal):
-        if isinstance(action, Move | Attack):
+        if isinstance(action, act.Move | act.Attack):
             continue
         label = _label(game, view, action, lang)
         item: dict[str, Any] = {"index": index, "group": _GROUPS[type(action)], "label": label}
-        if isinstance(action, Bid | Defend | Redraw | Keep | TemptFate):
+        if isinstance(action, act.Bid | act.Defend | act.Redraw | act.Keep | act.TemptFate):
             item["card"] = str(action.card)
-        if isinstance(action, Redraw):
+        if isinstance(action, act.Redraw):
             item["payer"] = action.payer
         out.append(item)
     return out

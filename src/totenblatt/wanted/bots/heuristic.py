@@ -54,19 +54,8 @@ from totenblatt.wanted.bots.reading import (
     proxy_table,
 )
 from totenblatt.wanted.combat import resolve_attack
-from totenblatt.wanted.engine.actions import (
-    Action,
-    Bid,
-    Concede,
-    Defend,
-    Keep,
-    Move,
-    Pass,
-    Redraw,
-    Reveal,
-    Swap,
-    TemptFate,
-)
+from totenblatt.wanted.engine import actions as act
+from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import MISS, Ruleset, RulesetError
 from totenblatt.wanted.table.measure import Table
@@ -182,7 +171,7 @@ class HeuristicBot:
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The action these rules of thumb like best (always one of ``legal_actions``)."""
-        legal: list[Action] = [a for a in legal_actions if not isinstance(a, Concede)]
+        legal: list[Action] = [a for a in legal_actions if not isinstance(a, act.Concede)]
         if not legal:
             legal = list(legal_actions)
         if not legal:
@@ -195,7 +184,7 @@ class HeuristicBot:
         d = Decision(self, view)
         phase = view["phase"]
         if phase == "fate":
-            keeps = [a for a in legal if isinstance(a, Keep)]
+            keeps = [a for a in legal if isinstance(a, act.Keep)]
             return max(keeps, key=lambda a: self._card_worth(d, a.card), default=legal[0])
         extra = self._tempt(d, legal) if phase == "action" else None
         extra = extra or (self._redraw(d, legal) if phase == "action" else None)
@@ -237,7 +226,7 @@ class HeuristicBot:
         hands = d.view.get("figure_hands") or {}
         best: tuple[float, Action] = (0.5, _pass(legal))
         for a in legal:
-            if not isinstance(a, Swap):
+            if not isinstance(a, act.Swap):
                 continue
             given = a.cards or [Card.parse(c) for c in hands.get(a.figure or "", [])] or d.hand
             gain = expected - sum(self._card_worth(d, c) for c in given)
@@ -247,7 +236,7 @@ class HeuristicBot:
 
     def _tempt(self, d: Decision, legal: Sequence[Action]) -> Action | None:
         """Tempt Fate (B1) on the card least worth keeping, when an average draw beats it."""
-        options = [a for a in legal if isinstance(a, TemptFate)]
+        options = [a for a in legal if isinstance(a, act.TemptFate)]
         mean = self._mean_worth(d) if options else None
         if mean is None:
             return None
@@ -257,7 +246,7 @@ class HeuristicBot:
     # redraw -------------------------------------------------------------------------
 
     def _redraw(self, d: Decision, legal: Sequence[Action]) -> Action | None:
-        options = [a for a in legal if isinstance(a, Redraw)]
+        options = [a for a in legal if isinstance(a, act.Redraw)]
         if not options:
             return None
         payers = {a.payer for a in options}
@@ -281,14 +270,14 @@ class HeuristicBot:
             gain += unseen[card] / total * max(0.0, best - current)
         if gain <= cost + REDRAW_MARGIN:
             return None
-        found = Redraw(worst, payer.name)
+        found = act.Redraw(worst, payer.name)
         return found if found in legal else None
 
     # bid ----------------------------------------------------------------------------
 
     def _bid(self, d: Decision, legal: Sequence[Action]) -> Action:
         """The smallest diamond that leads (Quick Fingers counted, D-23); never a joker."""
-        bids = [a for a in legal if isinstance(a, Bid) and not (a.card.is_joker or a.wild)]
+        bids = [a for a in legal if isinstance(a, act.Bid) and not (a.card.is_joker or a.wild)]
         if not bids:
             return _pass(legal)
         decision = d.view["decision"]
@@ -300,7 +289,7 @@ class HeuristicBot:
             best_bid = max(best_bid, value)
         bonus = max((d.rules.abilities.diamond_bonus(f.abilities) for f in d.own), default=0)
 
-        def worth(a: Bid) -> int:
+        def worth(a: act.Bid) -> int:
             return d.value(a.card) + bonus
 
         winning = sorted((a for a in bids if worth(a) > best_bid), key=worth)
@@ -335,7 +324,7 @@ class HeuristicBot:
 
     def _defend(self, d: Decision, legal: Sequence[Action]) -> Action:
         attack = d.view["decision"].get("attack")
-        hearts = [a for a in legal if isinstance(a, Defend)]
+        hearts = [a for a in legal if isinstance(a, act.Defend)]
         if attack is None or not hearts:
             return _pass(legal)
         target = d.figures.get(attack["target"])
@@ -344,7 +333,7 @@ class HeuristicBot:
         att = () if shooter is None else shooter.attacking(bool(attack.get("wild")))
         book = target is not None and Ability.PICTURE_BOOK_10 in target.abilities
 
-        def loss(a: Defend | None) -> float:
+        def loss(a: act.Defend | None) -> float:
             """Wounds that count, a death, and what the cards and abilities spent are worth."""
             abilities: tuple[str, ...] = (Ability.PICTURE_BOOK_10,) if book else ()
             cost = 0.0
@@ -383,7 +372,7 @@ class HeuristicBot:
             score, attack, attacker, _ = attacks[0]
             if score > best_score:
                 if attacker.hidden:
-                    best_score, best_action = score, Reveal(attacker.name)
+                    best_score, best_action = score, act.Reveal(attacker.name)
                     self._planned = attack
                 else:
                     best_score, best_action = score, attack
@@ -394,14 +383,14 @@ class HeuristicBot:
         return best_action
 
     def _best_move(self, d: Decision, legal: Sequence[Action]) -> tuple[float, Action | None]:
-        moves = [a for a in legal if isinstance(a, Move) and a.steps]
+        moves = [a for a in legal if isinstance(a, act.Move) and a.steps]
         if not moves:
             return 0.0, None
         if self.aggressive:
             return self._best_position(d, moves)
         return self._cheapest_best(d, ((move, d.move_gain(move)) for move in moves))
 
-    def _best_position(self, d: Decision, moves: Sequence[Move]) -> tuple[float, Action | None]:
+    def _best_position(self, d: Decision, moves: Sequence[act.Move]) -> tuple[float, Action | None]:
         """The move that most improves the whole side's position (:meth:`_position`)."""
         here = {f.name: self._part(d, f, f.pos, f.hidden) for f in d.own}
         standoff = not any(offence or threat for offence, threat, _ in here.values())
@@ -409,7 +398,7 @@ class HeuristicBot:
         now = _position(list(here.values()), weights)
         parts = dict(here)
 
-        def scored() -> Iterator[tuple[Move, float]]:
+        def scored() -> Iterator[tuple[act.Move, float]]:
             for move in moves:
                 for step in move.steps:
                     fig = d.figures.get(step.figure)
@@ -424,7 +413,7 @@ class HeuristicBot:
         return self._cheapest_best(d, scored())
 
     def _cheapest_best(
-        self, d: Decision, scored: Iterable[tuple[Move, float]]
+        self, d: Decision, scored: Iterable[tuple[act.Move, float]]
     ) -> tuple[float, Action | None]:
         """The move of the best score less its card's cost (a joker dear; the seed's jitter,
         then the lower card, breaking ties) and that score; ``(0.0, None)`` without moves."""
@@ -494,6 +483,6 @@ def _depth(values: list[float]) -> float:
 
 def _pass(legal: Sequence[Action]) -> Action:
     for action in legal:
-        if isinstance(action, Pass):
+        if isinstance(action, act.Pass):
             return action
     return legal[0]

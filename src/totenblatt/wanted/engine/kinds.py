@@ -23,21 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from totenblatt.messages import Message
-from totenblatt.wanted.engine.actions import (
-    Action,
-    Attack,
-    Bid,
-    Concede,
-    Defend,
-    IllegalActionError,
-    Keep,
-    Move,
-    Pass,
-    Redraw,
-    Reveal,
-    Swap,
-    TemptFate,
-)
+from totenblatt.wanted.engine import actions as act
+from totenblatt.wanted.engine.actions import Action, IllegalActionError
 from totenblatt.wanted.engine.kind import Costs, Kind, never
 from totenblatt.wanted.engine.kinds_fight import FIGHT_KINDS
 from totenblatt.wanted.engine.kinds_round import ROUND_KINDS, pass_for
@@ -45,7 +32,19 @@ from totenblatt.wanted.engine.state import GameState, Phase
 
 __all__ = ["KINDS", "Costs", "Kind", "check", "has_choice", "legal_actions", "perform", "settle"]
 
-_ORDER = (Keep, Pass, Swap, Bid, Defend, Attack, Move, Reveal, Redraw, TemptFate, Concede)
+_ORDER = (
+    act.Keep,
+    act.Pass,
+    act.Swap,
+    act.Bid,
+    act.Defend,
+    act.Attack,
+    act.Move,
+    act.Reveal,
+    act.Redraw,
+    act.TemptFate,
+    act.Concede,
+)
 """The order :func:`legal_actions` lists the kinds in (a random bot's choice depends on it)."""
 
 _BY_CLASS = {kind.action: kind for kind in (*ROUND_KINDS, *FIGHT_KINDS)}

@@ -27,19 +27,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from totenblatt.wanted.engine.actions import (
-    Action,
-    Attack,
-    Bid,
-    Concede,
-    Defend,
-    Move,
-    MoveStep,
-    Pass,
-    Redraw,
-    Reveal,
-    Swap,
-)
+from totenblatt.wanted.engine import actions as act
+from totenblatt.wanted.engine.actions import Action, MoveStep
 from totenblatt.wanted.fast.cards import CARDS, CLUBS, DIAMONDS, HEARTS, JOKER, SPADES
 
 
@@ -135,31 +124,31 @@ class ActionTable:
         names = game.spec.names
         kind = self.kind(action)
         if kind == "pass":
-            return Pass()
+            return act.Pass()
         if kind == "concede":
-            return Concede()
+            return act.Concede()
         if kind == "swap":
-            return Swap()
+            return act.Swap()
         if kind == "bid":
-            return Bid(CARDS[_card(action - self.bid, DIAMONDS)])
+            return act.Bid(CARDS[_card(action - self.bid, DIAMONDS)])
         if kind == "defend":
-            return Defend(CARDS[_card(action - self.defend, HEARTS)])
+            return act.Defend(CARDS[_card(action - self.defend, HEARTS)])
         if kind == "attack":
             slot, target, card_way = self.decode_attack(action)
             attacker = self.own[seat][slot]
-            return Attack(CARDS[_card(card_way, SPADES)], names[attacker], names[target])
+            return act.Attack(CARDS[_card(card_way, SPADES)], names[attacker], names[target])
         if kind == "move":
             card_way, slot, dest, hide = self.decode_move(action)
             fig = self.own[seat][slot]
             path = game.spec.board.path(game.pos[fig], dest)
             step = MoveStep(names[fig], path, bool(hide))
-            return Move(CARDS[_card(card_way, CLUBS)], (step,))
+            return act.Move(CARDS[_card(card_way, CLUBS)], (step,))
         if kind == "nobody":
-            return Move(CARDS[_card(action - self.nobody, CLUBS)], ())
+            return act.Move(CARDS[_card(action - self.nobody, CLUBS)], ())
         if kind == "redraw":
             card, slot = divmod(action - self.redraw, self.own_max)
-            return Redraw(CARDS[card], names[self.own[seat][slot]])
-        return Reveal(names[self.own[seat][action - self.reveal]])
+            return act.Redraw(CARDS[card], names[self.own[seat][slot]])
+        return act.Reveal(names[self.own[seat][action - self.reveal]])
 
     def describe(self, game: FastGame, action: int) -> str:
         """``action`` in words, e.g. ``move Billy with 7♣ to (12, 9.5)`` (for logs and tests)."""
