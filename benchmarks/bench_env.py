@@ -89,26 +89,11 @@ def fast_against_texas() -> None:
 def _env_rate(
     scenario: str, ruleset: str, options: dict[str, str] | None, games: int
 ) -> tuple[float, float, int]:
-    """Decisions per second, mean decisions per game, slots."""
+    """Decisions per CPU second, mean decisions per game, slots."""
     env = wanted_v0.env(scenario, ruleset, options=options)
     concede = env.unwrapped.slots.blocks["concede"].start
-    rng = np.random.default_rng(0)
-    decisions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            if len(legal) > 1:
-                legal = legal[legal != concede]
-            env.step(int(legal[rng.integers(len(legal))]))
-            decisions += 1
-    elapsed = time.perf_counter() - start
-    return decisions / elapsed, decisions / games, env.unwrapped.slots.size
+    rate, per_game = steps_per_second(env, games, concede)
+    return rate, per_game, env.unwrapped.slots.size
 
 
 def _engine_rate(scenario: str, ruleset: str, options: dict[str, str] | None, games: int) -> float:
@@ -118,7 +103,7 @@ def _engine_rate(scenario: str, ruleset: str, options: dict[str, str] | None, ga
     if options:
         rules = rules.with_options(**options)
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         game = new_game(scenario, rules, seed=seed)
         bots = [RandomBot(seed * 10 + s) for s in range(game.seats)]
@@ -127,7 +112,7 @@ def _engine_rate(scenario: str, ruleset: str, options: dict[str, str] | None, ga
             assert seat is not None
             game.apply(bots[seat].choose({}, game.legal_actions()))
             decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.process_time() - start)
 
 
 def main() -> None:

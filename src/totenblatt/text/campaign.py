@@ -12,26 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from totenblatt.campaign.events import (
-    AbilityGained,
-    Armed,
-    Died,
-    Dismissed,
-    Event,
-    FightCounted,
-    GangRenamed,
-    Hired,
-    HireForfeited,
-    Joined,
-    MaxHpRaised,
-    NotCounted,
-    Paid,
-    Promoted,
-    Recovered,
-    Renamed,
-    Sacrificed,
-    notable,
-)
+from totenblatt.campaign import events as ev
+from totenblatt.campaign.events import Event, notable
 from totenblatt.campaign.export import HistoryEntry
 from totenblatt.campaign.gang import Gang, Member, MemberStatus, fate
 from totenblatt.campaign.recruitment import affordable, hirable, hire_cost, spare_hp
@@ -100,77 +82,77 @@ def describe(event: Event, lang: str = "en") -> str:
     """One line a person reads about a campaign step."""
     w = words(lang)
     match event:
-        case Joined(member, kind, hp):
+        case ev.Joined(member, kind, hp):
             return w.phrase(
                 "{member} joins ({kind}, {hp} HP)",
                 member=member,
                 kind=kind_name(kind, lang),
                 hp=hp,
             )
-        case AbilityGained(member, ability, None):
+        case ev.AbilityGained(member, ability, None):
             return w.phrase(
                 "{member} chooses {ability}", member=member, ability=ability_name(ability, lang)
             )
-        case AbilityGained(member, ability, Card() as card):
+        case ev.AbilityGained(member, ability, Card() as card):
             return w.phrase(
                 "{member} draws {card}: {ability}",
                 member=member,
                 card=card.name(lang) if lang == "de" else str(card),
                 ability=ability_name(ability, lang),
             )
-        case Recovered(member, before, after):
+        case ev.Recovered(member, before, after):
             return w.phrase(
                 "{member} recovers: {before} → {after} HP",
                 member=member,
                 before=before,
                 after=after,
             )
-        case FightCounted(member, count):
+        case ev.FightCounted(member, count):
             return w.phrase("{member}: fights survived {count}", member=member, count=count)
-        case NotCounted():
+        case ev.NotCounted():
             return w.phrase("Conceded fight: it does not count for advancement")
-        case Promoted(member, hp_max):
+        case ev.Promoted(member, hp_max):
             return w.phrase(
                 "{member} is promoted to veteran (keeps HP maximum {hp_max})",
                 member=member,
                 hp_max=hp_max,
             )
-        case MaxHpRaised(member, hp_max):
+        case ev.MaxHpRaised(member, hp_max):
             return w.phrase("{member}: HP maximum rises to {hp_max}", member=member, hp_max=hp_max)
-        case Died(member, kind):
+        case ev.Died(member, kind):
             return w.phrase("{member} ({kind}) is dead", member=member, kind=kind_name(kind, lang))
-        case Sacrificed(member, kind, size):
+        case ev.Sacrificed(member, kind, size):
             return w.phrase(
                 "{member} ({kind}) is sacrificed; the gang shrinks to {size}",
                 member=member,
                 kind=kind_name(kind, lang),
                 size=size,
             )
-        case Paid(member, hp, left):
+        case ev.Paid(member, hp, left):
             return w.phrase("{member} pays {hp} HP ({left} left)", member=member, hp=hp, left=left)
-        case Hired(member, kind, cost):
+        case ev.Hired(member, kind, cost):
             return w.phrase(
                 "{member} hired as {kind} for {cost} HP",
                 member=member,
                 kind=kind_name(kind, lang),
                 cost=cost,
             )
-        case HireForfeited(kinds):
+        case ev.HireForfeited(kinds):
             return w.phrase(
                 "No replacement any more for: {kinds}",
                 kinds=", ".join(kind_name(k, lang) for k in kinds),
             )
-        case GangRenamed(old, new):
+        case ev.GangRenamed(old, new):
             return w.phrase("The gang {old} is now called {new}", old=old, new=new)
-        case Renamed(old, new):
+        case ev.Renamed(old, new):
             return w.phrase("{old} is now called {new}", old=old, new=new)
-        case Dismissed(member, kind):
+        case ev.Dismissed(member, kind):
             return w.phrase(
                 "{member} ({kind}) is dismissed and leaves the gang",
                 member=member,
                 kind=kind_name(kind, lang),
             )
-        case Armed(member, weapon, before):
+        case ev.Armed(member, weapon, before):
             base = Ruleset.load("extended")
             return w.phrase(
                 "{member} swaps {before} for {weapon}",

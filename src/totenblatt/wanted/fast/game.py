@@ -688,17 +688,10 @@ class FastGame:
         return not self.dead_taken and bool(self.hands[seat])
 
     def _can_redraw(self, seat: int) -> bool:
-        spec = self.spec
-        if self.redraws_used[seat] >= spec.redraws:
-            return False
-        if not (self.draw or self.discard) or not self.hands[seat]:
-            return False
-        cost = spec.redraw_cost
-        hp = self.hp
-        return any(hp[f] >= cost for f in self.living(seat))
+        return self._may_redraw(seat, None)
 
-    def _may_redraw(self, seat: int, living: list[int]) -> bool:
-        """:meth:`_can_redraw` with the seat's ``living`` figures known."""
+    def _may_redraw(self, seat: int, living: list[int] | None) -> bool:
+        """Whether ``seat`` may redraw; ``living``: its living figures, when known."""
         spec = self.spec
         if self.redraws_used[seat] >= spec.redraws:
             return False
@@ -706,7 +699,7 @@ class FastGame:
             return False
         cost = spec.redraw_cost
         hp = self.hp
-        return any(hp[f] >= cost for f in living)
+        return any(hp[f] >= cost for f in (self.living(seat) if living is None else living))
 
     def _attack_pairs(self, seat: int, *, revealed: bool = False) -> list[tuple[int, int]]:
         """Every (attacker, target) pair ``seat`` may shoot now (``revealed``: also its hidden

@@ -31,6 +31,7 @@ from totenblatt.campaign import (
     spare_hp,
     step_seed,
 )
+from totenblatt.campaign import events as ev
 from totenblatt.campaign.battle import (
     Battle,
     Result,
@@ -40,20 +41,6 @@ from totenblatt.campaign.battle import (
     side_kills,
     side_results,
     start_fight,
-)
-from totenblatt.campaign.events import (
-    AbilityGained,
-    Died,
-    FightCounted,
-    Hired,
-    HireForfeited,
-    Joined,
-    MaxHpRaised,
-    NotCounted,
-    Paid,
-    Promoted,
-    Recovered,
-    Sacrificed,
 )
 from totenblatt.campaign.outcomes import survivors_hp
 from totenblatt.campaign.recruitment import affordable, hirable
@@ -290,7 +277,7 @@ def aftermath(
 
 def _event(event: Event, rules: Ruleset, lang: str) -> dict[str, Any]:
     out = {"event": event.tag, "text": describe(event, lang), **event_to_dict(event)}
-    if isinstance(event, AbilityGained):
+    if isinstance(event, ev.AbilityGained):
         out["card"] = None if event.card is None else str(event.card)
         out["ability_name"] = ability_name(event.ability, lang)
         out["effect"] = ability_effect(event.ability, rules, lang)
@@ -335,13 +322,13 @@ def steps_view(
         "promotion": [],
     }
     for event in first.events:
-        if isinstance(event, Died | Sacrificed | NotCounted):
+        if isinstance(event, ev.Died | ev.Sacrificed | ev.NotCounted):
             by["fight"].append(_event(event, rules, lang))
-        elif isinstance(event, Recovered):
+        elif isinstance(event, ev.Recovered):
             by["healing"].append(_event(event, rules, lang))
-        elif isinstance(event, Promoted):
+        elif isinstance(event, ev.Promoted):
             by["promotion"].append(_event(event, rules, lang))
-        elif isinstance(event, AbilityGained | MaxHpRaised | FightCounted):
+        elif isinstance(event, ev.AbilityGained | ev.MaxHpRaised | ev.FightCounted):
             by["advancement"].append(_event(event, rules, lang))
     steps: list[dict[str, Any]] = [
         {
@@ -401,13 +388,15 @@ def steps_view(
                 "payers": payers,
                 "hire": None if after.choices.hire is None else after.choices.hire.value,
                 "pay": {
-                    e.member: e.hp for e in (hired.events if hired else ()) if isinstance(e, Paid)
+                    e.member: e.hp
+                    for e in (hired.events if hired else ())
+                    if isinstance(e, ev.Paid)
                 },
                 "hire_name": after.choices.hire_name,
                 "events": [
                     _event(e, rules, lang)
                     for e in (hired.events if hired else ())
-                    if isinstance(e, Paid | Hired | AbilityGained)
+                    if isinstance(e, ev.Paid | ev.Hired | ev.AbilityGained)
                 ],
             }
         )
@@ -426,7 +415,7 @@ def steps_view(
                 "events": [
                     _event(e, rules, lang)
                     for e in (filled.events if filled else ())
-                    if isinstance(e, Joined | HireForfeited)
+                    if isinstance(e, ev.Joined | ev.HireForfeited)
                 ],
             }
         )
