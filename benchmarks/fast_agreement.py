@@ -2,71 +2,32 @@
 
 ``python -m benchmarks.fast_agreement [--duel N] [--gangs N] [--three-way N] [--every K]``
 
-Each game is played on both at once (``tests/wanted/fast/test_fast_agreement.py`` plays
-a few dozen the same way): a random legal fast id (never Concede, but in every seventh
-game with a chance of 1 % a decision), its shadow applied to the reference game; after
-every decision the two event logs must be equal, before it the actions of every kind but
-moves and whether a move is offered, and at every ``K``-th decision every offered fast
-move's shadow must be legal in the reference engine at the same cost. Prints the games,
-decisions and shadows checked per scenario, and the first disagreement if there is one.
+Each game is played on both at once by :func:`totenblatt.wanted.fast.agreement.play_both`
+(``tests/wanted/fast/test_fast_agreement.py`` plays a few dozen): a random legal fast id
+(never Concede, but in every seventh game with a chance of 1 % a decision), its shadow
+applied to the reference game; after every decision the two event logs must be equal,
+before it the actions of every kind but moves and whether a move is offered, and at every
+``K``-th decision every offered fast move's shadow must be legal in the reference engine
+at the same cost. Prints the games, decisions and shadows checked per scenario, and the
+first disagreement if there is one.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
-from totenblatt.wanted.engine.actions import Move
 from totenblatt.wanted.engine.game import new_game
-from totenblatt.wanted.engine.moves import step_costs
-from totenblatt.wanted.fast import FastGame
-from totenblatt.wanted.fast.actions import CONCEDE
+from totenblatt.wanted.fast.agreement import play_both
 
 
 def play(scenario: str, seed: int, every: int) -> tuple[int, int]:
-    """Play one game on both; (decisions, move shadows checked). AssertionError on a
-    disagreement."""
-    game = new_game(scenario, seed=seed)
-    fast = FastGame.from_game(game, record=True)
-    rng = random.Random(seed)
+    """Play one game on both; (decisions, move shadows checked). DisagreementError (an
+    AssertionError) at the first difference."""
     concede = 0.01 if seed % 7 == 0 else 0.0
-    start = len(game.events)
-    decisions = shadows = 0
-    while not game.is_over:
-        assert fast.to_act == game.to_act, "a different seat to act"
-        ids = fast.legal_actions()
-        offered = [fast.shadow(a) for a in ids]
-        reference = game.legal_actions()
-        assert {a for a in offered if not isinstance(a, Move)} == {
-            a for a in reference if not isinstance(a, Move)
-        }, "different actions offered"
-        assert any(isinstance(a, Move) for a in offered) == any(
-            isinstance(a, Move) for a in reference
-        ), "a move offered by one only"
-        if every and decisions % every == 0:
-            seat = game.to_act
-            assert seat is not None
-            board = fast.spec.board
-            for shadow in offered:
-                if isinstance(shadow, Move) and shadow.steps:
-                    assert game.why_illegal(shadow) is None, f"illegal shadow {shadow!r}"
-                    step = shadow.steps[0]
-                    here = fast.pos[fast.spec.by_name[step.figure]]
-                    cost = board.cost(here, board.index[step.path[-1]])
-                    assert step_costs(game.state, seat, shadow.steps) == (cost,), "other cost"
-                    shadows += 1
-        options = [a for a in ids if a != CONCEDE] or ids
-        if concede and rng.random() < concede:
-            options = [CONCEDE]
-        action = rng.choice(options)
-        game.apply(fast.shadow(action))
-        fast.apply(action)
-        assert list(game.events[start:]) == fast.log, "different events"
-        decisions += 1
-    assert fast.is_over and fast.winners == game.winners, "a different end"
-    return decisions, shadows
+    played = play_both(new_game(scenario, seed=seed), seed, every_move=every, concede=concede)
+    return played.decisions, played.shadows
 
 
 def main(argv: list[str]) -> int:

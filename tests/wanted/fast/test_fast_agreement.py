@@ -16,59 +16,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from totenblatt.wanted.engine.actions import Concede, Move
+from totenblatt.wanted.engine.actions import Concede
 from totenblatt.wanted.engine.game import Game, new_game
-from totenblatt.wanted.engine.moves import step_costs
-from totenblatt.wanted.fast import FastGame, FastUnsupportedError
+from totenblatt.wanted.fast import FastGame, FastUnsupportedError, agreement
 from totenblatt.wanted.fast.actions import CONCEDE
 
 
-def play_both(
-    game: Game, seed: int, *, every_move: int = 0, concede: float = 0.0, limit: int = 5_000
-) -> FastGame:
-    """Play ``game`` and its fast copy side by side with random fast ids; assert agreement.
-
-    ``every_move``: at every ``every_move``-th decision check every offered move's shadow.
-    """
-    fast = FastGame.from_game(game, record=True)
-    rng = random.Random(seed)
-    start = len(game.events)
-    for decision in range(limit):
-        if game.is_over:
-            break
-        assert fast.to_act == game.to_act
-        assert fast.phase == list(type(game.phase)).index(game.phase)
-        ids = fast.legal_actions()
-        assert len(set(ids)) == len(ids), "an id is offered twice"
-        shadows = [fast.shadow(a) for a in ids]
-        reference = game.legal_actions()
-        assert {a for a in shadows if not isinstance(a, Move)} == {
-            a for a in reference if not isinstance(a, Move)
-        }
-        assert any(isinstance(a, Move) for a in shadows) == any(
-            isinstance(a, Move) for a in reference
-        )
-        if every_move and decision % every_move == 0:
-            seat = game.to_act
-            assert seat is not None
-            for shadow in shadows:
-                if isinstance(shadow, Move) and shadow.steps:
-                    assert game.why_illegal(shadow) is None, shadow
-                    step = shadow.steps[0]
-                    here = fast.pos[fast.spec.by_name[step.figure]]
-                    there = fast.spec.board.index[step.path[-1]]
-                    cost = step_costs(game.state, seat, shadow.steps)
-                    assert cost == (fast.spec.board.cost(here, there),)
-        options = [a for a in ids if a != CONCEDE] or ids
-        if concede and rng.random() < concede:
-            options = [CONCEDE]
-        action = rng.choice(options)
-        game.apply(fast.shadow(action))
-        fast.apply(action)
-        assert list(game.events[start:]) == fast.log
-    assert game.is_over and fast.is_over
-    assert fast.winners == game.winners and fast.end_reason == game.end_reason
-    return fast
+def play_both(game: Game, seed: int, *, every_move: int = 0, concede: float = 0.0) -> FastGame:
+    """Play ``game`` and its fast copy side by side to the end; assert they agree."""
+    played = agreement.play_both(game, seed, every_move=every_move, concede=concede)
+    assert game.is_over and played.fast.is_over
+    return played.fast
 
 
 @pytest.mark.parametrize("seed", range(24))
