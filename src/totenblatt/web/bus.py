@@ -103,7 +103,7 @@ class Bus:
                         self._own.add(self._sender.info.backend_pid)
                     await self._sender.execute("SELECT pg_notify(%s, %s)", (self.channel, payload))
                     return
-                except psycopg.Error as exc:
+                except (psycopg.Error, OSError) as exc:
                     if self._sender is not None:
                         with contextlib.suppress(Exception):
                             await self._sender.close()

@@ -761,7 +761,10 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is not None:
             if self.shared:
-                await self.run(self.refresh, room)
+                try:
+                    await self.run(self.refresh, room)
+                except StoreError as exc:  # the database is away: what is held, for now
+                    log.warning("cannot bring game %s up to date: %s", game_id, exc)
             return room
         if len(game_id) > 40:
             raise NotFoundError("no such game")
@@ -1106,8 +1109,8 @@ class Hub:
     def _heard(self, game_id: str, version: int) -> None:
         """Another process changed ``game_id`` (now at ``version``): follow it if held."""
         room = self.rooms.get(game_id)
-        if room is None or self._closed:
-            return
+        if room is None or self._closed or not room.subscribers:
+            return  # a game held without sockets is brought up to date when next asked for
         if room.following is None:
             room.following = asyncio.create_task(self._follow(room, version))
 
@@ -1126,8 +1129,11 @@ class Hub:
                 chat = version <= room.serial
                 try:
                     await self.run(self.refresh, room, chat)
-                except StoreError as exc:
+                except StoreError as exc:  # the next look (each TICK) tries again
                     log.warning("cannot follow game %s: %s", room.id, exc)
+                    return
+                except Exception:
+                    log.exception("cannot follow game %s", room.id)
                     return
                 if not local:
                     room.announced = room.changes
