@@ -51,9 +51,14 @@ def play_random(env: Any, seed: int, rng: np.random.Generator) -> tuple[int, dic
         legal = np.flatnonzero(mask)
         game = raw.game
         assert agent == f"seat_{game.to_act}"
-        # a lazy menu entry that finds no path is "move nobody": equal entries share a slot
-        assert len(legal) == len(set(game.legal_actions()))
-        assert {raw.action(i) for i in legal} == set(game.legal_actions())
+        # a lazy menu entry that finds no path is "move nobody": equal entries share a slot;
+        # concede is not offered (allow_concede is off)
+        offered = {a for a in game.legal_actions() if type(a).__name__ != "Concede"}
+        assert concede not in legal
+        assert len(legal) == len(offered)
+        assert {raw.action(i) for i in legal} == offered
+        assert raw.infos[agent]["legal_actions"] == legal.tolist()
+        assert raw.infos[agent]["phase"] == game.phase.value
         for other in env.agents:
             if other != agent:
                 assert not raw.observe(other)["action_mask"].any()
@@ -85,11 +90,36 @@ def test_reset_with_a_seed_repeats_and_without_one_moves_on() -> None:
     first = env.observe(env.agent_selection)["observation"]
     env.reset(seed=5)
     assert np.array_equal(env.observe(env.agent_selection)["observation"], first)
-    assert env.unwrapped.game.setup.seed == 5
+    assert env.unwrapped.game.setup.seed == 5 == env.unwrapped.episode_seed
     env.reset()
-    assert env.unwrapped.game.setup.seed == 6
+    after = env.unwrapped.game.setup.seed
+    assert after != 5
+    env.reset(seed=5)
+    env.reset()  # the stream of seed 5 again
+    assert env.unwrapped.game.setup.seed == after
     with pytest.raises(ValueError, match="seed"):
         env.reset(seed=-1)
+
+
+def test_fresh_environments_play_different_games_without_a_seed() -> None:
+    seeds = set()
+    for _ in range(3):
+        env = wanted_v0.raw_env("duel")
+        env.reset()
+        seeds.add(env.game.setup.seed)
+    assert len(seeds) == 3
+
+
+def test_concede_is_legal_only_when_allowed() -> None:
+    for allow in (False, True):
+        env = wanted_v0.raw_env("duel", allow_concede=allow)
+        env.reset(seed=1)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        assert mask[env.concede_slot] == allow
+    env = wanted_v0.raw_env("duel")
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal now"):
+        env.step(env.concede_slot)
 
 
 @pytest.mark.parametrize(("scenario", "ruleset", "options"), CASES, ids=IDS)
@@ -109,10 +139,16 @@ def test_an_observation_holds_only_the_agents_view(
         twin_env.reset(seed=11)
         twin_env.game = shuffle_hidden(env.game, seat, rng)
         assert twin_env.game.state.draw_pile != env.game.state.draw_pile
+        twin_env._cache.clear()
+        twin_env._mine = {a: list(m) for a, m in env._mine.items()}
         twin_env._refresh()
+        twin_env._update_infos()
         mine, twins = env.observe(agent), twin_env.observe(agent)
         assert np.array_equal(mine["observation"], twins["observation"])
         assert np.array_equal(mine["action_mask"], twins["action_mask"])
+        # the info (legal slots, phase, the information-state string) is the seat's own too
+        assert env.infos[agent] == twin_env.infos[agent]
+        assert env.info_state(agent) == twin_env.info_state(agent)
         phases.add(env.game.phase.value)
         legal = np.flatnonzero(mine["action_mask"])
         concede = env.slots.blocks["concede"].start

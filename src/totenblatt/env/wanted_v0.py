@@ -32,7 +32,18 @@
 * Rules: ``ruleset`` (a name, a file or a :class:`Ruleset`); without one, the ruleset
   the scenario needs (``base``, or ``extended`` for heroes and abilities).
 * Seeding: ``reset(seed=s)`` plays the game ``new_game(scenario, ruleset, seed=s)``;
-  ``reset()`` without a seed plays the next seed after the last one (0 first).
+  ``reset()`` without a seed draws one: from fresh entropy (``os.urandom``) before any
+  seed was given, else the next of the stream of the last given seed (so ``reset(seed=s)``
+  then ``reset()`` repeat); ``env.unwrapped.episode_seed`` is the game's seed.
+* Concede: the concede slot is never legal unless ``allow_concede=True`` (or it is the
+  only legal slot).
+* ``info``: per agent ``legal_actions`` (the legal slots; empty unless it is to act) and
+  ``phase`` (``swap``, ``bid``, ``action``, ``defend``, …, ``over``); the agent to act's
+  also ``info_state`` (text: the seat, its own actions so far, its observation;
+  :mod:`totenblatt.env.infostate`; ``env.info_state(agent)`` for any agent;
+  ``info_state=False`` leaves it out).
+* Parallel API: none. The game is turn-based (one seat acts at a time), so PettingZoo's
+  ``aec_to_parallel`` does not apply (``is_parallelizable`` is False).
 * Rendering: ``"ansi"`` returns the table as text (terrain, figures, HP, whose
   turn); ``"rgb_array"`` the table as an RGB image (H × W × 3 uint8).
 """
@@ -78,6 +89,8 @@ class WantedEnv(SeatEnv[Game]):
         *,
         options: Mapping[str, Any] | None = None,
         lang: str = "en",
+        allow_concede: bool = False,
+        info_state: bool = True,
     ) -> None:
         super().__init__()
         self.lang = resolve_lang(lang)  # of the "ansi" status lines
@@ -92,7 +105,8 @@ class WantedEnv(SeatEnv[Game]):
         self.ruleset = rules
         self.slots = ActionSlots(self.scenario, rules)
         self.layout = ObservationLayout(self.scenario, rules)
-        self._seat_agents(self.layout.size, self.slots.size)
+        self.concede_slot = self.slots.blocks["concede"].start
+        self._seat_agents(self.layout.size, self.slots.size, allow_concede, info_state)
         self._table: dict[int, Action] = {}
         self._figure: Any = None
 
@@ -109,7 +123,13 @@ class WantedEnv(SeatEnv[Game]):
             self._table = {}
             return
         self.agent_selection = self.possible_agents[seat]
-        self._table = self.slots.encode(game.legal_actions(), seat)
+        table = self.slots.encode(game.legal_actions(), seat)
+        if not self.allow_concede and self.concede_slot in table and len(table) > 1:
+            del table[self.concede_slot]
+        self._table = table
+
+    def _phase(self) -> str:
+        return str(self._game().phase.value)
 
     def _observation(self, seat: int) -> Observation:
         """The seat's view as numbers, and its action mask (all zeros unless it is to act)."""
@@ -152,9 +172,19 @@ def raw_env(
     *,
     options: Mapping[str, Any] | None = None,
     lang: str = "en",
+    allow_concede: bool = False,
+    info_state: bool = True,
 ) -> WantedEnv:
     """The environment without wrappers."""
-    return WantedEnv(scenario, ruleset, render_mode, options=options, lang=lang)
+    return WantedEnv(
+        scenario,
+        ruleset,
+        render_mode,
+        options=options,
+        lang=lang,
+        allow_concede=allow_concede,
+        info_state=info_state,
+    )
 
 
 def env(
@@ -164,13 +194,24 @@ def env(
     *,
     options: Mapping[str, Any] | None = None,
     lang: str = "en",
+    allow_concede: bool = False,
+    info_state: bool = True,
 ) -> Any:
     """The environment wrapped in PettingZoo's order checks (reset before step, and so on).
 
     ``ruleset`` defaults to the one the scenario needs (``extended`` for ``heroes``);
     ``options`` are ruleset options, e.g. ``{"hand_mode": "per_character"}``; ``lang``
-    (``en`` or ``de``) is the language of the ``"ansi"`` picture's status lines.
+    (``en`` or ``de``) is the language of the ``"ansi"`` picture's status lines;
+    ``allow_concede`` lets the concede slot be legal (off by default).
     """
     return wrappers.OrderEnforcingWrapper(
-        raw_env(scenario, ruleset, render_mode, options=options, lang=lang)
+        raw_env(
+            scenario,
+            ruleset,
+            render_mode,
+            options=options,
+            lang=lang,
+            allow_concede=allow_concede,
+            info_state=info_state,
+        )
     )
