@@ -1,0 +1,92 @@
+"""The single-agent Gymnasium wrapper: Gymnasium's checker, bots in the other seats, no peeking."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from totenblatt.env.single import SingleAgentEnv
+
+
+@pytest.mark.parametrize(
+    ("core", "opponents"),
+    [("reference", ["heuristic"]), ("reference", "random"), ("fast", "random")],
+)
+def test_gymnasiums_env_checker_passes(core: str, opponents: list[str] | str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Dict observations of a masked game: as PettingZoo's
+        check_env(SingleAgentEnv("duel", opponents=opponents, core=core), skip_render_check=True)
+
+
+def _play(env: SingleAgentEnv, seed: int, rng: np.random.Generator) -> tuple[float, int]:
+    obs, info = env.reset(seed=seed)
+    steps = 0
+    while True:
+        legal = np.flatnonzero(obs["action_mask"])
+        assert legal.tolist() == info["legal_actions"]
+        assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+        steps += 1
+        if terminated or truncated:
+            assert not obs["action_mask"].any()
+            return reward, steps
+        assert reward == 0.0
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seat", "opponents", "core"),
+    [
+        ("duel", 1, ["heuristic"], "reference"),
+        ("three-way", 2, ["random", "heuristic"], "reference"),
+        ("duel", 0, ["random"], "fast"),
+    ],
+)
+def test_whole_games_against_bots(
+    scenario: str, seat: int, opponents: list[str], core: str
+) -> None:
+    env = SingleAgentEnv(scenario, opponents=opponents, seat=seat, core=core)
+    rng = np.random.default_rng(1)
+    for seed in range(2):
+        reward, steps = _play(env, seed, rng)
+        assert reward in (-1.0, 0.0, 1.0) and steps > 3
+        game = env.aec.game
+        assert game is not None and game.is_over
+        assert env.episode_seed == seed
+
+
+def test_a_seed_reproduces_the_game_and_its_bots() -> None:
+    env = SingleAgentEnv("duel", opponents="heuristic")
+    a = [_play(env, 5, np.random.default_rng(2)) for _ in range(2)]
+    assert a[0] == a[1]
+    fresh = {SingleAgentEnv("duel").reset()[0]["observation"].tobytes() for _ in range(4)}
+    assert len(fresh) > 1  # unseeded: fresh games
+
+
+def test_illegal_actions_and_bad_arguments() -> None:
+    env = SingleAgentEnv("duel")
+    obs, _ = env.reset(seed=1)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(bad)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    strict = SingleAgentEnv("duel", on_illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(bad)
+    with pytest.raises(ValueError, match="fast core seats only"):
+        SingleAgentEnv("duel", opponents=["heuristic"], core="fast")
+    with pytest.raises(ValueError, match="opponents"):
+        SingleAgentEnv("three-way", opponents=["random", "random", "random"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        SingleAgentEnv("duel", opponents=["nobody"])
+
+
+def test_the_info_holds_no_seed() -> None:
+    env = SingleAgentEnv("duel", opponents="heuristic")
+    _, info = env.reset(seed=987654321)
+    assert set(info) == {"legal_actions", "phase", "info_state"}
+    assert "987654321" not in info["info_state"]
