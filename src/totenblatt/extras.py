@@ -23,6 +23,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "env": ("pettingzoo", "gymnasium"),
     "web": ("fastapi", "uvicorn", "starlette", "segno"),
     "pg": ("psycopg",),
+    "research": ("open_spiel", "pyspiel"),
 }
 """Extra -> the top-level modules it installs (import names)."""
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 SCRIPT = """
-import importlib.abc, sys
+import importlib, importlib.abc, sys
 hidden = sys.argv[1]
 class Hidden(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -18,7 +18,7 @@ class Hidden(importlib.abc.MetaPathFinder):
         return None
 sys.meta_path.insert(0, Hidden())
 try:
-    import totenblatt.env
+    importlib.import_module(sys.argv[2])
 except ImportError as exc:
     print(type(exc).__name__, exc.name, str(exc), sep="|")
 else:
@@ -26,10 +26,20 @@ else:
 """
 
 
-@pytest.mark.parametrize("module", ["pettingzoo", "gymnasium"])
-def test_importing_the_env_without_its_extra_says_what_to_install(module: str) -> None:
+@pytest.mark.parametrize(
+    ("module", "importing", "extra"),
+    [
+        ("pettingzoo", "totenblatt.env", "env"),
+        ("gymnasium", "totenblatt.env", "env"),
+        ("pyspiel", "totenblatt.env.spiel", "research"),
+        ("open_spiel", "totenblatt.env.spiel_examples", "research"),
+    ],
+)
+def test_importing_the_env_without_its_extra_says_what_to_install(
+    module: str, importing: str, extra: str
+) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, module],
+        [sys.executable, "-c", SCRIPT, module, importing],
         capture_output=True,
         text=True,
         timeout=120,
@@ -39,7 +49,8 @@ def test_importing_the_env_without_its_extra_says_what_to_install(module: str) -
     kind, name, message = done.stdout.strip().split("|")
     assert (kind, name) == ("MissingExtraError", module)
     assert message == (
-        f"this needs the 'env' extra ({module} is not installed): pip install 'totenblatt[env]'"
+        f"this needs the '{extra}' extra ({module} is not installed): "
+        f"pip install 'totenblatt[{extra}]'"
     )
 
 

@@ -1,0 +1,112 @@
+"""The OpenSpiel game: OpenSpiel's own checks, the env's encodings, no peeking, the examples."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+from hidden_twin import fast_twin
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from totenblatt.env import spiel, spiel_examples, wanted_fast_v0  # noqa: E402
+
+
+def _game(**params: object) -> object:
+    return pyspiel.load_game(spiel.NAME, {"deals": 20, **params})
+
+
+def test_openspiels_random_simulation_checks_pass() -> None:
+    """``pyspiel.random_sim_test``: legal actions, clones, strings, tensors, returns."""
+    pyspiel.random_sim_test(_game(), num_sims=12, serialize=False, verbose=False)
+
+
+def test_the_game_type_and_a_pickled_state() -> None:
+    game = _game()
+    kind = game.get_type()
+    assert kind.short_name == "python_totenblatt_wanted"
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.num_distinct_actions() == wanted_fast_v0.raw_env("duel").table.size
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(s, 1 / 20) for s in range(20)]
+    state.apply_action(4)
+    for _ in range(15):
+        state.apply_action(state.legal_actions()[-1])
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state) and again.history() == state.history()
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(clone.history()) == len(state.history()) + 1  # the original is untouched
+
+
+def test_the_state_plays_the_fast_envs_game_with_its_encodings() -> None:
+    """Deal s is the env's seed s: the same legal ids (concede aside), the env's vectors."""
+    env = wanted_fast_v0.raw_env("duel")
+    rng = np.random.default_rng(0)
+    for deal in (0, 7):
+        state = _game().new_initial_state()
+        state.apply_action(deal)
+        env.reset(seed=deal)
+        game = env.game
+        assert game is not None
+        while not state.is_terminal():
+            player = state.current_player()
+            assert player == game.to_act
+            ids = [a for a in game.legal_actions() if a != spiel.CONCEDE]
+            assert state.legal_actions() == sorted(ids)
+            for p in (0, 1):
+                vector = env.observe(f"seat_{p}")["observation"]
+                assert np.array_equal(np.asarray(state.observation_tensor(p)), vector)
+                assert np.array_equal(np.asarray(state.information_state_tensor(p)), vector)
+            action = int(rng.choice(state.legal_actions()))
+            state.apply_action(action)
+            game.apply(action)
+            env._steps += 1  # the env's kept vectors follow the game moved under it
+        assert game.is_over
+        winners = set(game.winners)
+        assert state.returns() == [
+            0.0 if not winners else 1.0 if p in winners else -1.0 for p in (0, 1)
+        ]
+
+
+def test_the_information_state_is_the_players_own() -> None:
+    """A twin whose hidden cards (other hand, draw pile, dead man's hand, random stream)
+    differ gives the player to act the same strings and tensors; the deal is not in them."""
+    rng = random.Random(1)
+    choices = np.random.default_rng(1)
+    for deal in (3, 11):
+        state = _game().new_initial_state()
+        state.apply_action(deal)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            player = state.current_player()
+            twin = state.clone()
+            assert state.game is not None
+            twin.held = spiel._Held(fast_twin(state.game, player, rng))
+            for p in (player,):
+                assert twin.information_state_string(p) == state.information_state_string(p)
+                assert twin.observation_string(p) == state.observation_string(p)
+                assert twin.information_state_tensor(p) == state.information_state_tensor(p)
+                assert twin.legal_actions() == state.legal_actions()
+            assert f"Deal:{deal}" not in state.information_state_string(player)
+            state.apply_action(int(choices.choice(state.legal_actions())))
+
+
+def test_concede_only_when_allowed() -> None:
+    for allow in (False, True):
+        state = _game(allow_concede=allow).new_initial_state()
+        state.apply_action(1)
+        assert (spiel.CONCEDE in state.legal_actions()) == allow
+
+
+def test_mcts_and_mccfr_run_on_the_duel() -> None:
+    tally = spiel_examples.mcts_against_random(games=2, simulations=8, deals=20)
+    assert sum(tally.values()) == 2
+    found = spiel_examples.mccfr(iterations=4, deals=20)
+    assert found["info_states"] > 10
+    assert abs(sum(found["first_decision"].values()) - 1.0) < 0.01  # rounded
