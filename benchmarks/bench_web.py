@@ -43,9 +43,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +69,8 @@ PROCESS_GAMES = 200
 """Concurrent duels of the several-processes case."""
 PROCESS_SECONDS = 40.0
 """Seconds the several-processes case plays each count (after a warm-up)."""
-WARM_UP = 5.0
-"""Seconds played before the measured window (first-use caches, connections)."""
+WARM_UP = 8.0
+"""Seconds played before the measured window (connecting the sockets, first-use caches)."""
 CLIENT_PROCESSES = 2
 """Processes the several-processes case's clients run in (one would be their bottleneck)."""
 
@@ -265,6 +265,19 @@ def _cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def _postgres_pids() -> list[int]:
+    """The PostgreSQL server's processes on this machine (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() in ("postgres", "postmaster"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
 def _machine() -> tuple[float, float]:
     """The machine's busy and total CPU seconds so far (all cores, /proc/stat)."""
     try:
@@ -300,10 +313,16 @@ def _up(base: str, server: subprocess.Popen[bytes] | None = None) -> None:
 async def _seat_for(
     url: str, seat: int, seed: int, start: float, end: float
 ) -> tuple[list[float], int]:
-    """A seat played flat out; the round trips and actions answered within [start, end]."""
+    """A seat played flat out; the round trips and actions answered within [start, end].
+
+    It picks a random legal action as RandomBot does (one draw of the seeded generator
+    over the legal actions but conceding), straight from the view's JSON: the clients
+    share the machine's two cores with the servers, so they spend as little as they can."""
+    import random
+
     from websockets.asyncio.client import connect
 
-    bot = RandomBot(seed)
+    rng = random.Random(seed)
     rtts: list[float] = []
     count = 0
     acted = -1
@@ -320,8 +339,8 @@ async def _seat_for(
                 return rtts, count
             if view["to_act"] != seat or view["version"] <= acted:
                 continue
-            legal = [action_from_dict(a) for a in view["legal_actions"] if a["type"] != "concede"]
-            action = action_to_dict(bot.choose(view, legal))
+            legal = [a for a in view["legal_actions"] if a["type"] != "concede"]
+            action = legal[rng.randrange(len(legal))]
             acted = view["version"]
             sent = time.perf_counter()
             await ws.send(json.dumps({"type": "action", "action": action, "version": acted}))
@@ -339,8 +358,17 @@ async def _seat_for(
 
 
 async def _clients(urls: list[tuple[str, int, int]], start: float, end: float) -> Any:
+    cpu: list[float] = []
+
+    async def clock() -> None:  # this client process's CPU over the window
+        for at in (start, end):
+            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+            cpu.append(time.process_time())
+
+    clocking = asyncio.create_task(clock())
     tasks = [asyncio.create_task(_seat_for(u, seat, seed, start, end)) for u, seat, seed in urls]
     done, pending = await asyncio.wait(tasks, timeout=end - time.perf_counter() + 10.0)
+    await clocking
     for task in pending:  # a seat waiting for a view that never came: stop it
         task.cancel()
     rtts: list[float] = []
@@ -350,16 +378,35 @@ async def _clients(urls: list[tuple[str, int, int]], start: float, end: float) -
             more, n = task.result()
             rtts += more
             count += n
-    return rtts, count
+    return rtts, count, cpu[1] - cpu[0]
 
 
 def _client_process(urls: list[tuple[str, int, int]], start: float, end: float) -> Any:
     return asyncio.run(_clients(urls, start, end))
 
 
-def _processes_case(count: int, url: str, split: bool) -> tuple[float, list[float], float, float]:
-    """``count`` server processes on a fresh schema of ``url``; actions/s, round trips, the
-    servers' CPU (cores used) and the machine's busy share over the measured window."""
+def _client_ready(_: int) -> bool:
+    """Nothing: a client process has started and imported what it plays with."""
+    import websockets.asyncio.client  # noqa: F401
+
+    return True
+
+
+@dataclass
+class Figures:
+    """One several-processes measurement: actions/s, round trips, cores used over the
+    window by the servers, the clients and PostgreSQL, the machine's busy share."""
+
+    rate: float
+    rtts: list[float]
+    servers: float
+    clients: float
+    postgres: float
+    busy: float
+
+
+def _processes_case(count: int, url: str, split: bool) -> Figures:
+    """``count`` server processes on a fresh schema of ``url``, measured (:class:`Figures`)."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
@@ -390,33 +437,32 @@ def _processes_case(count: int, url: str, split: bool) -> tuple[float, list[floa
                 token = info["seats"][seat]["token"]
                 ws = "ws" + base.removeprefix("http")
                 urls.append((f"{ws}/ws/games/{info['game_id']}?token={token}", seat, 10 * g + seat))
-        start = time.perf_counter() + WARM_UP
-        end = start + PROCESS_SECONDS
         shares = [urls[i::CLIENT_PROCESSES] for i in range(CLIENT_PROCESSES)]
         context = multiprocessing.get_context("spawn")
         samples: list[tuple[float, float, float]] = []
-
-        def sample() -> None:
-            samples.append((_cpu_seconds([p.pid for p in servers]), *_machine()))
-
-        timers = [
-            threading.Timer(max(0.0, at - time.perf_counter()), sample) for at in (start, end)
-        ]
-        for timer in timers:
-            timer.start()
         with context.Pool(CLIENT_PROCESSES) as pool:
-            # perf_counter is the system's monotonic clock: the same in every process
-            results = pool.starmap(_client_process, [(share, start, end) for share in shares])
-        for timer in timers:
-            timer.join(timeout=5)
-        rtts = [r for part, _ in results for r in part]
-        actions = sum(n for _, n in results)
-        cores = busy = 0.0
-        if len(samples) == 2:
-            (cpu0, busy0, total0), (cpu1, busy1, total1) = samples
-            cores = (cpu1 - cpu0) / PROCESS_SECONDS
-            busy = (busy1 - busy0) / max(total1 - total0, 1e-9)
-        return actions / PROCESS_SECONDS, rtts, cores, busy
+            pool.map(_client_ready, range(CLIENT_PROCESSES))  # started before the clock runs
+            # the warm-up covers connecting the sockets; perf_counter is the system's
+            # monotonic clock: the same in every process
+            start = time.perf_counter() + WARM_UP
+            end = start + PROCESS_SECONDS
+            playing = pool.starmap_async(_client_process, [(share, start, end) for share in shares])
+            for at in (start, end):
+                time.sleep(max(0.0, at - time.perf_counter()))
+                pg = _cpu_seconds(_postgres_pids())
+                samples.append((_cpu_seconds([p.pid for p in servers]), pg, *_machine()))
+            results = playing.get(timeout=PROCESS_SECONDS + 120)
+        rtts = [r for part, _, _ in results for r in part]
+        actions = sum(n for _, n, _ in results)
+        (cpu0, pg0, busy0, total0), (cpu1, pg1, busy1, total1) = samples
+        return Figures(
+            rate=actions / PROCESS_SECONDS,
+            rtts=rtts,
+            servers=(cpu1 - cpu0) / PROCESS_SECONDS,
+            clients=sum(c for _, _, c in results) / PROCESS_SECONDS,
+            postgres=(pg1 - pg0) / PROCESS_SECONDS,
+            busy=(busy1 - busy0) / max(total1 - total0, 1e-9),
+        )
     finally:
         for server in servers:
             server.terminate()
@@ -444,20 +490,22 @@ def _processes(counts: list[int]) -> None:
     )
     print(
         "processes  routing      actions/s  p50 ms  p95 ms  vs 1 process  "
-        "servers' cores  machine busy"
+        "cores: servers  clients  postgres  machine busy"
     )
     single: float | None = None
     for count in counts:
         for split in (False, True) if count > 1 else (False,):
-            rate, rtts, cores, busy = _processes_case(count, url, split)
+            got = _processes_case(count, url, split)
             if count == 1:
-                single = rate
-            ratio = f"{rate / single:.2f}x" if single else "-"
+                single = got.rate
+            ratio = f"{got.rate / single:.2f}x" if single else "-"
             routing = "split seats" if split else "by game"
             print(
-                f"{count:9d}  {routing:11}  {rate:9.1f}  {_percentile(rtts, 50) * 1000:6.1f}  "
-                f"{_percentile(rtts, 95) * 1000:6.1f}  {ratio:>12}  {cores:14.2f}  "
-                f"{busy * 100:11.0f}%",
+                f"{count:9d}  {routing:11}  {got.rate:9.1f}  "
+                f"{_percentile(got.rtts, 50) * 1000:6.1f}  "
+                f"{_percentile(got.rtts, 95) * 1000:6.1f}  "
+                f"{ratio:>12}  {got.servers:14.2f}  {got.clients:7.2f}  {got.postgres:8.2f}  "
+                f"{got.busy * 100:11.0f}%",
                 flush=True,
             )
 
