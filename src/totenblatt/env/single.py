@@ -27,6 +27,8 @@ True
   and ``Discrete(n)``; :meth:`SingleAgentEnv.action_masks` gives the mask (the
   convention of sb3-contrib's ``MaskablePPO``).
 * Rewards: +1 / −1 / 0 for the learner's seat when the game ends, 0 before.
+* ``info``: ``legal_actions``, ``phase`` and ``info_state`` (the seat's own view and
+  actions as text; ``info_state=False`` leaves it out: it costs more than a fast step).
 * An illegal action ends the episode as a loss (reward −1, ``info["illegal_action"]``),
   or raises ``ValueError`` with ``on_illegal="raise"``.
 * Seeding: ``reset(seed=s)`` plays the game of seed ``s``; ``reset()`` the next seed of
@@ -73,6 +75,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         allow_concede: bool = False,
         options: Mapping[str, Any] | None = None,
         on_illegal: str = "lose",
+        info_state: bool = True,
     ) -> None:
         if core not in CORES:
             raise ValueError(f"core {core!r}: expected one of {', '.join(CORES)}")
@@ -83,11 +86,19 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         self.aec: SeatEnv[Any]
         if core == "fast":
             self.aec = wanted_fast_v0.raw_env(
-                scenario, ruleset, options=options, allow_concede=allow_concede, info_state=True
+                scenario,
+                ruleset,
+                options=options,
+                allow_concede=allow_concede,
+                info_state=info_state,
             )
         else:
             self.aec = wanted_v0.raw_env(
-                scenario, ruleset, options=options, allow_concede=allow_concede
+                scenario,
+                ruleset,
+                options=options,
+                allow_concede=allow_concede,
+                info_state=info_state,
             )
         seats = self.aec.scenario.seats
         if not 0 <= seat < seats:
@@ -164,7 +175,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         info = dict(self.aec.infos.get(self.agent, {}))
         info.setdefault("legal_actions", [])
         info.setdefault("phase", "over")
-        if "info_state" not in info:
+        if "info_state" not in info and self.aec.info_state_in_info:
             info["info_state"] = self.aec.info_state(self.agent)
         return info
 

@@ -1,0 +1,36 @@
+"""The example trainer: a bounded run learns, saves and loads its policy; the CLI works."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from totenblatt.env import train
+
+
+def test_a_short_run_saves_a_policy_that_plays(tmp_path: Path) -> None:
+    policy, report = train.train(games=64, batch=32, eval_every=64, eval_games=10, minutes=1)
+    assert report.games == 64 and report.curve and 0.0 <= report.curve[-1][2] <= 1.0
+    assert np.abs(policy.W).sum() > 0  # it learned something
+    path = tmp_path / "policy.npz"
+    policy.save(path)
+    again = train.LinearPolicy.load(path)
+    assert again.scenario == "duel"
+    assert np.array_equal(again.W, policy.W) and np.array_equal(again.b, policy.b)
+    assert 0.0 <= train.evaluate(again, games=4) <= 1.0
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "p.npz"
+    assert train.main(["--games", "32", "--eval-games", "4", "--out", str(out)]) == 0
+    assert out.exists()
+
+
+def test_the_greedy_choice_is_legal() -> None:
+    policy = train.LinearPolicy.fresh(observations=5, slots=6)
+    policy.b[:] = [9, 0, 0, 0, 5, 0]
+    mask = np.array([0, 1, 0, 0, 1, 1], np.int8)
+    assert policy.act(np.zeros(5), mask, greedy=True) == 4
+    rng = np.random.default_rng(0)
+    assert {policy.act(np.zeros(5), mask, rng) for _ in range(50)} <= {1, 4, 5}
