@@ -1044,12 +1044,13 @@ class Hub:
                         return  # another process plays it (or the game moved on there)
                     room.lease = room.version
                 renewing = self._renewing(room) if self.shared else None
+                before = room.serial
                 try:
                     if not await self._bot_turn(room, seat):
                         return
                 except ConflictError:
-                    if not self.shared:
-                        raise
+                    if not self.shared or room.serial == before:
+                        raise  # refused where it stands: not another process's doing
                     continue  # another process moved the game on: look again
                 finally:
                     if renewing is not None:
