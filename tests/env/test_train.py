@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from totenblatt.env import train
+from totenblatt.env.policy import LinearPolicy
+from totenblatt.env.single import SingleAgentEnv
 
 
 def test_a_short_run_saves_a_policy_that_plays(tmp_path: Path) -> None:
@@ -15,7 +18,7 @@ def test_a_short_run_saves_a_policy_that_plays(tmp_path: Path) -> None:
     assert np.abs(policy.W).sum() > 0  # it learned something
     path = tmp_path / "policy.npz"
     policy.save(path)
-    again = train.LinearPolicy.load(path)
+    again = LinearPolicy.load(path)
     assert again.scenario == "duel"
     assert np.array_equal(again.W, policy.W) and np.array_equal(again.b, policy.b)
     assert 0.0 <= train.evaluate(again, games=4) <= 1.0
@@ -28,9 +31,27 @@ def test_the_command_line(tmp_path: Path) -> None:
 
 
 def test_the_greedy_choice_is_legal() -> None:
-    policy = train.LinearPolicy.fresh(observations=5, slots=6)
+    policy = LinearPolicy.fresh(observations=5, slots=6)
     policy.b[:] = [9, 0, 0, 0, 5, 0]
     mask = np.array([0, 1, 0, 0, 1, 1], np.int8)
     assert policy.act(np.zeros(5), mask, greedy=True) == 4
     rng = np.random.default_rng(0)
     assert {policy.act(np.zeros(5), mask, rng) for _ in range(50)} <= {1, 4, 5}
+
+
+def test_a_learned_policy_sits_as_an_opponent(tmp_path: Path) -> None:
+    path = tmp_path / "p.npz"
+    LinearPolicy.fresh(342, 814).save(path)
+    env = SingleAgentEnv("duel", opponents=f"learned:{path}", seat=1, core="fast")
+    obs, _ = env.reset(seed=3)
+    done = False
+    while not done:
+        obs, reward, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert reward in (-1.0, 0.0, 1.0)
+    with pytest.raises(ValueError, match="core='fast'"):
+        SingleAgentEnv("duel", opponents=f"learned:{path}")
+    with pytest.raises(ValueError, match="not trained for this scenario"):
+        LinearPolicy.fresh(3, 4).save(tmp_path / "small.npz")
+        SingleAgentEnv("duel", opponents=f"learned:{tmp_path / 'small.npz'}", core="fast")
+    with pytest.raises(ValueError, match="learned:PATH"):
+        SingleAgentEnv("duel", opponents="learned:", core="fast")

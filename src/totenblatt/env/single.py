@@ -21,7 +21,8 @@ True
   environment (so it never concedes unless ``allow_concede``).
 * ``core="reference"`` (the default) plays :mod:`~totenblatt.env.wanted_v0` (any bot);
   ``core="fast"`` plays :mod:`~totenblatt.env.wanted_fast_v0`, faster, with ``random``
-  opponents only (uniform over the legal slots): the registry's bots read the reference
+  opponents (uniform over the legal slots) or ``learned:PATH`` ones (a policy saved by
+  ``python -m totenblatt.env.train``, greedy): the registry's bots read the reference
   engine's views.
 * Spaces: the PettingZoo environment's for the seat — ``Dict(observation, action_mask)``
   and ``Discrete(n)``; :meth:`SingleAgentEnv.action_masks` gives the mask (the
@@ -48,12 +49,16 @@ import numpy.typing as npt
 
 from totenblatt.env import wanted_fast_v0, wanted_v0
 from totenblatt.env.episode import SEED_BOUND, Observation, SeatEnv
+from totenblatt.env.policy import LinearPolicy
 from totenblatt.wanted.bots import Bot, bot_seed, check_bot_name, make_bot
 from totenblatt.wanted.engine import Action, Game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 
-__all__ = ["CORES", "SingleAgentEnv"]
+__all__ = ["CORES", "LEARNED", "SingleAgentEnv"]
+
+LEARNED = "learned:"
+"""An opponent name ``learned:PATH``: the policy saved at PATH (fast core; greedy)."""
 
 CORES = ("reference", "fast")
 """The engines a :class:`SingleAgentEnv` plays on."""
@@ -108,18 +113,31 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             names *= seats - 1
         if len(names) != seats - 1:
             raise ValueError(f"{len(names)} opponents for {seats - 1} other seats")
-        self.opponents = [check_bot_name(n) for n in names]
-        if core == "fast" and any(n != "random" for n in self.opponents):
+        self.opponents = [_opponent(n) for n in names]
+        self._learned = {
+            n: LinearPolicy.load(n.partition(":")[2])
+            for n in self.opponents
+            if n.startswith(LEARNED)
+        }
+        if core == "fast" and any(n != "random" and n not in self._learned for n in self.opponents):
             raise ValueError(
-                "the fast core seats only 'random' opponents (the registry's bots read the "
-                "reference engine's views): use core='reference'"
+                "the fast core seats only 'random' and 'learned:PATH' opponents (the "
+                "registry's bots read the reference engine's views): use core='reference'"
             )
+        if core == "reference" and self._learned:
+            raise ValueError("a learned policy plays the fast core's slots: use core='fast'")
+        slots = self.aec.action_space(self.aec.possible_agents[0])
+        assert isinstance(slots, gym.spaces.Discrete)
+        shape = (int(slots.n), self.aec.layout.size)
+        for n, policy in self._learned.items():
+            if policy.W.shape != shape:
+                raise ValueError(f"{n}: the policy was not trained for this scenario")
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self.episode_seed: int | None = None
-        self._bots: dict[int, Bot | np.random.Generator] = {}
+        self._bots: dict[int, Bot | np.random.Generator | LinearPolicy] = {}
         self._over = False
 
     # -- the episode -------------------------------------------------------------------
@@ -137,7 +155,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         self._bots = {}
         for name, s in zip(self.opponents, others, strict=True):
             bseed = bot_seed(game_seed, s)
-            if self.core == "fast":
+            if name in self._learned:
+                self._bots[s] = self._learned[name]
+            elif self.core == "fast":
                 self._bots[s] = np.random.default_rng(bseed)
             else:
                 self._bots[s] = make_bot(
@@ -192,6 +212,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         legal: list[int] = self.aec.infos[agent]["legal_actions"]
         if isinstance(bot, np.random.Generator):
             return legal[int(bot.integers(len(legal)))]
+        if isinstance(bot, LinearPolicy):
+            obs = self.aec.observe(agent)
+            return bot.act(obs["observation"], obs["action_mask"], greedy=True)
         aec = self.aec
         assert isinstance(aec, wanted_v0.WantedEnv)
         game: Game = aec._game()
@@ -208,3 +231,13 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
     def close(self) -> None:
         """Release the PettingZoo environment."""
         self.aec.close()
+
+
+def _opponent(name: str) -> str:
+    """A bot's name of the registry, normalised, or ``learned:PATH`` as given."""
+    if isinstance(name, str) and name.strip().lower().startswith(LEARNED):
+        path = name.strip()[len(LEARNED) :]
+        if not path:
+            raise ValueError(f"bot {name!r}: name the policy file (learned:PATH)")
+        return LEARNED + path
+    return check_bot_name(name)

@@ -10,9 +10,9 @@ gradient is weighted by the game's result minus a running baseline and Adam step
 The policy is saved as ``.npz`` (``W``, ``b``, the scenario, the sizes) and
 :class:`LinearPolicy` plays it.
 
->>> policy = LinearPolicy.fresh(observations=4, slots=3)
->>> policy.act(np.ones(4, np.float32), np.array([0, 1, 1], np.int8), greedy=True) in (1, 2)
-True
+>>> policy, report = train(games=32, eval_games=2, minutes=1)
+>>> report.games, policy.W.shape
+(32, (814, 342))
 """
 
 from __future__ import annotations
@@ -27,56 +27,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from totenblatt.env.policy import LinearPolicy
 from totenblatt.env.single import SingleAgentEnv
 
 __all__ = ["LinearPolicy", "TrainReport", "evaluate", "main", "train"]
 
 Floats = npt.NDArray[np.float64]
-
-
-@dataclass
-class LinearPolicy:
-    """Logits ``W @ x + b`` over the slots; softmax over the legal ones."""
-
-    W: Floats
-    b: Floats
-    scenario: str = "duel"
-
-    @classmethod
-    def fresh(cls, observations: int, slots: int, scenario: str = "duel") -> LinearPolicy:
-        """All zeros: uniform over the legal slots."""
-        return cls(np.zeros((slots, observations)), np.zeros(slots), scenario)
-
-    @classmethod
-    def load(cls, path: str | Path) -> LinearPolicy:
-        """A policy saved by :meth:`save`."""
-        with np.load(path) as data:
-            return cls(data["W"], data["b"], str(data["scenario"]))
-
-    def save(self, path: str | Path) -> None:
-        """Write ``W``, ``b`` and the scenario to ``path`` (``.npz``)."""
-        np.savez_compressed(path, W=self.W, b=self.b, scenario=np.array(self.scenario))
-
-    def probabilities(self, x: npt.NDArray[Any], mask: npt.NDArray[Any]) -> tuple[Floats, Floats]:
-        """The legal slots and their probabilities."""
-        legal = np.flatnonzero(mask)
-        logits = self.W[legal] @ x + self.b[legal]
-        logits -= logits.max()
-        p = np.exp(logits)
-        return legal.astype(np.float64), p / p.sum()
-
-    def act(
-        self,
-        x: npt.NDArray[Any],
-        mask: npt.NDArray[Any],
-        rng: np.random.Generator | None = None,
-        greedy: bool = False,
-    ) -> int:
-        """A slot: the most likely (``greedy``) or drawn from the policy."""
-        legal, p = self.probabilities(x, mask)
-        if greedy or rng is None:
-            return int(legal[int(np.argmax(p))])
-        return int(legal[int(rng.choice(len(p), p=p))])
 
 
 @dataclass
