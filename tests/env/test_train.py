@@ -42,14 +42,25 @@ def test_the_greedy_choice_is_legal() -> None:
 def test_a_learned_policy_sits_as_an_opponent(tmp_path: Path) -> None:
     path = tmp_path / "p.npz"
     LinearPolicy.fresh(342, 814).save(path)
+    three = tmp_path / "three.npz"
+    fast = SingleAgentEnv("three-way", core="fast").aec
+    policy = LinearPolicy.fresh(fast.layout.size, fast.slots.size, "three-way")
+    policy.W[:] = np.random.default_rng(0).normal(size=policy.W.shape)  # some choices
+    policy.save(three)
     env = SingleAgentEnv("duel", opponents=f"learned:{path}", seat=1, core="fast")
     obs, _ = env.reset(seed=3)
     done = False
     while not done:
         obs, reward, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
     assert reward in (-1.0, 0.0, 1.0)
-    with pytest.raises(ValueError, match="core='fast'"):
-        SingleAgentEnv("duel", opponents=f"learned:{path}")
+    # on the reference engine, against the learner (here: the first legal slot each turn)
+    ref = SingleAgentEnv("three-way", opponents=["heuristic", f"learned:{three}"], seat=0)
+    for seed in range(2):
+        obs, _ = ref.reset(seed=seed)
+        done = False
+        while not done:
+            obs, reward, done, _, _ = ref.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        assert ref.aec.game is not None and ref.aec.game.is_over
     with pytest.raises(ValueError, match="not trained for this scenario"):
         LinearPolicy.fresh(3, 4).save(tmp_path / "small.npz")
         SingleAgentEnv("duel", opponents=f"learned:{tmp_path / 'small.npz'}", core="fast")

@@ -21,9 +21,11 @@ True
   environment (so it never concedes unless ``allow_concede``).
 * ``core="reference"`` (the default) plays :mod:`~totenblatt.env.wanted_v0` (any bot);
   ``core="fast"`` plays :mod:`~totenblatt.env.wanted_fast_v0`, faster, with ``random``
-  opponents (uniform over the legal slots) or ``learned:PATH`` ones (a policy saved by
-  ``python -m totenblatt.env.train``, greedy): the registry's bots read the reference
-  engine's views.
+  opponents (uniform over the legal slots) or ``learned:PATH`` ones: the registry's bots
+  read the reference engine's views.
+* ``learned:PATH``: a policy saved by ``python -m totenblatt.env.train`` (greedy). On the
+  reference core it reads a fast copy of the game at its turns (the same vector: the
+  seat's view) and plays the reference action its fast slot stands for.
 * Spaces: the PettingZoo environment's for the seat — ``Dict(observation, action_mask)``
   and ``Discrete(n)``; :meth:`SingleAgentEnv.action_masks` gives the mask (the
   convention of sb3-contrib's ``MaskablePPO``).
@@ -52,6 +54,7 @@ from totenblatt.env.episode import SEED_BOUND, Observation, SeatEnv
 from totenblatt.env.policy import LinearPolicy
 from totenblatt.wanted.bots import Bot, bot_seed, check_bot_name, make_bot
 from totenblatt.wanted.engine import Action, Game
+from totenblatt.wanted.fast import FastGame
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 
@@ -124,10 +127,16 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
                 "the fast core seats only 'random' and 'learned:PATH' opponents (the "
                 "registry's bots read the reference engine's views): use core='reference'"
             )
+        self._fast: wanted_fast_v0.WantedFastEnv | None = None
         if core == "reference" and self._learned:
-            raise ValueError("a learned policy plays the fast core's slots: use core='fast'")
+            # a learned policy reads the fast core's vector and slots: a fast copy of the
+            # game at each of its turns, its choice played as the reference action it shadows
+            self._fast = wanted_fast_v0.raw_env(self.aec.scenario, self.aec.ruleset)
         slots = self.aec.action_space(self.aec.possible_agents[0])
         assert isinstance(slots, gym.spaces.Discrete)
+        if self._fast is not None:
+            slots = self._fast.action_space(self._fast.possible_agents[0])
+            assert isinstance(slots, gym.spaces.Discrete)
         shape = (int(slots.n), self.aec.layout.size)
         for n, policy in self._learned.items():
             if policy.W.shape != shape:
@@ -205,7 +214,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             agent = aec.agent_selection
             if agent == self.agent:
                 return
-            aec.step(self._choose(aec._seat[agent], agent))
+            slot = self._choose(aec._seat[agent], agent)
+            if slot >= 0:
+                aec.step(slot)
 
     def _choose(self, seat: int, agent: str) -> int:
         bot = self._bots[seat]
@@ -213,8 +224,10 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         if isinstance(bot, np.random.Generator):
             return legal[int(bot.integers(len(legal)))]
         if isinstance(bot, LinearPolicy):
-            obs = self.aec.observe(agent)
-            return bot.act(obs["observation"], obs["action_mask"], greedy=True)
+            if self._fast is None:
+                obs = self.aec.observe(agent)
+                return bot.act(obs["observation"], obs["action_mask"], greedy=True)
+            return self._learned_on_reference(bot, seat)
         aec = self.aec
         assert isinstance(aec, wanted_v0.WantedEnv)
         game: Game = aec._game()
@@ -223,6 +236,17 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
             by_action.setdefault(aec.action(slot), slot)
         choice = bot.choose(game.view(seat), list(by_action))
         return by_action[choice]
+
+    def _learned_on_reference(self, policy: LinearPolicy, seat: int) -> int:
+        """Play the policy's choice on the reference engine (-1: played, no slot)."""
+        aec, fast_env = self.aec, self._fast
+        assert isinstance(aec, wanted_v0.WantedEnv) and fast_env is not None
+        fast = FastGame.from_game(aec._game())
+        vector = fast_env.observer.encode(fast, seat)
+        mask = fast_env.slots.mask(fast_env._legal_ids(fast))
+        slot = policy.act(vector, mask, greedy=True)
+        aec.play_action(fast.shadow(fast_env.slots.engine_id(fast, slot)))
+        return -1
 
     def render(self) -> None:
         """No pictures (render the PettingZoo environment for them)."""

@@ -24,9 +24,9 @@ played on :class:`~totenblatt.wanted.fast.FastGame`:
 * ``info``: per agent ``legal_actions`` (slots; empty unless it is to act) and ``phase``;
   the agent to act's also ``info_state`` (text of the seat's own view and own actions:
   :mod:`totenblatt.env.infostate`) when made with ``info_state=True``: off by default,
-  as the text costs more than a step of the game (duel, random agents: ~29,000 steps/s
-  without ``info``, ~23,000 with, ~10,500 with the text); ``env.info_state(agent)``
-  gives any agent's on demand.
+  as the text costs about as much as a step of the game (duel, random agents, per CPU
+  second: ~29,000 steps without ``info``, ~25,000 with it, ~17,000 with the text);
+  ``env.info_state(agent)`` gives any agent's on demand.
 * Rules: the base rules (and rulesets without abilities, heroes or per-character hands:
   ``FastUnsupportedError`` otherwise). ``reset(seed=s)`` deals the game
   ``new_game(scenario, ruleset, seed=s)`` deals; ``reset()`` draws a seed (fresh entropy

@@ -108,6 +108,7 @@ class WantedEnv(SeatEnv[Game]):
         self.concede_slot = self.slots.blocks["concede"].start
         self._seat_agents(self.layout.size, self.slots.size, allow_concede, info_state)
         self._table: dict[int, Action] = {}
+        self._forced: Action | None = None
         self._figure: Any = None
 
     # -- the game ----------------------------------------------------------------------
@@ -144,7 +145,22 @@ class WantedEnv(SeatEnv[Game]):
         return self.slots.decode_with(self._table, int(slot))
 
     def _play(self, game: Game, slot: int) -> None:
-        game.apply(self.action(slot))
+        forced = self._forced
+        game.apply(self.action(slot) if forced is None else forced)
+
+    def play_action(self, action: Action) -> None:
+        """Play an engine action for the agent to act, as :meth:`step` plays a slot: any
+        action the engine allows, also one no slot offers (a bot's choice, a fast-core
+        shadow); ``ValueError`` for an illegal one. Its agent's own record shows ``-1``."""
+        game = self._game()
+        why = game.why_illegal(action)
+        if why is not None:
+            raise ValueError(f"{action!r} is not legal now: {why}")
+        self._forced = action
+        try:
+            self.step(-1)
+        finally:
+            self._forced = None
 
     # -- rendering ---------------------------------------------------------------------
 
