@@ -66,3 +66,13 @@ def test_a_learned_policy_sits_as_an_opponent(tmp_path: Path) -> None:
         SingleAgentEnv("duel", opponents=f"learned:{tmp_path / 'small.npz'}", core="fast")
     with pytest.raises(ValueError, match="learned:PATH"):
         SingleAgentEnv("duel", opponents="learned:", core="fast")
+
+
+def test_a_saved_policy_is_tested_against_bots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "p.npz"
+    LinearPolicy.fresh(342, 814).save(path)
+    assert 0.0 <= train.match(path, "heuristic", games=2) <= 1.0
+    assert train.main(["--evaluate", str(path), "--against", "random", "--eval-games", "2"]) == 0
+    assert "of 2 games against random (fast core" in capsys.readouterr().out

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from totenblatt.env.policy import LinearPolicy
 from totenblatt.env.single import SingleAgentEnv
 
-__all__ = ["LinearPolicy", "TrainReport", "evaluate", "main", "train"]
+__all__ = ["LinearPolicy", "TrainReport", "evaluate", "main", "match", "train"]
 
 Floats = npt.NDArray[np.float64]
 
@@ -67,6 +67,33 @@ def evaluate(
             obs, reward, terminated, truncated, _ = env.step(slot)
             if terminated or truncated:
                 score += 1.0 if reward > 0 else 0.5 if reward == 0 else 0.0
+                break
+    return score / games
+
+
+def match(
+    path: str | Path, against: str = "heuristic", games: int = 200, seed: int = 10**9
+) -> float:
+    """The saved policy's share of wins (draws half) against a bot of the registry on the
+    reference engine (seats alternating; the policy greedy, as ``learned:PATH``)."""
+    from totenblatt.wanted.bots import bot_seed, make_bot
+
+    score = 0.0
+    for g in range(games):
+        env = SingleAgentEnv(
+            "duel", opponents=f"learned:{path}", seat=g % 2, core="reference", info_state=False
+        )
+        obs, _ = env.reset(seed=seed + g)
+        aec = env.aec
+        bot = make_bot(against, bot_seed(seed + g, g % 2), aec.scenario, aec.ruleset)
+        while True:
+            slots = np.flatnonzero(obs["action_mask"])
+            by_action = {aec.action(int(i)): int(i) for i in slots}
+            game = aec._game()
+            choice = bot.choose(game.view(g % 2), list(by_action))
+            obs, reward, terminated, truncated, _ = env.step(by_action[choice])
+            if terminated or truncated:
+                score += 0.0 if reward > 0 else 0.5 if reward == 0 else 1.0
                 break
     return score / games
 
@@ -166,7 +193,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--eval-games", type=int, default=200, help="games per test")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("wanted_duel_policy.npz"))
+    parser.add_argument(
+        "--evaluate", type=Path, default=None, help="no training: test this saved policy"
+    )
+    parser.add_argument(
+        "--against", default="random", help="with --evaluate: a bot of the registry"
+    )
     args = parser.parse_args(argv)
+    if args.evaluate is not None:
+        start = time.perf_counter()
+        if args.against == "random":
+            rate = evaluate(LinearPolicy.load(args.evaluate), args.eval_games)
+            where = "fast core"
+        else:
+            rate = match(args.evaluate, args.against, args.eval_games)
+            where = "reference engine"
+        print(
+            f"{args.evaluate}: {rate:.1%} of {args.eval_games} games against {args.against} "
+            f"({where}, seats alternating, greedy) in {time.perf_counter() - start:.0f} s"
+        )
+        return 0
     policy, report = train(
         minutes=args.minutes,
         games=args.games,
