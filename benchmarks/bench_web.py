@@ -91,6 +91,41 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return data
 
 
+class _Socket:
+    """One seat's WebSocket: the next view where the seat is to act, and an action's answer
+    (views pushed meanwhile are kept: the newest is looked at next)."""
+
+    def __init__(self, ws: Any, seat: int) -> None:
+        self.ws, self.seat = ws, seat
+        self.latest: dict[str, Any] | None = None
+        self.acted = -1
+
+    async def turn(self) -> dict[str, Any] | None:
+        """The next view in which the seat is to act; None when the game is over."""
+        while True:
+            if self.latest is None:
+                message = json.loads(await self.ws.recv())
+                if message.get("type", "view") != "view":
+                    continue
+                self.latest = message
+            view, self.latest = self.latest, None
+            if view["is_over"]:
+                return None
+            if view["to_act"] == self.seat and view["version"] > self.acted:
+                return view
+
+    async def act(self, action: dict[str, Any], version: int) -> str:
+        """Send ``action`` chosen at ``version``; the answer's type (result or error)."""
+        self.acted = version
+        await self.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+        while True:
+            reply = json.loads(await self.ws.recv())
+            if reply.get("type") in ("result", "error"):
+                return str(reply["type"])
+            if reply.get("type", "view") == "view":
+                self.latest = reply
+
+
 async def _seat(
     url: str,
     seat: int,
@@ -103,35 +138,20 @@ async def _seat(
     from websockets.asyncio.client import connect
 
     bot = RandomBot(seed)
-    acted = -1
-    latest: dict[str, Any] | None = None
     async with connect(url, max_size=2**24) as ws:
+        socket = _Socket(ws, seat)
         while time.perf_counter() < deadline:
-            if latest is None:
-                message = json.loads(await ws.recv())
-                if message.get("type", "view") != "view":
-                    continue
-                latest = message
-            view, latest = latest, None
-            if view["is_over"] or view["version"] >= ACTION_CAP:
+            view = await socket.turn()
+            if view is None or view["version"] >= ACTION_CAP:
                 return
-            if view["to_act"] != seat or view["version"] <= acted:
-                continue
             legal = [action_from_dict(a) for a in view["legal_actions"] if a["type"] != "concede"]
             action = action_to_dict(bot.choose(view, legal))
-            acted = view["version"]
             if think:
                 await asyncio.sleep(think)
             start = time.perf_counter()
-            await ws.send(json.dumps({"type": "action", "action": action, "version": acted}))
-            while True:  # views pushed meanwhile are kept: the newest is looked at next
-                reply = json.loads(await ws.recv())
-                if reply.get("type") in ("result", "error"):
-                    break
-                if reply.get("type", "view") == "view":
-                    latest = reply
+            answer = await socket.act(action, view["version"])
             rtts.append(time.perf_counter() - start)
-            if reply["type"] == "result":
+            if answer == "result":
                 counts[0] += 1
 
 
@@ -325,35 +345,19 @@ async def _seat_for(
     rng = random.Random(seed)
     rtts: list[float] = []
     count = 0
-    acted = -1
-    latest: dict[str, Any] | None = None
     async with connect(url, max_size=2**24, open_timeout=30) as ws:
+        socket = _Socket(ws, seat)
         while time.perf_counter() < end:
-            if latest is None:
-                message = json.loads(await ws.recv())
-                if message.get("type", "view") != "view":
-                    continue
-                latest = message
-            view, latest = latest, None
-            if view["is_over"]:
+            view = await socket.turn()
+            if view is None:
                 return rtts, count
-            if view["to_act"] != seat or view["version"] <= acted:
-                continue
             legal = [a for a in view["legal_actions"] if a["type"] != "concede"]
-            action = legal[rng.randrange(len(legal))]
-            acted = view["version"]
             sent = time.perf_counter()
-            await ws.send(json.dumps({"type": "action", "action": action, "version": acted}))
-            while True:
-                reply = json.loads(await ws.recv())
-                if reply.get("type") in ("result", "error"):
-                    break
-                if reply.get("type", "view") == "view":
-                    latest = reply
+            answer = await socket.act(legal[rng.randrange(len(legal))], view["version"])
             done = time.perf_counter()
             if start <= sent and done <= end:
                 rtts.append(done - sent)
-                count += reply["type"] == "result"
+                count += answer == "result"
     return rtts, count
 
 

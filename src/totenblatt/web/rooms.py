@@ -587,16 +587,10 @@ class Hub:
 
             self.bus = Bus(self.games.db.url, self._heard, self._bus_back)
             await self.bus.start()
-            await self._adopt()
+            await self._resume(await self.run(self.games.untracked))
             self._spawn(self._tending())
             return
-        for game_id in await self.run(self.games.ids, playing_only=True):
-            try:
-                room = await self.room(game_id)
-            except Exception as exc:  # one broken game must not keep the others down
-                log.error("cannot resume game %s: %s", game_id, exc)
-                continue
-            self.kick_bots(room)
+        await self._resume(await self.run(self.games.ids, playing_only=True))
 
     async def stop(self) -> None:
         """Stop the bots and the worker thread (games are already stored); shared, let go
@@ -1145,10 +1139,11 @@ class Hub:
         finally:
             room.following = None
 
-    async def _adopt(self) -> None:
-        """Unfinished games with bots but no stored turn (stored before migration 0009):
-        load them and let their bots go on if it is their turn."""
-        for game_id in await self.run(self.games.untracked):
+    async def _resume(self, game_ids: list[str]) -> None:
+        """Load the games ``game_ids`` and let their bots go on if it is their turn (after a
+        restart: every unfinished game; shared: those with bots but no stored turn, stored
+        before migration 0009)."""
+        for game_id in game_ids:
             try:
                 room = await self.room(game_id)
             except Exception as exc:  # one broken game must not keep the others down
