@@ -90,3 +90,13 @@ def test_the_info_holds_no_seed() -> None:
     _, info = env.reset(seed=987654321)
     assert set(info) == {"legal_actions", "phase", "info_state"}
     assert "987654321" not in info["info_state"]
+
+
+def test_gymnasium_makes_it_by_its_id() -> None:
+    import gymnasium as gym
+
+    from totenblatt.env.single import GYM_ID
+
+    env = gym.make(GYM_ID, scenario="duel", opponents="heuristic", seat=1)
+    obs, info = env.reset(seed=2)
+    assert env.unwrapped.seat == 1 and obs["action_mask"].any() and info["legal_actions"]

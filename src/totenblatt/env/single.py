@@ -34,6 +34,8 @@ True
   actions as text; ``info_state=False`` leaves it out: it costs more than a fast step).
 * An illegal action ends the episode as a loss (reward −1, ``info["illegal_action"]``),
   or raises ``ValueError`` with ``on_illegal="raise"``.
+* Registered in Gymnasium as ``totenblatt/Wanted-v0`` (once this module is imported):
+  ``gymnasium.make("totenblatt/Wanted-v0", opponents="heuristic")``.
 * Seeding: ``reset(seed=s)`` plays the game of seed ``s``; ``reset()`` the next seed of
   ``np_random`` (fresh entropy before any seed: Gymnasium's rule); ``episode_seed`` is
   the game's seed (never in ``info`` or the observation).
@@ -58,7 +60,10 @@ from totenblatt.wanted.fast import FastGame
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 
-__all__ = ["CORES", "LEARNED", "SingleAgentEnv"]
+__all__ = ["CORES", "GYM_ID", "LEARNED", "SingleAgentEnv"]
+
+GYM_ID = "totenblatt/Wanted-v0"
+"""The id in Gymnasium's registry: ``gymnasium.make(GYM_ID, scenario="duel", opponents=…)``."""
 
 LEARNED = "learned:"
 """An opponent name ``learned:PATH``: the policy saved at PATH (fast core; greedy)."""
@@ -265,3 +270,9 @@ def _opponent(name: str) -> str:
             raise ValueError(f"bot {name!r}: name the policy file (learned:PATH)")
         return LEARNED + path
     return check_bot_name(name)
+
+
+if GYM_ID not in gym.registry:
+    gym.register(
+        GYM_ID, entry_point="totenblatt.env.single:SingleAgentEnv", disable_env_checker=True
+    )
