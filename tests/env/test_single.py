@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from totenblatt.env.single import SingleAgentEnv
+from hidden_twin import fast_twin
+from totenblatt.env.single import GYM_ID, SingleAgentEnv
 
 
 @pytest.mark.parametrize(
@@ -95,8 +97,37 @@ def test_the_info_holds_no_seed() -> None:
 def test_gymnasium_makes_it_by_its_id() -> None:
     import gymnasium as gym
 
-    from totenblatt.env.single import GYM_ID
-
     env = gym.make(GYM_ID, scenario="duel", opponents="heuristic", seat=1)
     obs, info = env.reset(seed=2)
     assert env.unwrapped.seat == 1 and obs["action_mask"].any() and info["legal_actions"]
+
+
+def test_the_learners_observation_and_info_are_its_own_view() -> None:
+    """Dealing the cards hidden from the learner anew (the other hand, the draw pile, the
+    dead man's hand, the random stream) changes neither its observation nor its info."""
+    env = SingleAgentEnv("duel", core="fast")
+    twin = SingleAgentEnv("duel", core="fast")
+    rng = random.Random(3)
+    choices = np.random.default_rng(3)
+    checked = 0
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            game = env.aec.game
+            assert game is not None
+            twin.reset(seed=seed + 500)
+            twin.aec.game = fast_twin(game, env.seat, rng)
+            twin.aec._mine = {a: list(m) for a, m in env.aec._mine.items()}
+            twin.aec._cache.clear()
+            twin.aec._refresh()
+            twin.aec._update_infos()
+            mirror = twin.aec.observe(twin.agent)
+            assert np.array_equal(mirror["observation"], obs["observation"])
+            assert np.array_equal(mirror["action_mask"], obs["action_mask"])
+            assert twin._info() == info
+            checked += 1
+            action = int(choices.choice(np.flatnonzero(obs["action_mask"])))
+            obs, _, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+    assert checked > 20
