@@ -56,7 +56,8 @@ NAME = "python_totenblatt_wanted"
 DEALS = 1000
 """Chance outcomes (deals, seeds 0 … DEALS − 1) unless the ``deals`` parameter says."""
 MAX_GAME_LENGTH = 1000
-"""A bound on the decisions of a duel (random play: 63 on average, 132 at most in 300)."""
+"""A bound on the decisions of a duel, with room (random play without concede: 64 on
+average, 149 at most in 3,000 games; the round limit ends every game)."""
 CONCEDE = 1
 """The fast core's concede id."""
 SCENARIO = "duel"
