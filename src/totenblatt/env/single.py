@@ -66,7 +66,7 @@ GYM_ID = "totenblatt/Wanted-v0"
 """The id in Gymnasium's registry: ``gymnasium.make(GYM_ID, scenario="duel", opponents=…)``."""
 
 LEARNED = "learned:"
-"""An opponent name ``learned:PATH``: the policy saved at PATH (fast core; greedy)."""
+"""An opponent name ``learned:PATH``: the policy saved at PATH (greedy; either core)."""
 
 CORES = ("reference", "fast")
 """The engines a :class:`SingleAgentEnv` plays on."""
