@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from hidden_twin import fast_twin
+from hidden_twin import assert_same_sight, fast_twin
 from totenblatt.env import wanted_fast_v0
 from totenblatt.env.wanted_fast_v0 import CONCEDE
 
@@ -79,15 +79,7 @@ def test_info_is_built_from_the_seats_view_only() -> None:
             twin_env.reset(seed=seed + 1000)
             twin_env.game = fast_twin(game, game.to_act, rng)
             assert twin_env.game.draw != game.draw or len(game.draw) < 2
-            twin_env._mine = {a: list(m) for a, m in env._mine.items()}
-            twin_env._cache.clear()
-            twin_env._refresh()
-            twin_env._update_infos()
-            mine, twins = env.observe(agent), twin_env.observe(agent)
-            assert np.array_equal(mine["observation"], twins["observation"])
-            assert np.array_equal(mine["action_mask"], twins["action_mask"])
-            assert env.infos[agent] == twin_env.infos[agent]
-            assert env.info_state(agent) == twin_env.info_state(agent)
+            assert_same_sight(env, twin_env, agent)
             phases.add(env.infos[agent]["phase"])
             env.step(int(choices.choice(env.infos[agent]["legal_actions"])))
     assert {"swap", "bid", "action"} <= phases

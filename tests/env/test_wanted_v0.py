@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from hidden_twin import assert_same_sight
 from totenblatt.env import wanted_v0
 from totenblatt.wanted.engine.determinize import shuffle_hidden
 
@@ -139,18 +140,10 @@ def test_an_observation_holds_only_the_agents_view(
         twin_env.reset(seed=11)
         twin_env.game = shuffle_hidden(env.game, seat, rng)
         assert twin_env.game.state.draw_pile != env.game.state.draw_pile
-        twin_env._cache.clear()
-        twin_env._mine = {a: list(m) for a, m in env._mine.items()}
-        twin_env._refresh()
-        twin_env._update_infos()
-        mine, twins = env.observe(agent), twin_env.observe(agent)
-        assert np.array_equal(mine["observation"], twins["observation"])
-        assert np.array_equal(mine["action_mask"], twins["action_mask"])
-        # the info (legal slots, phase, the information-state string) is the seat's own too
-        assert env.infos[agent] == twin_env.infos[agent]
-        assert env.info_state(agent) == twin_env.info_state(agent)
+        # the observation, mask and info (legal slots, phase, information state) are its own
+        assert_same_sight(env, twin_env, agent)
         phases.add(env.game.phase.value)
-        legal = np.flatnonzero(mine["action_mask"])
+        legal = np.flatnonzero(env.observe(agent)["action_mask"])
         concede = env.slots.blocks["concede"].start
         env.step(int(choices.choice([i for i in legal if i != concede] or list(legal))))
         if env.game.is_over:

@@ -181,32 +181,11 @@ class WantedFastEnv(SeatEnv[FastGame]):
         """Nothing to release."""
 
 
-def raw_env(
-    scenario: str | Path | Scenario = "duel",
-    ruleset: str | Path | Ruleset | None = None,
-    *,
-    options: Mapping[str, Any] | None = None,
-    allow_concede: bool = False,
-    info_state: bool = False,
-) -> WantedFastEnv:
-    """The environment without wrappers (``allow_concede``: may an agent concede)."""
-    return WantedFastEnv(
-        scenario, ruleset, options=options, allow_concede=allow_concede, info_state=info_state
-    )
+raw_env = WantedFastEnv
+"""The environment without wrappers (``allow_concede``: may an agent concede)."""
 
-
-def env(
-    scenario: str | Path | Scenario = "duel",
-    ruleset: str | Path | Ruleset | None = None,
-    *,
-    options: Mapping[str, Any] | None = None,
-    allow_concede: bool = False,
-    info_state: bool = False,
-) -> WantedFastEnv:
-    """The environment (it checks the order of calls itself: ``reset()`` first)."""
-    return raw_env(
-        scenario, ruleset, options=options, allow_concede=allow_concede, info_state=info_state
-    )
+env = WantedFastEnv
+"""The environment (it checks the order of calls itself: ``reset()`` first)."""
 
 
 class MoveSlots:

@@ -181,26 +181,8 @@ class WantedEnv(SeatEnv[Game]):
         self._figure = None
 
 
-def raw_env(
-    scenario: str | Path | Scenario = "duel",
-    ruleset: str | Path | Ruleset | None = None,
-    render_mode: str | None = None,
-    *,
-    options: Mapping[str, Any] | None = None,
-    lang: str = "en",
-    allow_concede: bool = False,
-    info_state: bool = True,
-) -> WantedEnv:
-    """The environment without wrappers."""
-    return WantedEnv(
-        scenario,
-        ruleset,
-        render_mode,
-        options=options,
-        lang=lang,
-        allow_concede=allow_concede,
-        info_state=info_state,
-    )
+raw_env = WantedEnv
+"""The environment without wrappers."""
 
 
 def env(
@@ -221,7 +203,7 @@ def env(
     ``allow_concede`` lets the concede slot be legal (off by default).
     """
     return wrappers.OrderEnforcingWrapper(
-        raw_env(
+        WantedEnv(
             scenario,
             ruleset,
             render_mode,
