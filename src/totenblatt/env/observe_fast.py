@@ -104,6 +104,14 @@ class FastObserver:
             self.node_y = np.clip(xy[:, 1] / self.height, 0.0, 1.0).astype(np.float32)
             self._points = len(points)
 
+    def _move_mark(self, out: npt.NDArray[np.float32], at: int, old: int, new: int) -> None:
+        """Move a seat's flag (the seats' blocks are 8 wide from ``at``) from ``old`` to
+        ``new``; a seat outside 0 … seats-1 (nobody) has no flag."""
+        if 0 <= old < self.seats:
+            out[at + old * 8] = 0
+        if 0 <= new < self.seats:
+            out[at + new * 8] = 1
+
     def update(self, game: FastGame, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat`` now, bit for bit :meth:`encode`'s: the seat's
         kept vector with the parts that changed since its last update rewritten in place.
@@ -181,24 +189,15 @@ class FastObserver:
         over = phase == _OVER
         to_act = -1 if over else game.to_act
         if to_act != kept.to_act:
-            if kept.to_act >= 0:
-                out[at + kept.to_act * 8 + 4] = 0
-            if to_act >= 0:
-                out[at + to_act * 8 + 4] = 1
+            self._move_mark(out, at + 4, kept.to_act, to_act)
             kept.to_act = to_act
         active = game.active
         if active != kept.active:
-            if 0 <= kept.active < self.seats:
-                out[at + kept.active * 8 + 3] = 0
-            if 0 <= active < self.seats:
-                out[at + active * 8 + 3] = 1
+            self._move_mark(out, at + 3, kept.active, active)
             kept.active = active
         dealer = game.dealer
         if dealer != kept.dealer:
-            if 0 <= kept.dealer < self.seats:
-                out[at + kept.dealer * 8 + 2] = 0
-            if 0 <= dealer < self.seats:
-                out[at + dealer * 8 + 2] = 1
+            self._move_mark(out, at + 2, kept.dealer, dealer)
             kept.dealer = dealer
         lengths = list(map(len, game.hands))
         if lengths != kept.lengths:

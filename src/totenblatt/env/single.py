@@ -97,22 +97,10 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         self.core = core
         self.on_illegal = on_illegal
         self.aec: SeatEnv[Any]
-        if core == "fast":
-            self.aec = wanted_fast_v0.raw_env(
-                scenario,
-                ruleset,
-                options=options,
-                allow_concede=allow_concede,
-                info_state=info_state,
-            )
-        else:
-            self.aec = wanted_v0.raw_env(
-                scenario,
-                ruleset,
-                options=options,
-                allow_concede=allow_concede,
-                info_state=info_state,
-            )
+        make = wanted_fast_v0.raw_env if core == "fast" else wanted_v0.raw_env
+        self.aec = make(
+            scenario, ruleset, options=options, allow_concede=allow_concede, info_state=info_state
+        )
         seats = self.aec.scenario.seats
         if not 0 <= seat < seats:
             raise ValueError(f"seat {seat}: the scenario has seats 0 to {seats - 1}")

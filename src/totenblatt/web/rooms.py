@@ -835,14 +835,21 @@ class Hub:
     async def _sweeping(self) -> None:
         """Sweep every quarter of the idle time (at least every 10 minutes)."""
         every = min(max(self.limits.idle_hours * 3600 / 4, 0.05), 600.0)
+        await self._periodically(every, self.sweep, "cannot end idle games")
+
+    async def _periodically(
+        self, every: float, work: Callable[[], Awaitable[object]], failed: str
+    ) -> None:
+        """``work`` every ``every`` seconds until the hub closes; a failure is logged as
+        ``failed`` and the next round tries again (the database away, or a bug)."""
         while not self._closed:
             await asyncio.sleep(every)
             try:
-                await self.sweep()
+                await work()
             except StoreError as exc:  # the database is away: try again next time
-                log.warning("cannot end idle games: %s", exc)
-            except Exception:  # a bug must not stop the sweeping
-                log.exception("cannot end idle games")
+                log.warning("%s: %s", failed, exc)
+            except Exception:  # a bug must not stop the rounds
+                log.exception(failed)
 
     # -- acting --------------------------------------------------------------------------
 
@@ -1154,14 +1161,7 @@ class Hub:
     async def _tending(self) -> None:
         """Each :data:`TICK`: claim the bots' turns nobody plays, follow the held games that
         moved on unnoticed."""
-        while not self._closed:
-            await asyncio.sleep(TICK)
-            try:
-                await self.tend()
-            except StoreError as exc:  # the database is away: try again next time
-                log.warning("cannot look for bots' turns: %s", exc)
-            except Exception:  # a bug must not stop the looking
-                log.exception("cannot look for bots' turns")
+        await self._periodically(TICK, self.tend, "cannot look for bots' turns")
 
     async def tend(self) -> None:
         """Claim and play the bots' turns whose lease expired (a process died) or that nobody
