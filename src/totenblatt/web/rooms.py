@@ -751,10 +751,10 @@ class Hub:
 
     async def room(self, game_id: str) -> Room:
         """The game ``game_id``, rebuilt from the database if it is not in memory (shared:
-        brought up to the stored version if it is)."""
+        brought up to the stored version if it is, unless it follows every notice)."""
         room = self.rooms.get(game_id)
         if room is not None:
-            if self.shared:
+            if self.shared and not self._followed(room):
                 try:
                     await self.run(self.refresh, room)
                 except StoreError as exc:  # the database is away: what is held, for now
