@@ -63,7 +63,8 @@ def test_actions_over_the_socket(client: TestClient) -> None:
             "status": 422,
             "error": "the body is not valid JSON",
         }
-        ws.send_json({"type": "action", "action": {"type": "bid", "card": "A♦"}})
+        unheld = next(c for c in ("A♦", "K♦", "Q♦", "J♦", "10♦", "9♦") if c not in view["hand"])
+        ws.send_json({"type": "action", "action": {"type": "bid", "card": unheld}})
         refused = ws.receive_json()
         assert refused["type"] == "error" and refused["status"] == 409
         ws.send_text(
