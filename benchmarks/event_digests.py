@@ -116,8 +116,8 @@ def interface_probe() -> Probe:
     from totenblatt.cli._play_input import Command, InputError, parse_input
     from totenblatt.cli.app import Lang
     from totenblatt.cli.board import figure_labels
-    from totenblatt.env.observe import ObservationLayout
-    from totenblatt.env.slots import ActionSlots
+    from totenblatt.wanted.encoding.observation import ObservationLayout
+    from totenblatt.wanted.encoding.slots import ActionSlots
     from totenblatt.wanted.engine import Move, action_to_dict
     from totenblatt.web.previews import PreviewError, attack_preview, choices, move_preview
 

@@ -19,6 +19,7 @@ PUBLIC_FACES = {
     "totenblatt.wanted.ask",
     "totenblatt.wanted.bots",
     "totenblatt.wanted.combat",
+    "totenblatt.wanted.encoding",
     "totenblatt.wanted.engine",
     "totenblatt.wanted.engine.actions",
     "totenblatt.wanted.engine.events",

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from totenblatt.env import train
-from totenblatt.env.policy import LinearPolicy
 from totenblatt.env.single import SingleAgentEnv
+from totenblatt.wanted.bots.learned import LinearPolicy
 
 
 def test_a_short_run_saves_a_policy_that_plays(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from totenblatt.env import wanted_fast_v0
-from totenblatt.env.observe import ObservationLayout
+from totenblatt.wanted.encoding.observation import ObservationLayout
 from totenblatt.wanted.engine.game import new_game
 from totenblatt.wanted.fast import FastUnsupportedError
 

@@ -2,7 +2,8 @@
 seat (other hands, the dead man's hand, the deck order, unseen discards) get the same decision.
 
 Every bot that can be seated is checked (the registry's and the simulation lab's
-``heuristic-v1``); the search bot must also have played the very same rollouts (its
+``heuristic-v1``; the learned bot with a policy of random weights, on the rules the fast
+path plays); the search bot must also have played the very same rollouts (its
 scores), not only have picked the same action. The test counts what it exercised:
 every kind of hidden card really moved, and the search ran in every phase it weighs.
 """
@@ -16,14 +17,16 @@ from typing import Any
 
 import pytest
 
+from learned_policy import random_policy
 from totenblatt.sim.spec import PREVIOUS_HEURISTIC
 from totenblatt.sim.spec import bot_names as seatable_bots
-from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot, ismcts
+from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot, LearnedBot, RandomBot, ismcts
 from totenblatt.wanted.bots.fast_search import FastISMCTSBot
 from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.determinize import shuffle_hidden
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.views import View
+from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.rules import Ruleset
 
 PER_CHARACTER = Ruleset.load("extended").with_options(hand_mode="per_character")
@@ -37,12 +40,22 @@ CASES: list[tuple[str, str | Ruleset, int]] = [
 ]
 IDS = ["duel", "gangs", "three-way", "heroes-per-player", "heroes-per-character"]
 
-BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": lambda seed: RandomBot(seed),
-    "heuristic": lambda seed: HeuristicBot(seed),
-    PREVIOUS_HEURISTIC: lambda seed: HeuristicBot(seed, aggressive=False),
-    "ismcts": lambda seed: ISMCTSBot(seed, iterations=12, horizon=12),
-    "fast-ismcts": lambda seed: FastISMCTSBot(seed, iterations=12, horizon=12),
+
+def _learned(seed: int, game: Game) -> Bot | None:
+    """A learned bot of random weights for ``game`` (None: rules the fast path does not play)."""
+    try:
+        return LearnedBot(random_policy(game.scenario, game.ruleset, seed), ruleset=game.ruleset)
+    except FastUnsupportedError:
+        return None
+
+
+BOTS: dict[str, Callable[[int, Game], Bot | None]] = {
+    "random": lambda seed, _: RandomBot(seed),
+    "heuristic": lambda seed, _: HeuristicBot(seed),
+    PREVIOUS_HEURISTIC: lambda seed, _: HeuristicBot(seed, aggressive=False),
+    "ismcts": lambda seed, _: ISMCTSBot(seed, iterations=12, horizon=12),
+    "fast-ismcts": lambda seed, _: FastISMCTSBot(seed, iterations=12, horizon=12),
+    "learned": _learned,
 }
 PER_PHASE = 2
 """Positions checked per phase (swap, bid, action, defend, fate) and game."""
@@ -120,7 +133,9 @@ def test_every_bot_decides_alike_when_only_hidden_cards_differ(
         assert twin.legal_actions() == legal
         bot_seed = seed * 7 + sum(phases.values())
         for name, make in BOTS.items():
-            bot, again = make(bot_seed), make(bot_seed)
+            bot, again = make(bot_seed, game), make(bot_seed, twin)
+            if bot is None or again is None:
+                continue
             first = bot.choose(view, legal)
             second = again.choose(twin_view, twin.legal_actions())
             assert first == second, (name, phase, first, second)

@@ -34,12 +34,14 @@ from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
-GAMES = {"duel": 1500, "three-way": 320, "gangs": 160}
-"""Games per scenario (1,980; 2,236 with the extended ones), in chunks for pytest-xdist."""
-CHUNK = {"duel": 150, "three-way": 40, "gangs": 20}
-EXTENDED = {"heroes": 64, "abilities": 64}
-"""Extended games per kind and hand mode (256 in all)."""
-EXTENDED_CHUNK = 16
+GAMES = {"duel": 750, "three-way": 160, "gangs": 80}
+"""Games per scenario (990; 1,118 with the extended ones), in chunks for pytest-xdist: a
+quarter of the suite's time on two cores. For a change that must not change play,
+``python -m benchmarks.event_digests`` hashes 1,250 games' events before and after."""
+CHUNK = {"duel": 75, "three-way": 20, "gangs": 10}
+EXTENDED = {"heroes": 32, "abilities": 32}
+"""Extended games per kind and hand mode (128 in all)."""
+EXTENDED_CHUNK = 8
 MODES = ("per_player", "per_character")
 MAX_DECISIONS = 3_000
 CARD_TEXTS = frozenset(str(c) for c in full_deck(1))

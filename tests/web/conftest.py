@@ -45,16 +45,23 @@ def sqlite_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    """The app in-process on a tmp SQLite file, bots without delay."""
-    app = create_app(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
+    """The app in-process on a tmp SQLite file, bots without delay, seeds fixed (a failure
+    replays the same deals; long enough that the secrecy tests' search for them in the
+    payloads cannot meet them by chance)."""
+    seeds = seed_counter(8_351_902_467_113)
+    app = create_app(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seeds))
     with TestClient(app) as test_client:
         yield test_client
 
 
 @pytest.fixture
 def live(sqlite_url: str) -> Iterator[LiveServer]:
-    """A real server on loopback with bots acting at once."""
-    with served(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter())) as server:
+    """A real server on loopback with bots acting at once (the search bot thinks in the
+    server's process: a worker process would cost seconds to start and stop per test)."""
+    settings = ServerSettings(
+        db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(), bot_processes=0
+    )
+    with served(settings) as server:
         yield server
 
 

@@ -54,7 +54,10 @@ def ladder(
     bots: Annotated[
         str,
         bots_option(
-            N_("Two or more bots, comma-separated: random, heuristic, ismcts:N (N rollouts).")
+            N_(
+                "Two or more bots, comma-separated: random, heuristic, ismcts:N (N "
+                "rollouts), learned:PATH (a trained policy)."
+            )
         ),
     ] = "random,heuristic,ismcts:200",
     games: Annotated[

@@ -195,7 +195,8 @@ BotsOption = Annotated[
     bots_option(
         N_(
             "Bots seat by seat, comma-separated: random, heuristic, heuristic-v1 (the "
-            "earlier heuristic), ismcts:N (N rollouts); one name for all seats."
+            "earlier heuristic), ismcts:N (N rollouts), learned:PATH (a trained policy); "
+            "one name for all seats."
         )
     ),
 ]

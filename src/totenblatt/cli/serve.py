@@ -19,6 +19,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -328,6 +329,17 @@ def serve(
             ),
         ),
     ] = 1,
+    learned: Annotated[
+        Path | None,
+        typer.Option(
+            "--learned",
+            metavar="PATH",
+            help=N_(
+                "A policy saved by python -m totenblatt.env.train: the lobby offers it as the "
+                "learned bot, in the scenario it was trained for."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Run the browser table: a lobby to create games, tables to play them, for friends too."""
     if not math.isfinite(bot_delay):
@@ -357,6 +369,13 @@ def serve(
     from totenblatt.store.core import Database
     from totenblatt.store.database import display_url, resolve_url
 
+    if learned is not None:
+        from totenblatt.wanted.bots import PolicyError, load_policy
+
+        try:
+            load_policy(learned)
+        except PolicyError as exc:
+            fail(Message("--learned {path}: {reason}", path=str(learned), reason=str(exc)))
     proxies, origins = tuple(trusted_proxy or ()), tuple(allow_origin or ())
     _addresses(proxies, origins)
     language = resolve_lang(lang).value
@@ -390,6 +409,7 @@ def serve(
         allow_origins=origins,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
+        learned=None if learned is None else str(learned),
     )
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     shown = f"[{host}]" if ":" in host else host

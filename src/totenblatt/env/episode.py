@@ -12,7 +12,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from totenblatt.env.infostate import info_state_string, observation_string
-from totenblatt.env.observe import HIGH, ObservationLayout
+from totenblatt.wanted.encoding import HIGH, ObservationLayout
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
 

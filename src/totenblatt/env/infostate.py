@@ -1,6 +1,7 @@
 """A seat's observation and information state as text (``info["info_state"]``, OpenSpiel).
 
-Both are made from the seat's observation vector (:mod:`totenblatt.env.observe`), which
+Both are made from the seat's observation vector
+(:mod:`totenblatt.wanted.encoding.observation`), which
 holds the seat's own view only, and from the seat's own past actions: never another
 seat's cards, the dead man's hand, the deck's order or the seed.
 

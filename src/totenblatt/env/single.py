@@ -53,8 +53,7 @@ import numpy.typing as npt
 
 from totenblatt.env import wanted_fast_v0, wanted_v0
 from totenblatt.env.episode import SEED_BOUND, Observation, SeatEnv
-from totenblatt.env.policy import LinearPolicy
-from totenblatt.wanted.bots import Bot, bot_seed, check_bot_name, make_bot
+from totenblatt.wanted.bots import Bot, LinearPolicy, bot_seed, check_bot_name, make_bot
 from totenblatt.wanted.engine import Action, Game
 from totenblatt.wanted.fast import FastGame
 from totenblatt.wanted.rules import Ruleset

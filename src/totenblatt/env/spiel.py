@@ -22,7 +22,7 @@ Importing this module registers the game:
   from its own random stream during play, so the seed is the one chance outcome that
   fixes all of it (the fast core draws nothing else). No player sees the outcome.
 * Observation: the tensor is the PettingZoo environment's vector of the seat's own view
-  (:class:`~totenblatt.env.observe_fast.FastObserver`, 342 numbers in the duel); the
+  (:class:`~totenblatt.wanted.encoding.FastObserver`, 342 numbers in the duel); the
   string names its non-zero entries (:func:`~totenblatt.env.infostate.observation_string`).
 * Information state: the string is perfect recall of the player's own decisions —
   the observation string and the action at each of its past turns, then its observation
@@ -44,8 +44,7 @@ require("research")
 import pyspiel  # noqa: E402
 
 from totenblatt.env.infostate import observation_string  # noqa: E402
-from totenblatt.env.observe import ObservationLayout  # noqa: E402
-from totenblatt.env.observe_fast import FastObserver  # noqa: E402
+from totenblatt.wanted.encoding import FastObserver, ObservationLayout  # noqa: E402
 from totenblatt.wanted.fast import FastGame, new_fast_game  # noqa: E402
 from totenblatt.wanted.table.scenario import load_scenario  # noqa: E402
 

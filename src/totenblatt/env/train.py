@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from totenblatt.env.policy import LinearPolicy
 from totenblatt.env.single import SingleAgentEnv
+from totenblatt.wanted.bots import LinearPolicy
 
 __all__ = ["LinearPolicy", "TrainReport", "evaluate", "main", "match", "train"]
 

@@ -12,10 +12,10 @@ played on :class:`~totenblatt.wanted.fast.FastGame`:
   wanted_v0's menu (towards the enemy, away, cover spots, group moves) but every
   destination a club reaches; ``env.unwrapped.shadow(i)`` is the reference engine's
   action a slot stands for now.
-* Observations: the vector of :mod:`~totenblatt.env.observe`, made from the fast game's
-  lists (:class:`~totenblatt.env.observe_fast.FastObserver`), not from a view: one vector
-  per seat kept up to date (only what changed is rewritten), the mask marked from the
-  fast path's legal ids.
+* Observations: the vector of :mod:`~totenblatt.wanted.encoding.observation`, made from
+  the fast game's lists (:class:`~totenblatt.wanted.encoding.FastObserver`), not from a
+  view: one vector per seat kept up to date (only what changed is rewritten), the mask
+  marked from the fast path's legal ids.
 * Order: the environment checks it itself (``reset()`` first), so :func:`env` returns it
   without PettingZoo's order-enforcing wrapper, whose attribute look-ups cost more than a
   step of the game.
@@ -51,11 +51,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
-import numpy.typing as npt
 
 from totenblatt.env.episode import Observation, SeatEnv
-from totenblatt.env.observe import ObservationLayout
-from totenblatt.env.observe_fast import FastObserver
+from totenblatt.wanted.encoding import FastObserver, MoveSlots, ObservationLayout
 from totenblatt.wanted.engine import Action, Phase
 from totenblatt.wanted.fast import FastGame, new_fast_game
 from totenblatt.wanted.rules import Ruleset
@@ -67,8 +65,6 @@ _PHASES = tuple(p.value for p in Phase)
 _OVER = _PHASES.index(Phase.OVER.value)
 CONCEDE = 1
 """The concede slot (and the fast path's concede id)."""
-MASKS = 4096
-"""How many action masks :meth:`MoveSlots.mask` remembers (then it starts afresh)."""
 
 
 class WantedFastEnv(SeatEnv[FastGame]):
@@ -186,117 +182,3 @@ raw_env = WantedFastEnv
 
 env = WantedFastEnv
 """The environment (it checks the order of calls itself: ``reset()`` first)."""
-
-
-class MoveSlots:
-    """The environment's action slots: the fast path's ids with the moves folded by club.
-
-    Slots below the move block and above it are the action table's ids (shifted); a move
-    slot is ``move + (own slot * destinations + destination) * 2 + hidden`` and plays the
-    smallest club that pays for it; the slot after the moves plays the smallest club
-    moving nobody.
-    """
-
-    def __init__(self, game: FastGame) -> None:
-        t = game.actions
-        self.table = t
-        self.move = t.move
-        self.fold = t.own_max * t.destinations * 2
-        """Move ids of one club way."""
-        self.nobody = t.move + self.fold
-        self.shift = t.redraw - (self.nobody + 1)
-        """What the redraw and reveal ids are above their slots."""
-        self.size = t.size - self.shift
-        spec = game.spec
-        club = [13 if w == 13 else w for w in range(14)]
-        self.inches = np.array(
-            [spec.inches[52 if w == 13 else w] + (100 if w == 13 else 0) for w in club],
-            dtype=np.float64,
-        )
-        """Per club way: its inches (a joker ranked last: it is a spade too)."""
-        self.slot_of = [self._slot(a) for a in range(t.size)]
-        """Each fast id's slot."""
-        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
-        self._lists: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-    def _slot(self, a: int) -> int:
-        t = self.table
-        if t.move <= a < t.nobody:
-            return self.move + (a - t.move) % self.fold
-        if t.nobody <= a < t.redraw:
-            return self.nobody
-        return a - self.shift if a >= t.redraw else a
-
-    def mask(self, ids: list[int]) -> npt.NDArray[np.int8]:
-        """The action mask of the fast ids ``ids``: 1 at their slots (as :meth:`legal`); a
-        read-only array, remembered for the same ids (the last :data:`MASKS` id lists)."""
-        key = tuple(ids)
-        found = self._masks.get(key)
-        if found is None:
-            marks = bytearray(self.size)
-            slot_of = self.slot_of
-            for a in ids:
-                marks[slot_of[a]] = 1
-            found = np.frombuffer(marks, dtype=np.int8)
-            found.flags.writeable = False
-            if len(self._masks) >= MASKS:
-                self._masks.clear()
-            self._masks[key] = found
-        return found
-
-    def slots_of(self, ids: list[int]) -> tuple[int, ...]:
-        """The slots of the fast ids ``ids``, ascending (remembered as :meth:`mask`)."""
-        key = tuple(ids)
-        found = self._lists.get(key)
-        if found is None:
-            slot_of = self.slot_of
-            found = tuple(sorted({slot_of[a] for a in ids}))
-            if len(self._lists) >= MASKS:
-                self._lists.clear()
-            self._lists[key] = found
-        return found
-
-    def legal(self, game: FastGame) -> npt.NDArray[np.intp]:
-        """The legal slots now."""
-        ids = np.fromiter(game.legal_actions(), dtype=np.intp)
-        t = self.table
-        out = ids.copy()
-        moves = (ids >= t.move) & (ids < t.nobody)
-        out[moves] = self.move + (ids[moves] - t.move) % self.fold
-        out[(ids >= t.nobody) & (ids < t.redraw)] = self.nobody
-        high = ids >= t.redraw
-        out[high] = ids[high] - self.shift
-        return out
-
-    def engine_id(self, game: FastGame, slot: int) -> int:
-        """The fast path's id that ``slot`` plays now (-1: none)."""
-        t = self.table
-        if slot < self.move:
-            return slot
-        if slot > self.nobody:
-            return slot + self.shift
-        seat = game.to_act
-        clubs = sorted(
-            {c for c in game.hands[seat] if c < 13 or c == 52},
-            key=lambda c: (self.inches[13 if c == 52 else c], c),
-        )
-        if slot == self.nobody:
-            for c in clubs:
-                way = 13 if c == 52 else c
-                if t.nobody + way in game.legal_actions():
-                    return t.nobody + way
-            return -1
-        rest = slot - self.move
-        k, rest = divmod(rest, t.destinations * 2)
-        dest, hide = divmod(rest, 2)
-        members = t.own[seat]
-        if k >= len(members):
-            return -1
-        spec = game.spec
-        fig = members[k]
-        for c in clubs:
-            if dest in spec.board.within(game.pos[fig], spec.inches[c]):
-                way = 13 if c == 52 else c
-                found = t.move_base(way, k) + 2 * dest + hide
-                return found if found in game.legal_actions() else -1
-        return -1

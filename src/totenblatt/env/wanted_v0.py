@@ -21,12 +21,12 @@
 * Agents ``seat_0``, ``seat_1``, … — one per seat of the scenario; the agent to
   act is the seat the engine asks (swap, bid, act, defend, keep); every agent
   stays until the game ends.
-* Actions: ``Discrete(n)`` over the stable slots of :mod:`totenblatt.env.slots`
+* Actions: ``Discrete(n)`` over the stable slots of :mod:`totenblatt.wanted.encoding.slots`
   (the engine's offered actions mapped to fixed indices); the observation's
   ``action_mask`` (int8) marks the legal ones. An illegal index raises
   ``ValueError``.
 * Observations: ``{"observation": float32 vector, "action_mask": int8 vector}``;
-  the vector is the agent's own view only (:mod:`totenblatt.env.observe`).
+  the vector is the agent's own view only (:mod:`totenblatt.wanted.encoding.observation`).
 * Rewards: at the end, +1 for each seat of the winning side, −1 for the others,
   0 for all on a draw; 0 before.
 * Rules: ``ruleset`` (a name, a file or a :class:`Ruleset`); without one, the ruleset
@@ -59,9 +59,8 @@ import numpy.typing as npt
 from pettingzoo.utils import wrappers
 
 from totenblatt.env.episode import Observation, SeatEnv
-from totenblatt.env.observe import ObservationLayout
-from totenblatt.env.slots import ActionSlots
 from totenblatt.text import resolve_lang
+from totenblatt.wanted.encoding import ActionSlots, ObservationLayout
 from totenblatt.wanted.engine import Action, Game, new_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario

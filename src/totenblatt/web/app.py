@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
+from totenblatt.wanted.bots import load_policy
 from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.campaign import router as campaign_router
 from totenblatt.web.companion import companion_router
@@ -81,6 +82,9 @@ class ServerSettings:
     """Seconds a request's line and headers may take to arrive (:mod:`~totenblatt.web.server`)."""
     body_timeout: float = 30.0
     """Seconds a request's body may take to arrive after its headers."""
+    learned: str | None = None
+    """The policy file of the lobby's learned bot (``python -m totenblatt.env.train``; None:
+    the lobby offers none)."""
 
 
 def _lang(value: str | None, fallback: str) -> str:
@@ -123,6 +127,7 @@ def create_app(
             seeds=config.seeds,
             bot_processes=config.bot_processes,
             bot_think=config.bot_think,
+            learned=config.learned,
         )
         state["hub"] = hub
         app.state.hub = hub
@@ -181,7 +186,8 @@ def create_app(
     async def lobby(request: Request, lang: str | None = None) -> HTMLResponse:
         accept = request.headers.get("accept-language", "")
         guess = "de" if accept.lower().startswith("de") else config.lang
-        return HTMLResponse(lobby_page(_lang(lang, guess)))
+        learned = load_policy(config.learned).scenario if config.learned else None
+        return HTMLResponse(lobby_page(_lang(lang, guess), learned))
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)
     async def table(request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:

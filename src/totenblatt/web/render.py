@@ -366,8 +366,9 @@ def _playable_rulesets(scenario: str) -> list[str]:
     return out
 
 
-def lobby_page(lang: str) -> str:
-    """The lobby: create a game, list games (the script fills both from this data)."""
+def lobby_page(lang: str, learned: str | None = None) -> str:
+    """The lobby: create a game, list games (the script fills both from this data);
+    ``learned``: the scenario the server's learned bot plays (None: it has none)."""
     scenarios = []
     for name in builtin_scenarios():
         scen = load_scenario(name)
@@ -384,7 +385,8 @@ def lobby_page(lang: str) -> str:
         "lang": lang,
         "scenarios": scenarios,
         "rulesets": list(builtin_rulesets()),
-        "kinds": list(SEAT_KINDS),
+        "kinds": [k for k in SEAT_KINDS if k != "learned" or learned],
+        "learned": learned,
     }
     return (
         _HEAD.format(lang=lang, title=escape(text("title", lang)), script="lobby.js")

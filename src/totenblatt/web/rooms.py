@@ -67,7 +67,7 @@ from totenblatt.store.tables import (
     WebGameTally,
 )
 from totenblatt.store.turns import BotTurns
-from totenblatt.wanted.bots import Bot, bot_seed, make_bot
+from totenblatt.wanted.bots import Bot, PolicyError, bot_seed, make_bot
 from totenblatt.wanted.engine import (
     Action,
     Game,
@@ -80,6 +80,7 @@ from totenblatt.wanted.engine import (
     visible_to,
 )
 from totenblatt.wanted.engine.views import View
+from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
 from totenblatt.wanted.table.scenario import ScenarioError, builtin_scenarios, load_scenario
 from totenblatt.web.errors import (
@@ -125,7 +126,7 @@ __all__ = [
 
 log = logging.getLogger("totenblatt.web")
 
-SEAT_KINDS = ("human", "bot", "random", "ismcts")
+SEAT_KINDS = ("human", "bot", "random", "ismcts", "learned")
 """Who plays a seat: a person at a browser, the heuristic bot, the random bot, the search bot."""
 
 HARD_THINK = 1.5
@@ -154,6 +155,16 @@ _BOT_NAMES = {
 }
 """The bot registry's name (:func:`~totenblatt.wanted.bots.registry.make_bot`) of a seat kind
 (the search's time is set again for each decision: what is left of the hub's think time)."""
+
+
+def _bot_name(kind: str, learned: str | None) -> str | None:
+    """The registry's name of a seat kind's bot (None: a person); a learned seat plays the
+    server's policy (``totenblatt serve --learned PATH``), on a server without one the
+    heuristic (a game stored by a server that had one)."""
+    if kind == "learned":
+        return f"learned:{learned}" if learned else _BOT_NAMES["bot"]
+    return _BOT_NAMES.get(kind)
+
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -339,6 +350,7 @@ class Room:
         takebacks: tuple[TakebackRecord, ...] = (),
         takeback: dict[str, Any] | None = None,
         rematch: tuple[str, str] | None = None,
+        learned: str | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -358,7 +370,7 @@ class Room:
         self.bots: dict[int, Bot] = {}
         secret = game.setup.seed
         for seat, kind in enumerate(kinds):
-            name = _BOT_NAMES.get(kind)
+            name = _bot_name(kind, learned)
             if name is not None:
                 seed = _bot_seed(secret, seat, len(game.actions))
                 self.bots[seat] = make_bot(name, seed, game.scenario, game.ruleset)
@@ -492,8 +504,11 @@ class Hub:
         seeds: Callable[[], int] | None = None,
         bot_think: float = HARD_THINK,
         shared: bool | None = None,
+        learned: str | None = None,
     ) -> None:
         self.games = games
+        self.learned = learned
+        """The path of the policy the lobby's learned bot plays (None: no learned bot)."""
         self.shared = games.db.engine.dialect.name == "postgresql" if shared is None else shared
         """Other processes may serve the same games (PostgreSQL; see the module docstring)."""
         self.process = secrets.token_hex(8)
@@ -689,9 +704,25 @@ class Hub:
             hashes = tuple(None if t is None else hash_token(t) for t in seat_tokens)
         spectator = secrets.token_urlsafe(24)
         players = spec.players or (None,) * len(spec.kinds)
-        room = Room(
-            game_id, game, spec.kinds, hashes, spectator, spec.lang, name=spec.name, players=players
-        )
+        if "learned" in spec.kinds and self.learned is None:
+            raise InvalidError(
+                "this server has no learned bot: its operator starts it with "
+                "totenblatt serve --learned PATH"
+            )
+        try:
+            room = Room(
+                game_id,
+                game,
+                spec.kinds,
+                hashes,
+                spectator,
+                spec.lang,
+                name=spec.name,
+                players=players,
+                learned=self.learned,
+            )
+        except (PolicyError, FastUnsupportedError) as exc:
+            raise InvalidError(f"the learned bot cannot play this game: {exc}"[:500]) from None
         owner = None if client is None else hash_token(f"client:{client}")[:32]
         seats = [SeatRecord(k, h, p) for k, h, p in zip(spec.kinds, hashes, players, strict=True)]
         try:
@@ -788,24 +819,32 @@ class Hub:
         rematch = None
         if record.rematch_id is not None and record.rematch_spectator is not None:
             rematch = (record.rematch_id, record.rematch_spectator)
-        room = Room(
-            record.id,
-            game,
-            tuple(s.kind for s in record.seats),
-            tuple(s.token_hash for s in record.seats),
-            record.spectator_token,
-            record.lang,
-            record.joined,
-            abandoned=record.status == ABANDONED,
-            name=record.name,
-            players=tuple(s.player for s in record.seats),
-            auto_pass=tuple(s.auto_pass for s in record.seats),
-            entries=entries,
-            chat=record.chat,
-            takebacks=record.takebacks,
-            takeback=record.takeback,
-            rematch=rematch,
-        )
+
+        def room_of(learned: str | None) -> Room:
+            return Room(
+                record.id,
+                game,
+                tuple(s.kind for s in record.seats),
+                tuple(s.token_hash for s in record.seats),
+                record.spectator_token,
+                record.lang,
+                record.joined,
+                abandoned=record.status == ABANDONED,
+                name=record.name,
+                players=tuple(s.player for s in record.seats),
+                auto_pass=tuple(s.auto_pass for s in record.seats),
+                entries=entries,
+                chat=record.chat,
+                takebacks=record.takebacks,
+                takeback=record.takeback,
+                rematch=rematch,
+                learned=learned,
+            )
+
+        try:
+            room = room_of(self.learned)
+        except (PolicyError, FastUnsupportedError):  # the server's policy changed since
+            room = room_of(None)
         self._keep(room)
         return room
 

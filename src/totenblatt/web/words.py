@@ -73,6 +73,7 @@ _STRINGS: dict[str, str] = {
     "kind_bot": N_("bot"),
     "kind_random": N_("random bot"),
     "kind_ismcts": N_("hard bot"),
+    "kind_learned": N_("learned bot"),
     "hp": N_("HP"),
     "hidden": N_("hidden"),
     "out": N_("out"),

@@ -3,17 +3,22 @@
 from totenblatt.wanted.bots.base import Bot, bot_seed, play_game
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import ISMCTSBot
+from totenblatt.wanted.bots.learned import LearnedBot, LinearPolicy, PolicyError
 from totenblatt.wanted.bots.random_bot import RandomBot
-from totenblatt.wanted.bots.registry import bot_names, check_bot_name, make_bot
+from totenblatt.wanted.bots.registry import bot_names, check_bot_name, load_policy, make_bot
 
 __all__ = [
     "Bot",
     "HeuristicBot",
     "ISMCTSBot",
+    "LearnedBot",
+    "LinearPolicy",
+    "PolicyError",
     "RandomBot",
     "bot_names",
     "bot_seed",
     "check_bot_name",
+    "load_policy",
     "make_bot",
     "play_game",
 ]

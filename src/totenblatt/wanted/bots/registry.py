@@ -4,7 +4,9 @@ Names: ``random``, ``heuristic``, ``ismcts`` (the default budget), ``ismcts:N`` 
 rollouts per decision, at most :data:`MAX_ROLLOUTS`) and ``ismcts:Nms`` (N milliseconds
 per decision, at most :data:`MAX_MS`): a budget beyond them would never end a game.
 ``fast-ismcts`` takes the same budgets: the search with its rollouts on the fast path
-(:class:`~totenblatt.wanted.bots.fast_search.FastISMCTSBot`).
+(:class:`~totenblatt.wanted.bots.fast_search.FastISMCTSBot`). ``learned:PATH`` plays the
+policy saved at PATH by ``python -m totenblatt.env.train``
+(:class:`~totenblatt.wanted.bots.learned.LearnedBot`; the path is kept as written).
 
 >>> make_bot("ismcts:50", 7).iterations, make_bot("ismcts:300ms", 7).time_ms
 (50, 300.0)
@@ -22,20 +24,32 @@ ValueError: bot 'ismcts:99999999999': the budget must be 1 to 100000 rollouts ..
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from totenblatt.wanted.bots.base import Bot
 from totenblatt.wanted.bots.fast_search import FastISMCTSBot
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+from totenblatt.wanted.bots.learned import LearnedBot, LinearPolicy, PolicyError
 from totenblatt.wanted.bots.random_bot import RandomBot
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 
-__all__ = ["BOT_NAMES", "MAX_MS", "MAX_ROLLOUTS", "bot_names", "check_bot_name", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "MAX_MS",
+    "MAX_ROLLOUTS",
+    "bot_names",
+    "check_bot_name",
+    "load_policy",
+    "make_bot",
+]
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "fast-ismcts")
-"""The kinds of bot; ``ismcts`` and ``fast-ismcts`` take a budget after a colon."""
+BOT_NAMES = ("random", "heuristic", "ismcts", "fast-ismcts", "learned")
+"""The kinds of bot; ``ismcts`` and ``fast-ismcts`` take a budget after a colon, ``learned``
+the path of a saved policy."""
+LEARNED = "learned"
 
 MAX_ROLLOUTS = 100_000
 """The most rollouts per decision a search bot may be given (``ismcts:100000``)."""
@@ -44,7 +58,7 @@ MAX_MS = 60_000
 
 _EXAMPLES = (
     "random, heuristic, ismcts, ismcts:200 (rollouts) or ismcts:500ms (time), fast-ismcts "
-    "(the same budgets)"
+    "(the same budgets), learned:PATH (a policy saved by python -m totenblatt.env.train)"
 )
 _SEARCHES = ("ismcts", "fast-ismcts")
 
@@ -57,14 +71,19 @@ def bot_names() -> tuple[str, ...]:
 def _parse(name: str) -> tuple[str, int | None, float | None]:
     if not isinstance(name, str):
         raise ValueError(f"a bot name must be text, got {name!r}: expected one of {_EXAMPLES}")
-    kind, sep, budget = name.strip().lower().partition(":")
+    kind, sep, budget = name.strip().partition(":")
+    kind = kind.lower()
+    if kind == LEARNED:
+        if not budget.strip():
+            raise ValueError(f"bot {name!r}: learned takes the path of a policy (learned:PATH)")
+        return kind, None, None
     if kind not in BOT_NAMES:
         raise ValueError(f"unknown bot {name!r}: expected one of {_EXAMPLES}")
     if not sep:
         return kind, None, None
     if kind not in _SEARCHES:
         raise ValueError(f"bot {name!r}: only ismcts takes a budget (e.g. ismcts:200)")
-    text = budget.strip()
+    text = budget.strip().lower()
     timed = text.endswith("ms")
     number = text[:-2].strip() if timed else text
     most = MAX_MS if timed else MAX_ROLLOUTS
@@ -79,6 +98,13 @@ def _parse(name: str) -> tuple[str, int | None, float | None]:
 def check_bot_name(name: str) -> str:
     """``name`` normalised (lower case, no spaces); ``ValueError`` says what is accepted."""
     kind, iterations, time_ms = _parse(name)
+    if kind == LEARNED:
+        path = name.strip().partition(":")[2].strip()
+        try:
+            load_policy(path)
+        except PolicyError as exc:
+            raise ValueError(f"bot {name!r}: {exc}") from None
+        return f"{kind}:{path}"
     if iterations is not None:
         return f"{kind}:{iterations}"
     if time_ms is not None:
@@ -98,6 +124,9 @@ def make_bot(
     table and rules of its game; built-in ones it finds from the view's names).
     """
     kind, iterations, time_ms = _parse(name)
+    if kind == LEARNED:
+        policy = load_policy(name.strip().partition(":")[2].strip())
+        return LearnedBot(policy, scenario=scenario, ruleset=ruleset)
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
@@ -106,3 +135,19 @@ def make_bot(
         iterations = DEFAULT_ITERATIONS
     search = FastISMCTSBot if kind == "fast-ismcts" else ISMCTSBot
     return search(seed, iterations=iterations, time_ms=time_ms, ruleset=ruleset, scenario=scenario)
+
+
+def load_policy(path: str | Path) -> LinearPolicy:
+    """The policy saved at ``path``, read once per file and change (a sim seats it in
+    every game); :class:`~totenblatt.wanted.bots.learned.PolicyError` says what is wrong."""
+    where = Path(path)
+    try:
+        stamp = where.stat().st_mtime_ns
+    except OSError:
+        raise PolicyError(f"no policy file at {path}") from None
+    return _load_policy(str(where.resolve()), stamp)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_policy(path: str, stamp: int) -> LinearPolicy:
+    return LinearPolicy.load(path)

@@ -105,7 +105,9 @@ function buildForm() {
     if (!playable.includes(ruleset.value)) ruleset.value = playable[0];
     fill(seatsNode, 
       ...Array.from({ length: info.seats }, (_, i) => {
-        const kind = select(`seat-${i}`, boot.kinds.map((k) => [k, kindLabel(k)]), i === 0 ? "human" : "bot");
+        // the server's learned bot plays the one scenario its policy was trained for
+        const kinds = boot.kinds.filter((k) => k !== "learned" || boot.learned === info.name);
+        const kind = select(`seat-${i}`, kinds.map((k) => [k, kindLabel(k)]), i === 0 ? "human" : "bot");
         const name = el("input", {
           type: "text", id: `f-player-${i}`, name: `player-${i}`, maxlength: 40, autocomplete: "nickname",
           placeholder: t("player_name"), "aria-label": `${t("seat_label", { n: i + 1 })}: ${t("player_name")}`,

@@ -1,4 +1,4 @@
-"""The observation vector of :mod:`~totenblatt.env.observe`, made from a fast game directly.
+"""The observation vector of :mod:`.observation`, made from a fast game directly.
 
 :class:`FastObserver` fills exactly the vector that
 :meth:`ObservationLayout.encode` makes of ``Game.view(seat)`` — same segments, same
@@ -22,8 +22,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from totenblatt.env.observe import ObservationLayout
-from totenblatt.env.slots import CARDS
+from totenblatt.wanted.encoding.observation import ObservationLayout
+from totenblatt.wanted.encoding.slots import CARDS
 from totenblatt.wanted.engine import Phase
 from totenblatt.wanted.fast import FastGame
 from totenblatt.wanted.vocab import CoverLevel, HeroType

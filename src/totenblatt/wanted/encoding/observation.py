@@ -32,8 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from totenblatt.cards import Card
-from totenblatt.env.slots import CARDS, card_index
 from totenblatt.wanted.ask import JOKER_BID, bid_values
+from totenblatt.wanted.encoding.slots import CARDS, card_index
 from totenblatt.wanted.engine import Phase
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.rules import Ruleset

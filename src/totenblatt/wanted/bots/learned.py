@@ -1,0 +1,209 @@
+"""A learned policy and the bot that plays it: ``learned:PATH`` wherever a bot plays.
+
+:class:`LinearPolicy` is a linear softmax over the fast environment's action slots
+(:class:`~totenblatt.wanted.encoding.MoveSlots`) of the observation vector
+(:class:`~totenblatt.wanted.encoding.FastObserver`); ``python -m totenblatt.env.train``
+trains one and saves it as ``.npz``.
+
+:class:`LearnedBot` plays a saved policy from a seat's view, as every bot: the view is
+dealt into one world (:class:`~totenblatt.wanted.engine.determinize.Determinizer`: the
+unseen cards anywhere they may be), copied onto the fast path, and encoded for the seat
+— a vector made only of what the seat may know, so any world gives the same one. The
+policy's most likely legal slot is played as the engine's action it stands for
+(:meth:`~totenblatt.wanted.fast.FastGame.shadow`). It never concedes while it has
+another choice (the trainer's environment does not offer it).
+
+>>> policy = LinearPolicy.fresh(observations=4, slots=3)
+>>> policy.act(np.ones(4, np.float32), np.array([0, 1, 1], np.int8), greedy=True) in (1, 2)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from totenblatt.wanted.encoding import FastObserver, MoveSlots, ObservationLayout
+from totenblatt.wanted.engine.actions import Action, Move
+from totenblatt.wanted.engine.determinize import Determinizer
+from totenblatt.wanted.engine.views import View
+from totenblatt.wanted.fast import FastGame, new_fast_game
+from totenblatt.wanted.fast.actions import CONCEDE
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
+
+__all__ = ["LearnedBot", "LinearPolicy", "PolicyError"]
+
+
+class PolicyError(ValueError):
+    """A policy file that cannot be read, or was trained for another game."""
+
+
+Floats = npt.NDArray[np.float64]
+
+
+@dataclass
+class LinearPolicy:
+    """Logits ``W @ x + b`` over the slots; softmax over the legal ones."""
+
+    W: Floats
+    b: Floats
+    scenario: str = "duel"
+
+    @classmethod
+    def fresh(cls, observations: int, slots: int, scenario: str = "duel") -> LinearPolicy:
+        """All zeros: uniform over the legal slots."""
+        return cls(np.zeros((slots, observations)), np.zeros(slots), scenario)
+
+    @classmethod
+    def load(cls, path: str | Path) -> LinearPolicy:
+        """A policy saved by :meth:`save`; :class:`PolicyError` says what is wrong else."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                policy = cls(data["W"], data["b"], str(data["scenario"]))
+        except FileNotFoundError:
+            raise PolicyError(f"no policy file at {path}") from None
+        except (OSError, ValueError, KeyError) as exc:
+            raise PolicyError(
+                f"{path} is not a policy saved by python -m totenblatt.env.train "
+                f"(an .npz with W, b and the scenario): {exc}"
+            ) from None
+        w, b = policy.W, policy.b
+        if w.ndim != 2 or b.shape != (w.shape[0],) or not np.isfinite(w).all():
+            raise PolicyError(f"{path}: W must be slots × observations and b one per slot")
+        return policy
+
+    def save(self, path: str | Path) -> None:
+        """Write ``W``, ``b`` and the scenario to ``path`` (``.npz``)."""
+        np.savez_compressed(path, W=self.W, b=self.b, scenario=np.array(self.scenario))
+
+    def probabilities(self, x: npt.NDArray[Any], mask: npt.NDArray[Any]) -> tuple[Floats, Floats]:
+        """The legal slots and their probabilities."""
+        legal = np.flatnonzero(mask)
+        logits = self.W[legal] @ x + self.b[legal]
+        logits -= logits.max()
+        p = np.exp(logits)
+        return legal.astype(np.float64), p / p.sum()
+
+    def act(
+        self,
+        x: npt.NDArray[Any],
+        mask: npt.NDArray[Any],
+        rng: np.random.Generator | None = None,
+        greedy: bool = False,
+    ) -> int:
+        """A slot: the most likely (``greedy``) or drawn from the policy."""
+        legal, p = self.probabilities(x, mask)
+        if greedy or rng is None:
+            return int(legal[int(np.argmax(p))])
+        return int(legal[int(rng.choice(len(p), p=p))])
+
+
+class LearnedBot:
+    """A :class:`LinearPolicy` at a seat, greedy (see the module docstring).
+
+    ``scenario`` and ``ruleset``: the game's (built-in ones are found from the view);
+    :class:`PolicyError` when the policy was trained for another scenario or its sizes
+    differ, :class:`~totenblatt.wanted.fast.FastUnsupportedError` for rules the fast
+    path does not play (the policy reads the fast path's encodings).
+    """
+
+    def __init__(
+        self,
+        policy: LinearPolicy,
+        *,
+        scenario: str | Path | Scenario | None = None,
+        ruleset: str | Path | Ruleset | None = None,
+    ) -> None:
+        self.policy = policy
+        self.scenario = _scenario(scenario or policy.scenario)
+        self.ruleset = _ruleset(self.scenario, ruleset)
+        if self.scenario.name != policy.scenario:
+            raise PolicyError(
+                f"the policy was trained for the scenario {policy.scenario!r}, "
+                f"not {self.scenario.name!r}"
+            )
+        template = new_fast_game(self.scenario, self.ruleset, 0)
+        self.slots = MoveSlots(template)
+        self.observer = FastObserver(ObservationLayout(self.scenario, self.ruleset), template)
+        if policy.W.shape != (self.slots.size, self.observer.layout.size):
+            raise PolicyError(
+                f"the policy has {policy.W.shape[0]} slots × {policy.W.shape[1]} observations; "
+                f"this game has {self.slots.size} × {self.observer.layout.size}: it was "
+                "trained for other rules"
+            )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its policy, scenario and rules (a worker process builds the rest)."""
+        return (_rebuilt, (self.policy, self.scenario, self.ruleset))
+
+    def world(self, view: View) -> FastGame:
+        """One world of ``view`` on the fast path (hidden cards dealt at random, seed 0)."""
+        sampler = Determinizer(view, ruleset=self.ruleset, scenario=self.scenario)
+        return FastGame.from_game(sampler.sample(random.Random(0)))
+
+    def observe(self, view: View) -> npt.NDArray[np.float32]:
+        """The seat's observation vector, as the environments make it."""
+        return self.observer.encode(self.world(view), int(view["seat"]))
+
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        """The policy's most likely slot, played as the engine's action it stands for."""
+        world = self.world(view)
+        seat = int(view["seat"])
+        ids = world.legal_actions()
+        if CONCEDE in ids and len(ids) > 1:
+            ids = [a for a in ids if a != CONCEDE]
+        slot = self.policy.act(self.observer.encode(world, seat), self.slots.mask(ids), greedy=True)
+        action: Action = world.shadow(self.slots.engine_id(world, slot))
+        return offered(action, legal_actions)
+
+
+def offered(action: Action, legal_actions: Sequence[Action]) -> Action:
+    """``action`` as one of ``legal_actions``: itself, or for a move the engine's menu does
+    not list (the fast path moves to points of its own), the listed move nearest to it —
+    the same figures first, then the same card, then the same hiding, then the nearest
+    ends (a bot chooses from the menu)."""
+    if action in legal_actions:
+        return action
+    if not isinstance(action, Move):
+        raise RuntimeError(f"the learned bot chose {action}, which the engine does not offer")
+    mine = [(step.figure, step.hide, step.path[-1]) for step in action.steps]
+    best: tuple[tuple[int, int, int, float, int], Action] | None = None
+    for i, other in enumerate(legal_actions):
+        if not isinstance(other, Move):
+            continue
+        theirs = [(step.figure, step.hide, step.path[-1]) for step in other.steps]
+        same = [f for f, _, _ in theirs] == [f for f, _, _ in mine]
+        score = (
+            0 if same else 1,
+            0 if (other.card, other.wild) == (action.card, action.wild) else 1,
+            sum(a[1] != b[1] for a, b in zip(mine, theirs, strict=False)) if same else 0,
+            sum(math.dist(a[2], b[2]) for a, b in zip(mine, theirs, strict=True)) if same else 0.0,
+            i,
+        )
+        if best is None or score < best[0]:
+            best = (score, other)
+    if best is None:
+        raise RuntimeError(f"the learned bot chose {action}, and the engine offers no move")
+    return best[1]
+
+
+def _rebuilt(policy: LinearPolicy, scenario: Scenario, ruleset: Ruleset) -> LearnedBot:
+    return LearnedBot(policy, scenario=scenario, ruleset=ruleset)
+
+
+def _scenario(scenario: str | Path | Scenario) -> Scenario:
+    return scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+
+
+def _ruleset(scenario: Scenario, ruleset: str | Path | Ruleset | None) -> Ruleset:
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    return Ruleset.load(ruleset if ruleset is not None else ruleset_for(scenario))
