@@ -84,7 +84,7 @@ BASES: dict[str, list[str]] = {
     "story new": [],
 }
 
-INPUT_PATHS = {("replay", "file"), ("play", "--load")}
+INPUT_PATHS = {("replay", "file"), ("play", "--load"), ("serve", "--learned")}
 OUTPUT_PATHS = {
     ("play", "--save"),
     ("gang export", "--output"),

@@ -123,6 +123,11 @@ def test_a_takeback_accepted_in_the_other_browser(live: LiveServer, people: Peop
     other.wait_for_selector("#takeback-banner:not([hidden]) [data-takeback=accept]")
     asker.wait_for_selector("#takeback-banner:not([hidden]) [data-takeback=withdraw]")
     shot(other, "takeback.png")
+    below = other.evaluate(
+        """() => document.getElementById('takeback-banner').getBoundingClientRect().top
+           >= document.getElementById('bar').getBoundingClientRect().bottom"""
+    )
+    assert below, "the banner covers the header's pills"
     other.click("[data-takeback=accept]")
     for page in (asker, other):
         version_is(page, 0)

@@ -25,6 +25,7 @@ ValueError: bot 'ismcts:99999999999': the budget must be 1 to 100000 rollouts ..
 from __future__ import annotations
 
 import functools
+import stat
 from pathlib import Path
 
 from totenblatt.wanted.bots.base import Bot
@@ -142,9 +143,12 @@ def load_policy(path: str | Path) -> LinearPolicy:
     every game); :class:`~totenblatt.wanted.bots.learned.PolicyError` says what is wrong."""
     where = Path(path)
     try:
-        stamp = where.stat().st_mtime_ns
+        found = where.stat()
     except OSError:
         raise PolicyError(f"no policy file at {path}") from None
+    if not stat.S_ISREG(found.st_mode):  # a folder, a device, a pipe that would never end
+        raise PolicyError(f"{path} is not a policy file (.npz) but a folder or a device")
+    stamp = found.st_mtime_ns
     return _load_policy(str(where.resolve()), stamp)
 
 
