@@ -112,6 +112,8 @@ def create_app(
     ``database``: an open database to use (and leave open) instead of ``settings.db_url``.
     """
     config = settings or ServerSettings(**options)
+    if config.learned:
+        load_policy(config.learned)  # a file that is no policy: PolicyError now, not per page
     state: dict[str, Any] = {}
     proxies = Proxies.parse(config.trusted_proxies)
     origins = frozenset(normalise_origin(o) for o in config.allow_origins)

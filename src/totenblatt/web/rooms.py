@@ -127,7 +127,8 @@ __all__ = [
 log = logging.getLogger("totenblatt.web")
 
 SEAT_KINDS = ("human", "bot", "random", "ismcts", "learned")
-"""Who plays a seat: a person at a browser, the heuristic bot, the random bot, the search bot."""
+"""Who plays a seat: a person at a browser, the heuristic bot, the random bot, the search bot,
+the server's learned policy (``totenblatt serve --learned PATH``)."""
 
 HARD_THINK = 1.5
 """Seconds the lobby's hard bot may take for a decision at most, however busy the server
