@@ -143,3 +143,16 @@ def test_a_move_the_menu_does_not_list_becomes_the_nearest_listed_one() -> None:
     assert offered(legal[0], legal) is legal[0]
     with pytest.raises(RuntimeError, match="which the engine does not offer"):
         offered(Pass(), [listed])
+
+
+def test_sim_refuses_a_policy_of_another_scenario_before_any_game(tmp_path: Path) -> None:
+    from totenblatt.sim.spec import RunSpec
+
+    path = saved_policy(tmp_path, "duel")
+    assert (
+        RunSpec.make("duel", bots=[f"learned:{path}", "random"], seed=0)
+        .bots[0]
+        .startswith("learned:")
+    )
+    with pytest.raises(ValueError, match="cannot play this game: the policy was trained for"):
+        RunSpec.make("gangs", bots=[f"learned:{path}"], seed=0)

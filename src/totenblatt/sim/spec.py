@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from totenblatt.wanted import new_game
-from totenblatt.wanted.bots import Bot, HeuristicBot, registry
+from totenblatt.wanted.bots import Bot, HeuristicBot, PolicyError, registry
+from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table import Scenario, load_scenario
 
@@ -143,6 +144,11 @@ class RunSpec:
                 f"seats: expected one bot, or one per seat (e.g. {','.join(['heuristic'] * 2)})"
             )
         names = tuple(check_bot(name) for name in names)
+        for name in dict.fromkeys(names):  # a bot that cannot play these rules says so now
+            try:
+                make_bot(name, 0, scen, rules)
+            except (PolicyError, FastUnsupportedError) as exc:
+                raise ValueError(f"bot {name!r} cannot play this game: {exc}") from None
         if seed < 0:
             raise ValueError(f"seed {seed} is negative: expected 0 or more")
         scen_ref = str(scenario.name if isinstance(scenario, Scenario) else scenario)
