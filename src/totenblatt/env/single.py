@@ -53,7 +53,14 @@ import numpy.typing as npt
 
 from totenblatt.env import wanted_fast_v0, wanted_v0
 from totenblatt.env.episode import SEED_BOUND, Observation, SeatEnv
-from totenblatt.wanted.bots import Bot, LinearPolicy, bot_seed, check_bot_name, make_bot
+from totenblatt.wanted.bots import (
+    Bot,
+    LearnedBot,
+    LinearPolicy,
+    bot_seed,
+    check_bot_name,
+    make_bot,
+)
 from totenblatt.wanted.engine import Action, Game
 from totenblatt.wanted.fast import FastGame
 from totenblatt.wanted.rules import Ruleset
@@ -133,6 +140,12 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         for n, policy in self._learned.items():
             if policy.W.shape != shape:
                 raise ValueError(f"{n}: the policy was not trained for this scenario")
+        self._deciders = {
+            n: LearnedBot(policy, scenario=self.aec.scenario, ruleset=self.aec.ruleset)
+            for n, policy in self._learned.items()
+            if self._fast is not None
+        }
+        """Per learned opponent on the reference engine: the bot that decides on a fast copy."""
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
         self.observation_space = self.aec.observation_space(self.agent)
@@ -157,7 +170,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         for name, s in zip(self.opponents, others, strict=True):
             bseed = bot_seed(game_seed, s)
             if name in self._learned:
-                self._bots[s] = self._learned[name]
+                self._bots[s] = self._deciders.get(name) or self._learned[name]
             elif self.core == "fast":
                 self._bots[s] = np.random.default_rng(bseed)
             else:
@@ -216,9 +229,9 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         if isinstance(bot, np.random.Generator):
             return legal[int(bot.integers(len(legal)))]
         if isinstance(bot, LinearPolicy):
-            if self._fast is None:
-                obs = self.aec.observe(agent)
-                return bot.act(obs["observation"], obs["action_mask"], greedy=True)
+            obs = self.aec.observe(agent)
+            return bot.act(obs["observation"], obs["action_mask"], greedy=True)
+        if isinstance(bot, LearnedBot):
             return self._learned_on_reference(bot, seat)
         aec = self.aec
         assert isinstance(aec, wanted_v0.WantedEnv)
@@ -229,15 +242,13 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         choice = bot.choose(game.view(seat), list(by_action))
         return by_action[choice]
 
-    def _learned_on_reference(self, policy: LinearPolicy, seat: int) -> int:
-        """Play the policy's choice on the reference engine (-1: played, no slot)."""
-        aec, fast_env = self.aec, self._fast
-        assert isinstance(aec, wanted_v0.WantedEnv) and fast_env is not None
+    def _learned_on_reference(self, bot: LearnedBot, seat: int) -> int:
+        """Play the policy's choice on the reference engine, decided on a fast copy of the
+        game itself (-1: played, no slot)."""
+        aec = self.aec
+        assert isinstance(aec, wanted_v0.WantedEnv)
         fast = FastGame.from_game(aec._game())
-        vector = fast_env.observer.encode(fast, seat)
-        mask = fast_env.slots.mask(fast_env._legal_ids(fast))
-        slot = policy.act(vector, mask, greedy=True)
-        aec.play_action(fast.shadow(fast_env.slots.engine_id(fast, slot)))
+        aec.play_action(fast.shadow(bot.decide(fast, seat)))
         return -1
 
     def render(self) -> None:

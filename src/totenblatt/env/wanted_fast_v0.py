@@ -53,7 +53,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from totenblatt.env.episode import Observation, SeatEnv
-from totenblatt.wanted.encoding import FastObserver, MoveSlots, ObservationLayout
+from totenblatt.wanted.encoding import FastObserver, MoveSlots, ObservationLayout, without_concede
 from totenblatt.wanted.engine import Action, Phase
 from totenblatt.wanted.fast import FastGame, new_fast_game
 from totenblatt.wanted.rules import Ruleset
@@ -135,9 +135,7 @@ class WantedFastEnv(SeatEnv[FastGame]):
     def _legal_ids(self, game: FastGame) -> list[int]:
         """The fast path's legal ids, without concede unless it is allowed (or the only one)."""
         ids = game.legal_actions()
-        if not self.allow_concede and CONCEDE in ids and len(ids) > 1:
-            return [a for a in ids if a != CONCEDE]
-        return ids
+        return ids if self.allow_concede else without_concede(ids)
 
     def _phase(self) -> str:
         return _PHASES[self._game().phase]

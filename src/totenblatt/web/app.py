@@ -112,8 +112,8 @@ def create_app(
     ``database``: an open database to use (and leave open) instead of ``settings.db_url``.
     """
     config = settings or ServerSettings(**options)
-    if config.learned:
-        load_policy(config.learned)  # a file that is no policy: PolicyError now, not per page
+    # a file that is no policy: PolicyError now, not per page
+    learned = load_policy(config.learned).scenario if config.learned else None
     state: dict[str, Any] = {}
     proxies = Proxies.parse(config.trusted_proxies)
     origins = frozenset(normalise_origin(o) for o in config.allow_origins)
@@ -188,7 +188,6 @@ def create_app(
     async def lobby(request: Request, lang: str | None = None) -> HTMLResponse:
         accept = request.headers.get("accept-language", "")
         guess = "de" if accept.lower().startswith("de") else config.lang
-        learned = load_policy(config.learned).scenario if config.learned else None
         return HTMLResponse(lobby_page(_lang(lang, guess), learned))
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)

@@ -30,12 +30,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from totenblatt.wanted.encoding import FastObserver, MoveSlots, ObservationLayout
+from totenblatt.wanted.encoding import (
+    FastObserver,
+    MoveSlots,
+    ObservationLayout,
+    without_concede,
+)
 from totenblatt.wanted.engine.actions import Action, Move
 from totenblatt.wanted.engine.determinize import Determinizer
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.fast import FastGame, new_fast_game
-from totenblatt.wanted.fast.actions import CONCEDE
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
 
@@ -153,15 +157,16 @@ class LearnedBot:
         """The seat's observation vector, as the environments make it."""
         return self.observer.encode(self.world(view), int(view["seat"]))
 
+    def decide(self, world: FastGame, seat: int) -> int:
+        """The fast id of the policy's most likely legal slot for ``seat`` in ``world``."""
+        mask = self.slots.mask(without_concede(world.legal_actions()))
+        slot = self.policy.act(self.observer.encode(world, seat), mask, greedy=True)
+        return self.slots.engine_id(world, slot)
+
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The policy's most likely slot, played as the engine's action it stands for."""
         world = self.world(view)
-        seat = int(view["seat"])
-        ids = world.legal_actions()
-        if CONCEDE in ids and len(ids) > 1:
-            ids = [a for a in ids if a != CONCEDE]
-        slot = self.policy.act(self.observer.encode(world, seat), self.slots.mask(ids), greedy=True)
-        action: Action = world.shadow(self.slots.engine_id(world, slot))
+        action: Action = world.shadow(self.decide(world, int(view["seat"])))
         return offered(action, legal_actions)
 
 

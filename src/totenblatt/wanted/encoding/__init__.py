@@ -11,7 +11,7 @@ there wherever a bot plays: built only from what the seat may know.
 """
 
 from totenblatt.wanted.encoding.fast_observation import FastObserver
-from totenblatt.wanted.encoding.fast_slots import MoveSlots
+from totenblatt.wanted.encoding.fast_slots import MoveSlots, without_concede
 from totenblatt.wanted.encoding.observation import HIGH, ObservationLayout
 from totenblatt.wanted.encoding.slots import CARDS, ActionSlots, SlotError, card_index
 
@@ -24,4 +24,5 @@ __all__ = [
     "ObservationLayout",
     "SlotError",
     "card_index",
+    "without_concede",
 ]

@@ -12,11 +12,20 @@ import numpy as np
 import numpy.typing as npt
 
 from totenblatt.wanted.fast import FastGame
+from totenblatt.wanted.fast.actions import CONCEDE
 
-__all__ = ["MASKS", "MoveSlots"]
+__all__ = ["MASKS", "MoveSlots", "without_concede"]
 
 MASKS = 4096
 """How many action masks :meth:`MoveSlots.mask` remembers (then it starts afresh)."""
+
+
+def without_concede(ids: list[int]) -> list[int]:
+    """The fast ids ``ids`` without concede, unless it is the only one (what a learner is
+    offered when conceding is not allowed)."""
+    if CONCEDE in ids and len(ids) > 1:
+        return [a for a in ids if a != CONCEDE]
+    return ids
 
 
 class MoveSlots:
