@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Self
 
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
@@ -83,9 +84,26 @@ class Database:
     def transaction(self, *, write: bool = True) -> Iterator[Session]:
         """One transaction: committed when the block ends, rolled back on any error."""
         engine = self.engine.execution_options(**{WRITE: True}) if write else self.engine
+        with (
+            self._refusals(),
+            Session(engine, expire_on_commit=False) as session,
+            session.begin(),
+        ):
+            yield session
+
+    @contextmanager
+    def statements(self) -> Iterator[Connection]:
+        """A connection on which each statement commits as it ends (autocommit): a change
+        written as one statement is one round trip to the server, where a transaction takes
+        three at least (begin, the statement, commit). Errors as :meth:`transaction`'s."""
+        with self._refusals(), self.engine.connect() as conn:
+            yield conn.execution_options(isolation_level="AUTOCOMMIT")
+
+    @contextmanager
+    def _refusals(self) -> Iterator[None]:
+        """The database's refusals as :class:`StoreError` with its first line."""
         try:
-            with Session(engine, expire_on_commit=False) as session, session.begin():
-                yield session
+            yield
         except IntegrityError as exc:
             raise StoreError(
                 f"the database refused the change (someone else changed it?): {_first_line(exc)}"

@@ -20,12 +20,13 @@ nobody touched (no action, no join) for the server's idle time ends as abandoned
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Table, bindparam, delete, func, select, text, update
+from sqlalchemy import CTE, Select, Table, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -349,28 +350,21 @@ class WebGames:
         not tracked, as with one server process).
         """
         now = self.db.clock()
+        values = {
+            "game": game_id,
+            "position": position,
+            "next": position + 1,
+            "status": OVER if over else PLAYING,
+            "summary": summary,
+            "now": now,
+        }
+        if self.db.engine.dialect.name == "postgresql":
+            self._append_at_once(values, action, turn)
+            return
         with self.db.transaction() as session:
             conn = session.connection()  # Core statements: this runs after every action
-            moved = conn.execute(
-                _ADVANCE,
-                {
-                    "game": game_id,
-                    "position": position,
-                    "next": position + 1,
-                    "status": OVER if over else PLAYING,
-                    "summary": summary,
-                    "now": now,
-                },
-            )
-            if moved.rowcount != 1:
-                row = session.get(WebGameRow, game_id)
-                if row is None:
-                    raise WebGameNotFoundError(f"no web game {game_id!r}")
-                if row.status != PLAYING:
-                    raise ActionConflictError(f"game {game_id!r} is {row.status}: no more actions")
-                raise ActionConflictError(
-                    f"game {game_id!r} already has another action number {position + 1}"
-                )
+            if conn.execute(_ADVANCE, values).rowcount != 1:
+                self._refuse_append(session, game_id, position)
             try:
                 conn.execute(
                     _ACTIONS.insert(),
@@ -382,6 +376,41 @@ class WebGames:
                 ) from None
             if turn is not None:
                 _mark(conn, game_id, position + 1, turn)
+
+    def _append_at_once(
+        self,
+        values: dict[str, Any],
+        action: dict[str, Any] | list[dict[str, Any]],
+        turn: TurnMark | None,
+    ) -> None:
+        """:meth:`append` on PostgreSQL: one statement (the count, the action, the turn),
+        committed as it ends — one round trip where the transaction took five, on the
+        path every action of a shared server takes (docs/performance.md)."""
+        mark = None if turn is None else turn.seat is not None
+        statement = _append_statement(mark)
+        params = {**values, "at": values["position"], "action": action}
+        if turn is not None and turn.seat is not None:
+            params.update(seat=turn.seat, holder=turn.holder, expires=turn.expires)
+        with self.db.statements() as conn:
+            try:
+                count = conn.execute(statement, params).scalar_one()
+            except IntegrityError:
+                count = 0
+            if count != 1:
+                with Session(conn) as session:
+                    self._refuse_append(session, values["game"], values["position"])
+
+    @staticmethod
+    def _refuse_append(session: Session, game_id: str, position: int) -> None:
+        """Why the action number ``position + 1`` was not stored (raises, always)."""
+        row = session.get(WebGameRow, game_id)
+        if row is None:
+            raise WebGameNotFoundError(f"no web game {game_id!r}")
+        if row.status != PLAYING:
+            raise ActionConflictError(f"game {game_id!r} is {row.status}: no more actions")
+        raise ActionConflictError(
+            f"game {game_id!r} already has another action number {position + 1}"
+        )
 
     def stamp(self, game_id: str) -> WebGameStamp:
         """How far the stored game is (:class:`WebGameStamp`: no actions, no chat)."""
@@ -399,8 +428,8 @@ class WebGames:
             _GAMES.c.seats,
             _GAMES.c.rematch_id,
         ).where(_GAMES.c.id == game_id)
-        with self.db.transaction(write=False) as session:
-            row = session.connection().execute(query).first()
+        with self.db.statements() as conn:  # one statement: no transaction around it
+            row = conn.execute(query).first()
         if row is None:
             raise WebGameNotFoundError(f"no web game {game_id!r}")
         actions, count, status, takeback, seats, rematch_id = row
@@ -458,8 +487,8 @@ class WebGames:
             .where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.position >= position)
             .order_by(_ACTIONS.c.position)
         )
-        with self.db.transaction(write=False) as session:
-            return list(session.connection().execute(query).scalars())
+        with self.db.statements() as conn:
+            return list(conn.execute(query).scalars())
 
     def load(self, game_id: str) -> WebGameRecord:
         """The game with its actions in order; :class:`WebGameNotFoundError` if unknown."""
@@ -549,6 +578,52 @@ class WebGames:
             if marked != row.seats:
                 row.seats = marked  # a new list: the JSON column sees the change
                 row.updated_at = self.db.clock()
+
+
+@functools.cache
+def _append_statement(mark: bool | None) -> Select[int]:
+    """:meth:`WebGames.append`'s one statement on PostgreSQL (built once: SQLAlchemy then
+    finds it compiled by its identity) — ``mark``: None, the turn is not kept; False, the
+    new position is nobody's bot's; True, a bot's."""
+    moved = _ADVANCE.returning(_GAMES.c.id).cte("moved")
+    added = (
+        insert(_ACTIONS)
+        .from_select(
+            ["game_id", "position", "action", "created_at"],
+            select(
+                moved.c.id,
+                bindparam("at", type_=_ACTIONS.c.position.type),
+                bindparam("action", type_=_ACTIONS.c.action.type),
+                bindparam("now", type_=_ACTIONS.c.created_at.type),
+            ),
+        )
+        .returning(_ACTIONS.c.position)
+        .cte("added")
+    )
+    statement = select(func.count()).select_from(added)
+    return statement if mark is None else statement.add_cte(_mark_after(moved, mark))
+
+
+def _mark_after(moved: CTE, bot: bool) -> CTE:
+    """:func:`_mark` as a part of :meth:`WebGames.append`'s one statement on PostgreSQL: done
+    only if ``moved`` (the count's update) found the game; the position is its ``next``."""
+    if not bot:
+        return delete(_TURNS).where(_TURNS.c.game_id.in_(select(moved.c.id))).cte("unmarked")
+    columns = ("position", "seat", "holder", "expires_at")
+    statement = pg_insert(_TURNS).from_select(
+        ["game_id", *columns],
+        select(
+            moved.c.id,
+            bindparam("next", type_=_TURNS.c.position.type),
+            bindparam("seat", type_=_TURNS.c.seat.type),
+            bindparam("holder", type_=_TURNS.c.holder.type),
+            bindparam("expires", type_=_TURNS.c.expires_at.type),
+        ),
+    )
+    upsert = statement.on_conflict_do_update(
+        index_elements=[_TURNS.c.game_id], set_={k: statement.excluded[k] for k in columns}
+    )
+    return upsert.cte("marked")
 
 
 def _mark(conn: Connection, game_id: str, position: int, turn: TurnMark) -> None:
