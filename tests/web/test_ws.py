@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from night_helpers import act, post
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import auth, create_game, my_turn, spectator_token, view_of
+from web_helpers import auth, create_game, my_turn, play_random, spectator_token, view_of
+
+from totenblatt.wanted.bots import RandomBot
 
 
 def _next_view(ws: object) -> dict[str, object]:
@@ -117,3 +122,69 @@ def test_reconnecting_resumes_the_seat(client: TestClient) -> None:
         again = _next_view(ws)
     assert again["version"] > view["version"]
     assert again == settled == view_of(client, gid, token)
+
+
+def _whole(last: dict[str, Any] | None, pushed: dict[str, Any]) -> dict[str, Any]:
+    """A tail made whole as the page's socket does (net.js ``Channel.whole``)."""
+    view = dict(pushed)
+    for key in ("events", "log"):
+        start = view.pop(f"{key}_from")
+        view[key] = (last[key][:start] if last else []) + view[key]
+    return view
+
+
+def _tail_at(ws: Any, last: dict[str, Any] | None, serial: int) -> tuple[dict[str, Any], int]:
+    """The socket's views made whole until the one at ``serial``; the most events a tail had."""
+    most = 0
+    while last is None or last["serial"] != serial:
+        pushed = _next_view(ws)
+        assert pushed["events_from"] == (len(last["events"]) if last else 0) or pushed[
+            "events_from"
+        ] < len(last["events"] if last else [])
+        most = max(most, len(pushed["events"]))
+        last = _whole(last, pushed)
+    return last, most
+
+
+def test_a_socket_asking_for_tails_gets_what_is_new_and_it_adds_up_to_the_view(
+    client: TestClient,
+) -> None:
+    """``?tail=1`` (the page's socket): each view carries only the events and log lines after
+    the last one's, and put together they are exactly the view over HTTP — as the game
+    moves on and after a takeback, which takes events back."""
+    game = create_game(client, ["human", "human"])
+    gid = game["game_id"]
+    tokens = [s["token"] for s in game["seats"]] + [spectator_token(game)]
+    bot = RandomBot(5)
+    with contextlib.ExitStack() as stack:
+        sockets = [
+            stack.enter_context(client.websocket_connect(f"/ws/games/{gid}?token={t}&tail=1"))
+            for t in tokens
+        ]
+        lasts: list[dict[str, Any] | None] = [None, None, None]
+
+        def all_caught_up() -> None:
+            serial = view_of(client, gid, tokens[0])["serial"]
+            for i, ws in enumerate(sockets):
+                lasts[i], most = _tail_at(ws, lasts[i], serial)
+                assert lasts[i] == view_of(client, gid, tokens[i])
+                tails.append(most)
+
+        tails: list[int] = []
+        all_caught_up()
+        seat = view_of(client, gid, tokens[0])["to_act"]
+        assert act(client, gid, tokens[seat], {"type": "pass"}).status_code == 200
+        all_caught_up()
+        assert post(client, gid, "takeback", tokens[seat]).status_code == 200
+        answer = post(client, gid, "takeback/answer", tokens[1 - seat], {"accept": True})
+        assert answer.json()["taken_back"] is True
+        all_caught_up()  # the events went back: the tail starts before the last ones
+        assert lasts[0]["version"] == 0  # type: ignore[index]
+        tails.clear()
+        for _ in range(30):
+            mover = lasts[0]["to_act"]  # type: ignore[index]
+            if mover is None:
+                break
+            play_random(client, gid, tokens[mover], bot, view_of(client, gid, tokens[mover]))
+            all_caught_up()
+        assert len(lasts[0]["events"]) > 3 * max(tails)  # type: ignore[index]

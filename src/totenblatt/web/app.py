@@ -319,7 +319,8 @@ def create_app(
         await websocket.accept()
         await hub().join(room, [viewer.seat])
         lang = _lang(websocket.query_params.get("lang"), room.lang)
-        subscriber = Subscriber(viewer, lang, websocket.send_text)
+        tail = websocket.query_params.get("tail") == "1"  # views with the new events only
+        subscriber = Subscriber(viewer, lang, websocket.send_text, tail=tail)
         client = _client(websocket)
         await hub().subscribe(room, subscriber)
         try:

@@ -96,7 +96,7 @@ from totenblatt.web.errors import (
 from totenblatt.web.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes, LateError, reseed
 from totenblatt.web.limits import Limits
 from totenblatt.web.names import MAX_NAME, clean_text
-from totenblatt.web.payloads import Encoder, scrub_event, seat_payload
+from totenblatt.web.payloads import Encoder, scrub_event, seat_payload, shared_prefix
 from totenblatt.web.rematch import rematch_link
 from totenblatt.web.rematch import with_rematch as _with_rematch
 from totenblatt.web.words import LANGS, describe, refusal, seat_labels, text
@@ -315,6 +315,25 @@ class Subscriber:
     send: Callable[[str], Awaitable[None]]
     sent: int = -1
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    tail: bool = False
+    """Views carry only the events and log lines after those already sent (``?tail=1``)."""
+    seen: Seen | None = None
+    """The events and log lines it was last sent (a tail follows them)."""
+
+
+Seen = tuple[Sequence[Any], Sequence[Any]]
+"""The events and log lines of a payload a socket was sent."""
+
+
+@dataclass(slots=True)
+class _Built:
+    """A payload built for a seat and language at a change; its full text once asked for."""
+
+    changes: int
+    version: int
+    data: dict[str, Any]
+    head: str
+    text: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +394,7 @@ class Room:
             if name is not None:
                 seed = _bot_seed(secret, seat, len(game.actions))
                 self.bots[seat] = make_bot(name, seed, game.scenario, game.ruleset)
-        self._payloads: dict[tuple[int | None, str], tuple[int, int, str]] = {}
+        self._payloads: dict[tuple[int | None, str], _Built] = {}
         self.encoder = Encoder()
         self.narrations: dict[tuple[int | None, str], Any] = {}
         self.players = players or (None,) * len(kinds)
@@ -468,13 +487,37 @@ class Room:
     def payload_text(self, viewer: Viewer, lang: str) -> tuple[int, str]:
         """The viewer's payload as JSON text and the :attr:`changes` it shows (built once per
         change, seat and language; the seat's own rematch link is added for its token)."""
-        key = (viewer.seat, lang)
-        cached = self._payloads.get(key)
-        if cached is None or cached[0] != self.changes or cached[1] != self.version:
-            data = self.encoder.payload(seat_payload(self, viewer.seat, lang))
-            cached = (self.changes, self.version, data)
-            self._payloads[key] = cached
-        return cached[0], _with_rematch(cached[2], rematch_link(self, viewer))
+        built = self._built(viewer.seat, lang)
+        if built.text is None:
+            built.text = self.encoder.payload(built.data, head=built.head)
+        return built.changes, _with_rematch(built.text, rematch_link(self, viewer))
+
+    def push(self, sub: Subscriber) -> tuple[int, str, Seen] | None:
+        """What to push to ``sub`` (None: it has seen this change): the :attr:`changes`, the
+        text (a socket message) and what it then has; a socket that asked for tails is sent
+        only the events and log lines after those it has (:mod:`~totenblatt.web.payloads`)."""
+        built = self._built(sub.viewer.seat, sub.lang)
+        if built.changes <= sub.sent:
+            return None
+        events, log = built.data["events"], built.data["log"]
+        if not sub.tail:
+            text = self.payload_text(sub.viewer, sub.lang)[1]
+        else:
+            since = (0, 0)
+            if sub.seen is not None:
+                since = (shared_prefix(sub.seen[0], events), shared_prefix(sub.seen[1], log))
+            text = self.encoder.payload(built.data, since, built.head)
+            text = _with_rematch(text, rematch_link(self, sub.viewer))
+        return built.changes, _typed_view(text), (events, log)
+
+    def _built(self, seat: int | None, lang: str) -> _Built:
+        key = (seat, lang)
+        built = self._payloads.get(key)
+        if built is None or built.changes != self.changes or built.version != self.version:
+            data = seat_payload(self, seat, lang)
+            built = _Built(self.changes, self.version, data, self.encoder.head(data))
+            self._payloads[key] = built
+        return built
 
     def forget_payloads(self) -> None:
         """The game went back (a takeback): every payload and narration is built anew."""
@@ -1251,15 +1294,16 @@ class Hub:
 
     async def _send(self, room: Room, sub: Subscriber) -> None:
         async with sub.lock:
-            changes, data = await self.run(room.payload_text, sub.viewer, sub.lang)
-            if changes <= sub.sent:
+            push = await self.run(room.push, sub)
+            if push is None:
                 return
+            changes, text, seen = push
             try:
-                await sub.send(_typed_view(data))
+                await sub.send(text)
             except Exception:  # a closed socket: forget it
                 room.subscribers.discard(sub)
                 return
-            sub.sent = changes
+            sub.sent, sub.seen = changes, seen
 
     async def lobby(self, lang: str) -> list[dict[str, Any]]:
         """The games the lobby lists, newest change first (public information only)."""

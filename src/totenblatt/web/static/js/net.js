@@ -59,7 +59,7 @@ export function messageType(data) {
  */
 export class Channel {
   constructor(gameId, token, lang, { handlers, onState, onRefused = () => {}, check = null, lost = "" }) {
-    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}&lang=${lang}`;
+    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}&lang=${lang}&tail=1`;
     this.handlers = handlers;
     this.onState = onState;
     this.onRefused = onRefused;
@@ -77,6 +77,7 @@ export class Channel {
     const socket = new WebSocket(this.url);
     let opened = false;
     this.socket = socket;
+    this.last = null; // the newest whole view of this socket (its tails follow it)
     socket.addEventListener("open", () => {
       opened = true;
       this.delay = 500;
@@ -113,8 +114,19 @@ export class Channel {
     if (!handler) return;
     if (type === "view") {
       const { type: _, ...view } = data;
-      handler(view);
+      handler(this.whole(view));
     } else handler(data);
+  }
+
+  /** A view whole again: a socket's view carries only the events and log lines after those
+   * of the one before (``events_from``, ``log_from``: where they go; a view over HTTP is
+   * whole already). */
+  whole(view) {
+    const { events_from: events, log_from: log, ...rest } = view;
+    if (events !== undefined) rest.events = [...(this.last?.events ?? []).slice(0, events), ...rest.events];
+    if (log !== undefined) rest.log = [...(this.last?.log ?? []).slice(0, log), ...rest.log];
+    this.last = rest;
+    return rest;
   }
 
   /** The server answers a socket's messages one by one, in order: this is the oldest's. */
