@@ -2,7 +2,8 @@
 
 After a process stores a change of a game it announces it (:meth:`Bus.announce`):
 ``NOTIFY`` on the schema's channel with the game's id and its version (the stored
-positions plus two per takeback), nothing else — never a card, a seed or a token.
+positions plus two per takeback), nothing else — never a card, a seed or a token. Notices
+made while one is being sent go together in the next statement.
 Every process listens on a connection of its own (:meth:`Bus.start`): a notice of a
 game whose WebSockets it holds makes it load what it lacks from the database and push
 the new views. The listening connection reconnects by itself (after 0.2 s, doubling to
@@ -33,6 +34,8 @@ CHANNEL = "totenblatt_games"
 """The channel's name, followed by the schema's (processes on one schema share it)."""
 IDLE = 5.0
 """Seconds without a notice after which the listening connection is checked."""
+_NOTIFY = "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload"
+"""Every notice of a batch in one statement."""
 
 
 def conninfo(url: str) -> str:
@@ -65,6 +68,8 @@ class Bus:
         """Server process ids of this process's announcing connections."""
         self._sender: psycopg.AsyncConnection[tuple[object, ...]] | None = None
         self._sending = asyncio.Lock()
+        self._pending: dict[str, int] = {}
+        """Notices not sent yet: each game's newest version."""
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
         self._closed = False
@@ -91,25 +96,37 @@ class Bus:
 
     async def announce(self, game_id: str, version: int) -> None:
         """``NOTIFY`` the others that ``game_id`` is now at ``version`` (a failure is logged:
-        they catch up by their periodic look)."""
-        payload = f"{game_id} {version}"
+        they catch up by their periodic look).
+
+        Notices wait while one statement is on its way and then go together, one
+        statement for all (``pg_notify`` over an array): under load a round trip and a
+        PostgreSQL transaction per batch, not per change. Only a game's newest version is
+        sent."""
+        self._pending[game_id] = max(version, self._pending.get(game_id, version))
+        if self._sending.locked():
+            return  # the sender on its way sends this one next
         async with self._sending:
-            for attempt in range(2):
-                try:
-                    if self._sender is None or self._sender.closed:
-                        self._sender = await psycopg.AsyncConnection.connect(
-                            self.url, autocommit=True, connect_timeout=5
-                        )
-                        self._own.add(self._sender.info.backend_pid)
-                    await self._sender.execute("SELECT pg_notify(%s, %s)", (self.channel, payload))
-                    return
-                except (psycopg.Error, OSError) as exc:
-                    if self._sender is not None:
-                        with contextlib.suppress(Exception):
-                            await self._sender.close()
-                    self._sender = None
-                    if attempt:
-                        log.warning("cannot announce a change of game %s: %s", game_id, exc)
+            while self._pending:
+                batch, self._pending = self._pending, {}
+                await self._send([f"{game} {number}" for game, number in batch.items()])
+
+    async def _send(self, payloads: list[str]) -> None:
+        for attempt in range(2):
+            try:
+                if self._sender is None or self._sender.closed:
+                    self._sender = await psycopg.AsyncConnection.connect(
+                        self.url, autocommit=True, connect_timeout=5
+                    )
+                    self._own.add(self._sender.info.backend_pid)
+                await self._sender.execute(_NOTIFY, (self.channel, payloads))
+                return
+            except (psycopg.Error, OSError) as exc:
+                if self._sender is not None:
+                    with contextlib.suppress(Exception):
+                        await self._sender.close()
+                self._sender = None
+                if attempt:
+                    log.warning("cannot announce %d changes of games: %s", len(payloads), exc)
 
     async def _listen(self) -> None:
         delay = 0.2
