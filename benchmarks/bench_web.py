@@ -24,8 +24,9 @@ every run stops after its games end or after a time bound.
 *Several processes* (``python -m benchmarks web --processes 1,2``): for each count N,
 N ``totenblatt serve`` processes on one PostgreSQL (a fresh schema of
 ``$TOTENBLATT_BENCH_DATABASE_URL`` or ``$TOTENBLATT_TEST_DATABASE_URL``), then
-:data:`PROCESS_GAMES` duels played flat out for :data:`PROCESS_SECONDS` seconds by
-clients in :data:`CLIENT_PROCESSES` processes. *By game*: every request and socket of
+:data:`PROCESS_GAMES` tables of duels played flat out for :data:`PROCESS_SECONDS` seconds
+by clients in :data:`CLIENT_PROCESSES` processes (a table starts a new game the moment
+one ends, so the load stays :data:`PROCESS_GAMES` games). *By game*: every request and socket of
 a game goes to one process (game i to process i mod N, as nginx's ``hash`` on the game
 does); *split seats*: a game's two seats on two processes (every action crosses
 processes through the database and NOTIFY). Actions/s and the round trip's p50/p95.
@@ -38,6 +39,7 @@ import http.client
 import json
 import multiprocessing
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -167,7 +169,9 @@ async def _level(base: str, games: int, think: float) -> tuple[float, list[float
     tasks = []
     for g, info in enumerate(ids):
         for seat in (0, 1):
-            url = f"{ws_base}/ws/games/{info['game_id']}?token={info['seats'][seat]['token']}"
+            url = (
+                f"{ws_base}/ws/games/{info['game_id']}?token={info['seats'][seat]['token']}&tail=1"
+            )
             tasks.append(_seat(url, seat, 7_000 + 10 * g + seat, deadline, think, rtts, counts))
     start = time.perf_counter()
     await asyncio.gather(*tasks)
@@ -212,7 +216,7 @@ async def _person(base: str, seed: int, decisions: int) -> tuple[list[float], li
     deadline = time.perf_counter() + TIME_BOUND
     while len(waits) < decisions and time.perf_counter() < deadline:
         info = _post(f"{base}/api/games", {"scenario": "duel", "seats": ["human", "bot"]})
-        url = f"{ws_base}/ws/games/{info['game_id']}?token={info['seats'][0]['token']}"
+        url = f"{ws_base}/ws/games/{info['game_id']}?token={info['seats'][0]['token']}&tail=1"
         async with connect(url, max_size=2**24) as ws:
             view = json.loads(await ws.recv())
             while len(waits) < decisions and time.perf_counter() < deadline:
@@ -330,27 +334,30 @@ def _up(base: str, server: subprocess.Popen[bytes] | None = None) -> None:
     raise RuntimeError(f"the server {base} did not start")
 
 
+Table = tuple[str, tuple[str, str], int]
+"""One table of the several-processes case: where its games are created, where each
+seat's socket connects (the same process by game, two with split seats), its seed."""
+
+
 async def _seat_for(
-    url: str, seat: int, seed: int, start: float, end: float
-) -> tuple[list[float], int]:
-    """A seat played flat out; the round trips and actions answered within [start, end].
+    url: str, seat: int, rng: random.Random, start: float, end: float, rtts: list[float]
+) -> int:
+    """A seat played flat out until its game ends or ``end``; actions answered within
+    [start, end] (their round trips added to ``rtts``).
 
     It picks a random legal action as RandomBot does (one draw of the seeded generator
     over the legal actions but conceding), straight from the view's JSON: the clients
-    share the machine's two cores with the servers, so they spend as little as they can."""
-    import random
-
+    share the machine's two cores with the servers, so they spend as little as they can.
+    Its socket asks for tails, as the table's page does."""
     from websockets.asyncio.client import connect
 
-    rng = random.Random(seed)
-    rtts: list[float] = []
     count = 0
     async with connect(url, max_size=2**24, open_timeout=30) as ws:
         socket = _Socket(ws, seat)
         while time.perf_counter() < end:
             view = await socket.turn()
             if view is None:
-                return rtts, count
+                break
             legal = [a for a in view["legal_actions"] if a["type"] != "concede"]
             sent = time.perf_counter()
             answer = await socket.act(legal[rng.randrange(len(legal))], view["version"])
@@ -358,10 +365,31 @@ async def _seat_for(
             if start <= sent and done <= end:
                 rtts.append(done - sent)
                 count += answer == "result"
-    return rtts, count
+    return count
 
 
-async def _clients(urls: list[tuple[str, int, int]], start: float, end: float) -> Any:
+async def _table(table: Table, start: float, end: float, rtts: list[float]) -> int:
+    """One table played flat out until ``end``: a new game as soon as one ends, so that the
+    load stays :data:`PROCESS_GAMES` games whatever the servers' speed (games of a fast
+    server end sooner: counting them out would measure a shrinking load)."""
+    home, bases, seed = table
+    rngs = [random.Random(seed * 2 + seat) for seat in (0, 1)]
+    count = 0
+    while time.perf_counter() < end:
+        body = {"scenario": "duel", "seats": ["human", "human"]}
+        info = await asyncio.to_thread(_post, f"{home}/api/games", body)
+        urls = [
+            "ws"
+            + base.removeprefix("http")
+            + f"/ws/games/{info['game_id']}?token={info['seats'][seat]['token']}&tail=1"
+            for seat, base in enumerate(bases)
+        ]
+        seats = (_seat_for(urls[s], s, rngs[s], start, end, rtts) for s in (0, 1))
+        count += sum(await asyncio.gather(*seats))
+    return count
+
+
+async def _clients(tables: list[Table], start: float, end: float) -> Any:
     cpu: list[float] = []
 
     async def clock() -> None:  # this client process's CPU over the window
@@ -370,23 +398,18 @@ async def _clients(urls: list[tuple[str, int, int]], start: float, end: float) -
             cpu.append(time.process_time())
 
     clocking = asyncio.create_task(clock())
-    tasks = [asyncio.create_task(_seat_for(u, seat, seed, start, end)) for u, seat, seed in urls]
+    rtts: list[float] = []
+    tasks = [asyncio.create_task(_table(table, start, end, rtts)) for table in tables]
     done, pending = await asyncio.wait(tasks, timeout=end - time.perf_counter() + 10.0)
     await clocking
     for task in pending:  # a seat waiting for a view that never came: stop it
         task.cancel()
-    rtts: list[float] = []
-    count = 0
-    for task in done:
-        if task.exception() is None:
-            more, n = task.result()
-            rtts += more
-            count += n
+    count = sum(task.result() for task in done if task.exception() is None)
     return rtts, count, cpu[1] - cpu[0]
 
 
-def _client_process(urls: list[tuple[str, int, int]], start: float, end: float) -> Any:
-    return asyncio.run(_clients(urls, start, end))
+def _client_process(tables: list[Table], start: float, end: float) -> Any:
+    return asyncio.run(_clients(tables, start, end))
 
 
 def _client_ready(_: int) -> bool:
@@ -432,16 +455,12 @@ def _processes_case(count: int, url: str, split: bool) -> Figures:
         bases = [f"http://127.0.0.1:{port}" for port in ports]
         for base, server in zip(bases, servers, strict=True):
             _up(base, server)
-        urls: list[tuple[str, int, int]] = []
+        tables: list[Table] = []
         for g in range(PROCESS_GAMES):
             home = bases[g % count]
-            info = _post(f"{home}/api/games", {"scenario": "duel", "seats": ["human", "human"]})
-            for seat in (0, 1):
-                base = bases[(g + seat) % count] if split else home
-                token = info["seats"][seat]["token"]
-                ws = "ws" + base.removeprefix("http")
-                urls.append((f"{ws}/ws/games/{info['game_id']}?token={token}", seat, 10 * g + seat))
-        shares = [urls[i::CLIENT_PROCESSES] for i in range(CLIENT_PROCESSES)]
+            seats = (home, bases[(g + 1) % count] if split else home)
+            tables.append((home, seats, g))
+        shares = [tables[i::CLIENT_PROCESSES] for i in range(CLIENT_PROCESSES)]
         context = multiprocessing.get_context("spawn")
         samples: list[tuple[float, float, float]] = []
         with context.Pool(CLIENT_PROCESSES) as pool:
