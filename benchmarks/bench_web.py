@@ -29,7 +29,8 @@ by clients in :data:`CLIENT_PROCESSES` processes (a table starts a new game the 
 one ends, so the load stays :data:`PROCESS_GAMES` games). *By game*: every request and socket of
 a game goes to one process (game i to process i mod N, as nginx's ``hash`` on the game
 does); *split seats*: a game's two seats on two processes (every action crosses
-processes through the database and NOTIFY). Actions/s and the round trip's p50/p95.
+processes through the database and NOTIFY). Actions/s and the round trip's p50/p95;
+:data:`PROCESS_ROUNDS` rounds in turn and each row's median (``--rounds K``).
 """
 
 from __future__ import annotations
@@ -69,11 +70,14 @@ PERSON_THINK = 0.3
 """Seconds the person takes before each action."""
 PROCESS_GAMES = 200
 """Concurrent duels of the several-processes case."""
-PROCESS_SECONDS = 40.0
+PROCESS_SECONDS = 20.0
 """Seconds the several-processes case plays each count (after a warm-up)."""
 WARM_UP = 8.0
 """Seconds played before the measured window (connecting the sockets, first-use caches)."""
 CLIENT_PROCESSES = 2
+PROCESS_ROUNDS = 3
+"""Rounds of the several-processes case (1, 2, 1, 2, …; medians compared): a shared
+machine's speed drifts by minutes, so one round of each is not a comparison."""
 """Processes the several-processes case's clients run in (one would be their bottleneck)."""
 
 
@@ -499,8 +503,15 @@ def _processes_case(count: int, url: str, split: bool) -> Figures:
         admin.dispose()
 
 
-def _processes(counts: list[int]) -> None:
-    """The several-processes case for each count (see the module docstring)."""
+def _processes(counts: list[int], rounds: int = 1) -> None:
+    """The several-processes case for each count, ``rounds`` times in turn (see the module
+    docstring); with several rounds, each row's median at the end.
+
+    The figures move with the machine's other work: *others* is what the rest of the
+    machine used meanwhile (busy cores less servers, clients and PostgreSQL), *ms/action*
+    the servers' CPU per action — a run whose others are high or whose ms/action jumps
+    was measured on a crowded machine (on a shared virtual machine a neighbour's load
+    makes every CPU second do less)."""
     url = os.environ.get("TOTENBLATT_BENCH_DATABASE_URL") or os.environ.get(
         "TOTENBLATT_TEST_DATABASE_URL"
     )
@@ -509,39 +520,57 @@ def _processes(counts: list[int]) -> None:
         return
     print(
         f"{PROCESS_GAMES} duels flat out, {PROCESS_SECONDS:g} s measured after {WARM_UP:g} s, "
-        f"clients in {CLIENT_PROCESSES} processes, {os.cpu_count()} cores"
+        f"clients in {CLIENT_PROCESSES} processes, {os.cpu_count()} cores, {rounds} round(s)"
     )
     print(
         "processes  routing      actions/s  p50 ms  p95 ms  vs 1 process  "
-        "cores: servers  clients  postgres  machine busy"
+        "cores: servers  clients  postgres  others  ms/action"
     )
-    single: float | None = None
-    for count in counts:
-        for split in (False, True) if count > 1 else (False,):
-            got = _processes_case(count, url, split)
-            if count == 1:
-                single = got.rate
-            ratio = f"{got.rate / single:.2f}x" if single else "-"
+    cores = os.cpu_count() or 1
+    rates: dict[tuple[int, bool], list[float]] = {}
+    for _ in range(rounds):
+        single: float | None = None
+        for count in counts:
+            for split in (False, True) if count > 1 else (False,):
+                got = _processes_case(count, url, split)
+                rates.setdefault((count, split), []).append(got.rate)
+                if count == 1:
+                    single = got.rate
+                ratio = f"{got.rate / single:.2f}x" if single else "-"
+                routing = "split seats" if split else "by game"
+                others = max(0.0, got.busy * cores - got.servers - got.clients - got.postgres)
+                print(
+                    f"{count:9d}  {routing:11}  {got.rate:9.1f}  "
+                    f"{_percentile(got.rtts, 50) * 1000:6.1f}  "
+                    f"{_percentile(got.rtts, 95) * 1000:6.1f}  "
+                    f"{ratio:>12}  {got.servers:14.2f}  {got.clients:7.2f}  {got.postgres:8.2f}  "
+                    f"{others:6.2f}  {got.servers / max(got.rate, 1e-9) * 1000:9.2f}",
+                    flush=True,
+                )
+    if rounds > 1:
+        base = statistics.median(rates.get((1, False), [0.0])) or None
+        print("medians:")
+        for (count, split), values in rates.items():
+            median = statistics.median(values)
+            ratio = f"{median / base:.2f}x" if base else "-"
             routing = "split seats" if split else "by game"
-            print(
-                f"{count:9d}  {routing:11}  {got.rate:9.1f}  "
-                f"{_percentile(got.rtts, 50) * 1000:6.1f}  "
-                f"{_percentile(got.rtts, 95) * 1000:6.1f}  "
-                f"{ratio:>12}  {got.servers:14.2f}  {got.clients:7.2f}  {got.postgres:8.2f}  "
-                f"{got.busy * 100:11.0f}%",
-                flush=True,
-            )
+            print(f"{count:9d}  {routing:11}  {median:9.1f}  {ratio:>12}", flush=True)
 
 
 def main(options: list[str] | None = None) -> None:
     """Run both levels against one server process; print actions/s and p50/p95.
 
-    ``--processes 1,2``: the several-processes case instead (PostgreSQL)."""
+    ``--processes 1,2 [--rounds K]``: the several-processes case instead (PostgreSQL),
+    K times in turn (default :data:`PROCESS_ROUNDS`)."""
     options = options or []
     if options:
-        if len(options) != 2 or options[0] != "--processes":
-            raise SystemExit("bench_web takes --processes N[,N...] (e.g. --processes 1,2)")
-        _processes([int(n) for n in options[1].split(",")])
+        usage = "bench_web takes --processes N[,N...] [--rounds K] (e.g. --processes 1,2)"
+        if len(options) not in (2, 4) or options[0] != "--processes":
+            raise SystemExit(usage)
+        if len(options) == 4 and (options[2] != "--rounds" or not options[3].isdigit()):
+            raise SystemExit(usage)
+        rounds = int(options[3]) if len(options) == 4 else PROCESS_ROUNDS
+        _processes([int(n) for n in options[1].split(",")], rounds)
         return
     port = _free_port()
     base = f"http://127.0.0.1:{port}"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import create_engine, inspect, text
 
 from totenblatt.store import Store, StoreError, default_url, resolve_url
 from totenblatt.store.database import make_engine, migrate
@@ -93,3 +93,36 @@ def test_the_sqlite_folder_is_created(tmp_path: Path) -> None:
     with Store(str(tmp_path / "deep" / "er" / "t.db")):
         pass
     assert (tmp_path / "deep" / "er" / "t.db").is_file()
+
+
+def test_a_rested_connection_the_server_dropped_is_replaced_before_use(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pooled server connection is pinged only after it rested (PING_AFTER): one the server
+    closed meanwhile is then replaced unseen; one used a moment ago is not pinged, and if it
+    died, that one transaction fails with a StoreError and the next works."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite has no server to drop a connection")
+    import totenblatt.store.database as database
+    from totenblatt.store.core import Database
+
+    def drop_the_pooled_connection(db: Database) -> None:
+        with db.engine.connect() as conn:
+            pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+        killer = create_engine(db_url, isolation_level="AUTOCOMMIT")
+        with killer.connect() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        killer.dispose()
+
+    def one(db: Database) -> int:
+        with db.transaction(write=False) as session:
+            return int(session.execute(text("SELECT 1")).scalar_one())
+
+    with Database(db_url) as db:
+        drop_the_pooled_connection(db)
+        with pytest.raises(StoreError, match="database postgresql"):
+            one(db)  # used a moment ago: not pinged, fails once
+        assert one(db) == 1  # the pool replaced it
+        monkeypatch.setattr(database, "PING_AFTER", 0.0)
+        drop_the_pooled_connection(db)
+        assert one(db) == 1  # rested: pinged, replaced before use
