@@ -413,7 +413,12 @@ async def _clients(tables: list[Table], start: float, end: float) -> Any:
 
 
 def _client_process(tables: list[Table], start: float, end: float) -> Any:
-    return asyncio.run(_clients(tables, start, end))
+    """One client process's tables, on uvloop (as the servers run, with uvicorn[standard]):
+    the clients share the cores with the servers, so they spend as little as they can."""
+    import uvloop
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(_clients(tables, start, end))
 
 
 def _client_ready(_: int) -> bool:

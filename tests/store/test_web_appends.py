@@ -78,3 +78,30 @@ def test_a_refused_action_writes_nothing(db_url: str) -> None:
         with pytest.raises(ActionConflictError, match="is over: no more actions"):
             games.append("g1", 2, {"type": "pass"}, summary={}, over=False)
         assert len(games.load("g1").actions) == 2 and turns(db) == []
+
+
+def test_a_stored_actions_notice_goes_with_it_and_a_refused_ones_not(db_url: str) -> None:
+    """PostgreSQL: the ``NOTIFY`` of an action is part of the statement that stores it —
+    sent once it is stored, never for an action refused."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite has no NOTIFY (one process)")
+    import psycopg
+
+    from totenblatt.web.bus import conninfo
+
+    with Database(db_url) as db, psycopg.connect(conninfo(db_url), autocommit=True) as ear:
+        ear.execute("LISTEN tb_test")
+        games = WebGames(db)
+        games.create("g1", scenario="duel", ruleset="base", lang="en", seats=SEATS,
+                     spectator_token="cd" * 32, setup="{}", summary={})  # fmt: skip
+        games.append(
+            "g1", 0, {"type": "pass"}, summary={}, over=False, notice=("tb_test", "g1 1 p")
+        )
+        with pytest.raises(ActionConflictError):
+            games.append(
+                "g1", 0, {"type": "pass"}, summary={}, over=False, notice=("tb_test", "no")
+            )
+        games.append("g1", 1, {"type": "pass"}, summary={}, over=False, turn=TurnMark(None),
+                     notice=("tb_test", "g1 2 p"))  # fmt: skip
+        heard = [n.payload for n in ear.notifies(timeout=0.5)]
+        assert heard == ["g1 1 p", "g1 2 p"]

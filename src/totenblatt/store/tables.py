@@ -26,7 +26,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import CTE, Select, Table, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import (
+    CTE,
+    Select,
+    String,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -339,6 +351,7 @@ class WebGames:
         summary: dict[str, Any],
         over: bool,
         turn: TurnMark | None = None,
+        notice: tuple[str, str] | None = None,
     ) -> None:
         """Store ``action`` as the game's action number ``position`` (from 0), in one transaction.
 
@@ -347,7 +360,8 @@ class WebGames:
         asked lapses. Raises :class:`ActionConflictError` when the game does not have exactly
         ``position`` actions (someone else appended first) and writes nothing then.
         ``turn``: whose turn the new position leaves (a bot's: ``web_bot_turns``; None:
-        not tracked, as with one server process).
+        not tracked, as with one server process). ``notice``: a channel and payload that
+        PostgreSQL's ``NOTIFY`` sends once the action is stored (ignored on SQLite).
         """
         now = self.db.clock()
         values = {
@@ -359,7 +373,7 @@ class WebGames:
             "now": now,
         }
         if self.db.engine.dialect.name == "postgresql":
-            self._append_at_once(values, action, turn)
+            self._append_at_once(values, action, turn, notice)
             return
         with self.db.transaction() as session:
             conn = session.connection()  # Core statements: this runs after every action
@@ -382,15 +396,19 @@ class WebGames:
         values: dict[str, Any],
         action: dict[str, Any] | list[dict[str, Any]],
         turn: TurnMark | None,
+        notice: tuple[str, str] | None,
     ) -> None:
-        """:meth:`append` on PostgreSQL: one statement (the count, the action, the turn),
+        """:meth:`append` on PostgreSQL: one statement (the count, the action, the turn, the
+        notice),
         committed as it ends — one round trip where the transaction took five, on the
         path every action of a shared server takes (docs/performance.md)."""
         mark = None if turn is None else turn.seat is not None
-        statement = _append_statement(mark)
+        statement = _append_statement(mark, notice is not None)
         params = {**values, "at": values["position"], "action": action}
         if turn is not None and turn.seat is not None:
             params.update(seat=turn.seat, holder=turn.holder, expires=turn.expires)
+        if notice is not None:
+            params.update(channel=notice[0], notice=notice[1])
         with self.db.statements() as conn:
             try:
                 count = conn.execute(statement, params).scalar_one()
@@ -581,10 +599,11 @@ class WebGames:
 
 
 @functools.cache
-def _append_statement(mark: bool | None) -> Select[int]:
+def _append_statement(mark: bool | None, notify: bool) -> Select[Any]:
     """:meth:`WebGames.append`'s one statement on PostgreSQL (built once: SQLAlchemy then
     finds it compiled by its identity) — ``mark``: None, the turn is not kept; False, the
-    new position is nobody's bot's; True, a bot's."""
+    new position is nobody's bot's; True, a bot's. ``notify``: ``pg_notify`` once if the
+    action was stored (delivered when the statement commits)."""
     moved = _ADVANCE.returning(_GAMES.c.id).cte("moved")
     added = (
         insert(_ACTIONS)
@@ -600,7 +619,20 @@ def _append_statement(mark: bool | None) -> Select[int]:
         .returning(_ACTIONS.c.position)
         .cte("added")
     )
-    statement = select(func.count()).select_from(added)
+    statement: Select[Any] = select(func.count()).select_from(added)
+    if notify:
+        notified = (
+            select(
+                func.pg_notify(
+                    bindparam("channel", type_=String), bindparam("notice", type_=String)
+                )
+            )
+            .select_from(added)
+            .cte("notified")
+        )
+        statement = statement.add_columns(
+            select(func.count()).select_from(notified).scalar_subquery()
+        )
     return statement if mark is None else statement.add_cte(_mark_after(moved, mark))
 
 

@@ -2,8 +2,9 @@
 
 After a process stores a change of a game it announces it (:meth:`Bus.announce`):
 ``NOTIFY`` on the schema's channel with the game's id and its version (the stored
-positions plus two per takeback), nothing else — never a card, a seed or a token. Notices
-made while one is being sent go together in the next statement.
+positions plus two per takeback) and the process's name, nothing else — never a card, a
+seed or a token. Notices made while one is being sent go together in the next statement;
+an action's notice goes with the statement that stores it (the store's ``append``).
 Every process listens on a connection of its own (:meth:`Bus.start`): a notice of a
 game whose WebSockets it holds makes it load what it lacks from the database and push
 the new views. The listening connection reconnects by itself (after 0.2 s, doubling to
@@ -56,9 +57,15 @@ class Bus:
     """
 
     def __init__(
-        self, url: str, heard: Callable[[str, int], None], back: Callable[[], None]
+        self,
+        url: str,
+        heard: Callable[[str, int], None],
+        back: Callable[[], None],
+        process: str = "",
     ) -> None:
         self.url = conninfo(url)
+        self.process = process
+        """This process's name: its notices say it, and it ignores them (:meth:`notice`)."""
         self.heard = heard
         self.back = back
         self.channel = CHANNEL
@@ -108,7 +115,12 @@ class Bus:
         async with self._sending:
             while self._pending:
                 batch, self._pending = self._pending, {}
-                await self._send([f"{game} {number}" for game, number in batch.items()])
+                await self._send([self.notice(game, number) for game, number in batch.items()])
+
+    def notice(self, game_id: str, version: int) -> str:
+        """A notice's payload: the game, its version and this process (whose own notices,
+        sent by any of its connections — the store's too — it ignores)."""
+        return f"{game_id} {version} {self.process}"
 
     async def _send(self, payloads: list[str]) -> None:
         for attempt in range(2):
@@ -160,7 +172,10 @@ class Bus:
     def _note(self, note: psycopg.Notify) -> None:
         if note.pid in self._own:
             return
-        game_id, _, version = note.payload.partition(" ")
+        game_id, _, rest = note.payload.partition(" ")
+        version, _, origin = rest.partition(" ")
+        if origin and origin == self.process:
+            return
         try:
             number = int(version)
         except ValueError:

@@ -644,7 +644,7 @@ class Hub:
         if self.shared:
             from totenblatt.web.bus import Bus
 
-            self.bus = Bus(self.games.db.url, self._heard, self._bus_back)
+            self.bus = Bus(self.games.db.url, self._heard, self._bus_back, self.process)
             await self.bus.start()
             await self._resume(await self.run(self.games.untracked))
             self._spawn(self._tending())
@@ -1002,6 +1002,8 @@ class Hub:
             events += game.apply(Pass())  # as the engine passes a seat without a choice
             done.append({"type": "pass"})
         turn = self._turn(room)
+        bus = self.bus  # shared: the notice goes with the statement that stores the action
+        notice = None if bus is None else (bus.channel, bus.notice(room.id, room.serial + 1))
         try:
             self.games.append(
                 room.id,
@@ -1010,6 +1012,7 @@ class Hub:
                 summary=room.summary(),
                 over=game.is_over,
                 turn=turn,
+                notice=notice,
             )
         except ActionConflictError as exc:
             self._reload(room)
@@ -1024,6 +1027,8 @@ class Hub:
         room.lease = room.version if turn is not None and turn.holder is not None else None
         room.takeback = None  # the game moved on: a takeback asked lapses
         room.changed()
+        if notice is not None:
+            room.announced = room.changes
         dicts = _dicts(game, events)
         return [scrub_event(d) for d, e in zip(dicts, events, strict=True) if visible_to(e, seat)]
 
