@@ -399,9 +399,8 @@ class WebGames:
         notice: tuple[str, str] | None,
     ) -> None:
         """:meth:`append` on PostgreSQL: one statement (the count, the action, the turn, the
-        notice),
-        committed as it ends — one round trip where the transaction took five, on the
-        path every action of a shared server takes (docs/performance.md)."""
+        notice), committed as it ends — one round trip where the transaction took five, on
+        the path every action of a shared server takes (docs/performance.md)."""
         mark = None if turn is None else turn.seat is not None
         statement = _append_statement(mark, notice is not None)
         params = {**values, "at": values["position"], "action": action}

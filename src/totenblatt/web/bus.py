@@ -9,8 +9,8 @@ Every process listens on a connection of its own (:meth:`Bus.start`): a notice o
 game whose WebSockets it holds makes it load what it lacks from the database and push
 the new views. The listening connection reconnects by itself (after 0.2 s, doubling to
 5 s); each time it is back the hub looks again at every game it holds, so nothing is
-missed while it was away. A process ignores its own notices (they come from its
-announcing connection, whose server process id it knows).
+missed while it was away. A process ignores its own notices (each names the
+process that sent it).
 
 Both connections are psycopg's own (asynchronous, autocommit), beside the store's pool.
 """
@@ -61,7 +61,7 @@ class Bus:
         url: str,
         heard: Callable[[str, int], None],
         back: Callable[[], None],
-        process: str = "",
+        process: str,
     ) -> None:
         self.url = conninfo(url)
         self.process = process
@@ -71,8 +71,6 @@ class Bus:
         self.channel = CHANNEL
         self.listening = False
         """The listening connection is up (notices arrive)."""
-        self._own: set[int] = set()
-        """Server process ids of this process's announcing connections."""
         self._sender: psycopg.AsyncConnection[tuple[object, ...]] | None = None
         self._sending = asyncio.Lock()
         self._pending: dict[str, int] = {}
@@ -129,7 +127,6 @@ class Bus:
                     self._sender = await psycopg.AsyncConnection.connect(
                         self.url, autocommit=True, connect_timeout=5
                     )
-                    self._own.add(self._sender.info.backend_pid)
                 await self._sender.execute(_NOTIFY, (self.channel, payloads))
                 return
             except (psycopg.Error, OSError) as exc:
@@ -170,11 +167,9 @@ class Bus:
             delay = min(delay * 2, 5.0)
 
     def _note(self, note: psycopg.Notify) -> None:
-        if note.pid in self._own:
-            return
         game_id, _, rest = note.payload.partition(" ")
         version, _, origin = rest.partition(" ")
-        if origin and origin == self.process:
+        if origin == self.process:
             return
         try:
             number = int(version)

@@ -79,13 +79,14 @@ class Encoder:
         where they go (a WebSocket that asked for tails). ``head``: :meth:`head` of ``data``
         if already written."""
         head = head or self.head(data)
-        events = ",".join(self.item(e) for e in data["events"][since[0] if since else 0 :])
-        log = ",".join(self.item(line) for line in data["log"][since[1] if since else 0 :])
+        first_event, first_line = since or (0, 0)
+        events = ",".join(self.item(e) for e in data["events"][first_event:])
+        log = ",".join(self.item(line) for line in data["log"][first_line:])
         if since is None:
             return f'{head},"events":[{events}],"log":[{log}]}}'
         return (
-            f'{head},"events_from":{since[0]},"events":[{events}],'
-            f'"log_from":{since[1]},"log":[{log}]}}'
+            f'{head},"events_from":{first_event},"events":[{events}],'
+            f'"log_from":{first_line},"log":[{log}]}}'
         )
 
     @staticmethod
