@@ -5,8 +5,13 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 WEBSTAMP := $(VENV)/.installed-web
+# The fast path's hot modules, compiled with Cython beside their source (build_compiled.py;
+# the package runs them from source whenever their build is stale or missing).
+COMPILED := src/totenblatt/compiled.json
+COMPILED_SOURCES := $(wildcard src/totenblatt/wanted/fast/*.py src/totenblatt/wanted/encoding/fast_*.py \
+	src/totenblatt/wanted/bots/fast_policy.py src/totenblatt/env/*.py) src/totenblatt/compiled.py build_compiled.py
 
-.PHONY: run test lint types pytest bench clean catalogs catalogs-extract catalogs-update catalogs-compile
+.PHONY: run test lint types pytest bench clean compiled catalogs catalogs-extract catalogs-update catalogs-compile
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,19 +37,28 @@ run: $(WEBSTAMP)
 test: $(DEVSTAMP) lint types pytest
 
 lint: $(DEVSTAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks build_compiled.py
+	$(BIN)/ruff format --check src tests benchmarks build_compiled.py
 	$(BIN)/lint-imports --no-cache
 
 types: $(DEVSTAMP)
 	$(BIN)/mypy src/totenblatt
 
-pytest: $(DEVSTAMP)
+pytest: $(DEVSTAMP) $(COMPILED)
 	$(BIN)/pytest -n 2 -q
 
 ## bench: every benchmark, figures printed
-bench: $(DEVSTAMP)
+bench: $(DEVSTAMP) $(COMPILED)
 	$(BIN)/python -m benchmarks
+
+## compiled: compile the fast path's hot modules again after a change (make test does it)
+compiled: $(COMPILED)
+
+$(COMPILED): $(COMPILED_SOURCES) | $(DEVSTAMP)
+	@echo "compiling the fast path with Cython (log: build/compiled.log)"
+	@mkdir -p build
+	@$(BIN)/python build_compiled.py > build/compiled.log 2>&1 || (tail -5 build/compiled.log; exit 1)
+	@grep "not compiled" build/compiled.log || true
 
 ## catalogs: extract the messages of the text layer, update de and en, compile them (.mo)
 LOCALE := src/totenblatt/text/locale
@@ -64,4 +78,5 @@ catalogs-compile: $(DEVSTAMP)
 	$(BIN)/pybabel compile -d $(LOCALE) -D totenblatt --statistics
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build $(COMPILED)
+	find src -name '*.so' -delete

@@ -10,6 +10,20 @@ import time
 from pathlib import Path
 
 
+def fast_path_build() -> str:
+    """Whether the fast path's modules run compiled or from source (totenblatt.compiled)."""
+    from totenblatt.compiled import MODULES, PURE, compiled_now
+
+    for name in MODULES:
+        importlib.import_module(name)
+    built = compiled_now()
+    if len(built) == len(MODULES):
+        return f"compiled ({len(built)} modules; {PURE}=1 runs them from source)"
+    if not built:
+        return "from source (no current build: make compiled)"
+    return f"{len(built)} of {len(MODULES)} modules compiled (the others changed: make compiled)"
+
+
 def main(argv: list[str]) -> int:
     """Import and run each ``bench_*`` module's ``main()``; print machine and timings.
 
@@ -24,6 +38,7 @@ def main(argv: list[str]) -> int:
         print(f"unknown benchmark(s) {unknown}; expected some of {names}", file=sys.stderr)
         return 2
     print(f"# Python {platform.python_version()} on {platform.machine()}, {platform.processor()}")
+    print(f"# the fast path: {fast_path_build()}")
     for name in wanted:
         print(f"\n## {name}")
         start = time.perf_counter()

@@ -49,12 +49,15 @@ def start_episode(env: Any, seed: int | None) -> int:
     if seed is None:
         stream = env._seeds
         if stream is None:
-            stream = env._seeds = np.random.default_rng(np.random.SeedSequence())
+            stream = np.random.default_rng(np.random.SeedSequence())
+        elif isinstance(stream, int):  # the stream of the last seed given, started now
+            stream = np.random.default_rng(stream)
+        env._seeds = stream
         seed = int(stream.integers(SEED_BOUND))
     elif isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
         raise ValueError(f"seed {seed!r} is not a whole number of 0 or more")
     else:
-        env._seeds = np.random.default_rng(int(seed))
+        env._seeds = int(seed)  # its stream is started by the next reset() without a seed
     seed = int(seed)
     env.episode_seed = seed
     env.agents = env.possible_agents.copy()
@@ -124,7 +127,8 @@ class SeatEnv(AECEnv, Generic[G]):  # type: ignore[misc]  # pettingzoo ships no 
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(slots) for a in self.possible_agents}
-        self._seeds: np.random.Generator | None = None
+        self._seeds: np.random.Generator | int | None = None
+        """The stream of seeds for ``reset()`` without one (an int: the seed it starts from)."""
         self.episode_seed: int | None = None
         self._cache: dict[str, tuple[int, Observation]] = {}
         self._steps = 0

@@ -51,9 +51,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from totenblatt.env.episode import Observation, SeatEnv
-from totenblatt.wanted.encoding import FastObserver, MoveSlots, ObservationLayout, without_concede
+from totenblatt.wanted.encoding import FastObserver, MoveSlots, ObservationLayout
 from totenblatt.wanted.engine import Action, Phase
 from totenblatt.wanted.fast import FastGame, new_fast_game
 from totenblatt.wanted.rules import Ruleset
@@ -96,6 +97,8 @@ class WantedFastEnv(SeatEnv[FastGame]):
         self.concede_slot = CONCEDE
         self._seat_agents(self.layout.size, self.slots.size, allow_concede, info_state)
         self._no_mask = np.zeros(self.slots.size, dtype=np.int8)
+        self._marked: tuple[int, FastGame, tuple[npt.NDArray[np.int8], tuple[int, ...]]] | None
+        self._marked = None
 
     def _deal(self, seed: int) -> FastGame:
         return self._template.fresh(seed)
@@ -111,7 +114,7 @@ class WantedFastEnv(SeatEnv[FastGame]):
                 raise RuntimeError("call reset() before using the environment")
             seat = self._seat[agent]
             if game.to_act == seat and game.phase != _OVER:
-                mask = self.slots.mask(self._legal_ids(game))
+                mask = self._marks(game)[0]
             else:
                 mask = self._no_mask
             vector = self.observer.update(game, seat)
@@ -132,10 +135,13 @@ class WantedFastEnv(SeatEnv[FastGame]):
                 mask[CONCEDE] = 0
         return {"observation": self.observer.encode(game, seat), "action_mask": mask}
 
-    def _legal_ids(self, game: FastGame) -> list[int]:
-        """The fast path's legal ids, without concede unless it is allowed (or the only one)."""
-        ids = game.legal_actions()
-        return ids if self.allow_concede else without_concede(ids)
+    def _marks(self, game: FastGame) -> tuple[npt.NDArray[np.int8], tuple[int, ...]]:
+        """The mask and the legal slots of the agent to act (once a step)."""
+        now = self._marked
+        if now is None or now[0] != self._steps or now[1] is not game:
+            ids = game.legal_actions()
+            now = self._marked = (self._steps, game, self.slots.marks(ids, self.allow_concede))
+        return now[2]
 
     def _phase(self) -> str:
         return _PHASES[self._game().phase]
@@ -144,7 +150,7 @@ class WantedFastEnv(SeatEnv[FastGame]):
         game = self._game()
         if game.to_act != self._seat[agent] or game.phase == _OVER:
             return []
-        return list(self.slots.slots_of(self._legal_ids(game)))
+        return list(self._marks(game)[1])
 
     def shadow(self, action: int) -> Action:
         """The reference engine's action that slot ``action`` stands for now."""
@@ -153,14 +159,11 @@ class WantedFastEnv(SeatEnv[FastGame]):
         return found
 
     def _play(self, game: FastGame, slot: int) -> None:
-        try:
-            if slot == CONCEDE and not self.allow_concede and len(game.legal_actions()) > 1:
-                raise ValueError("concede is not allowed (allow_concede=False)")
-            game.apply(self.slots.engine_id(game, slot))
-        except ValueError:
-            raise ValueError(
-                f"action {slot!r} is not legal now (its action_mask entry is 0)"
-            ) from None
+        mask = self._marks(game)[0]
+        action = self.slots.engine_id(game, slot) if 0 <= slot < len(mask) and mask[slot] else -1
+        if action < 0:
+            raise ValueError(f"action {slot!r} is not legal now (its action_mask entry is 0)")
+        game.play(action)
 
     def _refresh(self) -> None:
         game = self._game()

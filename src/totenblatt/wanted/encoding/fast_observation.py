@@ -63,6 +63,7 @@ class FastObserver:
         self.x_at, self.y_at = rows, rows + 1
         self.hp_at, self.hp_max_at = rows + 2, rows + 3
         self.hidden_at, self.out_at = rows + 4, rows + 5
+        self.rows = [int(r) for r in rows]
         board = spec.board
         self.board = board
         self._points = 0
@@ -142,25 +143,36 @@ class FastObserver:
                 seen = public + private
                 out[at : at + CARDS] = np.bincount(seen, minlength=CARDS) if seen else 0
             kept.public, kept.private = public.copy(), private.copy()
+        rows = self.rows  # each figure's row: x, y, hp, hp max, hidden, out at +0 … +5
         pos = game.pos
         if pos != kept.pos:
             self._nodes()
-            out[self.x_at] = self.node_x[pos]
-            out[self.y_at] = self.node_y[pos]
+            old, node_x, node_y = kept.pos, self.node_x, self.node_y
+            for f, node in enumerate(pos):
+                if node != old[f]:
+                    row = rows[f]
+                    out[row] = node_x[node]
+                    out[row + 1] = node_y[node]
             kept.pos = pos.copy()
         figures = False
         hp = game.hp
         if hp != kept.hp:
-            out[self.hp_at] = np.array(hp, dtype=np.float32) / _HP
+            old = kept.hp
+            for f, points in enumerate(hp):
+                if points != old[f]:
+                    # a float64 quotient rounded to float32: the bits of encode()'s float32 one
+                    out[rows[f] + 2] = points / _HP
             kept.hp = hp.copy()
             figures = True
         hidden = game.hidden
         if hidden != kept.hidden:
-            out[self.hidden_at] = hidden
+            for f, flag in enumerate(hidden):
+                out[rows[f] + 4] = flag
             kept.hidden = hidden.copy()
         gone = game.out
         if gone != kept.gone:
-            out[self.out_at] = gone
+            for f, flag in enumerate(gone):
+                out[rows[f] + 5] = flag
             kept.gone = gone.copy()
             figures = True
         phase = game.phase

@@ -16,6 +16,7 @@ from totenblatt.wanted.fast.actions import CONCEDE
 
 __all__ = ["MASKS", "MoveSlots", "without_concede"]
 
+_Marks = tuple[npt.NDArray[np.int8], tuple[int, ...]]
 MASKS = 4096
 """How many action masks :meth:`MoveSlots.mask` remembers (then it starts afresh)."""
 
@@ -56,8 +57,7 @@ class MoveSlots:
         """Per club way: its inches (a joker ranked last: it is a spade too)."""
         self.slot_of = [self._slot(a) for a in range(t.size)]
         """Each fast id's slot."""
-        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
-        self._lists: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._marks: dict[bool, dict[tuple[int, ...], _Marks]] = {True: {}, False: {}}
 
     def _slot(self, a: int) -> int:
         t = self.table
@@ -67,34 +67,35 @@ class MoveSlots:
             return self.nobody
         return a - self.shift if a >= t.redraw else a
 
-    def mask(self, ids: list[int]) -> npt.NDArray[np.int8]:
-        """The action mask of the fast ids ``ids``: 1 at their slots (as :meth:`legal`); a
-        read-only array, remembered for the same ids (the last :data:`MASKS` id lists)."""
+    def marks(
+        self, ids: list[int], concede: bool = True
+    ) -> tuple[npt.NDArray[np.int8], tuple[int, ...]]:
+        """The action mask of the fast ids ``ids`` (1 at their slots, as :meth:`legal`; a
+        read-only array) and those slots ascending; without concede unless ``concede`` or
+        it is the only id (:func:`without_concede`). Remembered for the same ids (the last
+        :data:`MASKS` id lists)."""
         key = tuple(ids)
-        found = self._masks.get(key)
+        memo = self._marks[concede]
+        found = memo.get(key)
         if found is None:
-            marks = bytearray(self.size)
             slot_of = self.slot_of
-            for a in ids:
-                marks[slot_of[a]] = 1
-            found = np.frombuffer(marks, dtype=np.int8)
-            found.flags.writeable = False
-            if len(self._masks) >= MASKS:
-                self._masks.clear()
-            self._masks[key] = found
+            taken = sorted({slot_of[a] for a in (ids if concede else without_concede(ids))})
+            marks = bytearray(self.size)
+            for k in taken:
+                marks[k] = 1
+            mask = np.frombuffer(bytes(marks), dtype=np.int8)  # read-only: over bytes
+            if len(memo) >= MASKS:
+                memo.clear()
+            memo[key] = found = (mask, tuple(taken))
         return found
 
+    def mask(self, ids: list[int]) -> npt.NDArray[np.int8]:
+        """The action mask of the fast ids ``ids`` (:meth:`marks`)."""
+        return self.marks(ids)[0]
+
     def slots_of(self, ids: list[int]) -> tuple[int, ...]:
-        """The slots of the fast ids ``ids``, ascending (remembered as :meth:`mask`)."""
-        key = tuple(ids)
-        found = self._lists.get(key)
-        if found is None:
-            slot_of = self.slot_of
-            found = tuple(sorted({slot_of[a] for a in ids}))
-            if len(self._lists) >= MASKS:
-                self._lists.clear()
-            self._lists[key] = found
-        return found
+        """The slots of the fast ids ``ids``, ascending (:meth:`marks`)."""
+        return self.marks(ids)[1]
 
     def legal(self, game: FastGame) -> npt.NDArray[np.intp]:
         """The legal slots now."""

@@ -1,0 +1,143 @@
+"""Compile the fast path's hot modules with Cython (a hatchling build hook, or a script).
+
+The modules are listed in ``src/totenblatt/compiled.py`` (``MODULES``); they stay plain
+Python, and the compiled extension is the same code. As the build hook of ``pip install``
+(``[tool.hatch.build.targets.wheel.hooks.custom]`` in pyproject.toml) it compiles them
+into a wheel, or, for an editable install (``make``), beside their source; run as
+``python build_compiled.py [--force]`` it compiles beside the source unless that build is
+there already (what ``make`` does when a source changed). Each build writes
+``src/totenblatt/compiled.json`` (module → SHA-256 of the source compiled), and the
+package loads a compiled module only while its source is unchanged. Without Cython or a
+C compiler the build says so and the package runs from source: nothing fails.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # run as a script, outside a build
+    BuildHookInterface = object  # type: ignore[assignment,misc]
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE / "src"
+
+
+def _compiled_list() -> Any:
+    """``totenblatt.compiled`` loaded from its file (the package need not be installed)."""
+    path = SRC / "totenblatt" / "compiled.py"
+    spec = importlib.util.spec_from_file_location("_totenblatt_compiled", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def compile_modules(work: Path) -> dict[str, Path]:
+    """Compile every listed module in ``work``; module name → its extension file."""
+    from Cython.Build import cythonize
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    listed = _compiled_list()
+    extensions = [
+        Extension(name, [str(listed.source_of(name, SRC))], extra_compile_args=["-O2"])
+        for name in listed.MODULES
+    ]
+    modules = cythonize(
+        extensions,
+        build_dir=str(work / "c"),
+        compiler_directives={"language_level": 3, "annotation_typing": False},
+        nthreads=2,
+        quiet=True,
+    )
+    command = build_ext(Distribution({"ext_modules": modules}))
+    command.build_lib = str(work / "lib")
+    command.build_temp = str(work / "temp")
+    command.parallel = 2
+    command.ensure_finalized()
+    command.run()
+    return {name: Path(command.get_ext_fullpath(name)) for name in listed.MODULES}
+
+
+def stamps() -> dict[str, str]:
+    """Module → SHA-256 of its source now (what ``compiled.json`` records)."""
+    listed = _compiled_list()
+    return {name: listed.source_digest(listed.source_of(name, SRC)) for name in listed.MODULES}
+
+
+def built_in_place() -> bool:
+    """Every listed module has a build beside its source, stamped with its source now."""
+    listed = _compiled_list()
+    stamp = SRC / "totenblatt" / "compiled.json"
+    try:
+        recorded = json.loads(stamp.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return recorded == stamps() and all(
+        any(listed.source_of(name, SRC).parent.glob(name.rsplit(".", 1)[1] + ".*.so"))
+        for name in listed.MODULES
+    )
+
+
+def build_in_place(force: bool = False) -> bool:
+    """Compile beside the sources and stamp them (unless that build is there already and
+    not ``force``); False (and why, on stderr) if it cannot."""
+    if not force and built_in_place():
+        return True
+    listed = _compiled_list()
+    with tempfile.TemporaryDirectory(prefix="totenblatt-cython-") as tmp:
+        try:
+            built = compile_modules(Path(tmp))
+        except Exception as exc:  # no Cython, no compiler: the sources run as they are
+            print(f"build_compiled: not compiled ({exc}); running from source", file=sys.stderr)
+            return False
+        for name, extension in built.items():
+            target = listed.source_of(name, SRC).with_name(extension.name)
+            for old in target.parent.glob(target.name.split(".")[0] + ".*.so"):
+                old.unlink()
+            shutil.copy2(extension, target)
+    (SRC / "totenblatt" / "compiled.json").write_text(
+        json.dumps(stamps(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
+    return True
+
+
+class CompiledHook(BuildHookInterface):  # type: ignore[misc,valid-type]
+    """hatchling: compile the listed modules into the wheel (or beside the sources)."""
+
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":
+            return
+        if version == "editable":
+            build_in_place()
+            return
+        work = Path(tempfile.mkdtemp(prefix="totenblatt-cython-"))
+        try:
+            built = compile_modules(work)
+        except Exception as exc:
+            print(f"build_compiled: not compiled ({exc}); a pure-Python wheel", file=sys.stderr)
+            return
+        for name, extension in built.items():
+            folder = "/".join(name.split(".")[:-1])
+            build_data["force_include"][str(extension)] = f"{folder}/{extension.name}"
+        stamp = work / "compiled.json"
+        stamp.write_text(json.dumps(stamps(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        build_data["force_include"][str(stamp)] = "totenblatt/compiled.json"
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+
+if __name__ == "__main__":
+    # without a compiler the package runs from source: not an error
+    build_in_place(force="--force" in sys.argv[1:])

@@ -1,0 +1,128 @@
+"""The modules compiled with Cython, and their source as the fallback.
+
+The fast path's hot modules (:data:`MODULES`) are plain Python; ``make run``, ``make
+test`` and ``pip install`` also compile them with Cython (``build_compiled.py``, a build
+hook) into extension modules beside their source, which Python then imports first. The
+compiled module is the same code, so it gives the same results bit for bit
+(``tests/test_compiled.py`` plays seeded games both ways).
+
+A compiled module is used only while it is the build of the source beside it: the build
+writes each source's SHA-256 to ``compiled.json``, and :func:`install` (run when the
+package is imported) makes Python load from source every module whose source changed
+since, whose build is missing, or every one of them when ``TOTENBLATT_PURE=1``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+__all__ = [
+    "MODULES",
+    "PURE",
+    "STAMPS",
+    "compiled_now",
+    "from_source",
+    "install",
+    "source_digest",
+    "source_of",
+]
+
+MODULES = (
+    "totenblatt.wanted.fast.actions",
+    "totenblatt.wanted.fast.board",
+    "totenblatt.wanted.fast.game",
+    "totenblatt.wanted.encoding.fast_observation",
+    "totenblatt.wanted.encoding.fast_slots",
+    "totenblatt.wanted.bots.fast_policy",
+    "totenblatt.env.episode",
+    "totenblatt.env.wanted_fast_v0",
+)
+"""The modules compiled (each measured to pay: docs/performance.md, issue 27)."""
+
+PURE = "TOTENBLATT_PURE"
+"""Set this environment variable to 1 to run every module from its source."""
+
+ROOT = Path(__file__).resolve().parent.parent
+STAMPS = Path(__file__).resolve().with_name("compiled.json")
+"""What the build wrote: module name → SHA-256 of the source it compiled."""
+
+
+def source_of(module: str, root: Path = ROOT) -> Path:
+    """The source file of ``module`` under ``root`` (the folder holding ``totenblatt``)."""
+    return root.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def source_digest(path: Path) -> str:
+    """SHA-256 of a source file, as the build stamps it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Finds the listed modules' source before any compiled twin."""
+
+    def __init__(self, sources: dict[str, Path]) -> None:
+        self.sources = sources
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        source = self.sources.get(fullname)
+        if source is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def _stamps(path: Path) -> dict[str, str]:
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def from_source(
+    modules: Sequence[str] = MODULES,
+    root: Path = ROOT,
+    stamps: Path = STAMPS,
+    pure: bool = False,
+) -> dict[str, Path]:
+    """The modules of ``modules`` to load from source under ``root``, and their files: every
+    one whose build (as ``stamps`` records it) is not of its source now, all with ``pure``."""
+    built = {} if pure else _stamps(stamps)
+    sources: dict[str, Path] = {}
+    for module in modules:
+        source = source_of(module, root)
+        if not source.exists():
+            continue  # an installed wheel without sources: only the compiled module
+        if pure or built.get(module) != source_digest(source):
+            sources[module] = source
+    return sources
+
+
+def install() -> None:
+    """Load from source every module of :data:`MODULES` whose build is not of its
+    source now (all of them with ``TOTENBLATT_PURE=1``); idempotent."""
+    if any(isinstance(f, _SourceFirst) for f in sys.meta_path):
+        return
+    sources = from_source(pure=os.environ.get(PURE) == "1")
+    if sources:
+        sys.meta_path.insert(0, _SourceFirst(sources))
+
+
+def compiled_now() -> list[str]:
+    """The modules of :data:`MODULES` imported now from a compiled build."""
+    return [
+        name
+        for name in MODULES
+        if (module := sys.modules.get(name)) is not None
+        and not str(getattr(module, "__file__", "")).endswith(".py")
+    ]

@@ -1,0 +1,87 @@
+"""The compiled fast path (build_compiled.py): the same results as its source, and never stale."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from totenblatt.compiled import MODULES, from_source, source_digest, source_of
+
+PLAY = """
+import hashlib, json, random
+import numpy as np
+from totenblatt.compiled import compiled_now
+from totenblatt.env import wanted_fast_v0
+from totenblatt.wanted.bots.fast_policy import FastPolicy
+from totenblatt.wanted.fast import new_fast_game
+
+digest = hashlib.sha256()
+for scenario, games in (("duel", 12), ("gangs", 2)):
+    env = wanted_fast_v0.env(scenario)
+    rng = random.Random(5)
+    for seed in range(games):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, reward, done, cut, info = env.last()
+            digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+            digest.update(repr((agent, reward, done, cut, info)).encode())
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(None if done or cut else int(legal[rng.randrange(len(legal))]))
+    game = new_fast_game(scenario, "base", 0)
+    policy = FastPolicy()
+    for seed in range(games):
+        fast = game.fresh(seed, record=True)
+        while not fast.is_over:
+            fast.apply(policy.choose(fast))
+        digest.update(repr(fast.log).encode())
+print(json.dumps({"digest": digest.hexdigest(), "compiled": compiled_now()}))
+"""
+
+
+def _play(pure: bool) -> dict[str, object]:
+    env = {**os.environ, "TOTENBLATT_PURE": "1" if pure else "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY], env=env, capture_output=True, text=True, check=True
+    )
+    found: dict[str, object] = json.loads(done.stdout)
+    return found
+
+
+def test_the_compiled_modules_play_bit_for_bit_as_their_source() -> None:
+    """Seeded env games (observations, masks, rewards, infos) and FastPolicy games (every
+    event) give one digest from source and from the build (when there is one)."""
+    source, built = _play(pure=True), _play(pure=False)
+    assert source["compiled"] == []
+    assert built["digest"] == source["digest"]
+
+
+def test_every_listed_module_is_a_module_with_its_source() -> None:
+    assert len(set(MODULES)) == len(MODULES)
+    for module in MODULES:
+        assert source_of(module).is_file(), module
+
+
+def test_a_changed_source_or_a_missing_build_runs_from_source(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    for name in ("a", "b", "c"):
+        (package / f"{name}.py").write_text(f"X = {name!r}\n")
+    stamps = tmp_path / "compiled.json"
+    stamps.write_text(
+        json.dumps(
+            {
+                "pkg.a": source_digest(package / "a.py"),  # built from this source
+                "pkg.b": "0" * 64,  # built from another
+            }
+        )
+    )
+    modules = ("pkg.a", "pkg.b", "pkg.c", "pkg.gone")
+    sources = from_source(modules, tmp_path, stamps)
+    assert sorted(sources) == ["pkg.b", "pkg.c"]  # pkg.c: never built; pkg.gone: no source
+    assert sources["pkg.b"] == package / "b.py"
+    assert sorted(from_source(modules, tmp_path, stamps, pure=True)) == ["pkg.a", "pkg.b", "pkg.c"]
+    stamps.write_text("not json")
+    assert sorted(from_source(modules, tmp_path, stamps)) == ["pkg.a", "pkg.b", "pkg.c"]
