@@ -49,7 +49,7 @@ def compile_modules(work: Path) -> dict[str, Path]:
 
     listed = _compiled_list()
     extensions = [
-        Extension(name, [str(listed.source_of(name, SRC))], extra_compile_args=["-O2"])
+        Extension(name, [str(listed.source_of(name, SRC))], extra_compile_args=["-O2", "-g0"])
         for name in listed.MODULES
     ]
     modules = cythonize(
