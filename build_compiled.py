@@ -6,7 +6,7 @@ Python, and the compiled extension is the same code. As the build hook of ``pip 
 into a wheel, or, for an editable install (``make``), beside their source; run as
 ``python build_compiled.py [--force]`` it compiles beside the source unless that build is
 there already (what ``make`` does when a source changed). Each build writes
-``src/totenblatt/compiled.json`` (module → SHA-256 of the source compiled), and the
+``src/totenblatt/compiled.json`` (module → size and CRC-32 of the source), and the
 package loads a compiled module only while its source is unchanged. Without Cython or a
 C compiler the build says so and the package runs from source: nothing fails.
 """
@@ -69,7 +69,7 @@ def compile_modules(work: Path) -> dict[str, Path]:
 
 
 def stamps() -> dict[str, str]:
-    """Module → SHA-256 of its source now (what ``compiled.json`` records)."""
+    """Module → size and CRC-32 of its source now (what ``compiled.json`` records)."""
     listed = _compiled_list()
     return {name: listed.source_digest(listed.source_of(name, SRC)) for name in listed.MODULES}
 
