@@ -13,11 +13,13 @@ C compiler the build says so and the package runs from source: nothing fails.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,7 @@ HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
 
 
+@functools.cache
 def _compiled_list() -> Any:
     """``totenblatt.compiled`` loaded from its file (the package need not be installed)."""
     path = SRC / "totenblatt" / "compiled.py"
@@ -74,17 +77,22 @@ def stamps() -> dict[str, str]:
     return {name: listed.source_digest(listed.source_of(name, SRC)) for name in listed.MODULES}
 
 
+def write_stamps(path: Path) -> None:
+    """Record the sources now as the build's (``compiled.json``)."""
+    path.write_text(json.dumps(stamps(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def builds_beside(name: str) -> Iterator[Path]:
+    """The extension files of module ``name`` beside its source."""
+    source = _compiled_list().source_of(name, SRC)
+    return source.parent.glob(source.stem + ".*.so")
+
+
 def built_in_place() -> bool:
     """Every listed module has a build beside its source, stamped with its source now."""
     listed = _compiled_list()
-    stamp = SRC / "totenblatt" / "compiled.json"
-    try:
-        recorded = json.loads(stamp.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return recorded == stamps() and all(
-        any(listed.source_of(name, SRC).parent.glob(name.rsplit(".", 1)[1] + ".*.so"))
-        for name in listed.MODULES
+    return listed.read_stamps() == stamps() and all(
+        any(builds_beside(name)) for name in listed.MODULES
     )
 
 
@@ -101,13 +109,10 @@ def build_in_place(force: bool = False) -> bool:
             print(f"build_compiled: not compiled ({exc}); running from source", file=sys.stderr)
             return False
         for name, extension in built.items():
-            target = listed.source_of(name, SRC).with_name(extension.name)
-            for old in target.parent.glob(target.name.split(".")[0] + ".*.so"):
+            for old in builds_beside(name):
                 old.unlink()
-            shutil.copy2(extension, target)
-    (SRC / "totenblatt" / "compiled.json").write_text(
-        json.dumps(stamps(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
-    )
+            shutil.copy2(extension, listed.source_of(name, SRC).with_name(extension.name))
+    write_stamps(listed.STAMPS)
     return True
 
 
@@ -132,7 +137,7 @@ class CompiledHook(BuildHookInterface):  # type: ignore[misc,valid-type]
             folder = "/".join(name.split(".")[:-1])
             build_data["force_include"][str(extension)] = f"{folder}/{extension.name}"
         stamp = work / "compiled.json"
-        stamp.write_text(json.dumps(stamps(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        write_stamps(stamp)
         build_data["force_include"][str(stamp)] = "totenblatt/compiled.json"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True

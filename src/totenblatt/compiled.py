@@ -34,6 +34,7 @@ __all__ = [
     "compiled_now",
     "from_source",
     "install",
+    "read_stamps",
     "source_digest",
     "source_of",
 ]
@@ -86,7 +87,8 @@ class _SourceFirst:
         return importlib.util.spec_from_file_location(fullname, source)
 
 
-def _stamps(path: Path) -> dict[str, str]:
+def read_stamps(path: Path = STAMPS) -> dict[str, str]:
+    """What a build recorded (empty when there is none or it cannot be read)."""
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -102,7 +104,7 @@ def from_source(
 ) -> dict[str, Path]:
     """The modules of ``modules`` to load from source under ``root``, and their files: every
     one whose build (as ``stamps`` records it) is not of its source now, all with ``pure``."""
-    built = {} if pure else _stamps(stamps)
+    built = {} if pure else read_stamps(stamps)
     sources: dict[str, Path] = {}
     for module in modules:
         source = source_of(module, root)

@@ -34,7 +34,6 @@ from totenblatt.wanted.encoding import (
     FastObserver,
     MoveSlots,
     ObservationLayout,
-    without_concede,
 )
 from totenblatt.wanted.engine.actions import Action, Move
 from totenblatt.wanted.engine.determinize import Determinizer
@@ -159,7 +158,7 @@ class LearnedBot:
 
     def decide(self, world: FastGame, seat: int) -> int:
         """The fast id of the policy's most likely legal slot for ``seat`` in ``world``."""
-        mask = self.slots.mask(without_concede(world.legal_actions()))
+        mask, _ = self.slots.marks(world.legal_actions(), concede=False)
         slot = self.policy.act(self.observer.encode(world, seat), mask, greedy=True)
         return self.slots.engine_id(world, slot)
 

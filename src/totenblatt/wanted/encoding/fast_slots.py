@@ -18,7 +18,7 @@ __all__ = ["MASKS", "MoveSlots", "without_concede"]
 
 _Marks = tuple[npt.NDArray[np.int8], tuple[int, ...]]
 MASKS = 4096
-"""How many action masks :meth:`MoveSlots.mask` remembers (then it starts afresh)."""
+"""How many id lists :meth:`MoveSlots.marks` remembers (then it starts afresh)."""
 
 
 def without_concede(ids: list[int]) -> list[int]:
@@ -88,14 +88,6 @@ class MoveSlots:
                 memo.clear()
             memo[key] = found = (mask, tuple(taken))
         return found
-
-    def mask(self, ids: list[int]) -> npt.NDArray[np.int8]:
-        """The action mask of the fast ids ``ids`` (:meth:`marks`)."""
-        return self.marks(ids)[0]
-
-    def slots_of(self, ids: list[int]) -> tuple[int, ...]:
-        """The slots of the fast ids ``ids``, ascending (:meth:`marks`)."""
-        return self.marks(ids)[1]
 
     def legal(self, game: FastGame) -> npt.NDArray[np.intp]:
         """The legal slots now."""
