@@ -85,3 +85,15 @@ def test_a_changed_source_or_a_missing_build_runs_from_source(tmp_path: Path) ->
     assert sorted(from_source(modules, tmp_path, stamps, pure=True)) == ["pkg.a", "pkg.b", "pkg.c"]
     stamps.write_text("not json")
     assert sorted(from_source(modules, tmp_path, stamps)) == ["pkg.a", "pkg.b", "pkg.c"]
+
+
+def test_a_changed_pxd_makes_its_build_stale(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text("X = 1\n")
+    (package / "a.pxd").write_text("cdef int X\n")
+    stamps = tmp_path / "compiled.json"
+    stamps.write_text(json.dumps({"pkg.a": source_digest(package / "a.py")}))
+    assert from_source(("pkg.a",), tmp_path, stamps) == {}
+    (package / "a.pxd").write_text("cdef long X\n")
+    assert from_source(("pkg.a",), tmp_path, stamps) == {"pkg.a": package / "a.py"}

@@ -4,7 +4,9 @@ The fast path's hot modules (:data:`MODULES`) are plain Python; ``make run``, ``
 test`` and ``pip install`` also compile them with Cython (``build_compiled.py``, a build
 hook) into extension modules beside their source, which Python then imports first. The
 compiled module is the same code, so it gives the same results bit for bit
-(``tests/test_compiled.py`` plays seeded games both ways).
+(``tests/test_compiled.py`` plays seeded games both ways); a ``.pxd`` file beside a
+source (Cython's augmenting declarations, which Python never reads) gives its build C
+types where a loop pays for them.
 
 A compiled module is used only while it is the build of the source beside it: the build
 writes each source's size and CRC-32 to ``compiled.json``, and :func:`install` (run when the
@@ -66,9 +68,15 @@ def source_of(module: str, root: Path = ROOT) -> Path:
 
 def source_digest(path: Path) -> str:
     """A source file's size and CRC-32, as the build stamps it (enough to tell an edited
-    source from its build; zlib, not hashlib: OpenSSL would cost every start 4 MB)."""
+    source from its build; zlib, not hashlib: OpenSSL would cost every start 4 MB), with
+    those of the ``.pxd`` beside it if there is one (the types of its build)."""
     data = path.read_bytes()
-    return f"{len(data)}:{zlib.crc32(data):08x}"
+    found = f"{len(data)}:{zlib.crc32(data):08x}"
+    types = path.with_suffix(".pxd")
+    if types.exists():
+        data = types.read_bytes()
+        found += f"+{len(data)}:{zlib.crc32(data):08x}"
+    return found
 
 
 class _SourceFirst:

@@ -9,6 +9,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from totenblatt.env import wanted_fast_v0
+from totenblatt.wanted.encoding import plays
 from totenblatt.wanted.encoding.observation import ObservationLayout
 from totenblatt.wanted.engine.game import new_game
 from totenblatt.wanted.fast import FastUnsupportedError
@@ -83,6 +84,35 @@ def test_a_move_slot_plays_the_smallest_club_that_pays() -> None:
             options = [a for a in options if a != 1] or options
             env.step(int(options[(seed + len(legal)) % len(options)]))
     assert checked > 30
+
+
+@pytest.mark.parametrize("scenario", ["duel", "gangs"])
+def test_the_marks_play_what_engine_id_plays(scenario: str) -> None:
+    """Every legal slot's id in :meth:`MoveSlots.marks` is :meth:`MoveSlots.engine_id`'s,
+    and the slots are exactly the mask's, ascending."""
+    env = wanted_fast_v0.raw_env(scenario)
+    slots = env.slots
+    checked = 0
+    for seed in range(4 if scenario == "duel" else 1):
+        env.reset(seed=seed)
+        game = env.game
+        assert game is not None
+        rng = np.random.default_rng(seed)
+        while not game.is_over:
+            for concede in (False, True):
+                marks = slots.marks(game.legal_actions(), concede)
+                mask, taken, ids = marks
+                assert list(taken) == [int(k) for k in np.flatnonzero(mask)]
+                assert len(ids) == len(taken)
+                for slot in range(slots.size):
+                    if mask[slot]:
+                        assert plays(marks, slot) == slots.engine_id(game, slot) >= 0
+                        checked += 1
+                    else:
+                        assert plays(marks, slot) == -1
+            legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+    assert checked > 500
 
 
 def test_an_illegal_slot_is_refused_and_order_is_checked() -> None:

@@ -51,10 +51,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
-import numpy.typing as npt
 
 from totenblatt.env.episode import Observation, SeatEnv
-from totenblatt.wanted.encoding import FastObserver, MoveSlots, ObservationLayout
+from totenblatt.wanted.encoding import FastObserver, Marks, MoveSlots, ObservationLayout, plays
 from totenblatt.wanted.engine import Action, Phase
 from totenblatt.wanted.fast import FastGame, new_fast_game
 from totenblatt.wanted.rules import Ruleset
@@ -97,8 +96,7 @@ class WantedFastEnv(SeatEnv[FastGame]):
         self.concede_slot = CONCEDE
         self._seat_agents(self.layout.size, self.slots.size, allow_concede, info_state)
         self._no_mask = np.zeros(self.slots.size, dtype=np.int8)
-        self._marked: tuple[int, FastGame, tuple[npt.NDArray[np.int8], tuple[int, ...]]] | None
-        self._marked = None
+        self._marked: tuple[int, FastGame, Marks] | None = None
 
     def _deal(self, seed: int) -> FastGame:
         return self._template.fresh(seed)
@@ -135,8 +133,9 @@ class WantedFastEnv(SeatEnv[FastGame]):
                 mask[CONCEDE] = 0
         return {"observation": self.observer.encode(game, seat), "action_mask": mask}
 
-    def _marks(self, game: FastGame) -> tuple[npt.NDArray[np.int8], tuple[int, ...]]:
-        """The mask and the legal slots of the agent to act (once a step)."""
+    def _marks(self, game: FastGame) -> Marks:
+        """The mask, the legal slots and the ids they play, of the agent to act (once a
+        step: :meth:`MoveSlots.marks`)."""
         now = self._marked
         if now is None or now[0] != self._steps or now[1] is not game:
             ids = game.legal_actions()
@@ -159,8 +158,7 @@ class WantedFastEnv(SeatEnv[FastGame]):
         return found
 
     def _play(self, game: FastGame, slot: int) -> None:
-        mask = self._marks(game)[0]
-        action = self.slots.engine_id(game, slot) if 0 <= slot < len(mask) and mask[slot] else -1
+        action = plays(self._marks(game), slot)
         if action < 0:
             raise ValueError(f"action {slot!r} is not legal now (its action_mask entry is 0)")
         game.play(action)

@@ -34,6 +34,7 @@ from totenblatt.wanted.encoding import (
     FastObserver,
     MoveSlots,
     ObservationLayout,
+    plays,
 )
 from totenblatt.wanted.engine.actions import Action, Move
 from totenblatt.wanted.engine.determinize import Determinizer
@@ -158,9 +159,9 @@ class LearnedBot:
 
     def decide(self, world: FastGame, seat: int) -> int:
         """The fast id of the policy's most likely legal slot for ``seat`` in ``world``."""
-        mask, _ = self.slots.marks(world.legal_actions(), concede=False)
-        slot = self.policy.act(self.observer.encode(world, seat), mask, greedy=True)
-        return self.slots.engine_id(world, slot)
+        marks = self.slots.marks(world.legal_actions(), concede=False)
+        slot = self.policy.act(self.observer.encode(world, seat), marks[0], greedy=True)
+        return plays(marks, slot)
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The policy's most likely slot, played as the engine's action it stands for."""

@@ -11,7 +11,7 @@ there wherever a bot plays: built only from what the seat may know.
 """
 
 from totenblatt.wanted.encoding.fast_observation import FastObserver
-from totenblatt.wanted.encoding.fast_slots import MoveSlots, without_concede
+from totenblatt.wanted.encoding.fast_slots import Marks, MoveSlots, plays, without_concede
 from totenblatt.wanted.encoding.observation import HIGH, ObservationLayout
 from totenblatt.wanted.encoding.slots import CARDS, ActionSlots, SlotError, card_index
 
@@ -20,9 +20,11 @@ __all__ = [
     "HIGH",
     "ActionSlots",
     "FastObserver",
+    "Marks",
     "MoveSlots",
     "ObservationLayout",
     "SlotError",
     "card_index",
+    "plays",
     "without_concede",
 ]

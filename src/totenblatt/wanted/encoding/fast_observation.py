@@ -124,10 +124,10 @@ class FastObserver:
         if kept is None or kept.game is not game:
             kept = self._kept[seat] = self._keep(game, seat)
             return kept.out
-        out = kept.out
+        out = kept.view  # the vector (a typed view of it when compiled)
         hand = game.hands[seat]
         if hand != kept.hand:
-            _recount(out, self.hand, kept.hand, hand)
+            _recount(kept.out, self.hand, kept.hand, hand)
             kept.hand = hand.copy()
         public, private = game.seen_public, game.seen_private[seat]
         if public != kept.public or private != kept.private:
@@ -141,7 +141,7 @@ class FastObserver:
                     out[at + c] += 1
             else:
                 seen = public + private
-                out[at : at + CARDS] = np.bincount(seen, minlength=CARDS) if seen else 0
+                kept.out[at : at + CARDS] = np.bincount(seen, minlength=CARDS) if seen else 0
             kept.public, kept.private = public.copy(), private.copy()
         rows = self.rows  # each figure's row: x, y, hp, hp max, hidden, out at +0 … +5
         pos = game.pos
@@ -161,18 +161,21 @@ class FastObserver:
             for f, points in enumerate(hp):
                 if points != old[f]:
                     # a float64 quotient rounded to float32: the bits of encode()'s float32 one
-                    out[rows[f] + 2] = points / _HP
+                    row = rows[f]
+                    out[row + 2] = points / _HP
             kept.hp = hp.copy()
             figures = True
         hidden = game.hidden
         if hidden != kept.hidden:
             for f, flag in enumerate(hidden):
-                out[rows[f] + 4] = flag
+                row = rows[f]
+                out[row + 4] = flag
             kept.hidden = hidden.copy()
         gone = game.out
         if gone != kept.gone:
             for f, flag in enumerate(gone):
-                out[rows[f] + 5] = flag
+                row = rows[f]
+                out[row + 5] = flag
             kept.gone = gone.copy()
             figures = True
         phase = game.phase
@@ -185,17 +188,17 @@ class FastObserver:
         self._numbers(game, seat, kept, figures)
         pending = game.pending if phase == 3 else None
         if pending != kept.pending:
-            out[self.attack : self.attack_end] = 0
+            kept.out[self.attack : self.attack_end] = 0
             if pending is not None:
-                self._write_attack(out, pending)
+                self._write_attack(kept.out, pending)
             kept.pending = pending
-        return out
+        return kept.out
 
     def _numbers(self, game: FastGame, seat: int, kept: _Kept, figures: bool) -> None:
         """Rewrite the seats' and the table's numbers that changed (``figures``: a figure's
         hp or a figure out changed since the last update, or the game ended: may the seat
         redraw?)."""
-        out = kept.out
+        out = kept.view
         at = self.seats_at
         phase = game.phase
         over = phase == _OVER
@@ -272,7 +275,7 @@ class FastObserver:
         """A fresh vector of ``seat`` and the game's values it was made of."""
         kept = _Kept()
         kept.game = game
-        kept.out = self.encode(game, seat)
+        kept.out = kept.view = self.encode(game, seat)
         kept.hand = game.hands[seat].copy()
         kept.public = game.seen_public.copy()
         kept.private = game.seen_private[seat].copy()
@@ -396,6 +399,7 @@ class _Kept:
         "round",
         "to_act",
         "used",
+        "view",
     )
 
     game: FastGame
@@ -415,6 +419,8 @@ class _Kept:
     lengths: list[int]
     empty_hand: bool
     used: list[int]
+    view: npt.NDArray[np.float32]
+    """``out`` again (compiled: a typed view of it, kept so that it is made once)."""
     bids: list[tuple[int, int, int]]
     round: int
     dead: int

@@ -8,15 +8,30 @@ the smallest club that pays for the chosen one; every other id keeps its slot.
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_left
+
 import numpy as np
 import numpy.typing as npt
 
 from totenblatt.wanted.fast import FastGame
 from totenblatt.wanted.fast.actions import CONCEDE
 
-__all__ = ["MASKS", "MoveSlots", "without_concede"]
+__all__ = ["MASKS", "Marks", "MoveSlots", "plays", "without_concede"]
 
-_Marks = tuple[npt.NDArray[np.int8], tuple[int, ...]]
+Marks = tuple[npt.NDArray[np.int8], tuple[int, ...], tuple[int, ...]]
+"""An action mask, its legal slots ascending and the fast id each of them plays (in the
+same order; :func:`plays`)."""
+
+
+def plays(marks: Marks, slot: int) -> int:
+    """The fast id that ``slot`` plays by ``marks`` (-1: the slot is not legal)."""
+    taken = marks[1]
+    i = bisect_left(taken, slot)
+    return marks[2][i] if i < len(taken) and taken[i] == slot else -1
+
+
+_INT8 = np.dtype(np.int8)
 MASKS = 4096
 """How many id lists :meth:`MoveSlots.marks` remembers (then it starts afresh)."""
 
@@ -55,9 +70,18 @@ class MoveSlots:
             dtype=np.float64,
         )
         """Per club way: its inches (a joker ranked last: it is a spade too)."""
-        self.slot_of = [self._slot(a) for a in range(t.size)]
+        self.slot_of = array("q", [self._slot(a) for a in range(t.size)])
         """Each fast id's slot."""
-        self._marks: dict[bool, dict[tuple[int, ...], _Marks]] = {True: {}, False: {}}
+        ways = sorted(range(14), key=lambda w: (self.inches[w], 52 if w == 13 else w))
+        rank = [0] * 14
+        for r, w in enumerate(ways):
+            rank[w] = r
+        self.rank_of = array("q", [self._rank(a, rank) for a in range(t.size)])
+        """Each fast id's place among the ids of its slot: the club's (smallest first)."""
+        self._marks: dict[bool, dict[tuple[int, ...], Marks]] = {True: {}, False: {}}
+        self._best = array("q", [-1] * self.size)
+        """Per slot, the id of the smallest club seen while marking (-1 between marks)."""
+        self._slot_view, self._rank_view = self.slot_of, self.rank_of  # typed when compiled
 
     def _slot(self, a: int) -> int:
         t = self.table
@@ -67,27 +91,53 @@ class MoveSlots:
             return self.nobody
         return a - self.shift if a >= t.redraw else a
 
-    def marks(
-        self, ids: list[int], concede: bool = True
-    ) -> tuple[npt.NDArray[np.int8], tuple[int, ...]]:
+    def _rank(self, a: int, rank: list[int]) -> int:
+        t = self.table
+        if t.move <= a < t.nobody:
+            return rank[(a - t.move) // self.fold]
+        if t.nobody <= a < t.redraw:
+            return rank[a - t.nobody]
+        return 0
+
+    def marks(self, ids: list[int], concede: bool = True) -> Marks:
         """The action mask of the fast ids ``ids`` (1 at their slots, as :meth:`legal`; a
-        read-only array) and those slots ascending; without concede unless ``concede`` or
-        it is the only id (:func:`without_concede`). Remembered for the same ids (the last
-        :data:`MASKS` id lists)."""
+        read-only array), those slots ascending and the id each of them plays (a move
+        slot's smallest club, as :meth:`engine_id`: :meth:`plays`); without concede unless
+        ``concede`` or it is the only id (:func:`without_concede`). Remembered for the
+        same ids (the last :data:`MASKS` id lists)."""
         key = tuple(ids)
         memo = self._marks[concede]
         found = memo.get(key)
         if found is None:
-            slot_of = self.slot_of
-            taken = sorted({slot_of[a] for a in (ids if concede else without_concede(ids))})
-            marks = bytearray(self.size)
-            for k in taken:
-                marks[k] = 1
-            mask = np.frombuffer(bytes(marks), dtype=np.int8)  # read-only: over bytes
+            found = self._mark(ids, CONCEDE if not concede and len(ids) > 1 else -1)
             if len(memo) >= MASKS:
                 memo.clear()
-            memo[key] = found = (mask, tuple(taken))
+            memo[key] = found
         return found
+
+    def _mark(self, ids: list[int], skip: int) -> Marks:
+        """:meth:`marks` of ``ids`` without the id ``skip``, made afresh."""
+        slot_of, rank_of, best = self._slot_view, self._rank_view, self._best
+        taken = []
+        for a in ids:
+            if a == skip:
+                continue
+            k = slot_of[a]
+            b = best[k]
+            if b < 0:
+                best[k] = a
+                taken.append(k)
+            elif rank_of[a] < rank_of[b]:
+                best[k] = a
+        taken.sort()
+        marks = bytearray(self.size)
+        ids_of = []
+        for k in taken:
+            marks[k] = 1
+            ids_of.append(best[k])
+            best[k] = -1
+        mask = np.frombuffer(bytes(marks), dtype=_INT8)  # read-only: over bytes
+        return mask, tuple(taken), tuple(ids_of)
 
     def legal(self, game: FastGame) -> npt.NDArray[np.intp]:
         """The legal slots now."""

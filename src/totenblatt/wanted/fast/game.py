@@ -164,8 +164,11 @@ class Spec:
         return band < 0 or self.modifiers[fig][band] == "miss"
 
     def resolve(self, card: int, fig: int, distance: float, heart: int, cover: str) -> Resolved:
-        """``combat.resolve_attack`` for these inputs (remembered: the same inputs recur)."""
-        key = (card, self.weapon[fig], distance, heart, cover)
+        """``combat.resolve_attack`` for these inputs (remembered: the same inputs recur; the
+        result reads the distance only as its band and, for a hidden target, whether it is
+        within reach, D-12, D-14, so those are the key)."""
+        near = cover == "hidden" and distance <= self.reach
+        key = (card, self.weapon[fig], self.band(distance), near, heart, cover)
         cached = self._resolved.get(key)
         if cached is None:
             from totenblatt.wanted.combat import resolve_attack

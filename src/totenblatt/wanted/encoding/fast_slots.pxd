@@ -1,0 +1,17 @@
+# The compiled build's types for fast_slots.py (Cython reads this file beside the source,
+# Python never does): the id arrays as typed views, the marking loop over C integers.
+cimport cython
+
+cdef class MoveSlots:
+    cdef public object table, inches, slot_of, rank_of
+    cdef public Py_ssize_t move, fold, nobody, shift, size
+    cdef dict _marks
+    cdef long long[::1] _slot_view, _rank_view, _best
+
+    @cython.locals(memo=dict)
+    cpdef tuple marks(self, object ids, bint concede=*)
+
+    @cython.locals(a=Py_ssize_t, k=Py_ssize_t, b=Py_ssize_t, taken=list, ids_of=list,
+                   marks=bytearray, slot_of="long long[::1]", rank_of="long long[::1]",
+                   best="long long[::1]")
+    cdef tuple _mark(self, list ids, Py_ssize_t skip)
