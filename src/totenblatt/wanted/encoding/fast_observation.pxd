@@ -38,3 +38,7 @@ cdef class _Kept:
     cdef public Py_ssize_t empty_cycles
     cdef public bint empty_hand, dead_taken
     cdef float[::1] view
+
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, c=Py_ssize_t)
+cdef bint _recount(float[::1] out, Py_ssize_t at, list old, list new)

@@ -127,7 +127,10 @@ class FastObserver:
         out = kept.view  # the vector (a typed view of it when compiled)
         hand = game.hands[seat]
         if hand != kept.hand:
-            _recount(kept.out, self.hand, kept.hand, hand)
+            if not _recount(out, self.hand, kept.hand, hand):
+                kept.out[self.hand : self.hand + CARDS] = (
+                    np.bincount(hand, minlength=CARDS) if hand else 0
+                )
             kept.hand = hand.copy()
         public, private = game.seen_public, game.seen_private[seat]
         if public != kept.public or private != kept.private:
@@ -433,9 +436,9 @@ class _Kept:
 _NO_BIDS: list[tuple[int, int, int]] = []
 
 
-def _recount(out: npt.NDArray[np.float32], at: int, old: list[int], new: list[int]) -> None:
-    """Turn the counts of the cards ``old`` at ``out[at:]`` into those of ``new``: one card
-    taken out or cards added at the end by single steps, anything else counted afresh."""
+def _recount(out: npt.NDArray[np.float32], at: int, old: list[int], new: list[int]) -> bool:
+    """Turn the counts of the cards ``old`` at ``out[at:]`` into those of ``new`` if one
+    card was taken out or cards were added at the end; False (nothing written) else."""
     n = len(new)
     if n == len(old) - 1:
         i = 0
@@ -443,9 +446,9 @@ def _recount(out: npt.NDArray[np.float32], at: int, old: list[int], new: list[in
             i += 1
         if new[i:] == old[i + 1 :]:
             out[at + old[i]] -= 1
-            return
+            return True
     elif n > len(old) and new[: len(old)] == old:
         for c in new[len(old) :]:
             out[at + c] += 1
-        return
-    out[at : at + CARDS] = np.bincount(new, minlength=CARDS) if new else 0
+        return True
+    return False
