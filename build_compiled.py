@@ -58,6 +58,7 @@ def compile_modules(work: Path) -> dict[str, Path]:
     modules = cythonize(
         extensions,
         build_dir=str(work / "c"),
+        include_path=[str(SRC)],  # a .pxd may cimport another module's types
         compiler_directives={"language_level": 3, "annotation_typing": False},
         nthreads=2,
         quiet=True,

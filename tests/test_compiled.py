@@ -64,7 +64,7 @@ def test_every_listed_module_is_a_module_with_its_source() -> None:
         assert source_of(module).is_file(), module
 
 
-def test_a_changed_source_or_a_missing_build_runs_from_source(tmp_path: Path) -> None:
+def test_a_changed_source_or_a_missing_build_runs_all_from_source(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
     package.mkdir()
     for name in ("a", "b", "c"):
@@ -80,9 +80,11 @@ def test_a_changed_source_or_a_missing_build_runs_from_source(tmp_path: Path) ->
     )
     modules = ("pkg.a", "pkg.b", "pkg.c", "pkg.gone")
     sources = from_source(modules, tmp_path, stamps)
-    assert sorted(sources) == ["pkg.b", "pkg.c"]  # pkg.c: never built; pkg.gone: no source
+    # pkg.b's build is stale, pkg.c never built: all from source (pkg.gone has none)
+    assert sorted(sources) == ["pkg.a", "pkg.b", "pkg.c"]
     assert sources["pkg.b"] == package / "b.py"
-    assert sorted(from_source(modules, tmp_path, stamps, pure=True)) == ["pkg.a", "pkg.b", "pkg.c"]
+    assert from_source(("pkg.a", "pkg.gone"), tmp_path, stamps) == {}  # all built: none
+    assert sorted(from_source(("pkg.a",), tmp_path, stamps, pure=True)) == ["pkg.a"]
     stamps.write_text("not json")
     assert sorted(from_source(modules, tmp_path, stamps)) == ["pkg.a", "pkg.b", "pkg.c"]
 

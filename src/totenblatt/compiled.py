@@ -8,10 +8,10 @@ compiled module is the same code, so it gives the same results bit for bit
 source (Cython's augmenting declarations, which Python never reads) gives its build C
 types where a loop pays for them.
 
-A compiled module is used only while it is the build of the source beside it: the build
-writes each source's size and CRC-32 to ``compiled.json``, and :func:`install` (run when the
-package is imported) makes Python load from source every module whose source changed
-since, whose build is missing, or every one of them when ``TOTENBLATT_PURE=1``.
+The compiled modules are used only while each is the build of the source beside it: the
+build writes each source's size and CRC-32 to ``compiled.json``, and :func:`install` (run
+when the package is imported) makes Python load every listed module from source when
+any one source changed since, a build is missing, or ``TOTENBLATT_PURE=1``.
 """
 
 from __future__ import annotations
@@ -110,22 +110,25 @@ def from_source(
     stamps: Path = STAMPS,
     pure: bool = False,
 ) -> dict[str, Path]:
-    """The modules of ``modules`` to load from source under ``root``, and their files: every
-    one whose build (as ``stamps`` records it) is not of its source now, all with ``pure``."""
+    """The modules of ``modules`` to load from source under ``root``, and their files: all
+    of them if the build of any one (as ``stamps`` records it) is not of its source now, or
+    with ``pure``; else none. The builds are one set: a build may use another's C types
+    (a ``.pxd`` that cimports them), which a module run from source does not have."""
     built = {} if pure else read_stamps(stamps)
     sources: dict[str, Path] = {}
+    stale = pure
     for module in modules:
         source = source_of(module, root)
         if not source.exists():
             continue  # an installed wheel without sources: only the compiled module
-        if pure or built.get(module) != source_digest(source):
-            sources[module] = source
-    return sources
+        sources[module] = source
+        stale = stale or built.get(module) != source_digest(source)
+    return sources if stale else {}
 
 
 def install() -> None:
-    """Load from source every module of :data:`MODULES` whose build is not of its
-    source now (all of them with ``TOTENBLATT_PURE=1``); idempotent."""
+    """Load every module of :data:`MODULES` from source when any build is not of its source
+    now, or with ``TOTENBLATT_PURE=1`` (:func:`from_source`); idempotent."""
     if any(isinstance(f, _SourceFirst) for f in sys.meta_path):
         return
     sources = from_source(pure=os.environ.get(PURE) == "1")

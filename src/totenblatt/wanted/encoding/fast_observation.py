@@ -69,6 +69,7 @@ class FastObserver:
         self._points = 0
         self.node_x = np.zeros(0, dtype=np.float32)
         self.node_y = np.zeros(0, dtype=np.float32)
+        self._xs, self._ys = self.node_x, self.node_y
         self.width, self.height = layout.width, layout.height
         weapons = {w: i for i, w in enumerate(layout.weapons)}
         self.static: list[npt.NDArray[np.float32]] = []
@@ -103,6 +104,7 @@ class FastObserver:
             xy = np.array(points, dtype=np.float64)
             self.node_x = np.clip(xy[:, 0] / self.width, 0.0, 1.0).astype(np.float32)
             self.node_y = np.clip(xy[:, 1] / self.height, 0.0, 1.0).astype(np.float32)
+            self._xs, self._ys = self.node_x, self.node_y  # typed views when compiled
             self._points = len(points)
 
     def _move_mark(self, out: npt.NDArray[np.float32], at: int, old: int, new: int) -> None:
@@ -128,9 +130,7 @@ class FastObserver:
         hand = game.hands[seat]
         if hand != kept.hand:
             if not _recount(out, self.hand, kept.hand, hand):
-                kept.out[self.hand : self.hand + CARDS] = (
-                    np.bincount(hand, minlength=CARDS) if hand else 0
-                )
+                _count(out, self.hand, hand, _NO_CARDS)
             kept.hand = hand.copy()
         public, private = game.seen_public, game.seen_private[seat]
         if public != kept.public or private != kept.private:
@@ -143,14 +143,13 @@ class FastObserver:
                 for c in private[m:]:
                     out[at + c] += 1
             else:
-                seen = public + private
-                kept.out[at : at + CARDS] = np.bincount(seen, minlength=CARDS) if seen else 0
+                _count(out, at, public, private)
             kept.public, kept.private = public.copy(), private.copy()
         rows = self.rows  # each figure's row: x, y, hp, hp max, hidden, out at +0 … +5
         pos = game.pos
         if pos != kept.pos:
             self._nodes()
-            old, node_x, node_y = kept.pos, self.node_x, self.node_y
+            old, node_x, node_y = kept.pos, self._xs, self._ys
             for f, node in enumerate(pos):
                 if node != old[f]:
                     row = rows[f]
@@ -217,13 +216,12 @@ class FastObserver:
         if dealer != kept.dealer:
             self._move_mark(out, at + 2, kept.dealer, dealer)
             kept.dealer = dealer
-        lengths = list(map(len, game.hands))
-        if lengths != kept.lengths:
-            old = kept.lengths
-            for s, n in enumerate(lengths):
-                if n != old[s]:
-                    out[at + s * 8] = n / _HP
-            kept.lengths = lengths
+        hands, lengths = game.hands, kept.lengths
+        for s in range(self.seats):
+            n = len(hands[s])
+            if n != lengths[s]:
+                out[at + s * 8] = n / _HP
+                lengths[s] = n
         used = game.redraws_used
         if used != kept.used:
             for s, n in enumerate(used):
@@ -269,7 +267,7 @@ class FastObserver:
         if game.empty_cycles != kept.empty_cycles:
             out[at + 6] = game.empty_cycles / self.seats
             kept.empty_cycles = game.empty_cycles
-        empty = not lengths[seat]
+        empty = not hands[seat]
         if figures or empty != kept.empty_hand:
             out[at + 7] = not over and game._can_redraw(seat)
             kept.empty_hand = empty
@@ -434,6 +432,17 @@ class _Kept:
 
 
 _NO_BIDS: list[tuple[int, int, int]] = []
+_NO_CARDS: list[int] = []
+
+
+def _count(out: npt.NDArray[np.float32], at: int, first: list[int], second: list[int]) -> None:
+    """Write the counts of the cards of ``first`` and ``second`` to ``out[at:at + CARDS]``."""
+    for i in range(CARDS):
+        out[at + i] = 0
+    for c in first:
+        out[at + c] += 1
+    for c in second:
+        out[at + c] += 1
 
 
 def _recount(out: npt.NDArray[np.float32], at: int, old: list[int], new: list[int]) -> bool:
