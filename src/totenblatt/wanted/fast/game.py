@@ -631,7 +631,8 @@ class FastGame:
                     if c not in done:
                         done.add(c)
                         base = t.redraw + c * t.own_max
-                        out.extend(base + k for k in payers)
+                        for k in payers:
+                            out.append(base + k)
         out.append(CONCEDE)
         return out
 
@@ -662,7 +663,12 @@ class FastGame:
                 if not ids:
                     continue
                 mine = board.conflicts(here)
-                if any(j in dests and n > (j in mine) for j, n in taken.items()):
+                crowded = False  # another figure's base on a destination of the menu
+                for j, n in taken.items():
+                    if j in dests and n > (j in mine):
+                        crowded = True
+                        break
+                if crowded:
                     for a in ids:
                         j = (a - base) >> 1
                         n = taken.get(j, 0)
@@ -704,7 +710,7 @@ class FastGame:
         hp = self.hp
         return any(hp[f] >= cost for f in (self.living(seat) if living is None else living))
 
-    def _attack_pairs(self, seat: int, *, revealed: bool = False) -> list[tuple[int, int]]:
+    def _attack_pairs(self, seat: int, revealed: bool = False) -> list[tuple[int, int]]:
         """Every (attacker, target) pair ``seat`` may shoot now (``revealed``: also its hidden
         figures', as if they were revealed first)."""
         spec = self.spec

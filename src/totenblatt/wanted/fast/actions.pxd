@@ -1,0 +1,11 @@
+# The compiled build's types for actions.py (Cython reads this file beside the source,
+# Python never does): the table's numbers in a C struct.
+
+cdef class ActionTable:
+    cdef public tuple own
+    cdef public list slot
+    cdef public Py_ssize_t own_max, figures, destinations, bid, defend, attack, move
+    cdef public Py_ssize_t nobody, redraw, reveal, size
+
+    cpdef Py_ssize_t move_base(self, Py_ssize_t card_way, Py_ssize_t slot)
+    cpdef Py_ssize_t attack_id(self, Py_ssize_t slot, Py_ssize_t target, Py_ssize_t card_way)
