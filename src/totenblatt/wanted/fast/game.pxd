@@ -4,11 +4,13 @@
 cimport cython
 
 from totenblatt.wanted.fast.actions cimport ActionTable as CActionTable
+from totenblatt.wanted.fast.board cimport Board as CBoard
 
 
 cdef class Spec:
     cdef public object rules, teams, names, by_name, fig_seat, fig_team, weapon, hp_max
-    cdef public object board, own, value, inches, points, hand_size, dead_size
+    cdef public CBoard board
+    cdef public object own, value, inches, points, hand_size, dead_size
     cdef public object redraw_cost, redraws, every_round, dealer_first, reach
     cdef public object out_of_range, reward, cap, bands, modifiers, round_limit
     cdef public object deck_orders, _resolved, start, menus
@@ -52,7 +54,7 @@ cdef class FastGame:
     cpdef list _offers(self)
 
     @cython.locals(
-        spec=Spec, t=CActionTable, pos=list, fig_out=list, movers=list, taken=dict,
+        spec=Spec, board=CBoard, t=CActionTable, pos=list, fig_out=list, movers=list, taken=dict,
         g=Py_ssize_t, j=Py_ssize_t, menus=dict, c=Py_ssize_t, card_way=Py_ssize_t,
         offered=bint, crowded=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
         n=Py_ssize_t, ids=list,
@@ -60,7 +62,7 @@ cdef class FastGame:
     cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out)
 
     @cython.locals(
-        spec=Spec, out=list, hidden=list, pos=list, own=list, fig_team=tuple,
+        spec=Spec, board=CBoard, out=list, hidden=list, pos=list, own=list, fig_team=tuple,
         pairs=list, a=Py_ssize_t, t=Py_ssize_t,
     )
     cpdef list _attack_pairs(self, Py_ssize_t seat, bint revealed=*)
