@@ -6,12 +6,13 @@ cdef class MoveSlots:
     cdef public object table, inches, slot_of, rank_of
     cdef public Py_ssize_t move, fold, nobody, shift, size
     cdef dict _marks
+    cdef list _slots
     cdef long long[::1] _slot_view, _rank_view, _best
 
     @cython.locals(memo=dict)
     cpdef tuple marks(self, object ids, bint concede=*)
 
-    @cython.locals(a=Py_ssize_t, k=Py_ssize_t, b=Py_ssize_t, taken=list, ids_of=list,
-                   marks=bytearray, slot_of="long long[::1]", rank_of="long long[::1]",
-                   best="long long[::1]")
+    @cython.locals(i=Py_ssize_t, a=Py_ssize_t, k=Py_ssize_t, b=Py_ssize_t, taken=list,
+                   ids_of=list, marks=bytearray, slot_of="long long[::1]",
+                   rank_of="long long[::1]", best="long long[::1]", slots=list)
     cdef tuple _mark(self, list ids, Py_ssize_t skip)

@@ -80,7 +80,8 @@ class MoveSlots:
         """Each fast id's place among the ids of its slot: the club's (smallest first)."""
         self._marks: dict[bool, dict[tuple[int, ...], Marks]] = {True: {}, False: {}}
         self._best = array("q", [-1] * self.size)
-        """Per slot, the id of the smallest club seen while marking (-1 between marks)."""
+        """Per slot, where in the ids marked its smallest club's id is (-1 between marks)."""
+        self._slots = list(range(self.size))
         self._slot_view, self._rank_view = self.slot_of, self.rank_of  # typed when compiled
 
     def _slot(self, a: int) -> int:
@@ -116,25 +117,27 @@ class MoveSlots:
         return found
 
     def _mark(self, ids: list[int], skip: int) -> Marks:
-        """:meth:`marks` of ``ids`` without the id ``skip``, made afresh."""
-        slot_of, rank_of, best = self._slot_view, self._rank_view, self._best
+        """:meth:`marks` of ``ids`` without the id ``skip``, made afresh (the slots and ids
+        it returns are the objects of :attr:`_slots` and ``ids``: no number is made)."""
+        slot_of, rank_of, best, slots = self._slot_view, self._rank_view, self._best, self._slots
         taken = []
-        for a in ids:
+        for i in range(len(ids)):
+            a = ids[i]
             if a == skip:
                 continue
             k = slot_of[a]
             b = best[k]
             if b < 0:
-                best[k] = a
-                taken.append(k)
-            elif rank_of[a] < rank_of[b]:
-                best[k] = a
+                best[k] = i
+                taken.append(slots[k])
+            elif rank_of[a] < rank_of[ids[b]]:
+                best[k] = i
         taken.sort()
         marks = bytearray(self.size)
         ids_of = []
         for k in taken:
             marks[k] = 1
-            ids_of.append(best[k])
+            ids_of.append(ids[best[k]])
             best[k] = -1
         mask = np.frombuffer(bytes(marks), dtype=_INT8)  # read-only: over bytes
         return mask, tuple(taken), tuple(ids_of)
