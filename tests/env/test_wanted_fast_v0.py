@@ -115,6 +115,20 @@ def test_the_marks_play_what_engine_id_plays(scenario: str) -> None:
     assert checked > 500
 
 
+def test_marks_of_an_id_outside_the_table_raise_and_leave_nothing_behind() -> None:
+    env = wanted_fast_v0.raw_env("duel")
+    env.reset(seed=2)
+    game = env.game
+    assert game is not None
+    slots = env.slots
+    ids = game.legal_actions()
+    expected = slots.marks(list(ids), True)
+    with pytest.raises(IndexError):
+        slots.marks([*ids, env.table.size + 5], True)
+    again = slots.marks([*ids, ids[0]], True)  # new to the memo: marked afresh
+    assert again[1:] == expected[1:] and (again[0] == expected[0]).all()
+
+
 def test_an_illegal_slot_is_refused_and_order_is_checked() -> None:
     env = wanted_fast_v0.env("duel")
     with pytest.raises(RuntimeError, match="reset"):

@@ -82,6 +82,7 @@ class MoveSlots:
         self._best = array("q", [-1] * self.size)
         """Per slot, where in the ids marked its smallest club's id is (-1 between marks)."""
         self._slots = list(range(self.size))
+        """The slot numbers as objects, handed out by :meth:`marks` (none made a step)."""
         self._slot_view, self._rank_view = self.slot_of, self.rank_of  # typed when compiled
 
     def _slot(self, a: int) -> int:
@@ -121,17 +122,22 @@ class MoveSlots:
         it returns are the objects of :attr:`_slots` and ``ids``: no number is made)."""
         slot_of, rank_of, best, slots = self._slot_view, self._rank_view, self._best, self._slots
         taken = []
-        for i in range(len(ids)):
-            a = ids[i]
-            if a == skip:
-                continue
-            k = slot_of[a]
-            b = best[k]
-            if b < 0:
-                best[k] = i
-                taken.append(slots[k])
-            elif rank_of[a] < rank_of[ids[b]]:
-                best[k] = i
+        try:
+            for i in range(len(ids)):
+                a = ids[i]
+                if a == skip:
+                    continue
+                k = slot_of[a]
+                b = best[k]
+                if b < 0:
+                    best[k] = i
+                    taken.append(slots[k])
+                elif rank_of[a] < rank_of[ids[b]]:
+                    best[k] = i
+        except BaseException:  # an id outside the table: leave the scratch clean
+            for k in taken:
+                best[k] = -1
+            raise
         taken.sort()
         marks = bytearray(self.size)
         ids_of = []
