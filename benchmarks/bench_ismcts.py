@@ -12,13 +12,21 @@ dropped early) per CPU second of its decisions.
 same wall time per decision (``time_ms``), seats swapped on every seed, and prints the
 search bot's score (a win 1, a draw ½). ``BENCH_ISMCTS_GAMES=N`` sets the seeds per
 scenario (default 12; 0 skips the matches).
+
+``python -m benchmarks ismcts --paired 7000:7200`` plays instead the strength comparison of
+docs/bots.md: both search bots (their default options, 100 ms of wall time a decision)
+against HeuristicBot in the duel on game seeds 7000–7199, the search bot in either seat,
+the two bots in turn game by game in one process (so the machine's load falls on both
+alike), and prints each score ± its standard error, the rollouts a searched decision and
+the paired difference by game.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot
 from totenblatt.wanted.bots.fast_search import FastISMCTSBot
@@ -97,8 +105,79 @@ def match(scenario: str, make: Callable[[int], Bot], seeds: int) -> tuple[float,
     return points / played if played else 0.0, played
 
 
-def main() -> None:
-    """Print rollouts per second of both search bots, then their matches."""
+def _game(scenario: str, bot: ISMCTSBot, seed: int, seat: int) -> tuple[float, int, int]:
+    """One game of ``bot`` in ``seat`` against HeuristicBot: its points, the decisions it
+    searched and the rollouts they ran."""
+    game = new_game(scenario, seed=seed)
+    bots: list[Bot] = [HeuristicBot(seed * 7 + s) for s in range(game.seats)]
+    bots[seat] = bot
+    searched = rollouts = 0
+    while (to_act := game.to_act) is not None:
+        game.apply(bots[to_act].choose(game.view(to_act), game.legal_actions()))
+        if to_act == seat and bot.last_iterations:
+            searched += 1
+            rollouts += bot.last_iterations
+    if not game.winners:
+        return 0.5, searched, rollouts
+    return (1.0 if seat in game.winners else 0.0), searched, rollouts
+
+
+def paired(
+    scenario: str, makers: dict[str, Callable[[int], ISMCTSBot]], seeds: range
+) -> dict[str, list[tuple[float, int, int]]]:
+    """Per bot, game by game: its points, searched decisions and rollouts against
+    HeuristicBot on ``seeds``, in either seat; the bots take turns game by game (in an order
+    that alternates), so load on the machine falls on them alike."""
+    names = list(makers)
+    out: dict[str, list[tuple[float, int, int]]] = {name: [] for name in names}
+    for seed in seeds:
+        for seat in (0, 1):
+            for name in names if (seed + seat) % 2 == 0 else names[::-1]:
+                out[name].append(_game(scenario, makers[name](seed), seed, seat))
+    return out
+
+
+def _mean_error(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
+
+
+def main_paired(first: int, last: int) -> None:
+    """Both search bots (default options, :data:`MATCH_MS` a decision) against HeuristicBot
+    in the duel on seeds ``first`` to ``last - 1``, in turn; scores and the paired difference."""
+    found = paired(
+        "duel",
+        {
+            "ISMCTSBot": lambda k: ISMCTSBot(k, time_ms=MATCH_MS),
+            "FastISMCTSBot": lambda k: FastISMCTSBot(k, time_ms=MATCH_MS),
+        },
+        range(first, last),
+    )
+    print(f"duel, seeds {first}–{last - 1}, both seats, {MATCH_MS:.0f} ms a decision (wall time):")
+    for name, games in found.items():
+        mean, err = _mean_error([g[0] for g in games])
+        searched = sum(g[1] for g in games)
+        rate = sum(g[2] for g in games) / searched if searched else 0.0
+        print(
+            f"{name:<14} score {mean:.3f} ± {err:.3f} over {len(games)} games, "
+            f"{rate:.0f} rollouts a searched decision"
+        )
+    diffs = [f[0] - r[0] for f, r in zip(found["FastISMCTSBot"], found["ISMCTSBot"], strict=True)]
+    mean, err = _mean_error(diffs)
+    print(f"paired by game, FastISMCTSBot − ISMCTSBot: {mean:+.3f} ± {err:.3f}")
+
+
+def main(options: Sequence[str] = ()) -> None:
+    """Print rollouts per second of both search bots, then their matches (or, with
+    ``--paired FIRST:LAST``, the paired strength comparison alone)."""
+    if options:
+        if len(options) != 2 or options[0] != "--paired":
+            raise SystemExit("options: --paired FIRST:LAST (game seeds)")
+        first, last = (int(x) for x in options[1].split(":"))
+        main_paired(first, last)
+        return
     new_game("gangs", seed=0)  # tables and path graphs, untimed
     print(
         f"{'scenario':<8} {'budget':>6} {'bot':<14} {'decisions':>9} {'ms':>7} {'rollouts/s':>10}"

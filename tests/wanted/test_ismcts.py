@@ -12,7 +12,7 @@ from totenblatt.wanted.bots import (
     make_bot,
     play_game,
 )
-from totenblatt.wanted.bots.ismcts import DEFAULT_ITERATIONS, candidates, score
+from totenblatt.wanted.bots.ismcts import DEFAULT_ITERATIONS, _pick, candidates, score
 from totenblatt.wanted.engine.actions import Attack, Concede, Pass
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.rules import Ruleset
@@ -137,3 +137,17 @@ def test_a_whole_game_repeats_for_the_same_seeds() -> None:
     first = actions(4)
     assert len(first) > 20
     assert actions(4) == first
+
+
+def test_the_choice_needs_a_clear_lead_and_at_least_min_lead() -> None:
+    heuristic = [0.0, 0.5, -0.5, 0.0, 0.2, -0.2]
+    steady = [x + 0.03 for x in heuristic]  # a lead of 0.03 in every world: many errors clear
+    large = [x + d for x, d in zip(heuristic, [0.2, 0.0, 0.4, 0.1, 0.3, 0.2], strict=True)]
+    noisy = [x + d for x, d in zip(heuristic, [0.9, -0.8, 0.9, -0.8, 0.9, -0.6], strict=True)]
+    assert _pick([heuristic, steady], 1.0) == 1  # the default: one standard error is enough
+    assert _pick([heuristic, steady], 1.0, min_lead=0.05) == 0  # too small a lead
+    assert _pick([heuristic, steady, large], 1.0, min_lead=0.05) == 2
+    assert _pick([heuristic, noisy], 1.0) == 0  # a lead of 0.08 within its error
+    assert _pick([heuristic, large], 4.0) == 0
+    assert ISMCTSBot(1).min_lead == 0.0  # by default: the rule as it was
+    assert ISMCTSBot(1, min_lead=0.05).min_lead == 0.05

@@ -80,3 +80,8 @@ def test_the_fast_search_hands_other_rules_to_the_reference_search() -> None:
     view, legal = game.view(seat), game.legal_actions()
     fast = FastISMCTSBot(1, iterations=4).choose(view, legal)
     assert fast == ISMCTSBot(1, iterations=4).choose(view, legal)
+
+
+def test_the_fast_search_takes_the_least_lead() -> None:
+    assert FastISMCTSBot(1).min_lead == 0.0
+    assert FastISMCTSBot(1, min_lead=0.05, expand_after=9).min_lead == 0.05

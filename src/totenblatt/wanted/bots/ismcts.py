@@ -26,7 +26,8 @@ future out in them:
 4. *Choice.* After :data:`SETTLE` worlds an action whose paired lead over the
    heuristic's choice is clearly negative is dropped; with one action left the
    search stops early. The action with the largest paired lead that exceeds
-   ``margin`` standard errors is chosen, else the heuristic's own.
+   ``margin`` standard errors (and ``min_lead``, 0 by default) is chosen, else the
+   heuristic's own.
 
 What it may read: the view and the legal actions — nothing else; two games that
 differ only in cards hidden from the seat give the same decision for the same seed.
@@ -218,9 +219,11 @@ class ISMCTSBot:
     ``exploration`` is the UCB1 constant below the root; a node is searched once it
     has been reached ``expand_after`` times (before that the heuristic plays it);
     ``margin``: how many standard errors an action must lead the heuristic's choice
-    by to be chosen instead. ``ruleset`` and ``scenario`` name the game's rules and
-    table when the view's names cannot be loaded (a ruleset or scenario that is not
-    built in), as for :class:`HeuristicBot`.
+    by to be chosen instead, and ``min_lead`` the least mean lead (in score units) it
+    must have besides (0: any lead that clears the margin; a floor measured in
+    docs/bots.md, not adopted: no stronger). ``ruleset`` and ``scenario`` name the
+    game's rules and table when the view's names cannot be loaded (a ruleset or scenario
+    that is not built in), as for :class:`HeuristicBot`.
     """
 
     def __init__(
@@ -234,6 +237,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         expand_after: int = 8,
         margin: float = 1.0,
+        min_lead: float = 0.0,
         ruleset: str | Path | Ruleset | None = None,
         scenario: str | Path | Scenario | None = None,
     ) -> None:
@@ -254,6 +258,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.expand_after = expand_after
         self.margin = margin
+        self.min_lead = min_lead
         self._ruleset = None if ruleset is None else Ruleset.load(ruleset)
         self._scenario = None if scenario is None else load_scenario(scenario)
         self._policies: dict[int, HeuristicBot] = {}
@@ -320,7 +325,7 @@ class ISMCTSBot:
                 active = [0] + [i for i in active[1:] if _lead(results[i], results[0])[1] > 0]
         self.last_iterations = done
         self.last_scores = results
-        return options[_pick(results, self.margin)]
+        return options[_pick(results, self.margin, self.min_lead)]
 
     def _playout(self, node: _Node, world: Game, seed: int) -> list[float]:
         """Walk the tree below a root action, then roll out; back up and return the scores."""
@@ -388,11 +393,12 @@ def _lead(mine: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
     return mean, mean + DROP * err if err else (math.inf if mean >= 0 else mean)
 
 
-def _pick(results: Sequence[Sequence[float]], margin: float) -> int:
+def _pick(results: Sequence[Sequence[float]], margin: float, min_lead: float = 0.0) -> int:
     """The option whose paired lead over option 0 (the heuristic's) is largest and clear.
 
     Option ``i`` counts only when its mean lead over option 0, on the worlds both
-    were played in, exceeds ``margin`` standard errors of that lead; else option 0 stays.
+    were played in, exceeds ``margin`` standard errors of that lead and ``min_lead``;
+    else option 0 stays.
     """
     base = results[0]
     best, best_lead = 0, 0.0
@@ -404,6 +410,6 @@ def _pick(results: Sequence[Sequence[float]], margin: float) -> int:
         diffs = [a - b for a, b in zip(mine, base[:n], strict=True)]
         mean = sum(diffs) / n
         err = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-        if mean > best_lead and mean > margin * err:
+        if mean > best_lead and mean > margin * err and mean > min_lead:
             best, best_lead = i, mean
     return best
