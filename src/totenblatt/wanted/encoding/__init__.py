@@ -11,7 +11,7 @@ there wherever a bot plays: built only from what the seat may know.
 """
 
 from totenblatt.wanted.encoding.fast_observation import FastObserver
-from totenblatt.wanted.encoding.fast_slots import Marks, MoveSlots, plays, without_concede
+from totenblatt.wanted.encoding.fast_slots import Marks, MoveSlots, left_out, plays
 from totenblatt.wanted.encoding.observation import HIGH, ObservationLayout
 from totenblatt.wanted.encoding.slots import CARDS, ActionSlots, SlotError, card_index
 
@@ -25,6 +25,6 @@ __all__ = [
     "ObservationLayout",
     "SlotError",
     "card_index",
+    "left_out",
     "plays",
-    "without_concede",
 ]

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from totenblatt.wanted.fast import FastGame
 from totenblatt.wanted.fast.actions import CONCEDE
 
-__all__ = ["MASKS", "Marks", "MoveSlots", "plays", "without_concede"]
+__all__ = ["MASKS", "Marks", "MoveSlots", "left_out", "plays"]
 
 Marks = tuple[npt.NDArray[np.int8], tuple[int, ...], tuple[int, ...]]
 """An action mask, its legal slots ascending and the fast id each of them plays (in the
@@ -36,12 +36,10 @@ MASKS = 4096
 """How many id lists :meth:`MoveSlots.marks` remembers (then it starts afresh)."""
 
 
-def without_concede(ids: list[int]) -> list[int]:
-    """The fast ids ``ids`` without concede, unless it is the only one (what a learner is
-    offered when conceding is not allowed)."""
-    if CONCEDE in ids and len(ids) > 1:
-        return [a for a in ids if a != CONCEDE]
-    return ids
+def left_out(ids: list[int], concede: bool) -> int:
+    """The id the marks of ``ids`` leave out: concede when it is not allowed and not the
+    only one (what a learner is offered then), else none (-1)."""
+    return CONCEDE if not concede and len(ids) > 1 else -1
 
 
 class MoveSlots:
@@ -105,13 +103,13 @@ class MoveSlots:
         """The action mask of the fast ids ``ids`` (1 at their slots, as :meth:`legal`; a
         read-only array), those slots ascending and the id each of them plays (a move
         slot's smallest club, as :meth:`engine_id`: :meth:`plays`); without concede unless
-        ``concede`` or it is the only id (:func:`without_concede`). Remembered for the
+        ``concede`` or it is the only id (:func:`left_out`). Remembered for the
         same ids (the last :data:`MASKS` id lists)."""
         key = tuple(ids)
         memo = self._marks[concede]
         found = memo.get(key)
         if found is None:
-            found = self._mark(ids, CONCEDE if not concede and len(ids) > 1 else -1)
+            found = self._mark(ids, left_out(ids, concede))
             if len(memo) >= MASKS:
                 memo.clear()
             memo[key] = found
