@@ -18,15 +18,21 @@ docs/bots.md: both search bots (their default options, 100 ms of wall time a dec
 against HeuristicBot in the duel on game seeds 7000–7199, the search bot in either seat,
 the two bots in turn game by game in one process (so the machine's load falls on both
 alike), and prints each score ± its standard error, the rollouts a searched decision and
-the paired difference by game.
+the paired difference by game. ``--scenario gangs`` plays that comparison in gangs, and
+``--rows FILE`` appends every game's result to ``FILE`` as it ends (one JSON object a
+line: scenario, seed, seat, bot, points, searched decisions, rollouts), so runs split over
+several processes can be added up (``--rows`` files of one scenario, read by
+:func:`summary`).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot
 from totenblatt.wanted.bots.fast_search import FastISMCTSBot
@@ -123,17 +129,27 @@ def _game(scenario: str, bot: ISMCTSBot, seed: int, seat: int) -> tuple[float, i
 
 
 def paired(
-    scenario: str, makers: dict[str, Callable[[int], ISMCTSBot]], seeds: range
+    scenario: str,
+    makers: dict[str, Callable[[int], ISMCTSBot]],
+    seeds: range,
+    rows: Path | None = None,
 ) -> dict[str, list[tuple[float, int, int]]]:
     """Per bot, game by game: its points, searched decisions and rollouts against
     HeuristicBot on ``seeds``, in either seat; the bots take turns game by game (in an order
-    that alternates), so load on the machine falls on them alike."""
+    that alternates), so load on the machine falls on them alike. Each game is appended to
+    ``rows`` (JSON lines) as it ends."""
     names = list(makers)
     out: dict[str, list[tuple[float, int, int]]] = {name: [] for name in names}
     for seed in seeds:
         for seat in (0, 1):
             for name in names if (seed + seat) % 2 == 0 else names[::-1]:
-                out[name].append(_game(scenario, makers[name](seed), seed, seat))
+                found = _game(scenario, makers[name](seed), seed, seat)
+                out[name].append(found)
+                if rows is not None:
+                    line = {"scenario": scenario, "seed": seed, "seat": seat, "bot": name}
+                    line.update(zip(("points", "searched", "rollouts"), found, strict=True))
+                    with rows.open("a", encoding="utf-8") as handle:
+                        handle.write(json.dumps(line) + "\n")
     return out
 
 
@@ -144,39 +160,63 @@ def _mean_error(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def main_paired(first: int, last: int) -> None:
+def main_paired(first: int, last: int, scenario: str = "duel", rows: Path | None = None) -> None:
     """Both search bots (default options, :data:`MATCH_MS` a decision) against HeuristicBot
-    in the duel on seeds ``first`` to ``last - 1``, in turn; scores and the paired difference."""
+    in ``scenario`` on seeds ``first`` to ``last - 1``, in turn; scores and the paired
+    difference."""
     found = paired(
-        "duel",
+        scenario,
         {
             "ISMCTSBot": lambda k: ISMCTSBot(k, time_ms=MATCH_MS),
             "FastISMCTSBot": lambda k: FastISMCTSBot(k, time_ms=MATCH_MS),
         },
         range(first, last),
+        rows,
     )
-    print(f"duel, seeds {first}–{last - 1}, both seats, {MATCH_MS:.0f} ms a decision (wall time):")
+    print(
+        f"{scenario}, seeds {first}–{last - 1}, both seats, "
+        f"{MATCH_MS:.0f} ms a decision (wall time):"
+    )
+    print(summary(found))
+
+
+def summary(found: dict[str, list[tuple[float, int, int]]]) -> str:
+    """Each bot's score ± its standard error, its rollouts a searched decision and the
+    paired difference FastISMCTSBot − ISMCTSBot, from the games of :func:`paired`."""
+    lines = []
     for name, games in found.items():
         mean, err = _mean_error([g[0] for g in games])
         searched = sum(g[1] for g in games)
         rate = sum(g[2] for g in games) / searched if searched else 0.0
-        print(
+        lines.append(
             f"{name:<14} score {mean:.3f} ± {err:.3f} over {len(games)} games, "
             f"{rate:.0f} rollouts a searched decision"
         )
     diffs = [f[0] - r[0] for f, r in zip(found["FastISMCTSBot"], found["ISMCTSBot"], strict=True)]
     mean, err = _mean_error(diffs)
-    print(f"paired by game, FastISMCTSBot − ISMCTSBot: {mean:+.3f} ± {err:.3f}")
+    lines.append(f"paired by game, FastISMCTSBot − ISMCTSBot: {mean:+.3f} ± {err:.3f}")
+    return "\n".join(lines)
+
+
+def read_rows(paths: Iterable[Path]) -> dict[str, list[tuple[float, int, int]]]:
+    """The games of ``--rows`` files, per bot in the order of (seed, seat); games whose
+    twin (the other bot, same seed and seat) is missing are left out."""
+    games: dict[tuple[int, int], dict[str, tuple[float, int, int]]] = {}
+    for path in paths:
+        for text in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(text)
+            found = (float(row["points"]), int(row["searched"]), int(row["rollouts"]))
+            games.setdefault((row["seed"], row["seat"]), {})[row["bot"]] = found
+    names = ("ISMCTSBot", "FastISMCTSBot")
+    both = sorted(key for key, bots in games.items() if all(n in bots for n in names))
+    return {name: [games[key][name] for key in both] for name in names}
 
 
 def main(options: Sequence[str] = ()) -> None:
     """Print rollouts per second of both search bots, then their matches (or, with
     ``--paired FIRST:LAST``, the paired strength comparison alone)."""
     if options:
-        if len(options) != 2 or options[0] != "--paired":
-            raise SystemExit("options: --paired FIRST:LAST (game seeds)")
-        first, last = (int(x) for x in options[1].split(":"))
-        main_paired(first, last)
+        main_options(options)
         return
     new_game("gangs", seed=0)  # tables and path graphs, untimed
     print(
@@ -200,3 +240,29 @@ def main(options: Sequence[str] = ()) -> None:
         ):
             score, played = match(scenario, make, n)
             print(f"{scenario:<8} {name:<14} score {score:.3f} over {played} games")
+
+
+USAGE = (
+    "options: --paired FIRST:LAST [--scenario duel|gangs] [--rows FILE] (game seeds), "
+    "or --summary FILE... (rows files of one scenario)"
+)
+
+
+def main_options(options: Sequence[str]) -> None:
+    """``--paired FIRST:LAST [--scenario S] [--rows FILE]`` or ``--summary FILE...``."""
+    if options[0] == "--summary" and len(options) > 1:
+        print(summary(read_rows(Path(o) for o in options[1:])))
+        return
+    if options[0] != "--paired" or len(options) % 2:
+        raise SystemExit(USAGE)
+    given = dict(zip(options[::2], options[1::2], strict=True))
+    unknown = set(given) - {"--paired", "--scenario", "--rows"}
+    scenario = given.get("--scenario", "duel")
+    if unknown or scenario not in ("duel", "gangs"):
+        raise SystemExit(USAGE)
+    try:
+        first, last = (int(x) for x in given["--paired"].split(":"))
+    except ValueError:
+        raise SystemExit(USAGE) from None
+    rows = Path(given["--rows"]) if "--rows" in given else None
+    main_paired(first, last, scenario, rows)

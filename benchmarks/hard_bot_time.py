@@ -1,7 +1,8 @@
 """The web table's hard bot by time against HeuristicBot: its win rate and its wall time.
 
-The lobby's hard bot searches for ``SEARCH_SHARE`` of the think time (``--bot-think``,
-1.5 s: 1.2 s of search); when an answer has not come by ``1 - STAND_IN_SHARE`` of it
+The lobby's hard bot (``HARD_BOT``: the search on the fast path) searches for
+``SEARCH_SHARE`` of the think time (``--bot-think``, 1.5 s: 1.2 s of search); when an
+answer has not come by ``1 - STAND_IN_SHARE`` of it
 (1.35 s), the hub lets the heuristic decide instead (:meth:`Hub.think
 <totenblatt.web.rooms.Hub.think>`). This plays that bot, with that stand-in, against
 HeuristicBot in seeded games (seats swapped every other game) on a process pool until a
@@ -24,16 +25,18 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from totenblatt.wanted.bots import HeuristicBot, ISMCTSBot, bot_seed
+from totenblatt.wanted.bots import HeuristicBot, ISMCTSBot, bot_seed, make_bot
 from totenblatt.wanted.engine import new_game
-from totenblatt.web.rooms import HARD_THINK, SEARCH_SHARE, STAND_IN_SHARE
+from totenblatt.web.rooms import HARD_BOT, HARD_THINK, SEARCH_SHARE, STAND_IN_SHARE
 
 
 def play(index: int, scenario: str, think: float, seed: int) -> dict[str, Any]:
     """One game: the hard bot at seat ``index % 2``; its result and decision times."""
     game = new_game(scenario, seed=bot_seed(seed, index))
     hard_seat = index % 2
-    hard = ISMCTSBot(bot_seed(seed, 10_000 + index), time_ms=think * SEARCH_SHARE * 1000)
+    budget = max(1, round(think * SEARCH_SHARE * 1000))
+    hard = make_bot(f"{HARD_BOT}:{budget}ms", bot_seed(seed, 10_000 + index))
+    assert isinstance(hard, ISMCTSBot)
     stand_in = HeuristicBot(bot_seed(seed, 20_000 + index))
     other = HeuristicBot(bot_seed(seed, 30_000 + index))
     bound = think * (1.0 - STAND_IN_SHARE)

@@ -19,8 +19,9 @@ from web_helpers import (
     view_of,
 )
 
-from totenblatt.wanted.bots import ISMCTSBot, RandomBot
+from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.bots.base import bot_seed
+from totenblatt.wanted.bots.fast_search import FastISMCTSBot
 from totenblatt.wanted.engine import new_game
 from totenblatt.web.rooms import HARD_THINK, SEARCH_SHARE
 
@@ -355,7 +356,7 @@ def test_the_lobby_offers_each_scenario_only_the_rulesets_that_play_it(
 
 
 @pytest.mark.parametrize("name", ["hard", "ismcts"])
-def test_a_hard_seat_is_the_search_bot_seeded_from_the_secret(
+def test_a_hard_seat_is_the_fast_search_bot_seeded_from_the_secret(
     client: TestClient, name: str
 ) -> None:
     game = create_game(client, ["human", name])
@@ -363,7 +364,7 @@ def test_a_hard_seat_is_the_search_bot_seeded_from_the_secret(
     gid, token = game["game_id"], game["seats"][0]["token"]
     room = hub_of(client).rooms[gid]
     bot = room.bots[1]
-    assert isinstance(bot, ISMCTSBot) and bot.iterations is None  # a search by time
+    assert type(bot) is FastISMCTSBot and bot.iterations is None  # the fast search, by time
     assert bot.time_ms == round(HARD_THINK * SEARCH_SHARE * 1000) == 1200
     assert bot.seed == bot_seed(bot_seed(room.game.setup.seed, 1), 0)  # from the secret alone
     mine = RandomBot(5)

@@ -105,6 +105,7 @@ if TYPE_CHECKING:
     from totenblatt.web.bus import Bus
 
 __all__ = [
+    "HARD_BOT",
     "HARD_THINK",
     "SEAT_KINDS",
     "SETUP_READERS",
@@ -146,13 +147,18 @@ TICK = 1.0
 """Seconds between a shared hub's looks for bots' turns nobody plays and for games whose
 WebSockets it holds that moved on without a notice reaching it."""
 
+HARD_BOT = "fast-ismcts"
+"""The registry's kind of the lobby's hard bot: the search with its rollouts on the fast path
+(FastISMCTSBot; at equal wall time stronger than ISMCTSBot in gangs and as strong in the
+duel, docs/bots.md); rules the fast path does not play are searched by ISMCTSBot itself."""
+
 SEAT_ALIASES = {"hard": "ismcts"}
 """Other names a game's ``seats`` may use: the lobby's "hard" opponent is the search bot."""
 
 _BOT_NAMES = {
     "bot": "heuristic",
     "random": "random",
-    "ismcts": f"ismcts:{int(HARD_THINK * SEARCH_SHARE * 1000)}ms",
+    "ismcts": f"{HARD_BOT}:{int(HARD_THINK * SEARCH_SHARE * 1000)}ms",
 }
 """The bot registry's name (:func:`~totenblatt.wanted.bots.registry.make_bot`) of a seat kind
 (the search's time is set again for each decision: what is left of the hub's think time)."""
