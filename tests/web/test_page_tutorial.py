@@ -89,6 +89,7 @@ def test_the_words_of_the_rules_explain_themselves_in_german(
     page = pages.open(PHONE, touch=True)
     page.goto(game["seats"][0]["url"])
     page.wait_for_selector("#seats .term")
+    wait_decision(page, -1)  # the bot is done for now: nothing is pushed while we tap
     terms = rule_terms(Ruleset.load("extended"), "de")
     kind = page.locator('#seats .term[data-term="kind:veteran"]').first
     kind.scroll_into_view_if_needed()
@@ -113,3 +114,27 @@ def test_the_words_of_the_rules_explain_themselves_in_german(
     rules.wait_for_load_state()
     assert rules.inner_text("#rules h1") == "Die Regeln (extended)"
     assert terms["cover:hard"] in rules.inner_text("#rules")
+
+
+def test_a_render_that_changes_no_seat_keeps_the_seats_panel_under_the_finger(
+    live: LiveServer, pages: Pages
+) -> None:
+    """The page draws itself again on every tap and push; the players' panel is only replaced
+    when what it shows changed, so a word of the rules being tapped is not pulled away."""
+    import httpx
+    from web_helpers import create_game
+
+    with httpx.Client(base_url=live.url) as http:
+        game = create_game(http, ["human", "bot"], scenario="heroes", ruleset="extended", lang="de")
+    page = pages.open(PHONE, touch=True)
+    page.goto(game["seats"][0]["url"])
+    v = wait_decision(page, -1)
+    kept = "() => !!document.querySelector('#seats .seat-row').kept"  # a property, not markup
+    page.evaluate("() => { document.querySelector('#seats .seat-row').kept = true; }")
+    redraw = strings("de")["redraw"]
+    page.locator("#decision button", has_text=redraw).tap()  # a mode: the page draws again
+    page.locator("#decision button", has_text=strings("de")["cancel"]).tap()  # and again
+    assert page.evaluate(kept)
+    assert view(page)["version"] == v["version"]
+    page.locator("[data-choice=pass]").first.tap()  # a decision: the seats show who acts now
+    page.wait_for_function(f"() => !({kept})()")

@@ -1,7 +1,7 @@
 // The parts of the page around the table: status bar, seats, hand, log, attack preview.
 // They only show what the payload and the server's previews say.
 
-import { cardElement, el, inches, num, percent, t, fill } from "./util.js";
+import { cardElement, el, inches, num, percent, t, fill, refill } from "./util.js";
 
 /** Round, dealer, initiative and the piles, in the header (and ``copy``: the menu's copy of
  * them, for a narrow screen whose header shows the round and the initiative only). */
@@ -77,7 +77,7 @@ export function renderSeats(node, view, table) {
       el("ul", { class: "figure-list" }, figures),
     ];
   });
-  fill(node, el("h2", {}, t("players")), ...rows);
+  refill(node, el("h2", {}, t("players")), ...rows);
 }
 
 /** The keys that pick a card, in the hand's order: digits, then letters no other key uses

@@ -108,3 +108,17 @@ export function toast(message, kind = "error") {
 export function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 }
+
+/** Like ``fill``, but leaves the node alone when the new children equal the old ones, so a
+ * push that changes nothing there does not take a tap, the focus or a hover from under the
+ * player's finger. True when it replaced them. */
+export function refill(node, ...children) {
+  const kept = children
+    .flat()
+    .filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c))));
+  const old = node.childNodes;
+  if (old.length === kept.length && kept.every((c, i) => old[i].isEqualNode(c))) return false;
+  node.replaceChildren(...kept);
+  return true;
+}
