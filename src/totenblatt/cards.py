@@ -213,6 +213,9 @@ class Card:
         >>> Card.parse("Kreuz-As"), Card.parse("th"), Card.parse("10 of diamonds")
         (Card('A♣'), Card('10♥'), Card('10♦'))
         """
+        card = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is not None:
+            return card
         if not isinstance(text, str):
             raise CardParseError(Message("expected a card, got {value}", value=repr(text)))
         card = _parse(text)
@@ -330,6 +333,11 @@ def full_deck(jokers: int = 2) -> list[Card]:
     if jokers < 0:
         raise ValueError(f"jokers must be >= 0, got {jokers!r}")
     return [Card(rank, suit) for suit in Suit for rank in Rank] + [JOKER] * jokers
+
+
+_BY_TEXT: dict[str, Card] = {str(card): card for card in full_deck(jokers=1)}
+"""Each card by its own text (``str(card)``): how views and saves write it, read without a
+parse."""
 
 
 class Deck:

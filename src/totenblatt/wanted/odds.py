@@ -673,10 +673,23 @@ def unseen_cards(view: View, ruleset: str | Path | Ruleset | None = None) -> Cou
     per_deck = 52 + rules.cards.jokers
     total = sum(view["hand_sizes"]) + view["dead_hand"] + view["draw_pile"] + view["discard_pile"]
     decks = max(rules.cards.deck_count, -(-total // per_deck))
-    counts = Counter(full_deck(rules.cards.jokers) * decks)
-    counts.subtract(Card.parse(c) for c in view["hand"])
-    counts.subtract(Card.parse(c) for c in view["seen_cards"])
-    return +counts
+    counts = dict(_deck_counts(rules.cards.jokers, decks))
+    for text in (*view["hand"], *view["seen_cards"]):
+        card = Card.parse(text)
+        counts[card] = counts.get(card, 0) - 1
+    return Counter({card: n for card, n in counts.items() if n > 0})
+
+
+_DECKS: dict[tuple[int, int], dict[Card, int]] = {}
+
+
+def _deck_counts(jokers: int, decks: int) -> dict[Card, int]:
+    """How often each card is in ``decks`` full decks with ``jokers`` jokers (kept, not copied:
+    callers copy)."""
+    found = _DECKS.get((jokers, decks))
+    if found is None:
+        found = _DECKS[jokers, decks] = dict(Counter(full_deck(jokers) * decks))
+    return found
 
 
 def view_table(view: View, ruleset: str | Path | Ruleset | None = None) -> Table:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -434,6 +435,17 @@ class Ruleset(StrictModel):
 
     def weapon_key(self, name: str) -> str:
         """The key of a weapon given by key or alias."""
+        found = self._weapon_keys.get(name)
+        if found is None:
+            found = self._weapon_keys[name] = self._find_weapon_key(name)
+        return found
+
+    @cached_property
+    def _weapon_keys(self) -> dict[str, str]:
+        """Weapon keys by the names asked for so far (the rules never change)."""
+        return {}
+
+    def _find_weapon_key(self, name: str) -> str:
         wanted = name.strip().lower()
         for key, weapon in self.weapons.items():
             if wanted == key or wanted in (a.lower() for a in weapon.aliases):
@@ -453,13 +465,17 @@ class Ruleset(StrictModel):
 
     def cover_modifier(self, cover: CoverLevel) -> int:
         """Defence bonus of a cover level (A9); hidden counts as hard where it applies."""
+        return self._cover_modifiers[cover]
+
+    @cached_property
+    def _cover_modifiers(self) -> dict[CoverLevel, int]:
         return {
             CoverLevel.NONE: 0,
             CoverLevel.LIGHT: self.cover.light,
             CoverLevel.MEDIUM: self.cover.medium,
             CoverLevel.HARD: self.cover.hard,
             CoverLevel.HIDDEN: self.cover.hard,
-        }[cover]
+        }
 
     def band_index(self, distance: float, *, sharpshooter: bool = False) -> int | None:
         """Index of the range band for ``distance`` (upper limits inclusive, D-14), or None."""
