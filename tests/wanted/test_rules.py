@@ -154,6 +154,20 @@ def test_cover_modifier(level: CoverLevel, modifier: int) -> None:
     assert BASE.cover_modifier(level) == modifier
 
 
+def test_a_copy_with_other_weapons_or_cover_answers_from_its_own() -> None:
+    """The ruleset keeps its weapon keys and cover bonuses once asked; a copy with other
+    weapons or cover must not answer from the original's."""
+    rules = Ruleset.load("base").model_copy()  # its own lookups, not the shared built-in's
+    assert rules.weapon_key("Gewehr") == "winchester"
+    assert rules.cover_modifier(CoverLevel.HARD) == 4
+    only_colt = rules.model_copy(update={"weapons": {"colt": rules.weapons["colt"]}})
+    with pytest.raises(ValueError, match="'Gewehr'"):
+        only_colt.weapon_key("Gewehr")
+    softer = rules.model_copy(update={"cover": rules.cover.model_copy(update={"hard": 3})})
+    assert softer.cover_modifier(CoverLevel.HARD) == 3
+    assert rules.weapon_key("Gewehr") == "winchester" and rules.cover_modifier(CoverLevel.HARD) == 4
+
+
 _EDGES = [(0, 0), (1, 0), (2, 0), (2.0001, 1), (6, 1), (6.0001, 2), (12, 2), (12.0001, 3),
           (24, 3), (24.0001, 4), (36, 4), (36.0001, None), (1000, None)]  # fmt: skip
 _SHARP_EDGES = [(0, 0), (2.5, 0), (3, 0), (3.0001, 1), (9, 1), (9.0001, 2), (15, 2),

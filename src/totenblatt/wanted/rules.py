@@ -10,10 +10,10 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 import pydantic
 
@@ -334,6 +334,10 @@ _SECTIONS = (
 )  # fmt: skip
 
 
+_KEPT_LOOKUPS = ("_weapon_keys", "_cover_modifiers")
+"""The :class:`Ruleset` lookups kept once asked for (``cached_property``: a ruleset is frozen)."""
+
+
 class Ruleset(StrictModel):
     """A complete, validated Wanted ruleset (frozen). Load with :meth:`load`."""
 
@@ -415,6 +419,14 @@ class Ruleset(StrictModel):
             target = data if section is None else data[section]
             target[leaf] = value
         return validate(Ruleset, data, f"ruleset {self.name!r} with options", RulesetError)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy, as pydantic makes it, without the lookups this ruleset kept (an ``update``
+        may change what they were read from)."""
+        copied = super().model_copy(update=update, deep=deep)
+        for name in _KEPT_LOOKUPS:
+            copied.__dict__.pop(name, None)
+        return copied
 
     # -- lookups -----------------------------------------------------------------
 
