@@ -213,12 +213,9 @@ class Card:
         >>> Card.parse("Kreuz-As"), Card.parse("th"), Card.parse("10 of diamonds")
         (Card('A♣'), Card('10♥'), Card('10♦'))
         """
-        card = _BY_TEXT.get(text) if isinstance(text, str) else None
-        if card is not None:
-            return card
         if not isinstance(text, str):
             raise CardParseError(Message("expected a card, got {value}", value=repr(text)))
-        card = _parse(text)
+        card = _BY_TEXT.get(text) or _parse(text)
         if card is None:
             raise CardParseError(
                 Message(

@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -680,16 +681,11 @@ def unseen_cards(view: View, ruleset: str | Path | Ruleset | None = None) -> Cou
     return Counter({card: n for card, n in counts.items() if n > 0})
 
 
-_DECKS: dict[tuple[int, int], dict[Card, int]] = {}
-
-
+@cache
 def _deck_counts(jokers: int, decks: int) -> dict[Card, int]:
     """How often each card is in ``decks`` full decks with ``jokers`` jokers (kept, not copied:
     callers copy)."""
-    found = _DECKS.get((jokers, decks))
-    if found is None:
-        found = _DECKS[jokers, decks] = dict(Counter(full_deck(jokers) * decks))
-    return found
+    return dict(Counter(full_deck(jokers) * decks))
 
 
 def view_table(view: View, ruleset: str | Path | Ruleset | None = None) -> Table:

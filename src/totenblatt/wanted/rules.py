@@ -334,10 +334,6 @@ _SECTIONS = (
 )  # fmt: skip
 
 
-_KEPT_LOOKUPS = ("_weapon_keys", "_cover_modifiers")
-"""The :class:`Ruleset` lookups kept once asked for (``cached_property``: a ruleset is frozen)."""
-
-
 class Ruleset(StrictModel):
     """A complete, validated Wanted ruleset (frozen). Load with :meth:`load`."""
 
@@ -524,6 +520,10 @@ class Ruleset(StrictModel):
         if difference >= self.damage.one_wound_from:
             return 1
         return 0
+
+
+_KEPT_LOOKUPS = tuple(name for name, v in vars(Ruleset).items() if isinstance(v, cached_property))
+"""The :class:`Ruleset` lookups kept once asked for (``cached_property``: a ruleset is frozen)."""
 
 
 def _beyond_deck(what: str, said: Any, cards: int, decks: int, per_deck: int) -> MessageError:
