@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -76,3 +79,93 @@ def test_a_saved_policy_is_tested_against_bots(
     assert 0.0 <= train.match(path, "heuristic", games=2) <= 1.0
     assert train.main(["--evaluate", str(path), "--against", "random", "--eval-games", "2"]) == 0
     assert "of 2 games against random (fast core" in capsys.readouterr().out
+
+
+def test_out_names_the_file_written_with_or_without_npz(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("pol", "pol.npz"):
+        assert train.main(["--games", "32", "--eval-games", "2", "--out", name]) == 0
+        assert f"saved {name} (learned:{name})" in capsys.readouterr().out
+        assert (tmp_path / name).is_file() and LinearPolicy.load(name).W.shape == (814, 342)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pol", "pol.npz"]  # nothing else
+    env = SingleAgentEnv("duel", opponents="learned:pol", core="fast")  # the next step works
+    assert env.reset(seed=1)[0]["action_mask"].any()
+
+
+def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as exit_:
+        train.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("python -m totenblatt.env.train: error: ")
+    return err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--minutes", "nan"], "--minutes"),
+        (["--minutes", "0"], "above 0"),
+        (["--minutes", "ten"], "not a number"),
+        (["--games", "0"], "--games"),
+        (["--games", "1.5"], "not a whole number"),
+        (["--target", "1.5"], "from 0 to 1"),
+        (["--batch", "-3"], "--batch"),
+        (["--lr", "inf"], "--lr"),
+        (["--eval-every", "0"], "--eval-every"),
+        (["--eval-games", "x"], "--eval-games"),
+        (["--seed", "-1"], "--seed"),
+        (["--out", "/"], "name a file, not a folder"),
+        (["--out", "."], "name a file, not a folder"),
+        (["--out", "/dev/null"], "is a device"),
+        (["--out", "/no/such/folder/p.npz"], "there is no folder"),
+        (["--evaluate", "/no/such/policy.npz"], "no policy file"),
+        (["--evaluate", "/etc/hostname"], "not a policy saved by"),
+        (["--evaluate", "/"], "is a directory"),
+        (["--nonsense"], "unrecognized arguments"),
+    ],
+)
+def test_a_bad_argument_is_one_line_and_exit_2(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert says in _refused(argv, capsys)
+
+
+def test_a_directory_named_out_and_a_fifo_to_evaluate_are_refused_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "is a directory" in _refused(["--out", str(tmp_path)], capsys)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert "is a FIFO" in _refused(["--evaluate", str(fifo)], capsys)  # no hang: never opened
+    assert "is a FIFO" in _refused(["--out", str(fifo)], capsys)
+    path = tmp_path / "p.npz"
+    LinearPolicy.fresh(342, 814).save(path)
+    assert "unknown bot" in _refused(["--evaluate", str(path), "--against", "nobody"], capsys)
+    other = tmp_path / "three.npz"
+    LinearPolicy.fresh(3, 4, "three-way").save(other)
+    assert "error" in _refused(["--evaluate", str(other), "--against", "random"], capsys)
+
+
+def test_without_the_env_extra_the_trainer_says_so_in_one_line(tmp_path: Path) -> None:
+    fake = tmp_path / "pettingzoo"
+    fake.mkdir()
+    (fake / "__init__.py").write_text(
+        "raise ModuleNotFoundError('No module named pettingzoo', name='pettingzoo')\n"
+    )
+    path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
+    done = subprocess.run(
+        [sys.executable, "-m", "totenblatt.env.train", "--games", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": path},
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "python -m totenblatt.env: error: this needs the 'env' extra (pettingzoo is not "
+        "installed): pip install 'totenblatt[env]'\n"
+    )

@@ -18,17 +18,20 @@ The policy is saved as ``.npz`` (``W``, ``b``, the scenario, the sizes) and
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import stat
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
 
 from totenblatt.env.single import SingleAgentEnv
-from totenblatt.wanted.bots import LinearPolicy
+from totenblatt.wanted.bots import LinearPolicy, PolicyError, check_bot_name
 
 __all__ = ["LinearPolicy", "TrainReport", "evaluate", "main", "match", "train"]
 
@@ -57,6 +60,12 @@ def evaluate(
     """The policy's share of wins (draws count half) against the random bot, seats
     alternating, games of seeds ``seed``, ``seed + 1``, …"""
     envs = _envs(policy.scenario)
+    aec = envs[0].aec
+    if policy.W.shape != (aec.slots.size, aec.layout.size):
+        raise PolicyError(
+            f"the policy has {policy.W.shape[0]} slots × {policy.W.shape[1]} observations; "
+            f"the {policy.scenario} game has {aec.slots.size} × {aec.layout.size}"
+        )
     rng = np.random.default_rng(seed)
     score = 0.0
     for g in range(games):
@@ -175,24 +184,98 @@ def train(
             return policy, report
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line (``prog: error: …``) and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _number(kind: type[int] | type[float], low: float, *, above: bool = False) -> Any:
+    """An argparse type: a finite ``kind`` of at least ``low`` (more than it: ``above``)."""
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a {'whole number' if kind is int else 'number'}"
+            ) from None
+        if not math.isfinite(value) or value < low or (above and value == low):
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: expected a number {'above' if above else 'of at least'} {low:g}"
+            )
+        return value
+
+    return parse
+
+
+def _rate(text: str) -> float:
+    value = _number(float, 0.0)(text)
+    if value > 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a win rate from 0 to 1")
+    return float(value)
+
+
+def _writable(path: Path) -> str | None:
+    """Why ``path`` cannot be the policy file written (None: it can): it must be a new
+    name in an existing folder, or a regular file."""
+    if str(path) == "" or path.name in ("", ".", ".."):
+        return f"--out {str(path)!r}: name a file, not a folder"
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        return f"--out {str(path)!r}: {exc.strerror or exc}"
+    if mode is not None and not stat.S_ISREG(mode):
+        return f"--out {str(path)!r} is {_kind(mode)}: name a regular file or a new one"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"--out {str(path)!r}: there is no folder {str(folder)!r}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"--out {str(path)!r}: the folder {str(folder)!r} is not writable"
+    return None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Train a linear policy against the random bot and save it."""
-    parser = argparse.ArgumentParser(
+    """Train a linear policy against the random bot and save it (bad arguments: one line
+    on stderr and exit 2, never a traceback)."""
+    parser = _Parser(
         prog="python -m totenblatt.env.train",
         description=(
             "Train a linear softmax policy by REINFORCE (numpy only) for one seat of the "
             "duel against the random bot, on the fast core; save it as .npz."
         ),
     )
-    parser.add_argument("--minutes", type=float, default=10.0, help="wall-time budget")
-    parser.add_argument("--games", type=int, default=None, help="stop after this many games")
-    parser.add_argument("--target", type=float, default=None, help="stop at this win rate")
-    parser.add_argument("--batch", type=int, default=32, help="games per update")
-    parser.add_argument("--lr", type=float, default=0.01, help="Adam's step size")
-    parser.add_argument("--eval-every", type=int, default=2000, help="games between tests")
-    parser.add_argument("--eval-games", type=int, default=200, help="games per test")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("wanted_duel_policy.npz"))
+    positive = _number(float, 0.0, above=True)
+    count = _number(int, 1)
+    parser.add_argument("--minutes", type=positive, default=10.0, help="wall-time budget")
+    parser.add_argument("--games", type=count, default=None, help="stop after this many games")
+    parser.add_argument("--target", type=_rate, default=None, help="stop at this win rate")
+    parser.add_argument("--batch", type=count, default=32, help="games per update")
+    parser.add_argument("--lr", type=positive, default=0.01, help="Adam's step size")
+    parser.add_argument("--eval-every", type=count, default=2000, help="games between tests")
+    parser.add_argument("--eval-games", type=count, default=200, help="games per test")
+    parser.add_argument("--seed", type=_number(int, 0), default=0)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("wanted_duel_policy.npz"),
+        help="the file written, exactly this name (no .npz is added)",
+    )
     parser.add_argument(
         "--evaluate", type=Path, default=None, help="no training: test this saved policy"
     )
@@ -200,19 +283,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--against", default="random", help="with --evaluate: a bot of the registry"
     )
     args = parser.parse_args(argv)
-    if args.evaluate is not None:
-        start = time.perf_counter()
-        if args.against == "random":
-            rate = evaluate(LinearPolicy.load(args.evaluate), args.eval_games)
-            where = "fast core"
-        else:
-            rate = match(args.evaluate, args.against, args.eval_games)
-            where = "reference engine"
-        print(
-            f"{args.evaluate}: {rate:.1%} of {args.eval_games} games against {args.against} "
-            f"({where}, seats alternating, greedy) in {time.perf_counter() - start:.0f} s"
-        )
-        return 0
+    try:
+        if args.evaluate is not None:
+            return _evaluate(args.evaluate, check_bot_name(args.against), args.eval_games)
+    except (PolicyError, ValueError) as exc:
+        parser.error(str(exc))
+    problem = _writable(args.out)
+    if problem is not None:
+        parser.error(problem)
     policy, report = train(
         minutes=args.minutes,
         games=args.games,
@@ -224,11 +302,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         target=args.target,
         log=print,
     )
-    policy.save(args.out)
+    try:
+        written = policy.save(args.out)
+    except OSError as exc:
+        parser.exit(1, f"{parser.prog}: error: cannot write {str(args.out)!r}: {exc.strerror}\n")
     final = report.curve[-1][2] if report.curve else float("nan")
     print(
         f"{report.games} games in {report.seconds:.0f} s; greedy win rate vs random "
-        f"{final:.1%}; saved {args.out}"
+        f"{final:.1%}; saved {written} (learned:{written})"
+    )
+    return 0
+
+
+def _evaluate(path: Path, against: str, games: int) -> int:
+    """``--evaluate``: the saved policy's score against ``against``."""
+    policy = LinearPolicy.load(path)  # a FIFO or a device is refused, never opened
+    start = time.perf_counter()
+    if against == "random":
+        rate = evaluate(policy, games)
+        where = "fast core"
+    else:
+        rate = match(path, against, games)
+        where = "reference engine"
+    print(
+        f"{path}: {rate:.1%} of {games} games against {against} "
+        f"({where}, seats alternating, greedy) in {time.perf_counter() - start:.0f} s"
     )
     return 0
 

@@ -20,8 +20,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
+import stat
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,25 +72,60 @@ class LinearPolicy:
 
     @classmethod
     def load(cls, path: str | Path) -> LinearPolicy:
-        """A policy saved by :meth:`save`; :class:`PolicyError` says what is wrong else."""
+        """A policy saved by :meth:`save`; :class:`PolicyError` says what is wrong else.
+
+        Only a regular file is opened (a FIFO, a device or a directory is refused
+        without opening it, so nothing blocks)."""
         try:
-            with np.load(path, allow_pickle=False) as data:
-                policy = cls(data["W"], data["b"], str(data["scenario"]))
+            mode = os.stat(path).st_mode
         except FileNotFoundError:
             raise PolicyError(f"no policy file at {path}") from None
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError) as exc:
+            raise PolicyError(f"cannot read {path}: {_reason(exc)}") from None
+        if not stat.S_ISREG(mode):
+            raise PolicyError(f"{path} is {_kind(mode)}, not a policy file")
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb") as handle:
+                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped meanwhile
+                    raise PolicyError(f"{path} is not a regular file, not a policy file")
+                with np.load(handle, allow_pickle=False) as data:
+                    policy = cls(data["W"], data["b"], str(data["scenario"]))
+        except PolicyError:
+            raise
+        except FileNotFoundError:
+            raise PolicyError(f"no policy file at {path}") from None
+        except (OSError, ValueError, KeyError, EOFError) as exc:
+            missing = f": it has no {exc}" if isinstance(exc, KeyError) else ""
             raise PolicyError(
                 f"{path} is not a policy saved by python -m totenblatt.env.train "
-                f"(an .npz with W, b and the scenario): {exc}"
+                f"(an .npz with W, b and the scenario){missing}"
             ) from None
         w, b = policy.W, policy.b
-        if w.ndim != 2 or b.shape != (w.shape[0],) or not np.isfinite(w).all():
+        if (
+            w.ndim != 2
+            or b.shape != (w.shape[0],)
+            or not np.isfinite(w).all()
+            or not np.isfinite(b).all()
+        ):
             raise PolicyError(f"{path}: W must be slots × observations and b one per slot")
         return policy
 
-    def save(self, path: str | Path) -> None:
-        """Write ``W``, ``b`` and the scenario to ``path`` (``.npz``)."""
-        np.savez_compressed(path, W=self.W, b=self.b, scenario=np.array(self.scenario))
+    def save(self, path: str | Path) -> Path:
+        """Write ``W``, ``b`` and the scenario to the file ``path`` — that very name (no
+        ``.npz`` added), written whole or not at all (a temporary file renamed); the path."""
+        target = Path(path)
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        try:
+            os.fchmod(fd, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
+            with os.fdopen(fd, "wb") as handle:
+                np.savez_compressed(handle, W=self.W, b=self.b, scenario=np.array(self.scenario))
+            os.replace(temp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        return target
 
     def probabilities(self, x: npt.NDArray[Any], mask: npt.NDArray[Any]) -> tuple[Floats, Floats]:
         """The legal slots and their probabilities."""
@@ -212,3 +251,26 @@ def _ruleset(scenario: Scenario, ruleset: str | Path | Ruleset | None) -> Rulese
     if isinstance(ruleset, Ruleset):
         return ruleset
     return Ruleset.load(ruleset if ruleset is not None else ruleset_for(scenario))
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _reason(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular one is."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
