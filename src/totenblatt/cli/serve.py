@@ -74,6 +74,10 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,200}")
+"""What an operator token given by hand may be: long enough, and safe in a link."""
+
+
 def _finite(name: str, value: float, low: float, high: float) -> None:
     """Refuse a number of seconds or hours that is not finite or out of its range."""
     if not (math.isfinite(value) and low <= value <= high):
@@ -340,6 +344,29 @@ def serve(
             ),
         ),
     ] = None,
+    operator_token: Annotated[
+        str | None,
+        typer.Option(
+            "--operator-token",
+            metavar="TOKEN",
+            envvar="TOTENBLATT_OPERATOR_TOKEN",
+            show_envvar=False,
+            help=N_(
+                "The operator's token (16-200 letters, digits, - or _), kept across restarts; "
+                "also $TOTENBLATT_OPERATOR_TOKEN. Default: a new one, printed at start."
+            ),
+        ),
+    ] = None,
+    private: Annotated[
+        bool,
+        typer.Option(
+            "--private",
+            help=N_(
+                "Only the operator may create stories and campaigns (default: anybody who "
+                "reaches the lobby)."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """Run the browser table: a lobby to create games, tables to play them, for friends too."""
     if not math.isfinite(bot_delay):
@@ -354,10 +381,24 @@ def serve(
     _finite("--bot-think", bot_think, 0.2, 60.0)
     _finite("--header-timeout", header_timeout, 0.1, 600.0)
     _finite("--body-timeout", body_timeout, 0.1, 600.0)
+    if operator_token is not None and not _TOKEN.fullmatch(operator_token):
+        fail(
+            Message(
+                "--operator-token: expected 16 to 200 letters, digits, - or _ "
+                "(or leave it out for a new one)"
+            )
+        )
     try:
         import uvicorn
 
-        from totenblatt.web import Limits, ServerSettings, create_app, uvicorn_config
+        from totenblatt.web import (
+            Limits,
+            ServerSettings,
+            create_app,
+            new_operator_token,
+            operator_link,
+            uvicorn_config,
+        )
     except ImportError as exc:
         fail(
             Message(
@@ -410,6 +451,8 @@ def serve(
         header_timeout=header_timeout,
         body_timeout=body_timeout,
         learned=None if learned is None else str(learned),
+        operator_token=operator_token or new_operator_token(),
+        private=private,
     )
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     shown = f"[{host}]" if ":" in host else host
@@ -423,6 +466,21 @@ def serve(
         markup=False,
         soft_wrap=True,
     )
+    console.print(
+        w.phrase("operator: {url}", url=operator_link(url, str(settings.operator_token))),
+        markup=False,
+        soft_wrap=True,
+    )
+    console.print(
+        w.phrase(
+            "creating stories and campaigns: the operator only (--private)"
+            if private
+            else "creating stories and campaigns: open to anybody who reaches the lobby"
+        ),
+        markup=False,
+        soft_wrap=True,
+    )
+    sys.stdout.flush()  # the operator link reaches a pipe (a service's log) at once
     if workers > 1:
         console.print(
             w.phrase("{count} server processes share the port", count=workers),

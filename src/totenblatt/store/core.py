@@ -13,12 +13,20 @@ from types import TracebackType
 from typing import Any, Self
 
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import (
+    DBAPIError,
+    DisconnectionError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.orm import Session
 
 from totenblatt.store.database import (
     WRITE,
     StoreError,
+    StoreUnavailableError,
     display_url,
     make_engine,
     migrate,
@@ -101,12 +109,18 @@ class Database:
 
     @contextmanager
     def _refusals(self) -> Iterator[None]:
-        """The database's refusals as :class:`StoreError` with its first line."""
+        """The database's refusals as :class:`StoreError` with its first line; a database
+        that cannot be reached or written now as :class:`StoreUnavailableError`."""
         try:
             yield
         except IntegrityError as exc:
             raise StoreError(
                 f"the database refused the change (someone else changed it?): {_first_line(exc)}"
+            ) from None
+        except (OperationalError, InterfaceError, DisconnectionError, PoolTimeoutError) as exc:
+            # unreachable, restarting, locked, full, no connection free: it may pass
+            raise StoreUnavailableError(
+                f"database {display_url(self.url)}: {_first_line(exc)}"
             ) from None
         except DBAPIError as exc:
             raise StoreError(f"database {display_url(self.url)}: {_first_line(exc)}") from None

@@ -33,6 +33,7 @@ __all__ = [
     "BUSY_TIMEOUT_SECONDS",
     "ENV_VAR",
     "StoreError",
+    "StoreUnavailableError",
     "alembic_config",
     "default_url",
     "display_url",
@@ -68,6 +69,11 @@ _EXPECTED = "expected sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/
 
 class StoreError(MessageError):
     """The database cannot be used as asked: bad URL, unreachable, unknown gang or character."""
+
+
+class StoreUnavailableError(StoreError):
+    """The database cannot be reached or written just now (server stopped or restarting,
+    SQLite locked or its disk full): the same request may succeed later."""
 
 
 def default_url() -> str:

@@ -10,6 +10,7 @@ has budgets and the server its limits (:class:`Limits`). See ``docs/web.md``.
 
 from totenblatt.web.app import MAX_BODY, ServerSettings, create_app
 from totenblatt.web.limits import Limits
+from totenblatt.web.operator import new_operator_token, operator_link
 from totenblatt.web.proxies import OriginError, Proxies, normalise_origin
 from totenblatt.web.server import uvicorn_config
 
@@ -20,6 +21,8 @@ __all__ = [
     "Proxies",
     "ServerSettings",
     "create_app",
+    "new_operator_token",
     "normalise_origin",
+    "operator_link",
     "uvicorn_config",
 ]

@@ -34,6 +34,8 @@ from totenblatt.web.errors import TooLargeError
 from totenblatt.web.gamenight import night_router
 from totenblatt.web.guard import Guard
 from totenblatt.web.limits import Limits, client_key
+from totenblatt.web.operator import new_operator_token, operator_hash
+from totenblatt.web.operator_page import operator_router
 from totenblatt.web.pages import pages_router
 from totenblatt.web.previews import PreviewError, attack_preview, move_preview
 from totenblatt.web.proxies import Proxies, normalise_origin, same_host, same_origin
@@ -51,6 +53,7 @@ from totenblatt.web.rooms import (
     Viewer,
     WebError,
 )
+from totenblatt.web.store_errors import install as install_store_errors
 from totenblatt.web.stories import story_router
 from totenblatt.web.words import LANGS
 
@@ -85,6 +88,11 @@ class ServerSettings:
     learned: str | None = None
     """The policy file of the lobby's learned bot (``python -m totenblatt.env.train``; None:
     the lobby offers none)."""
+    operator_token: str | None = None
+    """The operator's token (:mod:`~totenblatt.web.operator`); None: a random one is made when
+    the application is created (only its hash is kept, in ``app.state.operator_hash``)."""
+    private: bool = False
+    """Only the operator may create stories and campaigns (``--private``); else anybody."""
 
 
 def _lang(value: str | None, fallback: str) -> str:
@@ -142,12 +150,16 @@ def create_app(
                 db.close()
 
     app = FastAPI(title="Totenblatt", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.operator_hash = operator_hash(config.operator_token or new_operator_token())
+    app.state.private = config.private
+    install_store_errors(app)  # a store that is away: 503 JSON on every route
     app.mount("/static", StaticFiles(directory=str(files("totenblatt.web") / "static")), "static")
     app.include_router(campaign_router)  # the campaign at the table (web/campaign/)
     app.include_router(story_router(config))  # the RPG table (web/stories)
     app.include_router(night_router(creations, actions))  # a game night (web/gamenight)
     app.include_router(pages_router(config.limits, config.lang))  # rules, tutorial, QR (web/pages)
     app.include_router(companion_router(config.limits, config.lang))  # a real table (companion)
+    app.include_router(operator_router())  # the operator's page and store (web/operator_page)
 
     def hub() -> Hub:
         found: Hub = state["hub"]
