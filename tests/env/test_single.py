@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 from hidden_twin import fast_twin
 from totenblatt.env.single import GYM_ID, SingleAgentEnv
+from totenblatt.wanted.bots import LinearPolicy
 
 
 @pytest.mark.parametrize(
@@ -131,3 +133,79 @@ def test_the_learners_observation_and_info_are_its_own_view() -> None:
             obs, _, terminated, truncated, info = env.step(action)
             done = terminated or truncated
     assert checked > 20
+
+
+def _conceder(path: Path, scenario: str = "duel") -> str:
+    """A saved policy that concedes whenever it may (its concede logit far above the rest)."""
+    fast = SingleAgentEnv(scenario, core="fast").aec
+    policy = LinearPolicy.fresh(fast.layout.size, fast.slots.size, scenario)
+    policy.b[fast.concede_slot] = 100.0
+    policy.save(path)
+    return f"learned:{path}"
+
+
+@pytest.mark.parametrize(
+    ("core", "opponent", "seeds"),
+    [
+        ("fast", "random", 2500),
+        ("fast", "learned", 1000),
+        ("reference", "random", 1000),
+        ("reference", "heuristic", 500),
+        ("reference", "learned", 100),
+        ("reference", "fast-ismcts:8", 15),
+        ("reference", "ismcts:8", 15),
+    ],
+)
+def test_with_concede_allowed_no_reset_returns_a_finished_game(
+    core: str, opponent: str, seeds: int, tmp_path: Path
+) -> None:
+    """``allow_concede`` is the learner's alone: the opponents never give up, so the learner
+    always has a decision after ``reset()`` (every seed, both seats), and the concede slot
+    stays legal for the learner."""
+    name = _conceder(tmp_path / "c.npz") if opponent == "learned" else opponent
+    offered = 0
+    for seat in (0, 1):
+        env = SingleAgentEnv(
+            "duel", opponents=name, seat=seat, core=core, allow_concede=True, info_state=False
+        )
+        for seed in range(seeds):
+            obs, info = env.reset(seed=seed)
+            game = env.aec.game
+            assert game is not None and not game.is_over, (seat, seed)
+            assert obs["action_mask"].any() and info["legal_actions"], (seat, seed)
+            offered += env.aec.concede_slot in info["legal_actions"]
+    assert offered == 2 * seeds  # the learner may concede, the others may not
+
+
+@pytest.mark.parametrize("core", ["fast", "reference"])
+def test_the_opponents_never_concede_in_whole_games(core: str, tmp_path: Path) -> None:
+    opponents = ["random", _conceder(tmp_path / "c.npz", "three-way")]
+    env = SingleAgentEnv(
+        "three-way", opponents=opponents, seat=0, core=core, allow_concede=True, info_state=False
+    )
+    played: list[tuple[str, int | None]] = []
+    step = env.aec.step
+
+    def record(action: int | None) -> None:
+        played.append((env.aec.agent_selection, action))
+        step(action)
+
+    env.aec.step = record  # type: ignore[method-assign]
+    rng = np.random.default_rng(4)
+    for seed in range(3):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = [s for s in np.flatnonzero(obs["action_mask"]) if s != env.aec.concede_slot]
+            obs, _, done, _, _ = env.step(int(rng.choice(legal)))
+    theirs = [slot for agent, slot in played if agent != env.agent]
+    assert len(theirs) > 50 and env.aec.concede_slot not in theirs
+
+
+def test_concede_is_off_for_learners_by_default() -> None:
+    for core in ("fast", "reference"):
+        env = SingleAgentEnv("duel", core=core)
+        assert env.aec.allow_concede is False
+        for seed in range(20):
+            _, info = env.reset(seed=seed)
+            assert env.aec.concede_slot not in info["legal_actions"]

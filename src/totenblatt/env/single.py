@@ -18,7 +18,12 @@ True
   :func:`~totenblatt.wanted.bots.make_bot` (``random``, ``heuristic``, ``ismcts:200``, …),
   one name per other seat (or one name for all), each seeded from the game's seed
   (:func:`~totenblatt.wanted.bots.bot_seed`). A bot chooses among the slots legal in the
-  environment (so it never concedes unless ``allow_concede``).
+  environment but the concede slot (unless it is the only one): ``allow_concede`` is the
+  learner's alone. So the opponents never end a game by giving up — ``reset()`` never
+  returns a finished game (no deal is skipped: the learner always acts in the first
+  round, before any figure can fall), and conceding is no signal to wait for.
+* ``allow_concede`` is off by default (as in the AEC environments): the concede slot is
+  never legal for the learner unless it is the only one.
 * ``core="reference"`` (the default) plays :mod:`~totenblatt.env.wanted_v0` (any bot);
   ``core="fast"`` plays :mod:`~totenblatt.env.wanted_fast_v0`, faster, with ``random``
   opponents (uniform over the legal slots) or ``learned:PATH`` ones: the registry's bots
@@ -226,11 +231,17 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
     def _choose(self, seat: int, agent: str) -> int:
         bot = self._bots[seat]
         legal: list[int] = self.aec.infos[agent]["legal_actions"]
+        concede = self.aec.concede_slot
+        if concede in legal and len(legal) > 1:  # allow_concede is the learner's alone
+            legal = [slot for slot in legal if slot != concede]
         if isinstance(bot, np.random.Generator):
             return legal[int(bot.integers(len(legal)))]
         if isinstance(bot, LinearPolicy):
             obs = self.aec.observe(agent)
-            return bot.act(obs["observation"], obs["action_mask"], greedy=True)
+            mask = obs["action_mask"]
+            if mask.sum() > 1:
+                mask[concede] = 0
+            return bot.act(obs["observation"], mask, greedy=True)
         if isinstance(bot, LearnedBot):
             return self._learned_on_reference(bot, seat)
         aec = self.aec
