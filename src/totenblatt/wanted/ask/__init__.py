@@ -24,6 +24,9 @@ a measuring tape       :func:`tape` (distance, line of fire, cover, each weapon'
 a takeback             :func:`retractable` (a decision that drew or showed no hidden card)
 a replay               :func:`dealt_view` (the game as it began), :func:`public_record`
                        and :func:`read_public_record` (the public replay file)
+a table being made     :func:`check_table` (the loader's checks and the warnings),
+                       :func:`spot_sight` (cover, line of fire, range, hiding over the
+                       table from one spot), :func:`table_warnings`
 =====================  ============================================================
 
 Answers use public facts and the asking seat's own view only, so they may be shown
@@ -40,6 +43,17 @@ from totenblatt.wanted.ask.buttons import (
     bid_values,
     defence_outcome,
     defence_room,
+)
+from totenblatt.wanted.ask.editing import (
+    SpotError,
+    SpotSight,
+    TableCheck,
+    TableWarning,
+    WarningKind,
+    check_table,
+    grid_spots,
+    spot_sight,
+    table_warnings,
 )
 from totenblatt.wanted.ask.measuring import End, Tape, TapeError, WeaponBand, tape
 from totenblatt.wanted.ask.moving import (
@@ -88,19 +102,26 @@ __all__ = [
     "PublicRecord",
     "Refusal",
     "Route",
+    "SpotError",
+    "SpotSight",
+    "TableCheck",
+    "TableWarning",
     "Tape",
     "TapeError",
     "Threat",
+    "WarningKind",
     "WeaponBand",
     "aim",
     "attack_odds",
     "bid_effect",
     "bid_matters",
     "bid_values",
+    "check_table",
     "clubs",
     "dealt_view",
     "defence_outcome",
     "defence_room",
+    "grid_spots",
     "inches_up",
     "initiative_if_nobody_bids",
     "move_costs",
@@ -113,5 +134,7 @@ __all__ = [
     "ruler",
     "sight",
     "sights",
+    "spot_sight",
+    "table_warnings",
     "tape",
 ]

@@ -1,7 +1,11 @@
 """Scenarios: a table with terrain, the seats and teams, the figures and how to win (D-22).
 
 A scenario is a TOML file (format in ``docs/table.md``), validated into a
-frozen :class:`Scenario`. Built-ins: ``duel``, ``gangs``, ``three-way``.
+frozen :class:`Scenario`. Built-ins: ``duel``, ``gangs``, ``three-way``. A server's
+own tables (made in the editor, ``docs/editor.md``) are the files of the scenario
+folder (:func:`use_scenario_folder`); :func:`find_scenario` is the one place a
+name is looked up, :func:`scenario_names` lists every name, :func:`parse_scenario`
+reads a scenario given as text with the same checks.
 
 >>> duel = load_scenario("duel")
 >>> duel.seats, len(duel.figures), duel.teams, duel.victory
@@ -15,6 +19,7 @@ frozen :class:`Scenario`. Built-ins: ``duel``, ``gangs``, ``three-way``.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -24,6 +29,7 @@ from typing import Annotated, Literal, Never
 import pydantic
 
 from totenblatt.datafiles import (
+    MAX_TOML_BYTES,
     DataFileError,
     Line,
     Name,
@@ -31,6 +37,8 @@ from totenblatt.datafiles import (
     StrictModel,
     builtin_names,
     load_data,
+    parse_toml,
+    validate,
 )
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table.measure import Table, TableError
@@ -38,13 +46,19 @@ from totenblatt.wanted.table.terrain import Opening, OpeningKind, Point, Terrain
 from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
 
 __all__ = [
+    "SCENARIO_NAME",
     "FigureSpec",
     "Scenario",
     "ScenarioError",
     "builtin_scenarios",
+    "find_scenario",
     "load_scenario",
+    "parse_scenario",
     "ruleset_for",
     "rulesets_for",
+    "scenario_folder",
+    "scenario_names",
+    "use_scenario_folder",
 ]
 
 _PACKAGE = "totenblatt.wanted.table"
@@ -333,12 +347,97 @@ def _build(raw: _ScenarioFile, label: str, default_name: str) -> Scenario:
 
 
 def load_scenario(name_or_path: str | Path | Scenario) -> Scenario:
-    """A built-in scenario by name or a TOML file; ScenarioError names file, key and the fix."""
+    """A scenario by name (built-in, or a file of the scenario folder) or a TOML file's path;
+    ScenarioError names file, key and the fix."""
     if isinstance(name_or_path, Scenario):
         return name_or_path
-    if isinstance(name_or_path, str) and name_or_path in builtin_scenarios():
-        return _load_builtin(name_or_path)
+    if isinstance(name_or_path, str):
+        found = find_scenario(name_or_path)
+        if isinstance(found, str):
+            return _load_builtin(found)
+        if found is not None:
+            return _build(_read_folder_file(found), f"scenario {name_or_path!r}", name_or_path)
     return _load(name_or_path)
+
+
+def _read_folder_file(path: Path) -> _ScenarioFile:
+    return load_data(
+        _ScenarioFile, path, package=_PACKAGE, folder=_FOLDER, error=ScenarioError, kind="scenario"
+    )
+
+
+def parse_scenario(text: str, name: str) -> Scenario:
+    """The scenario written in ``text`` (a whole file's TOML), called ``name`` unless it says
+    otherwise: the checks of :func:`load_scenario`, the errors labelled with ``name``.
+
+    Such a text stands alone: ``extends`` (which would read another file) is refused.
+
+    >>> try:
+    ...     parse_scenario("title = 'x'", "mine")
+    ... except ScenarioError as exc:
+    ...     print(str(exc).split(";")[0])
+    mine: key 'width' is missing
+    """
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_TOML_BYTES:
+        raise ScenarioError(f"{name}: the text has {size:,} bytes; at most {MAX_TOML_BYTES:,}")
+    data = parse_toml(text, name, ScenarioError)
+    if "extends" in data:
+        raise ScenarioError(
+            f"{name}: key 'extends': a scenario given as text stands alone; "
+            "write out the keys of the scenario it extends"
+        )
+    return _build(validate(_ScenarioFile, data, name, ScenarioError), name, name)
+
+
+# -- the scenario folder: a server's own tables ---------------------------------------------
+
+SCENARIO_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+"""A name of the scenario folder (its file is ``NAME.toml``): lower-case letters, digits,
+``-`` and ``_``, at most 40 characters, so that it is a file name everywhere."""
+
+_folder: list[Path] = []
+
+
+def use_scenario_folder(folder: str | Path | None) -> None:
+    """Find scenarios by name in ``folder`` too (after the built-ins); None: in no folder.
+
+    One folder for the process: the server's ``--scenario-dir``, the command line's
+    ``--dir``. A folder that does not exist holds no scenario.
+    """
+    _folder[:] = [] if folder is None else [Path(folder)]
+
+
+def scenario_folder() -> Path | None:
+    """The scenario folder in use (None: none)."""
+    return _folder[0] if _folder else None
+
+
+def find_scenario(name: str) -> str | Path | None:
+    """Where the scenario called ``name`` is: a built-in's name, a file of the scenario
+    folder, or None (no such name). The one lookup by name: built-ins come first, and a
+    folder name is only ever :data:`SCENARIO_NAME` (no path, no dot)."""
+    if name in builtin_scenarios():
+        return name
+    folder = scenario_folder()
+    if folder is None or SCENARIO_NAME.fullmatch(name) is None:
+        return None
+    path = folder / f"{name}.toml"
+    return path if path.is_file() else None
+
+
+def scenario_names() -> tuple[str, ...]:
+    """Every scenario found by name: the built-ins, then the scenario folder's (sorted)."""
+    builtins = builtin_scenarios()
+    folder = scenario_folder()
+    if folder is None or not folder.is_dir():
+        return builtins
+    own = sorted(
+        p.stem
+        for p in folder.glob("*.toml")
+        if SCENARIO_NAME.fullmatch(p.stem) and p.stem not in builtins and p.is_file()
+    )
+    return builtins + tuple(own)
 
 
 def _load(name_or_path: str | Path) -> Scenario:
