@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from totenblatt.sim.play import play_chunk, play_one
+from totenblatt.sim.play import on_fast_path, play_chunk, play_one
 from totenblatt.sim.spec import RunSpec
 from totenblatt.wanted import new_game
 from totenblatt.wanted.bots import HeuristicBot, RandomBot, play_game
@@ -31,17 +31,89 @@ def test_rows_agree_with_their_games(scenario: str) -> None:
         assert row["rounds"] >= 1 and row["decisions"] > 0
 
 
-def test_a_row_is_the_game_its_seeds_make() -> None:
+def test_a_row_is_the_fast_game_its_seeds_make() -> None:
+    """The fast path plays the duel: the row is the fast game its seed deals, played by the
+    fast forms of the bots seeded as the reference bots would be."""
+    from totenblatt.sim.spec import derive_seed
+    from totenblatt.wanted.bots.fast_seats import FastHeuristic, FastRandom
+    from totenblatt.wanted.fast import new_fast_game
+
     spec = RunSpec.make("duel", bots=["heuristic", "random"], seed=9)
+    assert on_fast_path(spec)
     row = play_one(spec, 3)
-    game = new_game("duel", seed=spec.game_seed(3))
+    game = new_fast_game("duel", seed=spec.game_seed(3))
+    seats = [FastHeuristic(derive_seed(9, 3, 0)), FastRandom(derive_seed(9, 3, 1))]
+    decisions = 0
+    while not game.is_over:
+        game.play(seats[game.to_act].decide(game))
+        decisions += 1
+    assert row["winners"] == list(game.winners)
+    assert row["rounds"] == game.round
+    assert row["decisions"] == decisions
+    assert row["hp_left"] == [0 if game.out[f] else game.hp[f] for f in range(2)]
+    assert row == play_one(spec, 3)
+
+
+def _refused(*args: object, **kwargs: object) -> None:
+    from totenblatt.wanted.fast import FastUnsupportedError
+
+    raise FastUnsupportedError("refused for the test")
+
+
+def test_a_game_the_fast_path_refuses_is_played_on_the_reference_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Which games are fast is the fast path's answer: when it refuses, the reference
+    engine and the reference bots play the game its seeds make."""
+    from totenblatt.sim import play
     from totenblatt.sim.spec import derive_seed
 
+    monkeypatch.setattr(play, "new_fast_game", _refused)
+    monkeypatch.setattr(play, "_KINDS", {})
+    spec = RunSpec.make("duel", bots=["heuristic", "random"], seed=9)
+    assert not on_fast_path(spec)
+    row = play_one(spec, 3)
+    game = new_game("duel", seed=spec.game_seed(3))
     play_game(game, [HeuristicBot(derive_seed(9, 3, 0)), RandomBot(derive_seed(9, 3, 1))])
     assert row["winners"] == list(game.winners)
     assert row["rounds"] == game.round
     assert row["decisions"] == len(game.actions)
     assert row == play_one(spec, 3)
+
+
+def test_a_bot_without_a_fast_form_plays_on_the_reference_engine() -> None:
+    from totenblatt.sim.spec import derive_seed
+
+    spec = RunSpec.make("duel", bots=["heuristic-v1", "random"], seed=2)
+    row = play_one(spec, 0)
+    game = new_game("duel", seed=spec.game_seed(0))
+    bots = [HeuristicBot(derive_seed(2, 0, 0), aggressive=False), RandomBot(derive_seed(2, 0, 1))]
+    play_game(game, bots)
+    assert row["decisions"] == len(game.actions)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_wounds_dealt_are_the_wounds_that_landed(
+    monkeypatch: pytest.MonkeyPatch, fast: bool
+) -> None:
+    """Both paths count a wound that took HP and the one that took a figure out (not an
+    attack's overkill): in the duel without redraws (paid in HP) a figure that killed nobody
+    gained no HP, so its enemy
+    dealt it its lost HP, and one more when it is out."""
+    from totenblatt.sim import play
+
+    if not fast:
+        monkeypatch.setattr(play, "new_fast_game", _refused)
+        monkeypatch.setattr(play, "_KINDS", {})
+    spec = RunSpec.make("duel", bots=["random"], seed=11, options=[("round.redraws_per_round", 0)])
+    checked = 0
+    for row in play_chunk(spec, range(12)):
+        a, b = row["figures"]
+        for victim, enemy in ((a, b), (b, a)):
+            if victim["kills"] == 0:
+                assert enemy["wounds_dealt"] == 6 - victim["hp"] + int(victim["out"])
+                checked += 1
+    assert checked >= 12
 
 
 def test_a_game_does_not_depend_on_the_games_played_before_it() -> None:

@@ -1,0 +1,69 @@
+"""The lab's bots on the fast path: the fast heuristic makes the heuristic's choices where both
+see the same menu, and every fast seat plays legal ids from its seed alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from totenblatt.wanted.bots import HeuristicBot
+from totenblatt.wanted.bots.fast_policy import FastPolicy
+from totenblatt.wanted.bots.fast_seats import FastRandom, fast_seat
+from totenblatt.wanted.engine.game import new_game
+from totenblatt.wanted.fast import FastGame, new_fast_game
+
+_SWAP, _DEFEND = 0, 3
+"""The fast path's phases whose menus are the reference engine's (a card or a pass)."""
+
+
+@pytest.mark.parametrize("scenario", ["duel", "gangs"])
+def test_the_fast_heuristic_swaps_and_defends_as_the_heuristic(scenario: str) -> None:
+    """Choice for choice on the positions of seeded games the heuristic plays: wherever the
+    menu is the same (swap or not, which heart or none) the fast policy answers alike."""
+    compared = {_SWAP: 0, _DEFEND: 0}
+    for seed in range(3 if scenario == "duel" else 1):
+        game = new_game(scenario, seed=seed)
+        bots = [HeuristicBot(50 + seat) for seat in range(game.seats)]
+        policy = FastPolicy(0)
+        for _ in range(400):
+            seat = game.to_act
+            if seat is None:
+                break
+            chosen = bots[seat].choose(game.view(seat), game.legal_actions())
+            fast = FastGame.from_game(game)
+            if fast.phase in compared and len(fast.legal_actions()) > 1:
+                assert fast.shadow(policy.choose(fast)) == chosen
+                compared[fast.phase] += 1
+            game.apply(chosen)
+    assert compared[_SWAP] >= 5 and compared[_DEFEND] >= 5
+
+
+def test_fast_seats_are_their_seeds() -> None:
+    def play(seed: int) -> tuple[tuple[int, ...], int]:
+        game = new_fast_game("gangs", seed=seed)
+        seats = [FastRandom(seed + 1), fast_seat("heuristic", 0)]
+        moves = 0
+        while not game.is_over:
+            action = seats[game.to_act].decide(game)  # type: ignore[union-attr]
+            assert action in game.legal_actions()
+            game.play(action)
+            moves += 1
+        return game.winners, moves
+
+    assert play(4) == play(4)
+
+
+def test_the_random_seat_concedes_only_when_nothing_else_is_left() -> None:
+    from totenblatt.wanted.fast.actions import CONCEDE
+
+    game = new_fast_game("duel", seed=2)
+    seat = FastRandom(0)
+    while not game.is_over:
+        action = seat.decide(game)
+        assert action != CONCEDE or game.legal_actions() == [CONCEDE]
+        game.play(action)
+
+
+def test_bots_without_a_fast_form_have_none() -> None:
+    assert fast_seat("ismcts:20", 1) is None
+    assert fast_seat("fast-ismcts", 1) is None
+    assert fast_seat("heuristic", 1) is not None
