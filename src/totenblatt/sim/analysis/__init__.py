@@ -1,0 +1,41 @@
+"""The post-game analysis (issue 45): where was a game lost? See docs/analysis.md."""
+
+from totenblatt.sim.analysis.evaluate import Estimate, Evaluation, Moment, evaluate, wilson
+from totenblatt.sim.analysis.service import (
+    BLUNDER,
+    DEFAULT_BUDGET,
+    INACCURACY,
+    MISTAKE,
+    Analysis,
+    PublicPoint,
+    analyse,
+    analyse_moments,
+    analyse_public_points,
+    decision_seed,
+    mark,
+    moments,
+    public_analysis,
+    public_points,
+)
+
+__all__ = [
+    "BLUNDER",
+    "DEFAULT_BUDGET",
+    "INACCURACY",
+    "MISTAKE",
+    "Analysis",
+    "Estimate",
+    "Evaluation",
+    "Moment",
+    "PublicPoint",
+    "analyse",
+    "analyse_moments",
+    "analyse_public_points",
+    "decision_seed",
+    "evaluate",
+    "mark",
+    "moments",
+    "public_analysis",
+    "public_points",
+    "wilson",
+]

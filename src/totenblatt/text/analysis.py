@@ -1,0 +1,111 @@
+"""The words of a post-game analysis (docs/analysis.md): an action, a mark, a turning point.
+
+The figures are the analysis service's (:mod:`totenblatt.sim.analysis`); this module only
+says them, in German or English, for the terminal, the report and the browser alike.
+
+>>> action_words({"type": "attack", "card": "Q♠", "attacker": "Billy", "target": "Paco"}, "en")
+"Billy's Q♠ on Paco"
+>>> turning_line(
+...     {"round": 4, "before": 0.6, "after": 0.35,
+...      "chosen": {"action": {"type": "attack", "card": "Q♠", "attacker": "Billy",
+...                 "target": "Paco"}, "hit": 0.42, "distance": 7.0},
+...      "best": {"action": {"type": "attack", "card": "9♠", "attacker": "Billy",
+...               "target": "Paco"}, "hit": 0.61, "distance": 7.0}}, "en")
+"Round 4: Billy's Q♠ on Paco at 7 in — 42% to hit; the 9♠ was 61% (chance to win 60% → 35%)"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from totenblatt.text.catalog import words
+
+__all__ = ["action_words", "mark_words", "turning_line"]
+
+
+def action_words(action: Mapping[str, Any], lang: str) -> str:
+    """One action of the game in a few words."""
+    w = words(lang)
+    kind = action.get("type")
+    card = str(action.get("card", ""))
+    if kind == "attack":
+        return w.phrase(
+            "{attacker}'s {card} on {target}",
+            attacker=str(action.get("attacker")),
+            card=card,
+            target=str(action.get("target")),
+        )
+    if kind == "move":
+        steps = action.get("steps") or []
+        names = ", ".join(dict.fromkeys(str(s.get("figure")) for s in steps))
+        return w.phrase("{card}: move {figures}", card=card, figures=names)
+    if kind == "defend":
+        return w.phrase("{card} in defence", card=card)
+    if kind == "bid":
+        return w.phrase("bid {card}", card=card)
+    if kind == "swap":
+        return w.phrase("swap with the dead man's hand")
+    if kind == "pass":
+        return w.phrase("pass")
+    if kind == "concede":
+        return w.phrase("concede")
+    if kind == "redraw":
+        return w.phrase("redraw ({card})", card=card)
+    if kind == "reveal":
+        return w.phrase("reveal {figure}", figure=str(action.get("figure")))
+    return str(kind)
+
+
+def mark_words(mark: str | None, lang: str) -> str:
+    """``inaccuracy`` / ``mistake`` / ``blunder`` in the reader's language ('' for none)."""
+    w = words(lang)
+    if mark == "blunder":
+        return w.phrase("blunder")
+    if mark == "mistake":
+        return w.phrase("mistake")
+    if mark == "inaccuracy":
+        return w.phrase("inaccuracy")
+    return ""
+
+
+def _shot(estimate: Mapping[str, Any], lang: str, *, full: bool) -> str:
+    """An estimate's action; for an attack its distance and chance to hit."""
+    w = words(lang)
+    action = estimate["action"]
+    hit = estimate.get("hit")
+    if action.get("type") != "attack" or hit is None:
+        return action_words(action, lang)
+    if not full:
+        return w.phrase(
+            "the {card} was {chance}", card=str(action.get("card")), chance=w.percent(hit)
+        )
+    return w.phrase(
+        "{shot} at {distance} in — {chance} to hit",
+        shot=action_words(action, lang),
+        distance=w.number(float(estimate.get("distance") or 0), 1, exact=False),
+        chance=w.percent(hit),
+    )
+
+
+def turning_line(point: Mapping[str, Any], lang: str) -> str:
+    """A turning point in one line: the round, what was played (with a shot's odds), the
+    best weighed action when it was another, and the chance to win before and after."""
+    w = words(lang)
+    chosen, best = point["chosen"], point.get("best")
+    said = _shot(chosen, lang, full=True)
+    if best is not None and best["action"] != chosen["action"]:
+        both_shots = chosen["action"].get("type") == best["action"].get("type") == "attack"
+        other = (
+            _shot(best, lang, full=False)
+            if both_shots and best.get("hit") is not None
+            else w.phrase("best was {action}", action=action_words(best["action"], lang))
+        )
+        said = f"{said}; {other}"
+    return w.phrase(
+        "Round {round}: {said} (chance to win {before} → {after})",
+        round=int(point["round"]),
+        said=said,
+        before=w.percent(float(point["before"])),
+        after=w.percent(float(point["after"])),
+    )
