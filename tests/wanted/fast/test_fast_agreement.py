@@ -92,9 +92,91 @@ def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
     assert fast.hands == hands and fast.legal_actions() == legal
 
 
-def test_the_extended_rules_in_play_are_refused() -> None:
-    with pytest.raises(FastUnsupportedError, match="base rules"):
+def test_what_the_fast_path_does_not_play_is_refused_by_name() -> None:
+    from totenblatt.wanted.fast import fast_refusal
+    from totenblatt.wanted.rules import Ruleset
+
+    said = fast_refusal("heroes", "extended")
+    assert said is not None
+    with pytest.raises(FastUnsupportedError) as refused:
         FastGame.from_game(new_game("heroes", "extended", seed=1))
+    assert str(refused.value).startswith(said)
+    per_character = Ruleset.load("extended").with_options(hand_mode="per_character")
+    with pytest.raises(FastUnsupportedError, match=r"ruleset field round\.hand_mode"):
+        FastGame.from_game(new_game("duel", per_character, seed=1))
+    assert fast_refusal("duel", "extended") is None
+
+
+def test_a_field_not_on_the_allow_list_is_refused_by_its_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The allow-list decides: a field taken off it (as a new field is, until it is added)
+    is refused wherever it differs from the base ruleset, and nowhere else."""
+    from totenblatt.wanted.fast import game as fast_game
+    from totenblatt.wanted.rules import Ruleset
+
+    monkeypatch.setattr(fast_game, "HONOURED", fast_game.HONOURED - {"jokers.club_inches"})
+    monkeypatch.setattr(fast_game, "_UNHONOURED", {})
+    fast_game._SPECS.clear()
+    assert fast_game.fast_refusal("duel", "base") is None
+    rules = Ruleset.load("base").with_options(club_inches=10)
+    said = fast_game.fast_refusal("duel", rules)
+    assert said is not None and "jokers.club_inches = 10" in said
+    with pytest.raises(FastUnsupportedError, match=r"jokers\.club_inches = 10"):
+        FastGame.from_game(new_game("duel", rules, seed=1))
+    fast_game._SPECS.clear()
+
+
+def test_every_field_of_the_ruleset_is_walked() -> None:
+    """Each field changes alone to a valid other value (but the one that has none), and the
+    allow-list names only fields the ruleset has."""
+    from totenblatt.wanted.fast.game import HONOURED, honoured, ruleset_fields
+    from totenblatt.wanted.rules import Ruleset
+
+    for name in ("base", "extended"):
+        rules = Ruleset.load(name)
+        changes = dict(agreement.field_changes(rules))
+        assert set(changes) == set(ruleset_fields(rules))
+        assert [f for f, r in changes.items() if r is None] == ["cards.number_values"]
+        for field, changed in changes.items():
+            if changed is not None:
+                differ = {
+                    f for f, v in ruleset_fields(changed).items() if v != ruleset_fields(rules)[f]
+                }
+                assert differ == {field}
+    fields = {
+        f if not f.startswith("weapons.") else "weapons.*." + f.rsplit(".", 1)[-1]
+        for f in ruleset_fields(Ruleset.load("extended"))
+    }
+    assert fields >= HONOURED
+    assert not honoured("round.hand_mode")
+
+
+@pytest.mark.parametrize("scenario", ["duel"])
+def test_the_walk_every_field_changed_alone_agrees_or_is_refused(scenario: str) -> None:
+    """The agreement walk on the duel, base rules, one hand per player: every field."""
+    walked = 0
+    for i, cell in enumerate(agreement.cells((scenario,), ("base",), ("per_player",))):
+        result = agreement.walk_cell(cell, [300 + i], every_move=9 if i % 10 == 0 else 0)
+        walked += result.games
+    assert walked > 80
+
+
+def _sample() -> list[agreement.Cell]:
+    everything = list(agreement.cells())
+    return random.Random(41).sample(everything, 24)
+
+
+@pytest.mark.parametrize("cell", _sample(), ids=lambda c: c.label)
+def test_a_sample_of_the_walk_agrees_or_is_refused(cell: agreement.Cell) -> None:
+    """A seeded sample of every cell of the walk (``python -m benchmarks.fast_agreement``
+    walks them all): every scenario, ruleset, hand mode and field."""
+    agreement.walk_cell(cell, [7], every_move=13)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_extended_duel_games_agree(seed: int) -> None:
+    play_both(new_game("duel", "extended", seed=seed), seed, every_move=7 if seed % 3 == 0 else 0)
 
 
 def test_concede_is_always_offered() -> None:

@@ -9,6 +9,13 @@ moves is the board's destinations) and agree on whether a move is offered; at ev
 reference engine at the same cost. The tests play a few dozen games so,
 ``python -m benchmarks.fast_agreement`` thousands (docs/performance.md).
 
+:func:`cells` is the agreement walk (issue 41): every scenario, both built-in rulesets,
+both hand modes (D-5), each with the ruleset as it is and with every field of the ruleset
+changed from its value alone (:func:`field_changes`); :func:`walk_cell` plays a cell's
+games on both or checks that the fast path refuses it, by the name of the rule (a field it
+does not honour, an ability, a hero type) and exactly where :func:`fast_refusal` says so.
+A new ruleset field is thus either honoured (and played here) or refused by its name.
+
 >>> from totenblatt.wanted.engine.game import new_game
 >>> played = play_both(new_game("duel", seed=3), 3, every_move=5)
 >>> played.fast.is_over, played.decisions > 0, played.shadows > 0
@@ -18,15 +25,42 @@ reference engine at the same cost. The tests play a few dozen games so,
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from totenblatt.wanted.engine.actions import Move
-from totenblatt.wanted.engine.game import Game
+from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.moves import step_costs
 from totenblatt.wanted.fast.actions import CONCEDE
-from totenblatt.wanted.fast.game import FastGame
+from totenblatt.wanted.fast.game import (
+    FastGame,
+    FastUnsupportedError,
+    fast_refusal,
+    honoured,
+    new_fast_game,
+    ruleset_fields,
+)
 
-__all__ = ["DisagreementError", "Played", "play_both"]
+if TYPE_CHECKING:
+    from totenblatt.wanted.rules import Ruleset
+    from totenblatt.wanted.table.scenario import Scenario
+
+__all__ = [
+    "SCENARIOS",
+    "Cell",
+    "CellResult",
+    "DisagreementError",
+    "Played",
+    "cells",
+    "field_changes",
+    "play_both",
+    "walk_cell",
+]
+
+SCENARIOS = ("duel", "gangs", "heroes", "three-way")
+"""The built-in scenarios the walk covers (campaign fights: ``benchmarks/fast_agreement.py``
+and the tests build them from their templates, a layer above this one)."""
 
 
 class DisagreementError(AssertionError):
@@ -106,3 +140,160 @@ def _check_moves(game: Game, fast: FastGame, offered: list[object]) -> int:
             _agree(step_costs(game.state, seat, shadow.steps) == (cost,), "another cost")
             checked += 1
     return checked
+
+
+# -- the walk over every field, scenario, ruleset and hand mode (issue 41) ---------------
+
+_OTHER_WORD = {
+    "cards.reshuffle": "when_empty",
+    "round.hand_mode": "per_character",
+    "movement.measure": "centre",
+}
+
+
+def _candidates(field: str, value: Any) -> list[Any]:
+    """Values to try for ``field`` other than ``value``, the first valid one is taken."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1, value - 1, value + 2]
+    if isinstance(value, float):
+        return [value + 1.0, value - 0.5]
+    if isinstance(value, str):
+        other = _OTHER_WORD.get(field)
+        if other is not None:
+            return [other]
+        return [value + " II"] if field.endswith(("label", "label_de")) else []
+    if isinstance(value, dict):  # the ability table: two cards' abilities swapped
+        swapped = dict(value)
+        swapped["2"], swapped["8"] = value["8"], value["2"]
+        return [swapped]
+    if isinstance(value, tuple):
+        if field.endswith("aliases"):
+            return [(*value, "shooter")]
+        if value and all(isinstance(v, float) for v in value):
+            return [tuple(v + 1.0 for v in value)]
+        out = []
+        for i, v in enumerate(value):  # a modifier: one band changed
+            changed = 0 if v == "miss" else v + 1
+            out.append((*value[:i], changed, *value[i + 1 :]))
+        return out
+    return []
+
+
+def _set(data: dict[str, Any], field: str, value: Any) -> None:
+    *path, leaf = field.split(".")
+    for key in path:
+        data = data[key]
+    data[leaf] = value
+
+
+def field_changes(rules: Ruleset) -> list[tuple[str, Ruleset | None]]:
+    """Every field of ``rules`` (:func:`ruleset_fields`) with ``rules`` changed in that field
+    alone to another valid value; None for a field that has no other (``number_values``)."""
+    from totenblatt.wanted.rules import Ruleset
+
+    out: list[tuple[str, Ruleset | None]] = []
+    for field, value in ruleset_fields(rules).items():
+        found = None
+        for candidate in _candidates(field, value):
+            data = rules.model_dump(mode="python")
+            _set(data, field, candidate)
+            try:
+                found = Ruleset.model_validate(data)
+            except ValueError:  # pydantic's ValidationError, a MessageError
+                continue
+            break
+        out.append((field, found))
+    return out
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the walk: a scenario under a ruleset (``field`` changed alone, or None)."""
+
+    scenario: str | Scenario
+    ruleset: str
+    hand_mode: str
+    field: str | None
+    rules: Ruleset
+
+    @property
+    def label(self) -> str:
+        """``scenario/ruleset/hand mode/field``."""
+        name = self.scenario if isinstance(self.scenario, str) else self.scenario.name
+        return f"{name}/{self.ruleset}/{self.hand_mode}/{self.field or '-'}"
+
+
+def cells(
+    scenarios: Sequence[str | Scenario] = SCENARIOS,
+    rulesets: Sequence[str] = ("base", "extended"),
+    hand_modes: Sequence[str] = ("per_player", "per_character"),
+) -> Iterator[Cell]:
+    """Every cell of the walk, the ruleset as it is first and then each field changed
+    (``round.hand_mode`` is its own axis)."""
+    from totenblatt.wanted.rules import Ruleset
+
+    for ruleset in rulesets:
+        for mode in hand_modes:
+            rules = Ruleset.load(ruleset).with_options(hand_mode=mode)
+            changes: list[tuple[str | None, Ruleset | None]] = [(None, rules)]
+            changes += [(f, r) for f, r in field_changes(rules) if f != "round.hand_mode"]
+            for scenario in scenarios:
+                for field, changed in changes:
+                    if changed is not None:
+                        yield Cell(scenario, ruleset, mode, field, changed)
+
+
+@dataclass(frozen=True)
+class CellResult:
+    """What a cell gave: games played on both (and their decisions), or why none were."""
+
+    cell: Cell
+    games: int
+    decisions: int
+    refused: str | None
+    """The fast path's refusal (a rule it does not play, named), or None."""
+    no_game: str | None
+    """Why the reference engine sets no game up (heroes without the extended rules)."""
+
+
+def walk_cell(cell: Cell, seeds: Sequence[int], *, every_move: int = 0) -> CellResult:
+    """Play ``cell``'s games on both (:func:`play_both`), or check that the fast path refuses
+    it by name: :class:`DisagreementError` at the first difference or a refusal that is not
+    where it belongs. A field the fast path does not honour must be refused by its name;
+    :func:`fast_refusal` must say what ``FastGame.from_game`` raises; the first game is also
+    dealt by :func:`new_fast_game` and must be the reference engine's deal."""
+    try:
+        first = new_game(cell.scenario, cell.rules, seed=seeds[0])
+    except ValueError as exc:  # ScenarioError, RulesetError: the reference sets no game up
+        return CellResult(cell, 0, 0, None, str(exc).splitlines()[0])
+    said = fast_refusal(cell.scenario, cell.rules)
+    if cell.field is not None and not honoured(cell.field):
+        _agree(
+            said is not None and cell.field in said,
+            f"{cell.label}: field {cell.field} is not honoured and not refused ({said})",
+        )
+    try:
+        FastGame.from_game(first)
+    except FastUnsupportedError as exc:
+        _agree(
+            said is not None and str(exc).startswith(said),
+            f"{cell.label}: refused as {exc} where fast_refusal says {said}",
+        )
+        return CellResult(cell, 0, 0, said, None)
+    _agree(said is None, f"{cell.label}: played where fast_refusal says {said}")
+    dealt = new_fast_game(cell.scenario, cell.rules, seeds[0])
+    copied = FastGame.from_game(first)
+    for name in ("pos", "hp", "hands", "draw", "dead", "dealer", "phase", "to_act"):
+        _agree(getattr(dealt, name) == getattr(copied, name), f"{cell.label}: another {name}")
+    decisions = 0
+    for i, seed in enumerate(seeds):
+        game = first if i == 0 else new_game(cell.scenario, cell.rules, seed=seed)
+        concede = 0.01 if seed % 7 == 0 else 0.0
+        try:
+            played = play_both(game, seed, every_move=every_move, concede=concede)
+        except DisagreementError as exc:
+            raise DisagreementError(f"{cell.label} seed {seed}: {exc}") from None
+        decisions += played.decisions
+    return CellResult(cell, len(seeds), decisions, None, None)
