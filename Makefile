@@ -4,6 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
+SERVE_ARGS ?=
 WEBSTAMP := $(VENV)/.installed-web
 # The fast path's hot modules, compiled with Cython beside their source (build_compiled.py;
 # the package runs them from source whenever their build is stale or missing).
@@ -11,7 +12,7 @@ COMPILED := src/totenblatt/compiled.json
 COMPILED_SOURCES := $(wildcard src/totenblatt/wanted/fast/*.py src/totenblatt/wanted/encoding/fast_*.py \
 	src/totenblatt/wanted/bots/fast_policy.py src/totenblatt/env/*.py) src/totenblatt/compiled.py build_compiled.py
 
-.PHONY: run test lint types pytest bench clean compiled catalogs catalogs-extract catalogs-update catalogs-compile
+.PHONY: run test lint types pytest bench clean compiled compiled-background catalogs catalogs-extract catalogs-update catalogs-compile
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,13 +26,29 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(STAMP)
 
+# The table's install skips the compile hook (HATCH_BUILD_NO_HOOKS: no Cython in the build
+# environment, no compile); `run` compiles in the background instead, and the package runs
+# from source until that build is there and stamped (src/totenblatt/compiled.py).
 $(WEBSTAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+	HATCH_BUILD_NO_HOOKS=1 $(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@ $(STAMP)
 
-## run: create .venv, install, and serve the browser table (embedded SQLite; prints the URL)
+## run: create .venv, install, and serve the browser table (embedded SQLite; prints the URL);
+## the fast path compiles in the background meanwhile (log: build/compiled.log)
 run: $(WEBSTAMP)
-	$(BIN)/totenblatt serve
+	@$(MAKE) --no-print-directory compiled-background
+	$(BIN)/totenblatt serve $(SERVE_ARGS)
+
+## compiled-background: compile the fast path in the background unless its build is fresh
+compiled-background: | $(BIN)/python
+	@mkdir -p build
+	@if ! $(BIN)/python -c "import build_compiled as b, sys; sys.exit(not b.built_in_place())" \
+		2>/dev/null; then \
+	  echo "compiling the fast path in the background (log: build/compiled.log)"; \
+	  nohup nice -n 10 sh -c '$(BIN)/python -c "import Cython, setuptools" 2>/dev/null \
+	    || $(BIN)/python -m pip install --quiet "cython>=3.0" "setuptools>=68"; \
+	    $(BIN)/python build_compiled.py' > build/compiled.log 2>&1 < /dev/null & \
+	fi
 
 ## test: dev dependencies, lint, types, the whole test suite
 test: $(DEVSTAMP) lint types pytest

@@ -5,7 +5,9 @@ Python, and the compiled extension is the same code. As the build hook of ``pip 
 (``[tool.hatch.build.targets.wheel.hooks.custom]`` in pyproject.toml) it compiles them
 into a wheel, or, for an editable install (``make``), beside their source; run as
 ``python build_compiled.py [--force]`` it compiles beside the source unless that build is
-there already (what ``make`` does when a source changed). Each build writes
+there already (what ``make`` does when a source changed, and what ``make run`` starts in
+the background after an install without this hook, ``HATCH_BUILD_NO_HOOKS=1``: the table
+does not wait for a compile it does not need). Each build writes
 ``src/totenblatt/compiled.json`` (module → size and CRC-32 of the source), and the
 package loads a compiled module only while its source is unchanged. Without Cython or a
 C compiler the build says so and the package runs from source: nothing fails.
@@ -13,9 +15,11 @@ C compiler the build says so and the package runs from source: nothing fails.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -79,8 +83,31 @@ def stamps() -> dict[str, str]:
 
 
 def write_stamps(path: Path) -> None:
-    """Record the sources now as the build's (``compiled.json``)."""
-    path.write_text(json.dumps(stamps(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    """Record the sources now as the build's (``compiled.json``; whole or not at all: a
+    process starting meanwhile reads the old record or the new one)."""
+    text = json.dumps(stamps(), indent=1, sort_keys=True) + "\n"
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
+
+
+@contextlib.contextmanager
+def _one_build_at_a_time() -> Iterator[None]:
+    """Hold ``build/compile.lock`` (a build in the background and ``make compiled`` do not
+    write the same files at once); without ``fcntl`` no lock."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        yield
+        return
+    folder = HERE / "build"
+    folder.mkdir(exist_ok=True)
+    with open(folder / "compile.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def builds_beside(name: str) -> Iterator[Path]:
@@ -100,21 +127,26 @@ def built_in_place() -> bool:
 def build_in_place(force: bool = False) -> bool:
     """Compile beside the sources and stamp them (unless that build is there already and
     not ``force``); False (and why, on stderr) if it cannot."""
-    if not force and built_in_place():
+    with _one_build_at_a_time():
+        if not force and built_in_place():  # (another build may have made it meanwhile)
+            return True
+        listed = _compiled_list()
+        with tempfile.TemporaryDirectory(prefix="totenblatt-cython-") as tmp:
+            try:
+                built = compile_modules(Path(tmp))
+            except Exception as exc:  # no Cython, no compiler: the sources run as they are
+                print(f"build_compiled: not compiled ({exc}); running from source", file=sys.stderr)
+                return False
+            for name, extension in built.items():
+                target = listed.source_of(name, SRC).with_name(extension.name)
+                for old in builds_beside(name):
+                    if old != target:
+                        old.unlink()
+                part = target.with_name(target.name + ".part")
+                shutil.copy2(extension, part)
+                os.replace(part, target)  # a running process keeps the build it loaded
+        write_stamps(listed.STAMPS)
         return True
-    listed = _compiled_list()
-    with tempfile.TemporaryDirectory(prefix="totenblatt-cython-") as tmp:
-        try:
-            built = compile_modules(Path(tmp))
-        except Exception as exc:  # no Cython, no compiler: the sources run as they are
-            print(f"build_compiled: not compiled ({exc}); running from source", file=sys.stderr)
-            return False
-        for name, extension in built.items():
-            for old in builds_beside(name):
-                old.unlink()
-            shutil.copy2(extension, listed.source_of(name, SRC).with_name(extension.name))
-    write_stamps(listed.STAMPS)
-    return True
 
 
 class CompiledHook(BuildHookInterface):  # type: ignore[misc,valid-type]

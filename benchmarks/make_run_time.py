@@ -1,0 +1,123 @@
+"""A fresh clone's ``make run`` to the URL against a plain install of the same packages.
+
+Each round, in turn: (a) a fresh clone of this checkout's HEAD runs ``make run`` (a new
+venv, pip upgraded, the package installed with the table's extra) until ``serve`` prints
+its address; (b) a fresh venv (pip upgraded) installs the same third-party packages —
+the project's dependencies and its ``web`` extra, read from pyproject.toml — with no
+project. Both use one pip cache (warmed by a first, untimed round) and pip's
+configuration of this machine; wall time is printed per round, with the ratio::
+
+    python -m benchmarks.make_run_time --rounds 2 --work /tmp/make-run-time
+
+The issue's aim: (a) within 1.6× of (b). On a shared machine the figures move with the
+load; read them side by side, round by round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _packages() -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return [*project["dependencies"], *project["optional-dependencies"]["web"]]
+
+
+def _env(cache: Path) -> dict[str, str]:
+    env = dict(os.environ, PIP_CACHE_DIR=str(cache))
+    env.pop("VIRTUAL_ENV", None)
+    return env
+
+
+def make_run(work: Path, cache: Path, port: int) -> float:
+    """Seconds from ``make run`` in a fresh clone to the URL on its output."""
+    clone = work / "clone"
+    shutil.rmtree(clone, ignore_errors=True)
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    args = f"--port {port} --db {work / 'table.db'}"
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        ["make", "run", f"SERVE_ARGS={args}", f"PYTHON={sys.executable}"],
+        cwd=clone,
+        env=_env(cache),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    assert proc.stdout is not None
+    try:
+        for line in proc.stdout:
+            if f":{port}" in line and "http" in line:
+                return time.perf_counter() - start
+        raise RuntimeError(f"make run ended without a URL (exit {proc.wait()})")
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
+        _wait_for_background(clone)
+
+
+def _wait_for_background(clone: Path) -> None:
+    """Let the clone's background compile finish (it would load the next round)."""
+    log = clone / "build" / "compiled.log"
+    for _ in range(600):
+        busy = subprocess.run(
+            ["pgrep", "-f", str(clone / ".venv")], capture_output=True, text=True
+        ).stdout.split()
+        if not busy:
+            return
+        time.sleep(1)
+    print(f"  (the background compile of {clone} still runs; see {log})")
+
+
+def plain(work: Path, cache: Path) -> float:
+    """Seconds for a fresh venv and the same third-party packages."""
+    venv = work / "plain"
+    shutil.rmtree(venv, ignore_errors=True)
+    env = _env(cache)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=env)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
+    subprocess.run([*pip, "--upgrade", "pip"], check=True, env=env)
+    subprocess.run([*pip, *_packages()], check=True, env=env)
+    return time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--work", type=Path, default=Path("/tmp/make-run-time"))
+    parser.add_argument("--port", type=int, default=18_765)
+    parser.add_argument("--no-warm", action="store_true", help="skip the untimed first round")
+    opts = parser.parse_args(argv)
+    opts.work.mkdir(parents=True, exist_ok=True)
+    cache = opts.work / "pip-cache"
+    python = sys.executable
+    print(f"# {python}; pip cache {cache}; load {os.getloadavg()[0]:.1f}")
+    if not opts.no_warm:
+        plain(opts.work, cache)
+        make_run(opts.work, cache, opts.port)
+    for r in range(opts.rounds):
+        a = make_run(opts.work, cache, opts.port)
+        b = plain(opts.work, cache)
+        load = os.getloadavg()[0]
+        print(
+            f"round {r + 1}: make run {a:.1f} s, plain install {b:.1f} s, "
+            f"ratio {a / b:.2f} (load {load:.1f})",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
