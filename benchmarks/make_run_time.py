@@ -20,7 +20,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
 import tomllib
 from pathlib import Path
@@ -47,7 +46,7 @@ def make_run(work: Path, cache: Path, port: int) -> float:
     args = f"--port {port} --db {work / 'table.db'}"
     start = time.perf_counter()
     proc = subprocess.Popen(
-        ["make", "run", f"SERVE_ARGS={args}", f"PYTHON={sys.executable}"],
+        ["make", "run", f"SERVE_ARGS={args}"],
         cwd=clone,
         env=_env(cache),
         stdout=subprocess.PIPE,
@@ -86,7 +85,7 @@ def plain(work: Path, cache: Path) -> float:
     shutil.rmtree(venv, ignore_errors=True)
     env = _env(cache)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=env)
+    subprocess.run(["python3", "-m", "venv", str(venv)], check=True, env=env)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
     subprocess.run([*pip, "--upgrade", "pip"], check=True, env=env)
     subprocess.run([*pip, *_packages()], check=True, env=env)
@@ -102,8 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     opts.work.mkdir(parents=True, exist_ok=True)
     cache = opts.work / "pip-cache"
-    python = sys.executable
-    print(f"# {python}; pip cache {cache}; load {os.getloadavg()[0]:.1f}")
+    print(f"# python3 (as make run); pip cache {cache}; load {os.getloadavg()[0]:.1f}")
     if not opts.no_warm:
         plain(opts.work, cache)
         make_run(opts.work, cache, opts.port)
