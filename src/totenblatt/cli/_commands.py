@@ -49,6 +49,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "character": ("character",),
     "story": ("character",),
     "scenarios": ("scenarios",),
+    "analyse": ("analyse",),
 }
 """Command name -> the modules of :mod:`totenblatt.cli` that register it and its subcommands."""
 
@@ -95,6 +96,10 @@ COMMAND_HELP: dict[str, str] = {
         "of the card game (odds attack)."
     ),
     "scenarios": N_("List the built-in scenarios (tables, seats, figures) or show one."),
+    "analyse": N_(
+        "Analyse a finished game: every decision of a seat weighed from its own view then, "
+        "the mistakes marked, each side's chance over the game."
+    ),
 }
 """Each command's line in the list of ``totenblatt --help`` (a catalog id: translated).
 

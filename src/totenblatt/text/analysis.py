@@ -109,3 +109,64 @@ def turning_line(point: Mapping[str, Any], lang: str) -> str:
         before=w.percent(float(point["before"])),
         after=w.percent(float(point["after"])),
     )
+
+
+def markdown_report(data: Mapping[str, Any], lang: str, png: str | None = None) -> str:
+    """An analysis (its JSON) as a Markdown report for the group chat; ``png``: the file
+    name of its graph, shown at the top."""
+    w = words(lang)
+    seat = data.get("seat")
+    if seat is None:
+        title = w.phrase("Analysis (public view)")
+    else:
+        title = w.phrase("Analysis of seat {seat}", seat=int(seat))
+    out = [f"# {title}", ""]
+    if png:
+        out += [f"![{w.phrase('Chance to win')}]({png})", ""]
+    t = data.get("thresholds", {})
+    out.append(
+        w.phrase(
+            "Each decision weighed from the seat's own view then, in {worlds} dealt worlds; "
+            "marks by the drop in the estimated chance to win (inaccuracy {i}, mistake {m}, "
+            "blunder {b}), never where the intervals overlap.",
+            worlds=int(data.get("budget", 0)),
+            i=w.percent(float(t.get("inaccuracy", 0))),
+            m=w.percent(float(t.get("mistake", 0))),
+            b=w.percent(float(t.get("blunder", 0))),
+        )
+    )
+    out.append("")
+    turns = data.get("turning_points") or []
+    if turns:
+        out += [f"## {w.phrase('Turning points')}", ""]
+        out += [f"- {p['text']}" for p in turns]
+        out.append("")
+    marked = [d for d in data.get("decisions", []) if d.get("mark")]
+    out += [f"## {w.phrase('Marked decisions')}", ""]
+    if not marked:
+        out += [w.phrase("No decision marked."), ""]
+    else:
+        out.append(
+            "| # | "
+            + " | ".join(
+                (w.phrase("Round"), w.phrase("Played"), w.phrase("Best"), w.phrase("Mark"))
+            )
+            + " |"
+        )
+        out.append("|---|---|---|---|---|")
+        for d in marked:
+            played = f"{action_words(d['chosen'], lang)} ({w.percent(d['chosen_win'])})"
+            best = f"{action_words(d['best'], lang)} ({w.percent(d['best_win'])})"
+            out.append(
+                f"| {d['index']} | {d['round']} | {_cell(played)} | {_cell(best)} | "
+                f"{mark_words(d['mark'], lang)} |"
+            )
+        out.append("")
+    return "\n".join(out)
+
+
+def _cell(text: str) -> str:
+    """A table cell's text with Markdown's table and inline characters escaped."""
+    for ch in "\\|*_`[]<>":
+        text = text.replace(ch, "\\" + ch)
+    return text
