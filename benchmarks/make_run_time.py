@@ -67,13 +67,13 @@ def make_run(work: Path, cache: Path, port: int) -> float:
 
 
 def _wait_for_background(clone: Path) -> None:
-    """Let the clone's background compile finish (it would load the next round)."""
+    """Let the clone's background compile finish (it would load the next round): until it
+    stamped its build or said it could not compile."""
     log = clone / "build" / "compiled.log"
-    for _ in range(600):
-        busy = subprocess.run(
-            ["pgrep", "-f", str(clone / ".venv")], capture_output=True, text=True
-        ).stdout.split()
-        if not busy:
+    stamps = clone / "src" / "totenblatt" / "compiled.json"
+    for _ in range(900):
+        said = log.read_text(errors="replace") if log.exists() else ""
+        if stamps.exists() or "not compiled" in said:
             return
         time.sleep(1)
     print(f"  (the background compile of {clone} still runs; see {log})")
