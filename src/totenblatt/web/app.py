@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import load_policy
+from totenblatt.web.analysis import analysis_router
 from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.campaign import router as campaign_router
 from totenblatt.web.companion import companion_router
@@ -159,6 +160,7 @@ def create_app(
     app.include_router(night_router(creations, actions))  # a game night (web/gamenight)
     app.include_router(pages_router(config.limits, config.lang))  # rules, tutorial, QR (web/pages)
     app.include_router(companion_router(config.limits, config.lang))  # a real table (companion)
+    app.include_router(analysis_router())  # the analysis of a finished game (web/analysis)
     app.include_router(operator_router())  # the operator's page and store (web/operator_page)
 
     def hub() -> Hub:

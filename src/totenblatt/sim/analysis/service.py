@@ -35,7 +35,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from totenblatt.sim.analysis.evaluate import Evaluation, Moment, evaluate, position_value
-from totenblatt.text.analysis import turning_line
+from totenblatt.text.analysis import action_words, turning_line
 from totenblatt.wanted.engine.actions import action_to_dict
 from totenblatt.wanted.engine.game import Game
 from totenblatt.wanted.rules import Ruleset
@@ -129,7 +129,9 @@ class Analysis:
     """(index, round, chances) of a spectator's analysis."""
     paths: dict[str, int] = field(default_factory=dict)
 
-    def decisions(self) -> list[dict[str, Any]]:
+    def decisions(self, lang: str = "en") -> list[dict[str, Any]]:
+        """Each weighed decision: the issue's keys, the best action's interval, the
+        rollouts, every weighed action, and the two actions in words of ``lang``."""
         out = []
         for ev in self.evaluations:
             chosen = ev.estimates[ev.chosen]
@@ -147,6 +149,10 @@ class Analysis:
                     "rollouts": chosen.rollouts,
                     "mark": mark(chosen.win, best.win, chosen.interval[1], best.interval[0]),
                     "weighed": [e.to_json() for e in ev.estimates],
+                    "chosen_text": action_words(action_to_dict(chosen.action), lang),
+                    "best_text": action_words(action_to_dict(best.action), lang),
+                    "chosen_hit": chosen.hit,
+                    "best_hit": best.hit,
                 }
             )
         return out
@@ -203,7 +209,7 @@ class Analysis:
             "budget": self.budget,
             "seed": self.seed,
             "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
-            "decisions": self.decisions(),
+            "decisions": self.decisions(lang),
             "curve": self.curve(),
             "turning_points": turns,
         }

@@ -1,0 +1,184 @@
+"""The routes of the Analysis view (issue 45): the analysis of a finished game, and its page.
+
+- ``GET /api/games/{id}/analysis?seat=N[&lang=]`` — a token (``Authorization: Bearer`` or
+  ``?token=``) of a seat or of the spectator link. A seat's own token (``seat`` that seat,
+  or left out) gets that seat's analysis, made from its own views only; any other asker
+  (the spectator, another seat) the public form — each side's chance from the public
+  view, no decision weighed. 200 with the analysis's JSON, or 202 ``{"progress": float}``
+  while it is computed (ask again); 409 before the game is over; 400 for a seat the game
+  does not have.
+- ``GET /games/{id}/analysis?token=…[&seat=N][&lang=]`` — the view's page.
+- ``GET /analysis/static/{name}`` — its script and style sheet.
+
+The work is :mod:`totenblatt.sim.analysis`'s, in a thread of its own beside the server
+(the analysis itself on a process pool, :data:`SETTINGS`); results are kept with the game
+(its id and its number of actions) while the server runs, the last :data:`KEPT` of them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from totenblatt.sim.analysis import DEFAULT_BUDGET, Analysis, analyse, public_analysis
+from totenblatt.web.analysis.page import analysis_page
+from totenblatt.web.errors import ConflictError, InvalidError, NotFoundError, UnauthorizedError
+from totenblatt.web.rooms import Hub, Room
+from totenblatt.web.words import LANGS
+
+__all__ = ["KEPT", "SETTINGS", "Settings", "analysis_router"]
+
+KEPT = 32
+"""Analyses kept in memory (the oldest finished one goes first)."""
+STATIC = {"analysis.js": "text/javascript", "analysis.css": "text/css"}
+
+
+@dataclass
+class Settings:
+    """How the server analyses: worlds a decision (``budget``), processes (None: every core)."""
+
+    budget: int = DEFAULT_BUDGET
+    workers: int | None = None
+    seed: int = 0
+
+
+SETTINGS = Settings()
+"""The server's settings (tests make the budget small)."""
+
+
+@dataclass
+class _Job:
+    progress: float = 0.0
+    result: Analysis | None = None
+    error: str | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+def _lang(value: str | None, fallback: str) -> str:
+    return value if value in LANGS else fallback
+
+
+def _token(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return request.query_params.get("token")
+
+
+def _seat(value: str | None, room: Room) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        seat = int(value)
+    except ValueError:
+        raise InvalidError(f"seat must be a whole number, got {value[:20]!r}") from None
+    if not 0 <= seat < room.game.seats:
+        raise InvalidError(f"seat must be 0 to {room.game.seats - 1}, got {seat}")
+    return seat
+
+
+def analysis_router() -> APIRouter:
+    """The routes (see the module docstring); one include line in ``create_app``."""
+    router = APIRouter()
+    jobs: OrderedDict[tuple[Any, ...], _Job] = OrderedDict()
+    lock = threading.Lock()
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
+
+    async def room_of(request: Request, game_id: str) -> tuple[Room, int | None]:
+        hub: Hub = request.app.state.hub
+        room = await hub.room(game_id)
+        token = _token(request)
+        if token is None:
+            raise UnauthorizedError("this needs the token of a seat or the spectator link's token")
+        return room, room.viewer(token).seat
+
+    def start(key: tuple[Any, ...], room: Room, seat: int | None, public: bool) -> _Job:
+        with lock:
+            job = jobs.get(key)
+            if job is not None:
+                jobs.move_to_end(key)
+                return job
+            job = jobs[key] = _Job()
+            while len(jobs) > KEPT:
+                oldest = next((k for k, j in jobs.items() if j.done.is_set()), None)
+                if oldest is None:
+                    break
+                del jobs[oldest]
+        game = room.game.clone()
+        settings = Settings(SETTINGS.budget, SETTINGS.workers, SETTINGS.seed)
+
+        def progress(share: float) -> None:
+            job.progress = share
+
+        def run() -> None:
+            try:
+                common: dict[str, Any] = {
+                    "budget": settings.budget,
+                    "seed": settings.seed,
+                    "workers": settings.workers,
+                    "progress": progress,
+                }
+                if public:
+                    job.result = public_analysis(game, seat=seat, **common)
+                else:
+                    assert seat is not None
+                    job.result = analyse(game, seat, **common)
+            except Exception as exc:  # reported to the asker, the job kept as failed
+                job.error = f"{type(exc).__name__}: {exc}"[:300]
+            finally:
+                job.progress = 1.0
+                job.done.set()
+
+        worker.submit(run)
+        return job
+
+    @router.get("/api/games/{game_id}/analysis")
+    async def analysis(request: Request, game_id: str) -> Response:
+        room, own = await room_of(request, game_id)
+        lang = _lang(request.query_params.get("lang"), room.lang)
+        asked = _seat(request.query_params.get("seat"), room)
+        if not room.game.is_over:
+            raise ConflictError("the analysis is made after the game: this game is not over")
+        seat: int | None = asked
+        public = True
+        if own is not None and asked in (None, own):
+            seat, public = own, False
+        key = (room.id, len(room.game.actions), "public" if public else "seat", seat)
+        job = start(key, room, seat, public)
+        if not job.done.is_set():
+            return JSONResponse({"progress": round(job.progress, 3)}, status_code=202)
+        if job.error is not None or job.result is None:
+            return JSONResponse({"error": job.error or "no result"}, status_code=500)
+        return JSONResponse(job.result.to_json(lang))
+
+    @router.get("/games/{game_id}/analysis", response_class=HTMLResponse)
+    async def page(request: Request, game_id: str) -> HTMLResponse:
+        room, own = await room_of(request, game_id)
+        lang = _lang(request.query_params.get("lang"), room.lang)
+        asked = _seat(request.query_params.get("seat"), room)
+        boot = {
+            "game_id": room.id,
+            "lang": lang,
+            "seat": own if own is not None and asked in (None, own) else asked,
+            "own": own,
+            "labels": room.labels(lang),
+            "over": room.game.is_over,
+        }
+        return HTMLResponse(analysis_page(boot, lang))
+
+    @router.get("/analysis/static/{name}")
+    async def static(name: str) -> Response:
+        media = STATIC.get(name)
+        if media is None:
+            raise NotFoundError("no such file")
+        body = (files("totenblatt.web.analysis") / "static" / name).read_bytes()
+        return Response(body, media_type=media, headers={"Cache-Control": "no-cache"})
+
+    return router
