@@ -1,7 +1,10 @@
-"""``totenblatt scenarios``: the built-in scenarios, and the details of one."""
+"""``totenblatt scenarios``: the built-in scenarios and a scenario folder's, and the details
+of one (``--dir`` or ``$TOTENBLATT_SCENARIO_DIR``: the folder, as ``totenblatt serve
+--scenario-dir`` uses it)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -19,12 +22,22 @@ from totenblatt.text.vocab import (
     terrain_kind_name,
     terrain_name,
 )
-from totenblatt.wanted.table.scenario import Scenario, builtin_scenarios, load_scenario
+from totenblatt.wanted.table.scenario import (
+    Scenario,
+    load_scenario,
+    scenario_names,
+    use_scenario_folder,
+)
 
 _OPENINGS = {"door": N_("door"), "window": N_("window")}
 
 scenarios_app = typer.Typer(
-    help=(N_("List the built-in scenarios (tables, seats, figures) or show one.")),
+    help=(
+        N_(
+            "List the scenarios (tables, seats, figures): the built-in ones and those of a "
+            "scenario folder; or show one."
+        )
+    ),
     invoke_without_command=True,
     no_args_is_help=False,
 )
@@ -86,13 +99,34 @@ def _details(s: Scenario) -> dict[str, Any]:
     return data
 
 
+FolderOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--dir",
+        metavar="DIR",
+        envvar="TOTENBLATT_SCENARIO_DIR",
+        show_envvar=False,
+        help=N_(
+            "A scenario folder (a server's --scenario-dir): its NAME.toml files are listed "
+            "and found by name too; also $TOTENBLATT_SCENARIO_DIR."
+        ),
+    ),
+]
+
+
 @scenarios_app.callback()
-def scenarios(ctx: typer.Context, lang: LangOption = None, json: JsonOption = False) -> None:
-    """List the built-in scenarios with seats, figures and table size."""
+def scenarios(
+    ctx: typer.Context,
+    lang: LangOption = None,
+    json: JsonOption = False,
+    folder: FolderOption = None,
+) -> None:
+    """List the scenarios with seats, figures and table size."""
+    use_scenario_folder(folder)
     if ctx.invoked_subcommand is not None:
         return
     language = resolve_lang(lang)
-    found = [load_scenario(name) for name in builtin_scenarios()]
+    found = [load_scenario(name) for name in scenario_names()]
     if json:
         print_json([_summary(s) for s in found])
         return

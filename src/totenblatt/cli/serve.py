@@ -367,6 +367,20 @@ def serve(
             ),
         ),
     ] = False,
+    scenario_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--scenario-dir",
+            metavar="DIR",
+            envvar="TOTENBLATT_SCENARIO_DIR",
+            show_envvar=False,
+            help=N_(
+                "The server's scenario folder: its NAME.toml files are played by name like the "
+                "built-in ones, and the table editor (/editor) saves there; also "
+                "$TOTENBLATT_SCENARIO_DIR."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Run the browser table: a lobby to create games, tables to play them, for friends too."""
     if not math.isfinite(bot_delay):
@@ -453,6 +467,7 @@ def serve(
         learned=None if learned is None else str(learned),
         operator_token=operator_token or new_operator_token(),
         private=private,
+        scenario_dir=None if scenario_dir is None else str(scenario_dir),
     )
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     shown = f"[{host}]" if ":" in host else host

@@ -31,6 +31,7 @@ from totenblatt.web.analysis import analysis_router
 from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.campaign import router as campaign_router
 from totenblatt.web.companion import companion_router
+from totenblatt.web.editor import editor_router
 from totenblatt.web.errors import TooLargeError
 from totenblatt.web.gamenight import night_router
 from totenblatt.web.guard import Guard
@@ -94,6 +95,10 @@ class ServerSettings:
     the application is created (only its hash is kept, in ``app.state.operator_hash``)."""
     private: bool = False
     """Only the operator may create stories and campaigns (``--private``); else anybody."""
+    scenario_dir: str | None = None
+    """The server's scenario folder (``--scenario-dir``): its ``NAME.toml`` files are found
+    by name like the built-ins, and the editor saves there (:mod:`~totenblatt.web.editor`);
+    None: no folder."""
 
 
 def _lang(value: str | None, fallback: str) -> str:
@@ -162,6 +167,7 @@ def create_app(
     app.include_router(companion_router(config.limits, config.lang))  # a real table (companion)
     app.include_router(analysis_router())  # the analysis of a finished game (web/analysis)
     app.include_router(operator_router())  # the operator's page and store (web/operator_page)
+    app.include_router(editor_router(config.limits, config.lang, config.scenario_dir))  # editor
 
     def hub() -> Hub:
         found: Hub = state["hub"]

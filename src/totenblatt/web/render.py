@@ -24,7 +24,7 @@ from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine.views import FigureView
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table import Table, Terrain
-from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
+from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scenario_names
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.companion_page import companion_link
 from totenblatt.web.rooms import SEAT_KINDS
@@ -370,8 +370,11 @@ def lobby_page(lang: str, learned: str | None = None) -> str:
     """The lobby: create a game, list games (the script fills both from this data);
     ``learned``: the scenario the server's learned bot plays (None: it has none)."""
     scenarios = []
-    for name in builtin_scenarios():
-        scen = load_scenario(name)
+    for name in scenario_names():  # the built-ins, then the server's scenario folder's
+        try:
+            scen = load_scenario(name)
+        except ScenarioError:  # a file put into the folder by hand that does not load
+            continue
         scenarios.append(
             {
                 "name": name,

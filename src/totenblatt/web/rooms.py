@@ -82,7 +82,7 @@ from totenblatt.wanted.engine import (
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
-from totenblatt.wanted.table.scenario import ScenarioError, builtin_scenarios, load_scenario
+from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scenario_names
 from totenblatt.web.errors import (
     BusyError,
     ConflictError,
@@ -245,10 +245,10 @@ class GameSpec:
                 f"unknown key {unknown[0]!r}: expected {', '.join(sorted(cls._KEYS))}"[:300]
             )
         scenario = data.get("scenario", "duel")
-        if scenario not in builtin_scenarios():
+        if scenario not in scenario_names():  # the built-ins and the scenario folder's
             raise InvalidError(
                 f"unknown scenario {str(scenario)[:80]!r}: expected one of "
-                f"{', '.join(builtin_scenarios())}"
+                f"{', '.join(scenario_names())}"[:500]
             )
         ruleset = data.get("ruleset", "base")
         if ruleset not in builtin_rulesets():
@@ -256,7 +256,10 @@ class GameSpec:
                 f"unknown ruleset {str(ruleset)[:80]!r}: expected one of "
                 f"{', '.join(builtin_rulesets())}"
             )
-        seats = load_scenario(scenario).seats
+        try:
+            seats = load_scenario(scenario).seats
+        except ScenarioError as exc:  # a file of the scenario folder that does not load
+            raise InvalidError(str(exc)[:500]) from None
         kinds = data.get("seats", ["human"] + ["bot"] * (seats - 1))
         if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
             raise InvalidError(f"seats must be a list of seat kinds ({', '.join(SEAT_KINDS)})")

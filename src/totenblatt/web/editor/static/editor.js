@@ -1,0 +1,782 @@
+// The table editor: build a scenario by pointing; every rule comes from the server's door.
+//
+// The page holds the table being made (pieces, starting spots, titles) and writes it as a
+// scenario file (TOML). The server checks that file with the loader, answers what a spot
+// sees (cover, line of fire, range, hiding), warns, runs the bots, saves it. The page only
+// draws those answers: it computes no rule.
+
+import { el, readJson, svg, t } from "/static/js/util.js";
+
+const BOOT = readJson("boot") || { lang: "en", kinds: [], weapons: [] };
+const LANG = BOOT.lang;
+const SIDE_COLOURS = ["#b8432f", "#2f5fb8", "#2f8f4e", "#8f6f2f", "#7a3fa0", "#2f8f8f", "#a03f6f", "#555"];
+const SIZES = {
+  building: [6, 4], wall: [4, 0.5], stone_wall: [4, 1], fence: [4, 0.5], rocks: [3, 2],
+  trench: [4, 1], table: [1.5, 1.5], counter: [3, 1], trough: [2, 1], barrel: [1.5, 1.5],
+  wagon: [2, 4], rough: [4, 3], river: [8, 2], water: [4, 3],
+};
+const HANDLE_PX = 22; // a handle's radius on screen: 44 px to point at
+
+const board = document.getElementById("board");
+let model = freshModel();
+let undoStack = [];
+let redoStack = [];
+let selected = null; // {type: "piece" | "figure", id}
+let tool = { name: "select" };
+let nextId = 1;
+let drag = null;
+let checkTimer = null;
+let checkSerial = 0;
+let sightSpot = null;
+let sightAnswer = null;
+const status = { checked: 0, valid: null, error: null, warnings: [], sight: 0, saved: null, balance: null };
+
+// -- the model ------------------------------------------------------------------------
+
+function freshModel() {
+  return {
+    meta: {
+      title: "My table", title_de: "Mein Tisch",
+      description: "", description_de: "", width: 24, height: 24, seats: 2, teams: null,
+      round_limit: 0,
+    },
+    pieces: [],
+    figures: [
+      { id: "f1", name: "A1", seat: 0, weapon: defaultWeapon(), position: [2, 2], extra: {} },
+      { id: "f2", name: "B1", seat: 1, weapon: defaultWeapon(), position: [22, 22], extra: {} },
+    ],
+  };
+}
+
+function defaultWeapon() {
+  return BOOT.weapons.length ? BOOT.weapons[0][0] : "colt";
+}
+
+function newId(prefix) {
+  nextId += 1;
+  return `${prefix}${nextId}-${Date.now().toString(36)}`;
+}
+
+const snap = (v) => Math.round(v * 2) / 2;
+const round3 = (v) => Math.round(v * 1000) / 1000;
+const fmt = (v) => String(round3(v) + 0);
+
+function snapshot() {
+  return JSON.stringify(model);
+}
+
+function commit(before) {
+  if (before === snapshot()) return;
+  undoStack.push(before);
+  if (undoStack.length > 200) undoStack.shift();
+  redoStack = [];
+  changed();
+}
+
+function change(mutate) {
+  const before = snapshot();
+  mutate();
+  commit(before);
+}
+
+function undo() {
+  if (!undoStack.length) return;
+  redoStack.push(snapshot());
+  model = JSON.parse(undoStack.pop());
+  changed();
+}
+
+function redo() {
+  if (!redoStack.length) return;
+  undoStack.push(snapshot());
+  model = JSON.parse(redoStack.pop());
+  changed();
+}
+
+function pieceById(id) {
+  return model.pieces.find((p) => p.id === id);
+}
+
+function figureById(id) {
+  return model.figures.find((f) => f.id === id);
+}
+
+function corners(piece) {
+  if (piece.rect) {
+    const [x, y, w, h] = piece.rect;
+    return [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+  }
+  return piece.outline;
+}
+
+function bounds(points) {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+function openingEnds(piece, opening) {
+  if (!opening.side) return [opening.a, opening.b];
+  const [x, y, w, h] = piece.rect;
+  const s = opening.at;
+  const e = opening.at + opening.width;
+  return {
+    south: [[x + s, y], [x + e, y]],
+    north: [[x + s, y + h], [x + e, y + h]],
+    west: [[x, y + s], [x, y + e]],
+    east: [[x + w, y + s], [x + w, y + e]],
+  }[opening.side];
+}
+
+function movePiece(piece, dx, dy) {
+  if (piece.rect) {
+    piece.rect = [piece.rect[0] + dx, piece.rect[1] + dy, piece.rect[2], piece.rect[3]];
+  } else {
+    piece.outline = piece.outline.map(([x, y]) => [round3(x + dx), round3(y + dy)]);
+    piece.openings = piece.openings.map((o) =>
+      o.side ? o : { ...o, a: [round3(o.a[0] + dx), round3(o.a[1] + dy)], b: [round3(o.b[0] + dx), round3(o.b[1] + dy)] });
+  }
+}
+
+function rotatePiece(piece, degrees) {
+  const points = corners(piece);
+  const [x0, y0, x1, y1] = bounds(points);
+  const cx = snap((x0 + x1) / 2);
+  const cy = snap((y0 + y1) / 2);
+  const a = (degrees * Math.PI) / 180;
+  const turn = ([x, y]) => [
+    round3(cx + (x - cx) * Math.cos(a) - (y - cy) * Math.sin(a)),
+    round3(cy + (x - cx) * Math.sin(a) + (y - cy) * Math.cos(a)),
+  ];
+  const openings = piece.openings.map((o) => {
+    const [pa, pb] = openingEnds(piece, o);
+    return { kind: o.kind, a: turn(pa), b: turn(pb) };
+  });
+  piece.outline = points.map(turn);
+  piece.rect = null;
+  piece.openings = openings;
+}
+
+function resizePiece(piece, dw, dh) {
+  if (piece.rect) {
+    const [x, y, w, h] = piece.rect;
+    piece.rect = [x, y, Math.max(0.5, snap(w + dw)), Math.max(0.5, snap(h + dh))];
+    return;
+  }
+  const [x0, y0, x1, y1] = bounds(piece.outline);
+  const sx = Math.max(0.5, x1 - x0 + dw) / Math.max(x1 - x0, 1e-9);
+  const sy = Math.max(0.5, y1 - y0 + dh) / Math.max(y1 - y0, 1e-9);
+  const scale = ([x, y]) => [round3(x0 + (x - x0) * sx), round3(y0 + (y - y0) * sy)];
+  piece.outline = piece.outline.map(scale);
+  piece.openings = piece.openings.map((o) => (o.side ? o : { ...o, a: scale(o.a), b: scale(o.b) }));
+}
+
+// -- the scenario file ----------------------------------------------------------------
+
+function str(value) {
+  return JSON.stringify(String(value));
+}
+
+function pair(p) {
+  return `[${fmt(p[0])}, ${fmt(p[1])}]`;
+}
+
+/** The table as a scenario file (docs/table.md, "Scenario files"). */
+export function toToml() {
+  const m = model.meta;
+  const out = [`title = ${str(m.title)}`, `title_de = ${str(m.title_de || m.title)}`];
+  if (m.description) out.push(`description = ${str(m.description)}`);
+  if (m.description_de) out.push(`description_de = ${str(m.description_de)}`);
+  out.push(`width = ${fmt(m.width)}`, `height = ${fmt(m.height)}`, `seats = ${m.seats}`);
+  if (m.teams) out.push(`teams = [${m.teams.join(", ")}]`);
+  if (m.round_limit > 0) out.push(`round_limit = ${m.round_limit}`);
+  for (const piece of model.pieces) {
+    out.push("", "[[terrain]]", `name = ${str(piece.name)}`);
+    if (piece.name_de) out.push(`name_de = ${str(piece.name_de)}`);
+    out.push(`kind = ${str(piece.kind)}`);
+    if (piece.rect) out.push(`rect = [${piece.rect.map(fmt).join(", ")}]`);
+    else out.push(`outline = [${piece.outline.map(pair).join(", ")}]`);
+    for (const [key, value] of Object.entries(piece.changed || {})) {
+      out.push(`${key} = ${typeof value === "string" ? str(value) : String(value)}`);
+    }
+    if (piece.openings.length) {
+      out.push("openings = [");
+      for (const o of piece.openings) {
+        if (o.side) {
+          out.push(`  { kind = ${str(o.kind)}, side = ${str(o.side)}, at = ${fmt(o.at)}, width = ${fmt(o.width)} },`);
+        } else {
+          out.push(`  { kind = ${str(o.kind)}, a = ${pair(o.a)}, b = ${pair(o.b)} },`);
+        }
+      }
+      out.push("]");
+    }
+  }
+  for (const f of model.figures) {
+    out.push("", "[[figures]]", `name = ${str(f.name)}`, `seat = ${f.seat}`,
+      `weapon = ${str(f.weapon)}`, `position = ${pair(f.position)}`);
+    const x = f.extra || {};
+    if (x.hp !== null && x.hp !== undefined) out.push(`hp = ${x.hp}`);
+    if (x.hp_max !== null && x.hp_max !== undefined) out.push(`hp_max = ${x.hp_max}`);
+    if (x.kind && x.kind !== "cowboy") out.push(`kind = ${str(x.kind)}`);
+    if (x.abilities && x.abilities.length) out.push(`abilities = [${x.abilities.map(str).join(", ")}]`);
+  }
+  return out.join("\n") + "\n";
+}
+
+/** The model of a table the server read (``table`` of /api/scenarios/check). */
+function fromTable(table) {
+  const defaultTeams = table.teams.every((team, seat) => team === seat);
+  const pieces = table.terrain.map((p) => {
+    const piece = {
+      id: newId("p"), kind: p.kind, name: p.name, name_de: p.name_de || "",
+      changed: p.changed || {}, rect: null, outline: p.outline, openings: [],
+    };
+    const o = p.outline;
+    if (o.length === 4) {
+      const [x, y] = o[0];
+      const w = o[1][0] - x;
+      const h = o[2][1] - y;
+      if (w > 0 && h > 0 && o[1][1] === y && o[2][0] === x + w && o[3][0] === x && o[3][1] === y + h) {
+        piece.rect = [x, y, w, h];
+        piece.outline = null;
+      }
+    }
+    piece.openings = p.openings.map((g) => (piece.rect ? sideOf(piece.rect, g) : null) || { kind: g.kind, a: g.a, b: g.b });
+    return piece;
+  });
+  return {
+    meta: {
+      title: table.title, title_de: table.title_de, description: table.description,
+      description_de: table.description_de, width: table.width, height: table.height,
+      seats: table.seats, teams: defaultTeams ? null : table.teams, round_limit: table.round_limit || 0,
+    },
+    pieces,
+    figures: table.figures.map((f) => ({
+      id: newId("f"), name: f.name, seat: f.seat, weapon: f.weapon, position: f.position,
+      extra: { hp: f.hp, hp_max: f.hp_max, kind: f.kind, abilities: f.abilities },
+    })),
+  };
+}
+
+function sideOf([x, y, w, h], g) {
+  const [a, b] = [g.a, g.b];
+  if (a[1] === y && b[1] === y && b[0] > a[0]) return { kind: g.kind, side: "south", at: a[0] - x, width: b[0] - a[0] };
+  if (a[1] === y + h && b[1] === y + h && b[0] > a[0]) return { kind: g.kind, side: "north", at: a[0] - x, width: b[0] - a[0] };
+  if (a[0] === x && b[0] === x && b[1] > a[1]) return { kind: g.kind, side: "west", at: a[1] - y, width: b[1] - a[1] };
+  if (a[0] === x + w && b[0] === x + w && b[1] > a[1]) return { kind: g.kind, side: "east", at: a[1] - y, width: b[1] - a[1] };
+  return null;
+}
+
+// -- talking to the server ------------------------------------------------------------
+
+async function post(path, body, headers = {}, method = "POST") {
+  const response = await fetch(path, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: response.statusText };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+function changed() {
+  render();
+  document.getElementById("toml").value = toToml();
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, 250);
+}
+
+async function check() {
+  checkSerial += 1;
+  const serial = checkSerial;
+  const verdict = document.getElementById("verdict");
+  verdict.textContent = t("checking");
+  const answer = await post(`/api/scenarios/check?lang=${LANG}`, { toml: toToml() });
+  if (serial !== checkSerial) return;
+  const list = document.getElementById("warnings");
+  list.replaceChildren();
+  if (answer.ok) {
+    status.valid = true;
+    status.error = null;
+    status.warnings = answer.data.warnings;
+    verdict.className = "ok";
+    verdict.textContent = t("valid");
+    if (!answer.data.warnings.length) list.append(el("li", { class: "none" }, t("no_warnings")));
+    for (const text of answer.data.warnings) list.append(el("li", { class: "warning" }, text));
+    if (sightSpot) await sight(sightSpot);
+  } else {
+    status.valid = false;
+    status.error = answer.data.error;
+    status.warnings = [];
+    verdict.className = "bad";
+    verdict.replaceChildren(el("b", {}, t("invalid")), " ", answer.data.error || "");
+    sightAnswer = null;
+    renderSight();
+  }
+  status.checked = serial;
+}
+
+async function sight(spot) {
+  const answer = await post("/api/scenarios/sight", { toml: toToml(), spot });
+  const box = document.getElementById("sight");
+  if (!answer.ok) {
+    sightAnswer = null;
+    box.replaceChildren(el("p", { class: "bad" }, t("error", { error: answer.data.error })));
+  } else {
+    sightAnswer = answer.data;
+    const spots = Object.keys(sightAnswer.cover).length;
+    box.replaceChildren(
+      el("h3", {}, t("sight_from", { x: fmt(spot[0]), y: fmt(spot[1]) })),
+      el("p", {}, sightAnswer.can_hide ? t("can_hide") : t("cannot_hide")),
+      el("p", {}, t("visible_count", { visible: sightAnswer.visible.length, spots, range: sightAnswer.in_range.length })),
+      legend(),
+      el("button", { type: "button", class: "btn", id: "sight-clear", onclick: clearSight }, t("clear_sight")),
+    );
+  }
+  status.sight += 1;
+  renderSight();
+}
+
+function legend() {
+  const items = ["none", "light", "medium", "hard"].map((level) =>
+    el("li", {}, el("span", { class: `swatch cover-${level}` }), t(`cover_${level}`)));
+  items.push(el("li", {}, el("span", { class: "swatch unseen" }), t("out_of_sight")));
+  items.push(el("li", {}, el("span", { class: "swatch hide" }), t("hide_here")));
+  return el("div", {}, el("p", {}, t("legend")), el("ul", { class: "legend" }, items));
+}
+
+function clearSight() {
+  sightSpot = null;
+  sightAnswer = null;
+  document.getElementById("sight").replaceChildren(el("p", { class: "hint" }, t("sight_hint")));
+  renderSight();
+}
+
+async function runBalance() {
+  const out = document.getElementById("balance-out");
+  out.textContent = t("balance_running");
+  status.balance = null;
+  const answer = await post("/api/scenarios/balance", { toml: toToml() });
+  if (!answer.ok) {
+    out.replaceChildren(el("p", { class: "bad" }, t("error", { error: answer.data.error })));
+    status.balance = "error";
+    return;
+  }
+  const d = answer.data;
+  const pct = (v) => String(Math.round(v * 100));
+  out.replaceChildren(
+    el("p", {}, t("balance_result", { games: d.games })),
+    el("ul", {}, d.seats.map((s) => el("li", { dataset: { seat: s.seat } },
+      t("balance_side", { side: s.seat + 1, rate: pct(s.rate), low: pct(s.low), high: pct(s.high) })))),
+    el("p", {}, t("balance_draws", { draws: d.draws })),
+  );
+  status.balance = d;
+}
+
+async function save() {
+  const out = document.getElementById("save-out");
+  const name = document.getElementById("save-name").value.trim();
+  const token = document.getElementById("save-token").value.trim();
+  const answer = await post(`/api/scenarios/${encodeURIComponent(name)}`, { toml: toToml() },
+    token ? { Authorization: `Bearer ${token}` } : {}, "PUT");
+  if (answer.ok) {
+    status.saved = name;
+    out.replaceChildren(el("p", { class: "ok" }, t("saved", { name })));
+    document.getElementById("play").hidden = false;
+    loadList();
+  } else {
+    out.replaceChildren(el("p", { class: "bad" }, t("error", { error: answer.data.error })));
+  }
+}
+
+async function play() {
+  const seats = ["human"];
+  for (let i = 1; i < model.meta.seats; i += 1) seats.push("bot");
+  const answer = await post("/api/games", { scenario: status.saved, seats, lang: LANG });
+  if (answer.ok) window.location.assign(answer.data.seats[0].url);
+  else document.getElementById("save-out").replaceChildren(el("p", { class: "bad" }, t("error", { error: answer.data.error })));
+}
+
+function download() {
+  const blob = new Blob([toToml()], { type: "application/toml" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: `${document.getElementById("save-name").value.trim() || "table"}.toml` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+async function loadList() {
+  const response = await fetch(`/api/scenarios?lang=${LANG}`);
+  const data = await response.json();
+  const select = document.getElementById("open-name");
+  select.replaceChildren(...data.scenarios.map((s) => el("option", { value: s.name }, `${s.title} (${s.name})`)));
+}
+
+async function openScenario(name) {
+  const response = await fetch(`/api/scenarios/${encodeURIComponent(name)}`);
+  const found = await response.json();
+  if (!response.ok) {
+    document.getElementById("verdict").textContent = t("error", { error: found.error });
+    return;
+  }
+  const answer = await post(`/api/scenarios/check?lang=${LANG}`, { toml: found.toml, name });
+  if (!answer.ok) {
+    document.getElementById("verdict").textContent = t("error", { error: answer.data.error });
+    return;
+  }
+  model = fromTable(answer.data.table);
+  undoStack = [];
+  redoStack = [];
+  selected = null;
+  clearSight();
+  document.getElementById("save-name").value = found.builtin ? "" : name;
+  status.opened = { name, toml: found.toml };
+  changed();
+}
+
+// -- drawing ----------------------------------------------------------------------------
+
+const Y = (y) => model.meta.height - y;
+
+function screenScale() {
+  const ctm = board.getScreenCTM();
+  return ctm ? Math.abs(ctm.a) || 1 : 1;
+}
+
+function render() {
+  const { width, height } = model.meta;
+  board.setAttribute("viewBox", `-1 -1 ${width + 2} ${height + 2}`);
+  board.dataset.width = width;
+  board.dataset.height = height;
+  const layers = [svg("rect", { x: 0, y: 0, width, height, class: "cloth" })];
+  for (let x = 1; x < width; x += 1) layers.push(svg("line", { x1: x, y1: 0, x2: x, y2: height, class: x % 6 ? "grid" : "grid bold" }));
+  for (let y = 1; y < height; y += 1) layers.push(svg("line", { x1: 0, y1: Y(y), x2: width, y2: Y(y), class: y % 6 ? "grid" : "grid bold" }));
+  layers.push(svg("g", { id: "heat" }));
+  for (const piece of model.pieces) {
+    const points = corners(piece).map(([x, y]) => `${x},${Y(y)}`).join(" ");
+    const chosen = selected && selected.type === "piece" && selected.id === piece.id;
+    const group = svg("g", { class: `piece kind-${piece.kind}${chosen ? " chosen" : ""}`, dataset: { piece: piece.id, kind: piece.kind } },
+      svg("polygon", { points }),
+      piece.openings.map((o) => {
+        const [a, b] = openingEnds(piece, o);
+        return svg("line", { x1: a[0], y1: Y(a[1]), x2: b[0], y2: Y(b[1]), class: `opening ${o.kind}` });
+      }),
+      svg("title", {}, `${piece.name} — ${t(`kind_${piece.kind}`)}`));
+    layers.push(group);
+  }
+  for (const f of model.figures) {
+    const chosen = selected && selected.type === "figure" && selected.id === f.id;
+    layers.push(svg("g", { class: `figure${chosen ? " chosen" : ""}`, dataset: { figure: f.id, seat: f.seat } },
+      svg("circle", { cx: f.position[0], cy: Y(f.position[1]), r: 0.5, fill: SIDE_COLOURS[f.seat % 8] }),
+      svg("text", { x: f.position[0], y: Y(f.position[1]) - 0.7, class: "label" }, f.name)));
+  }
+  layers.push(svg("g", { id: "sight-layer" }));
+  layers.push(svg("g", { id: "handles" }));
+  board.replaceChildren(...layers);
+  renderHandles();
+  renderSight();
+  renderProps();
+  renderFields();
+  document.getElementById("undo").disabled = !undoStack.length;
+  document.getElementById("redo").disabled = !redoStack.length;
+  for (const button of document.querySelectorAll("[data-tool], [data-place], [data-side]")) {
+    const on = (button.dataset.tool && button.dataset.tool === tool.name)
+      || (button.dataset.place && tool.name === "place" && tool.kind === button.dataset.place)
+      || (button.dataset.side && tool.name === "figure" && String(tool.seat) === button.dataset.side);
+    button.classList.toggle("on", Boolean(on));
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+}
+
+function renderHandles() {
+  const layer = document.getElementById("handles");
+  if (!layer || !selected || selected.type !== "piece") return;
+  const piece = pieceById(selected.id);
+  if (!piece) return;
+  const r = HANDLE_PX / screenScale();
+  const [, , x1, y1] = bounds(corners(piece));
+  const [x0] = bounds(corners(piece));
+  layer.replaceChildren(
+    svg("circle", { cx: x1, cy: Y(y1), r, class: "handle resize", dataset: { handle: "resize" } }),
+    svg("circle", { cx: x0, cy: Y(y1), r, class: "handle rotate", dataset: { handle: "rotate" } },
+      svg("title", {}, t("rotate"))),
+  );
+}
+
+function renderSight() {
+  const heat = document.getElementById("heat");
+  const marks = document.getElementById("sight-layer");
+  if (!heat || !marks) return;
+  if (!sightAnswer) {
+    heat.replaceChildren();
+    marks.replaceChildren();
+    return;
+  }
+  const step = sightAnswer.step;
+  const visible = new Set(sightAnswer.visible.map((p) => `${p[0]},${p[1]}`));
+  const cells = [];
+  for (const [key, level] of Object.entries(sightAnswer.cover)) {
+    const [x, y] = key.split(",").map(Number);
+    const seen = visible.has(`${x},${y}`);
+    cells.push(svg("rect", {
+      x: x - step / 2, y: Y(y + step / 2), width: step, height: step,
+      class: seen ? `cell cover-${level}` : "cell unseen", dataset: { spot: key, cover: level, seen: seen ? "1" : "0" },
+    }));
+  }
+  heat.replaceChildren(...cells);
+  const dots = sightAnswer.hiding.map(([x, y]) => svg("circle", { cx: x, cy: Y(y), r: 0.12, class: "hide-dot" }));
+  const [sx, sy] = sightAnswer.spot;
+  dots.push(svg("circle", { cx: sx, cy: Y(sy), r: 0.5, class: "spot" }));
+  marks.replaceChildren(...dots);
+}
+
+// -- the side panel -----------------------------------------------------------------------
+
+function input(label, value, onchange, attrs = {}) {
+  const field = el("input", { value: value ?? "", ...attrs });
+  field.addEventListener("change", () => onchange(field.value));
+  return el("label", {}, label, field);
+}
+
+function choice(label, options, value, onchange) {
+  const select = el("select", {}, options.map(([v, text]) => el("option", { value: v, selected: String(v) === String(value) }, text)));
+  select.addEventListener("change", () => onchange(select.value));
+  return el("label", {}, label, select);
+}
+
+function button(text, onclick, attrs = {}) {
+  return el("button", { type: "button", class: "btn", onclick, ...attrs }, text);
+}
+
+function renderFields() {
+  const m = model.meta;
+  const set = (key, parse = (v) => v) => (value) => change(() => { m[key] = parse(value); });
+  const number = (low, high) => (v) => Math.min(high, Math.max(low, snap(Number(v) || low)));
+  const whole = (low, high) => (v) => Math.min(high, Math.max(low, Math.round(Number(v) || low)));
+  document.getElementById("fields").replaceChildren(
+    input(t("scenario_title"), m.title, set("title"), { id: "field-title" }),
+    input(t("scenario_title_de"), m.title_de, set("title_de"), { id: "field-title-de" }),
+    input(t("description"), m.description, set("description")),
+    input(t("description_de"), m.description_de, set("description_de")),
+    input(t("width"), m.width, set("width", number(6, 240)), { type: "number", step: "0.5", min: "6", max: "240", id: "field-width" }),
+    input(t("height"), m.height, set("height", number(6, 240)), { type: "number", step: "0.5", min: "6", max: "240", id: "field-height" }),
+    input(t("sides"), m.seats, (v) => change(() => { m.seats = whole(2, 8)(v); m.teams = null; renderPalette(); }), { type: "number", min: "2", max: "8" }),
+    input(t("round_limit"), m.round_limit, set("round_limit", whole(0, 1000)), { type: "number", min: "0", max: "1000" }),
+  );
+}
+
+function renderProps() {
+  const box = document.getElementById("props");
+  if (!selected) {
+    box.replaceChildren(el("p", { class: "hint" }, t("nothing_selected")));
+    return;
+  }
+  if (selected.type === "figure") {
+    const f = figureById(selected.id);
+    if (!f) return;
+    const sides = Array.from({ length: model.meta.seats }, (_, s) => [s, t("side", { side: s + 1 })]);
+    box.replaceChildren(
+      input(t("name"), f.name, (v) => change(() => { f.name = v; })),
+      choice(t("sides"), sides, f.seat, (v) => change(() => { f.seat = Number(v); })),
+      choice(t("weapon"), BOOT.weapons, f.weapon, (v) => change(() => { f.weapon = v; })),
+      button(t("delete"), () => change(() => { model.figures = model.figures.filter((g) => g !== f); selected = null; }), { id: "delete" }),
+    );
+    return;
+  }
+  const piece = pieceById(selected.id);
+  if (!piece) return;
+  const parts = [
+    input(t("name"), piece.name, (v) => change(() => { piece.name = v; })),
+    input(t("name_de"), piece.name_de, (v) => change(() => { piece.name_de = v; })),
+    choice(t("kind"), BOOT.kinds.map((k) => [k, t(`kind_${k}`)]), piece.kind, (v) => change(() => {
+      piece.kind = v;
+      piece.changed = {};
+      if (v !== "building") piece.openings = [];
+    })),
+    el("div", { class: "row" },
+      button(t("rotate"), () => change(() => rotatePiece(piece, 15)), { id: "rotate" }),
+      button(t("wider"), () => change(() => resizePiece(piece, 0.5, 0))),
+      button(t("narrower"), () => change(() => resizePiece(piece, -0.5, 0))),
+      button(t("taller"), () => change(() => resizePiece(piece, 0, 0.5))),
+      button(t("shorter"), () => change(() => resizePiece(piece, 0, -0.5))),
+      button(t("delete"), () => change(() => { model.pieces = model.pieces.filter((p) => p !== piece); selected = null; }), { id: "delete" })),
+  ];
+  if (piece.kind === "building") {
+    const add = (kind) => () => change(() => {
+      if (piece.rect) piece.openings.push({ kind, side: "south", at: 0.5, width: 1.5 });
+      else {
+        const [a, b] = [piece.outline[0], piece.outline[1]];
+        const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+        const s = Math.min(1, 1.5 / length);
+        piece.openings.push({ kind, a, b: [round3(a[0] + (b[0] - a[0]) * s), round3(a[1] + (b[1] - a[1]) * s)] });
+      }
+    });
+    parts.push(el("div", { class: "row" }, button(t("add_door"), add("door")), button(t("add_window"), add("window"))));
+    piece.openings.forEach((o, index) => {
+      const row = [el("b", {}, t(o.kind))];
+      if (o.side) {
+        row.push(
+          choice(t("opening_side"), ["south", "north", "west", "east"].map((s) => [s, t(s)]), o.side, (v) => change(() => { o.side = v; })),
+          input(t("opening_at"), o.at, (v) => change(() => { o.at = Math.max(0, snap(Number(v) || 0)); }), { type: "number", step: "0.5", min: "0" }),
+          input(t("opening_width"), o.width, (v) => change(() => { o.width = Math.max(0.5, snap(Number(v) || 1.5)); }), { type: "number", step: "0.5", min: "0.5" }),
+        );
+      }
+      row.push(button(t("delete"), () => change(() => { piece.openings.splice(index, 1); })));
+      parts.push(el("div", { class: "opening-row" }, row));
+    });
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderPalette() {
+  const palette = document.getElementById("palette");
+  palette.replaceChildren(...BOOT.kinds.map((kind) => button(t(`kind_${kind}`), () => setTool({ name: "place", kind }), { dataset: { place: kind }, class: `btn kind kind-${kind}` })));
+  const figures = document.getElementById("figures");
+  figures.replaceChildren(...Array.from({ length: model.meta.seats }, (_, seat) =>
+    button(t("figure_of_side", { side: seat + 1 }), () => setTool({ name: "figure", seat }), { dataset: { side: seat } })));
+}
+
+function setTool(next) {
+  tool = next;
+  render();
+}
+
+// -- pointing -----------------------------------------------------------------------------
+
+function tablePoint(event) {
+  const p = board.createSVGPoint();
+  p.x = event.clientX;
+  p.y = event.clientY;
+  const q = p.matrixTransform(board.getScreenCTM().inverse());
+  return [q.x, model.meta.height - q.y];
+}
+
+function inside([x, y]) {
+  return [Math.min(model.meta.width, Math.max(0, x)), Math.min(model.meta.height, Math.max(0, y))];
+}
+
+function place(point) {
+  const [x, y] = inside(point.map(snap));
+  if (tool.name === "place") {
+    const [w0, h0] = SIZES[tool.kind] || [2, 2];
+    const w = Math.min(w0, model.meta.width);
+    const h = Math.min(h0, model.meta.height);
+    const left = Math.min(Math.max(0, snap(x - w / 2)), model.meta.width - w);
+    const bottom = Math.min(Math.max(0, snap(y - h / 2)), model.meta.height - h);
+    const count = model.pieces.filter((p) => p.kind === tool.kind).length + 1;
+    const piece = {
+      id: newId("p"), kind: tool.kind, name: `${t(`kind_${tool.kind}`)} ${count}`, name_de: "",
+      changed: {}, rect: [left, bottom, w, h], outline: null, openings: [],
+    };
+    if (tool.kind === "building") {
+      piece.name = `Building ${count}`;
+      piece.name_de = `Gebäude ${count}`;
+      piece.openings.push({ kind: "door", side: "south", at: 0.5, width: 1.5 });
+    }
+    change(() => { model.pieces.push(piece); selected = { type: "piece", id: piece.id }; });
+  } else if (tool.name === "figure") {
+    const seat = tool.seat;
+    const letter = String.fromCharCode(65 + seat);
+    let n = 1;
+    while (model.figures.some((f) => f.name === `${letter}${n}`)) n += 1;
+    const figure = { id: newId("f"), name: `${letter}${n}`, seat, weapon: defaultWeapon(), position: [x, y], extra: {} };
+    change(() => { model.figures.push(figure); selected = { type: "figure", id: figure.id }; });
+  }
+  tool = { name: "select" };
+  render();
+}
+
+board.addEventListener("pointerdown", (event) => {
+  if (event.button !== undefined && event.button > 0) return;
+  const point = tablePoint(event);
+  if (tool.name === "place" || tool.name === "figure") {
+    place(point);
+    return;
+  }
+  if (tool.name === "sight") {
+    sightSpot = inside(point.map(snap));
+    sight(sightSpot);
+    return;
+  }
+  const target = event.target.closest("[data-handle], [data-figure], [data-piece]");
+  if (!target) {
+    selected = null;
+    render();
+    return;
+  }
+  if (target.dataset.handle === "rotate") {
+    const piece = pieceById(selected.id);
+    change(() => rotatePiece(piece, 15));
+    return;
+  }
+  const before = snapshot();
+  if (target.dataset.handle === "resize") {
+    drag = { kind: "resize", id: selected.id, start: point, before, original: JSON.stringify(pieceById(selected.id)) };
+  } else if (target.dataset.figure) {
+    selected = { type: "figure", id: target.dataset.figure };
+    drag = { kind: "figure", id: target.dataset.figure, start: point, before, original: figureById(target.dataset.figure).position };
+  } else {
+    selected = { type: "piece", id: target.dataset.piece };
+    drag = { kind: "piece", id: target.dataset.piece, start: point, before, original: JSON.stringify(pieceById(target.dataset.piece)) };
+  }
+  board.setPointerCapture(event.pointerId);
+  render();
+  event.preventDefault();
+});
+
+board.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  const point = tablePoint(event);
+  const dx = snap(point[0] - drag.start[0]);
+  const dy = snap(point[1] - drag.start[1]);
+  if (drag.kind === "figure") {
+    const f = figureById(drag.id);
+    f.position = inside([drag.original[0] + dx, drag.original[1] + dy]);
+  } else {
+    const index = model.pieces.findIndex((p) => p.id === drag.id);
+    const piece = JSON.parse(drag.original);
+    if (drag.kind === "piece") movePiece(piece, dx, dy);
+    else resizePiece(piece, dx, dy);
+    model.pieces[index] = piece;
+  }
+  drag.moved = true;
+  render();
+});
+
+function endDrag() {
+  if (!drag) return;
+  const { before, moved } = drag;
+  drag = null;
+  if (moved) commit(before);
+}
+
+board.addEventListener("pointerup", endDrag);
+board.addEventListener("pointercancel", endDrag);
+
+document.querySelector("[data-tool=select]").addEventListener("click", () => setTool({ name: "select" }));
+document.querySelector("[data-tool=sight]").addEventListener("click", () => setTool({ name: "sight" }));
+document.getElementById("undo").addEventListener("click", undo);
+document.getElementById("redo").addEventListener("click", redo);
+document.getElementById("balance-run").addEventListener("click", runBalance);
+document.getElementById("save").addEventListener("click", save);
+document.getElementById("download").addEventListener("click", download);
+document.getElementById("play").addEventListener("click", play);
+document.getElementById("open").addEventListener("click", () => openScenario(document.getElementById("open-name").value));
+document.getElementById("new").addEventListener("click", () => change(() => { model = freshModel(); selected = null; }));
+window.addEventListener("resize", renderHandles);
+
+const fragment = new URLSearchParams(window.location.hash.slice(1));
+if (fragment.get("token")) document.getElementById("save-token").value = fragment.get("token");
+
+window.totenblattEditor = { toml: toToml, status, model: () => model };
+
+renderPalette();
+loadList();
+const opening = new URLSearchParams(window.location.search).get("open");
+if (opening) openScenario(opening);
+else changed();
