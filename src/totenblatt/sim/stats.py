@@ -1,10 +1,17 @@
-"""Win rates with 95 % Wilson score intervals, where a curve crosses a level, and run summaries.
+"""Win rates with 95 % Wilson score intervals, where a curve crosses a level, run summaries,
+and the exact tests of the balance reports: the sign test on the discordant pairs of paired
+games (McNemar's exact test), one-sided binomial tests of a share, Holm's correction across
+the cells of a report (the tests from SciPy).
 
 >>> low, high = wilson(30, 100)
 >>> round(low, 3), round(high, 3)
 (0.219, 0.396)
 >>> crossing([1, 2, 3, 4], [0.9, 0.7, 0.4, 0.2], 0.5)
 2.6666666666666665
+>>> round(sign_test(4, 0), 3)  # 4 discordant games, all one way: not significant at 5 %
+0.125
+>>> holm([0.01, 0.04, 0.03])
+[0.03, 0.06, 0.06]
 """
 
 from __future__ import annotations
@@ -17,7 +24,24 @@ from typing import Any
 
 from totenblatt.sim.play import Row
 
-__all__ = ["Z95", "Rate", "crossing", "rate", "share_rate", "summarize", "wilson"]
+__all__ = [
+    "ALPHA",
+    "Z95",
+    "Rate",
+    "crossing",
+    "holm",
+    "paired_change",
+    "rate",
+    "share_at_least",
+    "share_below",
+    "share_rate",
+    "sign_test",
+    "summarize",
+    "wilson",
+]
+
+ALPHA = 0.05
+"""The level of the reports' tests, after Holm's correction (family-wise)."""
 
 Z95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
@@ -59,6 +83,104 @@ def share_rate(successes: float, n: int) -> dict[str, float]:
     (0.0, 1.0)
     """
     return {k: v for k, v in rate(successes, n).items() if k in ("rate", "low", "high")}
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """The two-sided exact p-value of ``wins`` against ``losses`` among discordant pairs
+    (a binomial test at one half: the sign test, McNemar's exact test); 1 when there is
+    none.
+
+    >>> sign_test(0, 0), round(sign_test(10, 0), 4), round(sign_test(30, 12), 4)
+    (1.0, 0.002, 0.0079)
+    """
+    n = wins + losses
+    if n <= 0:
+        return 1.0
+    from scipy.stats import binomtest
+
+    return float(binomtest(wins, n, 0.5).pvalue)
+
+
+def share_at_least(successes: int, n: int, level: float) -> float:
+    """One-sided exact p-value that the true share is below ``level`` (small: the share
+    is at least ``level``); 1 when ``n`` is 0.
+
+    >>> round(share_at_least(27, 30, 0.9), 3), round(share_at_least(299, 300, 0.9), 6)
+    (0.647, 0.0)
+    """
+    if n <= 0:
+        return 1.0
+    from scipy.stats import binomtest
+
+    return float(binomtest(successes, n, level, alternative="greater").pvalue)
+
+
+def share_below(successes: int, n: int, level: float) -> float:
+    """One-sided exact p-value that the true share is at least ``level`` (small: below).
+
+    >>> round(share_below(20, 30, 0.9), 5)
+    0.00045
+    """
+    if n <= 0:
+        return 1.0
+    from scipy.stats import binomtest
+
+    return float(binomtest(successes, n, level, alternative="less").pvalue)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given (a family's test is
+    rejected at level a when its adjusted p-value is at most a).
+
+    >>> holm([]), holm([0.2]), holm([0.001, 0.5, 0.02, 0.04])
+    ([], [0.2], [0.004, 0.5, 0.06, 0.08])
+    """
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    out = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        out[i] = round(running, 12)
+    return out
+
+
+def paired_change(treated: Sequence[bool], control: Sequence[bool]) -> dict[str, float]:
+    """The change of a win rate over paired games (game i of both cells from one seed):
+    ``change`` (mean of treated − control), its exact 95 % bounds given the discordant
+    pairs (Clopper–Pearson on the share of them the treated side won, scaled by their
+    number), ``wins`` and ``losses`` (the discordant pairs each way) and the sign test's
+    ``p``.
+
+    >>> found = paired_change([True] * 4 + [False] * 6, [False] * 4 + [False] * 6)
+    >>> found["change"], found["wins"], found["losses"], round(found["p"], 3)
+    (0.4, 4, 0, 0.125)
+    >>> round(found["low"], 3), found["high"]
+    (-0.082, 0.4)
+    """
+    if len(treated) != len(control):
+        raise ValueError(f"{len(treated)} treated games but {len(control)} paired ones")
+    n = len(treated)
+    wins = sum(1 for t, c in zip(treated, control, strict=True) if t and not c)
+    losses = sum(1 for t, c in zip(treated, control, strict=True) if c and not t)
+    if not n:
+        return {"change": math.nan, "low": math.nan, "high": math.nan, "wins": 0,
+                "losses": 0, "p": 1.0}  # fmt: skip
+    m = wins + losses
+    low = high = 0.0
+    if m:
+        from scipy.stats import binomtest
+
+        ci = binomtest(wins, m, 0.5).proportion_ci(0.95, method="exact")
+        low, high = m / n * (2 * ci.low - 1), m / n * (2 * ci.high - 1)
+    return {
+        "change": (wins - losses) / n,
+        "low": low,
+        "high": high,
+        "wins": wins,
+        "losses": losses,
+        "p": sign_test(wins, losses),
+    }
 
 
 def crossing(xs: Sequence[float], ys: Sequence[float], level: float) -> float | None:

@@ -59,6 +59,18 @@ TEXT: dict[str, str] = {
     "heroes_even": N_(
         "The hero is even (50 %) against **{even:.1f}** cowboys (95 %: {low:.1f}–{high:.1f})."
     ),
+    "heroes_even_open_high": N_(
+        "The hero is even (50 %) against **{even:.1f}** cowboys (95 %: from {low:.1f} to "
+        "more than {most} — open above the range played)."
+    ),
+    "heroes_even_open_low": N_(
+        "The hero is even (50 %) against **{even:.1f}** cowboys (95 %: from fewer than "
+        "{least} to {high:.1f} — open below the range played)."
+    ),
+    "heroes_even_open": N_(
+        "The hero is even (50 %) against **{even:.1f}** cowboys (95 %: from fewer than "
+        "{least} to more than {most} — open on both sides of the range played)."
+    ),
     "heroes_even_above": N_(
         "The hero wins more than half of the games even against {most} cowboys: the "
         "even point lies beyond the range played."
@@ -73,8 +85,9 @@ TEXT: dict[str, str] = {
         'Recommendation: default D-5 to `hand_mode = "{mode}"` — in that reading the '
         'designer\'s "about {claim}" holds.'
     ),
-    "heroes_d5_closer": N_(
-        'The claim holds in neither mode; `hand_mode = "{mode}"` comes closer to "about {claim}".'
+    "heroes_d5_open": N_(
+        'No default for D-5 stands on these games: "about {claim}" does not hold in exactly '
+        "one mode while the other mode's whole 95 % range of the even point lies outside it."
     ),
     "heroes_d5_none": N_("No mode has an even point in the range played; widen --cowboys."),
     # -- balance abilities ----------------------------------------------------------------
@@ -88,9 +101,12 @@ TEXT: dict[str, str] = {
     ),
     "abilities_table_head": N_(
         "| ability | win rate | 95 % Wilson interval | change (points) "
-        "| 95 % bounds of the change |"
+        "| 95 % bounds of the change | seeds won only with–only without, p (Holm) |"
     ),
-    "abilities_note": N_("\\* 0 lies outside the change's 95 % bounds."),
+    "abilities_note": N_(
+        "\\* the change stands after Holm's correction across the {n} abilities (p ≤ 0.05; "
+        "exact sign test on the seeds won with the ability only or without it only)."
+    ),
     # -- balance seats --------------------------------------------------------------------
     "seats_title": N_("## Seat and first-dealer advantage"),
     "seats_setup": N_(
@@ -122,14 +138,21 @@ TEXT: dict[str, str] = {
     "rounds_setup": N_(
         "The same bot ({bot}) at every seat; {games} games per scenario with the round "
         "limit raised to {cap}, run seed {seed}. A game is decided when a side is left "
-        "standing; the recommended limit is the smallest round by which {target:.0%} of "
-        "the games are decided."
+        "standing; the estimate is the smallest round by which {target:.0%} of the games "
+        "are decided. A change of the limit is recommended only where an exact binomial "
+        "test against {target:.0%} stands after Holm's correction across the scenarios "
+        "(p ≤ 0.05)."
     ),
     "rounds_table_head": N_(
-        "| scenario | limit now | decided by it (95 %) | decided within the cap | "
-        "recommended limit |"
+        "| scenario | limit now | decided by it (95 %) | decided within the cap | estimated limit |"
     ),
-    "rounds_limit": N_("`{scenario}`: round_limit = {limit}."),
+    "rounds_limit": N_(
+        "`{scenario}`: recommended round_limit = {limit} (p = {p} after Holm's correction)."
+    ),
+    "rounds_keep": N_(
+        "`{scenario}`: keep round_limit = {limit} — no change stands on these games "
+        "(p = {p} after Holm's correction)."
+    ),
     "rounds_never": N_(
         "`{scenario}`: no limit up to {cap} rounds decides enough games — the bots stall."
     ),

@@ -3,9 +3,12 @@ to one figure, on paired seeds against the same opponents.
 
 The baseline cell plays the scenario as it is; each ability cell adds that
 ability to the first figure of seat 0. Game *i* of every cell starts from the
-same seed, so the difference of win rates is measured pair by pair: its 95 %
-interval is the normal interval of the mean paired difference (won with the
-ability − won without, per seed).
+same seed, so the difference of win rates is measured pair by pair (won with the
+ability − won without, per seed). Only the discordant seeds (won one way, not the other)
+tell: the exact sign test on them (McNemar's exact test) gives each ability's p-value,
+Holm's correction across all the abilities of the report its adjusted one, and an
+ability's change is marked only where that stays below 5 %; its 95 % bounds are exact
+given the discordant seeds (:func:`~totenblatt.sim.stats.paired_change`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_ability
 from totenblatt.sim.spec import RunSpec
-from totenblatt.sim.stats import Z95, rate
+from totenblatt.sim.stats import ALPHA, holm, paired_change, rate
 from totenblatt.sim.wording import numeral, say
 from totenblatt.wanted.table import load_scenario
 from totenblatt.wanted.vocab import Ability
@@ -87,11 +90,8 @@ class AbilitiesExperiment:
         for ability in self.abilities:
             found = rows.get(ability.value, [])
             wins = {r["game"]: 0 in r["winners"] for r in found}
-            pairs = [int(wins[g]) - int(base[g]) for g in wins if g in base]
-            n = len(pairs)
-            mean = sum(pairs) / n if n else math.nan
-            var = sum((d - mean) ** 2 for d in pairs) / (n - 1) if n > 1 else math.nan
-            half = Z95 * math.sqrt(var / n) if n > 1 else math.nan
+            games = [g for g in wins if g in base]
+            paired = paired_change([wins[g] for g in games], [base[g] for g in games])
             r = rate(sum(wins.values()), len(wins))
             results.append(
                 {
@@ -101,12 +101,17 @@ class AbilitiesExperiment:
                     "rate": r["rate"],
                     "low": r["low"],
                     "high": r["high"],
-                    "change": mean,
-                    "change_low": mean - half,
-                    "change_high": mean + half,
-                    "significant": n > 1 and (mean - half > 0 or mean + half < 0),
+                    "change": paired["change"],
+                    "change_low": paired["low"],
+                    "change_high": paired["high"],
+                    "discordant_wins": paired["wins"],
+                    "discordant_losses": paired["losses"],
+                    "p": paired["p"],
                 }
             )
+        for result, adjusted in zip(results, holm([x["p"] for x in results]), strict=True):
+            result["p_holm"] = adjusted
+            result["significant"] = adjusted <= ALPHA
         results.sort(key=lambda x: math.inf if math.isnan(x["change"]) else -x["change"])
         b = rate(sum(base.values()), n_base)
         return {
@@ -153,7 +158,7 @@ class AbilitiesExperiment:
             "high": base["high"],
         }
         title = {"scenario": summary["scenario"]}
-        lines = report_head("abilities", summary, plots, lang, columns=5, title=title, setup=setup)
+        lines = report_head("abilities", summary, plots, lang, columns=6, title=title, setup=setup)
         for a in summary["abilities"]:
             name = a["name_de"] if lang == "de" else a["name_en"]
             mark = " *" if a["significant"] else ""
@@ -161,9 +166,11 @@ class AbilitiesExperiment:
             change, c_low, c_high = (
                 numeral(a[k] * 100, "+.1f", lang) for k in ("change", "change_low", "change_high")
             )
+            p_holm = numeral(a["p_holm"], ".3f", lang)
             lines.append(
                 f"| {name} (`{a['ability']}`) | {rate} | {low}–{high} "
-                f"| {change}{mark} | {c_low} … {c_high} |"
+                f"| {change}{mark} | {c_low} … {c_high} "
+                f"| {a['discordant_wins']}–{a['discordant_losses']}, {p_holm} |"
             )
-        lines += ["", say("abilities_note", lang)]
+        lines += ["", say("abilities_note", lang, n=len(summary["abilities"]))]
         return "\n".join(lines)

@@ -5,8 +5,11 @@ cowboys in a fight, a gunslinger (Revolverheld) about 3. For every N and both
 readings of D-5 the experiment plays paired games (game *i* of every cell from
 the same seed) and reports the hero's win rate with a 95 % Wilson interval, the
 N where the hero is even (the rate crosses 50 %, linear between points; its
-range from where the interval's ends cross), whether "about" the claim holds
-(within ±1 cowboy) and which mode D-5 should default to.
+range from where the interval's ends cross — open, "more than N", where an end does
+not cross within the range played), whether "about" the claim holds (within ±1 cowboy)
+and which mode D-5 should default to: a mode is recommended only where the claim holds
+in it and the other mode's whole range of the even point lies outside "about" the claim
+(else the data do not tell the modes apart, and the report says so).
 """
 
 from __future__ import annotations
@@ -100,13 +103,18 @@ class HeroesExperiment:
             beyond = None
             if even is None and points:
                 beyond = "above" if points[-1]["rate"] > 0.5 else "below"
+            even_low = crossing(xs, [p["low"] for p in points], 0.5)
+            even_high = crossing(xs, [p["high"] for p in points], 0.5)
             modes[mode] = {
                 "points": points,
                 "even": even,
-                "even_low": crossing(xs, [p["low"] for p in points], 0.5),
-                "even_high": crossing(xs, [p["high"] for p in points], 0.5),
+                "even_low": even_low,
+                "even_high": even_high,
+                "even_low_open": _open_end(even_low, [p["low"] for p in points]),
+                "even_high_open": _open_end(even_high, [p["high"] for p in points]),
                 "even_beyond": beyond,
                 "claim_holds": even is not None and abs(even - self.claim) <= TOLERANCE,
+                "claim_excluded": _excluded(even_low, even_high, points, self.claim),
             }
         return {
             "hero": self.hero.value,
@@ -145,14 +153,13 @@ class HeroesExperiment:
         }
 
     def _recommend(self, modes: Mapping[str, Any]) -> str | None:
-        def distance(mode: str) -> float:
-            even = modes[mode]["even"]
-            return math.inf if even is None else abs(even - self.claim)
-
-        ranked = sorted(modes, key=lambda m: (not modes[m]["claim_holds"], distance(m)))
-        if not ranked or math.isinf(distance(ranked[0])):
+        """The mode where the claim holds while every other mode's whole range of the even
+        point excludes it; None when the data do not tell the modes apart."""
+        holding = [m for m in modes if modes[m]["claim_holds"]]
+        if len(holding) != 1:
             return None
-        return ranked[0]
+        others = [m for m in modes if m != holding[0]]
+        return holding[0] if all(modes[m]["claim_excluded"] for m in others) else None
 
     # -- plots and text -----------------------------------------------------------------
 
@@ -223,22 +230,59 @@ class HeroesExperiment:
 
     def _verdict(self, found: Mapping[str, Any], summary: Mapping[str, Any], lang: str) -> str:
         claim = summary["claim"]
+        most, least = max(summary["cowboys"]), min(summary["cowboys"])
         if found["even"] is None:
             key = "heroes_even_above" if found["even_beyond"] == "above" else "heroes_even_below"
-            text = say(key, lang, most=max(summary["cowboys"]), least=min(summary["cowboys"]))
+            text = say(key, lang, most=most, least=least)
         else:
-            low = found["even_low"] if found["even_low"] is not None else min(summary["cowboys"])
-            high = found["even_high"] if found["even_high"] is not None else max(summary["cowboys"])
-            text = say("heroes_even", lang, even=found["even"], low=low, high=high)
+            low, high = found["even_low"], found["even_high"]
+            open_low = found.get("even_low_open") == "below" or low is None
+            open_high = found.get("even_high_open") == "above" or high is None
+            if open_low and open_high:
+                text = say("heroes_even_open", lang, even=found["even"], least=least, most=most)
+            elif open_high:
+                text = say("heroes_even_open_high", lang, even=found["even"], low=low, most=most)
+            elif open_low:
+                text = say("heroes_even_open_low", lang, even=found["even"], least=least, high=high)
+            else:
+                text = say("heroes_even", lang, even=found["even"], low=low, high=high)
         holds = "heroes_holds" if found["claim_holds"] else "heroes_fails"
         return f"{text} {say(holds, lang, claim=claim)}"
 
     def _advice(self, summary: Mapping[str, Any], lang: str) -> str:
         mode = summary["recommended_mode"]
-        if mode is None:
+        if mode is not None:
+            return say("heroes_d5", lang, mode=mode, claim=summary["claim"])
+        if all(found["even"] is None for found in summary["modes"].values()):
             return say("heroes_d5_none", lang, claim=summary["claim"])
-        key = "heroes_d5" if summary["modes"][mode]["claim_holds"] else "heroes_d5_closer"
-        return say(key, lang, mode=mode, claim=summary["claim"])
+        return say("heroes_d5_open", lang, claim=summary["claim"])
+
+
+def _open_end(crossed: float | None, bound: Sequence[float]) -> str | None:
+    """Where an end of the even point's range lies when its curve does not cross 50 % in
+    the range played: "above" the most cowboys (still above 50 % there), "below" the fewest
+    (already below), else None (it crossed)."""
+    if crossed is not None or not bound:
+        return None
+    return "above" if bound[-1] > 0.5 else "below"
+
+
+def _excluded(
+    low: float | None, high: float | None, points: Sequence[Mapping[str, Any]], claim: int
+) -> bool:
+    """Whether the whole 95 % range of the even point lies outside ``claim`` ± TOLERANCE.
+
+    An end that does not cross within the range played is open (below the fewest
+    cowboys, above the most) or, when its curve stays on the far side, lies beyond the
+    range (then the range's edge is a safe bound for it)."""
+    if not points:
+        return False
+    xs = [p["cowboys"] for p in points]
+    # the low curve above 50 % throughout: the even point lies beyond the most cowboys
+    start = low if low is not None else xs[-1] if points[-1]["low"] > 0.5 else -math.inf
+    # the high curve below 50 % throughout: the even point lies before the fewest
+    end = high if high is not None else math.inf if points[-1]["high"] > 0.5 else xs[0]
+    return end < claim - TOLERANCE or start > claim + TOLERANCE
 
 
 def _hero_word(hero: str, lang: str) -> str:

@@ -2,9 +2,15 @@
 
 Every scenario is played with its round limit raised to ``cap`` (the bots do not
 look at the limit, so a game decided in round r is decided under any limit ≥ r).
-The recommended ``round_limit`` is the smallest L such that at least ``target``
+The estimated ``round_limit`` is the smallest L such that at least ``target``
 (90 %) of the games have a side standing by the end of round L; None when even
-``cap`` rounds are not enough.
+``cap`` rounds are not enough. A change of a scenario's limit is *recommended* only where
+the games show it beyond chance (:func:`standing_change`): a cut to L when the share
+decided by round L is at least ``target`` by a one-sided exact binomial test, a raise
+when the share decided by the limit now is below it; the tests of all scenarios of the
+report are corrected together (Holm), and a cut is tested from the limit now downwards,
+round by round, at the level Holm left the scenario (a fixed sequence: the first round
+that does not stand ends it).
 """
 
 from __future__ import annotations
@@ -19,11 +25,11 @@ from totenblatt.sim.balance.plotting import COLOURS, figure, save
 from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_round_limit
-from totenblatt.sim.stats import share_rate
+from totenblatt.sim.stats import ALPHA, holm, share_at_least, share_below, share_rate
 from totenblatt.sim.wording import numeral, say, share
 from totenblatt.wanted.table import load_scenario
 
-__all__ = ["RoundsExperiment", "recommended_limit"]
+__all__ = ["RoundsExperiment", "recommended_limit", "standing_change"]
 
 STANDING = "last_side_standing"
 
@@ -42,6 +48,62 @@ def recommended_limit(ends: Sequence[int | None], target: float) -> int | None:
         if count >= need - 1e-9:
             return end
     return None
+
+
+def _decided_by(ends: Sequence[int | None], limit: int) -> int:
+    return sum(1 for e in ends if e is not None and e <= limit)
+
+
+def _first_test(ends: Sequence[int | None], now: int | None, target: float) -> tuple[str, float]:
+    """The one test that opens a scenario's family: a cut by one round (``"cut"``), or a
+    raise (``"raise"``) when the limit now decides fewer than ``target`` of the games."""
+    n = len(ends)
+    if not now or not n:
+        return "keep", 1.0
+    if _decided_by(ends, now) < target * n:
+        return "raise", share_below(_decided_by(ends, now), n, target)
+    if now <= 1:
+        return "keep", 1.0
+    return "cut", share_at_least(_decided_by(ends, now - 1), n, target)
+
+
+def standing_change(
+    scenarios: Sequence[tuple[Sequence[int | None], int | None]],
+    target: float,
+    cap: int,
+    alpha: float = ALPHA,
+) -> list[dict[str, Any]]:
+    """Per scenario (its games' ends and its limit now) the change that stands: ``kind``
+    (cut, raise or keep), ``limit`` (the new limit; the limit now when kept), ``p`` and
+    ``p_holm`` of its first test (see the module docstring).
+
+    >>> thirty = [1] * 14 + [3] * 10 + [6] * 3 + [None] * 3  # the duel: 27 of 30 by round 6
+    >>> [c["kind"] for c in standing_change([(thirty, 10)], 0.9, 40)]
+    ['keep']
+    >>> quick = [1] * 200 + [2] * 100  # 300 games, every one decided by round 2
+    >>> found = standing_change([(quick, 10)], 0.9, 40)[0]
+    >>> found["kind"], found["limit"]
+    ('cut', 2)
+    """
+    firsts = [_first_test(ends, now, target) for ends, now in scenarios]
+    adjusted = holm([p for _, p in firsts])
+    order = sorted(range(len(firsts)), key=lambda i: firsts[i][1])
+    level = {i: alpha / (len(firsts) - rank) for rank, i in enumerate(order)}
+    out = []
+    for i, ((ends, now), (kind, p)) in enumerate(zip(scenarios, firsts, strict=True)):
+        stands = kind != "keep" and adjusted[i] <= alpha
+        limit = now
+        if stands and kind == "raise":
+            limit = recommended_limit(ends, target) or cap
+        elif stands and kind == "cut" and now:
+            limit = now - 1
+            n = len(ends)
+            while limit > 1 and share_at_least(_decided_by(ends, limit - 1), n, target) <= level[i]:
+                limit -= 1
+        out.append(
+            {"kind": kind if stands else "keep", "limit": limit, "p": p, "p_holm": adjusted[i]}
+        )
+    return out
 
 
 class RoundsExperiment(PerScenario):
@@ -70,9 +132,11 @@ class RoundsExperiment(PerScenario):
     def analyse(self, rows: Mapping[str, Sequence[Row]]) -> dict[str, Any]:
         """Length distributions, the share decided by each round, the recommended limit."""
         out = []
+        every_end = []
         for cell in self._cells:
             found = rows.get(cell.key, [])
             ends = [r["rounds"] if r["end_reason"] == STANDING else None for r in found]
+            every_end.append((ends, self.current[cell.key]))
             n = len(ends)
             counts = Counter(e for e in ends if e is not None)
             cumulative, total = [], 0
@@ -92,9 +156,13 @@ class RoundsExperiment(PerScenario):
                     "decided_by_cap": cumulative[-1] if cumulative else 0.0,
                     "ends": {str(k): v for k, v in sorted(counts.items())},
                     "cumulative": cumulative,
-                    "recommended_limit": recommended_limit(ends, self.target),
+                    "estimated_limit": recommended_limit(ends, self.target),
                 }
             )
+        changes = standing_change(every_end, self.target, self.cap)
+        for scenario, change in zip(out, changes, strict=True):
+            scenario["change"] = change
+            scenario["recommended_limit"] = change["limit"] if change["kind"] != "keep" else None
         return {
             **self.head(),
             "cap": self.cap,
@@ -131,18 +199,25 @@ class RoundsExperiment(PerScenario):
         lines = report_head("rounds", summary, plots, lang, columns=5, setup=setup)
         for s in summary["scenarios"]:
             now = s["decided_by_current_limit"]
-            best = s["recommended_limit"]
+            estimate = s.get("estimated_limit")
             lines.append(
                 f"| {s['scenario']} | {s['current_limit'] or '—'} | {share(now, lang)} "
                 f"| {numeral(s['decided_by_cap'], '.0%', lang)} "
-                f"| {best if best is not None else '—'} |"
+                f"| {estimate if estimate is not None else '—'} |"
             )
         lines.append("")
         for s in summary["scenarios"]:
+            change = s.get("change") or {"kind": "keep", "p_holm": 1.0}
             best = s["recommended_limit"]
-            if best is None:
+            p_holm = numeral(change["p_holm"], ".3f", lang)
+            if s.get("estimated_limit") is None and change["kind"] == "keep":
                 text = say("rounds_never", lang, scenario=s["scenario"], cap=summary["cap"])
+            elif best is not None:
+                text = say("rounds_limit", lang, scenario=s["scenario"], limit=best, p=p_holm)
             else:
-                text = say("rounds_limit", lang, scenario=s["scenario"], limit=best)
+                text = say(
+                    "rounds_keep", lang, scenario=s["scenario"], limit=s["current_limit"] or "—",
+                    p=p_holm,
+                )  # fmt: skip
             lines.append(f"- {text}")
         return "\n".join(lines)
