@@ -60,6 +60,67 @@ def test_the_german_report_writes_numbers_the_german_way() -> None:
     assert "5.5" not in de
 
 
+def test_an_even_point_whose_interval_reaches_beyond_the_range_is_open() -> None:
+    """The hero still wins most games against the most cowboys played: the even point's
+    range is "from 1.9 to more than 4", not "1.9–4.0"."""
+    exp = HeroesExperiment("veteran", cowboys=[1, 2, 3, 4], games=20)
+    wins = {1: 20, 2: 14, 3: 9, 4: 8}
+    rows = {
+        f"{mode}/{n}": [_row(i, [0] if i < w else [1]) for i in range(20)]
+        for mode in ("per_player", "per_character")
+        for n, w in wins.items()
+    }
+    summary = exp.analyse(rows)
+    found = summary["modes"]["per_player"]
+    assert found["even"] is not None and found["even_high"] is None
+    assert found["even_high_open"] == "above"
+    en, de = exp.markdown(summary, [], "en"), exp.markdown(summary, [], "de")
+    assert "to more than 4 — open above the range played" in en
+    assert "bis mehr als 4" in de
+    assert f"–{4:.1f})" not in en
+    assert summary["recommended_mode"] is None  # both modes alike: no D-5 default stands
+    assert "No default for D-5 stands" in en
+
+
+def test_abilities_mark_a_change_only_where_holm_leaves_it_standing() -> None:
+    """4 seeds won with the ability only, none without (exact p = 0.125): no mark, however
+    the normal interval of before looked; with 14 abilities, p = 0.01 alone does not stand."""
+    exp = AbilitiesExperiment(abilities=["sharpshooter", "cover_1"], games=40)
+    base = [_row(i, [0] if i % 2 else [1]) for i in range(40)]
+    rows = {
+        "none": base,
+        "sharpshooter": [_row(i, [0] if i % 2 or i < 8 else [1]) for i in range(40)],
+        "cover_1": [_row(i, [0] if i % 2 or i < 30 else [1]) for i in range(40)],
+    }
+    results = {a["ability"]: a for a in exp.analyse(rows)["abilities"]}
+    sharp, cover = results["sharpshooter"], results["cover_1"]
+    assert (sharp["discordant_wins"], sharp["discordant_losses"]) == (4, 0)
+    assert sharp["p"] == pytest.approx(0.125) and not sharp["significant"]
+    assert (cover["discordant_wins"], cover["discordant_losses"]) == (15, 0)
+    assert cover["p_holm"] == pytest.approx(2 * cover["p"]) and cover["significant"]
+    text = exp.markdown(exp.analyse(rows), [], "en")
+    assert "| 4–0, 0.125 |" in text and "across the 2 abilities" in text
+
+
+def test_rounds_recommends_no_cut_on_27_of_30_games() -> None:
+    """The duel decided by round 6 in 27 of 30 games: 90 % is not shown, the limit stays."""
+    from totenblatt.sim.balance.rounds import standing_change
+
+    ends = [1] * 14 + [3] * 10 + [6] * 3 + [None] * 3
+    assert recommended_limit(ends, 0.9) == 6  # the estimate of before
+    (change,) = standing_change([(ends, 10)], 0.9, 40)
+    assert change["kind"] == "keep" and change["limit"] == 10
+    many = [1] * 250 + [2] * 45 + [None] * 5
+    cut, kept = standing_change([(many, 10), (ends, 10)], 0.9, 40)
+    assert (cut["kind"], cut["limit"]) == ("cut", 2) and kept["kind"] == "keep"
+    slow = [None] * 20 + [5] * 10
+    (raised,) = standing_change([(slow, 10)], 0.9, 40)
+    assert raised["kind"] == "never"  # no limit up to the cap decides enough: nothing to raise to
+    slower = [12] * 28 + [5] * 2
+    (raised,) = standing_change([(slower, 10)], 0.9, 40)
+    assert (raised["kind"], raised["limit"]) == ("raise", 12)
+
+
 def test_recommended_limit() -> None:
     assert recommended_limit([1, 1, 2, 9, None], 0.8) == 9
     assert recommended_limit([None] * 3, 0.5) is None

@@ -134,3 +134,25 @@ def _parent(group: typer.core.TyperGroup) -> typer.Context:
 
 def _plain(value: object) -> object:
     return list(value) if isinstance(value, list | tuple) else value
+
+
+def test_the_reproduce_line_replays_the_same_findings(cli: Cli, tmp_path: Path) -> None:
+    """Run the line a report prints (in another folder): the findings are the same, byte for
+    byte (the JSON without its timing), and so are the reports."""
+    args = ["balance", "rounds", "--scenario", "duel", "--scenario", "gangs", "--games", "6",
+            "--cap", "12", "--bot", "heuristic", "--seed", "5"]  # fmt: skip
+    first, again = tmp_path / "first", tmp_path / "again"
+    code, out, err = cli([*args, "-w", "1", "-o", str(first), "-q", "--json"])
+    assert code == 0, err
+    line = shlex.split(json.loads(out)["command"])
+    assert line[0] == "totenblatt"
+    code, out, err = cli([*line[1:], "-w", "2", "-o", str(again), "-q"])
+    assert code == 0, err
+
+    def findings(folder: Path) -> dict[str, object]:
+        data = json.loads((folder / "rounds.json").read_text(encoding="utf-8"))
+        data.pop("timing")
+        return data
+
+    assert findings(first) == findings(again)
+    assert (first / "rounds.md").read_bytes() == (again / "rounds.md").read_bytes()

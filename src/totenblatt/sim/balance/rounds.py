@@ -74,7 +74,8 @@ def standing_change(
     alpha: float = ALPHA,
 ) -> list[dict[str, Any]]:
     """Per scenario (its games' ends and its limit now) the change that stands: ``kind``
-    (cut, raise or keep), ``limit`` (the new limit; the limit now when kept), ``p`` and
+    (cut, raise, keep, or never: too few games decided below the limit now and by the cap
+    too), ``limit`` (the new limit; the limit now otherwise), ``p`` and
     ``p_holm`` of its first test (see the module docstring).
 
     >>> thirty = [1] * 14 + [3] * 10 + [6] * 3 + [None] * 3  # the duel: 27 of 30 by round 6
@@ -94,7 +95,11 @@ def standing_change(
         stands = kind != "keep" and adjusted[i] <= alpha
         limit = now
         if stands and kind == "raise":
-            limit = recommended_limit(ends, target) or cap
+            found = recommended_limit(ends, target)
+            if found is None:  # no limit up to the cap decides enough: nothing to raise to
+                kind = "never"
+            else:
+                limit = found
         elif stands and kind == "cut" and now:
             limit = now - 1
             n = len(ends)
@@ -162,7 +167,8 @@ class RoundsExperiment(PerScenario):
         changes = standing_change(every_end, self.target, self.cap)
         for scenario, change in zip(out, changes, strict=True):
             scenario["change"] = change
-            scenario["recommended_limit"] = change["limit"] if change["kind"] != "keep" else None
+            moved = change["kind"] in ("cut", "raise")
+            scenario["recommended_limit"] = change["limit"] if moved else None
         return {
             **self.head(),
             "cap": self.cap,
@@ -210,7 +216,7 @@ class RoundsExperiment(PerScenario):
             change = s.get("change") or {"kind": "keep", "p_holm": 1.0}
             best = s["recommended_limit"]
             p_holm = numeral(change["p_holm"], ".3f", lang)
-            if s.get("estimated_limit") is None and change["kind"] == "keep":
+            if s.get("estimated_limit") is None:
                 text = say("rounds_never", lang, scenario=s["scenario"], cap=summary["cap"])
             elif best is not None:
                 text = say("rounds_limit", lang, scenario=s["scenario"], limit=best, p=p_holm)
