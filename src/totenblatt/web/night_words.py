@@ -48,6 +48,7 @@ NIGHT_STRINGS: dict[str, str] = {
     "rematch_watch": N_("Watch the rematch"),
     "export_replay": N_("Download the replay"),
     "export_report": N_("Download the report (Markdown)"),
+    "analysis_open": N_("Analysis"),
     "yes_short": N_("yes"),
     "no_short": N_("no"),
 }

@@ -114,13 +114,13 @@
     }
     for (let s = 0; s < data.seats; s++) {
       const points = curve.map((c) => `${scale.x(c.index).toFixed(1)},${scale.y(c.win[s]).toFixed(1)}`).join(" ");
-      root.append(svg("polyline", { class: "an-line", points, stroke: `var(--seat-${s % 6})`, "data-seat": s }));
+      root.append(svg("polyline", { class: `an-line an-seat-${s % 6}`, points, "data-seat": s }));
     }
     if (data.seat !== null) {
       data.decisions.forEach((d, i) => {
         const r = d.mark ? 6 : 3;
-        const fill = d.mark ? `var(--${d.mark})` : `var(--seat-${data.seat % 6})`;
-        root.append(svg("circle", { class: "an-dot", cx: scale.x(d.index), cy: scale.y(d.chosen_win), r, fill, "data-index": d.index, "data-mark": d.mark ?? "", "data-at": i }));
+        const colour = d.mark ? `an-${d.mark}` : `an-seat-${data.seat % 6}`;
+        root.append(svg("circle", { class: `an-dot ${colour}`, cx: scale.x(d.index), cy: scale.y(d.chosen_win), r, "data-index": d.index, "data-mark": d.mark ?? "", "data-at": i }));
       });
       const d = data.decisions[state.at];
       if (d) root.append(svg("line", { id: "an-cursor", x1: scale.x(d.index), x2: scale.x(d.index), y1: PAD / 2, y2: H - PAD }));
@@ -138,7 +138,7 @@
     });
     const legend = el("div", { class: "an-legend" });
     for (let s = 0; s < data.seats; s++) {
-      legend.append(el("span", {}, el("span", { class: "an-swatch", style: `background: var(--seat-${s % 6})` }), boot.labels[s] ?? `#${s}`));
+      legend.append(el("span", {}, el("span", { class: `an-swatch an-seat-${s % 6}` }), boot.labels[s] ?? `#${s}`));
     }
     const wrap = $("an-graph-wrap");
     const parts = [el("h2", {}, t("graph")), root, legend];

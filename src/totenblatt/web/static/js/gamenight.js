@@ -140,7 +140,8 @@ export class GameNight {
     const base = `/api/games/${encodeURIComponent(this.ctx.boot.game_id)}/export?lang=${this.ctx.lang}&token=${token}`;
     out.push(
       el("a", { class: "btn small", href: `${base}&format=replay`, download: "", dataset: { export: "replay" } }, t("export_replay")),
-      el("a", { class: "btn small", href: `${base}&format=markdown`, download: "", dataset: { export: "markdown" } }, t("export_report")));
+      el("a", { class: "btn small", href: `${base}&format=markdown`, download: "", dataset: { export: "markdown" } }, t("export_report")),
+      el("a", { class: "btn small", href: `/games/${encodeURIComponent(this.ctx.boot.game_id)}/analysis?lang=${this.ctx.lang}&token=${token}`, dataset: { analysis: "open" } }, t("analysis_open")));
     return out;
   }
 
