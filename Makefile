@@ -39,16 +39,9 @@ run: $(WEBSTAMP)
 	@$(MAKE) --no-print-directory compiled-background
 	$(BIN)/totenblatt serve $(SERVE_ARGS)
 
-## compiled-background: compile the fast path in the background unless its build is fresh
+## compiled-background: compile the fast path in a process of its own unless its build is fresh
 compiled-background: | $(BIN)/python
-	@mkdir -p build
-	@if ! $(BIN)/python -c "import build_compiled as b, sys; sys.exit(not b.built_in_place())" \
-		2>/dev/null; then \
-	  echo "compiling the fast path in the background (log: build/compiled.log)"; \
-	  nohup nice -n 10 sh -c '$(BIN)/python -c "import Cython, setuptools" 2>/dev/null \
-	    || $(BIN)/python -m pip install --quiet "cython>=3.0" "setuptools>=68"; \
-	    $(BIN)/python build_compiled.py' > build/compiled.log 2>&1 < /dev/null & \
-	fi
+	@$(BIN)/python build_compiled.py --background
 
 ## test: dev dependencies, lint, types, the whole test suite
 test: $(DEVSTAMP) lint types pytest

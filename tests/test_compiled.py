@@ -7,6 +7,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from totenblatt.compiled import MODULES, from_source, source_digest, source_of
 
@@ -99,3 +102,49 @@ def test_a_changed_pxd_makes_its_build_stale(tmp_path: Path) -> None:
     assert from_source(("pkg.a",), tmp_path, stamps) == {}
     (package / "a.pxd").write_text("cdef long X\n")
     assert from_source(("pkg.a",), tmp_path, stamps) == {"pkg.a": package / "a.py"}
+
+
+def _build_script() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "build_compiled_under_test", Path(__file__).resolve().parent.parent / "build_compiled.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_background_build_runs_in_a_session_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``make run`` starts the compile detached (its Ctrl-C or end leaves it compiling) and
+    only when the build is not fresh; the table never waits for it."""
+    build = _build_script()
+    started: list[tuple[list[str], dict[str, object]]] = []
+
+    class Spawned:
+        def __init__(self, command: list[str], **options: object) -> None:
+            started.append((command, options))
+
+    monkeypatch.setattr(subprocess, "Popen", Spawned)
+    monkeypatch.setattr(build, "built_in_place", lambda: True)
+    assert not build.build_in_background(tmp_path / "compiled.log")
+    assert started == []
+    monkeypatch.setattr(build, "built_in_place", lambda: False)
+    assert build.build_in_background(tmp_path / "compiled.log")
+    ((command, options),) = started
+    assert options["start_new_session"] is True and options["stdin"] == subprocess.DEVNULL
+    assert "build_compiled.build_in_place()" in command[-1] and "cython>=3.0" in command[-1]
+    assert (tmp_path / "compiled.log").exists()
+
+
+def test_the_tables_install_skips_the_compile_hook() -> None:
+    """The Makefile installs the table's extra with hatchling's hooks off and starts the
+    compile in the background before serving; make test's install keeps the hook."""
+    makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
+    assert "HATCH_BUILD_NO_HOOKS=1 $(BIN)/python -m pip install --quiet -e '.[web]'" in makefile
+    assert "$(BIN)/python -m pip install --quiet -e '.[dev]'\n" in makefile
+    run = makefile[makefile.index("\nrun:") :].split("\n\n")[0]
+    assert run.index("compiled-background") < run.index("totenblatt serve")
