@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi.testclient import TestClient
+from web_helpers import OPERATOR
 
 from totenblatt.rpg import RpgRuleset, Side, pile_order, pile_seed
 from totenblatt.web import ServerSettings, create_app
@@ -34,7 +35,10 @@ def seed_for(
 def story_client(db_url: str, seed: int | None = None) -> Iterator[TestClient]:
     """The app in-process on ``db_url``; new stories (and games) get ``seed`` if given."""
     settings = ServerSettings(
-        db_url=db_url, bot_delay=0.0, seeds=None if seed is None else (lambda: seed)
+        db_url=db_url,
+        bot_delay=0.0,
+        seeds=None if seed is None else (lambda: seed),
+        operator_token=OPERATOR,
     )
     with TestClient(create_app(settings)) as client:
         yield client
@@ -61,12 +65,20 @@ class Story:
         data = answer.json()
         return cls(client, data["story_id"], data["gm_token"])
 
-    def post(self, path: str, body: Any = None, token: str | None = "gm", **kw: Any) -> Any:
-        """POST ``/api/stories/{id}{path}`` with the token of ``token`` (a name, gm, None)."""
+    def post(
+        self,
+        path: str,
+        body: Any = None,
+        token: str | None = "gm",
+        *,
+        operator: bool = False,
+        **kw: Any,
+    ) -> Any:
+        """POST ``/api/stories/{id}{path}`` with the token of ``token`` (a name, gm, None),
+        and the operator's beside it when ``operator``."""
         key = self.gm if token == "gm" else self.tokens.get(token) if token else None
-        return self.client.post(
-            f"/api/stories/{self.id}{path}", json=body, headers=bearer(key), **kw
-        )
+        headers = bearer(key) | ({"X-Operator-Token": OPERATOR} if operator else {})
+        return self.client.post(f"/api/stories/{self.id}{path}", json=body, headers=headers, **kw)
 
     def add(self, name: str, skills: dict[str, int], *, npc: bool = False) -> int:
         answer = self.post("/characters", {"name": name, "skills": skills, "npc": npc})

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from campaign_helpers import (
+    answer,
     campaign_view,
     confirm,
     fight_view,
@@ -25,7 +26,7 @@ from campaign_helpers import (
 )
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
-from web_helpers import auth, my_turn, seed_counter, served
+from web_helpers import OPERATOR, auth, my_turn, operator, seed_counter, served
 
 from totenblatt.campaign import (
     Gang,
@@ -51,7 +52,13 @@ Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 
 
 def settings(db_url: str) -> ServerSettings:
-    return ServerSettings(db_url=db_url, bot_delay=0.0, seeds=seed_counter(7), bot_processes=0)
+    return ServerSettings(
+        db_url=db_url,
+        bot_delay=0.0,
+        seeds=seed_counter(7),
+        bot_processes=0,
+        operator_token=OPERATOR,
+    )
 
 
 @pytest.fixture
@@ -113,18 +120,21 @@ def test_a_stored_gang_is_brought_in_and_a_roster_imported(api: TestClient, db_u
     with Store(db_url) as store:
         store.gangs.create("Earps", VET, size=4, seed=3)
     campaign = new_campaign(api)
-    earps = new_gang(api, campaign, **{"import": "earps"})
-    view = campaign_view(api, campaign["campaign_id"])
-    assert [g["name"] for g in view["gangs"]] == ["Earps"]
     admin = auth(campaign["admin_token"])
     url = f"/api/campaigns/{campaign['campaign_id']}/gangs"
-    again = api.post(url, json={"import": "Earps"}, headers=admin)
+    brought = api.post(url, json={"import": "earps"}, headers=operator(campaign["admin_token"]))
+    earps = answer(brought, 201)
+    view = campaign_view(api, campaign["campaign_id"])
+    assert [g["name"] for g in view["gangs"]] == ["Earps"]
+    again = api.post(url, json={"import": "Earps"}, headers=operator(campaign["admin_token"]))
     assert again.status_code == 409 and "already in this campaign" in again.json()["error"]
     other = new_campaign(api, "Elsewhere")
     busy = api.post(f"/api/campaigns/{other['campaign_id']}/gangs", json={"import": "Earps"},
-                    headers=auth(other["admin_token"]))  # fmt: skip
+                    headers=operator(other["admin_token"]))  # fmt: skip
     assert busy.status_code == 409 and "another campaign" in busy.json()["error"]
-    assert api.post(url, json={"import": "Nobody"}, headers=admin).status_code == 422
+    assert "Tombstone" not in busy.text and campaign["campaign_id"] not in busy.text
+    nobody = api.post(url, json={"import": "Nobody"}, headers=operator(campaign["admin_token"]))
+    assert nobody.status_code == 422
     exported = api.get(f"{url}/{earps['gang_id']}/export").json()
     copy = api.post(url, json={"roster": exported, "name": "Earps II"}, headers=admin)
     assert copy.status_code == 201, copy.text

@@ -242,7 +242,7 @@ def test_a_character_who_is_out_takes_no_test(story: Story) -> None:
         ("/characters", {"name": "Eve", "skills": {"Wumme": 13}}, 422),
         ("/characters", {"name": "Eve", "skills": {"": 1}}, 422),
         ("/characters", {"name": "Eve", "npc": "yes"}, 422),
-        ("/characters", {"sheet": "Nobody"}, 404),
+        ("/characters", {"sheet": "Nobody"}, 403),  # the operator's only (issue 38)
         ("/characters", {"sheet": 5}, 422),
         ("/characters/1/wounds", {"band": "heavy"}, 422),
         ("/characters/1/heal", {"points": -1}, 422),

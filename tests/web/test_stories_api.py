@@ -269,7 +269,7 @@ def test_a_stored_sheet_is_brought_in_and_the_cli_shows_the_wound_written(
     seed = seed_for([([1], [13])])
     with story_client(db_url, seed) as client:
         story = Story.create(client)
-        brought = story.post("/characters", {"sheet": "trevor"})
+        brought = story.post("/characters", {"sheet": "trevor"}, operator=True)
         assert brought.status_code == 201, brought.text
         story.tokens["Trevor"] = brought.json()["player_token"]
         story.ids["Trevor"] = brought.json()["character_id"]
@@ -280,7 +280,7 @@ def test_a_stored_sheet_is_brought_in_and_the_cli_shows_the_wound_written(
         story.draw(test["test_id"], "Trevor")
         story.draw(test["test_id"], "gm")
         story.post(f"/tests/{test['test_id']}/stop", token="Trevor")
-        assert story.post("/characters", {"sheet": "Trevor"}).status_code == 409
+        assert story.post("/characters", {"sheet": "Trevor"}, operator=True).status_code == 409
     code, out, err = cli(["character", "show", "Trevor", "--json", *db])
     assert code == 0, err
     assert '"normal": 1' in out and '"wounds": 3' in out and '"jokers": 1' in out

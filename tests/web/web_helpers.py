@@ -44,6 +44,15 @@ def create_game(client: Any, seats: list[str], **extra: Any) -> dict[str, Any]:
     return data
 
 
+OPERATOR = "operator-token-of-the-tests-0123456789"
+"""The operator's token of the tests' servers that bring in stored things (issue 38)."""
+
+
+def operator(token: str | None = None) -> dict[str, str]:
+    """The headers of the operator's token beside ``token`` (a campaign's or story's)."""
+    return {"X-Operator-Token": OPERATOR} | ({} if token is None else auth(token))
+
+
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

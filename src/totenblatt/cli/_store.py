@@ -11,9 +11,11 @@ from totenblatt.cli.app import fail
 from totenblatt.messages import Message
 
 if TYPE_CHECKING:
+    from totenblatt.cli.options import Lang
     from totenblatt.store import Store
+    from totenblatt.store.holders import Holder
 
-__all__ = ["confirm", "open_store"]
+__all__ = ["confirm", "held_text", "open_store"]
 
 
 def open_store(db: str | None) -> Store:
@@ -27,3 +29,21 @@ def confirm(yes: bool, message: Message) -> None:
     """Refuse a change that cannot be undone unless ``--yes`` was given (exit 2, one line)."""
     if not yes:
         fail(message)
+
+
+def held_text(holder: Holder, lang: Lang | str) -> str:
+    """``held by the campaign 'Wild Bunch' (id …) of the web table``: who holds a stored item."""
+    from totenblatt.text import words
+
+    w = words(lang)
+    if holder.kind == "campaign":
+        return w.phrase(
+            "held by the campaign {name} (id {id}) of the web table",
+            name=repr(holder.name),
+            id=holder.id,
+        )
+    return w.phrase(
+        "held by the story {name} (id {id}) of the web table",
+        name=repr(holder.name),
+        id=holder.id,
+    )

@@ -25,7 +25,7 @@ from totenblatt.campaign import (
 )
 from totenblatt.campaign.battle import Result
 from totenblatt.campaign.events import Joined, notable
-from totenblatt.cli._store import confirm, open_store
+from totenblatt.cli._store import confirm, held_text, open_store
 from totenblatt.cli.app import app, console, fail, print_json, write_text_atomic
 from totenblatt.cli.options import (
     STORED_SEED_MAX,
@@ -369,10 +369,18 @@ def gang_show(
 ) -> None:
     """Show a gang's roster: members, weapons, HP, abilities, survived fights."""
     from totenblatt.store import Change
+    from totenblatt.store.holders import Holders
 
     with open_store(db) as store:
         gang = store.gangs.get(name)
+        holder = Holders(store).of_gang(gang.name)
+    if json:
+        held = {} if holder is None else {"held_by": holder.to_dict()}  # the shape when free
+        print_json(gang.to_dict() | held)
+        return
     _report(Change(gang), resolve_lang(lang), json)
+    if holder is not None:
+        console.print(Text(held_text(holder, resolve_lang(lang))))
 
 
 @gang_app.command(

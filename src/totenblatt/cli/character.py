@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli._store import confirm, open_store
+from totenblatt.cli._store import confirm, held_text, open_store
 from totenblatt.cli.app import app, console, print_json
 from totenblatt.cli.campaign import parse_pairs
 from totenblatt.cli.options import (
@@ -136,9 +136,18 @@ def character_show(
     name: NameArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
 ) -> None:
     """Show a character: skills, wound points and capacity (D-32), jokers."""
+    from totenblatt.store.holders import Holders
+
     with open_store(db) as store:
         character = store.characters.get(name)
+        holder = Holders(store).of_sheet(character.name)
+    if json:
+        held = {} if holder is None else {"held_by": holder.to_dict()}  # the shape when free
+        print_json(character_dict(character) | held)
+        return
     _show([character], resolve_lang(lang), json)
+    if holder is not None:
+        console.print(Text(held_text(holder, resolve_lang(lang))))
 
 
 @character_app.command("list", help=N_("List every character."))

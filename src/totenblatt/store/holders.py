@@ -28,7 +28,7 @@ from totenblatt.store.story_rows import StoryRow, StorySheetRow
 if TYPE_CHECKING:
     from totenblatt.store.core import Database
 
-__all__ = ["HeldError", "Holder", "Holders", "StoredItem", "sheet_holder"]
+__all__ = ["HeldError", "Holder", "Holders", "StoredItem", "refuse_held", "sheet_holder"]
 
 
 class HeldError(StoreError):

@@ -35,6 +35,7 @@ from totenblatt.messages import Message
 from totenblatt.rpg.character import Character
 from totenblatt.store.characters import Characters
 from totenblatt.store.database import StoreError
+from totenblatt.store.holders import refuse_held, sheet_holder
 from totenblatt.store.models import CharacterRow
 from totenblatt.store.story_rows import StoryLogRow, StoryRow, StorySheetRow, StoryTestRow
 
@@ -155,12 +156,14 @@ class Stories:
         step: Callable[[StoryRecord, Character], SheetRecord],
     ) -> tuple[SheetRecord, StoryRecord]:
         """Bring the store's sheet ``name`` into the story: ``step`` gets the sheet and
-        returns the story's record of it (appended, linked to the store's row)."""
+        returns the story's record of it (appended, linked to the store's row). The story
+        then holds it: a sheet another story holds is refused (:class:`HeldError`)."""
 
         def bring_it(story: StoryRecord, session: Session) -> SheetRecord:
             row = Characters(self.store)._row(session, name, lock=True)
             if any(s.stored_id == row.id for s in story.sheets):
                 raise StoreError(Message("{name} is in this story already", name=row.name))
+            refuse_held(sheet_holder(session, row.id, but=story.id), row.name)
             record = step(story, Character.from_dict(row.data))
             record.stored_as, record.stored_id = row.name, row.id
             story.sheets.append(record)

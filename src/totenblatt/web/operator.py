@@ -23,6 +23,7 @@ __all__ = [
     "new_operator_token",
     "operator_hash",
     "operator_link",
+    "require_creator",
     "require_operator",
 ]
 
@@ -73,3 +74,13 @@ def require_operator(request: Request) -> None:
         raise UnauthorizedError("this needs the operator's token (Authorization: Bearer …)")
     if not _matches(request, token):
         raise ForbiddenError("that is not the operator's token")
+
+
+def require_creator(request: Request) -> None:
+    """Creating a story or a campaign: anybody, unless the server is ``--private`` (then
+    the operator only: 401 without the token, 403 with another)."""
+    if not getattr(request.app.state, "private", False) or is_operator(request):
+        return
+    if _bearer(request) is None and request.headers.get(HEADER) is None:
+        raise UnauthorizedError("this server is private: creating needs the operator's token")
+    raise ForbiddenError("this server is private: that is not the operator's token")

@@ -39,6 +39,10 @@ def _strings(lang: str) -> dict[str, str]:
         "campaign": w.phrase("held by the campaign {name}"),
         "story": w.phrase("held by the story {name}"),
         "none": w.phrase("none stored"),
+        "kept": w.phrase(
+            "This browser keeps the operator's token: its campaign and story pages bring in "
+            "the stored gangs and sheets by name."
+        ),
         "no_token": w.phrase("This page needs the operator link that totenblatt serve printed."),
     }
 

@@ -27,6 +27,7 @@ from totenblatt.web.campaign.pages import (
 from totenblatt.web.campaign.service import CampaignTable, gang_of
 from totenblatt.web.campaign.shapes import gang_json, member_rows
 from totenblatt.web.limits import client_key
+from totenblatt.web.operator import is_operator, require_creator
 from totenblatt.web.rooms import Hub
 from totenblatt.web.words import LANGS
 
@@ -78,6 +79,7 @@ def _base(request: Request) -> str:
 
 @router.post("/api/campaigns", status_code=201)
 async def create_campaign(request: Request) -> dict[str, Any]:
+    require_creator(request)
     table = _table(request)
     table.creations.check(_client(request))
     record, token = await table.create(await read_json(request))
@@ -104,7 +106,9 @@ async def add_gang(request: Request, campaign_id: str, lang: str | None = None) 
     who.need_admin()
     table.creations.check(_client(request))
     body = await read_json(request)
-    gang_id, token = await table.add_gang(record, body, _lang(lang, record.lang))
+    gang_id, token = await table.add_gang(
+        record, body, _lang(lang, record.lang), operator=is_operator(request)
+    )
     return {
         "gang_id": gang_id,
         "owner_token": token,

@@ -195,11 +195,20 @@ class CampaignTable:
 
     # -- gangs ---------------------------------------------------------------------------------
 
-    async def add_gang(self, record: CampaignRecord, body: Any, lang: str) -> tuple[str, str]:
-        """A gang created in the campaign, brought in from the store or imported from its
-        JSON; its campaign id and its owner's token (shown once)."""
+    async def add_gang(
+        self, record: CampaignRecord, body: Any, lang: str, *, operator: bool = False
+    ) -> tuple[str, str]:
+        """A gang created in the campaign, brought in from the store (the operator only:
+        ``operator`` says the request showed the token; the campaign then holds it) or
+        uploaded as its JSON export (a copy the web owns); its campaign id and its owner's
+        token (shown once)."""
         if isinstance(body, Mapping) and "import" in body:
             data = _keys(body, ("import",), "a stored gang to bring in")
+            if not operator:
+                raise ForbiddenError(
+                    "bringing in a stored gang by name needs the operator's token "
+                    "(X-Operator-Token); upload its export instead"
+                )
             token, hashed = new_token()
             link = await self._call(
                 lang,
@@ -210,10 +219,11 @@ class CampaignTable:
                 str(_str(data, "import")),
             )
             return link.id, token
-        if isinstance(body, Mapping) and "roster" in body:
-            data = _keys(body, ("roster", "name"), "a roster to import")
+        if isinstance(body, Mapping) and ("roster" in body or "upload" in body):
+            what = "upload" if "upload" in body else "roster"
+            data = _keys(body, (what, "name"), "a gang's export to upload")
             try:
-                gang = gang_from_roster(data["roster"])
+                gang = gang_from_roster(data[what])
                 if data.get("name") is not None:
                     gang = Gang(str(_str(data, "name")), gang.size, gang.members, gang.fallen,
                                 gang.lost_heroes, gang.fights, gang.ruleset)  # fmt: skip

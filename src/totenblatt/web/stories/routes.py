@@ -8,8 +8,11 @@ token goes in ``Authorization: Bearer``; ``?lang=de|en`` picks the words):
 - ``GET /api/stories/{sid}`` (any token of the story, or none: the public part) → the
   viewer's payload (:mod:`~totenblatt.web.stories.payloads`).
 - ``POST /api/stories/{sid}/characters`` (game master) ``{"name", "skills", "npc",
-  "notes"}`` or ``{"sheet": stored name}`` → 201 ``{"character_id", "player_token"
-  (None for an NPC), "url"}``; ``POST .../characters/{cid}/link`` → a new player link;
+  "notes"}``, ``{"sheet": stored name}`` (with the operator's token in
+  ``X-Operator-Token``; the story then holds the sheet, 409 while another holds it) or
+  ``{"upload": the JSON of character show --json}`` (a copy the story owns) → 201
+  ``{"character_id", "player_token" (None for an NPC), "url"}``;
+  ``POST .../characters/{cid}/link`` → a new player link;
   ``.../jokers`` ``{"count", "reason"}``, ``.../wounds`` ``{"band"}``, ``.../heal``
   ``{"points"}`` (game master); ``PATCH .../characters/{cid}`` ``{"notes", "skills"}``.
 - ``POST /api/stories/{sid}/tests`` (game master) ``{"character", "skill",
@@ -48,12 +51,14 @@ from totenblatt.rpg.drawing import Side
 from totenblatt.rpg.rules import builtin_rpg_rulesets
 from totenblatt.store.characters import CharacterNotFoundError
 from totenblatt.store.core import Database
-from totenblatt.store.database import StoreError
+from totenblatt.store.database import StoreError, StoreUnavailableError
+from totenblatt.store.holders import HeldError
 from totenblatt.store.stories import SheetRecord, Stories, StoryNotFoundError, StoryRecord
 from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.errors import (
     BusyError,
     ConflictError,
+    ForbiddenError,
     InvalidError,
     NotFoundError,
     TooLargeError,
@@ -61,12 +66,15 @@ from totenblatt.web.errors import (
     WebError,
 )
 from totenblatt.web.limits import Budget, Limits, client_key
+from totenblatt.web.operator import is_operator, require_creator
 from totenblatt.web.proxies import normalise_origin, same_origin
 from totenblatt.web.rooms import hash_token
+from totenblatt.web.store_errors import busy
 from totenblatt.web.stories import table
 from totenblatt.web.stories.page import create_page, story_page
 from totenblatt.web.stories.payloads import odds_payload, story_payload
 from totenblatt.web.stories.table import Viewer, viewer_of
+from totenblatt.web.stories.uploads import upload_sheet
 from totenblatt.web.stories.words import refusal
 from totenblatt.web.words import LANGS, describe
 
@@ -126,9 +134,11 @@ async def _store(fn: Callable[..., _T], *args: Any, lang: str = "en") -> _T:
         raise NotFoundError(refusal("no_story", lang)) from None
     except CharacterNotFoundError as exc:
         raise NotFoundError(describe(exc, lang)[:300]) from None
+    except StoreUnavailableError as exc:
+        raise busy(exc, "a story") from None
     except StoreError as exc:
         text = describe(exc, lang)[:300]
-        if "already" in str(exc):
+        if isinstance(exc, HeldError) or "already" in str(exc):
             raise ConflictError(text) from None
         log.error("a story change was not stored: %s", exc)
         raise BusyError(text, retry_after=10) from None
@@ -253,6 +263,7 @@ def story_router(settings: StorySettings) -> APIRouter:
 
     @router.post("/api/stories", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
+        require_creator(request)
         creations.check(_client(request))
         data = await body(request)
         if not isinstance(data, dict) or set(data) - {"name", "lang", "ruleset"}:
@@ -305,6 +316,12 @@ def story_router(settings: StorySettings) -> APIRouter:
         data = await body(request)
         if isinstance(data, dict) and "sheet" in data:
             sheet, token = await bring(request, story_id, data)
+        elif isinstance(data, dict) and "upload" in data:
+            (sheet, token), _ = await change(
+                request, story_id, lambda story, viewer, lang: upload_sheet(
+                    story, viewer, data, lang
+                ),
+            )  # fmt: skip
         else:
             (sheet, token), _ = await change(
                 request, story_id, lambda story, viewer, lang: table.add_character(
@@ -317,11 +334,14 @@ def story_router(settings: StorySettings) -> APIRouter:
     async def bring(
         request: Request, story_id: str, data: dict[str, Any]
     ) -> tuple[SheetRecord, str | None]:
-        """A sheet of the store joins the story (the game master only)."""
+        """A sheet of the store joins the story and is held by it (the game master, with the
+        operator's token: only the operator may name the store's sheets)."""
         actions.check(_client(request))
         asked = request.query_params.get("lang")
         if set(data) != {"sheet"} or not isinstance(data["sheet"], str):
             raise InvalidError('a stored sheet is brought in with {"sheet": name} alone')
+        if not is_operator(request):
+            raise ForbiddenError(refusal("not_operator", _lang(asked, default_lang)))
         token_box: list[str | None] = []
 
         def step(story: StoryRecord, character: Character) -> SheetRecord:

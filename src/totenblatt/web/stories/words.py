@@ -70,6 +70,8 @@ _STRINGS: dict[str, str] = {
     "from_store": N_("Or bring a sheet from the store"),
     "stored_name": N_("Name of the stored sheet"),
     "bring": N_("Bring in"),
+    "upload_sheet": N_("Or upload a sheet (the JSON of character show --json)"),
+    "upload": N_("Upload"),
     "player_link": N_("Player link for {name}"),
     "new_link": N_("New player link"),
     "award": N_("Award a joker"),
@@ -125,6 +127,11 @@ _REFUSALS: dict[str, str] = {
     "no_story": N_("no such story"),
     "no_token": N_("this needs the game master's token"),
     "not_gm": N_("only the game master may do this"),
+    "not_operator": N_(
+        "bringing in a stored sheet by name needs the operator's token (X-Operator-Token); "
+        "upload its export (character show --json) instead"
+    ),
+    "bad_upload": N_("upload: {problem}"),
     "wrong_token": N_("that token does not belong to this story"),
     "no_character": N_("no character {id} in this story"),
     "no_test": N_("no test {id} in this story"),

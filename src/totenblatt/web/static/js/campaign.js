@@ -81,7 +81,7 @@ function newGangForm(view) {
 
 async function addGang(body, out, label) {
   try {
-    const made = await api("POST", `/api/campaigns/${boot.campaign_id}/gangs`, body);
+    const made = await api("POST", `/api/campaigns/${boot.campaign_id}/gangs`, body, { operator: "import" in body });
     fill(out,
       linkBox(t("owner_link", { gang: label }), made.url, `owner-link-${made.gang_id}`),
       button(t("close"), () => location.reload(), "btn", { id: "reload" }));
@@ -109,8 +109,8 @@ function importForms() {
     event.preventDefault();
     if (!file.files.length) return;
     try {
-      const roster = JSON.parse(await file.files[0].text());
-      addGang({ roster }, out2, roster.name || "");
+      const upload = JSON.parse(await file.files[0].text());
+      addGang({ upload }, out2, upload.name || "");
     } catch (e) {
       toast(e.message);
     }

@@ -10,8 +10,8 @@ export const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const $ = (id) => document.getElementById(id);
 
 /** A request of the campaign API with this page's token; the answer's JSON (or an Error). */
-export function api(method, path, body) {
-  return apiRequest(method, path, body, { token, lang: boot.lang });
+export function api(method, path, body, { operator = false } = {}) {
+  return apiRequest(method, path, body, { token, lang: boot.lang, operator });
 }
 
 export function button(label, onclick, cls = "btn", extra = {}) {

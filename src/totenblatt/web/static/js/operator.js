@@ -2,7 +2,7 @@
 // holds each. The token comes from the address's fragment (#token=…, never sent in a request
 // line) and goes as a bearer token to GET /api/store; the page decides nothing.
 
-import { apiRequest } from "./api_request.js";
+import { OPERATOR_KEY, apiRequest } from "./api_request.js";
 import { el, fill, readJson } from "./util.js";
 
 const STRINGS = readJson("strings") || {};
@@ -34,7 +34,9 @@ async function show() {
   }
   try {
     const store = await apiRequest("GET", "/api/store", undefined, { token: TOKEN, lang: LANG });
-    status.textContent = "";
+    localStorage.setItem(OPERATOR_KEY, TOKEN); // the campaign and story pages bring in with it
+    history.replaceState(null, "", location.pathname); // the token leaves the address bar
+    status.textContent = word("kept");
     section(document.getElementById("gangs"), word("gangs"), store.gangs);
     section(document.getElementById("sheets"), word("sheets"), store.sheets);
   } catch (error) {

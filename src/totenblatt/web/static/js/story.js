@@ -18,8 +18,8 @@ export class StoryApi {
     this.base = `/api/stories/${encodeURIComponent(storyId)}`;
   }
 
-  request(method, path, body) {
-    return apiRequest(method, `${this.base}${path}`, body, { token: TOKEN, lang: LANG });
+  request(method, path, body, { operator = false } = {}) {
+    return apiRequest(method, `${this.base}${path}`, body, { token: TOKEN, lang: LANG, operator });
   }
 }
 
@@ -55,12 +55,12 @@ class StoryPage {
   }
 
   /** Send one step to the server; the new payload follows (socket, or asked for here). */
-  async act(method, path, body, { quiet = false } = {}) {
+  async act(method, path, body, { quiet = false, operator = false } = {}) {
     if (this.busy) return null;
     this.busy = true;
     document.body.classList.add("busy");
     try {
-      const answer = await this.api.request(method, path, body);
+      const answer = await this.api.request(method, path, body, { operator });
       try {
         await this.refresh(); // the socket may be late (or held by another server process)
       } catch {

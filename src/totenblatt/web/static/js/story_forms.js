@@ -177,7 +177,7 @@ function bringForm(page) {
         const input = event.target.querySelector('[data-keep="bring-name"]');
         const sent = page.sentValues(["bring-name"]);
         try {
-          const answer = await page.act("POST", "/characters", { sheet: input.value });
+          const answer = await page.act("POST", "/characters", { sheet: input.value }, { operator: true });
           if (answer?.url) page.links.set(answer.character_id, answer.url);
           page.forgetSent(sent);
           page.render();
@@ -191,12 +191,36 @@ function bringForm(page) {
   );
 }
 
+function uploadForm(page) {
+  const file = el("input", { type: "file", accept: "application/json,.json", id: "upload-sheet", "aria-label": t("upload_sheet") });
+  return el(
+    "form",
+    {
+      class: "panel upload",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        if (!file.files.length) return;
+        try {
+          const upload = JSON.parse(await file.files[0].text());
+          const answer = await page.act("POST", "/characters", { upload });
+          if (answer?.url) page.links.set(answer.character_id, answer.url);
+          page.render();
+        } catch (error) {
+          if (error instanceof SyntaxError) toast(error.message);
+        }
+      },
+    },
+    el("h2", {}, t("upload_sheet")),
+    el("div", { class: "row" }, file, el("button", { type: "submit", class: "btn" }, t("upload"))),
+  );
+}
+
 /** The game master's tools; nothing for players and onlookers. */
 export function renderTools(root, p, page) {
   if (p.viewer.role !== "gm") return fill(root);
   const open = p.tests.some((x) => x.status === "drawing");
   const publicUrl = `${location.origin}/stories/${encodeURIComponent(p.story_id)}`;
-  fill(root, open ? null : callForm(p, page), characterForm(p, page), bringForm(page), el("div", { class: "panel" }, linkBox(t("public_link"), publicUrl)));
+  fill(root, open ? null : callForm(p, page), characterForm(p, page), bringForm(page), uploadForm(page), el("div", { class: "panel" }, linkBox(t("public_link"), publicUrl)));
 }
 
 /** /stories: start a story and show its game master's link. */
