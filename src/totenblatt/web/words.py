@@ -79,6 +79,7 @@ _STRINGS: dict[str, str] = {
     "out": N_("out"),
     "hero": N_("hero"),
     "connection_lost": N_("Connection lost — reconnecting…"),
+    "server_busy": N_("The server's store is busy — your move is sent again in a moment…"),
     "connection_refused": N_("No connection to this game"),
     "connection_refused_hint": N_(
         "The server refuses this page's connection: the link is not valid, or the game "

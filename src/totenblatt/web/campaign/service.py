@@ -35,7 +35,7 @@ from totenblatt.store.campaigns import (
     NewSide,
     before_fighters,
 )
-from totenblatt.store.database import StoreError
+from totenblatt.store.database import StoreError, StoreUnavailableError
 from totenblatt.store.gangs import GangNameTakenError, GangNotFoundError
 from totenblatt.store.tables import SeatRecord
 from totenblatt.wanted.engine import Game
@@ -63,6 +63,7 @@ from totenblatt.web.errors import (
     WebError,
 )
 from totenblatt.web.rooms import SEAT_ALIASES, SEAT_KINDS, GameSpec, Hub, Room, Viewer, hash_token
+from totenblatt.web.store_errors import busy
 from totenblatt.web.words import LANGS
 from totenblatt.web.words import describe as describe_error
 
@@ -73,7 +74,9 @@ _T = TypeVar("_T")
 
 
 def _web_error(exc: Exception, lang: str) -> WebError:
-    """The API's answer to a refusal of the store or the rules."""
+    """The API's answer to a refusal of the store or the rules (a store that is away: 503)."""
+    if isinstance(exc, StoreUnavailableError):
+        return busy(exc, "a campaign")
     if isinstance(exc, CampaignNotFoundError):
         return NotFoundError(describe_error(exc, lang)[:300])
     if isinstance(exc, CampaignConflictError | GangNameTakenError):

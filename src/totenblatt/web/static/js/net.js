@@ -38,6 +38,8 @@ const REFUSED_STATUS = new Set([401, 403, 404]);
 const ANSWERS = new Set(["result", "error", "pong"]);
 /** How long an action waits for a lost socket to come back before it is given up (ms). */
 const OPEN_WAIT = 10_000;
+/** How long an action is sent again while the server's store is away (503), at most (ms). */
+const BUSY_WAIT = 120_000;
 
 /**
  * The type of a message from the server: its ``type``; a message without one is a view (the
@@ -58,11 +60,12 @@ export function messageType(data) {
  * outage (try again later). A close code meaning refused ends the tries as well.
  */
 export class Channel {
-  constructor(gameId, token, lang, { handlers, onState, onRefused = () => {}, check = null, lost = "" }) {
+  constructor(gameId, token, lang, { handlers, onState, onRefused = () => {}, onBusy = () => {}, check = null, lost = "" }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}&lang=${lang}&tail=1`;
     this.handlers = handlers;
     this.onState = onState;
     this.onRefused = onRefused;
+    this.onBusy = onBusy; // (true) the store is away and the action waits, (false) it is over
     this.check = check;
     this.lost = lost; // the words of a lost connection, for an action it ends
     this.delay = 500;
@@ -136,6 +139,7 @@ export class Channel {
     if (data.type !== "error") return waiting.resolve(data);
     const error = new Error(data.error || "error");
     error.status = data.status;
+    error.retryAfter = data.retry_after;
     waiting.reject(error);
   }
 
@@ -148,13 +152,28 @@ export class Channel {
    * Play ``action`` at ``version`` (the view it was chosen in): the server's answer
    * (``{"type": "result", "events"}``), or an Error with its ``status`` when refused. A lost
    * socket is waited for a while (it reconnects by itself); a refused one fails at once.
+   * While the server's store is away (503) the same action at the same version is sent
+   * again after its ``retry_after`` (the version makes it idempotent: stored once at most).
    */
   async act(action, version) {
-    await this.ready();
-    return new Promise((resolve, reject) => {
-      this.pending.push({ resolve, reject });
-      this.socket.send(JSON.stringify({ type: "action", action, version }));
-    });
+    const until = Date.now() + BUSY_WAIT;
+    try {
+      for (;;) {
+        await this.ready();
+        try {
+          return await new Promise((resolve, reject) => {
+            this.pending.push({ resolve, reject });
+            this.socket.send(JSON.stringify({ type: "action", action, version }));
+          });
+        } catch (error) {
+          if (error.status !== 503 || Date.now() > until) throw error;
+          this.onBusy(true);
+          await new Promise((wake) => setTimeout(wake, 1000 * Math.min(Math.max(error.retryAfter || 2, 1), 10)));
+        }
+      }
+    } finally {
+      this.onBusy(false);
+    }
   }
 
   /** Resolves once the socket is open; rejects when refused or after OPEN_WAIT. */

@@ -54,6 +54,7 @@ const tutorial = new URLSearchParams(location.search).has("tutorial") && !specta
  *   keys); cleared by ``cancel``, by ``send`` once played, by ``receive`` when the game moved
  *   on, by ``refuse``;
  * - ``busy`` (an action on its way) and ``error`` (the server's refusal of it): ``send``;
+ *   ``storeBusy`` (the server's store is away, the action is sent again): ``setBusy``;
  * - ``online`` (every socket open) and ``refused`` (the server refuses a token of this page:
  *   nothing can be played, no more reconnecting): ``setOnline`` and ``refuse``;
  * - ``endShown`` (the end's sheet was shown once): ``renderOverlay``; ``replay`` (the replay
@@ -75,6 +76,7 @@ const state = {
   mode: null,
   selected: null,
   busy: false,
+  storeBusy: false, // the server's store is away: an action waits to be sent again (503)
   error: null,
   online: true,
   refused: false,
@@ -182,6 +184,13 @@ function showHappenings(v, events) {
 
 function setOnline(open) {
   state.online = open && [...channels.values()].every((c) => c.connected);
+  renderTools();
+}
+
+/** The server's store is away (an action waits to be sent again) or back. */
+function setBusy(waiting) {
+  if (state.storeBusy === waiting) return;
+  state.storeBusy = waiting;
   renderTools();
 }
 
@@ -686,6 +695,7 @@ function renderTools() {
   const lobby = () => el("a", { href: `/?lang=${lang}` }, t("lobby"));
   fill(page.tools,
     state.refused || state.online ? null : el("span", { class: "pill", title: t("connection_lost") }, t("connection_lost")),
+    state.storeBusy ? el("span", { class: "pill busy", id: "store-busy", role: "status" }, t("server_busy")) : null,
     language(),
     lobby(),
     button("☰", () => openMenu(page.menu.hidden), "btn-menu", {
@@ -906,6 +916,7 @@ for (const entry of boot.tokens) {
       handlers: { view: (payload) => receive(entry.seat, payload) },
       onState: (open) => setOnline(open),
       onRefused: () => refuse(),
+      onBusy: (waiting) => setBusy(waiting),
       check: () => apis.get(entry.seat).view(),
       lost: t("connection_lost"),
     }),
