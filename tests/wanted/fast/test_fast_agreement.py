@@ -11,6 +11,7 @@ legal in the reference engine at the same cost. Thousands more games:
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,9 @@ from totenblatt.wanted.engine.actions import Concede
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError, agreement
 from totenblatt.wanted.fast.actions import CONCEDE
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import Scenario
+from totenblatt.wanted.vocab import Ability, HeroType
 
 
 def play_both(game: Game, seed: int, *, every_move: int = 0, concede: float = 0.0) -> FastGame:
@@ -94,7 +98,6 @@ def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
 
 def test_what_the_fast_path_does_not_play_is_refused_by_name() -> None:
     from totenblatt.wanted.fast import fast_refusal
-    from totenblatt.wanted.rules import Ruleset
 
     said = fast_refusal("heroes", "extended")
     assert said is not None
@@ -113,7 +116,6 @@ def test_a_field_not_on_the_allow_list_is_refused_by_its_name(
     """The allow-list decides: a field taken off it (as a new field is, until it is added)
     is refused wherever it differs from the base ruleset, and nowhere else."""
     from totenblatt.wanted.fast import game as fast_game
-    from totenblatt.wanted.rules import Ruleset
 
     monkeypatch.setattr(fast_game, "HONOURED", fast_game.HONOURED - {"jokers.club_inches"})
     monkeypatch.setattr(fast_game, "_UNHONOURED", {})
@@ -131,7 +133,6 @@ def test_every_field_of_the_ruleset_is_walked() -> None:
     """Each field changes alone to a valid other value (but the one that has none), and the
     allow-list names only fields the ruleset has."""
     from totenblatt.wanted.fast.game import HONOURED, honoured, ruleset_fields
-    from totenblatt.wanted.rules import Ruleset
 
     for name in ("base", "extended"):
         rules = Ruleset.load(name)
@@ -163,15 +164,41 @@ def test_the_walk_every_field_changed_alone_agrees_or_is_refused(scenario: str) 
 
 
 def _sample() -> list[agreement.Cell]:
-    everything = list(agreement.cells())
-    return random.Random(41).sample(everything, 24)
+    """One field changed at random (seeded) for each scenario, ruleset and hand mode."""
+    rng = random.Random(41)
+    groups: dict[tuple[str, str, str], list[agreement.Cell]] = {}
+    for cell in agreement.cells():
+        name = cell.scenario if isinstance(cell.scenario, str) else cell.scenario.name
+        groups.setdefault((name, cell.ruleset, cell.hand_mode), []).append(cell)
+    return [rng.choice(cells) for cells in groups.values()]
 
 
 @pytest.mark.parametrize("cell", _sample(), ids=lambda c: c.label)
 def test_a_sample_of_the_walk_agrees_or_is_refused(cell: agreement.Cell) -> None:
-    """A seeded sample of every cell of the walk (``python -m benchmarks.fast_agreement``
-    walks them all): every scenario, ruleset, hand mode and field."""
+    """A seeded sample of the walk (``python -m benchmarks.fast_agreement`` walks every
+    cell): every scenario, ruleset and hand mode, each with one field changed."""
     agreement.walk_cell(cell, [7], every_move=13)
+
+
+@pytest.mark.parametrize("scenario", agreement.extended_scenarios(), ids=lambda s: s.name)
+def test_each_ability_and_hero_type_agrees_or_is_refused_by_name(scenario: Scenario) -> None:
+    """The duel with both figures given one ability, each of B1's fourteen, and a hero of
+    each type (B2); the gangs led by gunslingers, every figure two abilities: what the fast
+    path plays agrees game for game, the rest is refused by the ability's or hero's name."""
+    from totenblatt.wanted.fast.game import FAST_ABILITIES
+
+    cell = agreement.Cell(scenario, "extended", "per_player", None, Ruleset.load("extended"))
+    result = agreement.walk_cell(cell, [11, 12], every_move=5)
+    abilities = {a for f in scenario.figures for a in f.abilities}
+    drawn = any(f.kind is not HeroType.COWBOY and not f.abilities for f in scenario.figures)
+    if result.refused is None:
+        assert result.games >= 1 and abilities <= FAST_ABILITIES
+        assert drawn or result.games == 2
+    elif "partial swap (D-27)" not in result.refused:
+        named = re.search(r"the ability (\w+) \(B1\) of", result.refused)
+        assert named is not None, result.refused
+        assert Ability(named[1]) not in FAST_ABILITIES
+        assert drawn or Ability(named[1]) in abilities
 
 
 @pytest.mark.parametrize("seed", range(6))

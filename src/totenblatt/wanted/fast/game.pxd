@@ -14,6 +14,8 @@ cdef class Spec:
     cdef public object redraw_cost, redraws, every_round, dealer_first, reach
     cdef public object out_of_range, reward, cap, bands, modifiers, round_limit
     cdef public object deck_orders, _resolved, start, menus
+    cdef public object has_abilities, has_heroes, diamond, club, fig_bands, att_abilities
+    cdef public object def_abilities, nine, extra, swap_right
     cdef public CActionTable actions
     cdef public Py_ssize_t seats, n
 
@@ -22,7 +24,7 @@ cdef class FastGame:
     cdef public Spec spec
     cdef public object pending, winners, end_reason, rng, log, _legal
     cdef public object active, dealer, dead_taken, cycle_played, first_cycle
-    cdef public list pos, hp, hidden, out, alive, conceded, hands, draw, discard, dead
+    cdef public list pos, hp, lives, hidden, out, alive, conceded, hands, draw, discard, dead
     cdef public list swap_order, bid_order, bids, redraws_used, seen_public, seen_private
     cdef public Py_ssize_t round, phase, to_act, empty_cycles, shuffles
 
@@ -57,7 +59,7 @@ cdef class FastGame:
         spec=Spec, board=CBoard, t=CActionTable, pos=list, fig_out=list, movers=list, taken=dict,
         g=Py_ssize_t, j=Py_ssize_t, menus=dict, c=Py_ssize_t, card_way=Py_ssize_t,
         offered=bint, crowded=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
-        n=Py_ssize_t, ids=list,
+        n=Py_ssize_t, ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
     )
     cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out)
 

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from totenblatt.wanted.engine.events import (
+    AbilityDrawn,
     AttackDeclared,
     AttackResolved,
     BidPassed,
@@ -57,6 +58,7 @@ from totenblatt.wanted.engine.events import (
     HandSwapped,
     HpGained,
     InitiativeWon,
+    NineLivesDrawn,
     NothingPlayed,
     RedrawPaid,
     RoundEnded,
@@ -157,10 +159,23 @@ the fast path does not play (:data:`FAST_ABILITIES`, :data:`FAST_HEROES`); ``cam
 is read between fights, never in one; set-up numbers (HP, Pay the Piper, the drawn
 abilities) reach the fast game through the reference engine's figures."""
 
-FAST_ABILITIES: frozenset[Ability] = frozenset()
-"""The abilities (B1) the fast path plays; a figure with another is refused by its name."""
-FAST_HEROES: frozenset[HeroType] = frozenset({HeroType.COWBOY})
-"""The hero types (B2) the fast path plays; a figure of another is refused by its name."""
+FAST_ABILITIES: frozenset[Ability] = frozenset(
+    {
+        Ability.PAY_THE_PIPER,
+        Ability.QUICK_FINGERS_1,
+        Ability.QUICK_FINGERS_2,
+        Ability.LIGHT_FOOTED_1,
+        Ability.LIGHT_FOOTED_2,
+        Ability.SHARPSHOOTER,
+        Ability.PICTURE_BOOK_10,
+        Ability.NINE_LIVES,
+    }
+)
+"""The abilities (B1) the fast path plays; a figure with another is refused by its name
+(Cover, Queen of Hearts, Wild 2 and Tempt Fate: their choices have no action ids yet)."""
+FAST_HEROES: frozenset[HeroType] = frozenset(HeroType)
+"""The hero types (B2) the fast path plays: all, with their extra cards and swap rights
+(D-27), but a partial swap (a right of k cards, fewer than the hand) is refused."""
 
 
 def ruleset_fields(rules: Ruleset) -> dict[str, Any]:
@@ -227,6 +242,27 @@ def _figure_refusal(name: str, kind: HeroType, abilities: Sequence[Ability]) -> 
     return None
 
 
+def _swap_refusal(rules: Ruleset, figures: Sequence[tuple[str, int, HeroType]]) -> str | None:
+    """D-27: a hero's right to swap k cards of its choice is a partial swap whenever k is
+    fewer than the seat's hand (5 + the extra cards of its living heroes): refused, as the
+    fast path swaps whole hands only (per player)."""
+    from totenblatt.wanted.engine.heroes import profile
+
+    extra: dict[int, int] = {}
+    for _, seat, kind in figures:
+        hero = profile(rules, kind)
+        if hero is not None:
+            extra[seat] = extra.get(seat, 0) + hero.extra_cards
+    for name, seat, kind in figures:
+        hero = profile(rules, kind)
+        if hero is not None and 0 < hero.swap_cards < rules.round.hand_size + extra[seat]:
+            return (
+                f"the fast path does not play the partial swap (D-27) of {name!r}, a "
+                f"{kind.value} (heroes.{kind.value}.swap_cards = {hero.swap_cards})"
+            )
+    return None
+
+
 def state_refusal(st: GameState) -> str | None:
     """Why the fast path does not play the reference game state ``st`` (a ruleset field, a
     figure's hero type or ability, a pending Tempt Fate, by name); None when it does."""
@@ -237,6 +273,9 @@ def state_refusal(st: GameState) -> str | None:
         found = _figure_refusal(f.name, f.kind, f.abilities)
         if found is not None:
             return found
+    found = _swap_refusal(st.ruleset, [(f.name, f.seat, f.kind) for f in st.figures])
+    if found is not None:
+        return found
     if st.fate is not None:
         return "the fast path does not play a Tempt Fate (B1) half done"
     return None
@@ -265,7 +304,7 @@ def fast_refusal(scenario: str | Scenario = "duel", ruleset: str | Ruleset = "ba
         found = _figure_refusal(spec.name, spec.kind, spec.abilities or (drawn if hero else ()))
         if found is not None:
             return found
-    return None
+    return _swap_refusal(rules, [(f.name, f.seat, f.kind) for f in scen.figures])
 
 
 class Spec:
@@ -311,6 +350,38 @@ class Spec:
         self.cap = rules.hp.cap_hp_at_max
         self.bands = tuple(rules.attack.bands)
         self.modifiers = tuple(tuple(rules.weapons[w].modifiers) for w in self.weapon)
+        # B1, B2: what the figures' abilities and hero types change (all 0 or () without)
+        from totenblatt.wanted.engine.abilities import attacker_abilities
+        from totenblatt.wanted.engine.heroes import profile
+
+        able = rules.abilities
+        self.has_abilities = state.has_abilities
+        self.has_heroes = state.has_heroes
+        self.diamond = tuple(able.diamond_bonus(f.abilities) for f in figs)
+        """Quick Fingers on a diamond, per figure (the seat's best living one counts, D-23)."""
+        self.club = tuple(able.club_bonus(f.abilities) for f in figs)
+        """Light-Footed inches on a club moving the figure (never a joker's, D-36)."""
+        sharp = tuple(rules.attack.sharpshooter_bands)
+        self.fig_bands = tuple(
+            sharp if Ability.SHARPSHOOTER in f.abilities else self.bands for f in figs
+        )
+        self.att_abilities = tuple(attacker_abilities(f, wild=False) for f in figs)
+        self.def_abilities = tuple(
+            (Ability.PICTURE_BOOK_10.value,) if Ability.PICTURE_BOOK_10 in f.abilities else ()
+            for f in figs
+        )
+        per_copy = able.uses_per_fight(Ability.NINE_LIVES)
+        self.nine = tuple(
+            0
+            if Ability.NINE_LIVES not in f.abilities
+            else (-1 if per_copy is None else f.abilities.count(Ability.NINE_LIVES) * per_copy)
+            for f in figs
+        )
+        """Nine Lives draws per fight (-1: unlimited, D-24)."""
+        heroes = tuple(profile(rules, f.kind) for f in figs)
+        self.extra = tuple(0 if h is None else h.extra_cards for h in heroes)
+        self.swap_right = tuple(-1 if h is None else h.swap_cards for h in heroes)
+        """D-27 per figure: -1 a cowboy (no right of its own), 0 may not swap, else k."""
         self.round_limit = state.round_limit
         self.deck_orders = tuple(tuple(number(c) for c in order) for order in state.deck_orders)
         self._resolved: dict[tuple[Any, ...], Resolved] = {}
@@ -327,17 +398,30 @@ class Spec:
                 return index
         return -1
 
+    def fig_band(self, fig: int, distance: float) -> int:
+        """The range band of ``distance`` for ``fig`` (Sharpshooter's bands, B1), -1 beyond."""
+        for index, limit in enumerate(self.fig_bands[fig]):
+            if distance <= limit:
+                return index
+        return -1
+
     def misses(self, fig: int, distance: float) -> bool:
-        """A8, D-14: ``fig``'s weapon cannot hit at ``distance``."""
-        band = self.band(distance)
+        """A8, D-14: ``fig``'s weapon cannot hit at ``distance`` (Sharpshooter's bands, B1)."""
+        band = self.fig_band(fig, distance)
         return band < 0 or self.modifiers[fig][band] == "miss"
 
-    def resolve(self, card: int, fig: int, distance: float, heart: int, cover: str) -> Resolved:
+    def resolve(
+        self, card: int, fig: int, distance: float, heart: int, cover: str, target: int = -1
+    ) -> Resolved:
         """``combat.resolve_attack`` for these inputs (remembered: the same inputs recur; the
         result reads the distance only as its band and, for a hidden target, whether it is
-        within reach, D-12, D-14, so those are the key)."""
+        within reach, D-12, D-14, so those are the key). The attacker's abilities and, with
+        a heart, the ``target``'s (-1: none) are given as the reference engine gives them."""
         near = cover == "hidden" and distance <= self.reach
-        key = (card, self.weapon[fig], self.band(distance), near, heart, cover)
+        defender = self.def_abilities[target] if heart >= 0 and target >= 0 else ()
+        attacker = self.att_abilities[fig]
+        band = self.fig_band(fig, distance)
+        key = (card, self.weapon[fig], band, near, heart, cover, attacker, defender)
         cached = self._resolved.get(key)
         if cached is None:
             from totenblatt.wanted.combat import resolve_attack
@@ -348,6 +432,8 @@ class Spec:
                 distance=distance,
                 defense=None if heart < 0 else CARDS[heart],
                 cover=cover,
+                attacker_abilities=attacker,
+                defender_abilities=defender,
                 ruleset=self.rules,
             )
             found: Resolved = (
@@ -388,6 +474,7 @@ class FastGame:
         "hands",
         "hidden",
         "hp",
+        "lives",
         "log",
         "out",
         "pending",
@@ -408,6 +495,8 @@ class FastGame:
     spec: Spec
     pos: list[int]
     hp: list[int]
+    lives: list[int]
+    """Nine Lives draws left per figure (-1: unlimited, D-24)."""
     hidden: list[bool]
     out: list[bool]
     alive: list[int]
@@ -462,6 +551,10 @@ class FastGame:
         board = spec.board
         g.pos = [board.node(f.pos) for f in st.figures]
         g.hp = [f.hp for f in st.figures]
+        g.lives = [
+            n if n <= 0 else max(0, n - f.spent.count(Ability.NINE_LIVES))
+            for n, f in zip(spec.nine, st.figures, strict=True)
+        ]
         g.hidden = [f.hidden for f in st.figures]
         g.out = [f.out for f in st.figures]
         g.alive = list(st.alive)
@@ -526,6 +619,7 @@ class FastGame:
             start[4].copy(),
             start[5],
         )
+        g.lives = list(spec.nine)
         seats = spec.seats
         g.conceded = [False] * seats
         g.hands = [[] for _ in range(seats)]
@@ -557,6 +651,7 @@ class FastGame:
         g.spec = self.spec
         g.pos = self.pos.copy()
         g.hp = self.hp.copy()
+        g.lives = self.lives.copy()
         g.hidden = self.hidden.copy()
         g.out = self.out.copy()
         g.alive = self.alive.copy()
@@ -817,12 +912,14 @@ class FastGame:
                 for j in board.conflicts(pos[g]):
                     taken[j] = taken.get(j, 0) + 1
         menus = spec.menus
+        club = spec.club
         for c in clubs:
-            budget = spec.inches[c]
+            inches = spec.inches[c]
             card_way = 13 if c == JOKER else c % 13
             offered = False
             for f in movers:
                 here = pos[f]
+                budget = inches if c == JOKER else inches + club[f]  # B1 Light-Footed, D-36
                 base = t.move_base(card_way, t.slot[f])
                 key = (base, here, budget)
                 menu = menus.get(key)
@@ -863,7 +960,18 @@ class FastGame:
     # -- rules' predicates -------------------------------------------------------------
 
     def _may_swap(self, seat: int) -> bool:
-        return not self.dead_taken and bool(self.hands[seat])
+        if self.dead_taken or not self.hands[seat]:
+            return False
+        spec = self.spec
+        if spec.has_heroes:  # D-27: the best right of the seat's living heroes; 0 = none
+            right = -1
+            rights = spec.swap_right
+            for f in self.living(seat):
+                if rights[f] > right:
+                    right = rights[f]
+            if right == 0:
+                return False
+        return True
 
     def _can_redraw(self, seat: int) -> bool:
         return self._may_redraw(seat, None)
@@ -1011,7 +1119,11 @@ class FastGame:
         sizes = [0] * spec.seats
         order = self.round_from(self.dealer + 1)
         for seat in order:
-            self.hands[seat] = self._draw(spec.hand_size)
+            size = spec.hand_size
+            if spec.has_heroes:  # B2, D-5: the extra cards of the seat's living heroes
+                for f in self.living(seat):
+                    size += spec.extra[f]
+            self.hands[seat] = self._draw(size)
             sizes[seat] = len(self.hands[seat])
         self.dead = self._draw(spec.dead_size)
         self.dead_taken = False
@@ -1179,10 +1291,11 @@ class FastGame:
         _, card, attacker, target, distance, cover, _ = self.pending
         self.pending = None
         spec = self.spec
-        r = spec.resolve(card, attacker, distance, heart, cover)
+        r = spec.resolve(card, attacker, distance, heart, cover, target)
         log = self.log
         names = spec.names
         if log is not None:
+            defender = spec.def_abilities[target] if heart >= 0 else ()
             log.append(
                 AttackResolved(
                     names[attacker],
@@ -1192,8 +1305,8 @@ class FastGame:
                     distance,
                     None if heart < 0 else CARDS[heart],
                     cover,
-                    (),
-                    (),
+                    spec.att_abilities[attacker],
+                    defender,
                     r[0],
                     r[1],
                     r[2],
@@ -1212,6 +1325,8 @@ class FastGame:
                 if log is not None:
                     log.append(Wounded(names[target], hp[target]))
                 continue
+            if self.lives[target] and self._nine_lives(target, attacker):
+                break
             self._take_out(target, attacker)
             reward = spec.reward
             if reward:
@@ -1224,6 +1339,25 @@ class FastGame:
             break
         if not self._check_victory():
             self._end_cycle()
+
+    def _nine_lives(self, fig: int, killer: int) -> bool:
+        """B1 Nine Lives (D-24): ``fig`` and its killer draw a card each, face up; True when
+        ``fig``'s is higher (jokers highest), and it stays in. No draw without two cards."""
+        if len(self.draw) + len(self.discard) < 2:
+            return False
+        if self.lives[fig] > 0:
+            self.lives[fig] -= 1
+        own, theirs = self._draw(2)
+        self._discard((own, theirs), True)
+        value = self.spec.value
+        mine = JOKER_BID if own == JOKER else value[own]
+        survived = mine > (JOKER_BID if theirs == JOKER else value[theirs])
+        if self.log is not None:
+            names = self.spec.names
+            self.log.append(
+                NineLivesDrawn(names[fig], names[killer], CARDS[own], CARDS[theirs], survived)
+            )
+        return survived
 
     def _attack(self, seat: int, card: int, attacker: int, target: int) -> None:
         self._play_card(seat, card)
@@ -1294,11 +1428,18 @@ class FastGame:
 
     def _bid(self, seat: int, card: int) -> None:
         self._play_card(seat, card)
-        value = JOKER_BID if card == JOKER else self.spec.value[card]
+        spec = self.spec
+        bonus = 0
+        if card != JOKER and spec.has_abilities:  # B1 Quick Fingers: the best living (D-23)
+            diamond = spec.diamond
+            for f in self.living(seat):
+                if diamond[f] > bonus:
+                    bonus = diamond[f]
+        value = JOKER_BID if card == JOKER else spec.value[card] + bonus
         self.bids.append((seat, card, value))
         self.cycle_played = True
         if self.log is not None:
-            self.log.append(BidPlaced(seat, CARDS[card], False, 0))
+            self.log.append(BidPlaced(seat, CARDS[card], False, bonus))
         self.bid_order.pop(0)
         self._next_bidder()
 
@@ -1312,7 +1453,10 @@ class FastGame:
         self._play_card(seat, card)
         spec = self.spec
         moves: tuple[FigureMove, ...] = ()
+        bonus = 0
         if fig >= 0:
+            if card != JOKER:
+                bonus = spec.club[fig]
             here = self.pos[fig]
             if self.log is not None:
                 board = spec.board
@@ -1322,7 +1466,7 @@ class FastGame:
             self.hidden[fig] = hide
         self.cycle_played = True
         if self.log is not None:
-            self.log.append(FiguresMoved(seat, CARDS[card], spec.inches[card], moves, False, 0))
+            self.log.append(FiguresMoved(seat, CARDS[card], spec.inches[card], moves, False, bonus))
         self._end_cycle()
 
     def _redraw(self, seat: int, card: int, payer: int) -> None:
@@ -1412,6 +1556,10 @@ def new_fast_game(
         from totenblatt.wanted.engine.game import new_game
 
         game = new_game(scenario, ruleset, 0)
+        if any(isinstance(e, AbilityDrawn) for e in game.events):
+            # B2: a hero given no abilities draws them with the game's generator, so each
+            # seed sets up other figures: every game is the reference engine's own set-up
+            return FastGame.from_game(new_game(scenario, ruleset, seed), record=record)
         template = FastGame.from_game(game)
         st = game.state
         deck = tuple(number(c) for c in _start_deck(st))
