@@ -99,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=18_765)
     parser.add_argument("--no-warm", action="store_true", help="skip the untimed first round")
     opts = parser.parse_args(argv)
+    # a TERM ends the rounds through their clean-up (the server of a clone stopped)
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     opts.work.mkdir(parents=True, exist_ok=True)
     cache = opts.work / "pip-cache"
     print(f"# python3 (as make run); pip cache {cache}; load {os.getloadavg()[0]:.1f}")
