@@ -191,6 +191,33 @@ def test_bot_only_games_are_few_per_client_and_dozens_in_all(serve: Any) -> None
         assert third.post("/api/games", json=DUEL).status_code == 201  # people still play
 
 
+def test_no_address_holds_more_than_its_share_of_the_games(serve: Any, sqlite_url: str) -> None:
+    assert Limits(max_playing=60).share == 20 and Limits().share == 50  # 5 %, at least 20
+    live = serve(max_playing=60, games_per_hour=1000)
+    with client_at(live, "127.0.0.2") as greedy, client_at(live, "127.0.0.3") as stranger:
+        for _ in range(20):
+            assert greedy.post("/api/games", json=DUEL).status_code == 201
+        refused = greedy.post("/api/games", json=DUEL)
+        assert refused.status_code == 429 and "at most 20 per address" in refused.json()["error"]
+        assert int(refused.headers["retry-after"]) > 0
+        assert stranger.post("/api/games", json=DUEL).status_code == 201
+    settings = ServerSettings(
+        db_url=sqlite_url,
+        bot_delay=0.0,
+        limits=Limits(games_per_client=2, games_per_hour=1000),
+        trusted_proxies=("127.0.0.1",),
+    )
+    behind = serve(settings)  # behind a trusted proxy: the forwarded address is the client
+    with client_at(behind, "127.0.0.1") as proxy:
+        one, two = ({"X-Forwarded-For": f"192.0.2.{n}"} for n in (1, 2))
+        assert [proxy.post("/api/games", json=DUEL, headers=one).status_code for _ in range(3)] == [
+            201,
+            201,
+            429,
+        ]
+        assert proxy.post("/api/games", json=DUEL, headers=two).status_code == 201
+
+
 # -- idle games ---------------------------------------------------------------------------
 
 

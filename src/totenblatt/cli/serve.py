@@ -279,6 +279,18 @@ def serve(
             help=N_("Unfinished games with a person who has connected, at most."),
         ),
     ] = 1000,
+    games_per_address: Annotated[
+        int | None,
+        typer.Option(
+            "--games-per-address",
+            min=1,
+            max=1_000_000,
+            help=N_(
+                "Unfinished games with a person one address may hold, so that no address "
+                "fills --max-games for everyone. Default: 5 % of --max-games, at least 20."
+            ),
+        ),
+    ] = None,
     bot_games: Annotated[
         int,
         typer.Option(
@@ -449,6 +461,7 @@ def serve(
         games_per_hour=games_per_hour,
         actions_per_minute=actions_per_minute,
         max_playing=max_games,
+        games_per_client=games_per_address,
         bot_games_per_client=bot_games_per_address,
         bot_games=bot_games,
         idle_hours=idle_hours,

@@ -203,6 +203,8 @@ class WebGameTally:
     """Games without a human seat."""
     bot_games_of_owner: int
     """Games without a human seat created by the same client."""
+    games_of_owner: int = 0
+    """Games with a human seat (joined or not) created by the same client."""
 
 
 _GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
@@ -309,15 +311,17 @@ class WebGames:
         rows = session.execute(
             select(WebGameRow.seats, WebGameRow.owner).where(WebGameRow.status == PLAYING)
         ).all()
-        playing = bots = mine = 0
+        playing = bots = mine = held = 0
         for seats, who in rows:
             humans = [s for s in seats if s.get("kind") == "human"]
             if not humans:
                 bots += 1
                 mine += owner is not None and who == owner
-            elif any(s.get("joined") for s in humans):
+                continue
+            held += owner is not None and who == owner
+            if any(s.get("joined") for s in humans):
                 playing += 1
-        return WebGameTally(playing, bots, mine)
+        return WebGameTally(playing, bots, mine, held)
 
     def abandon_idle(self, idle: timedelta, keep: Collection[str] = ()) -> list[str]:
         """End as abandoned every unfinished game untouched for ``idle`` (no action, no

@@ -29,6 +29,11 @@ from totenblatt.web.errors import TooManyRequestsError
 
 __all__ = ["Budget", "Limits", "TooManyRequestsError", "client_key"]
 
+SHARE = 0.05
+"""The part of ``--max-games`` one client may hold by default (:attr:`Limits.share`)."""
+MIN_SHARE = 20
+"""Games one client may hold at least, whatever ``--max-games``."""
+
 MAX_CLIENTS = 100_000
 """Clients a budget remembers at most (a full bucket is forgotten first: it is the default)."""
 
@@ -55,6 +60,8 @@ class Budget:
     per_window: int
     window: float
     clock: Callable[[], float] = time.monotonic
+    whose: str = "your address"
+    """Whose budget it is, for the refusal (a chat line's: ``your seat``)."""
     _buckets: dict[str, tuple[float, float]] = field(default_factory=dict, repr=False)
 
     @property
@@ -81,7 +88,7 @@ class Budget:
         if wait > 0.0:
             seconds = max(1, math.ceil(wait))
             raise TooManyRequestsError(
-                f"too many {self.what} from your address: at most {self.per_window} "
+                f"too many {self.what} from {self.whose}: at most {self.per_window} "
                 f"per {_window(self.window)}; try again in {seconds} s",
                 retry_after=seconds,
             )
@@ -124,6 +131,21 @@ class Limits:
     """Unfinished bot-only games on the server."""
     idle_hours: float = 24.0
     """Hours without an action or a join after which an unfinished game ends as abandoned."""
+    games_per_client: int | None = None
+    """Unfinished games with a human seat one client may hold (None: :attr:`share`)."""
+
+    @property
+    def share(self) -> int:
+        """Unfinished games with a human seat one client may hold, so that no address fills
+        :attr:`max_playing` for everyone: :attr:`games_per_client`, else 5 % of
+        :attr:`max_playing` and at least :data:`MIN_SHARE`.
+
+        >>> Limits().share, Limits(max_playing=60).share, Limits(games_per_client=3).share
+        (50, 20, 3)
+        """
+        if self.games_per_client is not None:
+            return self.games_per_client
+        return max(MIN_SHARE, math.ceil(self.max_playing * SHARE))
 
     def budgets(self) -> tuple[Budget, Budget]:
         """Fresh budgets of game creations and of actions."""

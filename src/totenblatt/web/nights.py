@@ -6,7 +6,7 @@ table needs around them. Every change of a room happens on the hub's engine thre
 (:class:`~totenblatt.store.nights.GameNights`) and pushed to every socket.
 
 - **Chat** (seats and spectators): a line of 1 to 500 characters or a quick emote,
-  rate-limited per address; the newest 200 lines stay with the game.
+  rate-limited per seat (spectators per address); the newest 200 lines stay with the game.
 - **Takeback by consent**: a seat asks to take back its own last action while no other
   seat has decided since, if the engine says it drew or showed no hidden card
   (:func:`~totenblatt.wanted.ask.retractable`); every other human seat must accept (bots
@@ -104,13 +104,23 @@ def tape_answer(found: Tape) -> dict[str, Any]:
     }
 
 
+def speaker(room: Room, viewer: Viewer, client: str) -> str:
+    """Whose chat budget a line spends: its seat's (two friends behind one router each have
+    their own); a spectator's, who share one link, is the game's spectators' at its address."""
+    if viewer.seat is not None:
+        return f"seat:{room.id}:{viewer.seat}"
+    return f"spectator:{room.id}:{client}"
+
+
 class GameNight:
     """The game-night work of one hub (see the module docstring)."""
 
     def __init__(self, hub: Hub, *, chat_budget: Budget | None = None) -> None:
         self.hub = hub
         self.store = GameNights(hub.games.db)
-        self.chat_budget = chat_budget or Budget("chat lines", CHAT_PER_MINUTE, 60.0)
+        self.chat_budget = chat_budget or Budget(
+            "chat lines", CHAT_PER_MINUTE, 60.0, whose="your seat"
+        )
         self.takeback_wait = TAKEBACK_WAIT
 
     # -- chat ------------------------------------------------------------------------
@@ -125,7 +135,7 @@ class GameNight:
                 raise InvalidError(f"emote must be one of {', '.join(EMOTES)}")
         else:
             text = clean_text(body["text"], "text", MAX_CHAT)
-        self.chat_budget.check(client)
+        self.chat_budget.check(speaker(room, viewer, client))
 
         def store() -> str:
             record = self.store.say(room.id, viewer.seat, text, emote)

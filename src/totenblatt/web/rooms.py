@@ -708,6 +708,13 @@ class Hub:
 
         def admit(tally: WebGameTally) -> None:
             if "human" in spec.kinds:
+                if owner is not None and tally.games_of_owner >= limits.share:
+                    raise TooManyRequestsError(
+                        f"your address already holds {tally.games_of_owner} unfinished games "
+                        f"(at most {limits.share} per address, so that others find a place): "
+                        "finish or leave some first",
+                        retry_after=60,
+                    )
                 if tally.playing >= limits.max_playing:
                     raise BusyError(
                         f"the server already runs {limits.max_playing} games: finish some first",
