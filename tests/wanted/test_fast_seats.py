@@ -67,3 +67,32 @@ def test_bots_without_a_fast_form_have_none() -> None:
     assert fast_seat("ismcts:20", 1) is None
     assert fast_seat("fast-ismcts", 1) is None
     assert fast_seat("heuristic", 1) is not None
+
+
+def test_the_hard_bot_searches_by_rollouts_per_scenario() -> None:
+    """Its budget is the scenario's rollouts; with no cap a decision is the view's and the
+    seed's alone (the lab's hard bot), and the cap is only a guard."""
+    from totenblatt.sim.spec import make_bot as lab_bot
+    from totenblatt.wanted.bots import make_bot
+    from totenblatt.wanted.bots.fast_search import HARD_CAP_MS, HardBot, hard_rollouts
+    from totenblatt.wanted.rules import Ruleset
+    from totenblatt.wanted.table import load_scenario
+
+    game = new_game("duel", seed=4)
+    while game.state.phase.value != "action":
+        game.apply(HeuristicBot(1).choose(game.view(game.to_act), game.legal_actions()))
+    seat = game.to_act
+    assert seat is not None
+    bot = make_bot("hard", 5)
+    assert isinstance(bot, HardBot) and bot.time_ms == HARD_CAP_MS
+    lab = lab_bot("hard", 5, load_scenario("duel"), Ruleset.load("base"))
+    assert isinstance(lab, HardBot) and lab.time_ms is None
+    view, legal = game.view(seat), game.legal_actions()
+    first = lab.choose(view, legal)
+    assert lab.iterations == hard_rollouts("duel", 2)
+    assert 0 < lab.last_iterations <= lab.iterations
+    again = lab_bot("hard", 5, load_scenario("duel"), Ruleset.load("base"))
+    assert again.choose(view, legal) == first
+    assert again.last_scores == lab.last_scores
+    with pytest.raises(ValueError, match="rollouts"):
+        make_bot("hard:300ms", 1)

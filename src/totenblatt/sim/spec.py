@@ -24,6 +24,7 @@ from typing import Any
 
 from totenblatt.wanted import new_game
 from totenblatt.wanted.bots import Bot, HeuristicBot, PolicyError, registry
+from totenblatt.wanted.bots.fast_search import HardBot
 from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table import Scenario, load_scenario
@@ -64,10 +65,14 @@ def check_bot(name: str) -> str:
 
 
 def make_bot(name: str, seed: int, scenario: Scenario, ruleset: Ruleset) -> Bot:
-    """A bot by name (see :mod:`totenblatt.wanted.bots.registry`) for the game's rules."""
+    """A bot by name (see :mod:`totenblatt.wanted.bots.registry`) for the game's rules; the
+    hard bot without its wall-clock cap (its games then depend on the seed alone)."""
     if name == PREVIOUS_HEURISTIC:
         return HeuristicBot(seed, ruleset=ruleset, scenario=scenario, aggressive=False)
-    return registry.make_bot(name, seed, scenario, ruleset)
+    bot = registry.make_bot(name, seed, scenario, ruleset)
+    if isinstance(bot, HardBot):
+        bot.time_ms = None
+    return bot
 
 
 def derive_seed(*parts: int) -> int:

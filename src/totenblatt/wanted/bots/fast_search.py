@@ -21,17 +21,26 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from totenblatt.wanted.bots.fast_policy import FastPolicy
 from totenblatt.wanted.bots.ismcts import ISMCTSBot, Rollout, Sample, _Node
 from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.determinize import Determinizer
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError
 from totenblatt.wanted.fast.cards import number
 from totenblatt.wanted.fast.game import OVER
 
-__all__ = ["FastISMCTSBot", "fast_score"]
+__all__ = [
+    "HARD_CAP_MS",
+    "HARD_ROLLOUTS",
+    "FastISMCTSBot",
+    "HardBot",
+    "fast_score",
+    "hard_rollouts",
+]
 
 ALIVE_BONUS = 3.0
 SCORE_SCALE = 6.0
@@ -60,6 +69,28 @@ def fast_score(game: FastGame) -> list[float]:
         others = max((v for t, v in teams.items() if t != spec.teams[s]), default=0.0)
         out.append(math.tanh((mine - others) / SCORE_SCALE))
     return out
+
+
+HARD_ROLLOUTS: dict[str, int] = {"duel": 200, "gangs": 100}
+"""The hard bot's rollouts a searched decision, per scenario: where its strength curve
+against HeuristicBot is flat, within a p95 of 0.3 s a searched decision on one quiet core
+(docs/bots.md, ``python -m benchmarks.hard_bot_rollouts``). Other scenarios: the duel's
+budget for one figure a side, the gangs' for more."""
+HARD_CAP_MS = 1200.0
+"""The hard bot's wall-clock cap a decision (a busy machine's guard, not its budget): the
+lobby's think time of before."""
+
+
+def hard_rollouts(scenario: str, figures: int) -> int:
+    """The hard bot's rollout budget for a scenario (by name) with ``figures`` figures.
+
+    >>> hard_rollouts("duel", 2), hard_rollouts("gangs", 10), hard_rollouts("mine", 2)
+    (200, 100, 200)
+    """
+    found = HARD_ROLLOUTS.get(scenario)
+    if found is not None:
+        return found
+    return HARD_ROLLOUTS["duel"] if figures <= 2 else HARD_ROLLOUTS["gangs"]
 
 
 class FastWorlds:
@@ -151,3 +182,26 @@ class FastISMCTSBot(ISMCTSBot):
             steps += 1
         result = fast_score(world)
         return top.back_up(path, result)
+
+
+class HardBot(FastISMCTSBot):
+    """The hard bot: the fast search with a budget in rollouts (:func:`hard_rollouts` of
+    the view's scenario, or ``rollouts``), wall time only as a cap (``cap_ms``; None: no
+    cap, a decision then a function of the view and the seed alone, as the lab needs)."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        rollouts: int | None = None,
+        cap_ms: float | None = HARD_CAP_MS,
+        **options: object,
+    ) -> None:
+        super().__init__(seed, iterations=rollouts or 1, time_ms=cap_ms, **options)
+        self.rollouts = rollouts
+
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        """The search's choice within the scenario's rollouts (or the cap)."""
+        if self.rollouts is None:
+            self.iterations = hard_rollouts(str(view["scenario"]), len(view["figures"]))
+        return super().choose(view, legal_actions)

@@ -4,7 +4,10 @@ Names: ``random``, ``heuristic``, ``ismcts`` (the default budget), ``ismcts:N`` 
 rollouts per decision, at most :data:`MAX_ROLLOUTS`) and ``ismcts:Nms`` (N milliseconds
 per decision, at most :data:`MAX_MS`): a budget beyond them would never end a game.
 ``fast-ismcts`` takes the same budgets: the search with its rollouts on the fast path
-(:class:`~totenblatt.wanted.bots.fast_search.FastISMCTSBot`). ``learned:PATH`` plays the
+(:class:`~totenblatt.wanted.bots.fast_search.FastISMCTSBot`). ``hard`` is the hard bot: the
+fast search with its budget in rollouts, chosen per scenario from measured strength curves
+(:func:`~totenblatt.wanted.bots.fast_search.hard_rollouts`; ``hard:N`` gives N), wall time
+only as a cap (:class:`~totenblatt.wanted.bots.fast_search.HardBot`). ``learned:PATH`` plays the
 policy saved at PATH by ``python -m totenblatt.env.train``
 (:class:`~totenblatt.wanted.bots.learned.LearnedBot`; the path is kept as written).
 
@@ -12,6 +15,8 @@ policy saved at PATH by ``python -m totenblatt.env.train``
 (50, 300.0)
 >>> make_bot("heuristic", 1).__class__.__name__, make_bot("fast-ismcts:40", 1).__class__.__name__
 ('HeuristicBot', 'FastISMCTSBot')
+>>> make_bot("hard", 1).rollouts, make_bot("hard:60", 1).rollouts, check_bot_name("HARD:60")
+(None, 60, 'hard:60')
 >>> check_bot_name("ismcts:0")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -29,7 +34,7 @@ import stat
 from pathlib import Path
 
 from totenblatt.wanted.bots.base import Bot
-from totenblatt.wanted.bots.fast_search import FastISMCTSBot
+from totenblatt.wanted.bots.fast_search import FastISMCTSBot, HardBot
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
 from totenblatt.wanted.bots.learned import LearnedBot, LinearPolicy, PolicyError
@@ -47,9 +52,10 @@ __all__ = [
     "make_bot",
 ]
 
-BOT_NAMES = ("random", "heuristic", "ismcts", "fast-ismcts", "learned")
-"""The kinds of bot; ``ismcts`` and ``fast-ismcts`` take a budget after a colon, ``learned``
-the path of a saved policy."""
+BOT_NAMES = ("random", "heuristic", "ismcts", "fast-ismcts", "hard", "learned")
+"""The kinds of bot; ``ismcts`` and ``fast-ismcts`` take a budget after a colon, ``hard`` a
+number of rollouts, ``learned`` the path of a saved policy."""
+HARD = "hard"
 LEARNED = "learned"
 
 MAX_ROLLOUTS = 100_000
@@ -59,9 +65,10 @@ MAX_MS = 60_000
 
 _EXAMPLES = (
     "random, heuristic, ismcts, ismcts:200 (rollouts) or ismcts:500ms (time), fast-ismcts "
-    "(the same budgets), learned:PATH (a policy saved by python -m totenblatt.env.train)"
+    "(the same budgets), hard or hard:N (N rollouts), learned:PATH (a policy saved by "
+    "python -m totenblatt.env.train)"
 )
-_SEARCHES = ("ismcts", "fast-ismcts")
+_SEARCHES = ("ismcts", "fast-ismcts", HARD)
 
 
 def bot_names() -> tuple[str, ...]:
@@ -86,6 +93,8 @@ def _parse(name: str) -> tuple[str, int | None, float | None]:
         raise ValueError(f"bot {name!r}: only ismcts takes a budget (e.g. ismcts:200)")
     text = budget.strip().lower()
     timed = text.endswith("ms")
+    if timed and kind == HARD:
+        raise ValueError(f"bot {name!r}: the hard bot's budget is in rollouts (e.g. hard:100)")
     number = text[:-2].strip() if timed else text
     most = MAX_MS if timed else MAX_ROLLOUTS
     if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= most:
@@ -132,6 +141,8 @@ def make_bot(
         return RandomBot(seed)
     if kind == "heuristic":
         return HeuristicBot(seed, ruleset=ruleset, scenario=scenario)
+    if kind == HARD:
+        return HardBot(seed, rollouts=iterations, ruleset=ruleset, scenario=scenario)
     if iterations is None and time_ms is None:
         iterations = DEFAULT_ITERATIONS
     search = FastISMCTSBot if kind == "fast-ismcts" else ISMCTSBot
