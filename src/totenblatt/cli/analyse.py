@@ -51,7 +51,7 @@ def analyse(
             "--budget",
             min=1,
             max=MAX_BUDGET,
-            help=N_("Worlds each decision is weighed in (default 48; more: narrower intervals)."),
+            help=N_("Worlds each decision is weighed in (default 96; more: narrower intervals)."),
         ),
     ] = None,
     seed: Annotated[

@@ -45,6 +45,7 @@ __all__ = [
     "Moment",
     "evaluate",
     "position_value",
+    "weighed",
     "wilson",
 ]
 
@@ -225,6 +226,25 @@ def _odds(view: View, action: Action, ruleset: Ruleset | None) -> tuple[float | 
     return float(odds.hit), round(float(odds.distance), 1)
 
 
+def weighed(
+    moment: Moment,
+    seed: int,
+    *,
+    ruleset: Ruleset | None = None,
+    scenario: Scenario | None = None,
+) -> list[Action]:
+    """The actions :func:`evaluate` weighs at ``moment``: the search's candidates and the
+    one chosen; none at the Tempt Fate keep step (its view is not rebuilt)."""
+    if moment.view["phase"] == Phase.FATE:
+        return []
+    policy = HeuristicBot(moment.seat, ruleset=ruleset, scenario=scenario)
+    policy.rng.seed(seed)
+    options = candidates(policy, moment.view, list(moment.legal))
+    if moment.chosen not in options:
+        options.append(moment.chosen)
+    return options
+
+
 def evaluate(
     moment: Moment,
     worlds: int,
@@ -237,13 +257,7 @@ def evaluate(
     dealt worlds; None for a decision with nothing to weigh (one option, or the Tempt Fate
     keep step, which the view does not rebuild). A function of the moment and ``seed``."""
     view = moment.view
-    if view["phase"] == Phase.FATE:
-        return None
-    policy = HeuristicBot(moment.seat, ruleset=ruleset, scenario=scenario)
-    policy.rng.seed(seed)
-    options = candidates(policy, view, list(moment.legal))
-    if moment.chosen not in options:
-        options.append(moment.chosen)
+    options = weighed(moment, seed, ruleset=ruleset, scenario=scenario)
     if len(options) <= 1:
         return None
     source = _Worlds(view, ruleset, scenario)

@@ -65,7 +65,7 @@ MISTAKE = 0.10
 """At least 10 points: a mistake."""
 BLUNDER = 0.20
 """At least 20 points: a blunder."""
-DEFAULT_BUDGET = 48
+DEFAULT_BUDGET = 96
 """Worlds a decision is weighed in (each weighed action is played once in every world)."""
 TURNS = 0.15
 """A change of the seat's estimated chance of at least this much between two of its
