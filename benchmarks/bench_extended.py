@@ -1,0 +1,150 @@
+"""The extended rules: random play on the fast path against the reference engine (issue 41).
+
+``python -m benchmarks extended``
+
+Random play (RandomBot on the reference engine; a random id but Concede on the fast path,
+dealt by ``new_fast_game``) in one process, the engines alternating round by round, CPU
+time. For each game: the extended duel (``duel`` under ``extended``: no figure with an
+ability or a hero type), the gangs led by gunslingers with two abilities each
+(``gangs+abilities`` of :func:`~totenblatt.wanted.fast.agreement.extended_scenarios`:
+hero hands, Quick Fingers, Light-Footed, Sharpshooter, Picture-Book 10, Nine Lives,
+Pay the Piper), the duel of two gunslingers with Nine Lives and Light-Footed, and the
+``heroes`` scenario — or the fast path's refusal of it, by name. Prints decisions per
+CPU second of the engine alone (listing and applying) and of the whole loop, games per
+CPU second, and the fast path's ratios.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from totenblatt.wanted.bots import RandomBot
+from totenblatt.wanted.engine.game import new_game
+from totenblatt.wanted.fast import FastGame, fast_refusal, new_fast_game
+from totenblatt.wanted.fast.agreement import extended_scenarios
+from totenblatt.wanted.table.scenario import Scenario
+
+SECONDS = 2.0
+"""CPU seconds per engine and round."""
+ROUNDS = 3
+
+Play = Callable[[random.Random], tuple[int, float]]
+
+
+def _reference(scenario: str | Scenario) -> Play:
+    clock = time.process_time
+
+    def game(rng: random.Random) -> tuple[int, float]:
+        seed = rng.randrange(2**62)
+        g = new_game(scenario, "extended", seed=seed)
+        bots = [RandomBot(seed + s) for s in range(g.seats)]
+        decisions, engine = 0, 0.0
+        while True:
+            seat = g.to_act
+            if seat is None:
+                return decisions, engine
+            t0 = clock()
+            legal = g.legal_actions()
+            t1 = clock()
+            action = bots[seat].choose({}, legal)
+            t2 = clock()
+            g.apply(action)
+            engine += (t1 - t0) + (clock() - t2)
+            decisions += 1
+
+    return game
+
+
+def _fast(scenario: str | Scenario) -> Play:
+    clock = time.process_time
+
+    def game(rng: random.Random) -> tuple[int, float]:
+        seed = rng.randrange(2**62)
+        t0 = clock()
+        g = new_fast_game(scenario, "extended", seed)
+        engine = clock() - t0
+        pick = random.Random(seed)
+        decisions = 0
+        while not g.is_over:
+            t0 = clock()
+            legal = g.legal_actions()
+            t1 = clock()
+            n = len(legal)  # Concede is offered last: RandomBot leaves it out
+            action = legal[pick.randrange(n - 1)] if n > 1 else legal[0]
+            t2 = clock()
+            g.apply(action)
+            engine += (t1 - t0) + (clock() - t2)
+            decisions += 1
+        return decisions, engine
+
+    return game
+
+
+def measure(play: Play, seed: int) -> dict[str, float]:
+    """Play until ``SECONDS`` of CPU time: engine and loop decisions, games per second."""
+    rng = random.Random(seed)
+    start = time.process_time()
+    decisions, engine, games = 0, 0.0, 0
+    while time.process_time() - start < SECONDS:
+        n, e = play(rng)
+        decisions, engine, games = decisions + n, engine + e, games + 1
+    loop = time.process_time() - start
+    return {
+        "engine": decisions / engine,
+        "loop": decisions / loop,
+        "games": games / loop,
+        "per_game": decisions / games,
+    }
+
+
+def main() -> None:
+    """Print the side-by-side table."""
+    chosen = {s.name: s for s in extended_scenarios()}
+    games: dict[str, str | Scenario] = {
+        "duel (extended)": "duel",
+        "gangs+abilities": chosen["gangs+abilities"],
+        "duel+gunslinger": chosen["duel+gunslinger"],
+        "heroes": "heroes",
+    }
+    for name, scenario in list(games.items()):
+        refused = fast_refusal(scenario, "extended")
+        if refused is not None:
+            print(f"{name}: not on the fast path: {refused}")
+            del games[name]
+            continue
+        game = new_game(scenario, "extended", seed=0)
+        game.state.geo.router  # noqa: B018 (the property builds it)
+        FastGame.from_game(game).spec.board.prepare()
+    print("| game | engine | decisions/game | engine dec/s | loop dec/s | games/s |")
+    print("|---|---|---|---|---|---|")
+    for name, scenario in games.items():
+        best: dict[str, dict[str, float]] = {}
+        ratios: list[tuple[float, float, float]] = []
+        for r in range(ROUNDS):
+            ref = measure(_reference(scenario), seed=1000 * r + 7)
+            fast = measure(_fast(scenario), seed=1000 * r + 7)
+            ratios.append(
+                (
+                    fast["engine"] / ref["engine"],
+                    fast["loop"] / ref["loop"],
+                    fast["games"] / ref["games"],
+                )
+            )
+            for label, found in (("reference", ref), ("fast path", fast)):
+                if label not in best or found["loop"] > best[label]["loop"]:
+                    best[label] = found
+        for label, found in best.items():
+            print(
+                f"| {name} | {label} | {found['per_game']:.0f} | {found['engine']:,.0f} | "
+                f"{found['loop']:,.0f} | {found['games']:.2f} |"
+            )
+        shown = " / ".join(
+            f"{e:.2f}× engine, {lo:.2f}× loop, {g:.2f}× games" for e, lo, g in ratios
+        )
+        print(f"| {name} | fast ÷ reference, each round | {shown} | | | |")
+
+
+if __name__ == "__main__":
+    main()
