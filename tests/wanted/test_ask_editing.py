@@ -171,7 +171,7 @@ def _engine(name: str) -> Game:
     return _GAMES[name]
 
 
-@settings(max_examples=25)
+@settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(["duel", "gangs"]), spot=SPOTS)
 def test_spot_sight_is_the_engines_own_answer(name: str, spot: tuple[float, float]) -> None:
     """Cover, line of fire, range and hiding from a random spot equal what a game's own
