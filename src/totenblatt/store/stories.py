@@ -139,6 +139,14 @@ class Stories:
         with self.store.transaction(write=False) as session:
             return self._load(session, story_id, lock=False)
 
+    def versions(self, story_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of ``story_ids`` (an unknown one is left out)."""
+        with self.store.transaction(write=False) as session:
+            rows = session.execute(
+                select(StoryRow.id, StoryRow.version).where(StoryRow.id.in_(story_ids))
+            ).all()
+            return {row.id: row.version for row in rows}
+
     def change(self, story_id: str, step: Callable[[StoryRecord], _T]) -> tuple[_T, StoryRecord]:
         """Apply ``step`` to the story in one transaction; its answer and the story after."""
         with self.store.transaction() as session:

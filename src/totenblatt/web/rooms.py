@@ -569,6 +569,9 @@ class Hub:
         self.turns = BotTurns(games.db)
         self.lease_time = timedelta(seconds=LEASE)
         self.bus: Bus | None = None
+        self.others: dict[str, Callable[[str, int], None]] = {}
+        """Who follows the bus's notices of other things than games, by their prefix
+        (``story``: ``story:ID``, the RPG table's :mod:`~totenblatt.web.stories.follow`)."""
         self.bot_think = bot_think
         self.stand_ins: dict[tuple[str, int], Bot] = {}
         """Per (game, seat): the heuristic bot that decides when a far decision is late."""
@@ -979,6 +982,10 @@ class Hub:
         self._spawn(self.after_change(room))  # the answer need not wait for the pushes
         return events
 
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task of the hub's (cancelled when the hub stops)."""
+        self._spawn(work)
+
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
         self._tasks.add(task)
@@ -1214,6 +1221,10 @@ class Hub:
 
     def _heard(self, game_id: str, version: int) -> None:
         """Another process changed ``game_id`` (now at ``version``): follow it if held."""
+        kind, colon, rest = game_id.partition(":")  # a game's id has no colon
+        if colon and kind in self.others:
+            self.others[kind](rest, version)
+            return
         room = self.rooms.get(game_id)
         if room is None or self._closed or not room.subscribers:
             return  # a game held without sockets is brought up to date when next asked for
@@ -1222,6 +1233,8 @@ class Hub:
 
     def _bus_back(self) -> None:
         """The bus listens (again): look at every held game, notices may have been missed."""
+        for follow in list(self.others.values()):
+            follow("", -1)
         for room in list(self.rooms.values()):
             if room.subscribers and room.following is None and not self._closed:
                 room.following = asyncio.create_task(self._follow(room, -1))

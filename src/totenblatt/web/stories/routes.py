@@ -68,9 +68,10 @@ from totenblatt.web.errors import (
 from totenblatt.web.limits import Budget, Limits, client_key
 from totenblatt.web.operator import is_operator, require_creator
 from totenblatt.web.proxies import normalise_origin, same_origin
-from totenblatt.web.rooms import hash_token
+from totenblatt.web.rooms import Hub, hash_token
 from totenblatt.web.store_errors import busy
 from totenblatt.web.stories import table
+from totenblatt.web.stories.follow import StoryFollower
 from totenblatt.web.stories.page import create_page, story_page
 from totenblatt.web.stories.payloads import odds_payload, story_payload
 from totenblatt.web.stories.table import Viewer, viewer_of
@@ -162,6 +163,10 @@ class StoryHub:
     def __init__(self) -> None:
         self.watchers: dict[str, set[Watcher]] = {}
 
+    def seen(self) -> dict[str, int]:
+        """Each watched story and the oldest version one of its sockets has been sent."""
+        return {s: min(w.sent for w in found) for s, found in self.watchers.items() if found}
+
     def add(self, story_id: str, watcher: Watcher) -> None:
         """Watch ``story_id``."""
         self.watchers.setdefault(story_id, set()).add(watcher)
@@ -206,6 +211,12 @@ def story_router(settings: StorySettings) -> APIRouter:
     """The routes of the RPG table on the server of ``settings`` (limits, seeds, origins)."""
     router = APIRouter()
     hub = StoryHub()
+
+    async def reload(server: Hub, story_id: str) -> None:
+        """Another process changed the story: load it and push it to the sockets here."""
+        await hub.publish(await run_in_threadpool(Stories(server.games.db).load, story_id))
+
+    follower = StoryFollower(hub.seen, reload)
     limits = settings.limits
     creations = Budget("story creations", limits.games_per_hour, 3600.0)
     actions = Budget("actions", limits.actions_per_minute, 60.0)
@@ -231,8 +242,14 @@ def story_router(settings: StorySettings) -> APIRouter:
         answer, story = await _store(
             _stories(request).change, story_id, work, lang=_lang(asked, default_lang)
         )
-        await hub.publish(story)
+        await told(request, story)
         return answer, story
+
+    async def told(request: Request, story: StoryRecord) -> None:
+        """A change stored: the other processes are told, the sockets here get it."""
+        follower.attach(request.app.state.hub)
+        follower.announce(story.id, story.version)
+        await hub.publish(story)
 
     async def body(request: Request) -> Any:
         return await read_json(request)
@@ -357,7 +374,7 @@ def story_router(settings: StorySettings) -> APIRouter:
             _stories(request).bring, story_id, data["sheet"][:200], step,
             lang=_lang(asked, default_lang),
         )  # fmt: skip
-        await hub.publish(story)
+        await told(request, story)
         return sheet, token_box[0]
 
     def sheet_route(
@@ -471,6 +488,7 @@ def story_router(settings: StorySettings) -> APIRouter:
             await websocket.close(code=code, reason=reason)
 
         watcher = Watcher(token, lang, websocket.send_text, close)
+        follower.attach(websocket.app.state.hub)
         hub.add(story_id, watcher)
         try:
             async with watcher.lock:
