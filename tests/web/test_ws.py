@@ -188,3 +188,33 @@ def test_a_socket_asking_for_tails_gets_what_is_new_and_it_adds_up_to_the_view(
             play_random(client, gid, tokens[mover], bot, view_of(client, gid, tokens[mover]))
             all_caught_up()
         assert len(lasts[0]["events"]) > 3 * max(tails)  # type: ignore[index]
+
+
+@pytest.mark.parametrize("path", ["games", "stories"])
+def test_a_frame_that_is_not_utf8_closes_the_socket_with_one_line(
+    live: Any, path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Text that is not UTF-8: closed with 1007, logged as one line, no traceback (issue 38)."""
+    import logging
+
+    import httpx
+    from websockets.exceptions import ConnectionClosedError
+    from websockets.sync.client import connect
+
+    caplog.set_level(logging.INFO)
+    with httpx.Client(base_url=live.url, trust_env=False) as http:
+        if path == "games":
+            game = create_game(http, ["human", "bot"])
+            where = f"/ws/games/{game['game_id']}?token={game['seats'][0]['token']}"
+        else:
+            story = http.post("/api/stories", json={"name": "Kiez"}).json()
+            where = f"/ws/stories/{story['story_id']}?token={story['gm_token']}"
+        with connect(live.ws_url(where)) as socket:
+            socket.recv(timeout=10)
+            socket.send(b"\xff\xfe{", text=True)
+            with pytest.raises(ConnectionClosedError) as closed:
+                socket.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+        assert http.get("/healthz").status_code == 200
+    assert not [r for r in caplog.records if r.exc_info or r.exc_text]
+    assert any("Invalid UTF-8" in r.getMessage() for r in caplog.records)

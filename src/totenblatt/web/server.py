@@ -157,9 +157,23 @@ def timed_protocol(header_timeout: float, body_timeout: float) -> type[TimedH11P
     )
 
 
+class ClientFaults(logging.Filter):
+    """uvicorn's record of a client's malformed WebSocket frame (text that is not UTF-8: the
+    socket is closed with 1007) as one line, without the traceback it carries."""
+
+    FAULTS = ("Invalid UTF-8 sequence received from client",)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith(self.FAULTS):
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
 def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicorn.Config:
     """The uvicorn configuration of ``app`` under ``settings`` (``options``: uvicorn's own)."""
-    return uvicorn.Config(
+    config = uvicorn.Config(
         app,
         http=timed_protocol(settings.header_timeout, settings.body_timeout),
         ws_max_size=MAX_BODY,
@@ -168,3 +182,7 @@ def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicor
         lifespan="on",
         **{"log_level": "warning", **options},
     )
+    errors = logging.getLogger("uvicorn.error")  # after the config set up uvicorn's logging
+    if not any(isinstance(f, ClientFaults) for f in errors.filters):
+        errors.addFilter(ClientFaults())
+    return config
