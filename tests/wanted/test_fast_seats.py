@@ -96,3 +96,41 @@ def test_the_hard_bot_searches_by_rollouts_per_scenario() -> None:
     assert again.last_scores == lab.last_scores
     with pytest.raises(ValueError, match="rollouts"):
         make_bot("hard:300ms", 1)
+
+
+def test_a_game_played_on_the_fast_path_keeps_the_engines_events() -> None:
+    """The fast seats decide, the engine's game follows every decision: it ends as the fast
+    game does, with the engine's own events (what fight play narrates and records)."""
+    from totenblatt.wanted.bots import fast_bots, play_on_fast_path
+    from totenblatt.wanted.engine.events import GameEnded
+
+    for scenario in ("duel", "gangs"):
+        game = new_game(scenario, seed=8)
+        seats = fast_bots(["heuristic", "random"], [1, 2])
+        assert seats is not None
+        twin = new_fast_game(scenario, seed=8)
+        mirror = fast_bots(["heuristic", "random"], [1, 2])
+        assert mirror is not None
+        while not twin.is_over:
+            twin.play(mirror[twin.to_act].decide(twin))
+        play_on_fast_path(game, seats)
+        assert game.is_over and game.winners == twin.winners
+        assert [f.hp for f in game.state.figures] == twin.hp
+        assert isinstance(game.state.events[-1], GameEnded)
+    assert fast_bots(["heuristic", "ismcts"], [1, 2]) is None
+
+
+def test_a_refused_game_is_left_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
+    from totenblatt.wanted.bots import fast_bots, play_on_fast_path
+    from totenblatt.wanted.fast import FastUnsupportedError
+
+    def refused(game: object, **options: object) -> None:
+        raise FastUnsupportedError("refused for the test")
+
+    monkeypatch.setattr(FastGame, "from_game", refused)
+    game = new_game("duel", seed=1)
+    seats = fast_bots(["random", "random"], [1, 2])
+    assert seats is not None
+    with pytest.raises(FastUnsupportedError):
+        play_on_fast_path(game, seats)
+    assert game.state.events == new_game("duel", seed=1).state.events

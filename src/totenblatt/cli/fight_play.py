@@ -69,7 +69,7 @@ from totenblatt.text import Narrator, words
 from totenblatt.text.campaign import describe
 from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import kind_name, scenario_title
-from totenblatt.wanted.bots import Bot, play_game
+from totenblatt.wanted.bots import Bot, bot_seed, fast_bots, play_game, play_on_fast_path
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine.events import (
     Conceded,
@@ -78,6 +78,7 @@ from totenblatt.wanted.engine.events import (
     RoundStarted,
     event_to_dict,
 )
+from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.rules import Ruleset
 
 if TYPE_CHECKING:
@@ -125,6 +126,30 @@ def _bots(kinds: Sequence[SeatKind], battle: Battle, rules: Ruleset, seed: int) 
     """The same bots, seeded the same way, as ``totenblatt play`` (the bot registry's,
     ``bot_seed(seed, seat)``): an ``ismcts`` seat is the search bot."""
     return [seat_bot(kind, seed, seat, battle.scenario, rules) for seat, kind in enumerate(kinds)]
+
+
+def _play_bots(
+    game: Game, kinds: Sequence[SeatKind], battle: Battle, rules: Ruleset, seed: int
+) -> None:
+    """Bots play the fight: on the fast path wherever its rules and every seat's bot allow
+    (the fast bots decide, the engine's game follows every decision and keeps every event),
+    else the registry's bots on the engine."""
+    names = [_FAST_NAMES.get(kind) for kind in kinds]
+    seeds = [bot_seed(seed, seat) for seat in range(len(kinds))]
+    seats = None
+    if None not in names:
+        seats = fast_bots([n for n in names if n], seeds, battle.scenario, rules)
+    if seats is not None:
+        try:
+            play_on_fast_path(game, seats)
+            return
+        except FastUnsupportedError:
+            pass  # the fast path refused the rules before any decision: the engine's bots
+    play_game(game, _bots(kinds, battle, rules, seed))
+
+
+_FAST_NAMES = {SeatKind.BOT: "heuristic", SeatKind.RANDOM: "random"}
+"""The bot seat kinds with a fast form (the search decides from a view: the engine's)."""
 
 
 def _narrate(game: Game, battle: Battle, lang: Lang, out: Console, *, quiet: bool) -> None:
@@ -331,7 +356,7 @@ def _fight(
                 "{title} — {seats}, seed {seed}", title=title, seats=who, seed=seed
             )
             out.print(Text(heading, style="bold underline"))
-        play_game(game, _bots(kinds, battle, rules, seed))
+        _play_bots(game, kinds, battle, rules, seed)
     if not as_json:
         _narrate(game, battle, lang, out, quiet=quiet or SeatKind.HUMAN in kinds)
     return True

@@ -1,6 +1,7 @@
 """Bots that play Wanted from a seat's view and the legal actions only."""
 
 from totenblatt.wanted.bots.base import Bot, bot_seed, play_game
+from totenblatt.wanted.bots.fast_seats import FastSeat, fast_bots, fast_seat, play_on_fast_path
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import ISMCTSBot
 from totenblatt.wanted.bots.learned import LearnedBot, LinearPolicy, PolicyError
@@ -9,6 +10,7 @@ from totenblatt.wanted.bots.registry import bot_names, check_bot_name, load_poli
 
 __all__ = [
     "Bot",
+    "FastSeat",
     "HeuristicBot",
     "ISMCTSBot",
     "LearnedBot",
@@ -18,7 +20,10 @@ __all__ = [
     "bot_names",
     "bot_seed",
     "check_bot_name",
+    "fast_bots",
+    "fast_seat",
     "load_policy",
     "make_bot",
     "play_game",
+    "play_on_fast_path",
 ]

@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -41,11 +42,20 @@ from totenblatt.wanted.fast.actions import CONCEDE
 
 if TYPE_CHECKING:
     from totenblatt.wanted.bots.learned import LearnedBot
+    from totenblatt.wanted.engine.game import Game
     from totenblatt.wanted.fast import FastGame
     from totenblatt.wanted.rules import Ruleset
     from totenblatt.wanted.table.scenario import Scenario
 
-__all__ = ["FastHeuristic", "FastLearned", "FastRandom", "FastSeat", "fast_seat"]
+__all__ = [
+    "FastHeuristic",
+    "FastLearned",
+    "FastRandom",
+    "FastSeat",
+    "fast_bots",
+    "fast_seat",
+    "play_on_fast_path",
+]
 
 
 class FastSeat(Protocol):
@@ -118,3 +128,49 @@ def fast_seat(
         assert isinstance(bot, LearnedBot)
         return FastLearned(bot)
     return None
+
+
+def fast_bots(
+    names: Sequence[str],
+    seeds: Sequence[int],
+    scenario: str | Path | Scenario | None = None,
+    ruleset: str | Path | Ruleset | None = None,
+) -> list[FastSeat] | None:
+    """The fast form of every seat's bot (``names[i]`` seeded ``seeds[i]``), or None when
+    one has none."""
+    out: list[FastSeat] = []
+    for name, seed in zip(names, seeds, strict=True):
+        found = fast_seat(name, seed, scenario, ruleset)
+        if found is None:
+            return None
+        out.append(found)
+    return out
+
+
+def play_on_fast_path(
+    game: Game, seats: Sequence[FastSeat], *, max_decisions: int = 100_000
+) -> Game:
+    """Let fast seats play ``game`` to its end: they decide on a fast copy, and every id's
+    shadow (the reference engine's action it stands for, legal there at the same cost) is
+    applied to ``game`` as well, so ``game`` ends with every event of the reference engine
+    (for a narration, a record). Raises
+    :class:`~totenblatt.wanted.fast.FastUnsupportedError` before any decision when the fast
+    path does not play the game's rules (then ``game`` is untouched).
+
+    >>> from totenblatt.wanted.engine.game import new_game
+    >>> game = play_on_fast_path(new_game("duel", seed=2), fast_bots(["heuristic"] * 2, [1, 2]))
+    >>> game.is_over
+    True
+    """
+    from totenblatt.wanted.fast import FastGame
+
+    fast = FastGame.from_game(game)
+    if len(seats) != fast.seats:
+        raise ValueError(f"{len(seats)} bots for {fast.seats} seats")
+    for _ in range(max_decisions):
+        if fast.is_over:
+            return game
+        action = seats[fast.to_act].decide(fast)
+        game.apply(fast.shadow(action))
+        fast.play(action)
+    raise RuntimeError(f"the game did not end within {max_decisions} decisions")
