@@ -5,7 +5,7 @@ cdef class ActionTable:
     cdef public tuple own
     cdef public list slot
     cdef public Py_ssize_t own_max, figures, destinations, bid, defend, attack, move
-    cdef public Py_ssize_t nobody, redraw, reveal, size
+    cdef public Py_ssize_t nobody, redraw, reveal, partial, cover, tempt, keep, queen, size
 
     cpdef Py_ssize_t move_base(self, Py_ssize_t card_way, Py_ssize_t slot)
     cpdef Py_ssize_t attack_id(self, Py_ssize_t slot, Py_ssize_t target, Py_ssize_t card_way)

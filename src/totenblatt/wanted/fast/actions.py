@@ -16,7 +16,17 @@ move        W × K × D × 2         club way × own mover × destination × hid
 nobody      W                     the club played, nobody moved
 redraw      53 × K                card × own paying figure
 reveal      K                     own figure
+partial     5 (or 0)              D-27 partial swap: the k weakest cards, or keeping a suit
+cover       W × 64 (or 0)         B1 Cover: heart way × the Cover uses spent on it
+tempt       53 × K (or 0)         B1 Tempt Fate: card given × own figure
+keep        53 (or 0)             B1 Tempt Fate: the card kept
+queen       W × 64 × 52 (or 0)    B1 Queen of Hearts: heart way × Cover code × extra card
 ========== ===================== ================================================
+
+The last five blocks are there only when a figure of the scenario needs them (a hero with
+a partial swap, a Cover ability, Tempt Fate), so a game without them has the table it had.
+A Cover id's 64 codes are ``n1 + 4 n2 + 16 n3``: how many uses of Cover 1, 2 and 3 the
+heart takes (at most 3 of each; code 0 is the plain ``defend`` id).
 
 "Own" figures are the seat's figures in scenario order (slot 0, 1, …). A move's
 shadow in the reference engine is ``Move(card, (MoveStep(figure, path, hide),))``
@@ -30,6 +40,7 @@ from typing import Any, Protocol
 from totenblatt.wanted.engine import actions as act
 from totenblatt.wanted.engine.actions import Action, MoveStep
 from totenblatt.wanted.fast.cards import CARDS, CLUBS, DIAMONDS, HEARTS, JOKER, SPADES
+from totenblatt.wanted.vocab import Ability
 
 
 class FastGame(Protocol):
@@ -38,22 +49,38 @@ class FastGame(Protocol):
     to_act: int
     pos: list[int]
 
+    def partial_cards(self, seat: int, kept: int) -> list[int]: ...
+
     @property
     def spec(self) -> Any: ...
 
 
-__all__ = ["WAYS", "ActionTable"]
+__all__ = ["COVER_CODES", "KEPT", "WAYS", "ActionTable"]
 
 WAYS = 14
 """Card ways: ranks 2 … ace (0-12) of the role's suit, and the joker (13)."""
 
 PASS, CONCEDE, SWAP = 0, 1, 2
+KEPT = 5
+"""Partial swaps: the k weakest cards (0), or the k weakest keeping clubs … diamonds (1-4)."""
+COVER_CODES = 64
+"""Cover choices per heart way: ``n1 + 4 n2 + 16 n3`` uses of Cover 1, 2, 3 (0-3 each)."""
 
 
 class ActionTable:
     """The integer ids of one scenario's actions (see the module docstring)."""
 
-    def __init__(self, seat_figures: tuple[tuple[int, ...], ...], figures: int, destinations: int):
+    def __init__(
+        self,
+        seat_figures: tuple[tuple[int, ...], ...],
+        figures: int,
+        destinations: int,
+        *,
+        partial: bool = False,
+        cover: bool = False,
+        tempt: bool = False,
+        queen: bool = False,
+    ):
         self.own = seat_figures
         """Per seat: its figures' indices in scenario order (slot k is ``own[seat][k]``)."""
         self.slot = [0] * figures
@@ -70,7 +97,12 @@ class ActionTable:
         self.nobody = self.move + WAYS * k_max * destinations * 2
         self.redraw = self.nobody + WAYS
         self.reveal = self.redraw + 53 * k_max
-        self.size = self.reveal + k_max
+        self.partial = self.reveal + k_max
+        self.cover = self.partial + (KEPT if partial else 0)
+        self.tempt = self.cover + (WAYS * COVER_CODES if cover else 0)
+        self.keep = self.tempt + (53 * k_max if tempt else 0)
+        self.queen = self.keep + (53 if tempt else 0)
+        self.size = self.queen + (WAYS * COVER_CODES * 52 if queen else 0)
         """Number of ids: the ``n`` of a ``Discrete(n)`` action space."""
 
     # -- ids ---------------------------------------------------------------------------
@@ -87,6 +119,11 @@ class ActionTable:
     def kind(self, action: int) -> str:
         """The block's name of ``action`` (``pass``, ``move`` …)."""
         for name, start in (
+            ("queen", self.queen),
+            ("keep", self.keep),
+            ("tempt", self.tempt),
+            ("cover", self.cover),
+            ("partial", self.partial),
             ("reveal", self.reveal),
             ("redraw", self.redraw),
             ("nobody", self.nobody),
@@ -148,11 +185,35 @@ class ActionTable:
         if kind == "redraw":
             card, slot = divmod(action - self.redraw, self.own_max)
             return act.Redraw(CARDS[card], names[self.own[seat][slot]])
-        return act.Reveal(names[self.own[seat][action - self.reveal]])
+        if kind == "reveal":
+            return act.Reveal(names[self.own[seat][action - self.reveal]])
+        if kind == "partial":
+            given = game.partial_cards(seat, action - self.partial)
+            return act.Swap(tuple(CARDS[c] for c in given))
+        if kind == "cover":
+            card_way, code = divmod(action - self.cover, COVER_CODES)
+            return act.Defend(CARDS[_card(card_way, HEARTS)], cover_abilities(code))
+        if kind == "tempt":
+            card, slot = divmod(action - self.tempt, self.own_max)
+            return act.TemptFate(CARDS[card], names[self.own[seat][slot]])
+        if kind == "keep":
+            return act.Keep(CARDS[action - self.keep])
+        rest, extra = divmod(action - self.queen, 52)
+        card_way, code = divmod(rest, COVER_CODES)
+        heart = CARDS[_card(card_way, HEARTS)]
+        return act.Defend(heart, cover_abilities(code), CARDS[extra])
 
     def describe(self, game: FastGame, action: int) -> str:
         """``action`` in words, e.g. ``move Billy with 7♣ to (12, 9.5)`` (for logs and tests)."""
         return repr(self.shadow(game, action))
+
+
+def cover_abilities(code: int) -> tuple[Ability, ...]:
+    """The Cover uses of a cover code, weakest first (as the reference engine lists them)."""
+    n1, rest = code % 4, code // 4
+    return (
+        (Ability.COVER_1,) * n1 + (Ability.COVER_2,) * (rest % 4) + (Ability.COVER_3,) * (rest // 4)
+    )
 
 
 def _card(card_way: int, suit: int) -> int:

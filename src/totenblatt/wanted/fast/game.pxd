@@ -15,14 +15,15 @@ cdef class Spec:
     cdef public object out_of_range, reward, cap, bands, modifiers, round_limit
     cdef public object deck_orders, _resolved, start, menus
     cdef public object has_abilities, has_heroes, diamond, club, fig_bands, att_abilities
-    cdef public object def_abilities, nine, extra, swap_right
+    cdef public object def_abilities, nine, extra, swap_right, uses, queen
     cdef public CActionTable actions
     cdef public Py_ssize_t seats, n
 
 
 cdef class FastGame:
     cdef public Spec spec
-    cdef public object pending, winners, end_reason, rng, log, _legal
+    cdef public object pending, winners, end_reason, rng, log, _legal, fate
+    cdef public list uses
     cdef public object active, dealer, dead_taken, cycle_played, first_cycle
     cdef public list pos, hp, lives, hidden, out, alive, conceded, hands, draw, discard, dead
     cdef public list swap_order, bid_order, bids, redraws_used, seen_public, seen_private

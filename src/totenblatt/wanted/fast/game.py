@@ -48,6 +48,9 @@ from totenblatt.wanted.engine.events import (
     DefensePlayed,
     DiscardsReshuffled,
     Event,
+    FateDrawn,
+    FateKept,
+    FateTempted,
     FigureMove,
     FigureOut,
     FigureRevealed,
@@ -69,7 +72,15 @@ from totenblatt.wanted.engine.events import (
     Wounded,
 )
 from totenblatt.wanted.engine.state import Phase
-from totenblatt.wanted.fast.actions import CONCEDE, PASS, SWAP, WAYS, ActionTable
+from totenblatt.wanted.fast.actions import (
+    CONCEDE,
+    COVER_CODES,
+    PASS,
+    SWAP,
+    WAYS,
+    ActionTable,
+    cover_abilities,
+)
 from totenblatt.wanted.fast.board import COVERS, Board, board_for
 from totenblatt.wanted.fast.cards import CARDS, JOKER, SUITS, number
 from totenblatt.wanted.vocab import Ability, HeroType
@@ -169,13 +180,19 @@ FAST_ABILITIES: frozenset[Ability] = frozenset(
         Ability.SHARPSHOOTER,
         Ability.PICTURE_BOOK_10,
         Ability.NINE_LIVES,
+        Ability.COVER_1,
+        Ability.COVER_2,
+        Ability.COVER_3,
+        Ability.TEMPT_FATE,
+        Ability.QUEEN_OF_HEARTS,
     }
 )
 """The abilities (B1) the fast path plays; a figure with another is refused by its name
-(Cover, Queen of Hearts, Wild 2 and Tempt Fate: their choices have no action ids yet)."""
+(Wild 2: its choices have no action ids yet)."""
 FAST_HEROES: frozenset[HeroType] = frozenset(HeroType)
 """The hero types (B2) the fast path plays: all, with their extra cards and swap rights
-(D-27), but a partial swap (a right of k cards, fewer than the hand) is refused."""
+(D-27, a partial swap as the reference engine offers it)."""
+_COVERS = (Ability.COVER_1, Ability.COVER_2, Ability.COVER_3)
 
 
 def ruleset_fields(rules: Ruleset) -> dict[str, Any]:
@@ -242,24 +259,17 @@ def _figure_refusal(name: str, kind: HeroType, abilities: Sequence[Ability]) -> 
     return None
 
 
-def _swap_refusal(rules: Ruleset, figures: Sequence[tuple[str, int, HeroType]]) -> str | None:
-    """D-27: a hero's right to swap k cards of its choice is a partial swap whenever k is
-    fewer than the seat's hand (5 + the extra cards of its living heroes): refused, as the
-    fast path swaps whole hands only (per player)."""
-    from totenblatt.wanted.engine.heroes import profile
-
-    extra: dict[int, int] = {}
-    for _, seat, kind in figures:
-        hero = profile(rules, kind)
-        if hero is not None:
-            extra[seat] = extra.get(seat, 0) + hero.extra_cards
-    for name, seat, kind in figures:
-        hero = profile(rules, kind)
-        if hero is not None and 0 < hero.swap_cards < rules.round.hand_size + extra[seat]:
-            return (
-                f"the fast path does not play the partial swap (D-27) of {name!r}, a "
-                f"{kind.value} (heroes.{kind.value}.swap_cards = {hero.swap_cards})"
-            )
+def _cover_refusal(rules: Ruleset, figures: Sequence[tuple[str, Sequence[Ability]]]) -> str | None:
+    """B1 Cover: the fast path's ids hold at most 3 uses of each Cover ability per figure."""
+    per_copy = rules.abilities.cover_uses
+    for name, abilities in figures:
+        for ability in _COVERS:
+            uses = abilities.count(ability) * per_copy
+            if uses > 3:
+                return (
+                    f"the fast path does not play more than 3 uses of {ability.value} (B1) a "
+                    f"fight, as {name!r} has {uses} (abilities.cover_uses = {per_copy})"
+                )
     return None
 
 
@@ -273,12 +283,7 @@ def state_refusal(st: GameState) -> str | None:
         found = _figure_refusal(f.name, f.kind, f.abilities)
         if found is not None:
             return found
-    found = _swap_refusal(st.ruleset, [(f.name, f.seat, f.kind) for f in st.figures])
-    if found is not None:
-        return found
-    if st.fate is not None:
-        return "the fast path does not play a Tempt Fate (B1) half done"
-    return None
+    return _cover_refusal(st.ruleset, [(f.name, f.abilities) for f in st.figures])
 
 
 def fast_refusal(scenario: str | Scenario = "duel", ruleset: str | Ruleset = "base") -> str | None:
@@ -304,13 +309,15 @@ def fast_refusal(scenario: str | Scenario = "duel", ruleset: str | Ruleset = "ba
         found = _figure_refusal(spec.name, spec.kind, spec.abilities or (drawn if hero else ()))
         if found is not None:
             return found
-    return _swap_refusal(rules, [(f.name, f.seat, f.kind) for f in scen.figures])
+    return _cover_refusal(rules, [(f.name, f.abilities or drawn) for f in scen.figures])
 
 
 class Spec:
     """What never changes in a game: the rules' numbers, the figures' names, the board."""
 
     def __init__(self, state: GameState) -> None:
+        from totenblatt.wanted.engine.heroes import profile
+
         rules = state.ruleset
         refusal = state_refusal(state)
         if refusal is not None:
@@ -329,7 +336,19 @@ class Spec:
         own = tuple(tuple(i for i, f in enumerate(figs) if f.seat == s) for s in range(self.seats))
         table = state.geo.table
         self.board: Board = board_for(table, rules, [f.pos for f in figs])
-        self.actions = ActionTable(own, self.n, self.board.destinations)
+        heroes = tuple(profile(rules, f.kind) for f in figs)
+        extra = sum(h.extra_cards for h in heroes if h is not None)
+        self.actions = ActionTable(
+            own,
+            self.n,
+            self.board.destinations,
+            partial=any(
+                h is not None and 0 < h.swap_cards < rules.round.hand_size + extra for h in heroes
+            ),
+            cover=any(a in _COVERS for f in figs for a in f.abilities),
+            tempt=any(Ability.TEMPT_FATE in f.abilities for f in figs),
+            queen=any(Ability.QUEEN_OF_HEARTS in f.abilities for f in figs),
+        )
         self.own = own
         self.value = tuple(0 if c == JOKER else rules.card_value(CARDS[c]) for c in range(53))
         self.inches = tuple(
@@ -352,7 +371,6 @@ class Spec:
         self.modifiers = tuple(tuple(rules.weapons[w].modifiers) for w in self.weapon)
         # B1, B2: what the figures' abilities and hero types change (all 0 or () without)
         from totenblatt.wanted.engine.abilities import attacker_abilities
-        from totenblatt.wanted.engine.heroes import profile
 
         able = rules.abilities
         self.has_abilities = state.has_abilities
@@ -370,6 +388,7 @@ class Spec:
             (Ability.PICTURE_BOOK_10.value,) if Ability.PICTURE_BOOK_10 in f.abilities else ()
             for f in figs
         )
+        self.queen = tuple(Ability.QUEEN_OF_HEARTS in f.abilities for f in figs)
         per_copy = able.uses_per_fight(Ability.NINE_LIVES)
         self.nine = tuple(
             0
@@ -378,7 +397,16 @@ class Spec:
             for f in figs
         )
         """Nine Lives draws per fight (-1: unlimited, D-24)."""
-        heroes = tuple(profile(rules, f.kind) for f in figs)
+        self.uses: tuple[tuple[int, int, int, int], ...] = tuple(
+            (
+                f.abilities.count(Ability.COVER_1) * able.cover_uses,
+                f.abilities.count(Ability.COVER_2) * able.cover_uses,
+                f.abilities.count(Ability.COVER_3) * able.cover_uses,
+                f.abilities.count(Ability.TEMPT_FATE) * able.tempt_fate_uses,
+            )
+            for f in figs
+        )
+        """Uses per fight of Cover 1, 2, 3 and Tempt Fate, per figure (B1)."""
         self.extra = tuple(0 if h is None else h.extra_cards for h in heroes)
         self.swap_right = tuple(-1 if h is None else h.swap_cards for h in heroes)
         """D-27 per figure: -1 a cowboy (no right of its own), 0 may not swap, else k."""
@@ -411,17 +439,31 @@ class Spec:
         return band < 0 or self.modifiers[fig][band] == "miss"
 
     def resolve(
-        self, card: int, fig: int, distance: float, heart: int, cover: str, target: int = -1
+        self,
+        card: int,
+        fig: int,
+        distance: float,
+        heart: int,
+        cover: str,
+        target: int = -1,
+        covers: int = 0,
+        extra: int = -1,
     ) -> Resolved:
         """``combat.resolve_attack`` for these inputs (remembered: the same inputs recur; the
         result reads the distance only as its band and, for a hidden target, whether it is
         within reach, D-12, D-14, so those are the key). The attacker's abilities and, with
         a heart, the ``target``'s (-1: none) are given as the reference engine gives them."""
         near = cover == "hidden" and distance <= self.reach
-        defender = self.def_abilities[target] if heart >= 0 and target >= 0 else ()
+        defender: tuple[str, ...] = ()
+        if heart >= 0 and target >= 0:
+            defender = self.def_abilities[target]
+        if extra >= 0:
+            defender += (Ability.QUEEN_OF_HEARTS.value,)
+        if covers:
+            defender += tuple(a.value for a in cover_abilities(covers))
         attacker = self.att_abilities[fig]
         band = self.fig_band(fig, distance)
-        key = (card, self.weapon[fig], band, near, heart, cover, attacker, defender)
+        key = (card, self.weapon[fig], band, near, heart, cover, attacker, defender, extra)
         cached = self._resolved.get(key)
         if cached is None:
             from totenblatt.wanted.combat import resolve_attack
@@ -434,6 +476,7 @@ class Spec:
                 cover=cover,
                 attacker_abilities=attacker,
                 defender_abilities=defender,
+                extra_defense=None if extra < 0 else CARDS[extra],
                 ruleset=self.rules,
             )
             found: Resolved = (
@@ -470,6 +513,7 @@ class FastGame:
         "draw",
         "empty_cycles",
         "end_reason",
+        "fate",
         "first_cycle",
         "hands",
         "hidden",
@@ -489,6 +533,7 @@ class FastGame:
         "spec",
         "swap_order",
         "to_act",
+        "uses",
         "winners",
     )
 
@@ -497,6 +542,10 @@ class FastGame:
     hp: list[int]
     lives: list[int]
     """Nine Lives draws left per figure (-1: unlimited, D-24)."""
+    uses: list[tuple[int, int, int, int]]
+    """Uses left this fight per figure: Cover 1, 2, 3, Tempt Fate (B1)."""
+    fate: tuple[int, int, int, int, int] | None
+    """A Tempt Fate between its steps: seat, figure, the two cards drawn, the phase to resume."""
     hidden: list[bool]
     out: list[bool]
     alive: list[int]
@@ -544,8 +593,6 @@ class FastGame:
     def from_state(cls, st: GameState, *, record: bool = False) -> FastGame:
         """The fast copy of a reference :class:`GameState` (see :meth:`from_game`)."""
         spec = _spec(st)
-        if st.fate is not None:
-            raise FastUnsupportedError("the fast path does not play a Tempt Fate (B1) half done")
         g = cls.__new__(cls)
         g.spec = spec
         board = spec.board
@@ -555,6 +602,27 @@ class FastGame:
             n if n <= 0 else max(0, n - f.spent.count(Ability.NINE_LIVES))
             for n, f in zip(spec.nine, st.figures, strict=True)
         ]
+        g.uses = [
+            (
+                max(0, u[0] - f.spent.count(Ability.COVER_1)),
+                max(0, u[1] - f.spent.count(Ability.COVER_2)),
+                max(0, u[2] - f.spent.count(Ability.COVER_3)),
+                max(0, u[3] - f.spent.count(Ability.TEMPT_FATE)),
+            )
+            for u, f in zip(spec.uses, st.figures, strict=True)
+        ]
+        fate = st.fate
+        g.fate = (
+            None
+            if fate is None
+            else (
+                fate.seat,
+                spec.by_name[fate.figure],
+                number(fate.drawn[0]),
+                number(fate.drawn[1]),
+                PHASES.index(fate.resume),
+            )
+        )
         g.hidden = [f.hidden for f in st.figures]
         g.out = [f.out for f in st.figures]
         g.alive = list(st.alive)
@@ -620,6 +688,8 @@ class FastGame:
             start[5],
         )
         g.lives = list(spec.nine)
+        g.uses = list(spec.uses)
+        g.fate = None
         seats = spec.seats
         g.conceded = [False] * seats
         g.hands = [[] for _ in range(seats)]
@@ -652,6 +722,8 @@ class FastGame:
         g.pos = self.pos.copy()
         g.hp = self.hp.copy()
         g.lives = self.lives.copy()
+        g.uses = self.uses.copy()
+        g.fate = self.fate
         g.hidden = self.hidden.copy()
         g.out = self.out.copy()
         g.alive = self.alive.copy()
@@ -755,7 +827,9 @@ class FastGame:
         t = self.spec.actions
         if action >= t.move:
             if action >= t.redraw:
-                if action >= t.reveal:
+                if action >= t.partial:
+                    self._extended(seat, action)
+                elif action >= t.reveal:
                     self._reveal(seat, t.own[seat][action - t.reveal])
                 else:
                     card, slot = divmod(action - t.redraw, t.own_max)
@@ -843,14 +917,27 @@ class FastGame:
         phase = self.phase
         t = self.spec.actions
         hand = self.hands[seat]
+        if phase == FATE:  # B1 Tempt Fate: keep one of the two drawn
+            assert self.fate is not None
+            first, second = self.fate[2], self.fate[3]
+            keeps = [t.keep + first] if first == second else [t.keep + first, t.keep + second]
+            return [*keeps, CONCEDE]
         out = [PASS]
         if phase == SWAP_PHASE:
             if self.swap_order and self.swap_order[0] == seat and self._may_swap(seat):
-                out.append(SWAP)
+                right = self._swap_right(seat)
+                if right < 0 or right >= len(hand):
+                    out.append(SWAP)
+                else:
+                    self._partial_offers(seat, out)
         elif phase == BID:
             _offer_ways(out, hand, _DIAMOND, t.bid)
         elif phase == DEFEND:
             _offer_ways(out, hand, _HEART, t.defend)
+            if t.tempt > t.cover:
+                self._cover_offers(hand, out)
+            if t.size > t.queen:
+                self._queen_offers(hand, out)
         elif phase == ACTION:
             spades: list[int] = []
             clubs: list[int] = []
@@ -897,8 +984,156 @@ class FastGame:
                         base = t.redraw + c * t.own_max
                         for k in payers:
                             out.append(base + k)
+            if t.keep > t.tempt:
+                for f in self._tempters(living):
+                    done = set()
+                    for c in hand:
+                        if c not in done:
+                            done.add(c)
+                            out.append(t.tempt + c * t.own_max + t.slot[f])
         out.append(CONCEDE)
         return out
+
+    # -- the extended rules' offers and effects (B1, B2, D-27) ---------------------------
+
+    def _swap_right(self, seat: int) -> int:
+        """D-27: the best swap right of the seat's living heroes (-1: no hero, whole hand)."""
+        right = -1
+        spec = self.spec
+        if spec.has_heroes:
+            rights = spec.swap_right
+            for f in self.living(seat):
+                if rights[f] > right:
+                    right = rights[f]
+        return right
+
+    def partial_cards(self, seat: int, kept: int) -> list[int]:
+        """The cards a partial swap gives (``heroes.partial_offers``): the k weakest (``kept``
+        0, jokers last) or the k weakest keeping suit ``kept - 1`` (cards in hand order)."""
+        hand = self.hands[seat]
+        value = self.spec.value
+        suit = 4 if kept == 0 else kept - 1
+        order = sorted(
+            range(len(hand)),
+            key=lambda i: (
+                SUITS[hand[i]] == suit,
+                JOKER_BID if hand[i] == JOKER else value[hand[i]],
+                i,
+            ),
+        )
+        return [hand[i] for i in sorted(order[: self._swap_right(seat)])]
+
+    def _partial_offers(self, seat: int, out: list[int]) -> None:
+        t = self.spec.actions
+        hand = self.hands[seat]
+        seen: list[list[int]] = []
+        for kept in range(5):
+            if kept and not any(SUITS[c] == kept - 1 for c in hand):
+                continue
+            given = self.partial_cards(seat, kept)
+            if given not in seen:
+                seen.append(given)
+                out.append(t.partial + kept)
+
+    def _cover_offers(self, hand: list[int], out: list[int]) -> None:
+        """B1 Cover: each heart (not a joker) with each choice of the target's unused Cover."""
+        assert self.pending is not None
+        u1, u2, u3, _ = self.uses[self.pending[3]]
+        if not (u1 or u2 or u3):
+            return
+        t = self.spec.actions
+        seen = 0
+        for c in hand:
+            if SUITS[c] == _HEART and not seen & (1 << c):
+                seen |= 1 << c
+                base = t.cover + (c % 13) * COVER_CODES
+                for n3 in range(u3 + 1):
+                    for n2 in range(u2 + 1):
+                        for n1 in range(u1 + 1):
+                            if n1 or n2 or n3:
+                                out.append(base + n1 + 4 * n2 + 16 * n3)
+
+    def _queen_offers(self, hand: list[int], out: list[int]) -> None:
+        """B1 Queen of Hearts (D-26): each heart (not a joker) with a second card of the
+        hand (not a joker), with each choice of the target's unused Cover."""
+        assert self.pending is not None
+        target = self.pending[3]
+        if not self.spec.queen[target]:
+            return
+        u1, u2, u3, _ = self.uses[target]
+        t = self.spec.actions
+        seen = 0
+        for c in hand:
+            if SUITS[c] != _HEART or seen & (1 << c):
+                continue
+            seen |= 1 << c
+            extras = []
+            done = 0
+            twice = hand.count(c) > 1
+            for e in hand:
+                if e != JOKER and not done & (1 << e) and (e != c or twice):
+                    done |= 1 << e
+                    extras.append(e)
+            for n3 in range(u3 + 1):
+                for n2 in range(u2 + 1):
+                    for n1 in range(u1 + 1):
+                        base = t.queen + ((c % 13) * COVER_CODES + n1 + 4 * n2 + 16 * n3) * 52
+                        for e in extras:
+                            out.append(base + e)
+
+    def _tempters(self, living: list[int]) -> list[int]:
+        """B1: the living figures with a Tempt Fate left, when two cards can be drawn."""
+        if self.fate is not None or len(self.draw) + len(self.discard) < 2:
+            return []
+        uses = self.uses
+        return [f for f in living if uses[f][3]]
+
+    def _extended(self, seat: int, action: int) -> None:
+        t = self.spec.actions
+        if action >= t.queen:
+            rest, extra = divmod(action - t.queen, 52)
+            card_way, code = divmod(rest, COVER_CODES)
+            self._defend(seat, _card(card_way, _HEART), code, extra)
+        elif action >= t.keep:
+            self._keep(seat, action - t.keep)
+        elif action >= t.tempt:
+            card, slot = divmod(action - t.tempt, t.own_max)
+            self._tempt(seat, card, t.own[seat][slot])
+        elif action >= t.cover:
+            card_way, code = divmod(action - t.cover, COVER_CODES)
+            self._defend(seat, _card(card_way, _HEART), code)
+        else:
+            self._swap(seat, self.partial_cards(seat, action - t.partial))
+
+    def _tempt(self, seat: int, card: int, fig: int) -> None:
+        """B1 Tempt Fate: give ``card``, draw two into the hand; then keep one (phase FATE)."""
+        u = self.uses[fig]
+        self.uses[fig] = (u[0], u[1], u[2], u[3] - 1)
+        drawn = self._draw(2)
+        hand = self.hands[seat]
+        hand.remove(card)
+        self._discard((card,), False, seat)
+        hand.extend(drawn)
+        if self.log is not None:
+            name = self.spec.names[fig]
+            self.log.append(FateTempted(seat, name))
+            self.log.append(FateDrawn(seat, name, CARDS[card], tuple(CARDS[c] for c in drawn)))
+        self.fate = (seat, fig, drawn[0], drawn[1], self.phase)
+        if drawn[0] == drawn[1]:  # nothing to choose
+            self._keep(seat, drawn[0])
+            return
+        self.phase = FATE
+
+    def _keep(self, seat: int, card: int) -> None:
+        fate = self.fate
+        assert fate is not None
+        self.fate = None
+        other = fate[3] if card == fate[2] else fate[2]
+        self.hands[seat].remove(other)
+        self._discard((other,), False, seat)
+        if self.log is not None:
+            self.log.append(FateKept(seat, self.spec.names[fate[1]], CARDS[card], CARDS[other]))
+        self.phase = fate[4]
 
     def _move_offers(self, seat: int, clubs: list[int], out: list[int]) -> None:
         spec = self.spec
@@ -1015,7 +1250,7 @@ class FastGame:
 
     def _has_choice(self, seat: int) -> bool:
         phase = self.phase
-        if phase == SWAP_PHASE:
+        if phase in (SWAP_PHASE, FATE):
             return True
         hand = self.hands[seat]
         if phase == BID:
@@ -1043,6 +1278,8 @@ class FastGame:
         for f in living:
             if hidden[f]:
                 return True
+        if self.spec.actions.keep > self.spec.actions.tempt and self._tempters(living):
+            return True
         return self._may_redraw(seat, living)
 
     def _settle(self) -> None:
@@ -1286,16 +1523,20 @@ class FastGame:
 
     # -- attacks -----------------------------------------------------------------------
 
-    def _resolve(self, heart: int) -> None:
+    def _resolve(self, heart: int, covers: int = 0, extra: int = -1) -> None:
         assert self.pending is not None
         _, card, attacker, target, distance, cover, _ = self.pending
         self.pending = None
         spec = self.spec
-        r = spec.resolve(card, attacker, distance, heart, cover, target)
+        r = spec.resolve(card, attacker, distance, heart, cover, target, covers, extra)
         log = self.log
         names = spec.names
         if log is not None:
-            defender = spec.def_abilities[target] if heart >= 0 else ()
+            defender: tuple[str, ...] = spec.def_abilities[target] if heart >= 0 else ()
+            if extra >= 0:
+                defender += (Ability.QUEEN_OF_HEARTS.value,)
+            if covers:
+                defender += tuple(a.value for a in cover_abilities(covers))
             log.append(
                 AttackResolved(
                     names[attacker],
@@ -1315,7 +1556,7 @@ class FastGame:
                     r[5],
                     r[6],
                     r[7],
-                    None,
+                    None if extra < 0 else CARDS[extra],
                 )
             )
         hp = self.hp
@@ -1412,15 +1653,23 @@ class FastGame:
                 log.append(DefensePlayed(seat, None))
             self._resolve(-1)
 
-    def _swap(self, seat: int) -> None:
+    def _swap(self, seat: int, cards: list[int] | None = None) -> None:
+        """A3.3: the whole hand for the dead man's hand, or (D-27) ``cards`` of it."""
         received = self.dead
-        given = self.hands[seat]
-        self.hands[seat] = received
+        if cards is None:
+            given = self.hands[seat]
+            self.hands[seat] = received
+        else:
+            given = cards
+            hand = self.hands[seat]
+            for c in cards:
+                hand.remove(c)
+            hand.extend(received)
         self.dead = []
         self.dead_taken = True
         self._discard(given, False, seat)
         if self.log is not None:
-            self.log.append(HandSwapped(seat, 0, None))
+            self.log.append(HandSwapped(seat, 0 if cards is None else len(cards), None))
             gave = tuple(CARDS[c] for c in given)
             self.log.append(SwapReceived(seat, gave, tuple(CARDS[c] for c in received)))
         self.swap_order = []
@@ -1443,11 +1692,22 @@ class FastGame:
         self.bid_order.pop(0)
         self._next_bidder()
 
-    def _defend(self, seat: int, card: int) -> None:
+    def _defend(self, seat: int, card: int, covers: int = 0, extra: int = -1) -> None:
         self._play_card(seat, card)
+        if extra >= 0:  # B1 Queen of Hearts: a second card, face up after the heart
+            self._play_card(seat, extra)
+        used: tuple[str, ...] = ()
+        if covers:  # B1 Cover: the target's uses spent on this heart
+            assert self.pending is not None
+            target = self.pending[3]
+            u = self.uses[target]
+            n1, n2, n3 = covers % 4, covers // 4 % 4, covers // 16
+            self.uses[target] = (u[0] - n1, u[1] - n2, u[2] - n3, u[3])
+            used = tuple(a.value for a in cover_abilities(covers))
         if self.log is not None:
-            self.log.append(DefensePlayed(seat, CARDS[card], (), None, False))
-        self._resolve(card)
+            shown = None if extra < 0 else CARDS[extra]
+            self.log.append(DefensePlayed(seat, CARDS[card], used, shown, False))
+        self._resolve(card, covers, extra)
 
     def _move(self, seat: int, card: int, fig: int, dest: int, hide: bool) -> None:
         self._play_card(seat, card)
@@ -1490,6 +1750,8 @@ class FastGame:
             self.log.append(FigureRevealed(seat, self.spec.names[fig]))
 
     def _concede(self, seat: int) -> None:
+        if self.fate is not None:  # the two cards drawn go with the rest of the hand
+            self.phase, self.fate = self.fate[4], None
         phase = self.phase
         if self.log is not None:
             self.log.append(Conceded(seat))
