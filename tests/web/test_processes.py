@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -423,51 +424,53 @@ def test_sigkill_under_load_loses_and_doubles_nothing(
 # -- 3: nginx in front of three processes --------------------------------------------------
 
 
-NGINX_CONF = """
-# docs/web.md's configuration, on loopback without TLS
+NGINX_HEAD = """
+# docs/web.md's configuration (nginx_example), on loopback without TLS
 worker_processes 1;
 daemon off;
 {user}
 pid {tmp}/nginx.pid;
 error_log {tmp}/error.log warn;
 events {{ worker_connections 256; }}
-http {{
+"""
+NGINX_PATHS = """
     access_log off;
     client_body_temp_path {tmp}/body;
     proxy_temp_path {tmp}/proxy;
     fastcgi_temp_path {tmp}/fastcgi;
     uwsgi_temp_path {tmp}/uwsgi;
     scgi_temp_path {tmp}/scgi;
-    map $http_upgrade $connection_upgrade {{
-        default upgrade;
-        ''      close;
-    }}
-    map $uri $totenblatt_game {{
-        ~^/(?:api/|ws/)?games/(?<game>[^/?]+)  $game;
-        default                                 $request_id;
-    }}
-    upstream totenblatt {{
-        hash $totenblatt_game consistent;
-{upstreams}
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            proxy_pass http://totenblatt;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_set_header X-Forwarded-Host $http_host;
-            proxy_read_timeout 1h;
-            proxy_next_upstream error timeout;
-            proxy_connect_timeout 2s;
-        }}
-    }}
-}}
 """
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
+
+
+def nginx_example() -> str:
+    """The nginx block of docs/web.md marked as tested (the docs are what is run)."""
+    text = DOCS.read_text(encoding="utf-8")
+    after = text.split("<!-- nginx example: tested -->", 1)[1]
+    block = after.split("```", 2)[1]
+    return block.partition("\n")[2]
+
+
+def nginx_conf(tmp: Path, port: int, upstreams: list[int]) -> str:
+    """docs/web.md's example on loopback: our processes, our port, no TLS."""
+    example = nginx_example()
+    lines = [line for line in example.splitlines() if not re.match(r"\s*server \S+:\d+;", line)]
+    example = "\n".join(lines)
+    ours = "".join(f"\n    server 127.0.0.1:{p};" for p in upstreams)
+    example = re.sub(
+        r"(hash \$totenblatt_game consistent;[^\n]*)", lambda m: m.group(1) + ours, example
+    )
+    assert "listen 443 ssl;" in example
+    example = example.replace("listen 443 ssl;", f"listen 127.0.0.1:{port};")
+    user = "user root;" if os.geteuid() == 0 else ""
+    return (
+        NGINX_HEAD.format(user=user, tmp=tmp)
+        + "http {"
+        + NGINX_PATHS.format(tmp=tmp)
+        + example
+        + "\n}\n"
+    )
 
 
 @pytest.fixture
@@ -489,14 +492,7 @@ def test_nginx_in_front_of_three_processes(
     for sub in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (tmp_path / sub).mkdir()
     conf = tmp_path / "nginx.conf"
-    conf.write_text(
-        NGINX_CONF.format(
-            user="user root;" if os.geteuid() == 0 else "",
-            tmp=tmp_path,
-            port=port,
-            upstreams="\n".join(f"        server 127.0.0.1:{s.port};" for s in servers),
-        )
-    )
+    conf.write_text(nginx_conf(tmp_path, port, [s.port for s in servers]))
     nginx: subprocess.Popen[bytes] | None = None
     try:
         nginx = subprocess.Popen(
@@ -539,6 +535,17 @@ def test_nginx_in_front_of_three_processes(
                     assert _view_at(ws, mine["version"] + 1, 1.0)["version"] == mine["version"] + 1
             finally:
                 ws.close()
+            servers[0].kill()  # none is left: nginx answers JSON, not its HTML page
+            gone = [
+                http.get(f"/api/games/{gid}/view", headers=_auth(tokens[0])),
+                http.post(f"/api/games/{gid}/actions", json={"type": "pass"}),
+                http.get("/"),
+            ]
+            for answer in gone:
+                assert answer.status_code == 503, answer.text
+                assert answer.headers["content-type"].startswith("application/json")
+                assert "no server process answered" in answer.json()["error"]
+                assert answer.headers["retry-after"] == "2"
     finally:
         if nginx is not None and nginx.poll() is None:
             nginx.terminate()
