@@ -193,3 +193,19 @@ def test_an_analysis_is_reproducible_by_its_seed_on_any_number_of_processes(
         lo, hi = d["interval"]
         assert lo <= d["chosen_win"] <= hi
         assert d["mark"] in (None, "inaccuracy", "mistake", "blunder")
+
+
+def test_a_process_pool_gives_what_one_process_gives(finished: Game) -> None:
+    found = moments(finished, 1)[:6]
+    common = {
+        "seat": 1,
+        "seats": 2,
+        "ruleset": finished.ruleset,
+        "scenario": finished.scenario,
+        "budget": 2,
+        "seed": 5,
+    }
+    seen: list[float] = []
+    pooled = analyse_moments(found, workers=2, progress=seen.append, **common)  # type: ignore[arg-type]
+    assert pooled.to_json() == analyse_moments(found, workers=1, **common).to_json()  # type: ignore[arg-type]
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and seen == sorted(seen)
