@@ -500,11 +500,9 @@ def serve(
         soft_wrap=True,
     )
     console.print(
-        w.phrase(
-            "creating stories and campaigns: the operator only (--private)"
-            if private
-            else "creating stories and campaigns: open to anybody who reaches the lobby"
-        ),
+        w.phrase("creating stories and campaigns: the operator only (--private)")
+        if private
+        else w.phrase("creating stories and campaigns: open to anybody who reaches the lobby"),
         markup=False,
         soft_wrap=True,
     )
