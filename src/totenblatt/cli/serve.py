@@ -287,7 +287,7 @@ def serve(
             max=1_000_000,
             help=N_(
                 "Unfinished games with a person one address may hold, so that no address "
-                "fills --max-games for everyone. Default: 5 % of --max-games, at least 20."
+                "fills --max-games for everyone. Default: 5 percent of --max-games, at least 20."
             ),
         ),
     ] = None,
