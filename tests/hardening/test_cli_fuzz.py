@@ -94,6 +94,7 @@ OUTPUT_PATHS = {
     ("ladder", "--plot"),
 }
 FOLDER_PATHS = {(f"balance {kind}", "--out") for kind in ("heroes", "abilities", "seats", "rounds")}
+FOLDER_PATHS |= {("scenarios", "--dir"), ("serve", "--scenario-dir")}  # scenario folders
 WANTED_RULESETS = {"--ruleset"}
 RPG_COMMANDS = {"probe", "odds", "character create"}
 SCENARIO_OPTIONS = {"--scenario"}

@@ -340,3 +340,12 @@ def test_the_page_is_served_in_both_languages(editor: TestClient) -> None:
     )
     assert editor.get("/editor/static/../app.py").status_code == 404
     assert editor.get("/api/scenarios/nowhere").status_code == 404
+
+
+def test_checks_have_a_budget_per_client(editor: TestClient) -> None:
+    from totenblatt.web.editor.routes import QUESTIONS_PER_MINUTE
+
+    for _ in range(QUESTIONS_PER_MINUTE):
+        assert editor.post("/api/scenarios/check", json={"toml": "x"}).status_code == 422
+    refused = editor.post("/api/scenarios/sight", json={"toml": SHACK, "spot": [1, 1]})
+    assert refused.status_code == 429 and "Retry-After" in refused.headers

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import BOXES, LAPTOP, screen, view
+from browser_helpers import BOXES, LAPTOP, PHONE, screen, view
 from web_helpers import OPERATOR, LiveServer, seed_counter, served
 
 from totenblatt.wanted.table.scenario import load_scenario, scenario_folder, use_scenario_folder
@@ -194,8 +194,42 @@ def test_build_a_table_by_pointing_save_it_and_play_it(
     scenario = load_scenario("shack")
     assert [t.kind.value for t in scenario.terrain] == ["building", "rocks"]
     assert len(scenario.figures) == 3
+
+    # opened again in the editor: the same file
+    opened = pages.open(size, touch=touch)
+    opened.goto(f"{live.url}/editor?lang=de&open=shack")
+    again = checked_after(opened, 0)
+    assert again["toml"] == saved and again["status"]["valid"] is True
+    assert opened.locator("#save-name").input_value() == "shack"
+
+    if not touch:  # the balance hint: a short run of the bots, with its intervals
+        point.on("#balance-run")
+        page.wait_for_function("() => window.totenblattEditor.status.balance !== null")
+        hint = editor(page)["status"]["balance"]
+        assert hint["games"] >= 1 and len(hint["seats"]) == 2
+        assert page.locator("#balance-out li").count() == 2
+
     point.on("#play")
     page.wait_for_url("**/games/**")
     seen = view(page)
     assert seen["scenario"] == "shack" and seen["seat"] == 0
     assert len(seen["figures"]) == 3
+
+
+def test_the_editor_fits_a_phone(pages: Any, live: LiveServer) -> None:
+    """On a phone the panel goes below the board: nothing wider than the screen, every
+    button and field at least 44 px high."""
+    page = pages.open(PHONE, touch=True)
+    page.goto(f"{live.url}/editor?lang=de")
+    checked_after(page, 0)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+    board = page.locator("#board").bounding_box()
+    assert board["width"] >= PHONE["width"] - 40
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, input, select, summary')]
+            .filter((n) => n.offsetParent !== null)
+            .filter((n) => n.getBoundingClientRect().height < 43.5)
+            .map((n) => n.id || n.textContent)"""
+    )
+    assert small == []

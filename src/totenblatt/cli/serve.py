@@ -404,6 +404,14 @@ def serve(
                 value=repr(idle_hours),
             )
         )
+    if scenario_dir is not None and scenario_dir.exists() and not scenario_dir.is_dir():
+        fail(
+            Message(
+                "{option} {path}: expected a folder of scenario files",
+                option="--scenario-dir",
+                path=repr(str(scenario_dir)),
+            )
+        )
     _finite("--bot-think", bot_think, 0.2, 60.0)
     _finite("--header-timeout", header_timeout, 0.1, 600.0)
     _finite("--body-timeout", body_timeout, 0.1, 600.0)

@@ -44,11 +44,17 @@ from totenblatt.web.editor.folder import check_name, save_text, scenario_text
 from totenblatt.web.editor.page import editor_page
 from totenblatt.web.editor.words import warning_text
 from totenblatt.web.errors import InvalidError, NotFoundError
-from totenblatt.web.limits import Limits, client_key
+from totenblatt.web.limits import Budget, Limits, client_key
 from totenblatt.web.operator import require_operator
 from totenblatt.web.words import LANGS, weapon_label
 
-__all__ = ["BALANCE_GAMES", "BALANCE_SECONDS", "editor_router", "table_json"]
+__all__ = [
+    "BALANCE_GAMES",
+    "BALANCE_SECONDS",
+    "QUESTIONS_PER_MINUTE",
+    "editor_router",
+    "table_json",
+]
 
 BALANCE_GAMES = 40
 """The most games of a balance hint."""
@@ -56,6 +62,9 @@ BALANCE_SECONDS = 3.0
 """A balance hint starts no game after this many seconds of play."""
 BALANCE_SEED = 46
 """The seed of a balance hint's run: the same table gets the same hint."""
+QUESTIONS_PER_MINUTE = 120
+"""Checks and sights one client may ask per minute (each costs the server up to a few tenths
+of a second): two a second, beyond the page's one per change."""
 
 _STATIC = {"editor.js": "text/javascript", "editor.css": "text/css"}
 
@@ -184,7 +193,8 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
     there) from now on in this process (:func:`use_scenario_folder`)."""
     use_scenario_folder(scenario_dir)
     router = APIRouter()
-    creations, actions = limits.budgets()
+    creations, _ = limits.budgets()
+    questions = Budget("table checks", QUESTIONS_PER_MINUTE, 60.0)
     static = files("totenblatt.web.editor") / "static"
 
     @router.get("/editor", response_class=HTMLResponse)
@@ -221,7 +231,7 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
 
     @router.post("/api/scenarios/check")
     async def check(request: Request, lang: str | None = None) -> dict[str, Any]:
-        actions.check(_client(request))
+        questions.check(_client(request))
         data = _body(await read_json(request), {"toml", "name"}, {"toml"})
         name = data.get("name") or "scenario"
         if not isinstance(name, str):
@@ -250,7 +260,7 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
 
     @router.post("/api/scenarios/sight")
     async def sight(request: Request) -> dict[str, Any]:
-        actions.check(_client(request))
+        questions.check(_client(request))
         data = _body(await read_json(request), {"toml", "spot"}, {"toml", "spot"})
         spot = _spot(data["spot"])
 

@@ -456,7 +456,6 @@ function render() {
   const layers = [svg("rect", { x: 0, y: 0, width, height, class: "cloth" })];
   for (let x = 1; x < width; x += 1) layers.push(svg("line", { x1: x, y1: 0, x2: x, y2: height, class: x % 6 ? "grid" : "grid bold" }));
   for (let y = 1; y < height; y += 1) layers.push(svg("line", { x1: 0, y1: Y(y), x2: width, y2: Y(y), class: y % 6 ? "grid" : "grid bold" }));
-  layers.push(svg("g", { id: "heat" }));
   for (const piece of model.pieces) {
     const points = corners(piece).map(([x, y]) => `${x},${Y(y)}`).join(" ");
     const chosen = selected && selected.type === "piece" && selected.id === piece.id;
@@ -469,6 +468,7 @@ function render() {
       svg("title", {}, `${piece.name} — ${t(`kind_${piece.kind}`)}`));
     layers.push(group);
   }
+  layers.push(svg("g", { id: "heat" })); // above the terrain, below the figures
   for (const f of model.figures) {
     const chosen = selected && selected.type === "figure" && selected.id === f.id;
     layers.push(svg("g", { class: `figure${chosen ? " chosen" : ""}`, dataset: { figure: f.id, seat: f.seat } },
