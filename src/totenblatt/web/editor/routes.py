@@ -66,7 +66,11 @@ QUESTIONS_PER_MINUTE = 120
 """Checks and sights one client may ask per minute (each costs the server up to a few tenths
 of a second): two a second, beyond the page's one per change."""
 
-_STATIC = {"editor.js": "text/javascript", "editor.css": "text/css"}
+_STATIC = {
+    "editor.js": "text/javascript",
+    "editor_model.js": "text/javascript",
+    "editor.css": "text/css",
+}
 
 
 def _lang(value: str | None, fallback: str) -> str:

@@ -1,0 +1,176 @@
+// The table being made, as data: its pieces' shapes and the scenario file it is written as.
+//
+// Pure functions of the editor's model (no page, no server): moving, turning and resizing a
+// piece, and the TOML of docs/table.md ("Scenario files") — written, and read back from the
+// table the server checked, so that a saved table opens again as it was.
+
+export const snap = (v) => Math.round(v * 2) / 2;
+export const round3 = (v) => Math.round(v * 1000) / 1000;
+export const fmt = (v) => String(round3(v) + 0);
+
+export function corners(piece) {
+  if (piece.rect) {
+    const [x, y, w, h] = piece.rect;
+    return [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+  }
+  return piece.outline;
+}
+
+export function bounds(points) {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+export function openingEnds(piece, opening) {
+  if (!opening.side) return [opening.a, opening.b];
+  const [x, y, w, h] = piece.rect;
+  const s = opening.at;
+  const e = opening.at + opening.width;
+  return {
+    south: [[x + s, y], [x + e, y]],
+    north: [[x + s, y + h], [x + e, y + h]],
+    west: [[x, y + s], [x, y + e]],
+    east: [[x + w, y + s], [x + w, y + e]],
+  }[opening.side];
+}
+
+export function movePiece(piece, dx, dy) {
+  if (piece.rect) {
+    piece.rect = [piece.rect[0] + dx, piece.rect[1] + dy, piece.rect[2], piece.rect[3]];
+  } else {
+    piece.outline = piece.outline.map(([x, y]) => [round3(x + dx), round3(y + dy)]);
+    piece.openings = piece.openings.map((o) =>
+      o.side ? o : { ...o, a: [round3(o.a[0] + dx), round3(o.a[1] + dy)], b: [round3(o.b[0] + dx), round3(o.b[1] + dy)] });
+  }
+}
+
+export function rotatePiece(piece, degrees) {
+  const points = corners(piece);
+  const [x0, y0, x1, y1] = bounds(points);
+  const cx = snap((x0 + x1) / 2);
+  const cy = snap((y0 + y1) / 2);
+  const a = (degrees * Math.PI) / 180;
+  const turn = ([x, y]) => [
+    round3(cx + (x - cx) * Math.cos(a) - (y - cy) * Math.sin(a)),
+    round3(cy + (x - cx) * Math.sin(a) + (y - cy) * Math.cos(a)),
+  ];
+  const openings = piece.openings.map((o) => {
+    const [pa, pb] = openingEnds(piece, o);
+    return { kind: o.kind, a: turn(pa), b: turn(pb) };
+  });
+  piece.outline = points.map(turn);
+  piece.rect = null;
+  piece.openings = openings;
+}
+
+export function resizePiece(piece, dw, dh) {
+  if (piece.rect) {
+    const [x, y, w, h] = piece.rect;
+    piece.rect = [x, y, Math.max(0.5, snap(w + dw)), Math.max(0.5, snap(h + dh))];
+    return;
+  }
+  const [x0, y0, x1, y1] = bounds(piece.outline);
+  const sx = Math.max(0.5, x1 - x0 + dw) / Math.max(x1 - x0, 1e-9);
+  const sy = Math.max(0.5, y1 - y0 + dh) / Math.max(y1 - y0, 1e-9);
+  const scale = ([x, y]) => [round3(x0 + (x - x0) * sx), round3(y0 + (y - y0) * sy)];
+  piece.outline = piece.outline.map(scale);
+  piece.openings = piece.openings.map((o) => (o.side ? o : { ...o, a: scale(o.a), b: scale(o.b) }));
+}
+
+// -- the scenario file ----------------------------------------------------------------
+
+function str(value) {
+  return JSON.stringify(String(value));
+}
+
+function pair(p) {
+  return `[${fmt(p[0])}, ${fmt(p[1])}]`;
+}
+
+/** The table as a scenario file (docs/table.md, "Scenario files"). */
+export function toToml(model) {
+  const m = model.meta;
+  const out = [`title = ${str(m.title)}`, `title_de = ${str(m.title_de || m.title)}`];
+  if (m.description) out.push(`description = ${str(m.description)}`);
+  if (m.description_de) out.push(`description_de = ${str(m.description_de)}`);
+  out.push(`width = ${fmt(m.width)}`, `height = ${fmt(m.height)}`, `seats = ${m.seats}`);
+  if (m.teams) out.push(`teams = [${m.teams.join(", ")}]`);
+  if (m.round_limit > 0) out.push(`round_limit = ${m.round_limit}`);
+  for (const piece of model.pieces) {
+    out.push("", "[[terrain]]", `name = ${str(piece.name)}`);
+    if (piece.name_de) out.push(`name_de = ${str(piece.name_de)}`);
+    out.push(`kind = ${str(piece.kind)}`);
+    if (piece.rect) out.push(`rect = [${piece.rect.map(fmt).join(", ")}]`);
+    else out.push(`outline = [${piece.outline.map(pair).join(", ")}]`);
+    for (const [key, value] of Object.entries(piece.changed || {})) {
+      out.push(`${key} = ${typeof value === "string" ? str(value) : String(value)}`);
+    }
+    if (piece.openings.length) {
+      out.push("openings = [");
+      for (const o of piece.openings) {
+        if (o.side) {
+          out.push(`  { kind = ${str(o.kind)}, side = ${str(o.side)}, at = ${fmt(o.at)}, width = ${fmt(o.width)} },`);
+        } else {
+          out.push(`  { kind = ${str(o.kind)}, a = ${pair(o.a)}, b = ${pair(o.b)} },`);
+        }
+      }
+      out.push("]");
+    }
+  }
+  for (const f of model.figures) {
+    out.push("", "[[figures]]", `name = ${str(f.name)}`, `seat = ${f.seat}`,
+      `weapon = ${str(f.weapon)}`, `position = ${pair(f.position)}`);
+    const x = f.extra || {};
+    if (x.hp !== null && x.hp !== undefined) out.push(`hp = ${x.hp}`);
+    if (x.hp_max !== null && x.hp_max !== undefined) out.push(`hp_max = ${x.hp_max}`);
+    if (x.kind && x.kind !== "cowboy") out.push(`kind = ${str(x.kind)}`);
+    if (x.abilities && x.abilities.length) out.push(`abilities = [${x.abilities.map(str).join(", ")}]`);
+  }
+  return out.join("\n") + "\n";
+}
+
+/** The model of a table the server read (``table`` of /api/scenarios/check). */
+export function fromTable(table, newId) {
+  const defaultTeams = table.teams.every((team, seat) => team === seat);
+  const pieces = table.terrain.map((p) => {
+    const piece = {
+      id: newId("p"), kind: p.kind, name: p.name, name_de: p.name_de || "",
+      changed: p.changed || {}, rect: null, outline: p.outline, openings: [],
+    };
+    const o = p.outline;
+    if (o.length === 4) {
+      const [x, y] = o[0];
+      const w = o[1][0] - x;
+      const h = o[2][1] - y;
+      if (w > 0 && h > 0 && o[1][1] === y && o[2][0] === x + w && o[3][0] === x && o[3][1] === y + h) {
+        piece.rect = [x, y, w, h];
+        piece.outline = null;
+      }
+    }
+    piece.openings = p.openings.map((g) => (piece.rect ? sideOf(piece.rect, g) : null) || { kind: g.kind, a: g.a, b: g.b });
+    return piece;
+  });
+  return {
+    meta: {
+      title: table.title, title_de: table.title_de, description: table.description,
+      description_de: table.description_de, width: table.width, height: table.height,
+      seats: table.seats, teams: defaultTeams ? null : table.teams, round_limit: table.round_limit || 0,
+    },
+    pieces,
+    figures: table.figures.map((f) => ({
+      id: newId("f"), name: f.name, seat: f.seat, weapon: f.weapon, position: f.position,
+      extra: { hp: f.hp, hp_max: f.hp_max, kind: f.kind, abilities: f.abilities },
+    })),
+  };
+}
+
+function sideOf([x, y, w, h], g) {
+  const [a, b] = [g.a, g.b];
+  if (a[1] === y && b[1] === y && b[0] > a[0]) return { kind: g.kind, side: "south", at: a[0] - x, width: b[0] - a[0] };
+  if (a[1] === y + h && b[1] === y + h && b[0] > a[0]) return { kind: g.kind, side: "north", at: a[0] - x, width: b[0] - a[0] };
+  if (a[0] === x && b[0] === x && b[1] > a[1]) return { kind: g.kind, side: "west", at: a[1] - y, width: b[1] - a[1] };
+  if (a[0] === x + w && b[0] === x + w && b[1] > a[1]) return { kind: g.kind, side: "east", at: a[1] - y, width: b[1] - a[1] };
+  return null;
+}
+
