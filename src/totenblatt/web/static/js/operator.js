@@ -1,13 +1,15 @@
 // The operator's page: the stored gangs and character sheets, and which campaign or story
 // holds each. The token comes from the address's fragment (#token=…, never sent in a request
-// line) and goes as a bearer token to GET /api/store; the page decides nothing.
+// line), else from this browser's keeping, and goes as a bearer token to GET /api/store; the
+// page decides nothing.
 
 import { OPERATOR_KEY, apiRequest } from "./api_request.js";
 import { el, fill, readJson } from "./util.js";
 
 const STRINGS = readJson("strings") || {};
 const LANG = document.documentElement.lang || "en";
-const TOKEN = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+const TOKEN =
+  new URLSearchParams(location.hash.slice(1)).get("token") || localStorage.getItem(OPERATOR_KEY) || "";
 
 function word(key, name) {
   return (STRINGS[key] || key).replace("{name}", name ?? "");
