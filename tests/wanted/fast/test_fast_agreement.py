@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -99,15 +100,24 @@ def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
 def test_what_the_fast_path_does_not_play_is_refused_by_name() -> None:
     from totenblatt.wanted.fast import fast_refusal
 
-    said = fast_refusal("heroes", "extended")
-    assert said is not None
-    with pytest.raises(FastUnsupportedError) as refused:
-        FastGame.from_game(new_game("heroes", "extended", seed=1))
-    assert str(refused.value).startswith(said)
     per_character = Ruleset.load("extended").with_options(hand_mode="per_character")
-    with pytest.raises(FastUnsupportedError, match=r"ruleset field round\.hand_mode"):
-        FastGame.from_game(new_game("duel", per_character, seed=1))
+    said = fast_refusal("heroes", per_character)
+    assert said is not None and "round.hand_mode = 'per_character'" in said
+    with pytest.raises(FastUnsupportedError) as refused:
+        FastGame.from_game(new_game("heroes", per_character, seed=1))
+    assert str(refused.value).startswith(said)
+    many = Ruleset.load("extended").with_options(cover_uses=2)  # 2 copies: 4 uses
+    scenario = agreement.extended_scenarios()[0]
+    covered = replace(
+        scenario,
+        figures=tuple(replace(f, abilities=(Ability.COVER_3,) * 2) for f in scenario.figures),
+    )
+    said = fast_refusal(covered, many)
+    assert said is not None and "more than 3 uses of cover_3" in said
+    with pytest.raises(FastUnsupportedError, match="more than 3 uses of cover_3"):
+        FastGame.from_game(new_game(covered, many, seed=1))
     assert fast_refusal("duel", "extended") is None
+    assert fast_refusal("heroes", "extended") is None
 
 
 def test_a_field_not_on_the_allow_list_is_refused_by_its_name(
@@ -199,6 +209,13 @@ def test_each_ability_and_hero_type_agrees_or_is_refused_by_name(scenario: Scena
         assert named is not None, result.refused
         assert Ability(named[1]) not in FAST_ABILITIES
         assert drawn or Ability(named[1]) in abilities
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_heroes_games_agree(seed: int) -> None:
+    """The heroes scenario: a veteran's partial swap, a gunslinger who may not swap, Cover,
+    Tempt Fate, Nine Lives, Wild 2, Queen of Hearts, Sharpshooter, Quick Fingers …"""
+    play_both(new_game("heroes", "extended", seed=seed), seed, every_move=9 if seed == 0 else 0)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -6,6 +6,9 @@ cdef class ActionTable:
     cdef public list slot
     cdef public Py_ssize_t own_max, figures, destinations, bid, defend, attack, move
     cdef public Py_ssize_t nobody, redraw, reveal, partial, cover, tempt, keep, queen, size
+    cdef public Py_ssize_t wbid, wdefend, wattack, wmove, wnobody
 
     cpdef Py_ssize_t move_base(self, Py_ssize_t card_way, Py_ssize_t slot)
+    cpdef Py_ssize_t wmove_base(self, Py_ssize_t suit, Py_ssize_t slot)
+    cpdef Py_ssize_t wattack_id(self, Py_ssize_t slot, Py_ssize_t target, Py_ssize_t suit)
     cpdef Py_ssize_t attack_id(self, Py_ssize_t slot, Py_ssize_t target, Py_ssize_t card_way)

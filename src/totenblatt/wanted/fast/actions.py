@@ -21,9 +21,14 @@ cover       W × 64 (or 0)         B1 Cover: heart way × the Cover uses spent o
 tempt       53 × K (or 0)         B1 Tempt Fate: card given × own figure
 keep        53 (or 0)             B1 Tempt Fate: the card kept
 queen       W × 64 × 52 (or 0)    B1 Queen of Hearts: heart way × Cover code × extra card
+wbid        4 (or 0)              B1 Wild 2: a 2 (by its suit) bid as a joker
+wdefend     4 (or 0)              … played as a joker in defence
+wattack     K × F × 4 (or 0)      … own attacker × target × the 2's suit
+wmove       4 × K × D × 2 (or 0)  … the 2's suit × own mover × destination × hidden
+wnobody     4 (or 0)              … the 2 played as a joker's club, nobody moved
 ========== ===================== ================================================
 
-The last five blocks are there only when a figure of the scenario needs them (a hero with
+The blocks from ``partial`` on are there only when a figure of the scenario needs them (a hero with
 a partial swap, a Cover ability, Tempt Fate), so a game without them has the table it had.
 A Cover id's 64 codes are ``n1 + 4 n2 + 16 n3``: how many uses of Cover 1, 2 and 3 the
 heart takes (at most 3 of each; code 0 is the plain ``defend`` id).
@@ -80,6 +85,7 @@ class ActionTable:
         cover: bool = False,
         tempt: bool = False,
         queen: bool = False,
+        wild: bool = False,
     ):
         self.own = seat_figures
         """Per seat: its figures' indices in scenario order (slot k is ``own[seat][k]``)."""
@@ -102,7 +108,13 @@ class ActionTable:
         self.tempt = self.cover + (WAYS * COVER_CODES if cover else 0)
         self.keep = self.tempt + (53 * k_max if tempt else 0)
         self.queen = self.keep + (53 if tempt else 0)
-        self.size = self.queen + (WAYS * COVER_CODES * 52 if queen else 0)
+        self.wbid = self.queen + (WAYS * COVER_CODES * 52 if queen else 0)
+        w = 4 if wild else 0
+        self.wdefend = self.wbid + w
+        self.wattack = self.wdefend + w
+        self.wmove = self.wattack + k_max * figures * w
+        self.wnobody = self.wmove + w * k_max * destinations * 2
+        self.size = self.wnobody + w
         """Number of ids: the ``n`` of a ``Discrete(n)`` action space."""
 
     # -- ids ---------------------------------------------------------------------------
@@ -112,6 +124,16 @@ class ActionTable:
         (destination ``j`` hidden or not: ``+ 2 * j + hide``)."""
         return self.move + (card_way * self.own_max + slot) * self.destinations * 2
 
+    def wmove_base(self, suit: int, slot: int) -> int:
+        """The id of a move of own figure ``slot`` by a 2 of ``suit`` played as a joker (B1
+        Wild 2) to destination 0, not hidden (as :meth:`move_base`)."""
+        return self.wmove + (suit * self.own_max + slot) * self.destinations * 2
+
+    def wattack_id(self, slot: int, target: int, suit: int) -> int:
+        """The id of own figure ``slot`` shooting ``target`` with a 2 of ``suit`` played as a
+        joker (B1 Wild 2)."""
+        return self.wattack + (slot * self.figures + target) * 4 + suit
+
     def attack_id(self, slot: int, target: int, card_way: int) -> int:
         """The id of own figure ``slot`` shooting figure ``target`` with ``card_way``."""
         return self.attack + (slot * self.figures + target) * WAYS + card_way
@@ -119,6 +141,11 @@ class ActionTable:
     def kind(self, action: int) -> str:
         """The block's name of ``action`` (``pass``, ``move`` …)."""
         for name, start in (
+            ("wnobody", self.wnobody),
+            ("wmove", self.wmove),
+            ("wattack", self.wattack),
+            ("wdefend", self.wdefend),
+            ("wbid", self.wbid),
             ("queen", self.queen),
             ("keep", self.keep),
             ("tempt", self.tempt),
@@ -198,6 +225,24 @@ class ActionTable:
             return act.TemptFate(CARDS[card], names[self.own[seat][slot]])
         if kind == "keep":
             return act.Keep(CARDS[action - self.keep])
+        if kind == "wbid":
+            return act.Bid(CARDS[13 * (action - self.wbid)], True)
+        if kind == "wdefend":
+            return act.Defend(CARDS[13 * (action - self.wdefend)], wild=True)
+        if kind == "wattack":
+            rest, suit = divmod(action - self.wattack, 4)
+            slot, target = divmod(rest, self.figures)
+            attacker = self.own[seat][slot]
+            return act.Attack(CARDS[13 * suit], names[attacker], names[target], True)
+        if kind == "wmove":
+            rest, hide = divmod(action - self.wmove, 2)
+            rest, dest = divmod(rest, self.destinations)
+            suit, slot = divmod(rest, self.own_max)
+            fig = self.own[seat][slot]
+            path = game.spec.board.path(game.pos[fig], dest)
+            return act.Move(CARDS[13 * suit], (MoveStep(names[fig], path, bool(hide)),), True)
+        if kind == "wnobody":
+            return act.Move(CARDS[13 * (action - self.wnobody)], (), True)
         rest, extra = divmod(action - self.queen, 52)
         card_way, code = divmod(rest, COVER_CODES)
         heart = CARDS[_card(card_way, HEARTS)]

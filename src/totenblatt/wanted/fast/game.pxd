@@ -15,14 +15,14 @@ cdef class Spec:
     cdef public object out_of_range, reward, cap, bands, modifiers, round_limit
     cdef public object deck_orders, _resolved, start, menus
     cdef public object has_abilities, has_heroes, diamond, club, fig_bands, att_abilities
-    cdef public object def_abilities, nine, extra, swap_right, uses, queen
+    cdef public object def_abilities, nine, extra, swap_right, uses, queen, wild
     cdef public CActionTable actions
     cdef public Py_ssize_t seats, n
 
 
 cdef class FastGame:
     cdef public Spec spec
-    cdef public object pending, winners, end_reason, rng, log, _legal, fate
+    cdef public object pending, winners, end_reason, rng, log, _legal, fate, pending_wild
     cdef public list uses
     cdef public object active, dealer, dead_taken, cycle_played, first_cycle
     cdef public list pos, hp, lives, hidden, out, alive, conceded, hands, draw, discard, dead
@@ -62,7 +62,7 @@ cdef class FastGame:
         offered=bint, crowded=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
         n=Py_ssize_t, ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
     )
-    cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out)
+    cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild)
 
     @cython.locals(
         spec=Spec, board=CBoard, out=list, hidden=list, pos=list, own=list, fig_team=tuple,

@@ -185,10 +185,11 @@ FAST_ABILITIES: frozenset[Ability] = frozenset(
         Ability.COVER_3,
         Ability.TEMPT_FATE,
         Ability.QUEEN_OF_HEARTS,
+        Ability.WILD_2,
     }
 )
-"""The abilities (B1) the fast path plays; a figure with another is refused by its name
-(Wild 2: its choices have no action ids yet)."""
+"""The abilities (B1) the fast path plays: all fourteen (a figure with another, should one
+be added, is refused by its name)."""
 FAST_HEROES: frozenset[HeroType] = frozenset(HeroType)
 """The hero types (B2) the fast path plays: all, with their extra cards and swap rights
 (D-27, a partial swap as the reference engine offers it)."""
@@ -348,6 +349,7 @@ class Spec:
             cover=any(a in _COVERS for f in figs for a in f.abilities),
             tempt=any(Ability.TEMPT_FATE in f.abilities for f in figs),
             queen=any(Ability.QUEEN_OF_HEARTS in f.abilities for f in figs),
+            wild=any(Ability.WILD_2 in f.abilities for f in figs),
         )
         self.own = own
         self.value = tuple(0 if c == JOKER else rules.card_value(CARDS[c]) for c in range(53))
@@ -389,6 +391,8 @@ class Spec:
             for f in figs
         )
         self.queen = tuple(Ability.QUEEN_OF_HEARTS in f.abilities for f in figs)
+        self.wild = tuple(Ability.WILD_2 in f.abilities for f in figs)
+        """B1 Wild 2 per figure: a 2 played for it may be a joker."""
         per_copy = able.uses_per_fight(Ability.NINE_LIVES)
         self.nine = tuple(
             0
@@ -426,6 +430,22 @@ class Spec:
                 return index
         return -1
 
+    def defender(
+        self, target: int, heart: int, covers: int, extra: int, wild: int
+    ) -> tuple[str, ...]:
+        """What ``resolve_attack`` gets for the defender (``abilities.defender_abilities``):
+        Picture-Book 10, Queen of Hearts with an ``extra`` card, Wild 2, the Covers used."""
+        if heart < 0 or target < 0:
+            return ()
+        out: tuple[str, ...] = self.def_abilities[target]
+        if extra >= 0:
+            out += (Ability.QUEEN_OF_HEARTS.value,)
+        if wild:
+            out += (Ability.WILD_2.value,)
+        if covers:
+            out += tuple(a.value for a in cover_abilities(covers))
+        return out
+
     def fig_band(self, fig: int, distance: float) -> int:
         """The range band of ``distance`` for ``fig`` (Sharpshooter's bands, B1), -1 beyond."""
         for index, limit in enumerate(self.fig_bands[fig]):
@@ -448,22 +468,20 @@ class Spec:
         target: int = -1,
         covers: int = 0,
         extra: int = -1,
+        wild: int = 0,
     ) -> Resolved:
         """``combat.resolve_attack`` for these inputs (remembered: the same inputs recur; the
         result reads the distance only as its band and, for a hidden target, whether it is
         within reach, D-12, D-14, so those are the key). The attacker's abilities and, with
-        a heart, the ``target``'s (-1: none) are given as the reference engine gives them."""
+        a heart, the ``target``'s (-1: none) are given as the reference engine gives them;
+        ``wild``: 1 the attack card, 2 the heart, 3 both are 2s played as jokers (B1)."""
         near = cover == "hidden" and distance <= self.reach
-        defender: tuple[str, ...] = ()
-        if heart >= 0 and target >= 0:
-            defender = self.def_abilities[target]
-        if extra >= 0:
-            defender += (Ability.QUEEN_OF_HEARTS.value,)
-        if covers:
-            defender += tuple(a.value for a in cover_abilities(covers))
+        defender = self.defender(target, heart, covers, extra, wild & 2)
         attacker = self.att_abilities[fig]
+        if wild & 1:
+            attacker += (Ability.WILD_2.value,)
         band = self.fig_band(fig, distance)
-        key = (card, self.weapon[fig], band, near, heart, cover, attacker, defender, extra)
+        key = (card, self.weapon[fig], band, near, heart, cover, attacker, defender, extra, wild)
         cached = self._resolved.get(key)
         if cached is None:
             from totenblatt.wanted.combat import resolve_attack
@@ -522,6 +540,7 @@ class FastGame:
         "log",
         "out",
         "pending",
+        "pending_wild",
         "phase",
         "pos",
         "redraws_used",
@@ -569,6 +588,8 @@ class FastGame:
     redraws_used: list[int]
     pending: tuple[int, int, int, int, float, str, bool] | None
     """seat, card, attacker, target, distance, cover, target hidden."""
+    pending_wild: bool
+    """The pending attack's card is a 2 played as a joker (B1 Wild 2)."""
     winners: tuple[int, ...]
     end_reason: str | None
     seen_public: list[int]
@@ -645,6 +666,7 @@ class FastGame:
         g.first_cycle = st.first_cycle
         g.redraws_used = list(st.redraws_used)
         p = st.pending
+        g.pending_wild = p is not None and p.wild
         g.pending = (
             None
             if p is None
@@ -702,6 +724,7 @@ class FastGame:
         g.cycle_played, g.empty_cycles, g.first_cycle = False, 0, True
         g.redraws_used = [0] * seats
         g.pending = None
+        g.pending_wild = False
         g.winners, g.end_reason = (), None
         g.seen_public = []
         g.seen_private = [[] for _ in range(seats)]
@@ -746,6 +769,7 @@ class FastGame:
         g.first_cycle = self.first_cycle
         g.redraws_used = self.redraws_used.copy()
         g.pending = self.pending
+        g.pending_wild = self.pending_wild
         g.winners = self.winners
         g.end_reason = self.end_reason
         g.seen_public = self.seen_public.copy()
@@ -932,8 +956,14 @@ class FastGame:
                     self._partial_offers(seat, out)
         elif phase == BID:
             _offer_ways(out, hand, _DIAMOND, t.bid)
+            if t.wdefend > t.wbid and self._seat_wild(seat):
+                _offer_twos(out, hand, t.wbid)
         elif phase == DEFEND:
             _offer_ways(out, hand, _HEART, t.defend)
+            if t.wdefend > t.wbid:
+                assert self.pending is not None
+                if self.spec.wild[self.pending[3]]:
+                    _offer_twos(out, hand, t.wdefend)
             if t.tempt > t.cover:
                 self._cover_offers(hand, out)
             if t.size > t.queen:
@@ -959,14 +989,23 @@ class FastGame:
                 elif s == _CLUB and not seen_c & (1 << c):
                     seen_c |= 1 << c
                     clubs.append(c)
-            if spades:
-                pairs = self._attack_pairs(seat)
-                if pairs:
-                    for way in spades:
-                        for a, target in pairs:
-                            out.append(t.attack_id(t.slot[a], target, way))
+            twos: list[int] = []
+            if t.wdefend > t.wbid and self._seat_wild(seat):
+                _offer_twos(twos, hand, 0)
+            pairs = self._attack_pairs(seat) if spades or twos else []
+            if pairs:
+                for way in spades:
+                    for a, target in pairs:
+                        out.append(t.attack_id(t.slot[a], target, way))
             if clubs:
-                self._move_offers(seat, clubs, out)
+                self._move_offers(seat, clubs, out, False)
+            if twos:  # B1 Wild 2: a 2 as a joker, for a figure with Wild 2
+                wild = self.spec.wild
+                for suit in twos:
+                    for a, target in pairs:
+                        if wild[a]:
+                            out.append(t.wattack_id(t.slot[a], target, suit))
+                self._move_offers(seat, [13 * s for s in twos], out, True)
         if phase <= DEFEND:
             hidden = self.hidden
             living = self.living(seat)
@@ -995,6 +1034,11 @@ class FastGame:
         return out
 
     # -- the extended rules' offers and effects (B1, B2, D-27) ---------------------------
+
+    def _seat_wild(self, seat: int) -> bool:
+        """B1 Wild 2, per player: a living figure of the seat has Wild 2."""
+        wild = self.spec.wild
+        return any(wild[f] for f in self.living(seat))
 
     def _swap_right(self, seat: int) -> int:
         """D-27: the best swap right of the seat's living heroes (-1: no hero, whole hand)."""
@@ -1090,7 +1134,9 @@ class FastGame:
 
     def _extended(self, seat: int, action: int) -> None:
         t = self.spec.actions
-        if action >= t.queen:
+        if action >= t.wbid:
+            self._wild(seat, action)
+        elif action >= t.queen:
             rest, extra = divmod(action - t.queen, 52)
             card_way, code = divmod(rest, COVER_CODES)
             self._defend(seat, _card(card_way, _HEART), code, extra)
@@ -1104,6 +1150,25 @@ class FastGame:
             self._defend(seat, _card(card_way, _HEART), code)
         else:
             self._swap(seat, self.partial_cards(seat, action - t.partial))
+
+    def _wild(self, seat: int, action: int) -> None:
+        """B1 Wild 2: a 2 played as a joker (bid, heart, attack, club)."""
+        t = self.spec.actions
+        if action >= t.wnobody:
+            self._move(seat, 13 * (action - t.wnobody), -1, -1, False, True)
+        elif action >= t.wmove:
+            rest, hide = divmod(action - t.wmove, 2)
+            rest, dest = divmod(rest, t.destinations)
+            suit, slot = divmod(rest, t.own_max)
+            self._move(seat, 13 * suit, t.own[seat][slot], dest, hide == 1, True)
+        elif action >= t.wattack:
+            rest, suit = divmod(action - t.wattack, 4)
+            slot, target = divmod(rest, t.figures)
+            self._attack(seat, 13 * suit, t.own[seat][slot], target, True)
+        elif action >= t.wdefend:
+            self._defend(seat, 13 * (action - t.wdefend), 0, -1, True)
+        else:
+            self._bid(seat, 13 * (action - t.wbid), True)
 
     def _tempt(self, seat: int, card: int, fig: int) -> None:
         """B1 Tempt Fate: give ``card``, draw two into the hand; then keep one (phase FATE)."""
@@ -1135,12 +1200,16 @@ class FastGame:
             self.log.append(FateKept(seat, self.spec.names[fate[1]], CARDS[card], CARDS[other]))
         self.phase = fate[4]
 
-    def _move_offers(self, seat: int, clubs: list[int], out: list[int]) -> None:
+    def _move_offers(self, seat: int, clubs: list[int], out: list[int], wild: bool) -> None:
+        """The move ids of ``clubs`` (``wild``: 2s played as jokers, B1 Wild 2, moving only
+        figures with Wild 2), or a club moving nobody where no figure can go anywhere."""
         spec = self.spec
         board = spec.board
         t = spec.actions
         pos, fig_out = self.pos, self.out
         movers = self.living(seat)
+        if wild:
+            movers = [f for f in movers if spec.wild[f]]
         taken: dict[int, int] = {}
         for g in range(spec.n):
             if not fig_out[g]:
@@ -1149,13 +1218,18 @@ class FastGame:
         menus = spec.menus
         club = spec.club
         for c in clubs:
-            inches = spec.inches[c]
+            inches = spec.inches[JOKER if wild else c]
             card_way = 13 if c == JOKER else c % 13
             offered = False
             for f in movers:
                 here = pos[f]
-                budget = inches if c == JOKER else inches + club[f]  # B1 Light-Footed, D-36
-                base = t.move_base(card_way, t.slot[f])
+                budget = inches
+                if c != JOKER and not wild:
+                    budget += club[f]  # B1 Light-Footed (never a joker's, D-36)
+                if wild:
+                    base = t.wmove_base(c // 13, t.slot[f])
+                else:
+                    base = t.move_base(card_way, t.slot[f])
                 key = (base, here, budget)
                 menu = menus.get(key)
                 if menu is None:
@@ -1180,7 +1254,7 @@ class FastGame:
                     out.extend(ids)
                     offered = True
             if not offered:
-                out.append(t.nobody + card_way)
+                out.append(t.wnobody + c // 13 if wild else t.nobody + card_way)
 
     def blocked(self, fig: int) -> set[int]:
         """Destinations ``fig`` may not end a move on now (another figure's base is there)."""
@@ -1253,15 +1327,22 @@ class FastGame:
         if phase in (SWAP_PHASE, FATE):
             return True
         hand = self.hands[seat]
+        t = self.spec.actions
         if phase == BID:
             for c in hand:
                 s = SUITS[c]
                 if s in (_DIAMOND, _JOKER_SUIT):
                     return True
+            if t.wdefend > t.wbid and _has_two(hand) and self._seat_wild(seat):
+                return True
         elif phase == DEFEND:
             for c in hand:
                 s = SUITS[c]
                 if s in (_HEART, _JOKER_SUIT):
+                    return True
+            if t.wdefend > t.wbid and _has_two(hand):
+                assert self.pending is not None
+                if self.spec.wild[self.pending[3]]:
                     return True
         elif phase == ACTION:
             spade = False
@@ -1271,6 +1352,8 @@ class FastGame:
                     return True
                 if s == _SPADE:
                     spade = True
+            if t.wdefend > t.wbid and _has_two(hand) and self._seat_wild(seat):
+                return True  # a 2 moves as a joker's club (the seat decides, as with a club)
             if spade and self._attack_pairs(seat):
                 return True
         hidden = self.hidden
@@ -1387,10 +1470,14 @@ class FastGame:
 
     def _anyone_can_play(self) -> bool:
         hands = self.hands
+        t = self.spec.actions
+        wilds = t.wdefend > t.wbid
         for seat in self.seats_in_game():
             for c in hands[seat]:
                 if SUITS[c] != _HEART:
                     return True
+            if wilds and _has_two(hands[seat]) and self._seat_wild(seat):
+                return True  # D-8: a 2♥ played as a joker (B1 Wild 2)
         return False
 
     def _begin_cycle(self) -> None:
@@ -1523,20 +1610,21 @@ class FastGame:
 
     # -- attacks -----------------------------------------------------------------------
 
-    def _resolve(self, heart: int, covers: int = 0, extra: int = -1) -> None:
+    def _resolve(self, heart: int, covers: int = 0, extra: int = -1, wild: bool = False) -> None:
         assert self.pending is not None
         _, card, attacker, target, distance, cover, _ = self.pending
         self.pending = None
         spec = self.spec
-        r = spec.resolve(card, attacker, distance, heart, cover, target, covers, extra)
+        both = (2 if wild else 0) + (1 if self.pending_wild else 0)
+        self.pending_wild = False
+        r = spec.resolve(card, attacker, distance, heart, cover, target, covers, extra, both)
         log = self.log
         names = spec.names
         if log is not None:
-            defender: tuple[str, ...] = spec.def_abilities[target] if heart >= 0 else ()
-            if extra >= 0:
-                defender += (Ability.QUEEN_OF_HEARTS.value,)
-            if covers:
-                defender += tuple(a.value for a in cover_abilities(covers))
+            defender = spec.defender(target, heart, covers, extra, both & 2)
+            shooter = spec.att_abilities[attacker]
+            if both & 1:
+                shooter += (Ability.WILD_2.value,)
             log.append(
                 AttackResolved(
                     names[attacker],
@@ -1546,7 +1634,7 @@ class FastGame:
                     distance,
                     None if heart < 0 else CARDS[heart],
                     cover,
-                    spec.att_abilities[attacker],
+                    shooter,
                     defender,
                     r[0],
                     r[1],
@@ -1600,7 +1688,7 @@ class FastGame:
             )
         return survived
 
-    def _attack(self, seat: int, card: int, attacker: int, target: int) -> None:
+    def _attack(self, seat: int, card: int, attacker: int, target: int, wild: bool = False) -> None:
         self._play_card(seat, card)
         self.cycle_played = True
         spec = self.spec
@@ -1609,6 +1697,7 @@ class FastGame:
         level = 3 if hidden else spec.board.cover(self.pos[attacker], self.pos[target])
         cover = COVERS[level].value
         self.pending = (seat, card, attacker, target, distance, cover, hidden)
+        self.pending_wild = wild
         if self.log is not None:
             self.log.append(
                 AttackDeclared(
@@ -1620,7 +1709,7 @@ class FastGame:
                     distance,
                     cover,
                     hidden,
-                    False,
+                    wild,
                 )
             )
         if spec.misses(attacker, distance):
@@ -1675,24 +1764,28 @@ class FastGame:
         self.swap_order = []
         self._begin_cycle()
 
-    def _bid(self, seat: int, card: int) -> None:
+    def _bid(self, seat: int, card: int, wild: bool = False) -> None:
         self._play_card(seat, card)
         spec = self.spec
         bonus = 0
-        if card != JOKER and spec.has_abilities:  # B1 Quick Fingers: the best living (D-23)
+        if (
+            card != JOKER and not wild and spec.has_abilities
+        ):  # B1 Quick Fingers: the best living (D-23)
             diamond = spec.diamond
             for f in self.living(seat):
                 if diamond[f] > bonus:
                     bonus = diamond[f]
-        value = JOKER_BID if card == JOKER else spec.value[card] + bonus
+        value = JOKER_BID if card == JOKER or wild else spec.value[card] + bonus
         self.bids.append((seat, card, value))
         self.cycle_played = True
         if self.log is not None:
-            self.log.append(BidPlaced(seat, CARDS[card], False, bonus))
+            self.log.append(BidPlaced(seat, CARDS[card], wild, bonus))
         self.bid_order.pop(0)
         self._next_bidder()
 
-    def _defend(self, seat: int, card: int, covers: int = 0, extra: int = -1) -> None:
+    def _defend(
+        self, seat: int, card: int, covers: int = 0, extra: int = -1, wild: bool = False
+    ) -> None:
         self._play_card(seat, card)
         if extra >= 0:  # B1 Queen of Hearts: a second card, face up after the heart
             self._play_card(seat, extra)
@@ -1706,16 +1799,18 @@ class FastGame:
             used = tuple(a.value for a in cover_abilities(covers))
         if self.log is not None:
             shown = None if extra < 0 else CARDS[extra]
-            self.log.append(DefensePlayed(seat, CARDS[card], used, shown, False))
-        self._resolve(card, covers, extra)
+            self.log.append(DefensePlayed(seat, CARDS[card], used, shown, wild))
+        self._resolve(card, covers, extra, wild)
 
-    def _move(self, seat: int, card: int, fig: int, dest: int, hide: bool) -> None:
+    def _move(
+        self, seat: int, card: int, fig: int, dest: int, hide: bool, wild: bool = False
+    ) -> None:
         self._play_card(seat, card)
         spec = self.spec
         moves: tuple[FigureMove, ...] = ()
         bonus = 0
         if fig >= 0:
-            if card != JOKER:
+            if card != JOKER and not wild:
                 bonus = spec.club[fig]
             here = self.pos[fig]
             if self.log is not None:
@@ -1726,7 +1821,8 @@ class FastGame:
             self.hidden[fig] = hide
         self.cycle_played = True
         if self.log is not None:
-            self.log.append(FiguresMoved(seat, CARDS[card], spec.inches[card], moves, False, bonus))
+            inches = spec.inches[JOKER if wild else card]
+            self.log.append(FiguresMoved(seat, CARDS[card], inches, moves, wild, bonus))
         self._end_cycle()
 
     def _redraw(self, seat: int, card: int, payer: int) -> None:
@@ -1774,6 +1870,21 @@ class FastGame:
 
 def _card(card_way: int, suit: int) -> int:
     return JOKER if card_way == 13 else suit * 13 + card_way
+
+
+def _has_two(hand: list[int]) -> bool:
+    """A 2 of any suit in ``hand`` (B1 Wild 2)."""
+    return any(c != JOKER and c % 13 == 0 for c in hand)
+
+
+def _offer_twos(out: list[int], hand: list[int], base: int) -> None:
+    """Append ``base`` + suit for each suit of a 2 in ``hand``, once per suit, in the hand's
+    order (B1 Wild 2)."""
+    seen = 0
+    for c in hand:
+        if c != JOKER and c % 13 == 0 and not seen & (1 << (c // 13)):
+            seen |= 1 << (c // 13)
+            out.append(base + c // 13)
 
 
 def _way(card: int) -> int:
