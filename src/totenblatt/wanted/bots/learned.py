@@ -187,10 +187,12 @@ class LearnedBot:
         """Pickled as its policy, scenario and rules (a worker process builds the rest)."""
         return (_rebuilt, (self.policy, self.scenario, self.ruleset))
 
-    def world(self, view: View) -> FastGame:
-        """One world of ``view`` on the fast path (hidden cards dealt at random, seed 0)."""
+    def world(self, view: View, rng: random.Random | None = None) -> FastGame:
+        """One world of ``view`` on the fast path: the unseen cards dealt from ``rng``
+        (default: a generator of seed 0, so the bot decides alike every time), by the
+        engine's :class:`~totenblatt.wanted.engine.determinize.Determinizer`."""
         sampler = Determinizer(view, ruleset=self.ruleset, scenario=self.scenario)
-        return FastGame.from_game(sampler.sample(random.Random(0)))
+        return FastGame.from_game(sampler.sample(random.Random(0) if rng is None else rng))
 
     def observe(self, view: View) -> npt.NDArray[np.float32]:
         """The seat's observation vector, as the environments make it."""
