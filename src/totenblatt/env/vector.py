@@ -1,0 +1,403 @@
+"""N games in one call on the fast path: Gymnasium's vector API and a self-play form.
+
+:class:`WantedVectorEnv` is ``num_envs`` copies of
+:class:`~totenblatt.env.single.SingleAgentEnv` (``core="fast"``, random opponents, concede
+off) stepped together: observations and masks as ``(N, …)`` numpy arrays, rewards,
+terminations and truncations as ``(N,)`` ones, Gymnasium's ``VectorEnv`` with its
+default *next-step* autoreset (``metadata["autoreset_mode"]``). Game ``i`` is the single
+environment's game step for step: ``reset(seed=s)`` plays seed ``s + i`` in game ``i``
+(a list gives each its seed), each game's next seeds are drawn from its own
+``np_random`` as the single environment's ``reset()`` draws them, and the opponent's
+random choices come from the same generator (:func:`~totenblatt.wanted.bots.bot_seed`).
+
+>>> import numpy as np
+>>> envs = WantedVectorEnv(4)
+>>> obs, infos = envs.reset(seed=0)
+>>> obs["observation"].shape, obs["action_mask"].shape
+((4, 342), (4, 814))
+>>> rng = np.random.default_rng(0)
+>>> actions = [int(rng.choice(np.flatnonzero(m))) for m in obs["action_mask"]]
+>>> obs, rewards, terminations, truncations, infos = envs.step(actions)
+>>> rewards.shape, terminations.dtype
+((4,), dtype('bool'))
+
+* The step after a game ended resets that game (its action is ignored; reward 0, not
+  terminated): Gymnasium's ``AutoresetMode.NEXT_STEP``.
+* An illegal action ends that game as a loss (reward −1, its mask all zeros), as the
+  single environment's default ``on_illegal="lose"``.
+* ``infos`` is empty (the single environment's ``legal_actions`` are the mask's ones; its
+  ``phase`` is not kept: it would cost a dict per game and step).
+* ``seats``: the learner's seat in every game (an int) or per game (a sequence).
+* The observation arrays are fresh each call (``copy=False``: the env's own arrays,
+  overwritten by the next call — cheaper for a learner that copies what it keeps).
+
+:class:`WantedVectorSelfPlay` is the multi-agent form (PettingZoo's AEC agents, batched
+as pgx batches them): the caller plays every seat of ``num_envs`` games; ``to_act`` says
+whose turn it is in each, the observation and mask are that seat's, rewards are
+``(N, seats)``; it equals ``num_envs`` :mod:`~totenblatt.env.wanted_fast_v0`
+environments step for step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from totenblatt.env.episode import SEED_BOUND
+from totenblatt.wanted.bots import bot_seed
+from totenblatt.wanted.encoding import (
+    HIGH,
+    FastObserver,
+    Marks,
+    MoveSlots,
+    ObservationLayout,
+    plays,
+)
+from totenblatt.wanted.fast import FastGame, new_fast_game
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
+
+__all__ = ["VECTOR_GYM_ID", "WantedVectorEnv", "WantedVectorSelfPlay"]
+
+VECTOR_GYM_ID = "totenblatt/WantedVector-v0"
+"""``gymnasium.make_vec(VECTOR_GYM_ID, num_envs=256, vectorization_mode="vector_entry_point")``."""
+
+Seeds = int | Sequence[int] | None
+
+
+class _Setup:
+    """What every game of a batch shares: the rules on the fast path, slots, layout."""
+
+    def __init__(
+        self,
+        scenario: str | Path | Scenario,
+        ruleset: str | Path | Ruleset | None,
+        options: Mapping[str, Any] | None,
+    ) -> None:
+        self.scenario = load_scenario(scenario)
+        rules = Ruleset.load(ruleset_for(self.scenario) if ruleset is None else ruleset)
+        if options:
+            rules = rules.with_options(**dict(options))
+        self.scenario.check_ruleset(rules)
+        self.ruleset = rules
+        self.template = new_fast_game(self.scenario, rules, 0)
+        self.slots = MoveSlots(self.template)
+        self.layout = ObservationLayout(self.scenario, rules)
+        self.seats = self.scenario.seats
+        self.single_observation_space = gym.spaces.Dict(
+            {
+                "observation": gym.spaces.Box(0.0, HIGH, (self.layout.size,), np.float32),
+                "action_mask": gym.spaces.Box(0, 1, (self.slots.size,), np.int8),
+            }
+        )
+        self.single_action_space = gym.spaces.Discrete(self.slots.size)
+
+    def observer(self) -> FastObserver:
+        return FastObserver(self.layout, self.template)
+
+    def marks(self, game: FastGame) -> Marks:
+        """The mask, legal slots and their ids of the seat to act (concede off)."""
+        return self.slots.marks(game.legal_actions(), False)
+
+
+def _seeds(seed: Seeds, n: int) -> list[int | None]:
+    if seed is None:
+        return [None] * n
+    if isinstance(seed, int | np.integer) and not isinstance(seed, bool):
+        if seed < 0:
+            raise ValueError(f"seed {seed!r} is not a whole number of 0 or more")
+        return [int(seed) + i for i in range(n)]
+    found = list(seed)  # type: ignore[arg-type]
+    if len(found) != n:
+        raise ValueError(f"{len(found)} seeds for {n} games")
+    for s in found:
+        if isinstance(s, bool) or not isinstance(s, int | np.integer) or s < 0:
+            raise ValueError(f"seed {s!r} is not a whole number of 0 or more")
+    return [int(s) for s in found]
+
+
+class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
+    """``num_envs`` single-seat games against random opponents (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (Gymnasium's)
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 256,
+        scenario: str | Path | Scenario = "duel",
+        seats: int | Sequence[int] = 0,
+        ruleset: str | Path | Ruleset | None = None,
+        *,
+        options: Mapping[str, Any] | None = None,
+        copy: bool = True,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs {num_envs!r}: expected a whole number of 1 or more")
+        setup = self._setup = _Setup(scenario, ruleset, options)
+        n = self.num_envs = num_envs
+        found = [seats] * n if isinstance(seats, int) else list(seats)
+        if len(found) != n:
+            raise ValueError(f"{len(found)} seats for {n} games")
+        for s in found:
+            if not 0 <= s < setup.seats:
+                raise ValueError(f"seat {s}: the scenario has seats 0 to {setup.seats - 1}")
+        self.seats = [int(s) for s in found]
+        self.copy = bool(copy)
+        self.single_observation_space = setup.single_observation_space
+        self.single_action_space = setup.single_action_space
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
+        self.render_mode = None
+        self.closed = False
+        self._obs = np.zeros((n, setup.layout.size), np.float32)
+        self._mask = np.zeros((n, setup.slots.size), np.int8)
+        self._games: list[FastGame] = [setup.template] * n
+        self._observers = [setup.observer() for _ in range(n)]
+        self._bots: list[dict[int, np.random.Generator]] = [{} for _ in range(n)]
+        self._marks: list[Marks | None] = [None] * n
+        self._randoms: list[np.random.Generator | None] = [None] * n
+        self._ended = np.zeros(n, bool)
+        self.episode_seeds = [0] * n
+        """Each game's seed now."""
+        self._started = False
+
+    # -- one game ----------------------------------------------------------------------
+
+    def _deal(self, i: int, seed: int | None) -> None:
+        """Game ``i`` anew: of ``seed`` (its seed stream restarted), else the next of it."""
+        if seed is not None:
+            self._randoms[i] = seeding.np_random(seed)[0]
+        else:
+            stream = self._randoms[i]
+            if stream is None:
+                stream = self._randoms[i] = seeding.np_random()[0]
+            seed = int(stream.integers(SEED_BOUND))
+        self.episode_seeds[i] = seed
+        setup = self._setup
+        game = self._games[i] = setup.template.fresh(seed)
+        seat = self.seats[i]
+        self._bots[i] = {
+            s: np.random.default_rng(bot_seed(seed, s)) for s in range(setup.seats) if s != seat
+        }
+        self._ended[i] = False
+        self._others(i, game, seat)
+        self._show(i, game, seat)
+
+    def _others(self, i: int, game: FastGame, seat: int) -> None:
+        """The random opponents until the learner's turn or the end."""
+        marks_of = self._setup.marks
+        bots = self._bots[i]
+        while not game.is_over and game.to_act != seat:
+            marks = marks_of(game)
+            legal = marks[1]
+            slot = legal[int(bots[game.to_act].integers(len(legal)))]
+            game.play(plays(marks, slot))
+
+    def _show(self, i: int, game: FastGame, seat: int) -> None:
+        """Game ``i``'s row of the observation and mask."""
+        self._obs[i] = self._observers[i].update(game, seat)
+        if game.is_over:
+            self._marks[i] = None
+            self._mask[i] = 0
+        else:
+            marks = self._marks[i] = self._setup.marks(game)
+            self._mask[i] = marks[0]
+
+    # -- Gymnasium's vector API --------------------------------------------------------
+
+    def reset(
+        self, *, seed: Seeds = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Every game anew (``seed``: game ``i`` plays ``seed + i``; a list: one each)."""
+        seeds = _seeds(seed, self.num_envs)
+        for i, s in enumerate(seeds):
+            self._deal(i, s)
+        self._started = True
+        return self._observation(), {}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, Any], npt.NDArray[np.float64], Any, Any, dict[str, Any]]:
+        """Each game's action (a slot) for the learner, then its opponents; a game that
+        ended at the last step starts anew instead."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        n = self.num_envs
+        acts = np.asarray(actions).reshape(-1)
+        if acts.shape != (n,):
+            raise ValueError(f"{acts.size} actions for {n} games")
+        slots = acts.tolist()
+        rewards = np.zeros(n, np.float64)
+        terminated = np.zeros(n, bool)
+        ended = self._ended
+        games = self._games
+        seats = self.seats
+        for i in range(n):
+            if ended[i]:
+                self._deal(i, None)
+                continue
+            game = games[i]
+            seat = seats[i]
+            marks = self._marks[i]
+            action = -1 if marks is None else plays(marks, int(slots[i]))
+            if action < 0:  # illegal: a loss, as the single environment's "lose"
+                self._obs[i] = self._observers[i].update(game, seat)
+                self._mask[i] = 0
+                self._marks[i] = None
+                rewards[i] = -1.0
+                terminated[i] = ended[i] = True
+                continue
+            game.play(action)
+            self._others(i, game, seat)
+            self._show(i, game, seat)
+            if game.is_over:
+                winners = game.winners
+                rewards[i] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
+                terminated[i] = ended[i] = True
+        return self._observation(), rewards, terminated, np.zeros(n, bool), {}
+
+    def _observation(self) -> dict[str, Any]:
+        if self.copy:
+            return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+        return {"observation": self._obs, "action_mask": self._mask}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Every game's legal slots as booleans, ``(N, slots)``."""
+        return self._mask.astype(bool)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release."""
+
+
+class WantedVectorSelfPlay:
+    """``num_envs`` games, every seat played by the caller (see the module docstring).
+
+    After :meth:`reset` and each :meth:`step`: ``to_act`` ``(N,)`` is the seat to act in
+    each game, ``observation`` ``(N, size)`` and ``action_mask`` ``(N, slots)`` are that
+    seat's; :meth:`step` returns ``rewards`` ``(N, seats)`` (±1 / 0 to every seat of a
+    game that ended), ``terminated`` ``(N,)``. :meth:`observe` gives any seat's ``(N,
+    …)`` arrays (its mask zero where it is not to act), as PettingZoo's ``observe``.
+    """
+
+    def __init__(
+        self,
+        num_envs: int = 256,
+        scenario: str | Path | Scenario = "duel",
+        ruleset: str | Path | Ruleset | None = None,
+        *,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs {num_envs!r}: expected a whole number of 1 or more")
+        setup = self._setup = _Setup(scenario, ruleset, options)
+        n = self.num_envs = num_envs
+        self.possible_agents = [f"seat_{s}" for s in range(setup.seats)]
+        self.single_observation_space = setup.single_observation_space
+        self.single_action_space = setup.single_action_space
+        self.to_act = np.zeros(n, np.int64)
+        self.observation = np.zeros((n, setup.layout.size), np.float32)
+        self.action_mask = np.zeros((n, setup.slots.size), np.int8)
+        self._games: list[FastGame] = [setup.template] * n
+        self._observers = [setup.observer() for _ in range(n)]
+        self._marks: list[Marks | None] = [None] * n
+        self._randoms: list[np.random.Generator | None] = [None] * n
+        self._ended = np.zeros(n, bool)
+        self.episode_seeds = [0] * n
+        self._started = False
+
+    def _deal(self, i: int, seed: int | None) -> None:
+        if seed is not None:
+            self._randoms[i] = np.random.default_rng(seed)
+        else:
+            stream = self._randoms[i]
+            if stream is None:
+                stream = self._randoms[i] = np.random.default_rng(np.random.SeedSequence())
+            seed = int(stream.integers(SEED_BOUND))
+        self.episode_seeds[i] = seed
+        self._games[i] = self._setup.template.fresh(seed)
+        self._ended[i] = False
+        self._show(i)
+
+    def _show(self, i: int) -> None:
+        game = self._games[i]
+        if game.is_over:
+            self._marks[i] = None
+            self.action_mask[i] = 0
+            return
+        seat = game.to_act
+        self.to_act[i] = seat
+        self.observation[i] = self._observers[i].update(game, seat)
+        marks = self._marks[i] = self._setup.marks(game)
+        self.action_mask[i] = marks[0]
+
+    def reset(self, seed: Seeds = None) -> None:
+        """Every game anew (``seed``: game ``i`` plays ``seed + i``; a list: one each;
+        the next deals of game ``i`` are the seeds an AEC environment's ``reset()`` draws
+        after ``reset(seed=…)``)."""
+        for i, s in enumerate(_seeds(seed, self.num_envs)):
+            self._deal(i, s)
+        self._started = True
+
+    def step(self, actions: Any) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        """Each game's action (a slot) for its seat to act; a game that ended at the last
+        step starts anew instead. The rewards ``(N, seats)`` and ``terminated`` ``(N,)``."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        n = self.num_envs
+        acts = np.asarray(actions).reshape(-1)
+        if acts.shape != (n,):
+            raise ValueError(f"{acts.size} actions for {n} games")
+        slots = acts.tolist()
+        rewards = np.zeros((n, self._setup.seats), np.float64)
+        terminated = np.zeros(n, bool)
+        for i in range(n):
+            if self._ended[i]:
+                self._deal(i, None)
+                continue
+            game = self._games[i]
+            marks = self._marks[i]
+            action = -1 if marks is None else plays(marks, int(slots[i]))
+            if action < 0:
+                raise ValueError(
+                    f"game {i}: action {slots[i]} is not legal now (its action_mask entry is 0)"
+                )
+            game.play(action)
+            if game.is_over:
+                winners = game.winners
+                for s in range(self._setup.seats):
+                    rewards[i, s] = 0.0 if not winners else (1.0 if s in winners else -1.0)
+                terminated[i] = self._ended[i] = True
+                self.action_mask[i] = 0
+                self._marks[i] = None
+                # the seat that ended it stays ``to_act`` (as an AEC env's agent_selection)
+                self.observation[i] = self._observers[i].update(game, int(self.to_act[i]))
+            else:
+                self._show(i)
+        return rewards, terminated
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """The agent's observation ``(N, size)`` and mask ``(N, slots)`` in every game
+        (the mask zero where it is not to act), as PettingZoo's ``observe``."""
+        seat = self.possible_agents.index(agent)
+        out = np.empty_like(self.observation)
+        mask = np.zeros_like(self.action_mask)
+        for i, game in enumerate(self._games):
+            out[i] = self._observers[i].update(game, seat)
+            if not self._ended[i] and game.to_act == seat and not game.is_over:
+                mask[i] = self.action_mask[i]
+        return {"observation": out, "action_mask": mask}
+
+
+if VECTOR_GYM_ID not in gym.registry:
+    gym.register(VECTOR_GYM_ID, vector_entry_point="totenblatt.env.vector:WantedVectorEnv")
