@@ -16,6 +16,7 @@ from totenblatt.wanted.ask import (
     WarningKind,
     check_table,
     grid_spots,
+    searchable,
     spot_sight,
     table_warnings,
 )
@@ -214,3 +215,30 @@ def test_the_folder_is_found_by_name_listed_and_played(folder: Path) -> None:
     assert again.scenario == scenario and again.state.events == game.state.events
     use_scenario_folder(None)
     assert find_scenario("shack") is None and scenario_names() == builtin_scenarios()
+
+
+def wagons(count: int) -> str:
+    """A 240" table with ``count`` wagons in rows and a figure of each side in the open."""
+    pieces = "".join(
+        f'[[terrain]]\nkind = "wagon"\nrect = [{5 + (i % 20) * 11.5}, {5 + (i // 20) * 22}, 3, 4]\n'
+        for i in range(count)
+    )
+    figures = SMALL[SMALL.index("[[figures]]") :].replace("[22, 22]", "[22, 230]")
+    head = SMALL[: SMALL.index("[[terrain]]")].replace(
+        "width = 24\nheight = 24", "width = 240\nheight = 240"
+    )
+    return head + pieces + figures
+
+
+def test_a_table_too_large_to_search_says_so_instead_of_searching() -> None:
+    """The no-cover warnings need the table's path graph; beyond SEARCH_NODES its building
+    would take seconds to minutes, so they are left out and a warning says so."""
+    small = check_table(wagons(10), "small")
+    assert searchable(small.scenario)
+    assert WarningKind.NOT_SEARCHED not in {w.kind for w in small.warnings}
+    large = check_table(wagons(45), "large")
+    assert not searchable(large.scenario)
+    assert [w.kind for w in large.warnings if w.kind is WarningKind.NOT_SEARCHED] == [
+        WarningKind.NOT_SEARCHED
+    ]
+    assert WarningKind.NO_COVER not in {w.kind for w in large.warnings}

@@ -343,9 +343,31 @@ def test_the_page_is_served_in_both_languages(editor: TestClient) -> None:
 
 
 def test_checks_have_a_budget_per_client(editor: TestClient) -> None:
+    """A client gets QUESTIONS_PER_MINUTE checks and sights at once (then two a second)."""
     from totenblatt.web.editor.routes import QUESTIONS_PER_MINUTE
 
-    for _ in range(QUESTIONS_PER_MINUTE):
-        assert editor.post("/api/scenarios/check", json={"toml": "x"}).status_code == 422
+    statuses = []
+    for _ in range(2 * QUESTIONS_PER_MINUTE):
+        statuses.append(editor.post("/api/scenarios/check", json={"toml": "x"}).status_code)
+        if statuses[-1] == 429:
+            break
+    assert statuses[-1] == 429 and set(statuses[:-1]) == {422}
+    assert len(statuses) > QUESTIONS_PER_MINUTE
     refused = editor.post("/api/scenarios/sight", json={"toml": SHACK, "spot": [1, 1]})
     assert refused.status_code == 429 and "Retry-After" in refused.headers
+
+
+def test_no_balance_hint_for_a_table_too_large_to_search(editor: TestClient) -> None:
+    pieces = "".join(
+        f'[[terrain]]\nkind = "wagon"\nrect = [{5 + (i % 20) * 11.5}, {5 + (i // 20) * 22}, 3, 4]\n'
+        for i in range(45)
+    )
+    text = SHACK.replace("width = 24\nheight = 24", "width = 240\nheight = 240").replace(
+        "[[figures]]", pieces + "\n[[figures]]", 1
+    )
+    checked = editor.post("/api/scenarios/check", json={"toml": text}).json()
+    assert any("too large to search" in w for w in checked["warnings"])
+    answer = editor.post("/api/scenarios/balance", json={"toml": text})
+    assert (
+        answer.status_code == 422 and "too large for a quick balance hint" in answer.json()["error"]
+    )

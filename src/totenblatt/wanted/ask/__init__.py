@@ -52,6 +52,7 @@ from totenblatt.wanted.ask.editing import (
     WarningKind,
     check_table,
     grid_spots,
+    searchable,
     spot_sight,
     table_warnings,
 )
@@ -132,6 +133,7 @@ __all__ = [
     "retractable",
     "route",
     "ruler",
+    "searchable",
     "sight",
     "sights",
     "spot_sight",

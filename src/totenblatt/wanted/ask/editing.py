@@ -25,6 +25,7 @@ from enum import StrEnum
 from totenblatt.messages import Message, MessageError
 from totenblatt.wanted.engine.geometry import Geometry
 from totenblatt.wanted.rules import MISS, Ruleset
+from totenblatt.wanted.table.batch import candidate_points
 from totenblatt.wanted.table.pathing import cover_spots
 from totenblatt.wanted.table.scenario import Scenario, parse_scenario, ruleset_for
 from totenblatt.wanted.table.terrain import Point
@@ -32,6 +33,7 @@ from totenblatt.wanted.vocab import CoverLevel
 
 __all__ = [
     "GRID_SPOTS",
+    "SEARCH_NODES",
     "SpotError",
     "SpotSight",
     "TableCheck",
@@ -39,9 +41,15 @@ __all__ = [
     "WarningKind",
     "check_table",
     "grid_spots",
+    "searchable",
     "spot_sight",
     "table_warnings",
 ]
+
+SEARCH_NODES = 160
+"""The most path-graph nodes (:func:`~totenblatt.wanted.table.pathing.candidate_points`) of a
+table whose moves :func:`table_warnings` searches (about a second to build the graph; the
+built-in tables have 55 to 90). Beyond it the no-cover warnings are left out, and say so."""
 
 GRID_SPOTS = 2500
 """The most spots :func:`spot_sight` answers for: the grid's step is the smallest whole
@@ -57,6 +65,9 @@ class WarningKind(StrEnum):
     NO_COVER = "no_cover"
     """A figure starts without cover against an enemy in sight and has no safer spot within
     a move (a joker's ``jokers.club_inches``)."""
+    NOT_SEARCHED = "not_searched"
+    """The table is too large to search its moves quickly (:data:`SEARCH_NODES`): the
+    no-cover warnings were not looked for (``figure`` is empty)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +133,7 @@ def table_warnings(scenario: Scenario, ruleset: Ruleset | str = "base") -> tuple
     table = scenario.table(rules)
     found: list[TableWarning] = []
     positions = [f.position for f in scenario.figures]
+    search = searchable(scenario, rules)
     for figure in scenario.figures:
         team = scenario.teams[figure.seat]
         enemies = [f for f in scenario.figures if scenario.teams[f.seat] != team]
@@ -142,7 +154,7 @@ def table_warnings(scenario: Scenario, ruleset: Ruleset | str = "base") -> tuple
             and table.cover(e.position, figure.position) is CoverLevel.NONE
             for e in enemies
         )
-        if exposed:
+        if exposed and search:
             budget = float(rules.jokers.club_inches)
             others = [p for p in positions if p != figure.position]
             threats = [e.position for e in enemies]
@@ -150,7 +162,16 @@ def table_warnings(scenario: Scenario, ruleset: Ruleset | str = "base") -> tuple
                 found.append(
                     TableWarning(WarningKind.NO_COVER, figure.name, figure.seat, inches=budget)
                 )
+    if not search:
+        found.append(TableWarning(WarningKind.NOT_SEARCHED, "", 0))
     return tuple(found)
+
+
+def searchable(scenario: Scenario, ruleset: Ruleset | str = "base") -> bool:
+    """Whether the table's moves can be searched quickly: its path graph has at most
+    :data:`SEARCH_NODES` nodes (counted without building it)."""
+    nodes, _ = candidate_points(scenario.table(Ruleset.load(ruleset)))
+    return len(nodes) <= SEARCH_NODES
 
 
 def grid_spots(scenario: Scenario) -> tuple[float, tuple[Point, ...]]:

@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 
 from totenblatt.sim import Row, RunSpec, play_one
 from totenblatt.sim.stats import summarize
-from totenblatt.wanted.ask import SpotError, TableCheck, check_table, spot_sight
+from totenblatt.wanted.ask import SpotError, TableCheck, check_table, searchable, spot_sight
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table import KIND_DEFAULTS, Scenario
 from totenblatt.wanted.table.scenario import (
@@ -296,6 +296,11 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
 
         def work() -> dict[str, Any]:
             checked = _checked(data["toml"])
+            if not searchable(checked.scenario, checked.ruleset):
+                raise InvalidError(
+                    "the table is too large for a quick balance hint (its moves cannot be "
+                    "searched quickly): run the lab on the file, totenblatt balance seats"
+                )
             try:
                 return _balance(checked.scenario, checked.ruleset, min(games, BALANCE_GAMES))
             except ValueError as exc:  # a table the bots cannot play

@@ -139,6 +139,11 @@ def warning_text(warning: TableWarning, lang: str) -> str:
             enemy=warning.enemy or "?",
             inches=w.number(round(warning.distance or 0.0, 1)),
         )
+    if warning.kind is WarningKind.NOT_SEARCHED:
+        return w.phrase(
+            "The table is too large to search every figure's moves quickly: whether a figure "
+            "has cover within a move was not checked."
+        )
     return w.phrase(
         '{figure} (side {side}) starts in the open with no cover within {inches}" (a move)',
         figure=warning.figure,
