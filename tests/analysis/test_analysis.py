@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import replace
 
@@ -209,3 +210,36 @@ def test_a_process_pool_gives_what_one_process_gives(finished: Game) -> None:
     pooled = analyse_moments(found, workers=2, progress=seen.append, **common)  # type: ignore[arg-type]
     assert pooled.to_json() == analyse_moments(found, workers=1, **common).to_json()  # type: ignore[arg-type]
     assert seen[0] == 0.0 and seen[-1] == 1.0 and seen == sorted(seen)
+
+
+def test_rules_the_fast_path_does_not_play_go_to_the_reference_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from totenblatt.wanted.fast import FastUnsupportedError
+
+    module = importlib.import_module("totenblatt.sim.analysis.evaluate")
+
+    game = _at(135, 74)
+    moment = _moment(game, next(a for a in game.legal_actions() if isinstance(a, Pass)))
+    fast = evaluate(moment, 3, 7)
+    assert fast is not None and fast.path == "fast"
+
+    def unsupported(*_: object) -> None:
+        raise FastUnsupportedError("not on the fast path")
+
+    monkeypatch.setattr(module, "FastWorlds", unsupported)
+    reference = evaluate(moment, 3, 7)
+    assert reference is not None and reference.path == "reference"
+    assert [e.action for e in reference.estimates] == [e.action for e in fast.estimates]
+    monkeypatch.undo()
+
+    calls: list[int] = []
+
+    def fails_later(self: object, world: object, action: object, seed: int) -> list[float]:
+        calls.append(seed)
+        raise FastUnsupportedError("a rule surfaced mid-rollout")
+
+    monkeypatch.setattr(module._Worlds, "_fast_rollout", fails_later)
+    late = evaluate(moment, 3, 7)
+    assert calls and late is not None and late.path == "reference"
+    assert [e.win for e in late.estimates] == [e.win for e in reference.estimates]

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from totenblatt.messages import MessageError
 from totenblatt.wanted.bots.fast_policy import FastPolicy
 from totenblatt.wanted.bots.fast_search import FastWorlds, fast_score
 from totenblatt.wanted.bots.heuristic import HeuristicBot
@@ -137,6 +138,8 @@ def _wins(scores: Sequence[float]) -> list[float]:
 
 
 Rollout = Callable[[Any, Action | None, int], list[float]]
+Rows = list[list[float]]
+"""One action's rollouts: every seat's result in each world."""
 
 
 class _Worlds:
@@ -171,9 +174,34 @@ class _Worlds:
                 twin.rng = random.Random(0)
                 twin.play_reference(action)
         except FastUnsupportedError:
-            self.path = "reference"
-            self.sample = self.sampler.sample
-            self.rollout = self._reference
+            self.use_reference()
+
+    def use_reference(self) -> None:
+        """Play on the reference engine from now on."""
+        self.path = "reference"
+        self.sample = self.sampler.sample
+        self.rollout = self._reference
+
+    def played(self, actions: Sequence[Action | None], worlds: int, seed: int) -> list[Rows]:
+        """Every action played out in ``worlds`` worlds (paired: the same worlds and random
+        numbers for each); on the reference engine when the fast path cannot play them."""
+        try:
+            return self._played(actions, worlds, seed)
+        except (ValueError, MessageError):
+            if self.path != "fast":
+                raise
+        self.use_reference()  # a rule the fast path does not play surfaced mid-rollout
+        return self._played(actions, worlds, seed)
+
+    def _played(self, actions: Sequence[Action | None], worlds: int, seed: int) -> list[Rows]:
+        rng = random.Random(seed)
+        results: list[Rows] = [[] for _ in actions]
+        for _ in range(worlds):
+            world = self.sample(rng)
+            roll = rng.getrandbits(32)
+            for i, action in enumerate(actions):
+                results[i].append(self.rollout(world, action, roll))
+        return results
 
     def _policy(self, seat: int) -> HeuristicBot:
         bot = self._heuristic.get(seat)
@@ -262,13 +290,7 @@ def evaluate(
         return None
     source = _Worlds(view, ruleset, scenario)
     source.check(options)
-    rng = random.Random(seed)
-    results: list[list[list[float]]] = [[] for _ in options]
-    for _ in range(worlds):
-        world = source.sample(rng)
-        roll = rng.getrandbits(32)
-        for i, action in enumerate(options):
-            results[i].append(source.rollout(world, action, roll))
+    results = source.played(options, worlds, seed)
     seat = moment.seat
     seats = len(view["hand_sizes"])
     estimates = []
@@ -296,12 +318,6 @@ def position_value(
     if view["phase"] == Phase.FATE:
         return None
     source = _Worlds(view, ruleset, scenario)
-    rng = random.Random(seed)
+    (rows,) = source.played([None], worlds, seed)
     seats = len(view["hand_sizes"])
-    total = [0.0] * seats
-    for _ in range(worlds):
-        world = source.sample(rng)
-        row = source.rollout(world, None, rng.getrandbits(32))
-        for s in range(seats):
-            total[s] += row[s]
-    return tuple(t / worlds for t in total)
+    return tuple(sum(r[s] for r in rows) / worlds for s in range(seats))

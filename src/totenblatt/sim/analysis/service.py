@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
+from totenblatt.messages import MessageError
 from totenblatt.sim.analysis.evaluate import Evaluation, Moment, evaluate, position_value
 from totenblatt.text.analysis import action_words, turning_line
 from totenblatt.wanted.engine.actions import action_to_dict
@@ -128,6 +129,8 @@ class Analysis:
     public_curve: list[tuple[int, int, tuple[float, ...]]] = field(default_factory=list)
     """(index, round, chances) of a spectator's analysis."""
     paths: dict[str, int] = field(default_factory=dict)
+    failed: list[tuple[int, str]] = field(default_factory=list)
+    """Decisions (or points) that could not be weighed, and why: left out, said in the JSON."""
 
     def decisions(self, lang: str = "en") -> list[dict[str, Any]]:
         """Each weighed decision: the issue's keys, the best action's interval, the
@@ -212,23 +215,31 @@ class Analysis:
             "decisions": self.decisions(lang),
             "curve": self.curve(),
             "turning_points": turns,
+            "failed": [{"index": i, "error": e} for i, e in self.failed],
         }
 
 
 def _weigh(
     moment: Moment, budget: int, seed: int, ruleset: Ruleset, scenario: Scenario
-) -> Evaluation | None:
-    return evaluate(
-        moment, budget, decision_seed(seed, moment.index), ruleset=ruleset, scenario=scenario
-    )
+) -> Evaluation | str | None:
+    """The decision weighed; what went wrong when it could not be (the analysis goes on)."""
+    try:
+        return evaluate(
+            moment, budget, decision_seed(seed, moment.index), ruleset=ruleset, scenario=scenario
+        )
+    except (ValueError, MessageError) as exc:
+        return f"{type(exc).__name__}: {exc}"[:300]
 
 
 def _value(
     index: int, view: Any, budget: int, seed: int, ruleset: Ruleset, scenario: Scenario
-) -> tuple[float, ...] | None:
-    return position_value(
-        view, budget, decision_seed(seed, index), ruleset=ruleset, scenario=scenario
-    )
+) -> tuple[float, ...] | str | None:
+    try:
+        return position_value(
+            view, budget, decision_seed(seed, index), ruleset=ruleset, scenario=scenario
+        )
+    except (ValueError, MessageError) as exc:
+        return f"{type(exc).__name__}: {exc}"[:300]
 
 
 def default_workers() -> int:
@@ -307,8 +318,10 @@ def analyse_moments(
     jobs = [(m, budget, seed, ruleset, scenario) for m in found]
     results = _run(jobs, _weigh, workers or default_workers(), progress)
     out = Analysis(seat, seats, budget, seed)
-    for ev in results:
-        if ev is not None:
+    for moment, ev in zip(found, results, strict=True):
+        if isinstance(ev, str):
+            out.failed.append((moment.index, ev))
+        elif ev is not None:
             out.evaluations.append(ev)
             out.paths[ev.path] = out.paths.get(ev.path, 0) + 1
     return out
@@ -387,8 +400,13 @@ def analyse_public_points(
         raise ValueError(f"the budget must be 1 world or more, got {budget}")
     jobs = [(p.index, p.view, budget, seed, ruleset, scenario) for p in points if p.view]
     values = _run(jobs, _value, workers or default_workers(), progress)
-    found = {job[0]: v for job, v in zip(jobs, values, strict=True)}
     out = Analysis(None, seats, budget, seed)
+    found = {}
+    for job, value in zip(jobs, values, strict=True):
+        if isinstance(value, str):
+            out.failed.append((job[0], value))
+        else:
+            found[job[0]] = value
     for p in points:
         value = p.result if p.result is not None else found.get(p.index)
         if value is not None:
