@@ -213,7 +213,8 @@ def test_a_frame_that_is_not_utf8_closes_the_socket_with_one_line(
             socket.recv(timeout=10)
             socket.send(b"\xff\xfe{", text=True)
             with pytest.raises(ConnectionClosedError) as closed:
-                socket.recv(timeout=10)
+                while True:  # views pushed before (the bot acts) come first
+                    socket.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
         assert http.get("/healthz").status_code == 200
     assert not [r for r in caplog.records if r.exc_info or r.exc_text]

@@ -56,6 +56,7 @@ from totenblatt.web.rooms import (
     WebError,
 )
 from totenblatt.web.store_errors import install as install_store_errors
+from totenblatt.web.store_errors import unavailable
 from totenblatt.web.stories import story_router
 from totenblatt.web.words import LANGS
 
@@ -332,12 +333,13 @@ def create_app(
             return
         token = websocket.query_params.get("token")
         try:
-            room, viewer = await seat_of(game_id, token)
+            with unavailable("a socket"):  # a store that is away: 4503, the page tries again
+                room, viewer = await seat_of(game_id, token)
+                await hub().join(room, [viewer.seat])
         except WebError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
             return
         await websocket.accept()
-        await hub().join(room, [viewer.seat])
         lang = _lang(websocket.query_params.get("lang"), room.lang)
         tail = websocket.query_params.get("tail") == "1"  # views with the new events only
         subscriber = Subscriber(viewer, lang, websocket.send_text, tail=tail)
@@ -377,7 +379,8 @@ def create_app(
             version = data.get("version")
             if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
                 raise InvalidError("version must be a whole number")
-            events = await hub().act(room, viewer, data.get("action"), version, lang)
+            with unavailable("a socket's action"):
+                events = await hub().act(room, viewer, data.get("action"), version, lang)
             return {"type": "result", "events": events}
         except WebError as exc:
             reply: dict[str, Any] = {"type": "error", "status": exc.status, "error": exc.message}
