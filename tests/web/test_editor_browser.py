@@ -13,7 +13,13 @@ import pytest
 from browser_helpers import BOXES, LAPTOP, PHONE, screen, view
 from web_helpers import OPERATOR, LiveServer, seed_counter, served
 
-from totenblatt.wanted.table.scenario import load_scenario, scenario_folder, use_scenario_folder
+from totenblatt.wanted.table.scenario import (
+    builtin_scenarios,
+    load_scenario,
+    parse_scenario,
+    scenario_folder,
+    use_scenario_folder,
+)
 from totenblatt.web import ServerSettings
 
 TABLET_LANDSCAPE = {"width": 1024, "height": 768}
@@ -233,3 +239,17 @@ def test_the_editor_fits_a_phone(pages: Any, live: LiveServer) -> None:
             .map((n) => n.id || n.textContent)"""
     )
     assert small == []
+
+
+def test_every_builtin_opens_in_the_editor_as_the_same_scenario(
+    pages: Any, live: LiveServer
+) -> None:
+    """Opened in the editor, a built-in table (rectangles, polygons, doors and windows, hero
+    types and abilities) is written back as a file the loader reads as the same scenario."""
+    page = pages.open(LAPTOP)
+    for name in builtin_scenarios():
+        page.goto(f"{live.url}/editor?lang=en&open={name}")
+        state = checked_after(page, 0)
+        assert state["status"]["valid"] is True, state["status"]
+        assert parse_scenario(state["toml"], name) == load_scenario(name)
+        assert page.locator("#board [data-piece]").count() == len(load_scenario(name).terrain)

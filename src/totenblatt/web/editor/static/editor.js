@@ -8,7 +8,7 @@
 import { OPERATOR_KEY } from "/static/js/api_request.js";
 import { el, readJson, svg, t } from "/static/js/util.js";
 import {
-  bounds, corners, fmt, fromTable, movePiece, openingEnds, resizePiece, rotatePiece, round3, snap, toToml as tomlOf,
+  bounds, corners, fmt, fromTable, movePiece, openingEnds, resizePiece, rotatePiece, round6, snap, toToml as tomlOf,
 } from "/editor/static/editor_model.js";
 
 const BOOT = readJson("boot") || { lang: "en", kinds: [], weapons: [] };
@@ -453,7 +453,7 @@ function renderProps() {
         const [a, b] = [piece.outline[0], piece.outline[1]];
         const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
         const s = Math.min(1, 1.5 / length);
-        piece.openings.push({ kind, a, b: [round3(a[0] + (b[0] - a[0]) * s), round3(a[1] + (b[1] - a[1]) * s)] });
+        piece.openings.push({ kind, a, b: [round6(a[0] + (b[0] - a[0]) * s), round6(a[1] + (b[1] - a[1]) * s)] });
       }
     });
     parts.push(el("div", { class: "row" }, button(t("add_door"), add("door")), button(t("add_window"), add("window"))));

@@ -5,8 +5,8 @@
 // table the server checked, so that a saved table opens again as it was.
 
 export const snap = (v) => Math.round(v * 2) / 2;
-export const round3 = (v) => Math.round(v * 1000) / 1000;
-export const fmt = (v) => String(round3(v) + 0);
+export const round6 = (v) => Math.round(v * 1e6) / 1e6;
+export const fmt = (v) => String(round6(v) + 0);
 
 export function corners(piece) {
   if (piece.rect) {
@@ -39,9 +39,9 @@ export function movePiece(piece, dx, dy) {
   if (piece.rect) {
     piece.rect = [piece.rect[0] + dx, piece.rect[1] + dy, piece.rect[2], piece.rect[3]];
   } else {
-    piece.outline = piece.outline.map(([x, y]) => [round3(x + dx), round3(y + dy)]);
+    piece.outline = piece.outline.map(([x, y]) => [round6(x + dx), round6(y + dy)]);
     piece.openings = piece.openings.map((o) =>
-      o.side ? o : { ...o, a: [round3(o.a[0] + dx), round3(o.a[1] + dy)], b: [round3(o.b[0] + dx), round3(o.b[1] + dy)] });
+      o.side ? o : { ...o, a: [round6(o.a[0] + dx), round6(o.a[1] + dy)], b: [round6(o.b[0] + dx), round6(o.b[1] + dy)] });
   }
 }
 
@@ -52,8 +52,8 @@ export function rotatePiece(piece, degrees) {
   const cy = snap((y0 + y1) / 2);
   const a = (degrees * Math.PI) / 180;
   const turn = ([x, y]) => [
-    round3(cx + (x - cx) * Math.cos(a) - (y - cy) * Math.sin(a)),
-    round3(cy + (x - cx) * Math.sin(a) + (y - cy) * Math.cos(a)),
+    round6(cx + (x - cx) * Math.cos(a) - (y - cy) * Math.sin(a)),
+    round6(cy + (x - cx) * Math.sin(a) + (y - cy) * Math.cos(a)),
   ];
   const openings = piece.openings.map((o) => {
     const [pa, pb] = openingEnds(piece, o);
@@ -73,7 +73,7 @@ export function resizePiece(piece, dw, dh) {
   const [x0, y0, x1, y1] = bounds(piece.outline);
   const sx = Math.max(0.5, x1 - x0 + dw) / Math.max(x1 - x0, 1e-9);
   const sy = Math.max(0.5, y1 - y0 + dh) / Math.max(y1 - y0, 1e-9);
-  const scale = ([x, y]) => [round3(x0 + (x - x0) * sx), round3(y0 + (y - y0) * sy)];
+  const scale = ([x, y]) => [round6(x0 + (x - x0) * sx), round6(y0 + (y - y0) * sy)];
   piece.outline = piece.outline.map(scale);
   piece.openings = piece.openings.map((o) => (o.side ? o : { ...o, a: scale(o.a), b: scale(o.b) }));
 }
