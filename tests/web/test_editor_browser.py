@@ -136,6 +136,14 @@ def test_build_a_table_by_pointing_save_it_and_play_it(
     assert [p["kind"] for p in state["model"]["pieces"]] == ["building"]
     assert state["model"]["pieces"][0]["rect"] == [9, 10, 6, 4]  # centred on the point, snapped
     serial = state["status"]["checked"]
+    point.drag([15, 14], [17.1, 14.8])  # its resize handle, at the top right corner
+    state = checked_after(page, serial)
+    assert state["model"]["pieces"][0]["rect"] == [9, 10, 8, 5]
+    serial = state["status"]["checked"]
+    point.drag([12, 12], [11.2, 12.1])  # the piece itself: moved by whole half inches
+    state = checked_after(page, serial)
+    assert state["model"]["pieces"][0]["rect"] == [8, 10, 8, 5]
+    serial = state["status"]["checked"]
     point.on("[data-place=rocks]")
     point.at([4.2, 17.9])
     state = checked_after(page, serial)
