@@ -1,4 +1,4 @@
-"""The fast path: the round of Wanted on flat state with integer actions (base rules).
+"""The fast path: the round of Wanted on flat state with integer actions.
 
 :class:`FastGame` plays the same rules as the reference engine
 (:mod:`totenblatt.wanted.engine`) on plain lists of numbers: cards are numbers
@@ -16,8 +16,11 @@ destination is in hard cover), and moves nobody only when no figure can go anywh
 the reference engine offers its own menu (towards the enemy, away, cover spots, group
 moves). Every fast move's shadow is a legal reference move of the same cost.
 
-Supported: the base rules and any ruleset without abilities, heroes or per-character
-hands in play (:class:`FastUnsupportedError` says so otherwise).
+Supported: every scenario under the base and the extended rules with one hand per player
+(D-5): hero types (B2, D-27) and the fourteen abilities of B1. A ruleset that differs from
+the base ruleset in a field not in :data:`HONOURED` (``round.hand_mode =
+'per_character'``), or a figure the fast path cannot hold, is refused by name
+(:class:`FastUnsupportedError`; :func:`fast_refusal` asks beforehand).
 
 >>> from totenblatt.wanted.engine.game import new_game
 >>> fast = FastGame.from_game(new_game("duel", seed=3))
@@ -1215,13 +1218,19 @@ class FastGame:
             if not fig_out[g]:
                 for j in board.conflicts(pos[g]):
                     taken[j] = taken.get(j, 0) + 1
+        # per mover: the destinations another figure's base is on (its own base aside)
+        blocked: list[frozenset[int]] = []
+        for f in movers:
+            mine = board.conflicts(pos[f])
+            blocked.append(frozenset(j for j, n in taken.items() if n > (j in mine)))
         menus = spec.menus
         club = spec.club
         for c in clubs:
             inches = spec.inches[JOKER if wild else c]
             card_way = 13 if c == JOKER else c % 13
             offered = False
-            for f in movers:
+            for k in range(len(movers)):
+                f = movers[k]
                 here = pos[f]
                 budget = inches
                 if c != JOKER and not wild:
@@ -1237,17 +1246,10 @@ class FastGame:
                 ids, dests = menu
                 if not ids:
                     continue
-                mine = board.conflicts(here)
-                crowded = False  # another figure's base on a destination of the menu
-                for j, n in taken.items():
-                    if j in dests and n > (j in mine):
-                        crowded = True
-                        break
-                if crowded:
+                crowd = blocked[k]
+                if crowd and not dests.isdisjoint(crowd):
                     for a in ids:
-                        j = (a - base) >> 1
-                        n = taken.get(j, 0)
-                        if not n or n <= (j in mine):
+                        if (a - base) >> 1 not in crowd:
                             out.append(a)
                             offered = True
                 else:
