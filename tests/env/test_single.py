@@ -145,36 +145,39 @@ def _conceder(path: Path, scenario: str = "duel") -> str:
 
 
 @pytest.mark.parametrize(
-    ("core", "opponent", "seeds"),
+    ("scenario", "core", "opponent", "seeds"),
     [
-        ("fast", "random", 2500),
-        ("fast", "learned", 1000),
-        ("reference", "random", 1000),
-        ("reference", "heuristic", 500),
-        ("reference", "learned", 100),
-        ("reference", "fast-ismcts:8", 15),
-        ("reference", "ismcts:8", 15),
+        ("duel", "fast", "random", 2500),
+        ("duel", "fast", "learned", 1000),
+        ("three-way", "fast", "random", 300),
+        ("duel", "reference", "random", 1000),
+        ("duel", "reference", "heuristic", 500),
+        ("duel", "reference", "learned", 100),
+        ("duel", "reference", "fast-ismcts:8", 15),
+        ("duel", "reference", "ismcts:8", 15),
     ],
 )
 def test_with_concede_allowed_no_reset_returns_a_finished_game(
-    core: str, opponent: str, seeds: int, tmp_path: Path
+    scenario: str, core: str, opponent: str, seeds: int, tmp_path: Path
 ) -> None:
     """``allow_concede`` is the learner's alone: the opponents never give up, so the learner
-    always has a decision after ``reset()`` (every seed, both seats), and the concede slot
-    stays legal for the learner."""
-    name = _conceder(tmp_path / "c.npz") if opponent == "learned" else opponent
+    always has a decision after ``reset()`` (every seed, every seat) — in the first round's
+    swap or bids, before any figure can fall — and the concede slot stays legal for it."""
+    name = _conceder(tmp_path / "c.npz", scenario) if opponent == "learned" else opponent
     offered = 0
-    for seat in (0, 1):
+    seats = SingleAgentEnv(scenario, core="fast").aec.scenario.seats
+    for seat in range(seats):
         env = SingleAgentEnv(
-            "duel", opponents=name, seat=seat, core=core, allow_concede=True, info_state=False
+            scenario, opponents=name, seat=seat, core=core, allow_concede=True, info_state=False
         )
         for seed in range(seeds):
             obs, info = env.reset(seed=seed)
             game = env.aec.game
             assert game is not None and not game.is_over, (seat, seed)
             assert obs["action_mask"].any() and info["legal_actions"], (seat, seed)
+            assert info["phase"] in ("swap", "bid"), (seat, seed)
             offered += env.aec.concede_slot in info["legal_actions"]
-    assert offered == 2 * seeds  # the learner may concede, the others may not
+    assert offered == seats * seeds  # the learner may concede, the others may not
 
 
 @pytest.mark.parametrize("core", ["fast", "reference"])
