@@ -7,13 +7,15 @@ Determinizer`), never taken from the real game. The actions weighed are the sear
 (:func:`~totenblatt.wanted.bots.ismcts.candidates`: every swap, bid and defence; in the
 action phase passing, the heuristic's choice, the best attacks and moves) and the one
 chosen. Each world is played once after every weighed action with the same random
-numbers (paired), to the end of the game, by the search's rollout policy — on the fast
+numbers (paired), to the end of the game (at most :data:`ROUNDS` rounds on), by the search's
+rollout policy — on the fast
 path where the game's rules allow it (:class:`~totenblatt.wanted.fast.FastGame`, the
 policy :class:`~totenblatt.wanted.bots.fast_policy.FastPolicy`), else on the reference
 engine with :class:`~totenblatt.wanted.bots.heuristic.HeuristicBot`. An action's estimated
 chance to win is the mean of its rollouts' results (a win 1, a draw ½, a loss 0; a
-rollout cut off at :data:`HORIZON` decisions counts its material lead, squashed, as the
-search scores it), with a 95 % Wilson interval over its rollout count.
+rollout cut off after :data:`ROUNDS` rounds or :data:`HORIZON` decisions counts its
+material lead, squashed into (0, 1), as the search scores it), with a 95 % Wilson
+interval over its rollout count.
 """
 
 from __future__ import annotations
@@ -52,6 +54,10 @@ __all__ = [
 
 HORIZON = 600
 """Decisions a rollout plays at most before it is scored by material."""
+ROUNDS = 3
+"""Rounds after the decision's a rollout plays at most: it stops when the fourth begins and
+is scored by material (as the search scores a rollout cut off at the round's end). A duel
+is mostly decided within them; a gang war's twenty rounds would cost six times as much."""
 Z = 1.96
 """The normal quantile of a 95 % interval."""
 
@@ -221,7 +227,8 @@ class _Worlds:
             bot.rng.seed(mixer.getrandbits(32))
             bot._planned = None  # a plan of another world does not count here
         steps = 0
-        while not twin.is_over and steps < HORIZON:
+        last = twin.round + ROUNDS
+        while not twin.is_over and steps < HORIZON and twin.round <= last:
             actor = twin.to_act
             assert actor is not None
             twin.apply(self._policy(actor).choose(twin.view(actor), twin.legal_actions()))
@@ -234,7 +241,8 @@ class _Worlds:
         if action is not None:
             twin.play_reference(action)
         steps = 0
-        while not twin.is_over and steps < HORIZON:
+        last = twin.round + ROUNDS
+        while not twin.is_over and steps < HORIZON and twin.round <= last:
             actor = twin.to_act
             policy = self._fast_policies.get(actor)
             if policy is None:
