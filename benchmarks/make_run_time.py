@@ -5,7 +5,8 @@ venv, pip upgraded, the package installed with the table's extra) until ``serve`
 its address; (b) a fresh venv (pip upgraded) installs the same third-party packages —
 the project's dependencies and its ``web`` extra, read from pyproject.toml — with no
 project. Both use one pip cache (warmed by a first, untimed round) and pip's
-configuration of this machine; wall time is printed per round, with the ratio::
+configuration of this machine; wall time and the CPU seconds of the processes waited for
+(the background compile is not one) are printed per round, with the ratios::
 
     python -m benchmarks.make_run_time --rounds 2 --work /tmp/make-run-time
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -38,12 +40,20 @@ def _env(cache: Path) -> dict[str, str]:
     return env
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of this process's finished children so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def make_run(work: Path, cache: Path, port: int) -> float:
-    """Seconds from ``make run`` in a fresh clone to the URL on its output."""
+    """Seconds from ``make run`` in a fresh clone to the URL on its output (its CPU
+    seconds, of every process it waited for, in ``LAST_CPU``)."""
     clone = work / "clone"
     shutil.rmtree(clone, ignore_errors=True)
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
     args = f"--port {port} --db {work / 'table.db'}"
+    cpu = _children_cpu()
     start = time.perf_counter()
     proc = subprocess.Popen(
         ["make", "run", f"SERVE_ARGS={args}"],
@@ -63,6 +73,7 @@ def make_run(work: Path, cache: Path, port: int) -> float:
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait()
+        LAST_CPU[0] = _children_cpu() - cpu  # the background compile is not a child
         _wait_for_background(clone)
 
 
@@ -79,16 +90,21 @@ def _wait_for_background(clone: Path) -> None:
     print(f"  (the background compile of {clone} still runs; see {log})")
 
 
+LAST_CPU = [0.0]
+
+
 def plain(work: Path, cache: Path) -> float:
-    """Seconds for a fresh venv and the same third-party packages."""
+    """Seconds for a fresh venv and the same third-party packages (CPU in ``LAST_CPU``)."""
     venv = work / "plain"
     shutil.rmtree(venv, ignore_errors=True)
     env = _env(cache)
+    cpu = _children_cpu()
     start = time.perf_counter()
     subprocess.run(["python3", "-m", "venv", str(venv)], check=True, env=env)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
     subprocess.run([*pip, "--upgrade", "pip"], check=True, env=env)
     subprocess.run([*pip, *_packages()], check=True, env=env)
+    LAST_CPU[0] = _children_cpu() - cpu
     return time.perf_counter() - start
 
 
@@ -109,11 +125,14 @@ def main(argv: list[str] | None = None) -> int:
         make_run(opts.work, cache, opts.port)
     for r in range(opts.rounds):
         a = make_run(opts.work, cache, opts.port)
+        a_cpu = LAST_CPU[0]
         b = plain(opts.work, cache)
+        b_cpu = LAST_CPU[0]
         load = os.getloadavg()[0]
         print(
-            f"round {r + 1}: make run {a:.1f} s, plain install {b:.1f} s, "
-            f"ratio {a / b:.2f} (load {load:.1f})",
+            f"round {r + 1}: make run {a:.1f} s ({a_cpu:.1f} CPU s), plain install {b:.1f} s "
+            f"({b_cpu:.1f} CPU s), ratio {a / b:.2f} wall, {a_cpu / b_cpu:.2f} CPU "
+            f"(load {load:.1f})",
             flush=True,
         )
     return 0
