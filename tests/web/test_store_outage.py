@@ -5,7 +5,12 @@ line, never 500 or a traceback, and no confirmed action lost — PostgreSQL stop
 from __future__ import annotations
 
 import logging
+import resource
+import signal
+import socket
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -167,3 +172,61 @@ def test_a_locked_sqlite_database_answers_503(tmp_path: Path, monkeypatch: Any) 
             assert answer.json()["error"] and answer.headers["retry-after"]
         again = http.post("/api/campaigns", json={"name": "Tombstone"})
         assert again.status_code == 201, again.text
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGXFSZ"), reason="needs RLIMIT_FSIZE (POSIX)")
+def test_a_full_disk_answers_503_in_one_line_each(tmp_path: Path) -> None:
+    """``totenblatt serve`` whose files may not grow past 36 KiB (RLIMIT_FSIZE: to SQLite a
+    full disk): the first writes are stored, then every creation answers 503 — a campaign
+    too (it answered 409) — and the log has one line per failure, no traceback."""
+    path = tmp_path / "full.db"
+    Database(f"sqlite:///{path}").close()  # migrated while there is room
+    port = _free_port()
+
+    def small_files() -> None:  # in the server's process only
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails, EFBIG
+        resource.setrlimit(resource.RLIMIT_FSIZE, (36_864, 36_864))
+
+    args = ["-m", "totenblatt", "serve", "--lang", "en", "--port", str(port), "--db", str(path)]
+    server = subprocess.Popen(
+        [sys.executable, *args, "--bot-processes", "0", "--games-per-hour", "1000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        preexec_fn=small_files,  # runs in the child between fork and exec
+    )
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False) as http:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    http.get("/healthz")
+                    break
+                except httpx.TransportError:
+                    assert server.poll() is None and time.monotonic() < deadline
+                    time.sleep(0.05)
+            campaigns = [
+                http.post("/api/campaigns", json={"name": f"Tombstone {n}"}) for n in range(30)
+            ]
+            others = [
+                http.post("/api/stories", json={"name": "Kiez"}),
+                http.post("/api/games", json={"scenario": "duel", "seats": ["human", "bot"]}),
+            ]
+    finally:
+        server.terminate()
+        log = server.communicate(timeout=30)[0].decode()
+    statuses = [a.status_code for a in campaigns]
+    assert set(statuses) == {201, 503} and statuses.index(503) > 0, statuses
+    assert statuses[statuses.index(503) :] == [503] * (30 - statuses.index(503))  # full stays full
+    for answer in [a for a in campaigns if a.status_code == 503] + others:
+        assert answer.status_code == 503 and answer.headers["retry-after"], answer.text
+        assert str(path) not in answer.text  # the database's place is for the log
+    assert "Traceback" not in log
+    failures = [line for line in log.splitlines() if "full.db" in line and "database:" not in line]
+    assert len(failures) == statuses.count(503) + len(others)

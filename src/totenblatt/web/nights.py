@@ -26,6 +26,7 @@ table needs around them. Every change of a room happens on the hub's engine thre
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
@@ -48,6 +49,8 @@ from totenblatt.web.rooms import GameSpec, Hub, Room, Viewer
 from totenblatt.web.words import describe, refusal, weapon_label
 
 __all__ = ["CHAT_PER_MINUTE", "TAKEBACK_WAIT", "GameNight"]
+
+log = logging.getLogger("totenblatt.web")
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -385,7 +388,8 @@ class GameNight:
         try:
             return await self.hub.run(fn, *args, **kwargs)
         except StoreError as exc:
-            raise BusyError(f"not stored, try again: {exc}"[:300], retry_after=5) from None
+            log.warning("a game night's change was not stored: %s", exc)
+            raise BusyError("not stored, try again in a moment", retry_after=5) from None
 
     async def _locked(
         self,

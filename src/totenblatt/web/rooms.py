@@ -808,8 +808,8 @@ class Hub:
             raise
         except StoreError as exc:
             log.error("cannot store a new game: %s", exc)
-            raise BusyError(
-                f"the game was not stored, try again: {exc}"[:500], retry_after=10
+            raise BusyError(  # the reason is in the log: it names the database
+                "the game was not stored, try again in a moment", retry_after=10
             ) from None
         room.lease = 0 if room.game.to_act in room.bots else None
         self._keep(room)
@@ -1042,7 +1042,10 @@ class Hub:
             raise ConflictError(str(exc)) from None
         except StoreError as exc:
             self._reload(room)
-            raise BusyError(f"the action was not stored, try again: {exc}"[:500]) from None
+            log.warning("an action of game %s was not stored: %s", room.id, exc)
+            raise BusyError(
+                "the action was not stored, try again in a moment", retry_after=2
+            ) from None
         except Exception:
             self._reload(room)
             raise

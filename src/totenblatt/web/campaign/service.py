@@ -55,7 +55,6 @@ from totenblatt.web.campaign.fights import (
 from totenblatt.web.campaign.shapes import campaign_json, fight_status
 from totenblatt.web.campaign.words import result_text, status_text
 from totenblatt.web.errors import (
-    BusyError,
     ConflictError,
     ForbiddenError,
     InvalidError,
@@ -416,7 +415,7 @@ class CampaignTable:
         try:
             await self._call(lang, store)
         except StoreError as exc:  # the web game was not stored: a passing failure
-            raise BusyError(f"the fight was not stored, try again: {exc}"[:500]) from None
+            raise busy(exc, "a campaign's fight") from None
         self.hub._keep(room)  # the room as the hub keeps its own new games
         self.hub.kick_bots(room)
         seats = []
