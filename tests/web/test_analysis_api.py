@@ -89,7 +89,11 @@ def test_a_token_is_needed(client: TestClient) -> None:
     gid, _, _ = played(client, 2)
     assert client.get(f"/api/games/{gid}/analysis").status_code == 401
     assert client.get(f"/api/games/{gid}/analysis", headers=auth("nope" * 8)).status_code == 403
-    assert client.get(f"/api/games/{gid}/analysis?seat=7&token=x").status_code in (400, 403)
+    assert client.get(f"/api/games/{gid}/analysis?seat=7&token=x").status_code == 403
+    gid, tokens, _ = played(client, 2)
+    for seat in ("7", "-1", "one"):
+        wrong = client.get(f"/api/games/{gid}/analysis?seat={seat}", headers=auth(tokens[0]))
+        assert wrong.status_code == 422, seat
 
 
 def test_202_with_progress_then_200_and_kept(client: TestClient, gate: dict[str, Any]) -> None:
@@ -97,6 +101,8 @@ def test_202_with_progress_then_200_and_kept(client: TestClient, gate: dict[str,
     first = client.get(f"/api/games/{gid}/analysis?seat=0", headers=auth(tokens[0]))
     assert first.status_code == 202
     assert first.json() == {"progress": 0.0}
+    early = client.get(f"/api/games/{gid}/analysis/export", headers=auth(tokens[0]))
+    assert early.status_code == 202
     gate["open"].set()
     data = answer(client, gid, tokens[0], "?seat=0")
     assert data["seat"] == 0 and data["public"] is False
@@ -118,6 +124,14 @@ def test_202_with_progress_then_200_and_kept(client: TestClient, gate: dict[str,
     assert gate["calls"] == ["seat"]  # made once, kept with the game
     german = client.get(f"/api/games/{gid}/analysis?lang=de", headers=auth(tokens[0]))
     assert german.status_code == 200 and gate["calls"] == ["seat"]
+    report = client.get(f"/api/games/{gid}/analysis/export?format=markdown&token={tokens[0]}")
+    assert report.status_code == 200 and report.headers["content-type"].startswith("text/markdown")
+    assert report.text.startswith("# ") and f"(analysis-{gid[:8]}.png)" in report.text
+    graph = client.get(f"/api/games/{gid}/analysis/export?format=png", headers=auth(tokens[0]))
+    assert graph.status_code == 200 and graph.content[:8] == b"\x89PNG\r\n\x1a\n"
+    bad = client.get(f"/api/games/{gid}/analysis/export?format=pdf", headers=auth(tokens[0]))
+    assert bad.status_code == 422
+    assert gate["calls"] == ["seat"]
 
 
 def test_everybody_else_gets_the_public_form(client: TestClient, gate: dict[str, Any]) -> None:

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from totenblatt.text.analysis import markdown_report
 from totenblatt.text.catalog import words
 
-__all__ = ["plot_curve", "write_report"]
+__all__ = ["curve_png", "plot_curve", "write_report"]
 
 _MARKS = {"inaccuracy": "#d9a400", "mistake": "#e06c00", "blunder": "#c0392b"}
 
 
-def plot_curve(data: Mapping[str, Any], path: Path, lang: str) -> None:
-    """The curve of every seat's estimated chance to win as a small PNG; marked decisions
-    as dots on the analysed seat's line."""
+def plot_curve(data: Mapping[str, Any], path: Path | IO[bytes], lang: str) -> None:
+    """The curve of every seat's estimated chance to win as a small PNG (to a path or a
+    binary file); marked decisions as dots on the analysed seat's line."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -47,6 +47,15 @@ def plot_curve(data: Mapping[str, Any], path: Path, lang: str) -> None:
     fig.tight_layout()
     fig.savefig(path, format="png")
     plt.close(fig)
+
+
+def curve_png(data: Mapping[str, Any], lang: str) -> bytes:
+    """:func:`plot_curve` as the bytes of a PNG."""
+    import io
+
+    out = io.BytesIO()
+    plot_curve(data, out, lang)
+    return out.getvalue()
 
 
 def write_report(data: Mapping[str, Any], path: Path, lang: str) -> Path:

@@ -5,8 +5,11 @@
   or left out) gets that seat's analysis, made from its own views only; any other asker
   (the spectator, another seat) the public form — each side's chance from the public
   view, no decision weighed. 200 with the analysis's JSON, or 202 ``{"progress": float}``
-  while it is computed (ask again); 409 before the game is over; 400 for a seat the game
+  while it is computed (ask again); 409 before the game is over; 422 for a seat the game
   does not have.
+- ``GET /api/games/{id}/analysis/export?format=markdown|png[&seat=N][&lang=][&token=]`` —
+  the same analysis, once made, as a Markdown report (its graph named
+  ``analysis-<id>.png``) or that graph: 200 a file; 202 ``{"progress"}`` before.
 - ``GET /games/{id}/analysis?token=…[&seat=N][&lang=]`` — the view's page.
 - ``GET /analysis/static/{name}`` — its script and style sheet.
 
@@ -17,6 +20,7 @@ The work is :mod:`totenblatt.sim.analysis`'s, in a thread of its own beside the 
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +32,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from totenblatt.sim.analysis import DEFAULT_BUDGET, Analysis, analyse, public_analysis
+from totenblatt.sim.analysis.report import curve_png
+from totenblatt.text.analysis import markdown_report
 from totenblatt.web.analysis.page import analysis_page
 from totenblatt.web.errors import ConflictError, InvalidError, NotFoundError, UnauthorizedError
 from totenblatt.web.rooms import Hub, Room
@@ -139,8 +145,8 @@ def analysis_router() -> APIRouter:
         worker.submit(run)
         return job
 
-    @router.get("/api/games/{game_id}/analysis")
-    async def analysis(request: Request, game_id: str) -> Response:
+    async def job_of(request: Request, game_id: str) -> tuple[Room, _Job, str]:
+        """The analysis the asker may have (started if need be), and the language."""
         room, own = await room_of(request, game_id)
         lang = _lang(request.query_params.get("lang"), room.lang)
         asked = _seat(request.query_params.get("seat"), room)
@@ -151,12 +157,43 @@ def analysis_router() -> APIRouter:
         if own is not None and asked in (None, own):
             seat, public = own, False
         key = (room.id, len(room.game.actions), "public" if public else "seat", seat)
-        job = start(key, room, seat, public)
+        return room, start(key, room, seat, public), lang
+
+    def unfinished(job: _Job) -> JSONResponse | None:
         if not job.done.is_set():
             return JSONResponse({"progress": round(job.progress, 3)}, status_code=202)
         if job.error is not None or job.result is None:
             return JSONResponse({"error": job.error or "no result"}, status_code=500)
+        return None
+
+    @router.get("/api/games/{game_id}/analysis")
+    async def analysis(request: Request, game_id: str) -> Response:
+        _, job, lang = await job_of(request, game_id)
+        waiting = unfinished(job)
+        if waiting is not None:
+            return waiting
+        assert job.result is not None
         return JSONResponse(job.result.to_json(lang))
+
+    @router.get("/api/games/{game_id}/analysis/export")
+    async def export(request: Request, game_id: str, format: str = "markdown") -> Response:
+        if format not in ("markdown", "png"):
+            raise InvalidError(f"format must be markdown or png, got {format[:20]!r}")
+        room, job, lang = await job_of(request, game_id)
+        waiting = unfinished(job)
+        if waiting is not None:
+            return waiting
+        assert job.result is not None
+        data = job.result.to_json(lang)
+        png = f"analysis-{room.id[:8]}.png"
+        if format == "png":
+            body: bytes | str = await asyncio.to_thread(curve_png, data, lang)
+            name, media = png, "image/png"
+        else:
+            body = markdown_report(data, lang, png)
+            name, media = f"analysis-{room.id[:8]}.md", "text/markdown; charset=utf-8"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(body, media_type=media, headers=headers)
 
     @router.get("/games/{game_id}/analysis", response_class=HTMLResponse)
     async def page(request: Request, game_id: str) -> HTMLResponse:

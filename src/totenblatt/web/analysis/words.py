@@ -36,6 +36,8 @@ ANALYSIS_STRINGS: dict[str, str] = {
         "weighed for that seat's own link only."
     ),
     "download_json": N_("Download (JSON)"),
+    "download_report": N_("Report (Markdown)"),
+    "download_png": N_("Graph (PNG)"),
     "inaccuracy": N_("inaccuracy"),
     "mistake": N_("mistake"),
     "blunder": N_("blunder"),

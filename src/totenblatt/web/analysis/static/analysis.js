@@ -222,7 +222,11 @@
   function download() {
     const blob = new Blob([JSON.stringify(state.data, null, 1)], { type: "application/json" });
     const link = el("a", { class: "an-btn", id: "an-download", download: `analysis-${boot.game_id.slice(0, 8)}.json`, href: URL.createObjectURL(blob) }, t("download_json"));
-    $("an-tools").append(link);
+    const base = `/api/games/${encodeURIComponent(boot.game_id)}/analysis/export?lang=${boot.lang}&token=${encodeURIComponent(token)}` +
+      (boot.seat === null || boot.seat === undefined ? "" : `&seat=${boot.seat}`);
+    const report = el("a", { class: "an-btn", id: "an-report", download: "", href: `${base}&format=markdown` }, t("download_report"));
+    const graph = el("a", { class: "an-btn", id: "an-png", download: "", href: `${base}&format=png` }, t("download_png"));
+    $("an-tools").append(link, report, graph);
   }
 
   function go(i) {
