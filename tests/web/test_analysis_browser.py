@@ -19,7 +19,7 @@ _TARGETS = """() => [...document.querySelectorAll('.an-btn, .an-item, #an-turns 
   .filter((e) => e.offsetParent !== null)
   .map((e) => {
     const r = e.getBoundingClientRect();
-    return [e.id || e.className, r.width, r.height];
+    return [e.id || e.className, r.width, r.height, r.left, r.right];
   })"""
 
 
@@ -102,8 +102,10 @@ def _wait_shown(page: Any, index: int) -> None:
 
 
 def _check_targets(page: Any) -> None:
-    for name, width, height in page.evaluate(_TARGETS):
+    """Every button and link is at least 44 px each way and inside the window's width."""
+    for name, width, height, left, right in page.evaluate(_TARGETS):
         assert width >= 44 and height >= 44, (name, width, height)
+        assert left >= 0 and right <= page.viewport_size["width"] + 0.5, (name, left, right)
 
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
