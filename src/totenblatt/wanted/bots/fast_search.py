@@ -71,7 +71,7 @@ def fast_score(game: FastGame) -> list[float]:
     return out
 
 
-HARD_ROLLOUTS: dict[str, int] = {"duel": 200, "gangs": 100}
+HARD_ROLLOUTS: dict[str, int] = {"duel": 200, "gangs": 200}
 """The hard bot's rollouts a searched decision, per scenario: where its strength curve
 against HeuristicBot is flat, within a p95 of 0.3 s a searched decision on one quiet core
 (docs/bots.md, ``python -m benchmarks.hard_bot_rollouts``). Other scenarios: the duel's
@@ -85,7 +85,7 @@ def hard_rollouts(scenario: str, figures: int) -> int:
     """The hard bot's rollout budget for a scenario (by name) with ``figures`` figures.
 
     >>> hard_rollouts("duel", 2), hard_rollouts("gangs", 10), hard_rollouts("mine", 2)
-    (200, 100, 200)
+    (200, 200, 200)
     """
     found = HARD_ROLLOUTS.get(scenario)
     if found is not None:
