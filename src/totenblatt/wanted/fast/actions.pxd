@@ -6,7 +6,9 @@ cdef class ActionTable:
     cdef public list slot
     cdef public Py_ssize_t own_max, figures, destinations, bid, defend, attack, move
     cdef public Py_ssize_t nobody, redraw, reveal, partial, cover, tempt, keep, queen, size
-    cdef public Py_ssize_t wbid, wdefend, wattack, wmove, wnobody
+    cdef public Py_ssize_t wbid, wdefend, wattack, wmove, wnobody, queen_codes, wild_max
+    cdef public tuple wild_own
+    cdef public list wild_slot
 
     cpdef Py_ssize_t move_base(self, Py_ssize_t card_way, Py_ssize_t slot)
     cpdef Py_ssize_t wmove_base(self, Py_ssize_t suit, Py_ssize_t slot)

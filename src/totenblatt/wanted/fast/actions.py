@@ -20,18 +20,20 @@ partial     5 (or 0)              D-27 partial swap: the k weakest cards, or kee
 cover       W × 64 (or 0)         B1 Cover: heart way × the Cover uses spent on it
 tempt       53 × K (or 0)         B1 Tempt Fate: card given × own figure
 keep        53 (or 0)             B1 Tempt Fate: the card kept
-queen       W × 64 × 52 (or 0)    B1 Queen of Hearts: heart way × Cover code × extra card
+queen       W × Q × 52 (or 0)     B1 Queen of Hearts: heart way × Cover code × extra card
 wbid        4 (or 0)              B1 Wild 2: a 2 (by its suit) bid as a joker
 wdefend     4 (or 0)              … played as a joker in defence
-wattack     K × F × 4 (or 0)      … own attacker × target × the 2's suit
-wmove       4 × K × D × 2 (or 0)  … the 2's suit × own mover × destination × hidden
+wattack     V × F × 4 (or 0)      … own attacker with Wild 2 × target × the 2's suit
+wmove       4 × V × D × 2 (or 0)  … the 2's suit × own mover with Wild 2 × destination × hidden
 wnobody     4 (or 0)              … the 2 played as a joker's club, nobody moved
 ========== ===================== ================================================
 
 The blocks from ``partial`` on are there only when a figure of the scenario needs them (a hero with
 a partial swap, a Cover ability, Tempt Fate), so a game without them has the table it had.
 A Cover id's 64 codes are ``n1 + 4 n2 + 16 n3``: how many uses of Cover 1, 2 and 3 the
-heart takes (at most 3 of each; code 0 is the plain ``defend`` id).
+heart takes (at most 3 of each; code 0 is the plain ``defend`` id); ``Q`` is 64 where a figure
+with Queen of Hearts also has Cover, else 1. ``V`` = the most figures with Wild 2 one seat
+has (a wild slot: the figure's place among its seat's figures with Wild 2).
 
 "Own" figures are the seat's figures in scenario order (slot 0, 1, …). A move's
 shadow in the reference engine is ``Move(card, (MoveStep(figure, path, hide),))``
@@ -84,8 +86,8 @@ class ActionTable:
         partial: bool = False,
         cover: bool = False,
         tempt: bool = False,
-        queen: bool = False,
-        wild: bool = False,
+        queen: int = 0,
+        wild: tuple[tuple[int, ...], ...] = (),
     ):
         self.own = seat_figures
         """Per seat: its figures' indices in scenario order (slot k is ``own[seat][k]``)."""
@@ -108,12 +110,22 @@ class ActionTable:
         self.tempt = self.cover + (WAYS * COVER_CODES if cover else 0)
         self.keep = self.tempt + (53 * k_max if tempt else 0)
         self.queen = self.keep + (53 if tempt else 0)
-        self.wbid = self.queen + (WAYS * COVER_CODES * 52 if queen else 0)
-        w = 4 if wild else 0
+        self.queen_codes = queen or 1
+        """Cover codes per heart way in the ``queen`` block (``queen``: 0 no block)."""
+        self.wbid = self.queen + (WAYS * queen * 52)
+        self.wild_own = wild
+        """Per seat: its figures with Wild 2 (wild slot k is ``wild_own[seat][k]``)."""
+        self.wild_slot = [0] * figures
+        for members in wild:
+            for k, f in enumerate(members):
+                self.wild_slot[f] = k
+        v_max = max((len(m) for m in wild), default=0)
+        w = 4 if v_max else 0
+        self.wild_max = v_max
         self.wdefend = self.wbid + w
         self.wattack = self.wdefend + w
-        self.wmove = self.wattack + k_max * figures * w
-        self.wnobody = self.wmove + w * k_max * destinations * 2
+        self.wmove = self.wattack + v_max * figures * w
+        self.wnobody = self.wmove + w * v_max * destinations * 2
         self.size = self.wnobody + w
         """Number of ids: the ``n`` of a ``Discrete(n)`` action space."""
 
@@ -125,13 +137,13 @@ class ActionTable:
         return self.move + (card_way * self.own_max + slot) * self.destinations * 2
 
     def wmove_base(self, suit: int, slot: int) -> int:
-        """The id of a move of own figure ``slot`` by a 2 of ``suit`` played as a joker (B1
-        Wild 2) to destination 0, not hidden (as :meth:`move_base`)."""
-        return self.wmove + (suit * self.own_max + slot) * self.destinations * 2
+        """The id of a move of the seat's figure of wild slot ``slot`` by a 2 of ``suit``
+        played as a joker (B1 Wild 2) to destination 0, not hidden (as :meth:`move_base`)."""
+        return self.wmove + (suit * self.wild_max + slot) * self.destinations * 2
 
     def wattack_id(self, slot: int, target: int, suit: int) -> int:
-        """The id of own figure ``slot`` shooting ``target`` with a 2 of ``suit`` played as a
-        joker (B1 Wild 2)."""
+        """The id of the seat's figure of wild slot ``slot`` shooting ``target`` with a 2 of
+        ``suit`` played as a joker (B1 Wild 2)."""
         return self.wattack + (slot * self.figures + target) * 4 + suit
 
     def attack_id(self, slot: int, target: int, card_way: int) -> int:
@@ -232,19 +244,19 @@ class ActionTable:
         if kind == "wattack":
             rest, suit = divmod(action - self.wattack, 4)
             slot, target = divmod(rest, self.figures)
-            attacker = self.own[seat][slot]
+            attacker = self.wild_own[seat][slot]
             return act.Attack(CARDS[13 * suit], names[attacker], names[target], True)
         if kind == "wmove":
             rest, hide = divmod(action - self.wmove, 2)
             rest, dest = divmod(rest, self.destinations)
-            suit, slot = divmod(rest, self.own_max)
-            fig = self.own[seat][slot]
+            suit, slot = divmod(rest, self.wild_max)
+            fig = self.wild_own[seat][slot]
             path = game.spec.board.path(game.pos[fig], dest)
             return act.Move(CARDS[13 * suit], (MoveStep(names[fig], path, bool(hide)),), True)
         if kind == "wnobody":
             return act.Move(CARDS[13 * (action - self.wnobody)], (), True)
         rest, extra = divmod(action - self.queen, 52)
-        card_way, code = divmod(rest, COVER_CODES)
+        card_way, code = divmod(rest, self.queen_codes)
         heart = CARDS[_card(card_way, HEARTS)]
         return act.Defend(heart, cover_abilities(code), CARDS[extra])
 

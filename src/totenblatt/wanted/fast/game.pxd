@@ -61,7 +61,7 @@ cdef class FastGame:
         g=Py_ssize_t, j=Py_ssize_t, menus=dict, c=Py_ssize_t, card_way=Py_ssize_t,
         offered=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
         n=Py_ssize_t, ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
-        k=Py_ssize_t, blocked=list, crowd=frozenset,
+        k=Py_ssize_t, blocked=list, crowd=set,
     )
     cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild)
 

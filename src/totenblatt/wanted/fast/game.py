@@ -351,8 +351,10 @@ class Spec:
             ),
             cover=any(a in _COVERS for f in figs for a in f.abilities),
             tempt=any(Ability.TEMPT_FATE in f.abilities for f in figs),
-            queen=any(Ability.QUEEN_OF_HEARTS in f.abilities for f in figs),
-            wild=any(Ability.WILD_2 in f.abilities for f in figs),
+            queen=_queen_codes(figs),
+            wild=tuple(
+                tuple(i for i in members if Ability.WILD_2 in figs[i].abilities) for members in own
+            ),
         )
         self.own = own
         self.value = tuple(0 if c == JOKER else rules.card_value(CARDS[c]) for c in range(53))
@@ -1007,7 +1009,7 @@ class FastGame:
                 for suit in twos:
                     for a, target in pairs:
                         if wild[a]:
-                            out.append(t.wattack_id(t.slot[a], target, suit))
+                            out.append(t.wattack_id(t.wild_slot[a], target, suit))
                 self._move_offers(seat, [13 * s for s in twos], out, True)
         if phase <= DEFEND:
             hidden = self.hidden
@@ -1124,7 +1126,8 @@ class FastGame:
             for n3 in range(u3 + 1):
                 for n2 in range(u2 + 1):
                     for n1 in range(u1 + 1):
-                        base = t.queen + ((c % 13) * COVER_CODES + n1 + 4 * n2 + 16 * n3) * 52
+                        code = n1 + 4 * n2 + 16 * n3
+                        base = t.queen + ((c % 13) * t.queen_codes + code) * 52
                         for e in extras:
                             out.append(base + e)
 
@@ -1141,7 +1144,7 @@ class FastGame:
             self._wild(seat, action)
         elif action >= t.queen:
             rest, extra = divmod(action - t.queen, 52)
-            card_way, code = divmod(rest, COVER_CODES)
+            card_way, code = divmod(rest, t.queen_codes)
             self._defend(seat, _card(card_way, _HEART), code, extra)
         elif action >= t.keep:
             self._keep(seat, action - t.keep)
@@ -1162,12 +1165,12 @@ class FastGame:
         elif action >= t.wmove:
             rest, hide = divmod(action - t.wmove, 2)
             rest, dest = divmod(rest, t.destinations)
-            suit, slot = divmod(rest, t.own_max)
-            self._move(seat, 13 * suit, t.own[seat][slot], dest, hide == 1, True)
+            suit, slot = divmod(rest, t.wild_max)
+            self._move(seat, 13 * suit, t.wild_own[seat][slot], dest, hide == 1, True)
         elif action >= t.wattack:
             rest, suit = divmod(action - t.wattack, 4)
             slot, target = divmod(rest, t.figures)
-            self._attack(seat, 13 * suit, t.own[seat][slot], target, True)
+            self._attack(seat, 13 * suit, t.wild_own[seat][slot], target, True)
         elif action >= t.wdefend:
             self._defend(seat, 13 * (action - t.wdefend), 0, -1, True)
         else:
@@ -1219,10 +1222,14 @@ class FastGame:
                 for j in board.conflicts(pos[g]):
                     taken[j] = taken.get(j, 0) + 1
         # per mover: the destinations another figure's base is on (its own base aside)
-        blocked: list[frozenset[int]] = []
+        blocked: list[set[int]] = []
         for f in movers:
             mine = board.conflicts(pos[f])
-            blocked.append(frozenset(j for j, n in taken.items() if n > (j in mine)))
+            crowd: set[int] = set()
+            for j, n in taken.items():
+                if n > (j in mine):
+                    crowd.add(j)
+            blocked.append(crowd)
         menus = spec.menus
         club = spec.club
         for c in clubs:
@@ -1236,7 +1243,7 @@ class FastGame:
                 if c != JOKER and not wild:
                     budget += club[f]  # B1 Light-Footed (never a joker's, D-36)
                 if wild:
-                    base = t.wmove_base(c // 13, t.slot[f])
+                    base = t.wmove_base(c // 13, t.wild_slot[f])
                 else:
                     base = t.move_base(card_way, t.slot[f])
                 key = (base, here, budget)
@@ -1872,6 +1879,15 @@ class FastGame:
 
 def _card(card_way: int, suit: int) -> int:
     return JOKER if card_way == 13 else suit * 13 + card_way
+
+
+def _queen_codes(figs: Sequence[Any]) -> int:
+    """Cover codes the ``queen`` block needs per heart: 0 without Queen of Hearts, 64 where a
+    figure with it also has Cover, else 1."""
+    queens = [f for f in figs if Ability.QUEEN_OF_HEARTS in f.abilities]
+    if not queens:
+        return 0
+    return COVER_CODES if any(a in _COVERS for f in queens for a in f.abilities) else 1
 
 
 def _has_two(hand: list[int]) -> bool:
