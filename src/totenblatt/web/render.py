@@ -27,6 +27,7 @@ from totenblatt.wanted.table import Table, Terrain
 from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scenario_names
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.companion_page import companion_link
+from totenblatt.web.editor.page import editor_link
 from totenblatt.web.rooms import SEAT_KINDS
 from totenblatt.web.rulebook import cover_text, rule_terms
 from totenblatt.web.words import ability_label, strings, text, weapon_label
@@ -398,6 +399,7 @@ def lobby_page(lang: str, learned: str | None = None) -> str:
         + f"{escape(text('rules', lang))}</a> · "
         + f'<a href="/tutorial?lang={lang}" id="tutorial-link">{escape(text("tutorial", lang))}</a>'
         + f" · {companion_link(lang)}"  # the companion at a real table (web/companion_page)
+        + f" · {editor_link(lang)}"  # build a table (web/editor)
         + f' · <a href="/campaigns?lang={lang}" id="campaigns-link">'
         + f"{escape(text('campaigns_link', lang))}</a>"
         + f' · <a href="/stories?lang={lang}" id="stories-link">'

@@ -15,7 +15,7 @@ from typing import Any
 from totenblatt.wanted.table import TerrainKind
 from totenblatt.web.editor.words import strings
 
-__all__ = ["editor_page"]
+__all__ = ["editor_link", "editor_page"]
 
 PIECE_KINDS = [kind.value for kind in TerrainKind]
 """The kinds of terrain piece the page offers (every kind of the scenario format)."""
@@ -25,6 +25,12 @@ def _json(element_id: str, data: Any) -> str:
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     raw = raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return f'<script type="application/json" id="{element_id}">{raw}</script>'
+
+
+def editor_link(lang: str) -> str:
+    """The lobby's link to the table editor, in ``lang``."""
+    label = escape(strings(lang)["editor"])
+    return f'<a href="/editor?lang={escape(lang)}" id="editor-link">{label}</a>'
 
 
 def editor_page(lang: str, weapons: list[list[str]]) -> str:
