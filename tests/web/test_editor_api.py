@@ -319,7 +319,15 @@ def test_saved_loaded_opened_again_listed_and_played(
     assert Game.from_json(new_game("shack", seed=1).to_json()).scenario == scenario
 
 
-def test_the_balance_hint_is_a_short_run_with_intervals(editor: TestClient) -> None:
+def test_the_balance_hint_is_a_short_run_with_intervals(
+    editor: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from totenblatt.web.editor import routes
+
+    monkeypatch.setattr(routes, "BALANCE_SECONDS", 0.0)  # one game, then the time is up
+    short = editor.post("/api/scenarios/balance", json={"toml": SHACK, "games": 6}).json()
+    assert short["games"] == 1
+    monkeypatch.setattr(routes, "BALANCE_SECONDS", 600.0)  # however slow the machine
     answer = editor.post("/api/scenarios/balance", json={"toml": SHACK, "games": 6})
     assert answer.status_code == 200, answer.text
     data = answer.json()
