@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from web_helpers import OPERATOR, auth, play_out, seed_counter
+from web_helpers import OPERATOR, auth, play_out, seed_counter, view_of
 
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine import Game, new_game
@@ -315,6 +315,10 @@ def test_saved_loaded_opened_again_listed_and_played(
     token = game["seats"][0]["token"]
     last = play_out(editor, game["game_id"], token, RandomBot(5), 400)
     assert last["scenario"] == "shack" and last["is_over"]
+    rematch = editor.post(f"/api/games/{game['game_id']}/rematch", headers=auth(token))
+    assert rematch.status_code == 201, rematch.text
+    again_token = rematch.json()["seats"][0]["token"]
+    assert view_of(editor, rematch.json()["game_id"], again_token)["scenario"] == "shack"
     # a saved game names it and replays on it
     assert Game.from_json(new_game("shack", seed=1).to_json()).scenario == scenario
 

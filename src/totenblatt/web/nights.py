@@ -39,7 +39,7 @@ from totenblatt.text.night import EMOTES, night_refusal
 from totenblatt.wanted.ask import End, Tape, TapeError, retractable, tape
 from totenblatt.wanted.engine import Phase
 from totenblatt.wanted.rules import builtin_rulesets
-from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
+from totenblatt.wanted.table.scenario import load_scenario, scenario_names
 from totenblatt.web.errors import BusyError, ConflictError, ForbiddenError, InvalidError
 from totenblatt.web.limits import Budget
 from totenblatt.web.names import MAX_CHAT, clean_text
@@ -412,7 +412,7 @@ def _rematch_spec(room: Room, lang: str) -> GameSpec:
     scenario = game.setup.scenario_ref
     rules = game.ruleset
     if (
-        scenario not in builtin_scenarios()
+        scenario not in scenario_names()  # a built-in or the scenario folder's (never replaced)
         or load_scenario(scenario) != game.scenario  # a campaign fight: made of its gangs
         or rules.name not in builtin_rulesets()
     ):
