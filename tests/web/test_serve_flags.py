@@ -14,11 +14,14 @@ FLAGS = (
     "--games-per-hour",
     "--actions-per-minute",
     "--max-games",
+    "--games-per-address",
     "--bot-games",
     "--bot-games-per-address",
     "--idle-hours",
     "--header-timeout",
     "--body-timeout",
+    "--operator-token",
+    "--private",
 )
 
 
@@ -43,6 +46,8 @@ def test_the_help_names_every_limit_in_both_languages(cli: Cli) -> None:
         (["--idle-hours", "nan"], "--idle-hours nan"),
         (["--header-timeout", "0"], "--header-timeout 0.0: expected a number from 0.1 to 600"),
         (["--body-timeout", "inf"], "--body-timeout inf"),
+        (["--games-per-address", "0"], "--games-per-address"),
+        (["--operator-token", "a b"], "--operator-token: expected 16 to 200"),
     ],
 )
 def test_a_refused_value_is_one_line_and_exit_2(cli: Cli, args: list[str], says: str) -> None:
