@@ -30,7 +30,7 @@ import hashlib
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from typing import Any
 
@@ -174,6 +174,14 @@ class Analysis:
             }
             for ev in self.evaluations
         ]
+
+    def compact(self) -> Analysis:
+        """This analysis without the views and legal actions it was made from (all its JSON
+        still says): what a server keeps."""
+        for i, ev in enumerate(self.evaluations):
+            light = replace(ev.moment, view={}, legal=())  # type: ignore[typeddict-item]
+            self.evaluations[i] = replace(ev, moment=light)
+        return self
 
     def turning_points(self) -> list[dict[str, Any]]:
         """The (at most three) decisions after which the seat's chance moved most, by at

@@ -135,7 +135,7 @@ def analysis_router() -> APIRouter:
                     job.result = public_analysis(game, seat=seat, **common)
                 else:
                     assert seat is not None
-                    job.result = analyse(game, seat, **common)
+                    job.result = analyse(game, seat, **common).compact()
             except Exception as exc:  # reported to the asker, the job kept as failed
                 job.error = f"{type(exc).__name__}: {exc}"[:300]
             finally:
