@@ -22,7 +22,6 @@ def test_the_operator_page_lists_the_store_and_lets_this_browser_bring_in(
     """The operator's link opens the store's list; the campaign page of the same browser then
     brings a stored gang in by name, another browser's gets the refusal (issue 38)."""
 
-
     url = f"sqlite:///{tmp_path / 'owned.db'}"
     with Store(url) as store:
         store.gangs.create("Dalton Boys", HeroType.VETERAN, size=4, seed=3)
