@@ -166,3 +166,31 @@ def test_a_chunk_leaves_the_callers_frozen_objects_frozen() -> None:
         assert gc.get_freeze_count() > 0  # not thawed (frozen objects may die meanwhile)
     finally:
         gc.unfreeze()
+
+
+def test_the_heuristic_plays_abilities_and_heroes_on_the_engine() -> None:
+    """The fast heuristic reads the base rules only: a game with an ability in play is
+    HeuristicBot's on the engine, while random bots play it on the fast path."""
+    from totenblatt.sim.scenarios import with_ability
+    from totenblatt.sim.spec import derive_seed
+    from totenblatt.wanted.table import load_scenario
+    from totenblatt.wanted.vocab import Ability
+
+    scenario = with_ability(load_scenario("duel"), Ability.LIGHT_FOOTED_2)
+    spec = RunSpec.make(scenario, "extended", bots=["heuristic"], seed=6)
+    row = play_one(spec, 1)
+    game = new_game(scenario, "extended", seed=spec.game_seed(1))
+    play_game(game, [HeuristicBot(derive_seed(6, 1, s), scenario=scenario) for s in range(2)])
+    assert row["decisions"] == len(game.actions) and row["winners"] == list(game.winners)
+    if on_fast_path(spec):  # the fast path plays the ability: random bots go there
+        from totenblatt.wanted.bots.fast_seats import FastRandom
+        from totenblatt.wanted.fast import new_fast_game
+
+        spec = RunSpec.make(scenario, "extended", bots=["random"], seed=6)
+        fast = new_fast_game(scenario, spec.ruleset, spec.game_seed(1))
+        seats = [FastRandom(derive_seed(6, 1, s)) for s in range(2)]
+        decisions = 0
+        while not fast.is_over:
+            fast.play(seats[fast.to_act].decide(fast))
+            decisions += 1
+        assert play_one(spec, 1)["decisions"] == decisions

@@ -69,7 +69,14 @@ from totenblatt.text import Narrator, words
 from totenblatt.text.campaign import describe
 from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import kind_name, scenario_title
-from totenblatt.wanted.bots import Bot, bot_seed, fast_bots, play_game, play_on_fast_path
+from totenblatt.wanted.bots import (
+    Bot,
+    bot_seed,
+    fast_bots,
+    has_extended_rules,
+    play_game,
+    play_on_fast_path,
+)
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine.events import (
     Conceded,
@@ -138,7 +145,8 @@ def _play_bots(
     seeds = [bot_seed(seed, seat) for seat in range(len(kinds))]
     seats = None
     if None not in names:
-        seats = fast_bots([n for n in names if n], seeds, battle.scenario, rules)
+        extended = has_extended_rules(game)
+        seats = fast_bots([n for n in names if n], seeds, battle.scenario, rules, extended=extended)
     if seats is not None:
         try:
             play_on_fast_path(game, seats)

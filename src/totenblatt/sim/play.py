@@ -30,7 +30,7 @@ from typing import Any
 
 from totenblatt.sim.spec import PREVIOUS_HEURISTIC, RunSpec, derive_seed, make_bot
 from totenblatt.wanted import Game, new_game
-from totenblatt.wanted.bots.fast_seats import FastSeat, fast_seat
+from totenblatt.wanted.bots.fast_seats import FastSeat, fast_seat, has_extended_rules
 from totenblatt.wanted.engine.events import AttackResolved, FigureOut, RoundStarted, Wounded
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError, new_fast_game
 from totenblatt.wanted.rules import Ruleset
@@ -53,9 +53,9 @@ MAX_DECISIONS = 200_000
 """A game still running after this many decisions is recorded as ``unfinished``."""
 
 _PREPARED: dict[str, tuple[Scenario, Ruleset]] = {}
-_KINDS: dict[str, tuple[str, ...] | None] = {}
-"""Per spec digest: the kinds of the figures when the fast path plays its games, else None
-(it refused them)."""
+_KINDS: dict[str, tuple[tuple[str, ...], bool] | None] = {}
+"""Per spec digest: the kinds of the figures and whether abilities or hero types are in play
+when the fast path plays its games, else None (it refused them)."""
 _DEFEND = 3
 """The fast path's phase of a defence (``totenblatt.wanted.fast.game.DEFEND``)."""
 
@@ -79,29 +79,35 @@ def on_fast_path(spec: RunSpec) -> bool:
     return _fast_kinds(spec) is not None
 
 
-def _fast_kinds(spec: RunSpec) -> tuple[str, ...] | None:
+def _fast_kinds(spec: RunSpec) -> tuple[tuple[str, ...], bool] | None:
     if spec.key not in _KINDS:
         scenario, ruleset = _objects(spec)
+        found: tuple[tuple[str, ...], bool] | None
         try:
             new_fast_game(scenario, ruleset, 0)
         except FastUnsupportedError:
             found = None
         else:
-            found = tuple(f.kind.value for f in new_game(scenario, ruleset, 0).state.figures)
+            game = new_game(scenario, ruleset, 0)
+            kinds = tuple(f.kind.value for f in game.state.figures)
+            found = kinds, has_extended_rules(game)
         if len(_KINDS) > 256:
             _KINDS.clear()
         _KINDS[spec.key] = found
     return _KINDS[spec.key]
 
 
-def _fast_seats(spec: RunSpec, index: int, names: Sequence[str]) -> list[FastSeat] | None:
+def _fast_seats(
+    spec: RunSpec, index: int, names: Sequence[str], extended: bool
+) -> list[FastSeat] | None:
     """The fast form of every bot of game ``index``, or None when one has none."""
     scenario, ruleset = _objects(spec)
     seats: list[FastSeat] = []
     for seat, name in enumerate(names):
         if name == PREVIOUS_HEURISTIC:
             return None
-        found = fast_seat(name, derive_seed(spec.seed, index, seat), scenario, ruleset)
+        seed = derive_seed(spec.seed, index, seat)
+        found = fast_seat(name, seed, scenario, ruleset, extended=extended)
         if found is None:
             return None
         seats.append(found)
@@ -114,9 +120,10 @@ def play_one(spec: RunSpec, index: int) -> Row:
     scenario, ruleset = _objects(spec)
     seed = spec.game_seed(index)
     names = spec.bots_for(index)
-    kinds = _fast_kinds(spec)
-    if kinds is not None:
-        seats = _fast_seats(spec, index, names)
+    fast_ok = _fast_kinds(spec)
+    if fast_ok is not None:
+        kinds, extended = fast_ok
+        seats = _fast_seats(spec, index, names, extended)
         if seats is not None:
             fast = new_fast_game(scenario, ruleset, seed)
             return _play_fast(fast, seats, kinds, index, seed, names)

@@ -1,7 +1,13 @@
 """Bots that play Wanted from a seat's view and the legal actions only."""
 
 from totenblatt.wanted.bots.base import Bot, bot_seed, play_game
-from totenblatt.wanted.bots.fast_seats import FastSeat, fast_bots, fast_seat, play_on_fast_path
+from totenblatt.wanted.bots.fast_seats import (
+    FastSeat,
+    fast_bots,
+    fast_seat,
+    has_extended_rules,
+    play_on_fast_path,
+)
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import ISMCTSBot
 from totenblatt.wanted.bots.learned import LearnedBot, LinearPolicy, PolicyError
@@ -22,6 +28,7 @@ __all__ = [
     "check_bot_name",
     "fast_bots",
     "fast_seat",
+    "has_extended_rules",
     "load_policy",
     "make_bot",
     "play_game",

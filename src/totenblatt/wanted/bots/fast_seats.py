@@ -12,7 +12,10 @@ form on the fast path (then a game is played on the reference engine):
   defence — it makes the heuristic's choice (tested choice for choice on seeded
   positions); its bids follow a rougher defence estimate, and its moves go to the board's
   destinations, not the reference engine's menu, so there it is another bot of the same
-  kind (docs/bots.md measures its strength against the heuristic);
+  kind (docs/bots.md measures its strength against the heuristic). It reads the base
+  rules only — no ability or hero type changes a choice of it (a longer move, a cover
+  bonus, a Tempt Fate) — so where a game has abilities or hero types in play
+  (``extended``) it has no fast form: HeuristicBot plays those on the engine;
 * ``learned:PATH``: the policy on the true game (its observation is the seat's own).
 
 The search bots decide from a reference view (their worlds are dealt from it) and the
@@ -54,6 +57,7 @@ __all__ = [
     "FastSeat",
     "fast_bots",
     "fast_seat",
+    "has_extended_rules",
     "play_on_fast_path",
 ]
 
@@ -108,8 +112,11 @@ def fast_seat(
     seed: int,
     scenario: str | Path | Scenario | None = None,
     ruleset: str | Path | Ruleset | None = None,
+    *,
+    extended: bool = False,
 ) -> FastSeat | None:
-    """The fast form of the bot ``name`` (a registry name), or ``None`` when it has none.
+    """The fast form of the bot ``name`` (a registry name), or ``None`` when it has none;
+    ``extended``: the game has abilities or hero types in play (see the module docstring).
 
     A ``learned`` bot is made by the registry (its checks and errors:
     :class:`~totenblatt.wanted.bots.learned.PolicyError`,
@@ -119,7 +126,7 @@ def fast_seat(
     if kind == "random":
         return FastRandom(seed)
     if kind == "heuristic" and ":" not in name:
-        return FastHeuristic(seed)
+        return None if extended else FastHeuristic(seed)
     if kind == "learned":
         from totenblatt.wanted.bots.learned import LearnedBot
         from totenblatt.wanted.bots.registry import make_bot
@@ -135,12 +142,14 @@ def fast_bots(
     seeds: Sequence[int],
     scenario: str | Path | Scenario | None = None,
     ruleset: str | Path | Ruleset | None = None,
+    *,
+    extended: bool = False,
 ) -> list[FastSeat] | None:
     """The fast form of every seat's bot (``names[i]`` seeded ``seeds[i]``), or None when
-    one has none."""
+    one has none (``extended``: as :func:`fast_seat`)."""
     out: list[FastSeat] = []
     for name, seed in zip(names, seeds, strict=True):
-        found = fast_seat(name, seed, scenario, ruleset)
+        found = fast_seat(name, seed, scenario, ruleset, extended=extended)
         if found is None:
             return None
         out.append(found)
@@ -174,3 +183,10 @@ def play_on_fast_path(
         game.apply(fast.shadow(action))
         fast.play(action)
     raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+
+
+def has_extended_rules(game: Game) -> bool:
+    """Whether ``game`` has abilities or hero types in play (what the fast heuristic does
+    not read)."""
+    state = game.state
+    return bool(state.has_abilities or state.has_heroes)
