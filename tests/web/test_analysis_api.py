@@ -4,6 +4,7 @@ else the public form; results are kept with the game."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -141,6 +142,8 @@ def test_everybody_else_gets_the_public_form(client: TestClient, gate: dict[str,
     assert public["seat"] is None and public["public"] is True
     assert public["decisions"] == [] and public["turning_points"] == []
     assert public["curve"] and all(len(c["win"]) == 2 for c in public["curve"])
+    text = json.dumps(public, ensure_ascii=False)
+    assert not any(suit in text for suit in "♠♥♦♣"), "no card in the public form"
     other = answer(client, gid, tokens[0], "?seat=1")  # seat 0 asking for seat 1
     assert other == public
     assert gate["calls"] == ["public"]
