@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.cli_output import Cli, cli_json
 
+from cli_output import Cli, cli_json
 from totenblatt.wanted.bots import HeuristicBot, play_game
 from totenblatt.wanted.engine.game import new_game
 
