@@ -25,7 +25,7 @@ _TARGETS = """() => [...document.querySelectorAll('.an-btn, .an-item, #an-turns 
 
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(SETTINGS, "budget", 12)
+    monkeypatch.setattr(SETTINGS, "budget", 24)
     monkeypatch.setattr(SETTINGS, "workers", 1)
 
 
@@ -81,7 +81,7 @@ def live_module(tmp_path_factory: pytest.TempPathFactory) -> Any:
     url = f"sqlite:///{tmp_path_factory.mktemp('analysis') / 'web.db'}"
     settings = ServerSettings(db_url=url, bot_delay=0.0, seeds=seed_counter(), bot_processes=0)
     old = (SETTINGS.budget, SETTINGS.workers)
-    SETTINGS.budget, SETTINGS.workers = 12, 1
+    SETTINGS.budget, SETTINGS.workers = 24, 1
     with served(settings) as server:
         yield server
     SETTINGS.budget, SETTINGS.workers = old
