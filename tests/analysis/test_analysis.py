@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -32,14 +33,15 @@ def finished() -> Game:
     return play_game(new_game("duel", seed=11), [HeuristicBot(0), HeuristicBot(1)])
 
 
+POSITIONS = Path(__file__).parent / "positions"
+
+
 def _at(seed: int, decisions: int) -> Game:
-    """The duel of seed ``seed`` between heuristic bots, after ``decisions`` actions."""
-    game = new_game("duel", seed=seed)
-    bots = [HeuristicBot(0), HeuristicBot(1)]
-    while len(game.actions) < decisions:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    """A position of a duel of seed ``seed`` after ``decisions`` actions (of heuristic bots
+    when it was saved; kept as seed and actions, so the bots' tuning does not move it)."""
+    text = (POSITIONS / f"duel-{seed}-{decisions}.json").read_text(encoding="utf-8")
+    game = Game.from_json(text)
+    assert len(game.actions) == decisions and not game.is_over
     return game
 
 
