@@ -39,7 +39,7 @@ from totenblatt.cli.plot_file import writing
 from totenblatt.cli.rpg import odds_app
 from totenblatt.messages import Message
 from totenblatt.text import render, words
-from totenblatt.text.catalog import N_
+from totenblatt.text.catalog import N_, chance_digits
 from totenblatt.text.odds import hand_head, ranked_attacks
 from totenblatt.text.vocab import card_text, cover_name, weapon_name
 
@@ -69,10 +69,7 @@ def unseen_pool(rules: Ruleset, attack: Card, seen: list[Card]) -> Counter[Card]
 
 
 def _percent(p: Fraction) -> str:
-    if p in (0, 1):
-        return f"{int(p * 100)} %"
-    text = f"{float(p) * 100:.1f}"
-    return {"0.0": "<0.1", "100.0": ">99.9"}.get(text, text) + " %"
+    return f"{chance_digits(p, 1)} %"
 
 
 _HELP = N_(

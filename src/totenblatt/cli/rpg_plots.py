@@ -7,16 +7,14 @@ from fractions import Fraction
 from pathlib import Path
 
 from totenblatt.text import words
+from totenblatt.text.catalog import chance_digits
 
 __all__ = ["cell", "write_curves", "write_heatmap"]
 
 
 def cell(p: Fraction) -> str:
     """A chance in percent that never shows an impossible 0 or a certain 100 by rounding."""
-    if p in (0, 1):
-        return str(int(p * 100))
-    text = f"{float(p) * 100:.1f}"
-    return {"0.0": "<0.1", "100.0": ">99.9"}.get(text, text)
+    return chance_digits(p, 1)
 
 
 def write_heatmap(table: list[list[Fraction]], path: Path, title: str, lang: str = "en") -> None:

@@ -19,6 +19,7 @@ import gettext
 import os
 from collections.abc import Mapping
 from enum import Enum
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -35,6 +36,7 @@ __all__ = [
     "N_",
     "LanguageError",
     "Words",
+    "chance_digits",
     "render",
     "resolve_lang",
     "translator",
@@ -192,9 +194,40 @@ class Words:
         """Inches as ``7.5"`` (``7,5"`` in German)."""
         return f'{self.number(value, digits)}"'
 
-    def percent(self, p: float) -> str:
-        """``68%`` (``68 %`` in German)."""
-        return self.phrase("{value}%", value=format(p * 100, ".0f"))
+    def percent(self, p: float | Fraction, digits: int = 0) -> str:
+        """``68%`` (``68 %`` in German); a chance strictly between 0 and 1 never shows as
+        0 or 100 (``<1%``, ``>99.9 %``: :func:`chance_digits`).
+
+        >>> words("en").percent(9288 / 9295, 1), words("de").percent(0.0004, 1)
+        ('99.9%', '<0,1 %')
+        >>> words("en").percent(0.999), words("en").percent(1), words("en").percent(0)
+        ('>99%', '100%', '0%')
+        """
+        text = chance_digits(p, digits)
+        point = get_decimal_symbol(self.lang)
+        if point != ".":
+            text = text.replace(".", point)
+        return self.phrase("{value}%", value=text)
+
+
+def chance_digits(p: float | Fraction, digits: int = 1) -> str:
+    """A chance in percent with ``digits`` decimals (``.`` as the point, no sign) that never
+    shows an impossible 0 or a certain 100 by rounding: only an exact 0 or 1 is ``0`` or
+    ``100``; below the smallest step it is ``<0.1``, above the largest ``>99.9``. The one
+    formatter of every percentage the CLI and the web show of a chance.
+
+    >>> chance_digits(0.5), chance_digits(1e-9), chance_digits(0.99999), chance_digits(1)
+    ('50.0', '<0.1', '>99.9', '100')
+    """
+    if p <= 0 or p >= 1:  # exact for a Fraction, before any rounding to float
+        return "0" if p <= 0 else "100"
+    text = format(float(p) * 100, f".{digits}f")
+    step = format(10.0**-digits, f".{digits}f")
+    if float(text) <= 0:
+        return "<" + step
+    if float(text) >= 100:
+        return ">" + format(100 - 10.0**-digits, f".{digits}f")
+    return text
 
 
 def words(lang: str) -> Words:

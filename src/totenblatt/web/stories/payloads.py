@@ -19,7 +19,7 @@ from totenblatt.rpg.drawing import Drawing, Side
 from totenblatt.rpg.odds import margin_rows, probe_odds
 from totenblatt.rpg.rules import RpgRuleset, WoundBand
 from totenblatt.store.stories import ProbeRecord, SheetRecord, StoryRecord
-from totenblatt.text import render
+from totenblatt.text import render, words
 from totenblatt.web.stories.table import (
     DRAWING,
     Viewer,
@@ -31,32 +31,41 @@ from totenblatt.web.stories.words import log_line
 __all__ = ["character_payload", "odds_payload", "story_payload", "test_payload"]
 
 
-def _chance(p: Fraction) -> dict[str, Any]:
-    return {"fraction": str(p), "float": float(p)}
+def _chance(p: Fraction, lang: str) -> dict[str, Any]:
+    return {"fraction": str(p), "float": float(p), "text": words(lang).percent(p, 1)}
 
 
 def odds_payload(
-    skill: int, difficulty: int, *, pvp: bool, jokers: int, ruleset: RpgRuleset
+    skill: int,
+    difficulty: int,
+    *,
+    pvp: bool,
+    jokers: int,
+    ruleset: RpgRuleset,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """Exact odds of a test: outcomes, the margin's distribution, the loser's wound; and the
-    success with the player's ``jokers`` spent only while behind (D-33)."""
+    success with the player's ``jokers`` spent only while behind (D-33). Each chance also
+    as ``text``: the one percentage formatter (never a false 0 or 100)."""
     odds = probe_odds(skill, difficulty, pvp=pvp, ruleset=ruleset)
     out: dict[str, Any] = {
         "success": str(odds.success),
         "failure": str(odds.failure),
         "nothing": str(odds.nothing),
         "success_float": float(odds.success),
+        "success_text": words(lang).percent(odds.success, 1),
         "margin": [
             {
                 "margin": row.margin,
                 "outcome": row.outcome.value,
                 "wound": None if row.wound is None else row.wound.value,
             }
-            | _chance(row.chance)
+            | _chance(row.chance, lang)
             for row in margin_rows(odds, ruleset)
         ],
         "wound": {
-            ("none" if band is None else band.value): _chance(p) for band, p in odds.wound.items()
+            ("none" if band is None else band.value): _chance(p, lang)
+            for band, p in odds.wound.items()
         },
         "jokers": jokers,
     }
@@ -66,6 +75,7 @@ def odds_payload(
             "jokers": jokers,
             "success": str(more.success),
             "success_float": float(more.success),
+            "success_text": words(lang).percent(more.success, 1),
             "expected_jokers": str(more.expected_jokers),
         }
     return out
@@ -152,6 +162,7 @@ def test_payload(
             pvp=drawing.pvp,
             jokers=held,
             ruleset=drawing.ruleset,
+            lang=lang,
         )
         can["draw"] = [s.value for s in Side if s not in drawing.drawn and sides[s.value]["yours"]]
         can["cancel"] = viewer.role == "gm" and not drawing.revealed

@@ -426,6 +426,7 @@ def story_router(settings: StorySettings) -> APIRouter:
                 pvp=drawing.pvp,
                 jokers=0 if sheet is None else sheet.character.jokers,
                 ruleset=drawing.ruleset,
+                lang=_lang(request.query_params.get("lang"), story.lang),
             )
         )
         counts = dict(zip(("player", "opponent"), drawing.counts, strict=True))

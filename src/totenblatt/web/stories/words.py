@@ -163,7 +163,7 @@ def strings(lang: str) -> dict[str, str]:
     tr = words(lang).tr
     out = {key: tr.gettext(msgid) for key, msgid in _STRINGS.items()}
     rules = RpgRuleset.load("rpg")
-    for level in range(8):
+    for level in range(13):  # 0 to 12, as docs/rpg.md documents
         out[f"difficulty_{level}"] = rules.difficulty_name(level, lang)
     for band in WoundBand:
         out[f"wound_{band.value}"] = wound_name(band, lang)

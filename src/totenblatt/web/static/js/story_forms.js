@@ -35,8 +35,8 @@ function labelled(text, control, cls = "") {
   return el("label", { class: `field ${cls}` }, el("span", {}, text), control);
 }
 
-function levelOptions(most = 8) {
-  return options(Array.from({ length: most + 1 }, (_, n) => [String(n), `${n} — ${t(`difficulty_${Math.min(n, 7)}`)}`]));
+function levelOptions(most = 12) {
+  return options(Array.from({ length: most + 1 }, (_, n) => [String(n), `${n} — ${t(`difficulty_${n}`)}`]));
 }
 
 function callForm(p, page) {

@@ -81,7 +81,7 @@ function marginChart(rows) {
       height: h.toFixed(2),
       class: `bar ${r.outcome}`,
     });
-    bar.append(svg("title", {}, `${r.margin > 0 ? "+" : ""}${r.margin}: ${percent(r.float)} (${r.fraction})`));
+    bar.append(svg("title", {}, `${r.margin > 0 ? "+" : ""}${r.margin}: ${r.text ?? percent(r.float, 1)} (${r.fraction})`));
     return bar;
   });
   const zero = (0 - low + 0.5) * width;
@@ -104,15 +104,15 @@ function marginChart(rows) {
 
 function oddsBox(test) {
   const o = test.odds;
-  const main = [el("b", {}, t("chance_success", { p: percent(o.success_float) }))];
+  const main = [el("b", {}, t("chance_success", { p: o.success_text ?? percent(o.success_float, 1) }))];
   if (o.with_jokers) {
     const n = o.with_jokers.jokers;
     const key = n === 1 ? "chance_with_joker" : "chance_with_jokers";
-    main.push(el("span", { class: "sub" }, t(key, { n, p: percent(o.with_jokers.success_float) })));
+    main.push(el("span", { class: "sub" }, t(key, { n, p: o.with_jokers.success_text ?? percent(o.with_jokers.success_float, 1) })));
   }
   const wounds = ["light", "normal", "fat"]
     .filter((band) => o.wound[band])
-    .map((band) => `${t(`band_${band}`)} ${percent(o.wound[band].float)}`);
+    .map((band) => `${t(`band_${band}`)} ${o.wound[band].text ?? percent(o.wound[band].float, 1)}`);
   return el(
     "section",
     { class: "odds" },

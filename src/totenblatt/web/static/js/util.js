@@ -71,9 +71,16 @@ export function inches(value) {
   return `${num(value)}"`;
 }
 
-/** A probability as a percentage. */
-export function percent(p) {
-  return new Intl.NumberFormat(LANG, { style: "percent", maximumFractionDigits: 0 }).format(p);
+/** A probability as a percentage; strictly between 0 and 1 it never shows as 0 or 100
+ * (the server's chance_digits; pages of the RPG table show the server's own text). */
+export function percent(p, digits = 0) {
+  const fmt = (v) => new Intl.NumberFormat(LANG, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v);
+  if (p <= 0 || p >= 1) return fmt(p <= 0 ? 0 : 1);
+  const step = 10 ** -digits / 100;
+  const rounded = Math.round(p * 100 * 10 ** digits) / 10 ** digits / 100;
+  if (rounded <= 0) return `<${fmt(step)}`;
+  if (rounded >= 1) return `>${fmt(1 - step)}`;
+  return fmt(p);
 }
 
 const PIPS = { "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
