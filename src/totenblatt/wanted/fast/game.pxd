@@ -15,7 +15,7 @@ cdef class Spec:
     cdef public object out_of_range, reward, cap, bands, modifiers, round_limit
     cdef public object deck_orders, _resolved, start, menus
     cdef public object has_abilities, has_heroes, diamond, club, fig_bands, att_abilities
-    cdef public object def_abilities, nine, extra, swap_right, uses, queen, wild
+    cdef public object def_abilities, nine, extra, swap_right, uses, queen, wild, pairs_memo
     cdef public CActionTable actions
     cdef public Py_ssize_t seats, n
 
@@ -61,13 +61,14 @@ cdef class FastGame:
         g=Py_ssize_t, j=Py_ssize_t, menus=dict, c=Py_ssize_t, card_way=Py_ssize_t,
         offered=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
         n=Py_ssize_t, ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
-        k=Py_ssize_t, blocked=list, crowd=set,
+        k=Py_ssize_t, blocked=list, crowd=set, cuts=list, where=dict, i=Py_ssize_t,
+        before=Py_ssize_t, start=Py_ssize_t,
     )
     cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild)
 
     @cython.locals(
         spec=Spec, board=CBoard, out=list, hidden=list, pos=list, own=list, fig_team=tuple,
-        pairs=list, a=Py_ssize_t, t=Py_ssize_t,
+        pairs=list, a=Py_ssize_t, t=Py_ssize_t, key=tuple, kept=list,
     )
     cpdef list _attack_pairs(self, Py_ssize_t seat, bint revealed=*)
 

@@ -425,7 +425,11 @@ class Spec:
         self.start: tuple[Any, ...] | None = None
         """Figures and deck at the start (positions, HP, hidden, out, alive, the deck), set
         by :func:`new_fast_game` for :meth:`FastGame.fresh`."""
-        self.menus: dict[tuple[int, int, int], tuple[list[int], frozenset[int]]] = {}
+        self.pairs_memo: tuple[Any, list[tuple[int, int]]] | None = None
+        """The last answer of ``FastGame._attack_pairs`` and the state it was for."""
+        self.menus: dict[
+            tuple[int, int, int], tuple[list[int], frozenset[int], dict[int, int]]
+        ] = {}
         """Move ids by (id of destination 0, node, inches): see ``_menu``."""
 
     def band(self, distance: float) -> int:
@@ -1250,15 +1254,30 @@ class FastGame:
                 menu = menus.get(key)
                 if menu is None:
                     menu = menus[key] = _menu(board, base, here, budget)
-                ids, dests = menu
+                ids, dests, where = menu
                 if not ids:
                     continue
                 crowd = blocked[k]
                 if crowd and not dests.isdisjoint(crowd):
-                    for a in ids:
-                        if (a - base) >> 1 not in crowd:
-                            out.append(a)
-                            offered = True
+                    # the menu but the crowded destinations' ids (one, or two when hard)
+                    cuts: list[int] = []
+                    for j in crowd:
+                        i = where.get(j, -1)
+                        if i >= 0:
+                            cuts.append(i)
+                    cuts.sort()
+                    before = len(out)
+                    start = 0
+                    for i in cuts:
+                        if i > start:
+                            out.extend(ids[start:i])
+                        start = i + 1
+                        if start < len(ids) and ids[start] == ids[i] + 1:
+                            start += 1
+                    if start < len(ids):
+                        out.extend(ids[start:])
+                    if len(out) > before:
+                        offered = True
                 else:
                     out.extend(ids)
                     offered = True
@@ -1307,11 +1326,19 @@ class FastGame:
 
     def _attack_pairs(self, seat: int, revealed: bool = False) -> list[tuple[int, int]]:
         """Every (attacker, target) pair ``seat`` may shoot now (``revealed``: also its hidden
-        figures', as if they were revealed first)."""
+        figures', as if they were revealed first). The last answer is kept on the spec for
+        the figures' places, hidings and outs it was for (a decision asks twice: may the seat
+        attack, and which attacks); the list is shared: read it, do not change it."""
         spec = self.spec
         out, hidden, pos = self.out, self.hidden, self.pos
+        key = (seat, revealed, tuple(pos), tuple(hidden), tuple(out))
+        memo = spec.pairs_memo
+        if memo is not None and memo[0] == key:
+            kept: list[tuple[int, int]] = memo[1]
+            return kept
         own = [f for f in spec.own[seat] if not out[f] and (revealed or not hidden[f])]
         if not own:
+            spec.pairs_memo = (key, [])
             return []
         team = spec.teams[seat]
         fig_team = spec.fig_team
@@ -1329,6 +1356,7 @@ class FastGame:
                 if not spec.out_of_range and spec.misses(a, distance):
                     continue
                 pairs.append((a, t))
+        spec.pairs_memo = (key, pairs)
         return pairs
 
     def _has_choice(self, seat: int) -> bool:
@@ -1975,17 +2003,21 @@ def _start_deck(st: GameState) -> list[Any]:
     return full_deck(st.ruleset.cards.jokers) * st.decks
 
 
-def _menu(board: Board, base: int, here: int, budget: int) -> tuple[list[int], frozenset[int]]:
+def _menu(
+    board: Board, base: int, here: int, budget: int
+) -> tuple[list[int], frozenset[int], dict[int, int]]:
     """The move ids from node ``here`` for ``budget`` inches (``base``: the id of destination 0
-    for this club and mover), and their destinations."""
+    for this club and mover), their destinations, and where each destination's first id is."""
     dests = board.within(here, budget)
     hard = board.hard
     ids: list[int] = []
+    where: dict[int, int] = {}
     for j in dests:
+        where[j] = len(ids)
         ids.append(base + 2 * j)
         if hard[j]:
             ids.append(base + 2 * j + 1)
-    return ids, frozenset(dests)
+    return ids, frozenset(dests), where
 
 
 _SPECS: dict[tuple[Any, ...], tuple[Any, Any, Spec]] = {}
