@@ -141,5 +141,6 @@ def test_an_illegal_slot_is_refused_and_order_is_checked() -> None:
 
 
 def test_other_rules_are_refused() -> None:
-    with pytest.raises(FastUnsupportedError):
-        wanted_fast_v0.env("heroes")
+    """Rules the fast path does not play are refused by name (per-character hands)."""
+    with pytest.raises(FastUnsupportedError, match="per_character"):
+        wanted_fast_v0.env("heroes", options={"hand_mode": "per_character"})

@@ -27,8 +27,9 @@ played on :class:`~totenblatt.wanted.fast.FastGame`:
   as the text costs about as much as a step of the game (duel, random agents, per CPU
   second: ~29,000 steps without ``info``, ~25,000 with it, ~17,000 with the text);
   ``env.info_state(agent)`` gives any agent's on demand.
-* Rules: the base rules (and rulesets without abilities, heroes or per-character hands:
-  ``FastUnsupportedError`` otherwise). ``reset(seed=s)`` deals the game
+* Rules: those the fast path plays (:mod:`totenblatt.wanted.fast`: the base rules and,
+  as it grows, more; ``FastUnsupportedError`` names what it does not, such as
+  per-character hands). ``reset(seed=s)`` deals the game
   ``new_game(scenario, ruleset, seed=s)`` deals; ``reset()`` draws a seed (fresh entropy
   before any seed was given, else the stream of the last given seed; ``episode_seed``).
 
