@@ -186,3 +186,10 @@ def test_the_small_configuration_is_solved_by_cfr() -> None:
     pyspiel.random_sim_test(
         pyspiel.load_game(spiel.SMALL_NAME), num_sims=5, serialize=False, verbose=False
     )
+
+
+def test_the_ismcts_and_small_cfr_examples() -> None:
+    tally = spiel_examples.ismcts_against_random(games=1, simulations=2, deals=5)
+    assert sum(tally.values()) == 1
+    curve = spiel_examples.small_cfr(iterations=2, deals=1)
+    assert [i for i, _ in curve] == [1, 2] and curve[0][1] == pytest.approx(49 / 72)
