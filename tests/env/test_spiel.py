@@ -127,7 +127,7 @@ def test_the_strings_and_tensors_default_to_the_player_to_act() -> None:
 def test_a_resampled_state_is_one_the_player_cannot_tell_apart() -> None:
     """The player's strings, tensors and legal actions are the same; the hidden cards are
     dealt anew (some other hand differs over a few draws); the other's past reads ``?``."""
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = random.Random(0).random  # any callable of [0, 1): seeded, for a fixed test
     choices = np.random.default_rng(2)
     differed = 0
     state = _game().new_initial_state()
@@ -145,6 +145,9 @@ def test_a_resampled_state_is_one_the_player_cannot_tell_apart() -> None:
             differed += world.game.hands[1 - player] != state.game.hands[1 - player]
         state.apply_action(int(choices.choice(state.legal_actions())))
     assert differed > 12
+    player = state.current_player()  # pyspiel's own sampler (unseeded: any world will do)
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.information_state_string(player) == state.information_state_string(player)
 
 
 def test_openspiels_ismcts_plays_whole_games() -> None:
@@ -155,6 +158,8 @@ def test_openspiels_ismcts_plays_whole_games() -> None:
         rng = np.random.RandomState(0)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=4, random_state=rng)
+        draws = random.Random(0).random  # the worlds seeded too (pyspiel's sampler is not)
+        bot.set_resampler(lambda state, player, d=draws: state.resample_from_infostate(player, d))
         for seat in (0, 1):
             state = game.new_initial_state()
             moves = 0

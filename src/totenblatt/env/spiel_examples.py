@@ -16,6 +16,7 @@ converge (every deal and every hand is another information state).
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -62,6 +63,8 @@ def ismcts_against_random(
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=simulations, random_state=rng)
+    draws = random.Random(seed).random  # the worlds seeded too (pyspiel's sampler is not)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, draws))
     tally = {"wins": 0, "losses": 0, "draws": 0}
     for g in range(games):
         seat = g % 2
