@@ -89,7 +89,7 @@ def test_trevor_falls_from_the_wet_dark_wall_8_against_5_and_7(db_url: str) -> N
 def test_trevor_spends_his_joker_after_falling_and_makes_it(db_url: str) -> None:
     story, test = replay(db_url, [8, 9], [5, 7], lambda s: trevor(s, 3), ["Trevor", "gm"])
     assert test["status"] == "drawing" and test["can"] == {
-        "draw": [], "joker": False, "stop": True, "cancel": False,
+        "draw": [], "joker": False, "stop": True, "cancel": False, "reveal": False,
     }  # fmt: skip
     assert story.test(test["test_id"], "Trevor")["can"]["joker"]  # his, while failing (D-33)
     spent = story.post(f"/tests/{test['test_id']}/joker", token="Trevor")

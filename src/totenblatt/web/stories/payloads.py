@@ -23,12 +23,15 @@ from totenblatt.text import render, words
 from totenblatt.web.stories.table import (
     DRAWING,
     Viewer,
+    difficulty_hidden,
     drawing_of,
+    hidden_from,
     holder,
+    secret,
 )
 from totenblatt.web.stories.words import log_line
 
-__all__ = ["character_payload", "odds_payload", "story_payload", "test_payload"]
+__all__ = ["character_payload", "odds_payload", "story_payload", "test_payload", "visible_log"]
 
 
 def _chance(p: Fraction, lang: str) -> dict[str, Any]:
@@ -107,6 +110,8 @@ def _side(
     spec = test.spec[side.value]
     owner = holder(story, test, side)
     public = {k: spec[k] for k in ("kind", "base", "level", "shifts") if k in spec}
+    if side is Side.OPPONENT and difficulty_hidden(test, viewer):
+        public = {"kind": spec["kind"], "secret": True}
     for key in ("character", "name", "skill", "npc", "unaware", "grenade"):
         if key in spec:
             public[key] = spec[key]
@@ -127,13 +132,21 @@ def test_payload(
     viewer may do now (``can``); ``told``: the log's lines by test number (built once)."""
     drawing = drawing_of(story, test, lang)
     sides = {s.value: _side(story, test, drawing, s, viewer) for s in Side}
+    hidden = hidden_from(test, viewer)  # a GM-only or blind test before the reveal
+    unknown = difficulty_hidden(test, viewer)  # a secret difficulty before it is resolved
+    face_up = drawing.revealed and not hidden and not unknown
     cards: dict[str, list[int]] = {}
     for s in Side:
-        shown = drawing.revealed or (s in drawing.drawn and sides[s.value]["yours"])
+        shown = face_up or (s in drawing.drawn and sides[s.value]["yours"] and not hidden)
         cards[s.value] = list(drawing.cards(s)) if shown else []
     sheet = story.sheet(test.spec["player"]["character"])
     held = 0 if sheet is None else sheet.character.jokers
-    result = test.result or {}
+    if test.spec.get("visibility", "public") != "public" or test.spec.get("secret_difficulty"):
+        held = 0  # no jokers in a secret test (table.spend_joker refuses them)
+    result = {} if hidden else (test.result or {})
+    counts: dict[str, int | None] = dict(zip(("player", "opponent"), drawing.counts, strict=True))
+    if unknown:
+        counts["opponent"] = None  # its count tells the difficulty
     out: dict[str, Any] = {
         "test_id": test.id,
         "number": test.number,
@@ -141,21 +154,29 @@ def test_payload(
         "pvp": test.spec["pvp"],
         "harm": test.spec["harm"],
         "sides": sides,
-        "counts": dict(zip(("player", "opponent"), drawing.counts, strict=True)),
+        "visibility": test.spec.get("visibility", "public"),
+        "secret_difficulty": bool(test.spec.get("secret_difficulty")),
+        "shown": bool(test.state.get("shown")),
+        "counts": counts,
         "drawn": {s.value: s in drawing.drawn for s in Side},
         "cards": cards,
-        "totals": {k: sum(v) for k, v in cards.items()} if drawing.revealed else {},
+        "totals": {k: sum(v) for k, v in cards.items()} if face_up else {},
         "jokers_spent": drawing.jokers_spent,
         "outcome": result.get("outcome"),
         "margin": result.get("margin"),
         "wound": result.get("wound"),
         "wounded": result.get("wounded"),
         "standing": None,
-        "narration": (_told(story, lang) if told is None else told).get(test.number, []),
+        "narration": (_told(story, viewer, lang) if told is None else told).get(test.number, []),
     }
     yours = viewer.role == "player" and sheet is not None and viewer.sheet_id == sheet.id
-    can = {"draw": [], "joker": False, "stop": False, "cancel": False}
-    if test.status == DRAWING:
+    can = {"draw": [], "joker": False, "stop": False, "cancel": False, "reveal": False}
+    can["reveal"] = (
+        viewer.role == "gm"
+        and not test.state.get("shown")
+        and (secret(test) or (bool(test.spec.get("secret_difficulty")) and test.status == DRAWING))
+    )
+    if test.status == DRAWING and not unknown:  # odds tell a secret difficulty: hidden
         out["odds"] = odds_payload(
             drawing.skill,
             drawing.difficulty,
@@ -164,9 +185,10 @@ def test_payload(
             ruleset=drawing.ruleset,
             lang=lang,
         )
+    if test.status == DRAWING:
         can["draw"] = [s.value for s in Side if s not in drawing.drawn and sides[s.value]["yours"]]
         can["cancel"] = viewer.role == "gm" and not drawing.revealed
-        if drawing.revealed:
+        if drawing.revealed and not hidden and not unknown:
             out["standing"] = drawing.result().outcome.value
             can["joker"] = yours and drawing.may_spend(held)
             can["stop"] = yours or viewer.role == "gm"
@@ -178,11 +200,47 @@ def test_payload(
     return out
 
 
-def _told(story: StoryRecord, lang: str, lines: list[str] | None = None) -> dict[int, list[str]]:
-    """What the log tells of each test after it was called (the draws, jokers, outcome);
-    ``lines``: the whole log in words, when already worded."""
+def visible_log(story: StoryRecord, viewer: Viewer) -> list[dict[str, Any]]:
+    """The log's entries the viewer may read (an allow-list per kind): of a secret test
+    before the reveal only that it was called (and called off or revealed); of a secret
+    difficulty before it is resolved neither its level, its shifts nor the cards face up."""
+    if viewer.role == "gm":
+        return list(story.log)
+    tests = {t.number: t for t in story.tests}
+    out: list[dict[str, Any]] = []
+    for entry in story.log:
+        number = entry.get("number")
+        test = tests.get(number) if isinstance(number, int) else None
+        kind = entry.get("kind")
+        if test is None:
+            out.append(entry)
+            continue
+        unknown = difficulty_hidden(test, viewer)
+        if kind == "test":
+            masked = dict(entry)
+            if unknown:
+                masked["opponent"] = {"kind": "difficulty", "secret": True}
+            out.append(masked)
+        elif kind in ("cancel", "reveal") or (
+            not hidden_from(test, viewer)
+            and not (unknown and (kind == "revealed" or entry.get("side") == "difficulty"))
+        ):
+            out.append(entry)
+    return out
+
+
+def _told(
+    story: StoryRecord,
+    viewer: Viewer,
+    lang: str,
+    entries: list[dict[str, Any]] | None = None,
+    lines: list[str] | None = None,
+) -> dict[int, list[str]]:
+    """What the log tells the viewer of each test after it was called (the draws, jokers,
+    outcome); ``entries``/``lines``: the viewer's log and its words, when already made."""
     told: dict[int, list[str]] = {}
-    for n, entry in enumerate(story.log):
+    log = visible_log(story, viewer) if entries is None else entries
+    for n, entry in enumerate(log):
         number = entry.get("number")
         if isinstance(number, int) and entry.get("kind") not in ("test", "shift"):
             line = lines[n] if lines is not None else log_line(entry, lang)
@@ -192,8 +250,9 @@ def _told(story: StoryRecord, lang: str, lines: list[str] | None = None) -> dict
 
 def story_payload(story: StoryRecord, viewer: Viewer, lang: str) -> dict[str, Any]:
     """Everything ``viewer`` may know of the story, in ``lang``."""
-    lines = [log_line(e, lang) for e in story.log]
-    told = _told(story, lang, lines)
+    entries = visible_log(story, viewer)
+    lines = [log_line(e, lang) for e in entries]
+    told = _told(story, viewer, lang, entries, lines)
     return {
         "story_id": story.id,
         "name": story.name,

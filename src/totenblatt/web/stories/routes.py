@@ -22,7 +22,15 @@ token goes in ``Authorization: Bearer``; ``?lang=de|en`` picks the words):
 - ``POST .../tests/{tid}/draw`` (the token of a side) → that side's cards;
   ``.../joker`` (the tested player) → one more card, one joker fewer (409 when the test
   is won or no joker is left); ``.../stop`` (the tested player or the game master);
-  ``.../cancel`` (the game master, before the cards are face up).
+  ``.../cancel`` (the game master, before the cards are face up); ``.../reveal`` (the
+  game master) shows a secret test to everyone.
+- A test's ``"visibility"``: ``"public"`` (default), ``"gm"`` (only the game master sees
+  its cards, margin and result; the player draws the own side unseen) or ``"blind"``
+  (the game master draws both sides); ``"secret_difficulty": true`` hides a difficulty
+  (its level, shifts, card count, the odds and the other side's cards) until the test is
+  resolved or revealed. No jokers are spent in such tests; a wound of a GM-only or
+  blind test reaches the sheet at the reveal. ``"unaware": true`` tests a skill the
+  sheet lacks at level 0 (else 422; in ``"against"`` for the other side).
 - ``GET /stories`` (start a story), ``GET /stories/{sid}?token=`` (the page of the game
   master, a player or an onlooker), ``WS /ws/stories/{sid}?token=&lang=`` (the viewer's
   payload after every change).
@@ -439,14 +447,14 @@ def story_router(settings: StorySettings) -> APIRouter:
         (side, cards), story = await change(
             request, story_id, lambda s, v, lang: table.draw(s, v, test_id, data, lang)
         )
-        return _drawn(story, test_id, side, list(cards))
+        return _drawn(story, test_id, side, list(cards), _viewer(request, story))
 
     @router.post("/api/stories/{story_id}/tests/{test_id}/joker")
     async def joker(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
         card, story = await change(
             request, story_id, lambda s, v, lang: table.spend_joker(s, v, test_id, lang)
         )
-        out = _drawn(story, test_id, Side.PLAYER, [card])
+        out = _drawn(story, test_id, Side.PLAYER, [card], _viewer(request, story))
         sheet = story.sheet(story.test(test_id).spec["player"]["character"])  # type: ignore[union-attr]
         out["jokers"] = None if sheet is None else sheet.character.jokers
         return out
@@ -456,14 +464,21 @@ def story_router(settings: StorySettings) -> APIRouter:
         _, story = await change(
             request, story_id, lambda s, v, lang: table.stop(s, v, test_id, lang)
         )
-        return _drawn(story, test_id, None, [])
+        return _drawn(story, test_id, None, [], _viewer(request, story))
 
     @router.post("/api/stories/{story_id}/tests/{test_id}/cancel")
     async def cancel(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
         _, story = await change(
             request, story_id, lambda s, v, lang: table.cancel(s, v, test_id, lang)
         )
-        return _drawn(story, test_id, None, [])
+        return _drawn(story, test_id, None, [], _viewer(request, story))
+
+    @router.post("/api/stories/{story_id}/tests/{test_id}/reveal")
+    async def reveal(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
+        _, story = await change(
+            request, story_id, lambda s, v, lang: table.reveal(s, v, test_id, lang)
+        )
+        return _drawn(story, test_id, None, [], _viewer(request, story))
 
     # -- the WebSocket ---------------------------------------------------------------------
 
@@ -527,15 +542,24 @@ def _answer(raw: str) -> dict[str, Any]:
         return {"type": "error", "status": exc.status, "error": exc.message}
 
 
-def _drawn(story: StoryRecord, test_id: int, side: Side | None, cards: list[int]) -> dict[str, Any]:
-    """The answer of a draw, joker, stop or cancel: the cards and where the test stands."""
+def _viewer(request: Request, story: StoryRecord) -> Viewer:
+    """Who made the change (its token was checked by the change)."""
+    return viewer_of(story, _bearer(request), story.lang)
+
+
+def _drawn(
+    story: StoryRecord, test_id: int, side: Side | None, cards: list[int], viewer: Viewer
+) -> dict[str, Any]:
+    """The answer of a draw, joker, stop, cancel or reveal: the cards and where the test
+    stands, as far as the viewer may know (nothing of a secret test but that it moved on)."""
     test = story.test(test_id)
     assert test is not None
-    result = test.result or {}
+    hidden = table.hidden_from(test, viewer)
+    result = {} if hidden or table.difficulty_hidden(test, viewer) else (test.result or {})
     return {
         "test_id": test_id,
         "side": None if side is None else side.value,
-        "cards": cards,
+        "cards": [] if hidden else cards,
         "status": test.status,
         "revealed": len(test.state["drawn"]) == len(Side),
         "outcome": result.get("outcome"),

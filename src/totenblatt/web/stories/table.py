@@ -43,13 +43,17 @@ __all__ = [
     "bring_sheet",
     "call_test",
     "cancel",
+    "difficulty_hidden",
     "draw",
     "drawing_of",
     "edit",
     "heal",
+    "hidden_from",
     "holder",
     "new_link",
     "open_test",
+    "reveal",
+    "secret",
     "spend_joker",
     "stop",
     "viewer_of",
@@ -67,6 +71,10 @@ MAX_SKILLS = 30
 """Skills a sheet made in the browser holds at most."""
 MAX_LEVEL = 12
 """The highest level a test is called at (D-30 allows above 6; the pile ends at 12 more)."""
+VISIBILITIES = ("public", "gm", "blind")
+"""Who sees a test's cards, margin and result before the game master reveals it: everyone
+(``public``), the game master only (``gm``: the player still draws the own side), the game
+master only who also draws the player's side (``blind``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,8 +360,40 @@ def _side_of(sheet: SheetRecord, skill: str | None, lang: str) -> dict[str, Any]
 def call_test(story: StoryRecord, viewer: Viewer, body: Any, lang: str) -> ProbeRecord:
     """The game master calls a test (see the API in :mod:`~totenblatt.web.stories.routes`)."""
     _gm(viewer, lang)
-    keys = ("character", "skill", "difficulty", "against", "shifts", "grenade", "harm")
+    keys = (
+        "character",
+        "skill",
+        "difficulty",
+        "against",
+        "shifts",
+        "grenade",
+        "harm",
+        "unaware",
+        "visibility",
+        "secret_difficulty",
+    )
     data = _object(body, keys, lang)
+    unaware = data.get("unaware", False)
+    if not isinstance(unaware, bool):
+        raise InvalidError(refusal("bad_body", lang, problem="unaware must be true or false"))
+    visibility = data.get("visibility", "public")
+    if visibility not in VISIBILITIES:
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem=f"visibility is one of {', '.join(VISIBILITIES)}, got {visibility!r:.40}",
+            )
+        )
+    hide_difficulty = data.get("secret_difficulty", False)
+    if not isinstance(hide_difficulty, bool):
+        raise InvalidError(
+            refusal("bad_body", lang, problem="secret_difficulty must be true or false")
+        )
+    if hide_difficulty and data.get("difficulty") is None:
+        raise InvalidError(
+            refusal("bad_body", lang, problem="secret_difficulty needs a difficulty (a level)")
+        )
     running = open_test(story)
     if running is not None:
         raise ConflictError(refusal("open_test", lang, n=running.number))
@@ -370,6 +410,8 @@ def call_test(story: StoryRecord, viewer: Viewer, body: Any, lang: str) -> Probe
             raise InvalidError(refusal("bad_body", lang, problem="skill is missing"))
         else:
             player["base"] = sheet.character.probe_level(skill)
+            if not sheet.character.has_skill(skill):
+                player["unaware"] = True
     except ValueError as exc:
         raise _core(exc, lang) from None
     opponent = _opponent(story, data, sheet, lang)
@@ -390,16 +432,23 @@ def call_test(story: StoryRecord, viewer: Viewer, body: Any, lang: str) -> Probe
         raise _core(exc, lang) from None
     pvp = opponent["kind"] == "character" and not opponent["npc"] and not player["npc"]
     harm = _harm(data.get("harm"), player, opponent, lang)
+    if grenade is None and skill is not None:
+        _known(sheet, skill, unaware, lang)  # last: the body's shape is checked first
+    if opponent["kind"] == "character" and not opponent["unaware"]:
+        other = story.sheet(opponent["character"])
+        assert other is not None
+        _known(other, opponent["skill"], False, lang)
     number = len(story.tests) + 1
-    test = ProbeRecord(
-        number,
-        {"player": player, "opponent": opponent, "pvp": pvp, "harm": harm},
-        {"drawn": [], "jokers": 0, "stopped": False},
-        DRAWING,
-    )
+    spec = {"player": player, "opponent": opponent, "pvp": pvp, "harm": harm}
+    if visibility != "public" or hide_difficulty:
+        spec |= {"visibility": visibility, "secret_difficulty": hide_difficulty}
+    test = ProbeRecord(number, spec, {"drawn": [], "jokers": 0, "stopped": False}, DRAWING)
     drawing_of(story, test, lang)  # the levels and that each draw fits a pile (D-30)
     story.tests.append(test)
-    story.log.append({"kind": "test", "number": number, "player": player, "opponent": opponent})
+    entry = {"kind": "test", "number": number, "player": player, "opponent": opponent}
+    if visibility != "public" or hide_difficulty:
+        entry |= {"visibility": visibility, "secret_difficulty": hide_difficulty}
+    story.log.append(entry)
     for spec in (player, opponent):
         level = spec["base"]
         for shift in spec["shifts"]:
@@ -460,6 +509,17 @@ def _opponent(
     return side
 
 
+def _known(sheet: SheetRecord, skill: str, unaware: bool, lang: str) -> None:
+    """A skill the sheet lacks is never silently level 0: 422 unless the game master said
+    ``"unaware": true`` (level 0, D-39)."""
+    if unaware or sheet.character.has_skill(skill):
+        return
+    known = ", ".join(sheet.character.skills) or "-"
+    raise InvalidError(
+        refusal("no_skill", lang, name=sheet.character.name, skill=skill, known=known)
+    )
+
+
 def _harm(
     value: Any, player: Mapping[str, Any], opponent: Mapping[str, Any], lang: str
 ) -> list[str]:
@@ -505,8 +565,8 @@ def holder(story: StoryRecord, test: ProbeRecord, side: Side) -> int | None:
     """Who draws ``side``: the sheet id of its player character, or None for the game master
     (a difficulty, a grenade, an NPC)."""
     spec = test.spec[side.value]
-    if spec["kind"] != "character":
-        return None
+    if spec["kind"] != "character" or test.spec.get("visibility") == "blind":
+        return None  # a blind test: the game master draws the player's side too
     sheet = story.sheet(spec["character"])
     return sheet.id if sheet is not None and sheet.character.player else None
 
@@ -566,8 +626,39 @@ def _revealed(test: ProbeRecord, drawing: Drawing) -> dict[str, Any]:
 
 
 def _jokers(story: StoryRecord, test: ProbeRecord) -> int:
+    """The jokers the tested player may spend: none in a secret test (spending them only
+    while behind would tell the player where the test stands)."""
+    if _no_jokers(test):
+        return 0
     sheet = story.sheet(test.spec["player"]["character"])
     return 0 if sheet is None else sheet.character.jokers
+
+
+def _no_jokers(test: ProbeRecord) -> bool:
+    return test.spec.get("visibility", "public") != "public" or bool(
+        test.spec.get("secret_difficulty")
+    )
+
+
+def secret(test: ProbeRecord) -> bool:
+    """A GM-only or blind test not yet revealed: its cards, margin and result are the game
+    master's alone."""
+    return test.spec.get("visibility", "public") != "public" and not test.state.get("shown")
+
+
+def hidden_from(test: ProbeRecord, viewer: Viewer) -> bool:
+    """The viewer may not see the test's cards, margin or result (yet)."""
+    return viewer.role != "gm" and secret(test)
+
+
+def difficulty_hidden(test: ProbeRecord, viewer: Viewer) -> bool:
+    """The viewer may not see the test's secret difficulty (until resolved or revealed)."""
+    return (
+        viewer.role != "gm"
+        and bool(test.spec.get("secret_difficulty"))
+        and not test.state.get("shown")
+        and test.status != DONE
+    )
 
 
 def _settle(story: StoryRecord, test: ProbeRecord, drawing: Drawing) -> None:
@@ -578,17 +669,19 @@ def _settle(story: StoryRecord, test: ProbeRecord, drawing: Drawing) -> None:
     lost = loser(result)
     spec = test.spec
     wounded = None
+    due = None
     if result.wound is not None and lost is not None and lost.value in spec["harm"]:
-        side = spec[lost.value]
-        sheet = story.sheet(side["character"]) if side["kind"] == "character" else None
-        if sheet is not None and not sheet.character.is_out:
-            sheet.character = sheet.character.with_wound(result.wound)
-            wounded = sheet.id
+        if secret(test):  # a wound on the sheet would tell the result: it waits for the reveal
+            due = lost.value
+        else:
+            wounded = _wound_side(story, test, lost.value, result.wound)
     test.status = DONE
     test.result = result.to_dict() | {
         "loser": None if lost is None else lost.value,
         "wounded": wounded,
     }
+    if due is not None:
+        test.result["due"] = due
     word = margin_word(result, drawing.ruleset)
     tie = result.player_total == result.opponent_total
     story.log.append(
@@ -611,6 +704,36 @@ def _settle(story: StoryRecord, test: ProbeRecord, drawing: Drawing) -> None:
         story.log.append(_wounded(hurt.character, result.wound) | {"number": test.number})
 
 
+def _wound_side(story: StoryRecord, test: ProbeRecord, side: str, band: WoundBand) -> int | None:
+    """The losing side's sheet takes the wound (if a character not yet out): its id."""
+    spec = test.spec[side]
+    sheet = story.sheet(spec["character"]) if spec["kind"] == "character" else None
+    if sheet is None or sheet.character.is_out:
+        return None
+    sheet.character = sheet.character.with_wound(band)
+    return sheet.id
+
+
+def reveal(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> None:
+    """The game master shows a secret test (its cards, margin, result, its difficulty) to
+    everyone; a wound it dealt reaches the sheet now."""
+    _gm(viewer, lang)
+    test = _test(story, test_id, lang)
+    if test.state.get("shown"):
+        return
+    test.state = test.state | {"shown": True}
+    story.log.append({"kind": "reveal", "number": test.number})
+    result = test.result
+    if test.status == DONE and result is not None and result.get("due"):
+        band = WoundBand(result["wound"])
+        wounded = _wound_side(story, test, result["due"], band)
+        test.result = {k: v for k, v in result.items() if k != "due"} | {"wounded": wounded}
+        if wounded is not None:
+            hurt = story.sheet(wounded)
+            assert hurt is not None
+            story.log.append(_wounded(hurt.character, band) | {"number": test.number})
+
+
 def spend_joker(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> int:
     """The tested player spends one joker: one more card (C6, D-33); the card drawn."""
     test = _test(story, test_id, lang)
@@ -620,6 +743,8 @@ def spend_joker(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> 
         raise ForbiddenError(refusal("not_your_jokers", lang, name=sheet.character.name))
     if test.status != DRAWING:
         raise ConflictError(refusal("test_over", lang))
+    if _no_jokers(test):
+        raise ConflictError(refusal("secret_no_joker", lang))
     drawing = drawing_of(story, test, lang)
     try:
         drawing = drawing.spend_joker(sheet.character.jokers)

@@ -87,6 +87,17 @@ _STRINGS: dict[str, str] = {
     "kind_grenade": N_("a hand grenade (D-40)"),
     "throws_grenade": N_("throws a hand grenade (level 5–6, D-40)"),
     "unaware": N_("the target does not know it is shot at (level 0, D-39)"),
+    "ask_unaware": N_(
+        "{name} has no skill “{skill}”. Test at level 0 (unaware)? Cancel calls no test."
+    ),
+    "visibility": N_("Who sees the cards"),
+    "visibility_public": N_("everyone"),
+    "visibility_gm": N_("the game master only"),
+    "visibility_blind": N_("blind (the game master draws for the player too)"),
+    "secret_difficulty": N_("secret difficulty (players see it once resolved)"),
+    "secret_test": N_("secret — only the game master sees the cards and the result"),
+    "secret_level": N_("secret"),
+    "reveal": N_("Reveal to everyone"),
     "shifts": N_("Shifts (fuzzy levels)"),
     "add_shift": N_("Add a shift"),
     "reason": N_("Reason"),
@@ -141,6 +152,11 @@ _REFUSALS: dict[str, str] = {
     "open_test": N_("test {n} is still being drawn: finish or call it off first"),
     "is_out": N_("{name} is out (Fallobst, D-32) and takes no test"),
     "same_character": N_("{name} cannot be tested against itself"),
+    "secret_no_joker": N_("no jokers are spent in a secret test"),
+    "no_skill": N_(
+        "{name} has no skill “{skill}” (the sheet has: {known}); name one of them, or "
+        "call the test with unaware: true to test at level 0 (nichtsahnend, D-39)"
+    ),
     "npc_first": N_(
         "{npc} is an NPC and {pc} a player character: call the test for the player character "
         "(character {pc}, against {npc}); ties favour the player (C3)"
@@ -188,6 +204,8 @@ def _level_of(side: Mapping[str, Any], lang: str) -> str:
     w = words(lang)
     kind = side.get("kind")
     side = dict(side) | {"level": side.get("base", side.get("level"))}
+    if kind == "difficulty" and side.get("secret"):
+        return w.phrase("a secret difficulty")
     if kind == "difficulty":
         name = RpgRuleset.load("rpg").difficulty_name(int(side["level"]), lang)
         return w.phrase("difficulty {level} ({name})", level=side["level"], name=name)
@@ -221,12 +239,19 @@ def log_line(entry: Mapping[str, Any], lang: str) -> str:
             )
         return w.phrase("{name} joins the story with 1 joker.", name=entry["name"])
     if kind == "test":
-        return w.phrase(
+        line = w.phrase(
             "Test {n}: {player} against {opponent}.",
             n=entry["number"],
             player=_level_of(entry["player"], lang),
             opponent=_level_of(entry["opponent"], lang),
         )
+        if entry.get("visibility") == "gm":
+            line += " " + w.phrase("Only the game master sees its cards and result.")
+        elif entry.get("visibility") == "blind":
+            line += " " + w.phrase("A blind test: the game master draws for both sides.")
+        return line
+    if kind == "reveal":
+        return w.phrase("The game master reveals test {n}.", n=entry["number"])
     if kind == "shift":
         side = {"grenade": N_("the hand grenade"), "difficulty": N_("the difficulty")}
         name = entry.get("name") or w.gettext(side.get(entry.get("side", ""), side["difficulty"]))

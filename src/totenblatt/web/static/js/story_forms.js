@@ -87,6 +87,9 @@ function callForm(p, page) {
     fight ? el("label", { class: "field check" }, field(page, "input", `call-harm-opponent-${kind}-${grenade}`, { type: "checkbox" }, [], { fallback: harmDefault.includes("opponent") }), el("span", {}, t("side_opponent"))) : null,
   );
   rows.push(harm);
+  const seen = [["public", t("visibility_public")], ["gm", t("visibility_gm")], ["blind", t("visibility_blind")]];
+  rows.push(labelled(t("visibility"), field(page, "select", "call-visibility", { name: "visibility" }, options(seen), { fallback: "public" })));
+  if (kind === "difficulty" && !grenade) rows.push(el("label", { class: "field check" }, field(page, "input", "call-secret", { type: "checkbox", name: "secret_difficulty" }, [], { fallback: false }), el("span", {}, t("secret_difficulty"))));
   const submit = el("button", { type: "submit", class: "btn primary call" }, t("call"));
   return el(
     "form",
@@ -107,6 +110,24 @@ function callForm(p, page) {
         body.shifts = page.shiftRows.map((id) => ({ side: value(`shift-side-${id}`), by: Number(value(`shift-by-${id}`)), reason: value(`shift-reason-${id}`) }));
         const sides = ["player", "opponent"].filter((side) => checked(`call-harm-${side}-${kind}-${grenade}`));
         body.harm = sides;
+        body.visibility = value("call-visibility") || "public";
+        if (checked("call-secret")) body.secret_difficulty = true;
+        // a skill the sheet lacks is never silently level 0: ask (D-39), or call nothing
+        const lacks = (id, skill) => {
+          const sheet = p.characters.find((c) => c.character_id === id);
+          const known = Object.keys(sheet?.skills || {}).map((s) => s.toLowerCase());
+          return sheet && sheet.skills && !known.includes(String(skill || "").trim().toLowerCase()) ? sheet : null;
+        };
+        const mine = body.skill !== undefined ? lacks(body.character, body.skill) : null;
+        if (mine) {
+          if (!window.confirm(t("ask_unaware", { name: mine.name, skill: body.skill }))) return;
+          body.unaware = true;
+        }
+        const theirs = body.against?.character && !body.against.unaware ? lacks(body.against.character, body.against.skill) : null;
+        if (theirs) {
+          if (!window.confirm(t("ask_unaware", { name: theirs.name, skill: body.against.skill }))) return;
+          body.against.unaware = true;
+        }
         try {
           await page.act("POST", "/tests", body);
           page.shiftRows = [];

@@ -1,0 +1,200 @@
+"""Secrets of the game master (issue 43): GM-only and blind tests, secret difficulties,
+skills a sheet lacks. A secret test's cards, margin and result reach no player and no
+onlooker before the reveal: not by the API, the page, the socket, nor after a reload."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from story_helpers import Story, bearer, seed_for, story_client
+
+SECRET_KEYS = ("outcome", "margin", "wound", "wounded", "standing")
+
+
+def _setup(story: Story) -> None:
+    story.add("Trevor", {"Sportlichkeit": 2, "Wahrnehmung": 1})
+    story.add("Diana", {"Beweglichkeit": 2})
+
+
+def _blank(test: dict[str, Any]) -> None:
+    """Nothing of the test's cards, margin or result."""
+    assert test["cards"] == {"player": [], "opponent": []}, test
+    assert test["totals"] == {} and test["narration"] == [], test
+    assert all(test[k] is None for k in SECRET_KEYS), test
+
+
+def _views(story: Story) -> dict[str, str]:
+    """Everything a player or onlooker receives, as text: the API, the page, the socket."""
+    out: dict[str, str] = {}
+    client = story.client
+    for who in ("Trevor", "Diana", None):
+        key = story.tokens.get(who) if who else None
+        out[f"api-{who}"] = client.get(f"/api/stories/{story.id}", headers=bearer(key)).text
+        page = f"/stories/{story.id}" + (f"#token={key}" if key else "")
+        out[f"page-{who}"] = client.get(page).text  # a fragment never reaches the server
+        if key:
+            out[f"page-query-{who}"] = client.get(f"/stories/{story.id}?token={key}").text
+        path = f"/ws/stories/{story.id}" + (f"?token={key}" if key else "")
+        with client.websocket_connect(path) as socket:
+            out[f"ws-{who}"] = socket.receive_text()
+    return out
+
+
+def _secret_lines(story: Story, number: int) -> list[str]:
+    """The game master's log lines of test ``number`` that tell cards or the result."""
+    gm = story.view()
+    test = next(t for t in gm["tests"] if t["number"] == number)
+    return [line for line in test["narration"] if "reveals" not in line]
+
+
+def _nothing_leaks(story: Story, number: int) -> None:
+    lines = _secret_lines(story, number)
+    assert lines  # the game master does see them
+    for where, text in _views(story).items():
+        for line in lines:
+            assert json.dumps(line, ensure_ascii=False)[1:-1] not in text, (where, line)
+    for who in ("Trevor", "Diana", None):
+        test = next(t for t in story.view(who)["tests"] if t["number"] == number)
+        _blank(test)
+
+
+def test_a_gm_only_test_is_the_game_masters_until_revealed(db_url: str) -> None:
+    seed = seed_for([([3], [12, 11])])
+    with story_client(db_url, seed) as client:
+        story = Story.create(client, lang="en")
+        _setup(story)
+        called = story.call(
+            {
+                "character": story.ids["Trevor"],
+                "skill": "Sportlichkeit",
+                "difficulty": 3,
+                "visibility": "gm",
+            }
+        )
+        tid = called["test_id"]
+        drawn = story.draw(tid, "Trevor")  # the player draws the own side, unseen
+        assert drawn.status_code == 200, drawn.text
+        assert drawn.json()["cards"] == [] and drawn.json()["outcome"] is None
+        assert story.test(tid, "Trevor")["cards"]["player"] == []
+        gm_draw = story.draw(tid, "gm")
+        assert gm_draw.json()["cards"] == [12, 11]  # the game master sees
+        gm = story.test(tid)
+        assert gm["status"] == "done" and gm["outcome"] == "failure" and gm["can"]["reveal"]
+        assert gm["result" if "result" in gm else "wounded"] is None  # the wound waits
+        assert story.sheet("Trevor")["wound_points"] == 0
+        _nothing_leaks(story, 1)
+        assert story.post(f"/tests/{tid}/reveal", token="Trevor").status_code == 403
+        assert story.post(f"/tests/{tid}/joker", token="Trevor").status_code == 409
+        shown = story.post(f"/tests/{tid}/reveal")
+        assert shown.status_code == 200, shown.text
+        seen = story.test(tid, "Diana")
+        assert seen["cards"] == {"player": [3], "opponent": [12, 11]}
+        assert seen["outcome"] == "failure" and seen["wound"] is not None
+        assert story.sheet("Trevor")["wound_points"] > 0  # the wound reached the sheet now
+        assert any("reveals test 1" in line for line in story.view(None)["log"])
+
+
+def test_a_blind_test_the_game_master_draws_both_sides(db_url: str) -> None:
+    seed = seed_for([([10], [2])])
+    with story_client(db_url, seed) as client:
+        story = Story.create(client, lang="en")
+        _setup(story)
+        body = {"character": story.ids["Trevor"], "skill": "Wahrnehmung", "difficulty": 1}
+        tid = story.call(body | {"visibility": "blind"})["test_id"]
+        mine = story.test(tid, "Trevor")
+        assert mine["can"]["draw"] == [] and mine["sides"]["player"]["holder"] == "gm"
+        assert story.draw(tid, "Trevor").status_code == 403
+        with client.websocket_connect(
+            f"/ws/stories/{story.id}?token={story.tokens['Trevor']}"
+        ) as socket:
+            socket.receive_text()
+            for side in ("player", "opponent"):
+                assert story.draw(tid, "gm", side).status_code == 200
+                pushed = json.loads(socket.receive_text())
+                _blank(next(t for t in pushed["tests"] if t["test_id"] == tid))
+                assert "10" not in " ".join(pushed["log"][-2:])
+        assert story.test(tid)["outcome"] == "success"
+        _nothing_leaks(story, 1)
+        assert story.post(f"/tests/{tid}/reveal").status_code == 200
+        assert story.test(tid, "Trevor")["outcome"] == "success"
+
+
+def test_a_secret_difficulty_is_hidden_until_resolved(db_url: str) -> None:
+    seed = seed_for([([7], [4, 9])])
+    with story_client(db_url, seed) as client:
+        story = Story.create(client, lang="en")
+        _setup(story)
+        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": 5}
+        shifts = [{"side": "opponent", "by": -1, "reason": "Daylight"}]
+        tid = story.call(body | {"secret_difficulty": True, "shifts": shifts})["test_id"]
+        for who in ("Trevor", "Diana", None):
+            test = story.test(tid, who)
+            assert test["sides"]["opponent"] == {
+                "kind": "difficulty", "secret": True, "holder": "gm", "yours": False,
+            }  # fmt: skip
+            assert "odds" not in test and test["counts"]["opponent"] is None
+            text = json.dumps(story.view(who))
+            assert "Daylight" not in text and "difficulty 5" not in text
+            assert "a secret difficulty" in " ".join(story.view(who)["log"])
+        assert story.draw(tid, "Trevor").json()["cards"] == [7]  # its own cards
+        assert story.test(tid, "Trevor")["cards"]["player"] == [7]
+        story.draw(tid, "gm")
+        done = story.test(tid, "Trevor")  # resolved: now everyone sees it
+        assert done["status"] == "done" and done["sides"]["opponent"]["level"] == 4
+        assert done["cards"]["opponent"][:2] == [4, 9] and done["outcome"] == "failure"
+
+
+def test_a_secret_difficulty_the_game_master_reveals_before(db_url: str) -> None:
+    with story_client(db_url) as client:
+        story = Story.create(client, lang="en")
+        _setup(story)
+        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": 5}
+        tid = story.call(body | {"secret_difficulty": True})["test_id"]
+        assert story.test(tid)["can"]["reveal"]
+        assert story.post(f"/tests/{tid}/reveal").status_code == 200
+        assert story.test(tid, None)["sides"]["opponent"]["level"] == 5
+
+
+def test_bad_visibility_is_refused(db_url: str) -> None:
+    with story_client(db_url) as client:
+        story = Story.create(client, lang="en")
+        _setup(story)
+        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": 2}
+        for extra, words in (
+            ({"visibility": "secret"}, "public, gm, blind"),
+            ({"secret_difficulty": 1}, "true or false"),
+            (
+                {"secret_difficulty": True, "difficulty": None, "against": {"grenade": 5}},
+                "needs a difficulty",
+            ),
+        ):
+            answer = story.post("/tests?lang=en", body | extra)
+            assert answer.status_code == 422 and words in answer.json()["error"], answer.text
+
+
+def test_a_skill_the_sheet_lacks_is_422_unless_unaware(db_url: str) -> None:
+    with story_client(db_url) as client:
+        story = Story.create(client, lang="en")
+        _setup(story)
+        body = {"character": story.ids["Trevor"], "skill": "Schleichen", "difficulty": 2}
+        answer = story.post("/tests?lang=en", body)
+        assert answer.status_code == 422
+        error = answer.json()["error"]
+        assert "Trevor has no skill “Schleichen”" in error and "Sportlichkeit" in error
+        assert "unaware" in error
+        assert story.view()["tests"] == []  # nothing called
+        against = {"character": story.ids["Diana"], "skill": "Wahrnehmung"}
+        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "against": against}
+        answer = story.post("/tests?lang=en", body)
+        assert answer.status_code == 422 and "Diana has no skill" in answer.json()["error"]
+        called = story.call(body | {"against": against | {"unaware": True}})
+        test = story.test(called["test_id"])
+        assert test["sides"]["opponent"]["base"] == 0 and test["sides"]["opponent"]["unaware"]
+        story.post(f"/tests/{called['test_id']}/cancel")
+        body = {"character": story.ids["Trevor"], "skill": "Schleichen", "difficulty": 2}
+        called = story.call(body | {"unaware": True})
+        test = story.test(called["test_id"])
+        assert test["sides"]["player"]["base"] == 0 and test["sides"]["player"]["unaware"]
+        de = story.post("/tests?lang=de", body | {"unaware": "ja"})
+        assert de.status_code == 422
