@@ -23,7 +23,8 @@ function cardBack(kind) {
 }
 
 function sideTitle(side) {
-  if (side.kind === "difficulty") return `${t("difficulty")} ${side.base} — ${t(`difficulty_${Math.min(side.base, 7)}`)}`;
+  if (side.kind === "difficulty" && side.secret) return `${t("difficulty")} — ${t("secret_level")}`;
+  if (side.kind === "difficulty") return `${t("difficulty")} ${side.base} — ${t(`difficulty_${side.base}`)}`;
   if (side.kind === "grenade") return t("kind_grenade");
   return side.npc ? `${side.name} (${t("npc")})` : side.name;
 }
@@ -44,13 +45,13 @@ function holderName(test, side, p) {
 function sideBox(test, side, p) {
   const s = test.sides[side];
   const cards = test.cards[side] || [];
-  const base = test.counts[side];
+  const base = test.counts[side] ?? 1; // a secret difficulty's count is not told
   let row;
   if (cards.length) row = cards.map((v, i) => cardFace(v, side === "player" && i >= base));
   else if (test.drawn[side]) row = Array.from({ length: base }, () => cardBack("back"));
   else row = Array.from({ length: base }, () => cardBack("slot"));
   const shifts = (s.shifts || []).map((x) => el("li", { class: "shift" }, `${x.by > 0 ? "+" : ""}${x.by} ${x.reason}`));
-  const level = s.level === s.base ? t("level_n", { level: s.level }) : `${t("level_n", { level: s.base })} → ${s.level}`;
+  const level = s.secret ? t("secret_level") : s.level === s.base ? t("level_n", { level: s.level }) : `${t("level_n", { level: s.base })} → ${s.level}`;
   const waiting = test.status === "drawing" && !test.drawn[side] ? el("p", { class: "waiting" }, t("waiting_draw", { name: holderName(test, side, p) })) : null;
   const total = side in (test.totals || {}) ? el("p", { class: "total" }, `= ${test.totals[side]}`) : null;
   return el(
@@ -147,12 +148,13 @@ function actions(test, p, page) {
   }
   if (can.stop) out.push(button(t("stop"), "stop", () => page.act("POST", `${path}/stop`)));
   if (can.cancel) out.push(button(t("cancel"), "cancel", () => page.act("POST", `${path}/cancel`)));
+  if (can.reveal) out.push(button(t("reveal"), "reveal", () => page.act("POST", `${path}/reveal`)));
   const hint = test.joker_refusal && can.stop && !can.joker ? el("p", { class: "hint" }, test.joker_refusal) : null;
   return out.length || hint ? el("div", { class: "actions" }, out, hint) : null;
 }
 
 function statusPill(test) {
-  const word = test.status === "done" ? t(test.outcome) : test.status === "cancelled" ? t("cancelled") : test.standing ? t(test.standing) : t("being_drawn");
+  const word = test.status === "done" ? (test.outcome ? t(test.outcome) : t("secret_level")) : test.status === "cancelled" ? t("cancelled") : test.standing ? t(test.standing) : t("being_drawn");
   return el("span", { class: `pill ${test.status} ${test.outcome || test.standing || ""}` }, word);
 }
 
@@ -162,6 +164,7 @@ function testCard(test, p, page) {
     { class: `test ${test.status} ${test.outcome || test.standing || ""}`, "data-test": test.test_id },
     el("div", { class: "test-head" }, el("h2", {}, t("test_n", { n: test.number })), statusPill(test)),
     el("div", { class: "sides" }, sideBox(test, "player", p), el("div", { class: "vs" }, t("vs")), sideBox(test, "opponent", p)),
+    test.visibility && test.visibility !== "public" && !test.shown ? el("p", { class: "secret-note" }, t("secret_test")) : null,
     test.status === "drawing" && test.odds ? oddsBox(test) : null,
     actions(test, p, page),
     test.narration.length ? el("ol", { class: "narration" }, test.narration.map((line) => el("li", {}, line))) : null,
