@@ -18,7 +18,7 @@ from rich.console import Console
 
 from scenario_text import figure, scenario_toml
 from totenblatt.cards import Card
-from totenblatt.cli import play as play_module
+from totenblatt.cli import _play_session
 from totenblatt.cli._play_choices import PlayContext, build_choices
 from totenblatt.cli._play_input import Command, InputError, parse_input, plan_move
 from totenblatt.cli._play_screen import compact_choices
@@ -533,7 +533,7 @@ def test_load_keeps_saving_to_its_file_and_retells_the_last_events(
         return buffer.getvalue().splitlines()
 
     retold = shown("a.json")
-    monkeypatch.setattr(play_module, "_LAST_EVENTS", 0)
+    monkeypatch.setattr(_play_session, "_LAST_EVENTS", 0)
     assert any("Loaded: round" in line for line in retold)
     assert len(retold) > len(shown("b.json"))  # the last events were told again
 
