@@ -83,9 +83,17 @@ def test_b2_starting_abilities_are_chosen_and_the_rest_drawn_from_number_cards(
         assert event.ability is rules.ability_for(event.card)
 
 
-def test_b2_the_same_ability_may_be_chosen_twice(rules: Ruleset) -> None:
-    hero, _ = new_hero(HeroType.GUNSLINGER, "Kit", rules, random.Random(3), [Ability.COVER_3] * 2)
-    assert hero.abilities == (Ability.COVER_3, Ability.COVER_3)
+def test_d41_the_same_ability_cannot_be_chosen_twice(rules: Ruleset) -> None:
+    with pytest.raises(CampaignError, match="distinct"):
+        new_hero(HeroType.GUNSLINGER, "Kit", rules, random.Random(3), [Ability.COVER_3] * 2)
+
+
+def test_d41_drawn_abilities_are_redrawn_while_they_repeat(rules: Ruleset) -> None:
+    for seed in range(200):  # today's draw repeats for some seeds (3 of spades twice)
+        hero, _ = new_hero(HeroType.VETERAN, "Bob", rules, random.Random(seed))
+        assert len(set(hero.abilities)) == len(hero.abilities) == 4, seed
+        hero, _ = new_hero(HeroType.VETERAN, "Bob", rules, random.Random(seed), [Ability.COVER_3])
+        assert len(set(hero.abilities)) == 4, seed
 
 
 @pytest.mark.parametrize("ability", [Ability.SHARPSHOOTER, Ability.PAY_THE_PIPER, Ability.WILD_2])

@@ -151,7 +151,7 @@ def test_the_gang_is_renamed_and_names_are_checked() -> None:
         rename_gang(GANG, "Daltons")
 
 
-def test_a_dismissed_member_leaves_for_good_and_frees_a_place(rules: Ruleset) -> None:
+def test_d42_a_dismissed_member_leaves_for_good_and_the_gang_shrinks(rules: Ruleset) -> None:
     gone, events = dismiss(GANG, "cy")
     assert [m.name for m in gone.members] == ["Bob", "Ann"] and events == (
         Dismissed("Cy", HeroType.COWBOY),
@@ -160,10 +160,17 @@ def test_a_dismissed_member_leaves_for_good_and_frees_a_place(rules: Ruleset) ->
     with pytest.raises(UnknownMemberError, match=r"no longer with it \(dismissed\)") as info:
         gone.member("Cy")
     assert info.value.message is not None
+    assert gone.size == GANG.size - 1  # counted like a sacrifice (D-42): no place is freed
     filled, _ = fill(gone, rules, random.Random(1))
-    assert len(filled.members) == 4
+    assert len(filled.members) == GANG.size - 1
     with pytest.raises(CampaignError, match="already has \\(or had\\)"):
         rename_member(gone, "Ann", "Cy")  # the name stays taken
+
+
+def test_d42_the_last_member_is_not_dismissed() -> None:
+    alone = GANG.replace_members(GANG.members[:1])
+    with pytest.raises(CampaignError, match="last member"):
+        dismiss(alone, "Bob")
 
 
 # -- what a gang may hire ----------------------------------------------------------------

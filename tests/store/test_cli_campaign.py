@@ -26,7 +26,7 @@ def create(cli_json: CliJson, db: str, *extra: str) -> dict[str, Any]:
     data: dict[str, Any] = cli_json(
         ["gang", "create", "Die Daltons", "--leader", "veteran", "--size", "4",
          "--leader-name", "Bob Dalton", "--member", "Emmett Dalton", "--member", "Grat Dalton",
-         "--member", "Bill Doolin", "--ability", "cover_3", "--ability", "7", "--seed", "1",
+         "--member", "Bill Doolin", "--ability", "cover_3", "--ability", "2", "--seed", "1",
          "--db", db, *extra]
     )  # fmt: skip
     return data
@@ -48,7 +48,8 @@ def test_gang_show_json_prints_exactly_the_issue_shape(cli_json: CliJson, db_url
     bob = data["members"][0]
     assert bob["name"] == "Bob Dalton" and bob["kind"] == "veteran"
     assert (bob["hp"], bob["hp_max"], bob["fights_survived"]) == (8, 8, 0)
-    assert bob["abilities"][:2] == ["cover_3", "cover_3"] and len(bob["abilities"]) == 4
+    assert bob["abilities"][:2] == ["cover_3", "quick_fingers_1"] and len(bob["abilities"]) == 4
+    assert len(set(bob["abilities"])) == 4  # distinct (D-41)
     assert [m["name"] for m in data["members"][1:]] == [
         "Emmett Dalton",
         "Grat Dalton",
@@ -120,7 +121,7 @@ def test_every_changing_command_prints_the_gang_shape(cli_json: CliJson, db_url:
             ["gang", "recruit", "Daltons", "--hero", "cowboy"],
             "--hero 'cowboy': expected veteran or gunslinger",
         ),
-        (["gang", "fill", "Daltons"], "already has its 4 members"),
+        (["gang", "fill", "Daltons"], "only in a fight's aftermath"),
         (
             ["gang", "create", "Big", "--leader", "veteran", "--size", "11"],
             "1 to 10 members (B3); got size 11",

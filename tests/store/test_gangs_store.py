@@ -171,7 +171,7 @@ Refusal = Callable[[Store, list[str]], object]
             RecruitmentError,
             "lost no veteran or gunslinger in its last fight",
         ),
-        (lambda s, n: s.gangs.fill("Daltons"), RecruitmentError, "already has its 4 members"),
+        (lambda s, n: s.gangs.fill("Daltons"), StoreError, "only in a fight's aftermath"),
         (lambda s, n: s.gangs.undo_fight("Daltons"), StoreError, "no recorded fight to undo"),
         (
             lambda s, n: s.gangs.create("daltons", HeroType.VETERAN),

@@ -38,21 +38,28 @@ from totenblatt.campaign.gang import (
     IllegalSacrificeError,
     Member,
 )
+from totenblatt.campaign.outcomes import outcome_args
 from totenblatt.campaign.recruitment import affordable, fill, hire, price
 from totenblatt.messages import Message
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import HeroType
+from totenblatt.wanted.vocab import Ability, HeroType
 
 __all__ = [
     "Choices",
     "Gain",
     "NextStep",
+    "Resolved",
+    "SacrificeFixedError",
     "Step",
+    "Wanted",
+    "chosen_sacrifice",
     "default_choices",
     "default_payments",
     "next_step",
     "plan",
+    "resolve",
     "settle",
+    "step_args",
     "step_seed",
 ]
 
@@ -201,6 +208,8 @@ class Choices:
     hire_name: str | None = None
     fill: bool = True
     fill_names: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    """The hired hero's abilities the owner chose (B2, D-41); the rest are drawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,21 +254,40 @@ def plan(
     Each step draws from ``random.Random(step_seed(seed, what))``; ``choices`` None takes
     :func:`default_choices`. The same arguments give the same steps, cards included.
     """
-    fought, events = settle(
-        gang, outcome, ruleset, random.Random(step_seed(seed, FIGHT)), absent=absent
-    )
-    steps = [Step(FIGHT, step_seed(seed, FIGHT), fought, events)]
-    chosen = default_choices(fought, ruleset) if choices is None else choices
+    first = _fight_step(gang, outcome, ruleset, seed, absent)
+    chosen = default_choices(first.gang, ruleset) if choices is None else choices
+    return (first, *_after_fight(first.gang, ruleset, seed, _paid(first.gang, chosen, ruleset)))
+
+
+def _fight_step(
+    gang: Gang, outcome: FightOutcome, ruleset: Ruleset, seed: int, absent: Collection[str]
+) -> Step:
+    the_seed = step_seed(seed, FIGHT)
+    fought, events = settle(gang, outcome, ruleset, random.Random(the_seed), absent=absent)
+    return Step(FIGHT, the_seed, fought, events)
+
+
+def _paid(settled: Gang, chosen: Choices, ruleset: Ruleset) -> Choices:
+    """``chosen`` with the hire's payments as they will be paid (the default split filled in)."""
+    if chosen.hire is None or chosen.pay is not None:
+        return chosen
+    return replace(chosen, pay=default_payments(settled, chosen.hire, ruleset))
+
+
+def _after_fight(fought: Gang, ruleset: Ruleset, seed: int, chosen: Choices) -> list[Step]:
+    """The recruitment and filling steps after the fight step (B6)."""
+    steps = []
     current = fought
     if chosen.hire is not None:
-        pay = (
-            chosen.pay
-            if chosen.pay is not None
-            else default_payments(current, chosen.hire, ruleset)
-        )
         the_seed = step_seed(seed, RECRUIT)
         current, events = hire(
-            current, chosen.hire, pay, ruleset, random.Random(the_seed), name=chosen.hire_name
+            current,
+            chosen.hire,
+            chosen.pay or {},
+            ruleset,
+            random.Random(the_seed),
+            name=chosen.hire_name,
+            abilities=chosen.abilities,
         )
         steps.append(Step(RECRUIT, the_seed, current, events))
     if chosen.fill and len(current.members) < current.size:
@@ -268,4 +296,144 @@ def plan(
             current, ruleset, random.Random(the_seed), names=list(chosen.fill_names)
         )
         steps.append(Step(FILL, the_seed, current, events))
-    return tuple(steps)
+    return steps
+
+
+# -- the one road: the owner's wishes, B4's checks, the defaults, the plan -----------------
+
+
+class SacrificeFixedError(IllegalSacrificeError):
+    """Another sacrifice than the one chosen when the gang conceded (B4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """What the owner asks for after a fight (None: the rules' default).
+
+    ``hire_given`` says the owner decided about the hire (``hire`` None: hire nobody);
+    ``fill`` None fills up when there is room (B6).
+    """
+
+    sacrifice: str | None = None
+    hire: HeroType | None = None
+    hire_given: bool = False
+    pay: Mapping[str, int] | None = None
+    hire_name: str | None = None
+    abilities: tuple[Ability, ...] = ()
+    fill: bool | None = None
+    fill_names: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """As stored with a confirmation."""
+        return {
+            "sacrifice": self.sacrifice,
+            "hire": None if self.hire is None else self.hire.value,
+            "hire_given": self.hire_given,
+            "pay": None if self.pay is None else dict(self.pay),
+            "hire_name": self.hire_name,
+            "abilities": [a.value for a in self.abilities],
+            "fill": self.fill,
+            "fill_names": list(self.fill_names),
+        }
+
+    @classmethod
+    def from_stored(cls, data: Mapping[str, object] | None) -> Wanted:
+        """Read :meth:`to_dict` back."""
+        if not data:
+            return cls()
+        hire_ = data.get("hire")
+        pay = data.get("pay")
+        return cls(
+            sacrifice=None if data.get("sacrifice") is None else str(data.get("sacrifice")),
+            hire=None if hire_ is None else HeroType(str(hire_)),
+            hire_given=bool(data.get("hire_given")),
+            pay=dict(pay) if isinstance(pay, Mapping) else None,
+            hire_name=None if data.get("hire_name") is None else str(data.get("hire_name")),
+            abilities=tuple(Ability(str(a)) for a in _items(data.get("abilities"))),
+            fill=None if data.get("fill") is None else bool(data.get("fill")),
+            fill_names=tuple(str(n) for n in _items(data.get("fill_names"))),
+        )
+
+
+def _items(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def chosen_sacrifice(conceded: bool, fixed: str | None, wanted: str | None) -> str | None:
+    """Who a gang sacrifices (B4): the one fixed when it conceded, else the owner's choice.
+
+    IllegalSacrificeError when a gang that did not concede names one; SacrificeFixedError
+    when another than the fixed one is named. Whether the member may be sacrificed is
+    checked by :func:`settle`.
+    """
+    if not conceded:
+        if wanted is not None:
+            raise IllegalSacrificeError(
+                Message("only a gang that conceded sacrifices someone (B4)")
+            )
+        return None
+    if fixed is not None and wanted not in (None, fixed):
+        raise SacrificeFixedError(
+            Message("the sacrifice was chosen when the gang conceded: {name}", name=fixed)
+        )
+    return fixed or wanted
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A gang's aftermath as the rules resolve it: the choices taken (defaults and the
+    payments filled in) and every step, cards included."""
+
+    choices: Choices
+    steps: tuple[Step, ...]
+
+
+def resolve(
+    gang: Gang,
+    outcome: FightOutcome,
+    ruleset: Ruleset,
+    seed: int,
+    wanted: Wanted | None = None,
+    *,
+    absent: Collection[str] = (),
+) -> Resolved:
+    """The one road of a gang's aftermath (the web wizard and ``fight record`` both take it).
+
+    The fight step (:func:`settle`, B4, B5), then the owner's ``wanted`` choices with the
+    rules' defaults (:func:`default_choices`) for what they leave open, then the hire and
+    filling up (B6). Each step draws from its own seed (:func:`step_seed` of ``seed`` and
+    the step): nothing the owner types (a name) changes a card drawn (D-41).
+    """
+    asked = Wanted() if wanted is None else wanted
+    first = _fight_step(gang, outcome, ruleset, seed, absent)
+    defaults = default_choices(first.gang, ruleset)
+    hire_ = asked.hire if asked.hire_given else defaults.hire
+    choices = _paid(
+        first.gang,
+        Choices(
+            hire=hire_,
+            pay=asked.pay,
+            hire_name=asked.hire_name if hire_ is not None else None,
+            fill=defaults.fill if asked.fill is None else asked.fill,
+            fill_names=asked.fill_names,
+            abilities=asked.abilities if hire_ is not None else (),
+        ),
+        ruleset,
+    )
+    return Resolved(choices, (first, *_after_fight(first.gang, ruleset, seed, choices)))
+
+
+def step_args(
+    step: Step, outcome: FightOutcome, choices: Choices, absent: Collection[str] = ()
+) -> dict[str, object]:
+    """What a step's audit row holds of the rules' arguments (the same from every road)."""
+    if step.what == FIGHT:
+        return {**outcome_args(outcome), "absent": list(absent)}
+    if step.what == RECRUIT:
+        return {
+            "hero": None if choices.hire is None else choices.hire.value,
+            "pay": dict(choices.pay or {}),
+            "name": choices.hire_name,
+            "abilities": [a.value for a in choices.abilities],
+        }
+    return {"names": list(choices.fill_names)}

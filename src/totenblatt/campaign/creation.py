@@ -146,6 +146,8 @@ def new_hero(
 ) -> tuple[Member, tuple[Event, ...]]:
     """A new hero (B2): its HP, and its abilities chosen among 2-10, the rest drawn from 2-10.
 
+    All distinct (D-41): a choice may not repeat, a drawn one that repeats is drawn again.
+
     ``weapon`` is a key or alias of the ruleset's weapons (default: the leader's).
     """
     profile = hero_profile(kind, ruleset)
@@ -171,13 +173,25 @@ def new_hero(
                 chosen=len(chosen),
             )
         )
+    twice = sorted({a.value for a in chosen if list(chosen).count(a) > 1})
+    if twice:
+        raise CampaignError(
+            Message(
+                "a new {kind}'s abilities are distinct (D-41); {ability} was chosen twice",
+                kind=kind,
+                ability=twice[0],
+            )
+        )
     member = Member(name, kind, hp=profile.hp, hp_max=profile.hp_max, weapon=armed)
     events: list[Event] = [Joined(name, kind, profile.hp)]
     for ability in chosen:
         member = gain_ability(member, ability, ruleset)
         events.append(AbilityGained(name, ability, None))
+    distinct = len(set(allowed)) > profile.abilities
     for _ in range(profile.abilities - len(chosen)):
         draw = draw_number_ability(rng, ruleset)
+        while distinct and draw.ability in member.abilities:  # redrawn while it repeats (D-41)
+            draw = draw_number_ability(rng, ruleset)
         member = gain_ability(member, draw.ability, ruleset)
         events.append(AbilityGained(name, draw.ability, draw.card))
     return member, tuple(events)

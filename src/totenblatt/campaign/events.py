@@ -173,7 +173,8 @@ class Renamed:
 
 @dataclass(frozen=True, slots=True)
 class Dismissed:
-    """A member sent away by the player; the place is free for newcomers (``gang fill``)."""
+    """A member sent away by the player for good, counted like a sacrifice: the gang's size
+    shrinks by 1 (D-42)."""
 
     tag: ClassVar[str] = "dismissed"
     member: str

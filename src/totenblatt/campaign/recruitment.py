@@ -184,7 +184,9 @@ def hire(
             member = replace(member, hp=member.hp - amount)
             events.append(Paid(member.name, amount, member.hp))
         members.append(member)
-    hero_name = pick_name(name, gang.taken_names, rng)
+    # the name draws from its own stream: a typed name changes no card drawn (D-41)
+    naming = random.Random(rng.getrandbits(64))
+    hero_name = pick_name(name, gang.taken_names, naming)
     armed = default_weapon(len(members), ruleset) if weapon is None else weapon
     hero, created = new_hero(kind, hero_name, ruleset, rng, abilities, armed)
     events.append(Hired(hero_name, kind, cost))

@@ -14,8 +14,8 @@ and stay unique within the gang, fallen members included.
 >>> [(m.name, m.weapon) for m in armed.members]
 [('Bob', 'colt'), ('Annie Oakley', 'shotgun')]
 >>> gone, _ = dismiss(armed, "Bob")
->>> [m.name for m in gone.members], [(m.name, m.status.value) for m in gone.fallen]
-(['Annie Oakley'], [('Bob', 'dismissed')])
+>>> [m.name for m in gone.members], [(m.name, m.status.value) for m in gone.fallen], gone.size
+(['Annie Oakley'], [('Bob', 'dismissed')], 1)
 """
 
 from __future__ import annotations
@@ -76,11 +76,21 @@ def rename_member(gang: Gang, query: str, new: str) -> tuple[Gang, tuple[Event, 
 
 
 def dismiss(gang: Gang, query: str) -> tuple[Gang, tuple[Event, ...]]:
-    """A living member leaves the gang for good; its place is free for ``fill`` (B6)."""
+    """A living member leaves the gang for good, counted like a sacrifice (D-42, B4): the
+    gang's size shrinks by 1, so no fill takes the place; the last member stays."""
     member = gang.member(query)
+    if len(gang.members) <= 1:
+        raise CampaignError(
+            Message(
+                "{member} is the last member of gang {gang}: a gang keeps at least one",
+                member=repr(member.name),
+                gang=repr(gang.name),
+            )
+        )
     gone = replace(member, status=MemberStatus.DISMISSED)
     members = tuple(m for m in gang.members if m is not member)
-    changed = replace(gang, members=members, fallen=(*gang.fallen, gone))
+    size = max(len(members), gang.size - 1)
+    changed = replace(gang, size=size, members=members, fallen=(*gang.fallen, gone))
     return changed, (Dismissed(member.name, member.kind),)
 
 

@@ -20,6 +20,7 @@ from totenblatt.campaign import (
     FightOutcome,
     Gang,
     MemberOutcome,
+    Wanted,
     parse_ability,
     roster_dict,
 )
@@ -739,6 +740,43 @@ def fight_record(
             help=N_("Enemies the gang took out, for the league table (default: 0)."),
         ),
     ] = None,
+    hire: Annotated[
+        str | None,
+        typer.Option(
+            "--hire",
+            metavar="HERO",
+            help=N_("Hire a replacement for a lost hero: veteran or gunslinger (B6)."),
+        ),
+    ] = None,
+    pay: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--pay",
+            metavar="MEMBER=N",
+            help=N_("HP a survivor pays for the hire (repeat; default: the even split)."),
+        ),
+    ] = None,
+    hire_name: Annotated[
+        str | None,
+        typer.Option("--hire-name", help=N_("The hired hero's name (default: generated).")),
+    ] = None,
+    ability: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ability",
+            help=N_("A hired hero's ability among 2-10 (repeat, distinct; the rest drawn)."),
+        ),
+    ] = None,
+    fill_up: Annotated[
+        bool,
+        typer.Option(
+            "--fill", help=N_("Fill the gang up with new standard cowboys after the fight (B6).")
+        ),
+    ] = False,
+    fill_name: Annotated[
+        list[str] | None,
+        typer.Option("--fill-name", help=N_("A newcomer's name, in order (repeat).")),
+    ] = None,
     seed: SeedOption = None,
     db: DbOption = None,
     json: JsonOption = False,
@@ -769,10 +807,28 @@ def fight_record(
             raise CampaignError(message)
         outcomes[who] = MemberOutcome(hp=value)
     outcome = FightOutcome(outcomes, conceded=conceded, sacrifice=sacrifice)
+    kind = None if hire is None else _hero(hire, "--hire")
+    if kind is None and (pay or hire_name or ability):
+        raise _bad(Message("--pay, --hire-name and --ability go with --hire"))
+    if fill_name and not fill_up:
+        raise _bad(Message("--fill-name goes with --fill"))
+    payments = parse_pairs(pay or [], "--pay")
     with open_store(db) as store:
-        own = store.gangs.get(name).name
+        found = store.gangs.get(name)
+        own = found.name
         log = _battle_log(store, own, against or [], result, conceded, scenario, note, kills)
-        change = store.gangs.record_fight(name, outcome, seed=seed, absent=absent or [], log=log)
+        wanted = Wanted(  # the owner's choices, as the web wizard takes them (one road)
+            hire=kind,
+            hire_given=True,
+            pay=payments or None,
+            hire_name=hire_name,
+            abilities=tuple(_abilities(ability or [], found.ruleset)),
+            fill=fill_up,
+            fill_names=tuple(fill_name or ()),
+        )
+        change = store.gangs.record_aftermath(
+            name, outcome, wanted, seed=seed, absent=absent or [], log=log
+        )
     _report(change, resolve_lang(lang), json)
 
 

@@ -23,6 +23,7 @@ from totenblatt.campaign import (
     Member,
     MemberStatus,
     Step,
+    Wanted,
     arm,
     create_gang,
     dismiss,
@@ -34,7 +35,9 @@ from totenblatt.campaign import (
     name_matches,
     rename_gang,
     rename_member,
+    resolve,
     settle,
+    step_args,
 )
 from totenblatt.campaign.events import Renamed
 from totenblatt.campaign.outcomes import outcome_args
@@ -337,15 +340,20 @@ class Gangs:
         return _to_gang(row)
 
     def write_steps(
-        self, session: Session, row: GangRow, steps: Sequence[tuple[Step, dict[str, Any]]]
+        self,
+        session: Session,
+        row: GangRow,
+        steps: Sequence[tuple[Step, dict[str, Any]]],
+        *,
+        fight: str = STEP_COMMANDS["fight"],
     ) -> list[AuditRow]:
         """Store the post-fight steps of :func:`totenblatt.campaign.plan` for the gang of
-        ``row``, each with its audit row (``what`` from :data:`STEP_COMMANDS`, its seed, its
-        arguments), in ``session`` (a transaction of the caller)."""
+        ``row``, each with its audit row (``what`` from :data:`STEP_COMMANDS`, the fight step
+        as ``fight``, its seed, its arguments), in ``session`` (a transaction of the caller)."""
         audits = []
         before = _to_gang(row)
         for step, args in steps:
-            what = STEP_COMMANDS[step.what]
+            what = fight if step.what == "fight" else STEP_COMMANDS[step.what]
             audits.append(
                 self._record(
                     session, row, what, before, step.gang, step.events, seed=step.seed, args=args
@@ -378,11 +386,12 @@ class Gangs:
         *,
         seed: int | None,
         draws: bool = True,
+        guard: Callable[[Session, GangRow], None] | None = None,
     ) -> list[Change]:
         """Apply steps to several gangs in ONE transaction (``fight play`` records both sides).
 
         One ``random.Random(seed)`` serves the steps in order (with ``draws=False`` there is
-        no seed: the steps must not draw).
+        no seed: the steps must not draw). ``guard`` may refuse a gang's step (it raises).
         """
         seed = _seed(seed) if draws else None
         rng = random.Random(seed)
@@ -390,6 +399,8 @@ class Gangs:
         with self.store.transaction() as session:
             for name, step, args in steps:
                 row = self._row(session, name, lock=True)
+                if guard is not None:
+                    guard(session, row)
                 before = _to_gang(row)
                 after, events = step(before, Ruleset.load(before.ruleset), rng)
                 self._record(session, row, what, before, after, events, seed=seed, args=args)
@@ -412,6 +423,37 @@ class Gangs:
         return self.record_fights(
             [(name, outcome)], seed=seed, what=what, absent={name: absent}, log=log
         )[0]
+
+    def record_aftermath(
+        self,
+        name: str,
+        outcome: FightOutcome,
+        wanted: Wanted,
+        *,
+        seed: int | None = None,
+        absent: Sequence[str] = (),
+        log: dict[str, Any] | None = None,
+    ) -> Change:
+        """A fight played on a real table and its aftermath, by the one road of the web
+        wizard (:func:`totenblatt.campaign.resolve`): the fight step (B4, B5), the owner's
+        hire and filling up (B6), each step with its audit row, in one transaction."""
+        seed = _seed(seed)
+        with self.store.transaction() as session:
+            row = self._row(session, name, lock=True)
+            before = _to_gang(row)
+            resolved = resolve(before, outcome, Ruleset.load(before.ruleset), seed, wanted,
+                               absent=absent)  # fmt: skip
+            steps = [
+                (
+                    step,
+                    step_args(step, outcome, resolved.choices, absent)
+                    | ((log or {}) if step.what == "fight" else {}),
+                )
+                for step in resolved.steps
+            ]
+            self.write_steps(session, row, steps, fight="fight record")
+        events = tuple(e for step in resolved.steps for e in step.events)
+        return Change(resolved.steps[-1].gang, events, seed)
 
     def record_fights(
         self,
@@ -478,14 +520,23 @@ class Gangs:
         seed: int | None = None,
         weapons: Sequence[str] = (),
     ) -> Change:
-        """Fill the gang up with standard cowboys (B6); ``weapons`` arm them in order."""
-        return self.change(
-            name,
+        """Fill the gang up with standard cowboys (B6); ``weapons`` arm them in order.
+
+        Only in a fight's aftermath (D-42): right after the fight is recorded or after the
+        hire that followed it; StoreError says why otherwise.
+        """
+        return self.change_many(
+            [
+                (
+                    name,
+                    lambda g, r, rng: fill(g, r, rng, names=names, weapons=weapons),
+                    {"names": list(names), "weapons": list(weapons)},
+                )
+            ],
             "gang fill",
-            lambda g, r, rng: fill(g, r, rng, names=names, weapons=weapons),
             seed=seed,
-            args={"names": list(names), "weapons": list(weapons)},
-        )
+            guard=_in_aftermath,
+        )[0]
 
     # -- the roster between fights ---------------------------------------------------
 
@@ -583,6 +634,32 @@ class Gangs:
             args = {"undone": [a.id for a in undone]}
             self._record(session, row, "fight undo", now, restored, (), args=args)
         return Change(restored, (), None, tuple(a.what for a in undone))
+
+
+def _in_aftermath(session: Session, row: GangRow) -> None:
+    """Refuse filling up outside a fight's aftermath (D-42): the gang's last change must be
+    a recorded fight or the hire right after one."""
+    last = session.scalars(
+        select(AuditRow)
+        .where(AuditRow.gang_id == row.id, AuditRow.undone_at.is_(None))
+        .where(AuditRow.what.not_in(list(RENAMES)))
+        .order_by(AuditRow.id.desc())
+        .limit(2)
+    ).all()
+    whats = [a.what for a in last]
+    if whats and (
+        whats[0] in FIGHT_COMMANDS
+        or (whats[0] == "gang recruit" and len(whats) > 1 and whats[1] in FIGHT_COMMANDS)
+    ):
+        return
+    raise StoreError(
+        Message(
+            "gang {gang} fills up only in a fight's aftermath, right after the fight is "
+            "recorded or its hire (B6, D-42); a member dismissed between fights is not "
+            "replaced",
+            gang=repr(row.name),
+        )
+    )
 
 
 def _check_free(session: Session, name: str) -> None:

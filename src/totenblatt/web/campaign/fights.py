@@ -22,11 +22,14 @@ from totenblatt.campaign import (
     Event,
     FightOutcome,
     Gang,
+    SacrificeFixedError,
     Step,
-    default_choices,
+    Wanted,
+    chosen_sacrifice,
     event_to_dict,
     hire_cost,
-    plan,
+    parse_ability,
+    resolve,
     sacrifice_candidates,
     spare_hp,
     step_seed,
@@ -108,47 +111,7 @@ def battle_of(fight: CampaignFight, game: Game) -> Battle:
 
 # -- the owner's choices ------------------------------------------------------------------
 
-_CHOICE_KEYS = ("sacrifice", "hire", "pay", "hire_name", "fill", "fill_names")
-
-
-@dataclass(frozen=True, slots=True)
-class Wanted:
-    """The owner's choices as sent (None: the rules' default)."""
-
-    sacrifice: str | None = None
-    hire: HeroType | None = None
-    hire_given: bool = False
-    pay: dict[str, int] | None = None
-    hire_name: str | None = None
-    fill: bool | None = None
-    fill_names: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """As stored with the confirmation."""
-        return {
-            "sacrifice": self.sacrifice,
-            "hire": None if self.hire is None else self.hire.value,
-            "hire_given": self.hire_given,
-            "pay": self.pay,
-            "hire_name": self.hire_name,
-            "fill": self.fill,
-            "fill_names": list(self.fill_names),
-        }
-
-    @classmethod
-    def from_stored(cls, data: Mapping[str, Any] | None) -> Wanted:
-        """Read :meth:`to_dict` back."""
-        if not data:
-            return cls()
-        return cls(
-            sacrifice=data.get("sacrifice"),
-            hire=None if data.get("hire") is None else HeroType(data["hire"]),
-            hire_given=bool(data.get("hire_given")),
-            pay=data.get("pay"),
-            hire_name=data.get("hire_name"),
-            fill=data.get("fill"),
-            fill_names=tuple(data.get("fill_names") or ()),
-        )
+_CHOICE_KEYS = ("sacrifice", "hire", "pay", "hire_name", "abilities", "fill", "fill_names")
 
 
 def _text(value: Any, where: str, limit: int = 80) -> str:
@@ -157,7 +120,7 @@ def _text(value: Any, where: str, limit: int = 80) -> str:
     return value
 
 
-def parse_choices(raw: Any) -> Wanted:
+def parse_choices(raw: Any, rules: Ruleset | None = None) -> Wanted:
     """The ``choices`` of an aftermath request; InvalidError (422) says what is wrong."""
     if raw is None:
         return Wanted()
@@ -188,6 +151,15 @@ def parse_choices(raw: Any) -> Wanted:
     names = raw.get("fill_names") or []
     if not isinstance(names, list) or len(names) > 30:
         raise InvalidError("choices.fill_names must be a list of names")
+    chosen = raw.get("abilities") or []
+    if not isinstance(chosen, list) or len(chosen) > 4:
+        raise InvalidError("choices.abilities must be a list of at most 4 abilities")
+    try:
+        abilities = tuple(
+            parse_ability(_text(a, "an ability"), rules or Ruleset.load("extended")) for a in chosen
+        )
+    except ValueError as exc:
+        raise InvalidError(describe_error(exc, "en")[:300]) from None
     return Wanted(
         sacrifice=None if sacrifice is None else _text(sacrifice, "choices.sacrifice"),
         hire=hire,
@@ -196,6 +168,7 @@ def parse_choices(raw: Any) -> Wanted:
         hire_name=(
             None if raw.get("hire_name") in (None, "") else _text(raw["hire_name"], "hire_name")
         ),
+        abilities=abilities,
         fill=fill,
         fill_names=tuple(_text(n, "a newcomer's name") for n in names if n != ""),
     )
@@ -234,38 +207,26 @@ def aftermath(
     if not game.is_over:
         raise ConflictError("the fight is not over yet: its aftermath comes when it ends")
     battle = battle_of(fight, game)
-    conceded = side_results(battle, game)[side.seat] is Result.CONCEDED
-    sacrifices: dict[int, str] = {}
-    if conceded:
-        if side.sacrifice is not None and wanted.sacrifice not in (None, side.sacrifice):
-            raise ConflictError(
-                f"the sacrifice was chosen when the gang conceded: {side.sacrifice}"
-            )
-        chosen = side.sacrifice or wanted.sacrifice
-        if chosen is not None:
-            sacrifices[side.seat] = chosen
-    elif wanted.sacrifice is not None:
-        raise InvalidError("only a gang that conceded sacrifices someone (B4)")
+    results = side_results(battle, game)
+    conceded = results[side.seat] is Result.CONCEDED
+    try:  # B4's checks, the defaults and the plan: the one road (campaign.resolve)
+        chosen = chosen_sacrifice(conceded, side.sacrifice, wanted.sacrifice)
+    except SacrificeFixedError as exc:
+        raise ConflictError(describe_error(exc, lang)[:500]) from exc
+    except ValueError as exc:
+        raise InvalidError(describe_error(exc, lang)[:500]) from exc
+    sacrifices = {} if chosen is None else {side.seat: chosen}
     outcome = fight_outcomes(battle, game, sacrifices)[side.seat]
     final = survivors_hp(outcome)
     seed = step_seed(fight.seed, side.gang_id)
     try:  # an illegal sacrifice, an unaffordable or wrong hire, a bad name: 422
-        nothing = Choices(hire=None, fill=False)
-        settled = plan(side.before, outcome, rules, seed, nothing, absent=side.absent)[0].gang
-        defaults = default_choices(settled, rules)
-        choices = Choices(
-            hire=wanted.hire if wanted.hire_given else defaults.hire,
-            pay=wanted.pay,
-            hire_name=wanted.hire_name,
-            fill=defaults.fill if wanted.fill is None else wanted.fill,
-            fill_names=wanted.fill_names,
-        )
-        steps = plan(side.before, outcome, rules, seed, choices, absent=side.absent)
+        resolved = resolve(side.before, outcome, rules, seed, wanted, absent=side.absent)
     except ValueError as exc:
         raise InvalidError(describe_error(exc, lang)[:500]) from exc
+    choices, steps = resolved.choices, resolved.steps
     return Aftermath(
         side=side,
-        result=side_results(battle, game)[side.seat],
+        result=results[side.seat],
         kills=side_kills(battle, game)[side.seat],
         outcome=outcome,
         final_hp=final,

@@ -17,13 +17,14 @@ from typing import Any, ParamSpec, TypeVar
 from totenblatt.campaign import (
     CampaignError,
     Gang,
+    Wanted,
     gang_from_roster,
     parse_ability,
     roster_dict,
     sacrifice_candidates,
+    step_args,
 )
 from totenblatt.campaign.battle import BattleError, side_results, start_fight
-from totenblatt.campaign.outcomes import outcome_args
 from totenblatt.store.campaigns import (
     CampaignConflictError,
     CampaignFight,
@@ -45,7 +46,6 @@ from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.campaign.access import Who, new_id, new_token, who_is
 from totenblatt.web.campaign.fights import (
     Aftermath,
-    Wanted,
     aftermath,
     battle_of,
     parse_choices,
@@ -555,24 +555,12 @@ class CampaignTable:
             "winner": None if winner is None else names[fight.sides[winner].gang_id],
             "end_reason": game.end_reason,
             "rounds": game.round,
-            **outcome_args(outcome),
-            "absent": list(side.absent),
         }
         steps = []
-        for step in after.steps:
-            if step.what == "fight":
-                args = fight_args
-            elif step.what == "recruit":
-                hire = after.choices.hire
-                args = {
-                    "campaign_fight": fight.id,
-                    "hero": None if hire is None else hire.value,
-                    "pay": dict(after.choices.pay or {}),
-                    "name": after.choices.hire_name,
-                }
-            else:
-                args = {"campaign_fight": fight.id, "names": list(after.choices.fill_names)}
-            steps.append((step, args))
+        for step in after.steps:  # the rules' arguments as every road writes them
+            args = step_args(step, outcome, after.choices, side.absent)
+            extra = fight_args if step.what == "fight" else {"campaign_fight": fight.id}
+            steps.append((step, {**extra, **args}))
         await self._call(
             lang,
             self.store.confirm,
@@ -674,6 +662,7 @@ def _choices_json(after: Aftermath) -> dict[str, Any]:
         "hire": None if after.choices.hire is None else after.choices.hire.value,
         "pay": None if after.choices.pay is None else dict(after.choices.pay),
         "hire_name": after.choices.hire_name,
+        "abilities": [a.value for a in after.choices.abilities],
         "fill": after.choices.fill,
         "fill_names": list(after.choices.fill_names),
     }
