@@ -29,19 +29,28 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 from totenblatt.messages import Message, MessageError, Reason
 from totenblatt.wanted.table.planar import (
     EPS,
     Box,
-    Poly,
     group_walls,
     point_segment_distance,
     poly_box,
-    segment_params,
-    union_spans,
+)
+from totenblatt.wanted.table.segments import (
+    BLOCKED,
+    BUILDING,
+    DIFFICULT,
+    IMPASSABLE,
+    Blocked,
+    Profile,
+    cover_rank,
+    obstacles,
+    segment_profile,
+    wall_between,
 )
 from totenblatt.wanted.table.terrain import (
     KIND_DEFAULTS,
@@ -53,7 +62,6 @@ from totenblatt.wanted.table.terrain import (
     TerrainKind,
     check_buildings_apart,
     checked_outline,
-    split_outline,
 )
 from totenblatt.wanted.vocab import CoverLevel
 
@@ -73,15 +81,11 @@ __all__ = [
     "TerrainKind",
 ]
 
-_RANK = {CoverLevel.NONE: 0, CoverLevel.LIGHT: 1, CoverLevel.MEDIUM: 2, CoverLevel.HARD: 3}
 _LEVELS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.MEDIUM, CoverLevel.HARD)
 _CACHE_LIMIT = 50_000
 """Entries a query cache holds before it starts afresh (see :func:`_remember`)."""
 _K = TypeVar("_K")
 _V = TypeVar("_V")
-_E = TypeVar("_E", bound=tuple[Any, ...])
-_BUILDING, _IMPASSABLE, _DIFFICULT = "building", "impassable", "difficult"
-"""The kinds of entry a segment is tested against (in this order)."""
 
 
 class MoveError(MessageError):
@@ -101,10 +105,6 @@ class BaseOverlapError(MoveError):
 
 def _overlap(args: tuple[Any, ...], message: Message | None, blocker: int) -> BaseOverlapError:
     return BaseOverlapError(*args, message=message, blocker=blocker)
-
-
-Profile = tuple[float, tuple[tuple[float, float], ...], tuple[float, ...]]
-"""length, difficult parameter intervals, window crossing parameters of one segment."""
 
 
 class Table:
@@ -206,40 +206,18 @@ class Table:
         self._hard_reach = self.hard_cover_reach + edge
         self._cover_reach = self.cover_reach + edge
         self._polys = tuple(checked_outline(t, self.width, self.height) for t in self.terrain)
-        self._buildings: list[int] = []
-        self._walls: list[tuple[Point, Point, int]] = []
-        self._windows: list[tuple[Point, Point, int]] = []
-        self._difficult: list[Poly] = []
-        self._impassable: list[tuple[Poly, int]] = []
-        self._cover: list[tuple[Poly, int]] = []
-        self._hard: list[Poly] = []
-        for index, (piece, poly) in enumerate(zip(self.terrain, self._polys, strict=True)):
-            if piece.is_building:
-                self._buildings.append(index)
-                walls, windows = split_outline(piece, poly)
-                self._walls.extend((a, b, index) for a, b in walls)
-                self._windows.extend((a, b, index) for a, b in windows)
-            elif piece.openings:
-                raise TableError(f"terrain {piece.name!r}: only a building has doors and windows")
-            else:
-                if piece.impassable:
-                    self._impassable.append((poly, index))
-                if piece.cover is not CoverLevel.NONE:
-                    if piece.cover is CoverLevel.HIDDEN:
-                        raise TableError(f"terrain {piece.name!r}: cover 'hidden' is not a level")
-                    self._cover.append((poly, _RANK[piece.cover]))
-                if piece.cover is CoverLevel.HARD:
-                    self._hard.append(poly)
-            if piece.difficult and not piece.impassable:
-                self._difficult.append(poly)
+        found = obstacles(self.terrain, self._polys)
+        self._buildings, self._walls, self._windows = found.buildings, found.walls, found.windows
+        self._difficult, self._impassable = found.difficult, found.impassable
+        self._cover, self._hard = found.cover, found.hard
         check_buildings_apart(self.terrain, self._buildings)
         self._building_outlines = [
             (poly_box(self._polys[i]), self._polys[i]) for i in self._buildings
         ]
         self._boxed: list[tuple[Box, str, Any, Any]] = [
-            *((box, _BUILDING, w, g) for box, w, g in group_walls(self._walls, self._windows)),
-            *((poly_box(poly), _IMPASSABLE, poly, index) for poly, index in self._impassable),
-            *((poly_box(poly), _DIFFICULT, poly, -1) for poly in self._difficult),
+            *((box, BUILDING, w, g) for box, w, g in group_walls(self._walls, self._windows)),
+            *((poly_box(poly), IMPASSABLE, poly, index) for poly, index in self._impassable),
+            *((poly_box(poly), DIFFICULT, poly, -1) for poly in self._difficult),
         ]
         """What a segment may meet, each with its box: buildings (walls, windows), then
         impassable pieces (outline, index), then difficult ones (outline); see ``_profile``."""
@@ -468,7 +446,7 @@ class Table:
         if found is None:
             done = self._profile(*key)
             found = _remember(
-                self._profile_cache, key, _BLOCKED if isinstance(done, _Blocked) else done
+                self._profile_cache, key, BLOCKED if isinstance(done, Blocked) else done
             )
         return found
 
@@ -478,46 +456,15 @@ class Table:
         if text is None:
             done = self._profile(p, q)
             text = (
-                done.text(self)
-                if isinstance(done, _Blocked)
+                done.text(self.terrain)
+                if isinstance(done, Blocked)
                 else Reason("the path is blocked", Message("the path is blocked"))
             )
             _remember(self._why_cache, (p, q), text)
         return text
 
-    def _profile(self, p: Point, q: Point) -> Profile | _Blocked:
-        length = math.hypot(q[0] - p[0], q[1] - p[1])
-        if length <= EPS:
-            return 0.0, (), ()
-        px, py = p
-        dx, dy = q[0] - px, q[1] - py
-        minx, maxx = (px, q[0]) if dx >= 0 else (q[0], px)
-        miny, maxy = (py, q[1]) if dy >= 0 else (q[1], py)
-        windows: list[float] = []
-        spans: list[tuple[float, float]] = []
-        # one pass, buildings first, then impassable, then difficult pieces (see __init__)
-        for _, kind, first, second in _near(self._boxed, p, q):
-            if kind is _BUILDING:  # its walls block; its windows cost
-                for a, b, index, x0, y0, x1, y1 in first:
-                    if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                        continue
-                    hits = segment_params(p, q, a, b)
-                    if hits:
-                        t = hits[0]
-                        return _Blocked(index, px + t * dx, py + t * dy)
-                for a, b, _, x0, y0, x1, y1 in second:
-                    if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-                        continue
-                    later = [t for t in segment_params(p, q, a, b) if t > EPS / length]
-                    if later:
-                        windows.append(later[0])
-            elif kind is _IMPASSABLE:
-                if first.intervals(p, q):
-                    return _Blocked(second)
-            else:
-                spans.extend(first.intervals(p, q))
-        windows.sort()
-        return length, tuple(union_spans(spans)), tuple(windows)
+    def _profile(self, p: Point, q: Point) -> Profile | Blocked:
+        return segment_profile(self._boxed, p, q)
 
     # -- buildings, line of fire, cover --------------------------------------------
 
@@ -594,35 +541,13 @@ class Table:
         return found
 
     def _compute_lof(self, a: Point, b: Point) -> bool:
-        for _, poly in _near(self._building_outlines, a, b):
-            if poly.contains(a[0], a[1]) or poly.contains(b[0], b[1]):
-                continue
-            if poly.touches_segment(a, b):
-                return False
-        return True
+        return not wall_between(self._building_outlines, a, b)
 
     def _compute_cover(self, attacker: Point, target: Point) -> CoverLevel:
         inside = self._building_index(target)
         if inside >= 0 and inside != self._building_index(attacker):
             return CoverLevel.HARD
-        tx, ty = target
-        length = math.hypot(attacker[0] - tx, attacker[1] - ty)
-        if length <= self._cover_reach:
-            start = attacker
-        else:
-            f = self._cover_reach / length
-            start = (tx + (attacker[0] - tx) * f, ty + (attacker[1] - ty) * f)
-        minx, maxx = (start[0], tx) if start[0] <= tx else (tx, start[0])
-        miny, maxy = (start[1], ty) if start[1] <= ty else (ty, start[1])
-        best = 0
-        for poly, rank in self._cover:
-            if (
-                rank > best
-                and poly.bbox_hits(minx, miny, maxx, maxy)
-                and poly.touches_segment(start, target)
-            ):
-                best = rank
-        return _LEVELS[best]
+        return _LEVELS[cover_rank(self._cover, self._cover_reach, attacker, target)]
 
 
 def _remember(cache: dict[_K, _V], key: _K, value: _V) -> _V:
@@ -634,28 +559,6 @@ def _remember(cache: dict[_K, _V], key: _K, value: _V) -> _V:
         cache.clear()
     cache[key] = value
     return value
-
-
-def _near(entries: Iterable[_E], p: Point, q: Point) -> Iterator[_E]:
-    """The entries (each a :data:`~planar.Box` first) that the segment p→q may meet.
-
-    An entry is skipped when its box lies beside the segment's own bounding box, or
-    wholly on one side of the segment's line with room to spare: nothing in it can
-    meet the segment, not even within the tolerance.
-    """
-    px, py = p
-    dx, dy = q[0] - px, q[1] - py
-    minx, maxx = (px, q[0]) if dx >= 0 else (q[0], px)
-    miny, maxy = (py, q[1]) if dy >= 0 else (q[1], py)
-    wide, tall = abs(dy), abs(dx)
-    slack = (wide + tall) * 1e-7
-    for entry in entries:
-        x0, y0, x1, y1, cx, cy, hx, hy = entry[0]
-        if x1 < minx or x0 > maxx or y1 < miny or y0 > maxy:
-            continue
-        if abs(dx * (cy - py) - dy * (cx - px)) > wide * hx + tall * hy + slack:
-            continue
-        yield entry
 
 
 def _rebuild(
@@ -684,33 +587,3 @@ def _rebuild(
 
 
 _TABLES: dict[tuple[object, ...], Table] = {}
-_BLOCKED: Profile = (math.inf, (), ())
-"""The cached profile of a segment that a wall or impassable terrain blocks."""
-
-
-class _Blocked:
-    """Why a segment is illegal: the wall it crosses (with where) or the impassable piece."""
-
-    __slots__ = ("index", "x", "y")
-
-    def __init__(self, index: int, x: float | None = None, y: float | None = None) -> None:
-        self.index, self.x, self.y = index, x, y
-
-    def text(self, table: Table) -> Reason:
-        piece = table.terrain[self.index]
-        if self.x is None or self.y is None:
-            return Reason(
-                f"the path crosses impassable terrain {piece.name!r} ({piece.kind})",
-                Message("the path crosses impassable terrain {name}", name=piece.name),
-            )
-        return Reason(
-            f"the path crosses the wall of {piece.name!r} at ({self.x:.2f}, {self.y:.2f}): "
-            "buildings are entered and left only through a door or window",
-            Message(
-                "the path crosses the wall of {name} at ({x}, {y}): buildings are entered and "
-                "left only through a door or window",
-                name=piece.name,
-                x=round(self.x, 2),
-                y=round(self.y, 2),
-            ),
-        )

@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from totenblatt.wanted.table.batch import Batch, all_pairs, candidate_points, spot_potentials
+from totenblatt.wanted.table.legs import affordable, clear_of_bases, short_of
 from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.table.planar import EPS
 from totenblatt.wanted.table.terrain import Point
@@ -369,7 +370,7 @@ class Router:
         """``free`` shortened to end short of the bases it would end on."""
         from totenblatt.wanted.table.measure import MoveError
 
-        path = self._clear(list(free), blockers)
+        path = clear_of_bases(list(free), blockers, self.table.base_diameter)
         if path is None or len(path) < 2 or math.dist(path[-1], start) < 0.01:
             return None
         try:
@@ -391,12 +392,12 @@ class Router:
             money = budget - spent
             if cost == _INF:
                 return route[: k + 1]
-            t, plain = self._partial(p, q, money)
+            t, plain = affordable(self.table, p, q, money)
             length = math.dist(p, q)
             for _ in range(8):
                 if t <= 0:
                     break
-                end = (_short(p[0], q[0], t), _short(p[1], q[1], t))
+                end = (short_of(p[0], q[0], t), short_of(p[1], q[1], t))
                 # a part of a legal leg is legal; with no difficult ground and no window
                 # on the leg its cost is its length (the very sum Table.profile makes)
                 cost = math.hypot(end[0] - p[0], end[1] - p[1]) if plain else self._exact(p, end)
@@ -405,49 +406,6 @@ class Router:
                 t -= 1e-6 / length
             return route[: k + 1]
         return route
-
-    def _partial(self, p: Point, q: Point, money: float) -> tuple[float, bool]:
-        """The farthest parameter along p→q that costs at most ``money``, and whether the
-        leg is plain (no difficult ground, no window: its cost is its length)."""
-        table = self.table
-        length, difficult, windows = table.profile(p, q)
-        plain = not difficult and not windows
-        if length <= EPS or money <= 0:
-            return 0.0, plain
-        if plain:
-            return min(1.0, money / length), True
-        marks = sorted({0.0, 1.0, *windows, *(t for span in difficult for t in span)})
-        spent = 0.0
-        for t0, t1 in itertools.pairwise(marks):
-            if any(abs(t0 - w) <= 1e-12 for w in windows):
-                if spent + table.window_cost > money:
-                    return max(0.0, t0 - 0.01 / length), False
-                spent += table.window_cost
-            mid = (t0 + t1) / 2
-            slow = any(a <= mid <= b for a, b in difficult)
-            rate = length * (table.difficult_factor if slow else 1.0)
-            if spent + rate * (t1 - t0) >= money:
-                return t0 + (money - spent) / rate, False
-            spent += rate * (t1 - t0)
-        return 1.0, False
-
-    def _clear(self, path: list[Point], blockers: tuple[Point, ...]) -> list[Point] | None:
-        """Shorten ``path`` until its end does not overlap a base in ``blockers``."""
-        reach = self.table.base_diameter + 1e-6
-        for _ in range(4 * len(path) + 8):
-            end = path[-1]
-            bad = [b for b in blockers if math.dist(b, end) < reach - 2e-6]
-            if not bad:
-                return path
-            if len(path) < 2:
-                return None
-            p = path[-2]
-            t = min(_entry(p, end, b, reach) for b in bad)
-            if t <= 1e-9:
-                path.pop()
-            else:
-                path[-1] = (p[0] + (end[0] - p[0]) * t, p[1] + (end[1] - p[1]) * t)
-        return None
 
     # -- cover ---------------------------------------------------------------------
 
@@ -576,30 +534,6 @@ class Router:
             if len(chosen) >= limit:
                 break
         return chosen
-
-
-def _short(a: float, b: float, t: float) -> float:
-    """``a + (b - a) * t`` rounded to 6 decimals, never beyond it (seen from ``a``)."""
-    exact = a + (b - a) * t
-    out = round(exact, 6)
-    if (out - exact) * (b - a) > 1e-12:
-        out = round(out - math.copysign(1e-6, b - a), 6)
-    return out
-
-
-def _entry(p: Point, q: Point, centre: Point, radius: float) -> float:
-    """Parameter where p→q first comes within ``radius`` of ``centre`` (0 when p already is)."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    fx, fy = p[0] - centre[0], p[1] - centre[1]
-    a = dx * dx + dy * dy
-    c = fx * fx + fy * fy - radius * radius
-    if c <= 0 or a == 0:
-        return 0.0
-    b = fx * dx + fy * dy
-    disc = b * b - a * c
-    if disc < 0:
-        return 1.0
-    return max(0.0, (-b - math.sqrt(disc)) / a)
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
