@@ -153,6 +153,7 @@ class Card:
     suit: Suit | None
 
     def __post_init__(self) -> None:
+        """A rank and a suit, or neither (a joker): else InvalidCardError."""
         if (self.rank is None) != (self.suit is None):
             raise InvalidCardError(
                 f"a card has both a rank and a suit, or neither (a joker); "
@@ -165,11 +166,13 @@ class Card:
         return self.rank is None
 
     def __str__(self) -> str:
+        """The card as a player writes it: ``Q♠``, or ``Joker``."""
         if self.rank is None or self.suit is None:
             return "Joker"
         return f"{self.rank.label}{self.suit.symbol}"
 
     def __repr__(self) -> str:
+        """``Card('Q♠')``."""
         return f"Card({str(self)!r})"
 
     @property
@@ -366,9 +369,11 @@ class Deck:
         return deck
 
     def __len__(self) -> int:
+        """Cards left in the draw pile."""
         return len(self.draw_pile)
 
     def __iter__(self) -> Iterator[Card]:
+        """The draw pile's cards, bottom first (:meth:`draw` takes them from the end)."""
         return iter(self.draw_pile)
 
     def shuffle(self) -> None:

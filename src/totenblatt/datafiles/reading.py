@@ -111,6 +111,7 @@ def _reason(exc: BaseException) -> str:
 
 
 def cannot_read(error: type[ValueError], where: str, reason: str) -> ValueError:
+    """``error("<where>: cannot read the file: <reason>")``, the reason for people too."""
     return refused(
         error,
         where,

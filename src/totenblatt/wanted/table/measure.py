@@ -100,6 +100,7 @@ class BaseOverlapError(MoveError):
         self.blocker = blocker
 
     def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles keep the blocker (the message and the arguments too)."""
         return (_overlap, (self.args, self.message, self.blocker))
 
 
@@ -230,11 +231,13 @@ class Table:
         self._sealed = True
 
     def __setattr__(self, name: str, value: object) -> None:
+        """Only while the table is built: afterwards AttributeError (immutable)."""
         if getattr(self, "_sealed", False):
             raise AttributeError(f"a Table is immutable: cannot set {name!r}")
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
+        """Always AttributeError: a table is immutable."""
         raise AttributeError(f"a Table is immutable: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -291,6 +294,7 @@ class Table:
         return table
 
     def __repr__(self) -> str:
+        """``Table(24 x 24, 5 terrain pieces)``."""
         return f"Table({self.width:g} x {self.height:g}, {len(self.terrain)} terrain pieces)"
 
     # -- measuring -----------------------------------------------------------------
