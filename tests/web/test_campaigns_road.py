@@ -1,0 +1,219 @@
+"""Issue 40: the campaign's rules in the browser as in the core, one road for the aftermath.
+
+The web wizard and ``fight record`` take one road (``campaign.resolve``): the same outcome
+and choices give the same roster and the same audit rows (D-41 abilities chosen, never
+redrawn by a typed name; binding payments); a dismissal between fights is a loss (D-42).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from campaign_helpers import (
+    answer,
+    campaign_view,
+    confirm,
+    fight_view,
+    new_campaign,
+    new_gang,
+    roster,
+    start_fight,
+    wait_over,
+)
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+from web_helpers import OPERATOR, auth, seed_counter
+
+from totenblatt.campaign import Gang, step_seed
+from totenblatt.store import Store
+from totenblatt.store.campaigns import Campaigns
+from totenblatt.store.models import AuditRow
+from totenblatt.wanted.vocab import HeroType
+from totenblatt.web import ServerSettings, create_app
+
+GUN, COW = HeroType.GUNSLINGER, HeroType.COWBOY
+Cli = Callable[[Sequence[str]], tuple[int, str, str]]
+RULE_ARGS = ("died", "hp", "conceded", "sacrifice", "absent", "hero", "pay", "name",
+             "abilities", "names")  # fmt: skip
+
+
+@pytest.fixture
+def api(db_url: str) -> Iterator[TestClient]:
+    settings = ServerSettings(db_url=db_url, bot_delay=0.0, seeds=seed_counter(7),
+                              bot_processes=0, operator_token=OPERATOR)  # fmt: skip
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+@pytest.mark.parametrize(
+    ("abilities", "message"),
+    [
+        (["K"], "number cards 2-10"),
+        (["2", "3", "4", "5", "6"], "at most 4"),
+        (["2", "3", "4"], "has 2 abilities; 3 were chosen"),
+        (["2", "2"], "distinct"),
+    ],
+)
+def test_a_leaders_refused_abilities_are_named(
+    api: TestClient, abilities: list[str], message: str
+) -> None:
+    campaign = new_campaign(api)
+    response = api.post(f"/api/campaigns/{campaign['campaign_id']}/gangs",
+                        json={"name": "X", "leader": "gunslinger", "abilities": abilities},
+                        headers=auth(campaign["admin_token"]))  # fmt: skip
+    assert response.status_code == 422 and message in response.json()["error"], response.text
+
+
+def test_a_leaders_chosen_abilities_are_kept_and_the_rest_drawn_distinct(api: TestClient) -> None:
+    campaign = new_campaign(api)
+    for seed in range(6):
+        made = new_gang(api, campaign, name=f"G{seed}", leader="veteran", size=2, seed=seed,
+                        abilities=["cover_3", "2"])  # fmt: skip
+        view = campaign_view(api, campaign["campaign_id"])
+        gang = next(g for g in view["gangs"] if g["gang_id"] == made["gang_id"])
+        leader = gang["members"][0]["abilities"]
+        assert leader[:2] == ["cover_3", "quick_fingers_1"] and len(set(leader)) == 4
+
+
+def _lost_a_hero(api: TestClient) -> tuple[dict[str, Any], dict[str, Any], str, dict[str, Any]]:
+    """A campaign fight after which gang Lone lost its gunslinger and can pay another."""
+    campaign = new_campaign(api)
+    admin = auth(campaign["admin_token"])
+    url = f"/api/campaigns/{campaign['campaign_id']}/gangs"
+    cowboys = [(n, COW, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
+    lone = roster("Lone", ("Kit", GUN, 0, 10), *cowboys, size=7)  # Kit falls to any wound
+    a = answer(api.post(url, json={"roster": lone}, headers=admin), 201)
+    b = new_gang(api, campaign, name="Posse", leader="gunslinger", size=3, seed=5)
+    cid = campaign["campaign_id"]
+    for _ in range(8):
+        fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                            seats=["bot", "bot"])  # fmt: skip
+        fid = fight["fight_id"]
+        wait_over(api, cid, fid)
+        steps = fight_view(api, cid, fid, a["owner_token"])["aftermath"][a["gang_id"]]["steps"]
+        recruit = next((s for s in steps if s["step"] == "recruitment"), None)
+        if recruit is not None and any(
+            o["affordable"] and o["kind"] == "gunslinger" for o in recruit["offers"]
+        ):
+            return campaign, a, fid, recruit
+        for side in (a, b):
+            assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
+    pytest.fail("no fight of eight killed the gunslinger and left 5 HP to pay")
+
+
+def _preview(api: TestClient, cid: str, fid: str, side: dict[str, Any], choices: Any) -> Any:
+    return api.post(f"/api/campaigns/{cid}/fights/{fid}/aftermath/preview",
+                    json={"gang_id": side["gang_id"], "choices": choices},
+                    headers=auth(side["owner_token"]))  # fmt: skip
+
+
+def _cards(steps: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    recruit = next(s for s in steps if s["step"] == "recruitment")
+    return [(e["ability"], e["card"]) for e in recruit["events"] if e["event"] == "ability_gained"]
+
+
+def _audits(url: str, gang: str) -> list[tuple[Any, ...]]:
+    """The gang's audit rows after it came in: what, seed, before, after, the rules' args."""
+    with Store(url) as store, store.transaction() as session:
+        rows = session.scalars(select(AuditRow).where(AuditRow.subject == gang)
+                               .order_by(AuditRow.id)).all()  # fmt: skip
+        return [
+            (
+                "fight" if r.what in ("fight play", "fight record") else r.what,
+                r.seed,
+                r.before,
+                r.after,
+                {k: v for k, v in (r.args or {}).items() if k in RULE_ARGS},
+            )
+            for r in rows[1:]
+        ]
+
+
+def test_the_wizard_and_fight_record_take_one_road(
+    api: TestClient, db_url: str, cli: Cli, tmp_path: Path
+) -> None:
+    campaign, a, fid, recruit = _lost_a_hero(api)
+    cid = campaign["campaign_id"]
+    choices = {"hire": "gunslinger", "hire_name": "Kid Curry", "abilities": ["2"],
+               "fill": True, "fill_names": ["Harvey Logan"]}  # fmt: skip
+    shown = answer(_preview(api, cid, fid, a, choices))
+    renamed = answer(_preview(api, cid, fid, a, choices | {"hire_name": "Buck Blackwood"}))
+    unnamed = answer(_preview(api, cid, fid, a, choices | {"hire_name": None}))
+    assert _cards(shown["steps"]) == _cards(renamed["steps"]) == _cards(unnamed["steps"])
+    assert _cards(shown["steps"])[0] == ("quick_fingers_1", None)  # chosen, not drawn (D-41)
+    assert shown["choices"]["abilities"] == ["quick_fingers_1"]
+    assert sum(shown["choices"]["pay"].values()) == 5  # the split shown is the one recorded
+    payer = max(recruit["payers"], key=lambda p: p["most"])
+    short = confirm(api, cid, fid, a["gang_id"], a["owner_token"],
+                    choices=choices | {"pay": {payer["name"]: 4}})  # fmt: skip
+    assert short.status_code == 422 and "costs exactly 5 HP" in short.json()["error"]
+    twice = _preview(api, cid, fid, a, choices | {"abilities": ["2", "2"]})
+    assert twice.status_code == 422 and "distinct" in twice.json()["error"]
+    with Store(db_url) as store:
+        fight = Campaigns(store).get(cid).fight(fid)
+        before = fight.side(a["gang_id"]).before
+        seed = step_seed(fight.seed, a["gang_id"])
+    done = confirm(api, cid, fid, a["gang_id"], a["owner_token"], choices=choices)
+    assert done.status_code == 200, done.text
+    assert done.json()["aftermath"][a["gang_id"]]["steps"] == shown["steps"]
+    with Store(db_url) as store:
+        web_gang = store.gangs.get("Lone")
+    (_, _, _, _, fought), *_ = _audits(db_url, "Lone")[-3:]
+    # the same gang on a real table: fight record with the same outcome and choices
+    other = f"sqlite:///{tmp_path / 'cli.db'}"
+    with Store(other) as store, store.transaction() as session:
+        store.gangs.add(session, before, what="gang import", seed=None, args={})
+    args = [
+        "fight",
+        "record",
+        "Lone",
+        "--seed",
+        str(seed),
+        "--db",
+        other,
+        "--hire",
+        "gunslinger",
+        "--hire-name",
+        "Kid Curry",
+        "--ability",
+        "2",
+        "--fill",
+        "--fill-name",
+        "Harvey Logan",
+    ]
+    args += [f for who in fought["died"] for f in ("--died", who)]
+    args += [f for who, hp in fought["hp"].items() for f in ("--hp", f"{who}={hp}")]
+    args += [f for who in fought["absent"] for f in ("--absent", who)]
+    code, _, err = cli(args)
+    assert code == 0, err
+    with Store(other) as store:
+        cli_gang = store.gangs.get("Lone")
+    assert cli_gang.to_record() == web_gang.to_record()
+    web_rows = [r for r in _audits(db_url, "Lone") if r[2] is not None]
+    assert _audits(other, "Lone") == web_rows[-len(_audits(other, "Lone")) :]
+    assert [r[0] for r in _audits(other, "Lone")] == ["fight", "gang recruit", "gang fill"][
+        : len(_audits(other, "Lone"))
+    ]
+
+
+def test_a_dismissal_is_a_loss_and_only_an_aftermath_fills_up(
+    api: TestClient, db_url: str, cli: Cli
+) -> None:
+    campaign = new_campaign(api)
+    cid = campaign["campaign_id"]
+    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1,
+                 members=["Emmett", "Grat"])  # fmt: skip
+    url = f"/api/campaigns/{cid}/gangs/{a['gang_id']}/changes"
+    gone = api.post(url, json={"action": "dismiss", "member": "Grat"},
+                    headers=auth(a["owner_token"]))  # fmt: skip
+    assert gone.status_code == 200, gone.text
+    assert gone.json()["size"] == 2  # counted like a sacrifice (D-42)
+    code, _, err = cli(["gang", "fill", "Daltons", "--db", db_url])
+    assert code == 2 and "only in a fight's aftermath" in err
+    with Store(db_url) as store:
+        gang: Gang = store.gangs.get("Daltons")
+        whats = [h.what for h in store.gangs.history("Daltons")]
+    assert len(gang.members) == gang.size == 2 and whats[-1] == "member dismiss"
