@@ -44,6 +44,7 @@ BASES: dict[str, list[str]] = {
     "demo": [],
     "play": ["--seats", "random,random"],
     "replay": ["{save}"],
+    "analyse": ["{save}", "--budget", "1", "--workers", "1", "--quiet"],
     "probe": ["-s", "2", "-d", "3"],
     "odds": ["-s", "2", "-d", "3"],
     "odds attack": ["-a", "QS", "-w", "colt", "-d", "7"],
@@ -84,7 +85,12 @@ BASES: dict[str, list[str]] = {
     "story new": [],
 }
 
-INPUT_PATHS = {("replay", "file"), ("play", "--load"), ("serve", "--learned")}
+INPUT_PATHS = {
+    ("replay", "file"),
+    ("play", "--load"),
+    ("serve", "--learned"),
+    ("analyse", "file"),
+}
 OUTPUT_PATHS = {
     ("play", "--save"),
     ("gang export", "--output"),
@@ -92,6 +98,7 @@ OUTPUT_PATHS = {
     ("odds attack", "--plot"),
     ("sim", "--out"),
     ("ladder", "--plot"),
+    ("analyse", "--report"),
 }
 FOLDER_PATHS = {(f"balance {kind}", "--out") for kind in ("heroes", "abilities", "seats", "rounds")}
 FOLDER_PATHS |= {("scenarios", "--dir"), ("serve", "--scenario-dir")}  # scenario folders

@@ -95,7 +95,10 @@ COMMAND_HELP: dict[str, str] = {
         "Exact odds: a skill test of the RPG (--skill, --difficulty, --table), or one shot "
         "of the card game (odds attack)."
     ),
-    "scenarios": N_("List the built-in scenarios (tables, seats, figures) or show one."),
+    "scenarios": N_(
+        "List the scenarios (tables, seats, figures): the built-in ones and those of a "
+        "scenario folder; or show one."
+    ),
     "analyse": N_(
         "Analyse a finished game: every decision of a seat weighed from its own view then, "
         "the mistakes marked, each side's chance over the game."

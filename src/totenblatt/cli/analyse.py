@@ -42,7 +42,10 @@ def analyse(
     seat: Annotated[
         int | None,
         typer.Option(
-            "--seat", min=0, help=N_("The seat to analyse, from 0 (default: the first that lost).")
+            "--seat",
+            min=0,
+            max=7,
+            help=N_("The seat to analyse, 0 to 7 (default: the first that lost)."),
         ),
     ] = None,
     budget: Annotated[
