@@ -198,3 +198,70 @@ def test_a_skill_the_sheet_lacks_is_422_unless_unaware(db_url: str) -> None:
         assert test["sides"]["player"]["base"] == 0 and test["sides"]["player"]["unaware"]
         de = story.post("/tests?lang=de", body | {"unaware": "ja"})
         assert de.status_code == 422
+
+
+def test_a_hidden_npc_sheet_shows_players_only_what_the_gm_allows(db_url: str) -> None:
+    seed = seed_for([([2], [13])])
+    with story_client(db_url, seed) as client:
+        story = Story.create(client, lang="en")
+        story.add("Diana", {"Handliches Gemetzel": 3})
+        answer = story.post(
+            "/characters",
+            {"name": "Rafael", "skills": {"Handliches Gemetzel": 4, "Geheimnis": 7},
+             "npc": True, "shown": ["name"]},
+        )  # fmt: skip
+        assert answer.status_code == 201, answer.text
+        rafael = answer.json()["character_id"]
+        story.tokens["Rafael"], story.ids["Rafael"] = None, rafael
+        gm = story.sheet("Rafael")
+        assert gm["skills"]["Geheimnis"] == 7 and gm["shown"] == ["name"]
+        skill = "Handliches Gemetzel"
+        against = {"character": rafael, "skill": skill}
+        tid = story.call({"character": story.ids["Diana"], "skill": skill, "against": against})
+        tid = tid["test_id"]
+        for who in ("Diana", None):
+            view = story.view(who)
+            sheet = next(c for c in view["characters"] if c["name"] == "Rafael")
+            assert sheet["skills"] == {} and sheet["hidden"] == ["skills", "wounds"]
+            assert sheet["wound_points"] is None and "shown" not in sheet
+            test = next(t for t in view["tests"] if t["test_id"] == tid)
+            assert "level" not in test["sides"]["opponent"] and "odds" not in test
+            assert test["counts"]["opponent"] is None
+            text = json.dumps(view, ensure_ascii=False)
+            assert "Geheimnis" not in text and "Gemetzel 4" not in text
+        story.draw(tid, "Diana")
+        story.draw(tid, "gm")
+        assert story.post(f"/tests/{tid}/stop", token="Diana").status_code == 200
+        assert story.test(tid)["outcome"] == "failure"  # Diana loses, Rafael unhurt
+        for who in ("Diana", None):
+            view = story.view(who)
+            assert "Gemetzel 4" not in json.dumps(view, ensure_ascii=False)
+        # the game master shows the skills later; wounds stay hidden
+        patch = client.patch(
+            f"/api/stories/{story.id}/characters/{rafael}",
+            json={"shown": ["name", "skills"]},
+            headers=bearer(story.gm),
+        )
+        assert patch.status_code == 200, patch.text
+        sheet = next(c for c in story.view("Diana")["characters"] if c["name"] == "Rafael")
+        assert sheet["skills"]["Geheimnis"] == 7 and sheet["hidden"] == ["wounds"]
+        wounded = story.post(f"/characters/{rafael}/wounds", {"band": "normal"})
+        assert wounded.status_code == 200
+        view = story.view(None)
+        assert "Rafael is wounded." in view["log"]
+        assert not any("Rafael takes" in line for line in view["log"])
+        assert "Rafael takes" in " ".join(story.view()["log"])
+        denied = client.patch(
+            f"/api/stories/{story.id}/characters/{rafael}",
+            json={"shown": ["name", "skills", "wounds"]},
+            headers=bearer(story.tokens["Diana"]),
+        )
+        assert denied.status_code == 403
+        bad = client.patch(
+            f"/api/stories/{story.id}/characters/{rafael}",
+            json={"shown": ["skills"]},
+            headers=bearer(story.gm),
+        )
+        assert bad.status_code == 422 and '"name" (always)' in bad.json()["error"]
+        pc = story.post("/characters", {"name": "Zed", "shown": ["name"]})
+        assert pc.status_code == 422 and "only an NPC" in pc.json()["error"]

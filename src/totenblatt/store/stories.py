@@ -68,6 +68,10 @@ class SheetRecord:
     stored_as: str | None = None
     """The name of the store's sheet it is (None: the story's own sheet)."""
     stored_id: int | None = field(default=None, repr=False)
+    shown: tuple[str, ...] | None = None
+    """What players and onlookers see of an NPC's sheet (``name``, ``skills``, ``wounds``;
+    None: all). Kept in the story's row beside the character (``"shown"``), never in the
+    store's sheet."""
 
 
 @dataclass
@@ -210,7 +214,9 @@ class Stories:
         sheets = []
         for sheet in rows:
             stored = store_rows.get(sheet.sheet_id) if sheet.sheet_id is not None else None
-            data = stored.data if stored is not None else sheet.data
+            own = dict(sheet.data)
+            shown = own.pop(_SHOWN, None)
+            data = stored.data if stored is not None else own
             sheets.append(
                 SheetRecord(
                     Character.from_dict(data),
@@ -218,6 +224,7 @@ class Stories:
                     sheet.id,
                     None if stored is None else stored.name,
                     sheet.sheet_id,
+                    None if shown is None else tuple(shown),
                 )
             )
         tests = [
@@ -262,12 +269,13 @@ class Stories:
         now = self.store.clock()
         for position, sheet in enumerate(story.sheets):
             data = sheet.character.to_dict()
+            row_data = _row_data(sheet)
             if sheet.id is None:
                 new = StorySheetRow(
                     story_id=story.id,
                     position=position,
                     sheet_id=sheet.stored_id,
-                    data=data,
+                    data=row_data,
                     token_hash=sheet.token_hash,
                 )
                 session.add(new)
@@ -277,11 +285,11 @@ class Stories:
                     self._write_stored(session, sheet, data, what="story join", story=story)
                 continue
             old = before["sheets"].get(sheet.id)
-            if old == (data, sheet.token_hash):
+            if old == (data, sheet.token_hash, sheet.shown):
                 continue
             found = session.get(StorySheetRow, sheet.id)
             assert found is not None
-            found.data, found.token_hash = data, sheet.token_hash
+            found.data, found.token_hash = row_data, sheet.token_hash
             if sheet.stored_id is not None and (old is None or old[0] != data):
                 self._write_stored(session, sheet, data, what="story", story=story)
         for test in story.tests:
@@ -341,10 +349,20 @@ class Stories:
         )
 
 
+_SHOWN = "shown"
+"""The key of a story's sheet row that keeps what players see of an NPC (not a character's)."""
+
+
+def _row_data(sheet: SheetRecord) -> dict[str, Any]:
+    """What the story's row of ``sheet`` keeps: the character, and what is shown of it."""
+    data = sheet.character.to_dict()
+    return data if sheet.shown is None else data | {_SHOWN: list(sheet.shown)}
+
+
 def _snapshot(story: StoryRecord) -> dict[str, Any]:
     """What the rows held when loaded, to write back only what a step changed."""
     return {
-        "sheets": {s.id: (s.character.to_dict(), s.token_hash) for s in story.sheets},
+        "sheets": {s.id: (s.character.to_dict(), s.token_hash, s.shown) for s in story.sheets},
         "tests": {
             t.id: (_copy(t.spec), _copy(t.state), t.status, _copy(t.result)) for t in story.tests
         },

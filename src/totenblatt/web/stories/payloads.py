@@ -27,7 +27,9 @@ from totenblatt.web.stories.table import (
     drawing_of,
     hidden_from,
     holder,
+    level_hidden,
     secret,
+    shows,
 )
 from totenblatt.web.stories.words import log_line
 
@@ -101,6 +103,15 @@ def character_payload(sheet: SheetRecord, viewer: Viewer) -> dict[str, Any]:
     }
     if viewer.role == "gm" or (viewer.role == "player" and viewer.sheet_id == sheet.id):
         out["notes"] = c.notes
+    if viewer.role == "gm" and sheet.shown is not None:
+        out["shown"] = list(sheet.shown)
+    hidden = [part for part in ("skills", "wounds") if not shows(sheet, part, viewer)]
+    if hidden:  # an allow-list: what is hidden never leaves the server
+        out["hidden"] = hidden
+    if "skills" in hidden:
+        out["skills"] = {}
+    if "wounds" in hidden:
+        out |= {"wounds": {}, "wound_points": None, "capacity": None, "out": None}
     return out
 
 
@@ -110,7 +121,8 @@ def _side(
     spec = test.spec[side.value]
     owner = holder(story, test, side)
     public = {k: spec[k] for k in ("kind", "base", "level", "shifts") if k in spec}
-    if side is Side.OPPONENT and difficulty_hidden(test, viewer):
+    masked = side is Side.OPPONENT and difficulty_hidden(test, viewer)
+    if masked or level_hidden(story, test, side, viewer):
         public = {"kind": spec["kind"], "secret": True}
     for key in ("character", "name", "skill", "npc", "unaware", "grenade"):
         if key in spec:
@@ -133,7 +145,10 @@ def test_payload(
     drawing = drawing_of(story, test, lang)
     sides = {s.value: _side(story, test, drawing, s, viewer) for s in Side}
     hidden = hidden_from(test, viewer)  # a GM-only or blind test before the reveal
-    unknown = difficulty_hidden(test, viewer)  # a secret difficulty before it is resolved
+    # a secret difficulty or a hidden NPC's level, before the test is resolved
+    unknown = difficulty_hidden(test, viewer) or (
+        test.status != "done" and any(level_hidden(story, test, s, viewer) for s in Side)
+    )
     face_up = drawing.revealed and not hidden and not unknown
     cards: dict[str, list[int]] = {}
     for s in Side:
@@ -145,8 +160,9 @@ def test_payload(
         held = 0  # no jokers in a secret test (table.spend_joker refuses them)
     result = {} if hidden else (test.result or {})
     counts: dict[str, int | None] = dict(zip(("player", "opponent"), drawing.counts, strict=True))
-    if unknown:
-        counts["opponent"] = None  # its count tells the difficulty
+    for s in Side:  # a count tells a hidden level
+        if sides[s.value].get("secret") and unknown:
+            counts[s.value] = None
     out: dict[str, Any] = {
         "test_id": test.id,
         "number": test.number,
@@ -207,23 +223,37 @@ def visible_log(story: StoryRecord, viewer: Viewer) -> list[dict[str, Any]]:
     if viewer.role == "gm":
         return list(story.log)
     tests = {t.number: t for t in story.tests}
+    no_skills = {s.character.name for s in story.sheets if not shows(s, "skills", viewer)}
+    no_wounds = {s.character.name for s in story.sheets if not shows(s, "wounds", viewer)}
     out: list[dict[str, Any]] = []
     for entry in story.log:
         number = entry.get("number")
         test = tests.get(number) if isinstance(number, int) else None
         kind = entry.get("kind")
+        if kind in ("wound", "heal") and entry.get("name") in no_wounds:
+            entry = {"kind": f"{kind}_hidden", "name": entry["name"]}
+        if kind == "shift" and entry.get("name") in no_skills:
+            continue
         if test is None:
             out.append(entry)
             continue
         unknown = difficulty_hidden(test, viewer)
+        hid = {s: level_hidden(story, test, s, viewer) for s in Side}
+        running = test.status != "done" and any(hid.values())
         if kind == "test":
             masked = dict(entry)
             if unknown:
                 masked["opponent"] = {"kind": "difficulty", "secret": True}
+            for s in Side:
+                if hid[s]:
+                    side = entry[s.value]
+                    masked[s.value] = {k: side[k] for k in ("kind", "name", "skill") if k in side}
+                    masked[s.value]["secret"] = True
             out.append(masked)
         elif kind in ("cancel", "reveal") or (
             not hidden_from(test, viewer)
-            and not (unknown and (kind == "revealed" or entry.get("side") == "difficulty"))
+            and not ((unknown or running) and kind == "revealed")
+            and not (unknown and entry.get("side") == "difficulty")
         ):
             out.append(entry)
     return out

@@ -50,10 +50,12 @@ __all__ = [
     "heal",
     "hidden_from",
     "holder",
+    "level_hidden",
     "new_link",
     "open_test",
     "reveal",
     "secret",
+    "shows",
     "spend_joker",
     "stop",
     "viewer_of",
@@ -71,6 +73,8 @@ MAX_SKILLS = 30
 """Skills a sheet made in the browser holds at most."""
 MAX_LEVEL = 12
 """The highest level a test is called at (D-30 allows above 6; the pile ends at 12 more)."""
+SHOWN_PARTS = ("name", "skills", "wounds")
+"""What the game master may show players of an NPC's sheet (``"shown"``; the name always)."""
 VISIBILITIES = ("public", "gm", "blind")
 """Who sees a test's cards, margin and result before the game master reveals it: everyone
 (``public``), the game master only (``gm``: the player still draws the own side), the game
@@ -191,10 +195,11 @@ def add_character(
 ) -> tuple[SheetRecord, str | None]:
     """A sheet made in the story: ``{"name", "skills", "npc", "notes"}``; its player's token."""
     _gm(viewer, lang)
-    data = _object(body, ("name", "skills", "npc", "notes"), lang)
+    data = _object(body, ("name", "skills", "npc", "notes", "shown"), lang)
     npc = data.get("npc", False)
     if not isinstance(npc, bool):
         raise InvalidError(refusal("bad_body", lang, problem="npc must be true or false"))
+    shown = _shown(data["shown"], npc, lang) if "shown" in data else None
     try:
         character = Character.create(
             data.get("name"),  # type: ignore[arg-type]  # the core names a bad value
@@ -206,7 +211,7 @@ def add_character(
         raise _core(exc, lang) from None
     _check_new(story, character.name, lang)
     token = None if npc else secrets.token_urlsafe(32)
-    sheet = SheetRecord(character, None if token is None else hash_token(token))
+    sheet = SheetRecord(character, None if token is None else hash_token(token), shown=shown)
     story.sheets.append(sheet)
     story.log.append({"kind": "joined", "name": character.name, "npc": npc})
     return sheet, token
@@ -278,13 +283,45 @@ def heal(story: StoryRecord, viewer: Viewer, sheet_id: int, body: Any, lang: str
     story.log.append({"kind": "heal", "name": c.name, "points": c.wounds, "capacity": c.capacity})
 
 
+def _shown(value: Any, npc: bool, lang: str) -> tuple[str, ...]:
+    """What players see of an NPC's sheet: ``["name"]``, ``["name", "skills"]``, …"""
+    if not npc:
+        raise InvalidError(
+            refusal("bad_body", lang, problem="only an NPC's sheet is hidden (shown)")
+        )
+    if (
+        not isinstance(value, list)
+        or "name" not in value
+        or not all(v in SHOWN_PARTS for v in value)
+    ):
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem='shown is a list of "name" (always), "skills" and "wounds", '
+                f"got {value!r:.60}",
+            )
+        )
+    return tuple(part for part in SHOWN_PARTS if part in value)
+
+
+def shows(sheet: SheetRecord | None, part: str, viewer: Viewer) -> bool:
+    """The viewer may see ``part`` (``skills``, ``wounds``) of the sheet."""
+    if sheet is None or viewer.role == "gm" or sheet.shown is None:
+        return True
+    return part in sheet.shown
+
+
 def edit(story: StoryRecord, viewer: Viewer, sheet_id: int, body: Any, lang: str) -> None:
-    """Notes (the game master or the sheet's player) and skills (the game master)."""
-    data = _object(body, ("notes", "skills"), lang)
+    """Notes (the game master or the sheet's player), skills and what players see of an
+    NPC (``shown``: the game master)."""
+    data = _object(body, ("notes", "skills", "shown"), lang)
     sheet = _sheet(story, sheet_id, lang)
     own = viewer.role == "player" and viewer.sheet_id == sheet.id
-    if viewer.role != "gm" and not (own and "skills" not in data):
+    if viewer.role != "gm" and not (own and set(data) <= {"notes"}):
         raise ForbiddenError(refusal("not_yours", lang, name=sheet.character.name))
+    if "shown" in data:
+        sheet.shown = _shown(data["shown"], not sheet.character.player, lang)
     try:
         if "notes" in data:
             sheet.character = sheet.character.with_notes(data["notes"])
@@ -659,6 +696,14 @@ def difficulty_hidden(test: ProbeRecord, viewer: Viewer) -> bool:
         and not test.state.get("shown")
         and test.status != DONE
     )
+
+
+def level_hidden(story: StoryRecord, test: ProbeRecord, side: Side, viewer: Viewer) -> bool:
+    """The side is an NPC whose skills the viewer may not see: its level stays hidden."""
+    spec = test.spec[side.value]
+    if spec.get("kind") != "character" or viewer.role == "gm":
+        return False
+    return not shows(story.sheet(spec["character"]), "skills", viewer)
 
 
 def _settle(story: StoryRecord, test: ProbeRecord, drawing: Drawing) -> None:

@@ -98,6 +98,8 @@ _STRINGS: dict[str, str] = {
     "secret_test": N_("secret — only the game master sees the cards and the result"),
     "secret_level": N_("secret"),
     "reveal": N_("Reveal to everyone"),
+    "hidden_part": N_("hidden by the game master"),
+    "shown": N_("Players see"),
     "shifts": N_("Shifts (fuzzy levels)"),
     "add_shift": N_("Add a shift"),
     "reason": N_("Reason"),
@@ -211,6 +213,10 @@ def _level_of(side: Mapping[str, Any], lang: str) -> str:
         return w.phrase("difficulty {level} ({name})", level=side["level"], name=name)
     if kind == "grenade":
         return w.phrase("a hand grenade ({level})", level=side["level"])
+    if side.get("secret"):
+        return w.phrase(
+            "{name} ({skill}, level secret)", name=side["name"], skill=side.get("skill")
+        )
     if side.get("unaware"):
         return w.phrase(
             "{name} ({skill} 0, unaware)", name=side["name"], skill=side.get("skill") or "?"
@@ -294,6 +300,10 @@ def log_line(entry: Mapping[str, Any], lang: str) -> str:
         if entry.get("out"):
             line += " " + w.phrase("{name} is out (Fallobst).", name=entry["name"])
         return line
+    if kind == "wound_hidden":
+        return w.phrase("{name} is wounded.", name=entry["name"])
+    if kind == "heal_hidden":
+        return w.phrase("{name} is healed.", name=entry["name"])
     if kind == "award":
         return w.phrase_n(
             "The game master awards {name} {n} joker for “{reason}”.",

@@ -180,6 +180,7 @@ export function renderTest(root, p, page) {
 }
 
 function woundTrack(c) {
+  if ((c.hidden || []).includes("wounds")) return el("p", { class: "wounds hidden-part" }, `${t("wounds")}: ${t("hidden_part")}`);
   const cells = Array.from({ length: c.capacity }, (_, i) => el("span", { class: i < c.wound_points ? "cell hit" : "cell" }));
   const bands = ["light", "normal", "fat"].filter((b) => c.wounds[b]).map((b) => `${c.wounds[b]}× ${t(`band_${b}`)}`);
   return el(
@@ -231,6 +232,17 @@ function gmControls(c, page) {
     })));
   }
   parts.push(el("div", { class: "row" }, band, button(t("wound"), "small", () => page.act("POST", `${path}/wounds`, { band: band.value })), button(t("heal"), "small", () => page.act("POST", `${path}/heal`, {}))));
+  if (c.npc) {
+    // what players see of this NPC: name only, with skills, with wounds (the server hides the rest)
+    const levels = [["name"], ["name", "skills"], ["name", "skills", "wounds"]];
+    const now = (c.shown || levels[2]).join(",");
+    const pick = el(
+      "select",
+      { "aria-label": t("shown"), "data-shown": id, onchange: (e) => page.act("PATCH", path, { shown: e.target.value.split(",") }).catch(() => null) },
+      levels.map((l) => el("option", { value: l.join(","), selected: l.join(",") === now }, l.map((x) => t(x === "name" ? "name" : x)).join(" + "))),
+    );
+    parts.push(el("label", { class: "field" }, el("span", {}, t("shown")), pick));
+  }
   if (!c.npc) {
     parts.push(button(t("new_link"), "small link", async () => {
       const answer = await page.act("POST", `${path}/link`).catch(() => null);
@@ -277,7 +289,7 @@ function sheet(c, p, page) {
     ),
     jokerRow(c),
     woundTrack(c),
-    skills.length ? el("ul", { class: "skills" }, skills) : el("p", { class: "empty" }, t("no_skills")),
+    skills.length ? el("ul", { class: "skills" }, skills) : el("p", { class: "empty" }, (c.hidden || []).includes("skills") ? `${t("skills")}: ${t("hidden_part")}` : t("no_skills")),
     notesBox(c, p, page),
     p.viewer.role === "gm" ? gmControls(c, page) : null,
   );
