@@ -25,7 +25,7 @@ from campaign_helpers import (
 )
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from web_helpers import OPERATOR, auth, seed_counter
+from web_helpers import OPERATOR, auth, operator, seed_counter
 
 from totenblatt.campaign import Gang, step_seed
 from totenblatt.store import Store
@@ -217,3 +217,48 @@ def test_a_dismissal_is_a_loss_and_only_an_aftermath_fills_up(
         gang: Gang = store.gangs.get("Daltons")
         whats = [h.what for h in store.gangs.history("Daltons")]
     assert len(gang.members) == gang.size == 2 and whats[-1] == "member dismiss"
+
+
+def test_the_league_counts_the_campaigns_own_fights_after_joining(
+    api: TestClient, db_url: str, cli: Cli
+) -> None:
+    db = ["--db", db_url]
+    with Store(db_url) as store:
+        store.gangs.create("Earps", HeroType.VETERAN, size=3, seed=3)
+    for _ in range(2):  # before the campaign: shown nowhere in its table (D-43)
+        assert (
+            cli(["fight", "record", "Earps", "--against", "Cowboys", "--result", "won", *db])[0]
+            == 0
+        )
+    campaign = new_campaign(api)
+    cid = campaign["campaign_id"]
+    url = f"/api/campaigns/{cid}/gangs"
+    earps = answer(
+        api.post(url, json={"import": "Earps"}, headers=operator(campaign["admin_token"])), 201
+    )
+    posse = new_gang(api, campaign, name="Posse", leader="gunslinger", size=3, seed=5)
+    view = campaign_view(api, cid)
+    line = next(s for s in view["standings"] if s["gang_id"] == earps["gang_id"])
+    assert (line["fights"], line["wins"]) == (0, 0)  # today: 2 wins from before it joined
+    assert [f["counted"] for f in view["fights"]] == [False, False]
+    assert cli(["fight", "record", "Earps", "--against", "Posse", "--result", "won", *db])[0] == 0
+    assert (
+        cli(["fight", "record", "Earps", "--against", "Strangers", "--result", "won", *db])[0] == 0
+    )
+    view = campaign_view(api, cid)
+    line = next(s for s in view["standings"] if s["gang_id"] == earps["gang_id"])
+    assert (line["fights"], line["wins"]) == (1, 1)  # against its own gang only
+    assert [(f["counted"], f["undone"]) for f in view["fights"]][-2:] == [
+        (True, False),
+        (False, False),
+    ]
+    assert cli(["fight", "undo", "Earps", *db])[0] == 0
+    assert cli(["fight", "undo", "Earps", *db])[0] == 0
+    view = campaign_view(api, cid)
+    line = next(s for s in view["standings"] if s["gang_id"] == earps["gang_id"])
+    assert line["fights"] == 0
+    assert [(f["counted"], f["undone"]) for f in view["fights"]][-2:] == [
+        (False, True),
+        (False, True),
+    ]
+    assert posse["gang_id"] in {s["gang_id"] for s in view["standings"]}

@@ -76,6 +76,8 @@ class CampaignGang:
     gang: Gang
     owner_hash: str
     position: int
+    joined: datetime | None = None
+    """When the gang joined the campaign (D-43: its standings count fights from then)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +268,7 @@ class Campaigns:
                 gang=Gangs.gang_of(self.gangs.row_by_id(session, link.gang_id)),
                 owner_hash=link.owner_hash,
                 position=link.position,
+                joined=link.created_at,
             )
             for link in links
         )

@@ -8,9 +8,10 @@ fight not over: a roster's history names the seeds of the draws already made).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
-from totenblatt.campaign import Gang, next_step
+from totenblatt.campaign import Gang, name_key, next_step
 from totenblatt.campaign.league import league_table
 from totenblatt.store.battle_log import FightEntry
 from totenblatt.store.campaigns import CampaignFight, CampaignGang, CampaignRecord, GameInfo
@@ -109,24 +110,59 @@ def scenarios(lang: str) -> list[dict[str, Any]]:
     return out
 
 
+def _naive(when: datetime) -> datetime:
+    return (
+        when.replace(tzinfo=None)
+        if when.tzinfo is None
+        else when.astimezone(UTC).replace(tzinfo=None)
+    )
+
+
+def counted(record: CampaignRecord, entry: FightEntry) -> bool:
+    """Whether a logged fight counts in the campaign's standings (D-43): not undone, one of
+    its own fights (a web fight of it, or a table fight against its gangs only), recorded
+    after the gang and its opponents joined."""
+    if entry.undone:
+        return False
+    by_store = {g.gang_id: g for g in record.gangs}
+    own = by_store.get(entry.gang_id) if entry.gang_id is not None else None
+    if own is None:
+        return False
+    if entry.campaign_fight is not None:
+        return any(f.id == entry.campaign_fight for f in record.fights)
+    by_name = {name_key(g.gang.name): g for g in record.gangs}
+    rivals = [by_name.get(name_key(name)) for name in entry.against]
+    if not rivals or any(r is None for r in rivals):
+        return False
+    when = _naive(entry.when)
+    return all(
+        g is not None and g.joined is not None and _naive(g.joined) <= when for g in (own, *rivals)
+    )
+
+
 def standings(record: CampaignRecord) -> list[dict[str, Any]]:
-    """The league table: a line per gang, ranked (undone fights do not count)."""
+    """The league table: a line per gang, ranked; only the campaign's own fights after the
+    gangs joined count, an undone one not (D-43)."""
     by_store = {g.gang_id: g for g in record.gangs}
     alive = {g.id: len(g.gang.members) for g in record.gangs}
     fights = [
         (by_store[e.gang_id].id, e.result, e.kills)
         for e in record.log
-        if not e.undone and e.gang_id in by_store
+        if e.gang_id in by_store and counted(record, e)
     ]
     names = {g.id: g.gang.name for g in record.gangs}
     return [s.to_dict() | {"name": names[s.gang]} for s in league_table(alive, fights)]
 
 
-def _table_fight(entry: FightEntry, gang_id: str, lang: str) -> dict[str, Any]:
+def _table_fight(
+    record: CampaignRecord, entry: FightEntry, gang_id: str, lang: str
+) -> dict[str, Any]:
     """A fight recorded with ``fight record`` or ``fight play`` (one gang's side of it)."""
     return {
         "fight_id": f"t{entry.audit_id}",
         "game_id": None,
+        "undone": entry.undone,
+        "counted": counted(record, entry),
         "status": "undone" if entry.undone else "recorded",
         "status_text": status_text("undone" if entry.undone else "recorded", lang),
         "scenario": entry.scenario,
@@ -156,16 +192,24 @@ def campaign_json(
     """
     gangs = [gang_json(g, record.id, record.pending(g.id), lang) for g in record.gangs]
     names = {g.id: g.gang.name for g in record.gangs}
+    by_link = {g.gang_id: g.id for g in record.gangs}
     fights: list[dict[str, Any]] = []
     for fight in record.fights:
         game = games.get(fight.game_id)
         status = fight_status(fight, game)
         known = {s.gang_id: s.result for s in fight.sides if s.result is not None}
         known = {**results.get(fight.id, {}), **known}
+        entries = [e for e in record.log if e.campaign_fight == fight.id]
+        undone = bool(entries) and all(e.undone for e in entries)
         fights.append(
             {
                 "fight_id": fight.id,
                 "game_id": fight.game_id,
+                "undone": undone,
+                "undone_gangs": sorted(
+                    by_link[e.gang_id] for e in entries if e.undone and e.gang_id in by_link
+                ),
+                "counted": any(counted(record, e) for e in entries),
                 "status": status,
                 "status_text": status_text(status, lang),
                 "scenario": fight.scenario,
@@ -185,7 +229,7 @@ def campaign_json(
     by_store = {g.gang_id: g.id for g in record.gangs}
     for entry in record.log:
         if entry.campaign_fight is None and entry.gang_id in by_store:
-            fights.append(_table_fight(entry, by_store[entry.gang_id], lang))
+            fights.append(_table_fight(record, entry, by_store[entry.gang_id], lang))
     fights.sort(key=lambda f: str(f["when"]))
     return {
         "campaign_id": record.id,
