@@ -251,3 +251,31 @@ def test_new_fast_game_deals_as_the_reference_engine(scenario: str) -> None:
 )
 def test_any_seed_and_any_choices_agree(scenario: str, seed: int, choices: int) -> None:
     play_both(new_game(scenario, seed=seed), choices, every_move=11)
+
+
+@pytest.mark.parametrize(
+    ("template", "kinds"),
+    [
+        ("gangs", (HeroType.VETERAN, HeroType.GUNSLINGER)),
+        ("three-way", (HeroType.GUNSLINGER, HeroType.VETERAN)),
+    ],
+)
+def test_campaign_fights_agree(template: str, kinds: tuple[HeroType, HeroType]) -> None:
+    """Two campaign gangs on a template: the members (HP, maximum, abilities, weapon, hero
+    type; some wounded) are the figures of a fight the fast path plays."""
+    from totenblatt.campaign.battle import build_fight
+    from totenblatt.campaign.creation import create_gang
+    from totenblatt.wanted.fast import fast_refusal
+
+    rules = Ruleset.load("extended")
+    rng = random.Random(len(template))
+    gangs = [create_gang(f"G{k}", kind, rules, rng, size=4)[0] for k, kind in enumerate(kinds)]
+    scenario = build_fight(gangs, template, rules).scenario
+    wounded = tuple(
+        replace(f, hp=f.hp - 1) if i % 3 == 0 and f.hp and f.hp > 1 else f
+        for i, f in enumerate(scenario.figures)
+    )
+    scenario = replace(scenario, figures=wounded)
+    assert any(f.kind is not HeroType.COWBOY and f.abilities for f in scenario.figures)
+    assert fast_refusal(scenario, rules) is None
+    play_both(new_game(scenario, rules, seed=5), 5, every_move=11)
