@@ -19,7 +19,7 @@ from totenblatt.messages import Message
 __all__ = ["EXTRAS", "MissingExtraError", "extra_for", "missing_extra", "require"]
 
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "sim": ("pyarrow", "dask", "distributed"),
+    "sim": ("pyarrow", "dask", "distributed", "scipy"),
     "env": ("pettingzoo", "gymnasium"),
     "web": ("fastapi", "uvicorn", "starlette", "segno"),
     "pg": ("psycopg",),
