@@ -30,6 +30,7 @@ from totenblatt.web.stories.table import (
     level_hidden,
     secret,
     shows,
+    table_cards,
 )
 from totenblatt.web.stories.words import log_line
 
@@ -289,6 +290,7 @@ def story_payload(story: StoryRecord, viewer: Viewer, lang: str) -> dict[str, An
         "lang": story.lang,
         "version": story.version,
         "viewer": {"role": viewer.role, "character_id": viewer.sheet_id},
+        "cards": "table" if table_cards(story) else "drawn",
         "characters": [character_payload(s, viewer) for s in story.sheets],
         "tests": [test_payload(story, t, viewer, lang, told) for t in story.tests],
         "log": lines,

@@ -31,9 +31,10 @@ token goes in ``Authorization: Bearer``; ``?lang=de|en`` picks the words):
   resolved or revealed. No jokers are spent in such tests; a wound of a GM-only or
   blind test reaches the sheet at the reveal. ``"unaware": true`` tests a skill the
   sheet lacks at level 0 (else 422; in ``"against"`` for the other side).
-- ``GET /stories`` (start a story), ``GET /stories/{sid}?token=`` (the page of the game
-  master, a player or an onlooker), ``WS /ws/stories/{sid}?token=&lang=`` (the viewer's
-  payload after every change).
+- ``GET /stories`` (start a story), ``GET /stories/{sid}#token=`` (the page of the game
+  master, a player or an onlooker: the token stays in the fragment, the page's script
+  sends it; an old link's ``?token=`` is redirected to the fragment),
+  ``WS /ws/stories/{sid}?token=&lang=`` (the viewer's payload after every change).
 
 Database work runs in the thread pool, each change one locked transaction
 (:meth:`~totenblatt.store.stories.Stories.change`); every change is pushed to the
@@ -49,9 +50,10 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from totenblatt.rpg.character import Character
@@ -276,10 +278,17 @@ def story_router(settings: StorySettings) -> APIRouter:
     @router.get("/stories/{story_id}", response_class=HTMLResponse)
     async def page(
         request: Request, story_id: str, token: str | None = None, lang: str | None = None
-    ) -> HTMLResponse:
+    ) -> Response:
+        if token is not None:  # an old link: the token moves to the fragment
+            query = "" if lang is None else f"?lang={_lang(lang, default_lang)}"
+            return RedirectResponse(
+                f"/stories/{quote(story_id, safe='')}{query}#token={quote(token, safe='')}",
+                status_code=303,
+                headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+            )
         story = await _store(_stories(request).load, story_id, lang=_lang(lang, default_lang))
         language = _lang(lang, story.lang)
-        viewer = viewer_of(story, token, language)
+        viewer = Viewer("public")  # the page's script fetches the viewer's own payload
         payload = await run_in_threadpool(story_payload, story, viewer, language)
         boot = {"story_id": story.id, "lang": language, "payload": payload}
         return HTMLResponse(story_page(story.name, boot, language))
@@ -291,8 +300,16 @@ def story_router(settings: StorySettings) -> APIRouter:
         require_creator(request)
         creations.check(_client(request))
         data = await body(request)
-        if not isinstance(data, dict) or set(data) - {"name", "lang", "ruleset"}:
-            raise InvalidError('a story is {"name": str, "lang": "de" | "en"}')
+        if not isinstance(data, dict) or set(data) - {"name", "lang", "ruleset", "cards"}:
+            raise InvalidError(
+                'a story is {"name": str, "lang": "de" | "en", "cards": "drawn" | "table"}'
+            )
+        cards = data.get("cards", "drawn")
+        if cards not in ("drawn", "table"):
+            raise InvalidError(
+                f"unknown cards {str(cards)[:20]!r}: expected drawn (the server's piles) or "
+                "table (the real cards drawn at the table, entered on the page)"
+            )
         lang = data.get("lang", default_lang)
         if lang not in LANGS:
             raise InvalidError(f"unknown lang {str(lang)[:20]!r}: expected {' or '.join(LANGS)}")
@@ -317,15 +334,16 @@ def story_router(settings: StorySettings) -> APIRouter:
                 seed=seed,
                 gm_hash=hash_token(token),
             )
-            stories.change(
-                story_id, lambda story: story.log.append({"kind": "story", "name": name})
+            entry = {"kind": "story", "name": name} | (
+                {"cards": "table"} if cards == "table" else {}
             )
+            stories.change(story_id, lambda story: story.log.append(entry))
 
         await _store(make, lang=lang)
         return {
             "story_id": story_id,
             "gm_token": token,
-            "url": f"{base(request)}/stories/{story_id}?token={token}",
+            "url": f"{base(request)}/stories/{story_id}#token={token}",
             "public_url": f"{base(request)}/stories/{story_id}",
         }
 
@@ -353,7 +371,7 @@ def story_router(settings: StorySettings) -> APIRouter:
                     story, viewer, data, lang
                 ),
             )  # fmt: skip
-        url = None if token is None else f"{base(request)}/stories/{story_id}?token={token}"
+        url = None if token is None else f"{base(request)}/stories/{story_id}#token={token}"
         return {"character_id": sheet.id, "player_token": token, "url": url}
 
     async def bring(
@@ -416,7 +434,7 @@ def story_router(settings: StorySettings) -> APIRouter:
         return {
             "character_id": character_id,
             "player_token": token,
-            "url": f"{base(request)}/stories/{story_id}?token={token}",
+            "url": f"{base(request)}/stories/{story_id}#token={token}",
         }
 
     @router.post("/api/stories/{story_id}/tests", status_code=201)
@@ -451,8 +469,10 @@ def story_router(settings: StorySettings) -> APIRouter:
 
     @router.post("/api/stories/{story_id}/tests/{test_id}/joker")
     async def joker(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
+        empty = request.headers.get("content-length") in (None, "0")
+        data = None if empty else await read_json(request)
         card, story = await change(
-            request, story_id, lambda s, v, lang: table.spend_joker(s, v, test_id, lang)
+            request, story_id, lambda s, v, lang: table.spend_joker(s, v, test_id, lang, data)
         )
         out = _drawn(story, test_id, Side.PLAYER, [card], _viewer(request, story))
         sheet = story.sheet(story.test(test_id).spec["player"]["character"])  # type: ignore[union-attr]

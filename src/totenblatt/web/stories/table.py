@@ -58,6 +58,7 @@ __all__ = [
     "shows",
     "spend_joker",
     "stop",
+    "table_cards",
     "viewer_of",
     "wound",
 ]
@@ -479,7 +480,11 @@ def call_test(story: StoryRecord, viewer: Viewer, body: Any, lang: str) -> Probe
     spec = {"player": player, "opponent": opponent, "pvp": pvp, "harm": harm}
     if visibility != "public" or hide_difficulty:
         spec |= {"visibility": visibility, "secret_difficulty": hide_difficulty}
-    test = ProbeRecord(number, spec, {"drawn": [], "jokers": 0, "stopped": False}, DRAWING)
+    state: dict[str, Any] = {"drawn": [], "jokers": 0, "stopped": False}
+    if table_cards(story):
+        spec["cards"] = "table"
+        state["table"] = {"player": [], "opponent": []}
+    test = ProbeRecord(number, spec, state, DRAWING)
     drawing_of(story, test, lang)  # the levels and that each draw fits a pile (D-30)
     story.tests.append(test)
     entry = {"kind": "test", "number": number, "player": player, "opponent": opponent}
@@ -580,12 +585,20 @@ def drawing_of(story: StoryRecord, test: ProbeRecord, lang: str = "en") -> Drawi
     """The core's :class:`Drawing` of a stored test: its piles from the story's secret seed."""
     rules = RpgRuleset.load(story.ruleset)
     spec, state = test.spec, test.state
+    if spec.get("cards") == "table":  # the real cards entered, then the rest of the pile
+        entered = state["table"]
+        piles = tuple(
+            (*entered[s], *(v for v in sorted(rules.pile_values) if v not in entered[s]))
+            for s in ("player", "opponent")
+        )
+    else:
+        piles = tuple(pile_order(pile_seed(story.seed, test.number, s), rules) for s in Side)
     try:
         drawing = Drawing.start(
             spec["player"]["level"],
             spec["opponent"]["level"],
-            player_pile=pile_order(pile_seed(story.seed, test.number, Side.PLAYER), rules),
-            opponent_pile=pile_order(pile_seed(story.seed, test.number, Side.OPPONENT), rules),
+            player_pile=piles[0],
+            opponent_pile=piles[1],
             pvp=spec["pvp"],
             ruleset=rules,
         )
@@ -617,8 +630,9 @@ def _holds(viewer: Viewer, owner: int | None) -> bool:
 def draw(
     story: StoryRecord, viewer: Viewer, test_id: int, body: Any, lang: str
 ) -> tuple[Side, tuple[int, ...]]:
-    """The viewer draws its side's cards (``{"side": ...}`` picks one when it holds both)."""
-    data = _object(body if body is not None else {}, ("side",), lang)
+    """The viewer draws its side's cards (``{"side": ...}`` picks one when it holds both);
+    in a story of real cards ``{"cards": [...]}`` are the cards drawn at the table."""
+    data = _object(body if body is not None else {}, ("side", "cards"), lang)
     test = _test(story, test_id, lang)
     if test.status != DRAWING:
         raise ConflictError(refusal("test_over", lang))
@@ -640,6 +654,16 @@ def draw(
                 refusal("side_drawn" if mine else "not_your_side", lang)
             )
         side = open_sides[0]
+    if test.spec.get("cards") == "table":
+        count = drawing.counts[0 if side is Side.PLAYER else 1]
+        real = _real_cards(data.get("cards"), count, [], drawing.ruleset, lang)
+        entered = dict(test.state["table"]) | {side.value: real}
+        test.state = test.state | {"table": entered}
+        drawing = drawing_of(story, test, lang)
+    elif "cards" in data:
+        raise InvalidError(
+            refusal("bad_body", lang, problem="this story draws its own cards: no cards given")
+        )
     drawing = drawing.draw(side)
     test.state = test.state | {"drawn": [*test.state["drawn"], side.value]}
     if drawing.revealed:
@@ -675,6 +699,47 @@ def _no_jokers(test: ProbeRecord) -> bool:
     return test.spec.get("visibility", "public") != "public" or bool(
         test.spec.get("secret_difficulty")
     )
+
+
+def table_cards(story: StoryRecord) -> bool:
+    """The story takes the cards drawn from real piles at the table (``"cards": "table"``)."""
+    first = story.log[0] if story.log else {}
+    return first.get("kind") == "story" and first.get("cards") == "table"
+
+
+def _real_cards(
+    value: Any, count: int, taken: list[int], rules: RpgRuleset, lang: str
+) -> list[int]:
+    """The cards a side drew from its real pile, as the pile's values: exactly ``count``,
+    none twice in the side's pile (nor among ``taken``, its cards drawn before)."""
+    if not isinstance(value, list) or len(value) != count:
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem=f"cards must be a list of the {count} card(s) this side drew, "
+                f'like ["J♠", "9♥"], got {value!r:.60}',
+            )
+        )
+    values: list[int] = []
+    for card in value:
+        try:
+            values.append(rules.card_value(card))
+        except ValueError as exc:
+            raise _core(exc, lang) from None
+    seen = list(taken)
+    for card, v in zip(value, values, strict=True):
+        if v in seen:
+            raise InvalidError(
+                refusal(
+                    "bad_body",
+                    lang,
+                    problem=f"{str(card)[:8]!r} twice: a pile of {rules.pile_size} cards holds "
+                    "each value once, no card is drawn twice in one test",
+                )
+            )
+        seen.append(v)
+    return values
 
 
 def secret(test: ProbeRecord) -> bool:
@@ -779,8 +844,12 @@ def reveal(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> None:
             story.log.append(_wounded(hurt.character, band) | {"number": test.number})
 
 
-def spend_joker(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> int:
-    """The tested player spends one joker: one more card (C6, D-33); the card drawn."""
+def spend_joker(
+    story: StoryRecord, viewer: Viewer, test_id: int, lang: str, body: Any = None
+) -> int:
+    """The tested player spends one joker: one more card (C6, D-33); the card drawn (in a
+    story of real cards ``{"cards": ["7♣"]}``, the card drawn at the table)."""
+    data = _object(body if body is not None else {}, ("cards",), lang)
     test = _test(story, test_id, lang)
     sheet = story.sheet(test.spec["player"]["character"])
     assert sheet is not None
@@ -791,6 +860,11 @@ def spend_joker(story: StoryRecord, viewer: Viewer, test_id: int, lang: str) -> 
     if _no_jokers(test):
         raise ConflictError(refusal("secret_no_joker", lang))
     drawing = drawing_of(story, test, lang)
+    if test.spec.get("cards") == "table" and drawing.may_spend(sheet.character.jokers):
+        entered = test.state["table"]
+        real = _real_cards(data.get("cards"), 1, entered["player"], drawing.ruleset, lang)
+        test.state = test.state | {"table": entered | {"player": [*entered["player"], *real]}}
+        drawing = drawing_of(story, test, lang)
     try:
         drawing = drawing.spend_joker(sheet.character.jokers)
         sheet.character = sheet.character.spent_jokers(1)

@@ -10,7 +10,8 @@ import { renderCreate, renderTools } from "./story_forms.js";
 
 const BOOT = readJson("boot") || {};
 const LANG = BOOT.lang || "en";
-const TOKEN = new URLSearchParams(location.search).get("token") || "";
+// The token lives in the fragment (#token=…): it never goes to the server with the page.
+const TOKEN = new URLSearchParams(location.hash.slice(1)).get("token") || "";
 
 /** The story's API for this page's token. */
 export class StoryApi {
@@ -51,6 +52,7 @@ class StoryPage {
       true,
     );
     this.render();
+    if (TOKEN) this.refresh().catch(() => {}); // the page came as an onlooker's: now the viewer's own
     this.connect();
   }
 
@@ -174,7 +176,7 @@ function languageLinks() {
   return ["de", "en"].map((code) => {
     const url = new URL(location.href);
     url.searchParams.set("lang", code);
-    return el("a", { href: url.pathname + url.search, lang: code, class: code === LANG ? "current" : "" }, code.toUpperCase());
+    return el("a", { href: url.pathname + url.search + url.hash, lang: code, class: code === LANG ? "current" : "" }, code.toUpperCase());
   });
 }
 

@@ -249,6 +249,7 @@ export function renderCreate(main, lang) {
   const name = el("input", { type: "text", maxlength: 120, required: true, autocomplete: "off", name: "name" });
   const language = el("select", { name: "lang" }, options([["de", "Deutsch"], ["en", "English"]]));
   language.value = lang;
+  const cards = el("select", { name: "cards" }, options([["drawn", t("cards_drawn")], ["table", t("cards_table")]]));
   const result = el("div", { class: "created" });
   const form = el(
     "form",
@@ -259,7 +260,7 @@ export function renderCreate(main, lang) {
         const response = await fetch("/api/stories", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ name: name.value, lang: language.value }),
+          body: JSON.stringify({ name: name.value, lang: language.value, cards: cards.value }),
         });
         const data = await response.json().catch(() => ({ error: response.statusText }));
         if (!response.ok) return toast(data.error || response.statusText);
@@ -268,13 +269,14 @@ export function renderCreate(main, lang) {
           el("p", {}, t("created")),
           linkBox(t("gm_link"), data.url),
           linkBox(t("public_link"), data.public_url),
-          el("a", { class: "btn primary", href: `${new URL(data.url).pathname}${new URL(data.url).search}&lang=${language.value}` }, t("open_gm")),
+          el("a", { class: "btn primary", href: `${new URL(data.url).pathname}?lang=${language.value}${new URL(data.url).hash}` }, t("open_gm")),
         );
       },
     },
     el("h2", {}, t("new_story")),
     labelled(t("story_name"), name),
     labelled(t("language"), language),
+    labelled(t("cards_mode"), cards),
     el("button", { type: "submit", class: "btn primary" }, t("create_story")),
   );
   fill(main, form, result);

@@ -135,15 +135,58 @@ function button(label, cls, onclick, data = {}) {
   return el("button", { type: "button", class: `btn ${cls}`, dataset: data, onclick: run }, label);
 }
 
+const SUITS = ["♠", "♥", "♦", "♣"];
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+/** Real cards at the table: a suit × value grid of 44 px buttons; tap the cards drawn, then
+ * enter them (the server checks them against the pile: the count, no card twice). */
+function cardGrid(test, side, count, page, url, label) {
+  page.picked ||= {};
+  const key = `${test.test_id}-${side}-${url}`;
+  const picked = (page.picked[key] ||= []);
+  const rows = SUITS.map((suit) =>
+    el(
+      "div",
+      { class: "grid-row", role: "group", "aria-label": suit },
+      RANKS.map((rank) => {
+        const card = `${rank}${suit}`;
+        const on = picked.includes(card);
+        return el("button", {
+          type: "button",
+          class: `grid-card${on ? " on" : ""}${suit === "♥" || suit === "♦" ? " red" : ""}`,
+          "aria-pressed": on ? "true" : "false",
+          "data-card": card,
+          onclick: () => {
+            const at = picked.indexOf(card);
+            if (at >= 0) picked.splice(at, 1);
+            else if (picked.length < count) picked.push(card);
+            page.render();
+          },
+        }, card);
+      }),
+    ),
+  );
+  const send = button(`${label} (${picked.length}/${count})`, "primary enter-cards", async () => {
+    await page.act("POST", url, side === "joker" ? { cards: picked } : { side, cards: picked });
+    delete page.picked[key];
+    page.render();
+  }, { side });
+  if (picked.length !== count) send.disabled = true;
+  return el("fieldset", { class: "card-grid", "data-side": side }, el("legend", {}, label), rows, send);
+}
+
 function actions(test, p, page) {
   const can = test.can;
   const path = `/tests/${test.test_id}`;
   const out = [];
   for (const side of can.draw) {
     const label = can.draw.length > 1 ? t("draw_for", { name: sideTitle(test.sides[side]) }) : t("draw");
-    out.push(button(label, "primary draw", () => page.act("POST", `${path}/draw`, { side }), { side }));
+    if (p.cards === "table") out.push(cardGrid(test, side, test.counts[side] ?? 1, page, `${path}/draw`, label));
+    else out.push(button(label, "primary draw", () => page.act("POST", `${path}/draw`, { side }), { side }));
   }
-  if (can.joker) {
+  if (can.joker && p.cards === "table") {
+    out.push(cardGrid(test, "joker", 1, page, `${path}/joker`, `${t("joker")} (${t("jokers_left", { n: test.jokers_held })})`));
+  } else if (can.joker) {
     out.push(button(`${t("joker")} (${t("jokers_left", { n: test.jokers_held })})`, "joker", () => page.act("POST", `${path}/joker`)));
   }
   if (can.stop) out.push(button(t("stop"), "stop", () => page.act("POST", `${path}/stop`)));
