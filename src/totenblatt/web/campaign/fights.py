@@ -55,7 +55,7 @@ from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine import event_to_dict as game_event_to_dict
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import HeroType
-from totenblatt.web.campaign.shapes import member_rows
+from totenblatt.web.campaign.shapes import ability_options, hero_abilities, member_rows
 from totenblatt.web.campaign.words import free_text, result_text, text
 from totenblatt.web.errors import ConflictError, InvalidError
 from totenblatt.web.rooms import SETUP_READERS
@@ -354,6 +354,9 @@ def steps_view(
                     if isinstance(e, ev.Paid)
                 },
                 "hire_name": after.choices.hire_name,
+                "abilities": [a.value for a in after.choices.abilities],
+                "ability_count": hero_abilities(rules),
+                "ability_options": ability_options(rules, lang),
                 "events": [
                     _event(e, rules, lang)
                     for e in (hired.events if hired else ())

@@ -23,7 +23,12 @@ from totenblatt.text.campaign import describe, hire_hint
 from totenblatt.text.vocab import ability_effect, ability_name, kind_name
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
-from totenblatt.web.campaign.shapes import member_rows, scenarios
+from totenblatt.web.campaign.shapes import (
+    ability_options,
+    hero_abilities,
+    member_rows,
+    scenarios,
+)
 from totenblatt.web.campaign.words import strings, text
 
 __all__ = ["campaign_page", "fight_page", "index_page", "roster_page", "sheets_page"]
@@ -296,7 +301,14 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
         f'<section id="battle-log"><h2>{escape(text("battle_log", lang))}</h2>{log}</section>'
     )
     kinds = {k.value: kind_name(k, lang) for k in (HeroType.VETERAN, HeroType.GUNSLINGER)}
-    boot = {"campaign_id": record.id, "scenarios": scenarios(lang), "kinds": kinds}
+    rules = Ruleset.load("extended")
+    boot = {
+        "campaign_id": record.id,
+        "scenarios": scenarios(lang),
+        "kinds": kinds,
+        "abilities": ability_options(rules, lang),
+        "hero_abilities": hero_abilities(rules),
+    }
     return _page(record.name, lang, "campaign", body, boot)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from totenblatt.campaign import Gang, name_key, next_step
+from totenblatt.campaign import Gang, hero_profile, name_key, next_step, number_abilities
 from totenblatt.campaign.league import league_table
 from totenblatt.store.battle_log import FightEntry
 from totenblatt.store.campaigns import CampaignFight, CampaignGang, CampaignRecord, GameInfo
@@ -19,6 +19,7 @@ from totenblatt.text.campaign import gang_weapon
 from totenblatt.text.vocab import ability_effect, ability_name, kind_name
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
+from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.campaign.access import Who
 from totenblatt.web.campaign.words import next_text, result_text, status_text
 
@@ -138,6 +139,31 @@ def counted(record: CampaignRecord, entry: FightEntry) -> bool:
     return all(
         g is not None and g.joined is not None and _naive(g.joined) <= when for g in (own, *rivals)
     )
+
+
+def ability_options(rules: Ruleset, lang: str) -> list[dict[str, Any]]:
+    """The abilities a new hero chooses among (the number cards 2-10, B2, D-41), with the
+    cards that give them, their names and effects."""
+    cards: dict[str, list[str]] = {}
+    for label, ability in rules.abilities.table.items():
+        if ability in number_abilities(rules):
+            cards.setdefault(ability.value, []).append(label)
+    return [
+        {
+            "ability": a.value,
+            "name": ability_name(a, lang),
+            "effect": ability_effect(a, rules, lang),
+            "cards": cards.get(a.value, []),
+        }
+        for a in dict.fromkeys(number_abilities(rules))
+    ]
+
+
+def hero_abilities(rules: Ruleset) -> dict[str, int]:
+    """How many abilities a new hero of each type has (B2)."""
+    return {
+        k.value: hero_profile(k, rules).abilities for k in (HeroType.VETERAN, HeroType.GUNSLINGER)
+    }
 
 
 def standings(record: CampaignRecord) -> list[dict[str, Any]]:

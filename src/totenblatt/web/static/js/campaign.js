@@ -63,13 +63,32 @@ function newGangForm(view) {
   const leaderName = input("leader-name", { maxlength: 80 });
   const members = el("textarea", { name: "members", id: "f-members", rows: 3 });
   const out = el("div", { class: "invites" });
+  // B2, D-41: the leader's abilities chosen among the number cards' (2-10), the rest drawn
+  const picks = el("fieldset", { class: "abilities", id: "leader-abilities" });
+  const pickList = () => [...picks.querySelectorAll("select")];
+  const showPicks = () => {
+    const count = (boot.hero_abilities || {})[leader.value] ?? 0;
+    const before = pickList().map((p) => p.value);
+    const rows = [];
+    for (let n = 0; n < count; n += 1) {
+      const options = [el("option", { value: "" }, t("ability_drawn"))].concat((boot.abilities || []).map((o) =>
+        el("option", { value: o.ability, selected: before[n] === o.ability }, `${o.name} (${o.cards.join(", ")})`)));
+      rows.push(field(`${n + 1}.`, el("select", { name: `ability-${n}`, id: `f-ability-${n}` }, options)));
+    }
+    fill(picks, el("legend", {}, t("abilities_pick", { n: count })), rows);
+  };
+  leader.addEventListener("change", showPicks);
+  showPicks();
   const form = el("form", { class: "form", id: "new-gang" },
-    field(t("gang_name"), name), field(t("leader"), leader), field(t("size"), size),
+    field(t("gang_name"), name), field(t("leader"), leader), picks, field(t("size"), size),
     field(t("seed"), seed), field(t("leader_name"), leaderName), field(t("member_names"), members),
     el("button", { class: "btn primary", type: "submit", id: "create-gang" }, t("create_gang")), out);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const abilities = pickList().map((p) => p.value).filter(Boolean);
+    if (new Set(abilities).size !== abilities.length) { toast(t("abilities_distinct")); return; }
     const body = { name: name.value, leader: leader.value, size: Number(size.value) };
+    if (abilities.length) body.abilities = abilities;
     if (seed.value !== "") body.seed = Number(seed.value);
     if (leaderName.value.trim()) body.leader_name = leaderName.value.trim();
     const names = members.value.split("\n").map((s) => s.trim()).filter(Boolean);

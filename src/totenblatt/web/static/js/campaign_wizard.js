@@ -80,11 +80,11 @@ function stepBody(gangId, step, w) {
 function recruitment(gangId, step, w) {
   const offers = [el("label", { class: "check big" },
     el("input", { type: "radio", name: `hire-${gangId}`, value: "", checked: !step.hire,
-      onchange: () => choose(gangId, { hire: null, pay: null }) }), t("hire_none"))];
+      onchange: () => { w.pending = null; choose(gangId, { hire: null, pay: null, abilities: [] }); } }), t("hire_none"))];
   for (const o of step.offers) {
     offers.push(el("label", { class: "check big" + (o.affordable ? "" : " disabled") },
       el("input", { type: "radio", name: `hire-${gangId}`, value: o.kind, checked: step.hire === o.kind,
-        disabled: !o.affordable, "data-hire": o.kind, onchange: () => choose(gangId, { hire: o.kind, pay: null }) }),
+        disabled: !o.affordable, "data-hire": o.kind, onchange: () => { w.pending = null; choose(gangId, { hire: o.kind, pay: null, abilities: [] }); } }),
       t("hire_kind", { kind: o.kind_name, cost: o.cost })));
   }
   const parts = [el("div", { class: "choices" }, offers)];
@@ -93,21 +93,44 @@ function recruitment(gangId, step, w) {
     const inputs = step.payers.map((p) => input(`pay-${gangId}-${p.name}`, {
       type: "number", min: 0, max: p.most, value: step.pay[p.name] ?? 0, inputmode: "numeric", "data-payer": p.name,
     }));
-    const sum = el("b", { class: "paid" }, t("paid_sum", { paid: Object.values(step.pay).reduce((a, b) => a + b, 0), cost }));
+    const shown = w.pending ?? step.pay;
+    const paid = Object.values(shown).reduce((a, b) => a + b, 0);
+    const sum = el("b", { class: "paid" + (paid === cost ? "" : " short"), id: `paid-${gangId}` }, t("paid_sum", { paid, cost }));
+    const short = el("p", { class: "hint warn", id: `pay-short-${gangId}`, hidden: paid === cost }, t("pay_short"));
     const name = input(`hero-name-${gangId}`, { maxlength: 80, value: step.hire_name || "" });
     const apply = () => {
       const pay = {};
       inputs.forEach((i, n) => { const v = Number(i.value) || 0; if (v) pay[step.payers[n].name] = v; });
       const total = Object.values(pay).reduce((a, b) => a + b, 0);
       sum.textContent = t("paid_sum", { paid: total, cost });
+      sum.classList.toggle("short", total !== cost);
+      short.hidden = total === cost;
+      // what is shown is what is recorded: a split that does not pay the price blocks Confirm
+      w.pending = total === cost ? null : pay;
       if (total === cost) choose(gangId, { pay, hire_name: name.value.trim() || null });
     };
-    inputs.forEach((i) => i.addEventListener("change", apply));
-    name.addEventListener("change", apply);
+    inputs.forEach((i) => { i.value = shown[i.dataset.payer] ?? 0; i.addEventListener("change", apply); });
+    name.addEventListener("change", () => choose(gangId, { hire_name: name.value.trim() || null }));
+    const count = step.ability_count?.[step.hire] ?? 0;
+    const chosen = step.abilities || [];
+    const picks = [];
+    for (let n = 0; n < count; n += 1) {
+      const options = [el("option", { value: "" }, t("ability_drawn"))].concat((step.ability_options || []).map((o) =>
+        el("option", { value: o.ability, selected: chosen[n] === o.ability }, `${o.name} (${o.cards.join(", ")})`)));
+      picks.push(el("select", { name: `ability-${gangId}-${n}`, id: `f-ability-${gangId}-${n}`, "data-ability-pick": String(n) }, options));
+    }
+    const pickApply = () => {
+      const abilities = picks.map((p) => p.value).filter(Boolean);
+      if (new Set(abilities).size !== abilities.length) { toast(t("abilities_distinct")); return; }
+      choose(gangId, { abilities });
+    };
+    picks.forEach((p) => p.addEventListener("change", pickApply));
     parts.push(
       el("fieldset", { class: "payers" }, el("legend", {}, t("who_pays", { cost })),
-        step.payers.map((p, n) => field(`${p.name} (${p.hp} ${t("hp")})`, inputs[n])), sum),
-      field(t("hero_name"), name));
+        step.payers.map((p, n) => field(`${p.name} (${p.hp} ${t("hp")})`, inputs[n])), sum, short),
+      field(t("hero_name"), name),
+      picks.length ? el("fieldset", { class: "abilities" }, el("legend", {}, t("abilities_pick", { n: count })),
+        picks.map((p, n) => field(`${n + 1}.`, p))) : null);
   } else if (!step.offers.some((o) => o.affordable)) {
     parts.push(el("p", { class: "hint" }, t("cannot_hire")));
   }
@@ -159,7 +182,7 @@ function renderWizard(gangId) {
     el("div", { class: "buttons nav" },
       w.index > 0 ? button(t("previous"), () => { w.index -= 1; renderWizard(gangId); }, "btn", { id: `back-${gangId}` }) : null,
       last
-        ? button(t("confirm"), () => record(gangId, { choices: w.choices }), "btn primary", { id: `confirm-${gangId}` })
+        ? button(t("confirm"), () => record(gangId, { choices: w.choices }), "btn primary", { id: `confirm-${gangId}`, disabled: Boolean(w.pending) })
         : button(t("next"), () => { w.index += 1; renderWizard(gangId); }, "btn primary", { id: `next-${gangId}` }),
       button(t("accept_defaults"), () => record(gangId, { accept_defaults: true }), "btn", { id: `defaults-${gangId}` })),
   );
