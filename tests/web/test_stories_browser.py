@@ -141,7 +141,7 @@ def test_a_session_gm_and_two_players_in_three_browsers(
 
         # -- the players open their links: Trevor on a phone in English, Diana in German ----
         trevor = Screen(browser, PHONE, touch=True)
-        trevor.page.goto(player_url(gm, "Trevor") + "&lang=en")
+        trevor.page.goto(player_url(gm, "Trevor").replace("#token=", "?lang=en#token="))
         trevor.until("p.viewer.role === 'player'")
         assert "Your sheet" in trevor.page.text_content("#sheets")
         diana = Screen(browser, {"width": 1024, "height": 800})
