@@ -1,6 +1,6 @@
 """The extended rules: random play on the fast path against the reference engine (issue 41).
 
-``python -m benchmarks extended``
+``python -m benchmarks extended [--games duel,heroes] [--rounds N]``
 
 Random play (RandomBot on the reference engine; a random id but Concede on the fast path,
 dealt by ``new_fast_game``) in one process, the engines alternating round by round, CPU
@@ -16,6 +16,7 @@ CPU second, and the fast path's ratios.
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from collections.abc import Callable
@@ -99,15 +100,21 @@ def measure(play: Play, seed: int) -> dict[str, float]:
     }
 
 
-def main() -> None:
-    """Print the side-by-side table."""
+def main(options: list[str] | None = None) -> None:
+    """Print the side-by-side table (``--games``: a comma-separated choice of duel, gangs,
+    gunslingers, heroes; ``--rounds``: rounds of the engines in turn)."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks extended")
+    parser.add_argument("--games", default="duel,gangs,gunslingers,heroes")
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    args = parser.parse_args(options or [])
     chosen = {s.name: s for s in extended_scenarios()}
-    games: dict[str, str | Scenario] = {
-        "duel (extended)": "duel",
-        "gangs+abilities": chosen["gangs+abilities"],
-        "duel+gunslinger": chosen["duel+gunslinger"],
-        "heroes": "heroes",
+    every: dict[str, tuple[str, str | Scenario]] = {
+        "duel": ("duel (extended)", "duel"),
+        "gangs": ("gangs+abilities", chosen["gangs+abilities"]),
+        "gunslingers": ("duel+gunslinger", chosen["duel+gunslinger"]),
+        "heroes": ("heroes", "heroes"),
     }
+    games = dict(every[key.strip()] for key in args.games.split(","))
     for name, scenario in list(games.items()):
         refused = fast_refusal(scenario, "extended")
         if refused is not None:
@@ -122,7 +129,7 @@ def main() -> None:
     for name, scenario in games.items():
         best: dict[str, dict[str, float]] = {}
         ratios: list[tuple[float, float, float]] = []
-        for r in range(ROUNDS):
+        for r in range(args.rounds):
             ref = measure(_reference(scenario), seed=1000 * r + 7)
             fast = measure(_fast(scenario), seed=1000 * r + 7)
             ratios.append(

@@ -15,7 +15,7 @@ cdef class Spec:
     cdef public object out_of_range, reward, cap, bands, modifiers, round_limit
     cdef public object deck_orders, _resolved, start, menus
     cdef public object has_abilities, has_heroes, diamond, club, fig_bands, att_abilities
-    cdef public object def_abilities, nine, extra, swap_right, uses, queen, wild, pairs_memo
+    cdef public object def_abilities, nine, extra, swap_right, uses, queen, wild, pairs_memo, crowd_memo
     cdef public CActionTable actions
     cdef public Py_ssize_t seats, n
 
@@ -62,7 +62,7 @@ cdef class FastGame:
         offered=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
         n=Py_ssize_t, ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
         k=Py_ssize_t, blocked=list, crowd=set, cuts=list, where=dict, i=Py_ssize_t,
-        before=Py_ssize_t, start=Py_ssize_t,
+        before=Py_ssize_t, start=Py_ssize_t, here_now=tuple,
     )
     cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild)
 

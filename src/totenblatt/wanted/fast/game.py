@@ -426,6 +426,9 @@ class Spec:
         """Figures and deck at the start (positions, HP, hidden, out, alive, the deck), set
         by :func:`new_fast_game` for :meth:`FastGame.fresh`."""
         self.pairs_memo: tuple[Any, list[tuple[int, int]]] | None = None
+        self.crowd_memo: tuple[Any, list[set[int]]] | None = None
+        """The last crowded destinations per mover of ``FastGame._move_offers``, and the state
+        they were for."""
         """The last answer of ``FastGame._attack_pairs`` and the state it was for."""
         self.menus: dict[
             tuple[int, int, int], tuple[list[int], frozenset[int], dict[int, int]]
@@ -1220,20 +1223,27 @@ class FastGame:
         movers = self.living(seat)
         if wild:
             movers = [f for f in movers if spec.wild[f]]
-        taken: dict[int, int] = {}
-        for g in range(spec.n):
-            if not fig_out[g]:
-                for j in board.conflicts(pos[g]):
-                    taken[j] = taken.get(j, 0) + 1
-        # per mover: the destinations another figure's base is on (its own base aside)
-        blocked: list[set[int]] = []
-        for f in movers:
-            mine = board.conflicts(pos[f])
-            crowd: set[int] = set()
-            for j, n in taken.items():
-                if n > (j in mine):
-                    crowd.add(j)
-            blocked.append(crowd)
+        # per mover: the destinations another figure's base is on (its own base aside), kept
+        # on the spec for the places and outs they were found for (they change by a move)
+        here_now = (seat, wild, tuple(pos), tuple(fig_out))
+        memo = spec.crowd_memo
+        if memo is not None and memo[0] == here_now:
+            blocked: list[set[int]] = memo[1]
+        else:
+            taken: dict[int, int] = {}
+            for g in range(spec.n):
+                if not fig_out[g]:
+                    for j in board.conflicts(pos[g]):
+                        taken[j] = taken.get(j, 0) + 1
+            blocked = []
+            for f in movers:
+                mine = board.conflicts(pos[f])
+                crowd: set[int] = set()
+                for j, n in taken.items():
+                    if n > (j in mine):
+                        crowd.add(j)
+                blocked.append(crowd)
+            spec.crowd_memo = (here_now, blocked)
         menus = spec.menus
         club = spec.club
         for c in clubs:
