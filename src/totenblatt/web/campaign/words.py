@@ -137,6 +137,10 @@ _STRINGS: dict[str, str] = {
     "hero_name": N_("The new hero's name (empty: generated)"),
     "pay_short": N_("The payments must add up to the price exactly: the hire cannot be confirmed."),
     "ability_drawn": N_("— drawn —"),
+    "dismiss_cost": N_(
+        "They leave for good and the gang shrinks by one place, as by a sacrifice (D-42): "
+        "nobody takes the place."
+    ),
     "abilities_pick": N_("Abilities ({n}), chosen among the number cards 2-10; the rest drawn"),
     "abilities_distinct": N_("Each ability at most once (D-41)."),
     "fill_up": N_("Fill up with new standard cowboys"),

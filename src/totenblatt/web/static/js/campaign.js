@@ -280,7 +280,7 @@ async function rosterPage() {
             button(t("cancel"), closeSheet)));
         name.focus();
       }, "btn small"),
-      button(t("dismiss"), () => confirmFirst(`${t("dismiss")}: ${member}`, () => change({ action: "dismiss", member })), "btn small danger"));
+      button(t("dismiss"), () => confirmFirst(`${t("dismiss")}: ${member}. ${t("dismiss_cost")}`, () => change({ action: "dismiss", member })), "btn small danger"));
     row.append(cell);
   }
   document.querySelector("table.roster thead tr")?.append(el("th", { class: "controls" }, ""));
