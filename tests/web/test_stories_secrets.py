@@ -229,6 +229,7 @@ def test_a_hidden_npc_sheet_shows_players_only_what_the_gm_allows(db_url: str) -
             assert test["counts"]["opponent"] is None
             text = json.dumps(view, ensure_ascii=False)
             assert "Geheimnis" not in text and "Gemetzel 4" not in text
+            assert "Sportlichkeit" in view["skills"]  # the story's list: the seed's skills
         story.draw(tid, "Diana")
         story.draw(tid, "gm")
         assert story.post(f"/tests/{tid}/stop", token="Diana").status_code == 200

@@ -279,6 +279,27 @@ def _told(
     return told
 
 
+SEED_SKILLS = (
+    "Beweglichkeit",
+    "Handliche Wummen",
+    "Handliches Gemetzel",
+    "Konstitution",
+    "Sportlichkeit",
+    "Wumme",
+)
+"""The skills the seed's examples name: every story's skill list starts with them."""
+
+
+def _skill_list(story: StoryRecord, viewer: Viewer) -> list[str]:
+    """The story's skills: the seed's, and every skill on a sheet the viewer may see."""
+    names = {n.casefold(): n for n in SEED_SKILLS}
+    for sheet in story.sheets:
+        if shows(sheet, "skills", viewer):
+            for name in sheet.character.skills:
+                names.setdefault(name.casefold(), name)
+    return sorted(names.values(), key=str.casefold)
+
+
 def story_payload(story: StoryRecord, viewer: Viewer, lang: str) -> dict[str, Any]:
     """Everything ``viewer`` may know of the story, in ``lang``."""
     entries = visible_log(story, viewer)
@@ -291,6 +312,7 @@ def story_payload(story: StoryRecord, viewer: Viewer, lang: str) -> dict[str, An
         "version": story.version,
         "viewer": {"role": viewer.role, "character_id": viewer.sheet_id},
         "cards": "table" if table_cards(story) else "drawn",
+        "skills": _skill_list(story, viewer),
         "characters": [character_payload(s, viewer) for s in story.sheets],
         "tests": [test_payload(story, t, viewer, lang, told) for t in story.tests],
         "log": lines,

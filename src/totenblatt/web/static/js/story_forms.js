@@ -48,7 +48,9 @@ function callForm(p, page) {
   const grenade = Boolean(kept(page, "call-grenade", false));
   const rows = [];
   rows.push(labelled(t("who"), field(page, "select", "call-who", { name: "who" }, options(ready.map((c) => [String(c.character_id), c.npc ? `${c.name} (${t("npc")})` : c.name])), { redraw: true, fallback: String(me.character_id) })));
-  const skills = el("datalist", { id: "skills-of-who" }, Object.keys(me.skills).map((s) => el("option", { value: s })));
+  // the sheet's skills first, then the story's list (the seed's skills and every sheet's)
+  const named = [...new Set([...Object.keys(me.skills), ...(p.skills || [])])];
+  const skills = el("datalist", { id: "skills-of-who" }, named.map((s) => el("option", { value: s })));
   rows.push(el("label", { class: "field check" }, field(page, "input", "call-grenade", { type: "checkbox", name: "grenade" }, [], { redraw: true, fallback: false }), el("span", {}, t("throws_grenade"))));
   if (grenade) rows.push(labelled(t("level"), field(page, "select", "call-grenade-level", { name: "grenade_level" }, options([["5", "5"], ["6", "6"]]), { fallback: "5" })));
   else rows.push(labelled(t("skill"), field(page, "input", "call-skill", { type: "text", list: "skills-of-who", name: "skill", maxlength: 80, autocomplete: "off" }, [], { fallback: Object.keys(me.skills)[0] || "" })), skills);
