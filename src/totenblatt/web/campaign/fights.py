@@ -269,6 +269,28 @@ def _happened(fight: CampaignFight, game: Game, side: FightSide, lang: str) -> l
     return lines
 
 
+def _zero_text(hired: Step | None, lang: str) -> str | None:
+    """Says who a hire leaves at 0 HP (legal by D-29, but one more wound ends them)."""
+    names = [
+        e.member
+        for e in (hired.events if hired else ())
+        if isinstance(e, ev.Paid) and not e.hp_left
+    ]
+    return text("zero_hp_warning", lang, names=", ".join(names)) if names else None
+
+
+def _cheaper(settled: Gang, after: Aftermath, rules: Ruleset) -> str | None:
+    """A cheaper hero type the survivors can pay, when the chosen hire leaves someone at 0 HP."""
+    chosen = after.choices.hire
+    if chosen is None:
+        return None
+    cost = hire_cost(chosen, rules)
+    for kind in affordable(settled, rules):
+        if hire_cost(kind, rules) < cost:
+            return kind.value
+    return None
+
+
 def steps_view(
     fight: CampaignFight, game: Game, after: Aftermath, rules: Ruleset, lang: str
 ) -> list[dict[str, Any]]:
@@ -355,6 +377,13 @@ def steps_view(
                 },
                 "hire_name": after.choices.hire_name,
                 "abilities": [a.value for a in after.choices.abilities],
+                "zero_hp": [
+                    e.member
+                    for e in (hired.events if hired else ())
+                    if isinstance(e, ev.Paid) and e.hp_left == 0
+                ],
+                "zero_hp_text": _zero_text(hired, lang),
+                "cheaper": _cheaper(settled, after, rules),
                 "ability_count": hero_abilities(rules),
                 "ability_options": ability_options(rules, lang),
                 "events": [

@@ -137,6 +137,10 @@ _STRINGS: dict[str, str] = {
     "hero_name": N_("The new hero's name (empty: generated)"),
     "pay_short": N_("The payments must add up to the price exactly: the hire cannot be confirmed."),
     "ability_drawn": N_("— drawn —"),
+    "zero_hp_warning": N_(
+        "This hire leaves {names} at 0 HP: allowed (D-29), but one more wound takes them out."
+    ),
+    "hire_cheaper": N_("Hire the cheaper {kind} instead"),
     "dismiss_cost": N_(
         "They leave for good and the gang shrinks by one place, as by a sacrifice (D-42): "
         "nobody takes the place."

@@ -131,6 +131,11 @@ function recruitment(gangId, step, w) {
       field(t("hero_name"), name),
       picks.length ? el("fieldset", { class: "abilities" }, el("legend", {}, t("abilities_pick", { n: count })),
         picks.map((p, n) => field(`${n + 1}.`, p))) : null);
+    if (step.zero_hp_text) {
+      const cheaper = step.offers.find((o) => o.kind === step.cheaper);
+      parts.push(el("p", { class: "hint warn", id: `zero-hp-${gangId}` }, step.zero_hp_text,
+        cheaper ? button(t("hire_cheaper", { kind: cheaper.kind_name }), () => { w.pending = null; choose(gangId, { hire: cheaper.kind, pay: null, abilities: [] }); }, "btn small", { id: `cheaper-${gangId}` }) : null));
+    }
   } else if (!step.offers.some((o) => o.affordable)) {
     parts.push(el("p", { class: "hint" }, t("cannot_hire")));
   }
@@ -198,7 +203,7 @@ function summary(steps) {
     if (s.events) body.push(events(s.events));
     parts.push(el("section", {}, el("h4", {}, s.title), body));
   }
-  return el("details", { class: "recorded" }, el("summary", {}, t("confirmed")), parts);
+  return el("details", { class: "recorded", open: true }, el("summary", {}, t("confirmed")), parts);
 }
 
 function render(view) {
