@@ -279,3 +279,21 @@ def test_campaign_fights_agree(template: str, kinds: tuple[HeroType, HeroType]) 
     assert any(f.kind is not HeroType.COWBOY and f.abilities for f in scenario.figures)
     assert fast_refusal(scenario, rules) is None
     play_both(new_game(scenario, rules, seed=5), 5, every_move=11)
+
+
+def test_a_hero_that_draws_its_abilities_is_refused_where_a_draw_could_be() -> None:
+    """A veteran given no abilities draws four, repeats allowed (B2): four uses of one Cover
+    are more than the fast path's ids hold, so fast_refusal refuses it beforehand (the walk
+    found a seed that drew them); a gunslinger draws two and is played."""
+    from totenblatt.wanted.fast import fast_refusal
+
+    drawn = {s.name: s for s in agreement.extended_scenarios()}
+    said = fast_refusal(drawn["duel+veteran+drawn"], "extended")
+    assert said is not None and "may hold 4" in said
+    assert fast_refusal(drawn["duel+gunslinger+drawn"], "extended") is None
+    for seed in range(40):  # whatever each seed draws, the game is played or refused by name
+        game = new_game(drawn["duel+veteran+drawn"], "extended", seed=seed)
+        try:
+            FastGame.from_game(game)
+        except FastUnsupportedError as exc:
+            assert "(B1)" in str(exc)

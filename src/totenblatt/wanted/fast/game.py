@@ -272,7 +272,7 @@ def _cover_refusal(rules: Ruleset, figures: Sequence[tuple[str, Sequence[Ability
             if uses > 3:
                 return (
                     f"the fast path does not play more than 3 uses of {ability.value} (B1) a "
-                    f"fight, as {name!r} has {uses} (abilities.cover_uses = {per_copy})"
+                    f"fight, as {name!r} may hold {uses} (abilities.cover_uses = {per_copy})"
                 )
     return None
 
@@ -308,12 +308,19 @@ def fast_refusal(scenario: str | Scenario = "duel", ruleset: str | Ruleset = "ba
             ability for label, ability in rules.abilities.table.items() if label.isdigit()
         )
     )
+    from totenblatt.wanted.engine.heroes import profile
+
+    held: list[tuple[str, Sequence[Ability]]] = []
     for spec in scen.figures:
-        hero = spec.kind is not HeroType.COWBOY
+        hero = profile(rules, spec.kind)
         found = _figure_refusal(spec.name, spec.kind, spec.abilities or (drawn if hero else ()))
         if found is not None:
             return found
-    return _cover_refusal(rules, [(f.name, f.abilities or drawn) for f in scen.figures])
+        if spec.abilities or hero is None:
+            held.append((spec.name, spec.abilities))
+        else:  # it draws ``hero.abilities`` with repeats: any one of them that often
+            held.extend((spec.name, (a,) * hero.abilities) for a in drawn)
+    return _cover_refusal(rules, held)
 
 
 class Spec:
