@@ -81,3 +81,21 @@ def test_links_carry_the_token_in_the_fragment_only(db_url: str) -> None:
         page = client.get(f"/stories/{story.id}?token={story.gm}")
         assert page.status_code == 200 and story.gm not in page.text
         assert '"role": "public"' in page.text or '"role":"public"' in page.text
+
+
+def test_the_page_odds_never_round_to_100(db_url: str) -> None:
+    """The issue's case: with 1 joker 9288/9295 was shown as 100 %; now 99,9 %."""
+    with story_client(db_url) as client:
+        story = Story.create(client, lang="de")
+        story.add("Trevor", {"Sportlichkeit": 2})
+        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": 0}
+        tid = story.call(body)["test_id"]
+        odds = next(t for t in story.view("Trevor", lang="de")["tests"] if t["test_id"] == tid)[
+            "odds"
+        ]
+        assert odds["with_jokers"]["success"] == "9288/9295"
+        assert odds["with_jokers"]["success_text"] == "99,9 %"
+        texts = [odds["success_text"]] + [row["text"] for row in odds["margin"]]
+        for row, text in zip(odds["margin"], texts[1:], strict=True):
+            if 0 < row["float"] < 1:
+                assert text not in ("0,0 %", "100,0 %", "0 %", "100 %"), (row, text)
