@@ -262,3 +262,49 @@ def test_the_league_counts_the_campaigns_own_fights_after_joining(
         (False, True),
     ]
     assert posse["gang_id"] in {s["gang_id"] for s in view["standings"]}
+
+
+def test_undoing_a_campaign_fight_undoes_it_for_both_gangs(api: TestClient, db_url: str) -> None:
+    campaign = new_campaign(api)
+    cid = campaign["campaign_id"]
+    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
+    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
+    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                        seats=["bot", "bot"])  # fmt: skip
+    fid = fight["fight_id"]
+    wait_over(api, cid, fid)
+    for side in (a, b):
+        assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
+    undo = api.post(f"/api/campaigns/{cid}/gangs/{a['gang_id']}/changes",
+                    json={"action": "undo"}, headers=auth(a["owner_token"]))  # fmt: skip
+    assert undo.status_code == 200, undo.text
+    view = campaign_view(api, cid)
+    (entry,) = [f for f in view["fights"] if f["fight_id"] == fid]
+    assert entry["undone"] is True and sorted(entry["undone_gangs"]) == sorted(
+        [a["gang_id"], b["gang_id"]]
+    )
+    assert all(s["fights"] == 0 for s in view["standings"])  # today: the Clantons keep theirs
+    with Store(db_url) as store:
+        clantons = store.gangs.get("Clantons")
+        history = store.gangs.history("Clantons")
+    assert clantons.fights == 0 and history[-1].what == "fight undo"
+
+
+def test_a_shared_fight_is_not_undone_under_a_later_one(
+    api: TestClient, db_url: str, cli: Cli
+) -> None:
+    campaign = new_campaign(api)
+    cid = campaign["campaign_id"]
+    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
+    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
+    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                        seats=["bot", "bot"])  # fmt: skip
+    fid = fight["fight_id"]
+    wait_over(api, cid, fid)
+    for side in (a, b):
+        assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
+    assert cli(["fight", "record", "Clantons", "--db", db_url])[0] == 0  # a later fight
+    code, _, err = cli(["fight", "undo", "Daltons", "--db", db_url])
+    assert code == 2 and "later fight" in err and "D-43" in err
+    with Store(db_url) as store:
+        assert [h.undone for h in store.gangs.history("Daltons")][-1] is False

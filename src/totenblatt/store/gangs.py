@@ -611,28 +611,72 @@ class Gangs:
         return gang
 
     def undo_fight(self, name: str) -> Change:
-        """Reverse the gang's last recorded fight and every change made to it since."""
+        """Reverse the gang's last recorded fight and every change made to it since.
+
+        A campaign fight between several gangs is one record for all (D-43): it is undone
+        for every gang that recorded it, in one transaction, or refused when another of
+        them recorded a later fight (that one is undone first).
+        """
         with self.store.transaction() as session:
             row = self._row(session, name, lock=True)
-            audits = session.scalars(
-                select(AuditRow)
-                .where(AuditRow.gang_id == row.id, AuditRow.undone_at.is_(None))
-                .order_by(AuditRow.id.desc())
-            ).all()
-            fight_at = next((i for i, a in enumerate(audits) if a.what in FIGHT_COMMANDS), None)
-            if fight_at is None:
-                raise StoreError(f"gang {row.name!r} has no recorded fight to undo")
-            fight = audits[fight_at]
-            assert fight.before is not None
-            now = _to_gang(row)
-            since = list(reversed(audits[: fight_at + 1]))
-            restored = _keep_names(Gang.from_record(fight.before), fight.before, since, now)
-            undone = [a for a in since if a.what not in RENAMES]
-            stamp = self.store.clock()
-            for audit in undone:
-                audit.undone_at = stamp
-            args = {"undone": [a.id for a in undone]}
-            self._record(session, row, "fight undo", now, restored, (), args=args)
+            audits, fight_at = self._last_fight(session, row)
+            shared = (audits[fight_at].args or {}).get("campaign_fight")
+            others = []
+            if shared is not None:
+                rows = session.scalars(
+                    select(AuditRow).where(
+                        AuditRow.what.in_(list(FIGHT_COMMANDS)),
+                        AuditRow.undone_at.is_(None),
+                        AuditRow.gang_id.is_not(None),
+                        AuditRow.gang_id != row.id,
+                    )
+                ).all()
+                for audit in rows:
+                    if (audit.args or {}).get("campaign_fight") != shared:
+                        continue
+                    assert audit.gang_id is not None
+                    other = self.row_by_id(session, audit.gang_id, lock=True)
+                    theirs, at = self._last_fight(session, other)
+                    if theirs[at].id != audit.id:
+                        raise StoreError(
+                            Message(
+                                "gang {other} recorded a later fight after this campaign "
+                                "fight: undo that one first (D-43)",
+                                other=repr(other.name),
+                            )
+                        )
+                    others.append((other, theirs, at))
+            change = self._undo(session, row, audits, fight_at)
+            for other, theirs, at in others:
+                self._undo(session, other, theirs, at)
+        return change
+
+    def _last_fight(self, session: Session, row: GangRow) -> tuple[Sequence[AuditRow], int]:
+        audits = session.scalars(
+            select(AuditRow)
+            .where(AuditRow.gang_id == row.id, AuditRow.undone_at.is_(None))
+            .order_by(AuditRow.id.desc())
+        ).all()
+        fight_at = next((i for i, a in enumerate(audits) if a.what in FIGHT_COMMANDS), None)
+        if fight_at is None:
+            raise StoreError(f"gang {row.name!r} has no recorded fight to undo")
+        return audits, fight_at
+
+    def _undo(
+        self, session: Session, row: GangRow, audits: Sequence[AuditRow], fight_at: int
+    ) -> Change:
+        """Undo the fight ``audits[fight_at]`` of the gang of ``row`` and what followed it."""
+        fight = audits[fight_at]
+        assert fight.before is not None
+        now = _to_gang(row)
+        since = list(reversed(audits[: fight_at + 1]))
+        restored = _keep_names(Gang.from_record(fight.before), fight.before, since, now)
+        undone = [a for a in since if a.what not in RENAMES]
+        stamp = self.store.clock()
+        for audit in undone:
+            audit.undone_at = stamp
+        args = {"undone": [a.id for a in undone]}
+        self._record(session, row, "fight undo", now, restored, (), args=args)
         return Change(restored, (), None, tuple(a.what for a in undone))
 
 
