@@ -308,3 +308,19 @@ def test_a_shared_fight_is_not_undone_under_a_later_one(
     assert code == 2 and "later fight" in err and "D-43" in err
     with Store(db_url) as store:
         assert [h.undone for h in store.gangs.history("Daltons")][-1] is False
+
+
+def test_the_pages_name_the_scenario_not_its_id(api: TestClient) -> None:
+    from totenblatt.wanted.table.scenario import load_scenario
+
+    campaign = new_campaign(api, lang="de")
+    cid = campaign["campaign_id"]
+    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
+    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
+    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="gangs",
+                        seats=["human", "human"])  # fmt: skip
+    title = load_scenario("gangs").title_de
+    page = api.get(f"/campaigns/{cid}?lang=de").text
+    assert f'class="where">{title}<' in page and 'class="where">gangs<' not in page
+    fight_page = api.get(f"/campaigns/{cid}/fights/{fight['fight_id']}?lang=de").text
+    assert f"· {title}</p>" in fight_page and "· gangs</p>" not in fight_page

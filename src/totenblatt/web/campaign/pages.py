@@ -27,6 +27,7 @@ from totenblatt.web.campaign.shapes import (
     ability_options,
     hero_abilities,
     member_rows,
+    scenario_title,
     scenarios,
 )
 from totenblatt.web.campaign.words import strings, text
@@ -271,7 +272,7 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
                 f'<a class="btn small" href="{escape(fight["spectator_url"])}">'
                 f"{escape(text(key, lang))}</a>"
             )
-        where = fight["scenario"] or ""
+        where = scenario_title(fight["scenario"], lang)
         if fight["game_id"] is None:
             where = (
                 f"{where} ({text('at_the_table', lang)})" if where else text("at_the_table", lang)
@@ -341,7 +342,7 @@ def fight_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> str:
         '<p id="role" class="role"></p>'
         f'<section class="panel fight-card"><h2>{escape(title)}</h2>'
         f'<p class="status">{escape(text("status", lang))}: <b id="fight-status">'
-        f"{escape(view['status_text'])}</b> · {escape(view['scenario'])}</p>"
+        f"{escape(view['status_text'])}</b> · {escape(scenario_title(view['scenario'], lang))}</p>"
         f'<ul class="seats">{seats}</ul><p class="links">{watch}</p></section>'
         '<section id="aftermath"></section>'
     )

@@ -96,6 +96,17 @@ def fight_status(fight: CampaignFight, game: GameInfo | None) -> str:
     return "aftermath" if game.status == "over" else "playing"
 
 
+def scenario_title(name: str | None, lang: str) -> str:
+    """A built-in scenario's title in ``lang`` (the log and status lines show no raw id);
+    another name (a table's own, typed at ``fight record``) as it is."""
+    if not name:
+        return ""
+    if name in builtin_scenarios():
+        scenario = load_scenario(name)
+        return str(scenario.title_de if lang == "de" else scenario.title)
+    return name
+
+
 def scenarios(lang: str) -> list[dict[str, Any]]:
     """The built-in templates a campaign fight is played on (with their seats)."""
     out = []
