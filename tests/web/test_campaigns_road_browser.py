@@ -63,10 +63,19 @@ def test_abilities_are_chosen_payments_bind_and_print_has_no_controls(
     admin.click("#create-gang")
     admin.wait_for_selector("#new-gang input.link")
     earps_link = admin.input_value("#new-gang input.link")
+    admin.click("#new-gang #reload")
+    admin.wait_for_selector("#admin:not([hidden])")
+    # import a gang whose name the campaign has, under a new name
+    admin.click("#fold-json summary")
+    admin.set_input_files("#f-roster", str(tmp_path / "Wild Bunch.json"))
+    admin.fill("#f-import-name", "Wild Bunch II")
+    admin.click("#import-json button[type=submit]")
+    admin.wait_for_selector("#import-json input.link")
     with httpx.Client(base_url=server.url) as http:
         view = campaign_view(http, cid)
         wait_over(http, cid, fight_path.rsplit("/", 1)[1])
     earps = next(g for g in view["gangs"] if g["name"] == "Earps")
+    assert "Wild Bunch II" in [g["name"] for g in view["gangs"]]
     leader = earps["members"][0]["abilities"]
     assert leader[:2] == ["cover_3", "quick_fingers_1"] and len(set(leader)) == 4
     # the wizard: the hired gunslinger's ability chosen; a short split blocks Confirm

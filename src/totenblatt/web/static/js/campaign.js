@@ -121,15 +121,18 @@ function importForms() {
   });
   const file = el("input", { type: "file", accept: "application/json,.json", id: "f-roster" });
   const out2 = el("div", { class: "invites" });
+  const newName = input("import-name", { maxlength: 80, placeholder: t("import_name") });
   const json = el("form", { class: "form", id: "import-json" },
-    file,
+    file, field(t("import_name"), newName),
     el("button", { class: "btn", type: "submit" }, t("import")), out2);
   json.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!file.files.length) return;
     try {
       const upload = JSON.parse(await file.files[0].text());
-      addGang({ upload }, out2, upload.name || "");
+      const body = { upload };
+      if (newName.value.trim()) body.name = newName.value.trim(); // a name the campaign has: import as another
+      addGang(body, out2, body.name || upload.name || "");
     } catch (e) {
       toast(e.message);
     }
