@@ -5,9 +5,12 @@ onlooker before the reveal: not by the API, the page, the socket, nor after a re
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 from story_helpers import Story, bearer, seed_for, story_client
+
+from totenblatt.text import words
 
 SECRET_KEYS = ("outcome", "margin", "wound", "wounded", "standing")
 
@@ -266,3 +269,22 @@ def test_a_hidden_npc_sheet_shows_players_only_what_the_gm_allows(db_url: str) -
         assert bad.status_code == 422 and '"name" (always)' in bad.json()["error"]
         pc = story.post("/characters", {"name": "Zed", "shown": ["name"]})
         assert pc.status_code == 422 and "only an NPC" in pc.json()["error"]
+
+
+def test_a_secret_difficulty_with_the_odds_as_a_range(db_url: str) -> None:
+    with story_client(db_url) as client:
+        story = Story.create(client, lang="de")
+        _setup(story)
+        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": 3}
+        bad = story.post("/tests?lang=en", body | {"secret_difficulty": True, "odds_range": [4, 6]})
+        assert bad.status_code == 422 and "holding the test's (3)" in bad.json()["error"]
+        bad = story.post("/tests?lang=en", body | {"odds_range": [2, 4]})
+        assert bad.status_code == 422 and "goes with secret_difficulty" in bad.json()["error"]
+        tid = story.call(body | {"secret_difficulty": True, "odds_range": [2, 4]})["test_id"]
+        test = story.test(tid, "Trevor")
+        assert "odds" not in test and test["odds_range"]["high"]["fraction"] == "7/13"
+        low = test["odds_range"]["low"]
+        assert 0 < low["float"] < test["odds_range"]["high"]["float"]
+        assert low["text"] == words("en").percent(Fraction(low["fraction"]), 1)
+        assert "odds_range" not in story.test(tid)  # the game master sees the exact odds
+        assert story.test(tid)["odds"]["success"] == "125/1014"

@@ -202,6 +202,13 @@ def test_payload(
             ruleset=drawing.ruleset,
             lang=lang,
         )
+    if test.status == DRAWING and unknown and "odds_range" in test.spec:
+        low, high = test.spec["odds_range"]  # the game master's range: the odds at its ends
+        ends = [
+            probe_odds(drawing.skill, d, pvp=drawing.pvp, ruleset=drawing.ruleset).success
+            for d in (high, low)
+        ]
+        out["odds_range"] = {"low": _chance(ends[0], lang), "high": _chance(ends[1], lang)}
     if test.status == DRAWING:
         can["draw"] = [s.value for s in Side if s not in drawing.drawn and sides[s.value]["yours"]]
         can["cancel"] = viewer.role == "gm" and not drawing.revealed

@@ -28,7 +28,8 @@ token goes in ``Authorization: Bearer``; ``?lang=de|en`` picks the words):
   its cards, margin and result; the player draws the own side unseen) or ``"blind"``
   (the game master draws both sides); ``"secret_difficulty": true`` hides a difficulty
   (its level, shifts, card count, the odds and the other side's cards) until the test is
-  resolved or revealed. No jokers are spent in such tests; a wound of a GM-only or
+  resolved or revealed (``"odds_range": [low, high]``: the players' odds as a range over
+  those difficulties). No jokers are spent in such tests; a wound of a GM-only or
   blind test reaches the sheet at the reveal. ``"unaware": true`` tests a skill the
   sheet lacks at level 0 (else 422; in ``"against"`` for the other side).
 - ``GET /stories`` (start a story), ``GET /stories/{sid}#token=`` (the page of the game

@@ -409,6 +409,7 @@ def call_test(story: StoryRecord, viewer: Viewer, body: Any, lang: str) -> Probe
         "unaware",
         "visibility",
         "secret_difficulty",
+        "odds_range",
     )
     data = _object(body, keys, lang)
     unaware = data.get("unaware", False)
@@ -480,6 +481,8 @@ def call_test(story: StoryRecord, viewer: Viewer, body: Any, lang: str) -> Probe
     spec = {"player": player, "opponent": opponent, "pvp": pvp, "harm": harm}
     if visibility != "public" or hide_difficulty:
         spec |= {"visibility": visibility, "secret_difficulty": hide_difficulty}
+    if data.get("odds_range") is not None:
+        spec["odds_range"] = _odds_range(data["odds_range"], hide_difficulty, opponent, lang)
     state: dict[str, Any] = {"drawn": [], "jokers": 0, "stopped": False}
     if table_cards(story):
         spec["cards"] = "table"
@@ -508,6 +511,28 @@ def call_test(story: StoryRecord, viewer: Viewer, body: Any, lang: str) -> Probe
             )
             level += shift["by"]
     return test
+
+
+def _odds_range(value: Any, hidden: bool, opponent: Mapping[str, Any], lang: str) -> list[int]:
+    """The difficulties the players' odds of a secret difficulty range over (the game
+    master's choice; without it the players see no odds): it holds the difficulty."""
+    level = opponent["level"]
+    if (
+        not hidden
+        or not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        or not 0 <= value[0] <= level <= value[1] <= MAX_LEVEL
+    ):
+        raise InvalidError(
+            refusal(
+                "bad_body",
+                lang,
+                problem="odds_range goes with secret_difficulty: [lowest, highest] difficulty "
+                f"from 0 to {MAX_LEVEL} holding the test's ({level}), got {value!r:.40}",
+            )
+        )
+    return [value[0], value[1]]
 
 
 def _opponent(

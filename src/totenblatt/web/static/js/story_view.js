@@ -209,6 +209,7 @@ function testCard(test, p, page) {
     el("div", { class: "sides" }, sideBox(test, "player", p), el("div", { class: "vs" }, t("vs")), sideBox(test, "opponent", p)),
     test.visibility && test.visibility !== "public" && !test.shown ? el("p", { class: "secret-note" }, t("secret_test")) : null,
     test.status === "drawing" && test.odds ? oddsBox(test) : null,
+    test.status === "drawing" && test.odds_range ? el("section", { class: "odds" }, el("h3", {}, t("odds")), el("p", { class: "chance" }, el("b", {}, t("chance_success", { p: `${test.odds_range.low.text} – ${test.odds_range.high.text}` })))) : null,
     actions(test, p, page),
     test.narration.length ? el("ol", { class: "narration" }, test.narration.map((line) => el("li", {}, line))) : null,
   );
