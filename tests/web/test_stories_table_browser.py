@@ -192,3 +192,58 @@ def test_the_six_worked_examples_with_real_cards(browser: Any, sqlite_url: str) 
             if screen is not None:
                 screen.close()
         stop_server(live)
+
+
+def test_a_blind_test_and_a_missing_skill_on_the_page(browser: Any, sqlite_url: str) -> None:
+    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
+    gm = Screen(browser, DESK)
+    trevor = None
+    try:
+        made = httpx.post(f"{live.url}/api/stories", json={"name": "Kiez", "lang": "de"}).json()
+        api = f"{live.url}/api/stories/{made['story_id']}"
+        gm_key = bearer(made["gm_token"])
+        added = httpx.post(
+            f"{api}/characters", json={"name": "Trevor", "skills": {"Sportlichkeit": 2}},
+            headers=gm_key,
+        ).json()  # fmt: skip
+        gm.page.goto(made["url"])
+        gm.until("p.viewer.role === 'gm' && p.characters.length === 1")
+        trevor = Screen(browser, PHONE, touch=True)
+        trevor.page.goto(added["url"])
+        trevor.until("p.viewer.role === 'player'")
+
+        # a skill the sheet lacks: the page asks; accepted, the test is at level 0 (unaware)
+        gm.page.once("dialog", lambda dialog: dialog.accept())
+        gm.keep("call-skill", "Schleichen")
+        gm.keep("call-difficulty", "1")
+        gm.page.click("form.call-test button[type=submit]")
+        t = gm.until("p.tests.length === 1")["tests"][0]
+        assert t["sides"]["player"]["base"] == 0 and t["sides"]["player"]["unaware"]
+        gm.press("button.cancel")
+        gm.until("p.tests[0].status === 'cancelled'")
+
+        # a blind test: the game master draws both sides; Trevor's page shows nothing of it
+        gm.keep("call-skill", "Sportlichkeit")
+        gm.keep("call-visibility", "blind")
+        gm.page.click("form.call-test button[type=submit]")
+        gm.until("p.tests.length === 2")
+        trevor.until("p.tests.length === 2")
+        gm.press("button.draw")
+        gm.until("p.tests[1].drawn.player !== p.tests[1].drawn.opponent")
+        gm.press("button.draw")
+        gm.until("p.tests[1].status === 'done'")
+        seen = trevor.until("p.tests[1].status === 'done'")
+        trevor.page.reload()
+        seen = trevor.until("p.viewer.role === 'player' && p.tests.length === 2")
+        t = seen["tests"][1]
+        assert t["cards"] == {"player": [], "opponent": []} and t["outcome"] is None
+        assert "nur der Spielleiter" in trevor.page.text_content("#test")
+        outcome = gm.payload()["tests"][1]["outcome"]
+        gm.press("button.reveal")
+        t = trevor.until("p.tests[1].shown && p.tests[1].outcome !== null")["tests"][1]
+        assert t["outcome"] == outcome and len(t["cards"]["player"]) >= 1
+    finally:
+        for screen in (gm, trevor):
+            if screen is not None:
+                screen.close()
+        stop_server(live)
