@@ -143,6 +143,13 @@ STAND_IN_SHARE = 0.1
 LEASE = 5.0
 """Seconds a process holds a bot's turn (several processes); renewed while the bot thinks,
 so a killed process's turns are free again at most this long after it died."""
+SEND_TIME = 10.0
+"""Seconds a socket may take to take one push: one that does not (a phone's tab gone dark,
+a connection dead without a word) is dropped, so it never holds up a game (its page loads
+the game anew when it comes back)."""
+BOT_RETRY = 2.0
+"""Seconds before a bot loop that failed starts again: a game never waits for ever on a
+bot that raised."""
 TICK = 1.0
 """Seconds between a shared hub's looks for bots' turns nobody plays and for games whose
 WebSockets it holds that moved on without a notice reaching it."""
@@ -613,7 +620,11 @@ class Hub:
         bot = room.bots[seat]
         person = "human" in room.kinds
         if person and room.kinds[seat] != "ismcts":
-            return await self.lanes.near(bot, view, legal, seed=seed)
+            try:
+                return await self.lanes.near(bot, view, legal, seed=seed)
+            except Exception:  # a cheap bot that failed: the heuristic decides in its place
+                log.exception("a bot of game %s failed: the heuristic decided instead", room.id)
+                return await self._stand_in_choice(room, seat, view, legal, seed)
         priority = PRIORITY_PERSON if person else PRIORITY_BOTS_ONLY
         loop = asyncio.get_running_loop()
         start = loop.time() if began is None else began
@@ -625,6 +636,14 @@ class Hub:
                 return await self.lanes.far(key, bot, view, legal, priority, search, seed)
         except (TimeoutError, LateError):
             log.info("a bot of game %s was late: the heuristic decided instead", room.id)
+        except Exception:  # the search failed: the game goes on with the heuristic's choice
+            log.exception("a bot of game %s failed: the heuristic decided instead", room.id)
+        return await self._stand_in_choice(room, seat, view, legal, seed)
+
+    async def _stand_in_choice(
+        self, room: Room, seat: int, view: View, legal: list[Action], seed: int | None
+    ) -> Action:
+        """The heuristic's decision in the place of the bot at ``seat`` (engine thread)."""
         stand_in = self._stand_in(room, seat)
 
         def choose() -> Action:
@@ -1126,9 +1145,10 @@ class Hub:
         return changed
 
     async def after_change(self, room: Room) -> None:
-        """Push every subscriber its new payload, then let a bot act if it is its turn."""
-        await self.broadcast(room)
+        """Let a bot act if it is its turn, and push every subscriber its new payload (the
+        bots do not wait for the pushes: a socket slow to take one must not stall a game)."""
         self.kick_bots(room)
+        await self.broadcast(room)
 
     def kick_bots(self, room: Room) -> None:
         """Start the bot loop of ``room`` when a bot is to act and none is running."""
@@ -1170,15 +1190,28 @@ class Hub:
                 finally:
                     if renewing is not None:
                         renewing.cancel()
-                await self.broadcast(room)
+                # the pushes go on beside the bots: a socket slow to take one (a phone's
+                # tab gone dark) must not hold up the game's next decision
+                self._spawn(self.broadcast(room))
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("the bot of game %s failed", room.id)
+            log.exception("the bot of game %s failed; it tries again", room.id)
+            failed = True
+        else:
+            failed = False
         finally:
             room.bot_task = None
             if room.game.is_over:
                 self.lanes.forget([_bot_key(room, seat) for seat in room.bots])
+        if failed:
+            self._spawn(self._kick_later(room))
+
+    async def _kick_later(self, room: Room) -> None:
+        """Start the bot loop of ``room`` again after :data:`BOT_RETRY` (it failed)."""
+        await asyncio.sleep(BOT_RETRY)
+        if self.rooms.get(room.id) is room:
+            self.kick_bots(room)
 
     async def _bot_turn(self, room: Room, seat: int) -> bool:
         """Let the bot at ``seat`` decide and apply its action (unless the game moved on
@@ -1336,8 +1369,9 @@ class Hub:
                 return
             changes, text, seen = push
             try:
-                await sub.send(text)
-            except Exception:  # a closed socket: forget it
+                async with asyncio.timeout(SEND_TIME):
+                    await sub.send(text)
+            except Exception:  # a closed socket, or one that does not take it: forget it
                 room.subscribers.discard(sub)
                 return
             sub.sent, sub.seen = changes, seen
