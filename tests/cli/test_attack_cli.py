@@ -69,8 +69,9 @@ def test_billy_paco_text(lang: str, fragments: list[str], cli: Cli) -> None:
     [
         (["-a", "5♠", "-w", "colt", "-d", "30"], "MISS — out of range",
          "VERFEHLT — außer Reichweite"),
-        (["-a", "A♠", "-w", "colt", "-d", "3", "-c", "hidden"], "NO HIT — hidden in hard cover",
-         "KEIN TREFFER — versteckt in harter Deckung"),
+        (["-a", "A♠", "-w", "colt", "-d", "3", "-c", "hidden"],
+         "NOT A TARGET — hidden: the spade stays in hand",
+         "KEIN ZIEL — versteckt: das Pik bleibt auf der Hand"),
         (["-a", "A♠", "-w", "colt", "-d", "1", "--defense", "Joker"], "BLOCKED by a joker",
          "ABGEWEHRT durch einen Joker"),
         (["-a", "Joker", "-w", "colt", "-d", "1", "--defense", "A♥"],

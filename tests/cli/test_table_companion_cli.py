@@ -88,19 +88,40 @@ def test_nine_lives_drawn_here_is_seeded_both_ways(cli: Cli) -> None:
     def worth(card: Card) -> int:  # D-24: by game value, jokers highest
         return 99 if card.is_joker else rules.card_value(card)
 
+    table = ["Q♠", "4♥"]  # BILLY's cards lie on the table: the draw is from the rest (D-24)
     outcomes: dict[bool, int] = {}
     for seed in range(40):
-        own, killer = draw_nine_lives(random.Random(seed))
+        own, killer = draw_nine_lives(random.Random(seed), on_table=table)
         outcomes.setdefault(worth(own) > worth(killer), seed)
     assert set(outcomes) == {True, False}
     for survived, seed in outcomes.items():
         args = [*BILLY, "--target-hp", "0", "--target-abilities", "nine_lives", "--seed", str(seed)]
         after = cli_json(cli, *args)["aftermath"]
-        own, killer = draw_nine_lives(random.Random(seed))
+        own, killer = draw_nine_lives(random.Random(seed), on_table=table)
         assert after["nine_lives"] == {"own": str(own), "killer": str(killer), "survived": survived}
         assert after["out"] is not survived and after["seed"] == seed
         assert cli_json(cli, *args)["aftermath"] == after  # the same seed, the same draw
         assert f"(seed {seed})" in cli([*args, "--lang", "en"])[1]
+
+
+def test_nine_lives_never_draws_a_card_on_the_table(cli: Cli) -> None:
+    """D-24: Nine Lives draws from the draw pile, so never the shot's attack or defence
+    card (issue 42: a full deck's draw could give the Q♠ lying on the table)."""
+    args = [*BILLY, "--target-hp", "0", "--target-abilities", "nine_lives"]
+    for seed in range(60):
+        drawn = cli_json(cli, *args, "--seed", str(seed))["aftermath"]["nine_lives"]
+        assert {drawn["own"], drawn["killer"]}.isdisjoint({"Q♠", "4♥"})
+
+
+def test_with_the_targets_hp_the_spade_that_takes_it_out_ranks_first(cli: Cli) -> None:
+    """Wounds past the kill are worth nothing: at 1 HP the joker (90.4 % out, 1.81 wounds
+    expected) comes before A♠ (81.5 % out, 2.92 wounds); without HP, A♠ first."""
+    shot = ["odds", "attack", "--cards", "A♠,JK", "-w", "colt", "-d", "4"]
+    assert cli_json(cli, *shot)["best"] == "A♠"
+    ranked = cli_json(cli, *shot, "--target-hp", "1")
+    assert ranked["best"] == "Joker"
+    outs = [a["out_float"] for a in ranked["attacks"]]
+    assert outs == sorted(outs, reverse=True)
 
 
 def test_no_draw_when_the_target_is_not_killed(cli: Cli) -> None:

@@ -355,7 +355,7 @@ def _rank_hand(
     """``--cards``: each attack of the hand with its odds, best first."""
     from totenblatt.wanted.odds import ASSUMPTION, ASSUMPTION_MESSAGE, hand_odds, out_odds
 
-    options = hand_odds(hand, **shot.situation(rules))
+    options = hand_odds(hand, **shot.situation(rules), target_hp=shot.target_hp)
     if not options:
         fail(
             Message(

@@ -104,7 +104,12 @@ def _attack_line(result: AttackResult, rules: Ruleset, w: Words) -> str:
 def _defence_line(result: AttackResult, rules: Ruleset, w: Words) -> str:
     level = result.effective_cover
     if level is CoverLevel.HIDDEN:
-        return w.phrase("The target is hidden in hard cover: it cannot be hit.")
+        reach = format(rules.hidden.attack_reach, "g")
+        return w.phrase(
+            'The target is hidden and more than {reach}" away: it may not be targeted, '
+            "the spade stays in hand (D-12).",
+            reach=reach,
+        )
     cover = cover_name(level, w.lang)
     if result.defense is None:
         return w.phrase(
@@ -227,7 +232,7 @@ def verdict(result: AttackResult, lang: str) -> str:
     if result.reason == "out_of_range":
         return w.phrase("MISS — out of range")
     if result.reason == "hidden":
-        return w.phrase("NO HIT — hidden in hard cover")
+        return w.phrase("NOT A TARGET — hidden: the spade stays in hand")
     if result.reason == "blocked_by_joker":
         return w.phrase("BLOCKED by a joker")
     return w.phrase("MISS")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
@@ -479,19 +479,36 @@ def nine_lives_survives(
 
 
 def draw_nine_lives(
-    rng: random.Random, ruleset: str | Path | Ruleset = "base"
+    rng: random.Random,
+    ruleset: str | Path | Ruleset = "base",
+    on_table: Sequence[CardLike] = (),
 ) -> tuple[Card, Card]:
-    """Two cards for a Nine Lives draw, the killed figure's first: from a freshly shuffled
-    full deck of the ruleset (its jokers, its number of decks), as at a table that
-    does not know its draw pile.
+    """Two cards for a Nine Lives draw, the killed figure's first: from the full deck of
+    the ruleset (its jokers, its number of decks) less the cards ``on_table`` (the shot's
+    attack and defence cards: D-24 draws from the draw pile, never a card lying on the
+    table), as at a table that does not know the rest of its draw pile.
 
     >>> draw_nine_lives(random.Random(7)) == draw_nine_lives(random.Random(7))
     True
+    >>> "A♠" in map(str, draw_nine_lives(random.Random(1), on_table=["A♠"]))
+    False
     """
     rules = Ruleset.load(ruleset)
     deck = full_deck(rules.cards.jokers) * rules.cards.deck_count
+    for card in on_table:
+        taken = to_card(card)
+        if taken in deck:
+            deck.remove(taken)
     own, killer = rng.sample(deck, 2)
     return own, killer
+
+
+def _shot_cards(wounds: int | AttackResult) -> list[Card]:
+    """The cards an attack laid on the table (none for a bare count of wounds)."""
+    if not isinstance(wounds, AttackResult):
+        return []
+    cards = [wounds.attack, wounds.defense, wounds.extra_defense]
+    return [c for c in cards if c is not None]
 
 
 def _whole(value: object, name: str, least: int) -> int:
@@ -516,12 +533,15 @@ def take_wounds(
     killer_hp: int | None = None,
     killer_max: int | None = None,
     ruleset: str | Path | Ruleset = "base",
+    on_table: Sequence[CardLike] = (),
 ) -> Aftermath:
     """The target at ``target_hp`` takes ``wounds`` (or an attack's wounds), as A11 says.
 
     ``nine_lives``: None when the target has no Nine Lives (or no use left); else the
     two cards drawn at the table (the target's, then the killer's), or a
-    ``random.Random`` that draws them from a full deck only when the target is killed.
+    ``random.Random`` that draws them only when the target is killed, from a full deck
+    less the cards ``on_table`` (the shot's cards; with an :class:`AttackResult` its
+    attack and defence cards are on the table anyway, D-24).
     ``killer_hp``/``killer_max``: the killer's HP and maximum (default: the ruleset's
     maximum), which cap its reward (D-4); without them it gains the whole reward.
     Raises ``AttackInputError`` for a negative count or HP above the maximum.
@@ -555,7 +575,7 @@ def take_wounds(
             continue
         killed = True
         if isinstance(nine_lives, random.Random):
-            given = draw_nine_lives(nine_lives, rules)
+            given = draw_nine_lives(nine_lives, rules, [*_shot_cards(wounds), *on_table])
         if given is not None:
             draw = NineLivesDraw(given[0], given[1], nine_lives_survives(*given, rules))
         break

@@ -266,7 +266,7 @@ def odds_answer(data: Any, lang: str) -> dict[str, Any]:
     if card is not None:
         return report(shot_odds(card, **shot)) | common
     assert hand is not None
-    options = hand_odds(hand, **shot)
+    options = hand_odds(hand, **shot, target_hp=target_hp)
     if not options:
         raise InvalidError(render(Message("no spade or joker in the hand to attack with"), lang))
     return (

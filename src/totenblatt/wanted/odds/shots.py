@@ -114,6 +114,7 @@ def hand_odds(
     attacker_abilities: Iterable[str | Ability] = (),
     defender_abilities: Iterable[str | Ability] = (),
     ruleset: str | Path | Ruleset = "base",
+    target_hp: int | None = None,
 ) -> tuple[HandOption, ...]:
     """Which spade to play: every attack of ``hand`` with its exact odds, best first.
 
@@ -122,6 +123,8 @@ def hand_odds(
     the whole ``hand`` and the cards ``seen``. Best first: more expected wounds, then a
     higher chance to hit, then the card worth less (keep the better cards: of equal
     value the lower rank, a 10 before a king), then a 2 played wild before a joker.
+    With ``target_hp`` (the target's HP) the chance to take it out comes first: wounds
+    past the kill are worth nothing (Nine Lives' draw scales every attack alike).
 
     >>> [str(o.card) for o in hand_odds(["Q♠", "3♠", "7♣"], weapon="colt", distance=4)]
     ['Q♠', '3♠']
@@ -153,11 +156,12 @@ def hand_odds(
         )
         options.append(HandOption(card, as_joker, odds))
 
-    def worth(o: HandOption) -> tuple[Fraction, Fraction, int, int, bool]:
+    def worth(o: HandOption) -> tuple[Fraction, Fraction, Fraction, int, int, bool]:
+        out = Fraction(0) if target_hp is None else -o.odds.at_least(target_hp + 1)
         if o.card.is_joker or o.wild:
-            return (-o.odds.expected, -o.odds.hit, JOKER_HIGH, JOKER_HIGH, o.card.is_joker)
+            return (out, -o.odds.expected, -o.odds.hit, JOKER_HIGH, JOKER_HIGH, o.card.is_joker)
         value, rank = rules.card_value(o.card), int(o.card.rank or 0)
-        return (-o.odds.expected, -o.odds.hit, value, rank, False)
+        return (out, -o.odds.expected, -o.odds.hit, value, rank, False)
 
     return tuple(sorted(options, key=worth))
 
