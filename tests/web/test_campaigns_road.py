@@ -217,6 +217,11 @@ def test_a_dismissal_is_a_loss_and_only_an_aftermath_fills_up(
         gang: Gang = store.gangs.get("Daltons")
         whats = [h.what for h in store.gangs.history("Daltons")]
     assert len(gang.members) == gang.size == 2 and whats[-1] == "member dismiss"
+    view = campaign_view(api, cid, campaign["admin_token"])  # the arbitrator sees the loss
+    assert [(x["gang_id"], x["member"], x["undone"]) for x in view["losses"]] == [
+        (a["gang_id"], "Grat", False)
+    ]
+    assert "Grat left Daltons for good" in api.get(f"/campaigns/{cid}?lang=en").text
 
 
 def test_the_league_counts_the_campaigns_own_fights_after_joining(

@@ -29,6 +29,7 @@ from totenblatt.store.core import Database
 from totenblatt.store.database import StoreError
 from totenblatt.store.gangs import Gangs, created_gang
 from totenblatt.store.models import (
+    AuditRow,
     CampaignFightGangRow,
     CampaignFightRow,
     CampaignGangRow,
@@ -158,6 +159,17 @@ class CampaignFight:
 
 
 @dataclass(frozen=True, slots=True)
+class Loss:
+    """A member a gang dismissed between fights (D-42), from the gang's audit log."""
+
+    gang_id: int
+    member: str
+    kind: str
+    when: datetime
+    undone: bool
+
+
+@dataclass(frozen=True, slots=True)
 class CampaignRecord:
     """A campaign: name, language, the arbitrator's token hash, its gangs, fights and log."""
 
@@ -170,6 +182,8 @@ class CampaignRecord:
     fights: tuple[CampaignFight, ...]
     log: tuple[FightEntry, ...]
     """Every recorded fight of its gangs (web, terminal and table), oldest first."""
+    losses: tuple[Loss, ...] = ()
+    """Members its gangs dismissed between fights (D-42: counted like a sacrifice)."""
 
     def gang(self, gang_id: str) -> CampaignGang:
         """The campaign gang ``gang_id``; CampaignNotFoundError if it is not in the campaign."""
@@ -287,6 +301,27 @@ class Campaigns:
             by_fight.setdefault(side.fight_id, []).append(side)
         fights = tuple(_fight(f, by_fight.get(f.id, [])) for f in fight_rows)
         log = tuple(fight_entries(session, [g.gang_id for g in gangs]))
+        dismissals = session.scalars(
+            select(AuditRow)
+            .where(
+                AuditRow.gang_id.in_([g.gang_id for g in gangs]),
+                AuditRow.what == "member dismiss",
+            )
+            .order_by(AuditRow.id)
+        ).all()
+        losses = tuple(
+            Loss(
+                a.gang_id,
+                str(e.get("member")),
+                str(e.get("kind")),
+                a.created_at,
+                a.undone_at is not None,
+            )
+            for a in dismissals
+            if a.gang_id is not None
+            for e in (a.after or {}).get("events", [])
+            if e.get("event") == "dismissed"
+        )
         return CampaignRecord(
             id=row.id,
             name=row.name,
@@ -296,6 +331,7 @@ class Campaigns:
             gangs=gangs,
             fights=fights,
             log=log,
+            losses=losses,
         )
 
     def games(self, game_ids: Sequence[str]) -> dict[str, GameInfo]:

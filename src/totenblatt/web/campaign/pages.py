@@ -286,6 +286,13 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
             f"{' · ' + escape(results) if results else ''}</div>{note}"
             f'<div class="links">{"".join(links)}</div></li>'
         )
+    for loss in reversed(view.get("losses") or []):
+        if loss["undone"]:
+            continue
+        line = text(
+            "dismissed_line", lang, member=loss["member"], gang=names.get(loss["gang_id"], "?")
+        )
+        fights.append(f'<li class="loss dismissed">{escape(line)}</li>')
     log = (
         f'<ol class="fights">{"".join(fights)}</ol>'
         if fights

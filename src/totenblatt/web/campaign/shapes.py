@@ -277,5 +277,16 @@ def campaign_json(
         "public_url": f"/campaigns/{record.id}",
         "gangs": gangs,
         "fights": fights,
+        "losses": [  # D-42: dismissals between fights, for the arbitrator and the log
+            {
+                "gang_id": by_link[loss.gang_id],
+                "member": loss.member,
+                "kind": loss.kind,
+                "when": loss.when.isoformat(),
+                "undone": loss.undone,
+            }
+            for loss in record.losses
+            if loss.gang_id in by_link
+        ],
         "standings": standings(record),
     }

@@ -137,6 +137,7 @@ _STRINGS: dict[str, str] = {
     "hero_name": N_("The new hero's name (empty: generated)"),
     "pay_short": N_("The payments must add up to the price exactly: the hire cannot be confirmed."),
     "ability_drawn": N_("— drawn —"),
+    "dismissed_line": N_("{member} left {gang} for good (dismissed: the gang shrank by one, D-42)"),
     "import_name": N_("Import under a new name (empty: its own)"),
     "zero_hp_warning": N_(
         "This hire leaves {names} at 0 HP: allowed (D-29), but one more wound takes them out."
