@@ -7,6 +7,7 @@ redrawn by a typed name; binding payments); a dismissal between fights is a loss
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -329,3 +330,23 @@ def test_the_pages_name_the_scenario_not_its_id(api: TestClient) -> None:
     assert f'class="where">{title}<' in page and 'class="where">gangs<' not in page
     fight_page = api.get(f"/campaigns/{cid}/fights/{fight['fight_id']}?lang=de").text
     assert f"· {title}</p>" in fight_page and "· gangs</p>" not in fight_page
+
+
+def test_a_campaign_table_names_the_gangs_and_the_campaign(api: TestClient, db_url: str) -> None:
+    campaign = new_campaign(api, "Tombstone")
+    cid = campaign["campaign_id"]
+    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
+    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
+    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                        seats=["bot", "bot"])  # fmt: skip
+    wait_over(api, cid, fight["fight_id"])
+    spectator = fight["spectator_url"].split("token=")[1]
+    view = answer(api.get(f"/api/games/{fight['game_id']}/view", headers=auth(spectator)))
+    told = json.dumps(view["log"], ensure_ascii=False)
+    assert "Daltons" in told or "Clantons" in told  # today: "Player 1", "Player 2"
+    assert "Player 1" not in told and "Player 2" not in told
+    with Store(db_url) as store, store.transaction() as session:
+        from totenblatt.store.models import WebGameRow
+
+        row = session.get(WebGameRow, fight["game_id"])
+        assert row is not None and row.name == "Tombstone"

@@ -369,7 +369,9 @@ class CampaignTable:
         hashes = tuple(None if t is None else hash_token(t) for t in tokens)
         spectator = secrets.token_urlsafe(24)
         game_id, fight_id = secrets.token_urlsafe(12), new_id(6)
-        room = Room(game_id, fight.game, tuple(kinds), hashes, spectator, lang)
+        players = tuple(link.gang.name for link in links)  # the seats are the gangs
+        room = Room(game_id, fight.game, tuple(kinds), hashes, spectator, lang,
+                    name=record.name, players=players)  # fmt: skip
         sides = [
             NewSide(
                 gang_id=link.id,
@@ -401,10 +403,14 @@ class CampaignTable:
                     scenario=template,
                     ruleset=ruleset,
                     lang=lang,
-                    seats=[SeatRecord(k, h) for k, h in zip(kinds, hashes, strict=True)],
+                    seats=[
+                        SeatRecord(k, h, player=p)
+                        for k, h, p in zip(kinds, hashes, players, strict=True)
+                    ],
                     spectator_token=spectator,
                     setup=setup_text(template, ruleset, game_seed, fighters),
                     summary=room.summary(),
+                    name=record.name,
                     owner=owner,
                     admit=self.hub._admit(spec, owner),  # the game table's limits, shared
                 )
