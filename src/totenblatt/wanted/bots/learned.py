@@ -43,7 +43,7 @@ from totenblatt.wanted.encoding import (
 from totenblatt.wanted.engine.actions import Action, Move
 from totenblatt.wanted.engine.determinize import Determinizer
 from totenblatt.wanted.engine.views import View
-from totenblatt.wanted.fast import FastGame, new_fast_game
+from totenblatt.wanted.fast import FastGame, FastUnsupportedError, new_fast_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
 
@@ -174,6 +174,12 @@ class LearnedBot:
                 f"not {self.scenario.name!r}"
             )
         template = new_fast_game(self.scenario, self.ruleset, 0)
+        if template.spec.has_abilities or template.spec.has_heroes:
+            # the fast path plays them, but the observation encodes no ability or hero type
+            raise FastUnsupportedError(
+                "the learned bot reads no abilities or hero types (its observation holds "
+                "neither): use a game without them"
+            )
         self.slots = MoveSlots(template)
         self.observer = FastObserver(ObservationLayout(self.scenario, self.ruleset), template)
         if policy.W.shape != (self.slots.size, self.observer.layout.size):
