@@ -330,6 +330,8 @@ def test_the_pages_name_the_scenario_not_its_id(api: TestClient) -> None:
     assert f'class="where">{title}<' in page and 'class="where">gangs<' not in page
     fight_page = api.get(f"/campaigns/{cid}/fights/{fight['fight_id']}?lang=de").text
     assert f"· {title}</p>" in fight_page and "· gangs</p>" not in fight_page
+    roster_page = api.get(f"/campaigns/{cid}/gangs/{a['gang_id']}?lang=de").text
+    assert "Regelwerk erweitert" in roster_page and "Regelwerk extended" not in roster_page
 
 
 def test_a_campaign_table_names_the_gangs_and_the_campaign(api: TestClient, db_url: str) -> None:

@@ -30,7 +30,7 @@ from totenblatt.web.campaign.shapes import (
     scenario_title,
     scenarios,
 )
-from totenblatt.web.campaign.words import strings, text
+from totenblatt.web.campaign.words import ruleset_text, strings, text
 
 __all__ = ["campaign_page", "fight_page", "index_page", "roster_page", "sheets_page"]
 
@@ -128,7 +128,7 @@ def _sheet(
     w = words(lang)
     line = " · ".join(
         (
-            w.phrase("Ruleset {ruleset}", ruleset=gang.ruleset),
+            w.phrase("Ruleset {ruleset}", ruleset=ruleset_text(gang.ruleset, lang)),
             w.phrase_n("{n} fight", "{n} fights", gang.fights),
             w.phrase("size {size}", size=gang.size),
         )

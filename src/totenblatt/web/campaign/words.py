@@ -137,6 +137,8 @@ _STRINGS: dict[str, str] = {
     "hero_name": N_("The new hero's name (empty: generated)"),
     "pay_short": N_("The payments must add up to the price exactly: the hire cannot be confirmed."),
     "ability_drawn": N_("— drawn —"),
+    "ruleset_base": N_("base"),
+    "ruleset_extended": N_("extended"),
     "dismissed_line": N_("{member} left {gang} for good (dismissed: the gang shrank by one, D-42)"),
     "import_name": N_("Import under a new name (empty: its own)"),
     "zero_hp_warning": N_(
@@ -200,6 +202,12 @@ def strings(lang: str) -> dict[str, str]:
 def _counted(key: str, n: int, lang: str) -> str:
     """``key`` or ``key_one`` by ``n``, filled in (the catalog has both as plain entries)."""
     return text(f"{key}_one" if n == 1 and key in _PLURAL_KEYS else key, lang, n=n)
+
+
+def ruleset_text(name: str, lang: str) -> str:
+    """A built-in ruleset's name in ``lang`` (a house rule's file name as it is)."""
+    key = f"ruleset_{name}"
+    return text(key, lang) if key in _STRINGS else name
 
 
 def next_text(step: NextStep, lang: str) -> str:
