@@ -71,8 +71,8 @@ def test_a_suggested_spot_is_reached_by_tab_and_taken_by_enter(
     v = _to_action(page)
     _tab_to(page, '[data-figure="Billy"]')
     page.keyboard.press("Enter")  # selects Billy: the spots appear
-    page.wait_for_selector("#marks .spot-g")
-    _tab_to(page, "#marks .spot-g")
+    page.wait_for_selector("#spots .spot-g")
+    _tab_to(page, "#spots .spot-g")
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert label.startswith("Move Billy here"), label
     page.keyboard.press("Enter")  # the spot: the ruler and the Move button

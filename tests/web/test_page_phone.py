@@ -84,9 +84,9 @@ def _act_by_tapping(page: Any, v: dict[str, Any], done: dict[str, int]) -> None:
             step = min((m["steps"][0] for m in moves), key=length)
             figure = next(f for f in v["figures"] if f["name"] == step["figure"])
             _tap(page, figure["position"])  # select it: the suggested spots appear
-            page.wait_for_selector("#marks .spot-g")
+            page.wait_for_selector("#spots .spot-g")
             spots = page.evaluate(
-                """() => [...document.querySelectorAll('#marks .spot-g .spot')].map((c) =>
+                """() => [...document.querySelectorAll('#spots .spot-g .spot')].map((c) =>
                   [Number(c.getAttribute('cx')), Number(document.getElementById('board')
                     .dataset.height) - Number(c.getAttribute('cy'))])"""
             )
@@ -155,9 +155,9 @@ def test_every_figure_and_spot_has_a_hit_area_of_44_px(
         x, y = screen(page, mine["position"])
         page.touchscreen.tap(x + 18, y)
         page.wait_for_selector(f'[data-figure="{mine["name"]}"].selected')
-        page.wait_for_selector("#marks .spot-g")
+        page.wait_for_selector("#spots .spot-g")
         figures = page.evaluate(BOXES, "#figures .figure:not(.out) .hit")
-        spots = page.evaluate(BOXES, "#marks .spot-g .hit")
+        spots = page.evaluate(BOXES, "#spots .spot-g .hit")
         assert len(figures) == len(v["figures"]) and len(spots) >= 3, (figures, spots)
         for box in figures + spots:
             assert box[2] - box[0] >= 44 - 0.5 and box[3] - box[1] >= 44 - 0.5, (zoom, box)

@@ -10,7 +10,8 @@ a shot entered on the page gives the command's result, words and exact fractions
   "target_hp", "nine_lives", "attacker_hp", "attacker_max_hp", "seed", "ruleset", "lang"}``
   → ``{"result"`` (``attack --json``), ``"lines", "verdict", "note"`` (its explanation),
   ``"aftermath"`` (with ``target_hp``: A11 and Nine Lives, the draw ``seed``),
-  ``"aftermath_lines", "fate"}``. Nine Lives draws from a full deck with the given seed,
+  ``"aftermath_lines", "fate"}``. Nine Lives draws from a full deck less the shot's cards
+  (D-24: never a card on the table) with the given seed,
   else one from :mod:`secrets` (the table's own cards: nothing hidden is at stake).
 - ``POST /api/companion/odds`` ``{"card" | "cards", "weapon", "distance", "cover", "hand",
   "seen", "attacker_abilities", "defender_abilities", "wild", "wild_defense", "target_hp",

@@ -135,6 +135,13 @@ export class Board {
     this.handlers = handlers;
     this.figureLayer = element.querySelector("#figures");
     this.marks = element.querySelector("#marks");
+    // offered spots lie above the figures: a tap at a spot's centre reaches the spot, never
+    // the hit area of a figure beside it (issue 42)
+    this.spotLayer = element.querySelector("#spots");
+    if (!this.spotLayer) {
+      this.spotLayer = svg("g", { id: "spots" });
+      this.figureLayer.after(this.spotLayer);
+    }
     this.ruler = element.querySelector("#ruler");
     this.fx = element.querySelector("#fx");
     if (!this.fx) {
@@ -312,9 +319,10 @@ export class Board {
   /** Every hit area as wide as HIT_PX on the screen at the present zoom. */
   updateHits() {
     const r = round(this.hitRadius());
-    for (const hit of this.svg.querySelectorAll(".figure .hit, .spot-g .hit")) hit.setAttribute("r", r);
+    for (const hit of this.svg.querySelectorAll(".figure .hit")) hit.setAttribute("r", r);
+    for (const spot of this.spots) spot.element.querySelector(".hit")?.setAttribute("r", this.spotHit());
     const dot = round(Math.max(0.4, 9 / this.scale()));
-    for (const disc of this.svg.querySelectorAll(".spot-g .spot")) disc.setAttribute("r", dot);
+    for (const disc of this.svg.querySelectorAll(".spot-g .spot, .spot-core")) disc.setAttribute("r", dot);
   }
 
   // -- figures --------------------------------------------------------------------------
@@ -561,7 +569,7 @@ export class Board {
 
   clear(layer) {
     (layer === "marks" ? this.marks : this.ruler).replaceChildren();
-    if (layer === "marks") this.spots = [];
+    if (layer === "marks") this.dropSpots();
   }
 
   ghost(point, ok) {
@@ -614,7 +622,7 @@ export class Board {
         y2: this.height - to[1],
       }),
     );
-    this.spots = [];
+    this.dropSpots();
     if (distance !== undefined) {
       const mx = (from[0] + to[0]) / 2 + 0.4;
       const my = this.height - (from[1] + to[1]) / 2;
@@ -645,7 +653,6 @@ export class Board {
    * HIT_PX, each focusable (Enter picks it); ``label(spot)`` names it for a screen reader.
    */
   drawSpots(spots, onPick, label = null) {
-    const r = round(this.hitRadius());
     const dot = round(Math.max(0.4, 9 / this.scale()));
     spots.forEach((spot, index) => {
       const end = spot.path[spot.path.length - 1];
@@ -654,18 +661,37 @@ export class Board {
       const g = svg(
         "g",
         { class: "spot-g", tabindex: 0, role: "button", "aria-label": label ? label(spot) : `${end[0]}, ${end[1]}`, dataset: { spot: index } },
-        svg("circle", { class: "hit", r, cx, cy }),
+        svg("circle", { class: "hit", r: this.spotHit(), cx, cy }),
         svg("circle", { class: "spot", r: dot, cx, cy }),
       );
-      this.marks.append(g);
+      this.spotLayer.append(g);
       this.spots.push({ point: end, element: g, onPick: () => onPick(spot) });
     });
+    // each spot's centre above every hit area, its neighbours' too: spots closer than
+    // HIT_PX share their hit areas, never their centres
+    const cores = svg("g", { class: "spot-cores" });
+    spots.forEach((spot, index) => {
+      const end = spot.path[spot.path.length - 1];
+      cores.append(svg("circle", { class: "spot-core", r: dot, cx: end[0], cy: this.height - end[1], dataset: { spot: index } }));
+    });
+    this.spotLayer.append(cores);
+  }
+
+  /** The offered spots gone (their layer emptied). */
+  dropSpots() {
+    this.spotLayer.replaceChildren();
+    this.spots = [];
+  }
+
+  /** A spot's hit radius: HIT_PX wide on the screen (it lies above the figures). */
+  spotHit() {
+    return round(this.hitRadius());
   }
 
   /** Paths moved (the replay). */
   drawTrails(paths) {
     fill(this.marks);
-    this.spots = [];
+    this.dropSpots();
     for (const [, path] of paths) {
       const points = path.map((p) => `${p[0]},${this.height - p[1]}`).join(" ");
       this.marks.append(svg("polyline", { class: "trail", points }));

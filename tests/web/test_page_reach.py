@@ -1,0 +1,53 @@
+"""Hit areas that never cover each other (issue 42): an offered spot lies above the figures,
+so a tap at its centre reaches the spot, not the hit area of a figure beside it — on the
+laptop and on a phone (elementFromPoint at each spot's centre and each figure's centre
+where no spot lies on it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_helpers import LAPTOP, PHONE, Pages, new_game, screen, wait_decision
+from web_helpers import LiveServer
+
+_AT_CENTRES = """() => {
+  const hitAt = (r) => document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  const spots = [...document.querySelectorAll('#spots .spot-g')];
+  const inside = (r) => r.left >= 0 && r.top >= 0
+    && r.right <= innerWidth && r.bottom <= innerHeight;
+  const shown = spots.filter((g) => inside(g.querySelector('.spot').getBoundingClientRect()));
+  return {
+    spots: shown.length,
+    missed: shown.filter((g) => hitAt(g.querySelector('.spot').getBoundingClientRect())
+      ?.closest('[data-spot]')?.dataset.spot !== g.dataset.spot)
+      .map((g) => g.getAttribute('aria-label')),
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "touch"), [(PHONE, True), (LAPTOP, False)], ids=["phone", "laptop"]
+)
+def test_every_offered_spot_is_reached_at_its_centre(
+    live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
+) -> None:
+    game = new_game(live, ["human", "bot"], scenario="gangs")
+    page = pages.open(size, touch=touch)
+    page.goto(game["seats"][0]["url"])
+    v = wait_decision(page, -1)
+    while v["phase"] != "action":
+        page.locator("[data-choice=pass]").first.click()
+        v = wait_decision(page, v["version"])
+    own = [f for f in v["figures"] if f["seat"] == v["seat"]]
+    mine = min(own, key=lambda f: abs(f["position"][1] - 18))
+    x, y = screen(page, mine["position"])
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+    page.wait_for_selector(f'[data-figure="{mine["name"]}"].selected')
+    page.wait_for_selector("#spots .spot-g")
+    found: dict[str, Any] = page.evaluate(_AT_CENTRES)
+    assert found["spots"] >= 3, found
+    assert not found["missed"], found
