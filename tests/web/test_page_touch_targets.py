@@ -1,0 +1,31 @@
+"""Every control of the table at least 44 × 44 px on a phone (390 × 844, touch; issue 42):
+each visible button, link and the menu's entries; a checkbox by the label that holds it."""
+
+from __future__ import annotations
+
+from browser_helpers import PHONE, Pages, new_game, wait_decision
+from web_helpers import LiveServer
+
+_SMALL = """() => {
+  const shown = (n) => { const r = n.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(n).visibility !== 'hidden'; };
+  const area = (n) => n.matches('input[type=checkbox]') ? (n.closest('label') || n) : n;
+  const controls = [...document.querySelectorAll(
+    'button, a[href], input[type=checkbox], [role=button]:not(.spot-g):not(.figure)')]
+    .filter((n) => !n.closest('#board') && shown(n));
+  return controls.map((n) => { const r = area(n).getBoundingClientRect();
+      return [n.id || n.className || n.tagName, n.textContent.trim().slice(0, 30),
+              Math.round(r.width), Math.round(r.height)]; })
+    .filter(([, , w, h]) => w < 44 - 0.5 || h < 44 - 0.5);
+}"""
+
+
+def test_every_control_of_the_phone_table_is_44_px(live: LiveServer, pages: Pages) -> None:
+    game = new_game(live, ["human", "bot"], scenario="gangs")
+    page = pages.open(PHONE, touch=True)
+    page.goto(game["seats"][0]["url"])
+    wait_decision(page, -1)
+    assert page.evaluate(_SMALL) == []  # the sheet with the decision
+    page.locator("#menu-button").tap()
+    page.wait_for_selector("#menu:not([hidden])")
+    assert page.evaluate(_SMALL) == []  # and the menu open
