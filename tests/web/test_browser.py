@@ -139,6 +139,10 @@ def test_whole_duels_against_the_bot_by_pointing(
         assert fallen[0][0] and all(events == "none" for out, events in fallen if out), fallen
         page.click("#replay")
         page.wait_for_selector("#replay-next")
+        step = page.inner_text("#replay-bar")  # it opens on the end: the last step of all
+        numbers = [int(n) for n in re.findall(r"\d+", step)]
+        assert len(numbers) >= 2 and numbers[-1] == numbers[-2], step
+        page.click("#replay-first")
         page.click("#replay-next")
         assert "2" in page.inner_text("#replay-bar")
         assert page.locator("#decision #replay-bar").count() == 1  # beside the table, not on it

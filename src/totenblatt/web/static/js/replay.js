@@ -23,7 +23,8 @@ export class Replay {
     fill(this.page.decision, el("div", { class: "prompt" }, t("replay")), el("p", {}, this.result), this.bar);
     fill(this.page.preview);
     this.page.handWrap.classList.add("covered");
-    this.show(0);
+    // it opens on the end (the final position, how it ended), then steps back from there
+    this.show(this.frames.length - 1);
   }
 
   button(label, onclick, id) {
