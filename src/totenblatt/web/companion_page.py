@@ -37,6 +37,8 @@ _STRINGS: dict[str, str] = {
     "lobby": N_("Lobby"),
     "rules": N_("Rules tables"),
     "ruleset": N_("Ruleset"),
+    "ruleset_base": N_("base"),
+    "ruleset_extended": N_("extended"),
     "tab_shot": N_("Shot"),
     "tab_spade": N_("Which spade?"),
     "tab_draw": N_("Ability draws"),

@@ -166,6 +166,8 @@ _STRINGS: dict[str, str] = {
     "create_game": N_("New game"),
     "scenario": N_("Scenario"),
     "ruleset": N_("Ruleset"),
+    "ruleset_base": N_("base"),
+    "ruleset_extended": N_("extended"),
     "hand_mode": N_("Hands"),
     "hand_mode_per_player": N_("one per player"),
     "hand_mode_per_character": N_("one per figure"),

@@ -297,7 +297,7 @@ function renderSetup() {
   fill(
     setup,
     el("h2", {}, t("setup")),
-    field(t("ruleset"), segmented("ruleset", Object.values(BOOT.rulesets).map((x) => ({ key: x.name, name: x.name })), state.ruleset, (k) => { state.ruleset = k; changed(true); })),
+    field(t("ruleset"), segmented("ruleset", Object.values(BOOT.rulesets).map((x) => ({ key: x.name, name: t(`ruleset_${x.name}`) === `ruleset_${x.name}` ? x.name : t(`ruleset_${x.name}`) })), state.ruleset, (k) => { state.ruleset = k; changed(true); })),
     field(t("weapon"), segmented("weapon", r.weapons, state.weapon, (k) => { state.weapon = k; changed(true); })),
     field(
       t("distance"),

@@ -81,7 +81,9 @@ function kindLabel(kind) {
 function buildForm() {
   const scenario = select("scenario", boot.scenarios.map((s) => [s.name, s.title]), "duel");
   const description = el("span", { class: "desc" });
-  const ruleset = select("ruleset", boot.rulesets.map((r) => [r, r]), "base");
+  // a built-in ruleset by its name in the page's language; another by its own name
+  const rulesetName = (r) => (t(`ruleset_${r}`) === `ruleset_${r}` ? r : t(`ruleset_${r}`));
+  const ruleset = select("ruleset", boot.rulesets.map((r) => [r, rulesetName(r)]), "base");
   const handMode = select(
     "hand_mode",
     [
