@@ -4,6 +4,7 @@ a rematch, the tape. Playwright drives Debian's Chromium (the ``browser`` of con
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -177,6 +178,8 @@ def test_the_tape_between_two_figures(live: LiveServer, people: People) -> None:
     viewer.click('[data-figure="Paco"]')
     viewer.wait_for_selector("#tape-panel .tape-head")
     assert "Billy → Paco" in viewer.inner_text("#tape-panel")
+    assert "band" not in viewer.inner_text("#tape-panel").lower()  # the range as its text
+    assert re.search(r'(^|[ :])(0|>\d+(\.\d+)?)–\d+(\.\d+)?"', viewer.inner_text("#tape-panel"))
     assert viewer.locator("#tape-layer line").count() == 1
     shot(viewer, "tape.png")
     viewer.keyboard.press("Escape")

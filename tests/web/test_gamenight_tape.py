@@ -37,6 +37,7 @@ def test_points_are_bases_standing_there(client: TestClient) -> None:
     assert (
         tape["shown"] == 6.0 and tape["bands"]["colt"] == 1 and tape["band_limits"]["colt"] == 6.0
     )
+    assert tape["band_floors"]["colt"] == 2.0  # the range >2–6" of A8's table, not "band 2"
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ NIGHT_STRINGS: dict[str, str] = {
     "tape_from": N_("From {what}"),
     "tape_point": N_("({x}, {y})"),
     "tape_result": N_("{from} → {to}: {distance}"),
-    "tape_band": N_("band {n}, up to {limit}"),
+    "tape_band": N_("{floor}–{limit}"),
     "tape_out": N_("out of range"),
     "tape_hidden": N_('hidden: reachable within 2" only'),
     "rematch": N_("Rematch"),

@@ -103,6 +103,7 @@ def tape_answer(found: Tape) -> dict[str, Any]:
         "sharpshooter": found.sharpshooter,
         "bands": {b.weapon: b.band for b in found.bands},
         "band_limits": {b.weapon: b.limit for b in found.bands},
+        "band_floors": {b.weapon: b.floor for b in found.bands},
         "modifiers": {b.weapon: b.modifier for b in found.bands},
     }
 

@@ -40,6 +40,9 @@ class WeaponBand:
     limit: float | None
     """The farthest distance of that band (inches), None beyond the last."""
     modifier: Modifier
+    floor: float | None = None
+    """Where that band begins (inches): the band before's limit (beyond it), 0 for the
+    first; None beyond the last. The range's text is "floor–limit" (A8's table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +124,7 @@ def tape(game: Game, start: End, end: End) -> Tape:
             weapon=key,
             band=band,
             limit=None if band is None else limits[band],
+            floor=None if band is None else (0.0 if band == 0 else limits[band - 1]),
             modifier=rules.range_modifier(key, distance, sharpshooter=sharp),
         )
         for key in rules.weapons

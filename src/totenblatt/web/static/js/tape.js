@@ -88,7 +88,10 @@ export class Tape {
     const names = { ...(this.table.weapons || {}), ...(f.weapons || {}) };
     const first = Object.keys(f.bands)[0];
     const band = f.bands[first];
-    const range = band === null ? t("tape_out") : t("tape_band", { n: band + 1, limit: inches(f.band_limits[first]) });
+    // the band as the range text of A8's table ("0–2"", ">2–6"", …), not its number
+    const floor = f.band_floors?.[first];
+    const from = !floor ? "0" : `>${inches(floor).replace(/"$/, "")}`;
+    const range = band === null ? t("tape_out") : t("tape_band", { floor: from, limit: inches(f.band_limits[first]) });
     const weapons = Object.keys(f.bands).map((weapon) =>
       el("li", { dataset: { weapon } },
         `${names[weapon] || weapon}: `,
