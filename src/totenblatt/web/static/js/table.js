@@ -7,6 +7,7 @@ import { holdSeat } from "./mine.js";
 import { Api, Channel } from "./net.js";
 import { CARD_KEYS, figureFacts, renderAttack, renderHand, renderLog, renderSeats, renderStatus } from "./panels.js";
 import { Replay } from "./replay.js";
+import { markTurn } from "./turn_mark.js";
 import { campaignConcede } from "./sacrifice.js";
 import { Tutorial } from "./tutorial.js";
 import { GameNight } from "./gamenight.js";
@@ -736,6 +737,7 @@ function render() {
   renderLog(page.log, v.log);
   night.render(v);
   tutorial?.update(v, myTurn(v));
+  markTurn(myTurn(v), v.version);
   renderOverlay(v);
   // on a phone the sheet shows the decision whenever it is new, and a preview (a planned move,
   // an aimed shot: its buttons) as it comes (a card tapped below may have scrolled them away)
