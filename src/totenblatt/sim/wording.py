@@ -87,7 +87,7 @@ TEXT: dict[str, str] = {
     ),
     "heroes_d5_open": N_(
         'No default for D-5 stands on these games: "about {claim}" does not hold in exactly '
-        "one mode while the other mode's whole 95 % range of the even point lies outside it."
+        "one mode while the other mode's whole range of the even point (95 %) lies outside it."
     ),
     "heroes_d5_none": N_("No mode has an even point in the range played; widen --cowboys."),
     # -- balance abilities ----------------------------------------------------------------

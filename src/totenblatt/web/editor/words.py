@@ -89,7 +89,7 @@ _STRINGS: dict[str, str] = {
     "balance_running": N_("The bots are playing…"),
     "balance_result": N_(
         "{games} games of the heuristic bot at every seat (seats rotated): "
-        "share of wins with its 95 % interval"
+        "share of wins with its interval (95 %)"
     ),
     "balance_side": N_("Side {side}: {rate} % ({low}–{high} %)"),
     "balance_draws": N_("{draws} games without a winner"),
