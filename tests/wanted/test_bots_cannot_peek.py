@@ -21,7 +21,7 @@ from learned_policy import random_policy
 from totenblatt.sim.spec import PREVIOUS_HEURISTIC
 from totenblatt.sim.spec import bot_names as seatable_bots
 from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot, LearnedBot, RandomBot, ismcts
-from totenblatt.wanted.bots.fast_search import FastISMCTSBot
+from totenblatt.wanted.bots.fast_search import FastISMCTSBot, HardBot
 from totenblatt.wanted.engine.actions import Action
 from totenblatt.wanted.engine.determinize import shuffle_hidden
 from totenblatt.wanted.engine.game import Game, new_game
@@ -55,6 +55,7 @@ BOTS: dict[str, Callable[[int, Game], Bot | None]] = {
     PREVIOUS_HEURISTIC: lambda seed, _: HeuristicBot(seed, aggressive=False),
     "ismcts": lambda seed, _: ISMCTSBot(seed, iterations=12, horizon=12),
     "fast-ismcts": lambda seed, _: FastISMCTSBot(seed, iterations=12, horizon=12),
+    "hard": lambda seed, _: HardBot(seed, rollouts=12, cap_ms=None, horizon=12),
     "learned": _learned,
 }
 PER_PHASE = 2

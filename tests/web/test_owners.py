@@ -179,7 +179,7 @@ def test_what_a_story_or_campaign_brings_in_it_holds(
     code, out, _ = cli(["character", "show", "Trevor", "--json", "--db", stocked])
     assert json.loads(out)["held_by"] == {"kind": "story", "id": first, "name": "First"}
     code, out, _ = cli(["gang", "show", "Dalton Boys", "--db", stocked, "--lang", "de"])
-    assert code == 0 and f"'Wild Bunch' (id {campaign})" in out
+    assert code == 0 and f"'Wild Bunch' (ID {campaign})" in out  # the German line
     code, out, _ = cli(["gang", "show", "Clanton Gang", "--json", "--db", stocked])
     assert "held_by" not in json.loads(out)  # a free gang's shape is as before
 
