@@ -24,6 +24,7 @@ __all__ = [
     "MAX_NESTING",
     "MAX_TOML_BYTES",
     "cannot_read",
+    "file_kind",
     "nesting_problem",
     "parse_json",
     "parse_toml",
@@ -35,6 +36,19 @@ MAX_TOML_BYTES = 1_000_000
 
 MAX_NESTING = 32
 """The deepest nesting of arrays, tables and dotted keys accepted in a TOML or JSON file."""
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in English: a directory, a FIFO, a device,
+    a socket (for a refusal that names it).
+
+    >>> import stat
+    >>> file_kind(stat.S_IFIFO), file_kind(stat.S_IFDIR)
+    ('a FIFO (named pipe)', 'a directory')
+    """
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    return str(_kind_of(mode))
 
 
 def _kind_of(mode: int) -> Reason:

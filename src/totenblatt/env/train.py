@@ -30,6 +30,7 @@ from typing import Any, NoReturn
 import numpy as np
 import numpy.typing as npt
 
+from totenblatt.datafiles import file_kind
 from totenblatt.env.single import SingleAgentEnv
 from totenblatt.wanted.bots import LinearPolicy, PolicyError, check_bot_name
 
@@ -229,25 +230,13 @@ def _writable(path: Path) -> str | None:
     except OSError as exc:
         return f"--out {str(path)!r}: {exc.strerror or exc}"
     if mode is not None and not stat.S_ISREG(mode):
-        return f"--out {str(path)!r} is {_kind(mode)}: name a regular file or a new one"
+        return f"--out {str(path)!r} is {file_kind(mode)}: name a regular file or a new one"
     folder = path.parent
     if not folder.is_dir():
         return f"--out {str(path)!r}: there is no folder {str(folder)!r}"
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"--out {str(path)!r}: the folder {str(folder)!r} is not writable"
     return None
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from totenblatt.datafiles import file_kind
 from totenblatt.wanted.encoding import (
     FastObserver,
     MoveSlots,
@@ -83,7 +84,7 @@ class LinearPolicy:
         except (OSError, ValueError) as exc:
             raise PolicyError(f"cannot read {path}: {_reason(exc)}") from None
         if not stat.S_ISREG(mode):
-            raise PolicyError(f"{path} is {_kind(mode)}, not a policy file")
+            raise PolicyError(f"{path} is {file_kind(mode)}, not a policy file")
         try:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
             with os.fdopen(fd, "rb") as handle:
@@ -269,16 +270,3 @@ def _umask() -> int:
 
 def _reason(exc: BaseException) -> str:
     return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
-
-
-def _kind(mode: int) -> str:
-    """What a file that is not a regular one is."""
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
