@@ -10,7 +10,9 @@ tests run a real uvicorn server reached from distinct loopback addresses.
 from __future__ import annotations
 
 import json
+import math
 import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
@@ -320,6 +322,7 @@ def test_a_flood_from_one_address_stops_no_other(sqlite_url: str) -> None:
         assert {r.status_code for r in created[5:]} == {429}
         game = created[0].json()
         token = game["seats"][0]["token"]
+        started = time.monotonic()
         acted = [
             flood.post(
                 f"/api/games/{game['game_id']}/actions",
@@ -328,7 +331,13 @@ def test_a_flood_from_one_address_stops_no_other(sqlite_url: str) -> None:
             )
             for _ in range(80)
         ]
-        assert {r.status_code for r in acted[30:]} == {429}
+        elapsed = time.monotonic() - started
+        # the bucket refills at 30 a minute: on a loaded machine a few more pass the limiter
+        # (and are answered on their merits); every other one is refused
+        refilled = math.ceil(elapsed * 30 / 60)
+        late = [r.status_code for r in acted[30:]]
+        assert late.count(429) >= len(late) - refilled
+        assert all(code < 500 for code in late), late
         mine = create_game(friend, ["human", "bot"])
         gid, mine_token = mine["game_id"], mine["seats"][0]["token"]
         play_out(friend, gid, mine_token, RandomBot(5), 10)  # its actions are answered
