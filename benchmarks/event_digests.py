@@ -78,7 +78,7 @@ def public_view(game: Game) -> dict[str, Any]:
     try:
         return dict(game.view(None))  # older engines: seats only (ValueError)
     except ValueError:
-        from totenblatt.web.payloads import public_view as web_public_view  # type: ignore
+        from totenblatt.web.table.payloads import public_view as web_public_view  # type: ignore
 
         return dict(web_public_view(game))
 
@@ -119,7 +119,7 @@ def interface_probe() -> Probe:
     from totenblatt.wanted.encoding.observation import ObservationLayout
     from totenblatt.wanted.encoding.slots import ActionSlots
     from totenblatt.wanted.engine import Move, action_to_dict
-    from totenblatt.web.previews import PreviewError, attack_preview, choices, move_preview
+    from totenblatt.web.table.previews import PreviewError, attack_preview, choices, move_preview
 
     def guarded(h: Sink, fn: Callable[..., Any], *args: Any) -> None:
         try:

@@ -4,7 +4,7 @@ The lobby's hard bot (``HARD_BOT``: the search on the fast path) searches for
 ``SEARCH_SHARE`` of the think time (``--bot-think``, 1.5 s: 1.2 s of search); when an
 answer has not come by ``1 - STAND_IN_SHARE`` of it
 (1.35 s), the hub lets the heuristic decide instead (:meth:`Hub.think
-<totenblatt.web.rooms.Hub.think>`). This plays that bot, with that stand-in, against
+<totenblatt.web.table.hub.Hub.think>`). This plays that bot, with that stand-in, against
 HeuristicBot in seeded games (seats swapped every other game) on a process pool until a
 wall-clock limit, and prints the score with its 95 % Wilson interval and the time of
 every searched decision (mean, median, p90, max) and how often the stand-in decided::
@@ -27,7 +27,7 @@ from typing import Any
 
 from totenblatt.wanted.bots import HeuristicBot, ISMCTSBot, bot_seed, make_bot
 from totenblatt.wanted.engine import new_game
-from totenblatt.web.rooms import HARD_BOT, HARD_THINK, SEARCH_SHARE, STAND_IN_SHARE
+from totenblatt.web.table.hub import HARD_BOT, HARD_THINK, SEARCH_SHARE, STAND_IN_SHARE
 
 
 def play(index: int, scenario: str, think: float, seed: int) -> dict[str, Any]:

@@ -87,7 +87,7 @@ def test_a_stored_actions_notice_goes_with_it_and_a_refused_ones_not(db_url: str
         pytest.skip("SQLite has no NOTIFY (one process)")
     import psycopg
 
-    from totenblatt.web.bus import conninfo
+    from totenblatt.web.shell.bus import conninfo
 
     with Database(db_url) as db, psycopg.connect(conninfo(db_url), autocommit=True) as ear:
         ear.execute("LISTEN tb_test")

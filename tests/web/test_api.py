@@ -23,7 +23,7 @@ from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.bots.base import bot_seed
 from totenblatt.wanted.bots.fast_search import FastISMCTSBot
 from totenblatt.wanted.engine import new_game
-from totenblatt.web.rooms import HARD_THINK, SEARCH_SHARE
+from totenblatt.web.table.hub import HARD_THINK, SEARCH_SHARE
 
 ENGINE_KEYS = set(new_game("duel", seed=1).view(0))
 

@@ -422,7 +422,7 @@ def test_a_refused_socket_is_not_retried_and_the_page_says_so(
     live: LiveServer, browser: Any, lang: str
 ) -> None:
     """A token the server refuses (a game gone, a bad link): one try, then a clear message."""
-    from totenblatt.web.words import strings
+    from totenblatt.web.shell.words import strings
 
     game = _new_game(live, ["human", "bot"], lang=lang)
     with _refused_page(browser, live, game, 1366) as page:
@@ -456,7 +456,7 @@ def test_the_refused_header_keeps_its_title_whole_on_one_line(
 ) -> None:
     """Refused, the red pill takes the place of the round, seat and pile pills (they would
     show a moment that no longer changes): the title is not cut ("Duell a…"), nor the pill."""
-    from totenblatt.web.words import strings
+    from totenblatt.web.shell.words import strings
 
     ruleset = "extended" if scenario == "heroes" else "base"
     game = _new_game(live, seats, scenario=scenario, ruleset=ruleset, lang=lang)
@@ -608,7 +608,7 @@ def test_after_a_refused_socket_nothing_in_the_decision_can_be_played(
 ) -> None:
     """Refused at the seat's own decision (the bid): no button is left that could no longer
     do anything; the decision says why, and the hand's cards do not look playable."""
-    from totenblatt.web.words import strings
+    from totenblatt.web.shell.words import strings
 
     game = _new_game(live, ["human", "bot"], lang=lang)
     token = game["seats"][0]["token"]

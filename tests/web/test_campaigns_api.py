@@ -45,7 +45,7 @@ from totenblatt.wanted.engine import action_from_dict
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web import ServerSettings, create_app
-from totenblatt.web.rooms import read_setup
+from totenblatt.web.table.hub import read_setup
 
 VET, GUN, COW = HeroType.VETERAN, HeroType.GUNSLINGER, HeroType.COWBOY
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli_output import cli_json
-from totenblatt.web.limits import Limits
+from totenblatt.web.shell.limits import Limits
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import auth, create_game
 
-from totenblatt.web.bodies import MAX_DEPTH
+from totenblatt.web.shell.bodies import MAX_DEPTH
 
 
 @pytest.fixture

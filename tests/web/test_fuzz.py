@@ -36,7 +36,7 @@ from web_helpers import (
 
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.web import MAX_BODY, ServerSettings, create_app
-from totenblatt.web.limits import Limits
+from totenblatt.web.shell.limits import Limits
 
 UNLIMITED = Limits(games_per_hour=10**5, actions_per_minute=10**6)
 KEYS = [

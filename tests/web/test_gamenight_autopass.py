@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from night_helpers import act, app_on, post, view
 
 from totenblatt.wanted.engine import stacked_deal
-from totenblatt.web.rooms import GameSpec, Hub
+from totenblatt.web.table.hub import GameSpec, Hub
 
 SEAT_0 = ["4♣", "5♠", "6♥", "7♣", "8♠"]
 WITH_DIAMOND = ["3♣", "9♦", "9♠", "10♥", "J♣"]

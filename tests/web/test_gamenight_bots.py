@@ -20,8 +20,8 @@ from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import ISMCTSBot
 from totenblatt.wanted.engine import new_game, stacked_deal
-from totenblatt.web.lanes import PRIORITY_PERSON, Lanes, LateError, _decide
-from totenblatt.web.rooms import GameSpec, Hub
+from totenblatt.web.table.hub import GameSpec, Hub
+from totenblatt.web.table.lanes import PRIORITY_PERSON, Lanes, LateError, _decide
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 

@@ -9,7 +9,7 @@ from night_helpers import app_on, duel, post, view
 from totenblatt.store.core import Database
 from totenblatt.store.nights import GameNights
 from totenblatt.store.tables import WebGames
-from totenblatt.web.nights import CHAT_PER_MINUTE
+from totenblatt.web.table.night.nights import CHAT_PER_MINUTE
 
 
 def test_seats_and_spectators_chat_and_every_view_has_it_oldest_first(

@@ -87,7 +87,7 @@ def test_two_seats_asking_at_once_make_one_rematch(client: TestClient) -> None:
     hub = hub_of(client)
     room = hub.rooms[gid]
     from totenblatt.store.tables import RematchExistsError
-    from totenblatt.web.nights import _rematch_spec
+    from totenblatt.web.table.night.nights import _rematch_spec
 
     spec = _rematch_spec(room, "en")
     hub._create(spec, None, room.token_hashes, gid)

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from night_helpers import act, app_on, duel, post, view
 from web_helpers import create_game, hub_of, seed_counter, wait_for
 
-import totenblatt.web.nights as nights
+import totenblatt.web.table.night.nights as nights
 
 NIGHT_KEYS = {"log", "serial", "takeback", "chat", "rematch", "options"}
 

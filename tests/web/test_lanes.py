@@ -17,8 +17,8 @@ from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.bots.registry import make_bot
 from totenblatt.wanted.engine import Action, new_game
-from totenblatt.web.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes
-from totenblatt.web.rooms import GameSpec, Hub
+from totenblatt.web.table.hub import GameSpec, Hub
+from totenblatt.web.table.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes
 
 
 def _question(seed: int) -> tuple[RandomBot, dict[str, object], list[Action]]:

@@ -27,8 +27,8 @@ from web_helpers import (
 from totenblatt.store.core import Database
 from totenblatt.store.tables import ActionConflictError, SeatRecord, WebGames, WebGameTally
 from totenblatt.web import ServerSettings, create_app
-from totenblatt.web.limits import Budget, Limits, client_key
-from totenblatt.web.proxies import Proxies
+from totenblatt.web.shell.limits import Budget, Limits, client_key
+from totenblatt.web.shell.proxies import Proxies
 
 DUEL = {"scenario": "duel", "ruleset": "base", "seats": ["human", "human"], "lang": "en"}
 

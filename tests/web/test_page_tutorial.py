@@ -9,9 +9,9 @@ from browser_helpers import PHONE, Pages, screen, view, wait_decision
 from web_helpers import LiveServer
 
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.web.rulebook import rule_terms
-from totenblatt.web.tutorial import HANDS
-from totenblatt.web.words import strings
+from totenblatt.web.rules.rulebook import rule_terms
+from totenblatt.web.rules.tutorial import HANDS
+from totenblatt.web.shell.words import strings
 
 
 def _lessons(page: Any) -> dict[str, str]:

@@ -35,7 +35,7 @@ from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import RandomBot, bot_seed
 from totenblatt.wanted.engine import action_from_dict, action_to_dict
-from totenblatt.web.rooms import read_setup
+from totenblatt.web.table.hub import read_setup
 
 START_TIMEOUT = 30.0
 """Seconds a server process may take to answer /healthz."""

@@ -29,7 +29,7 @@ from totenblatt.wanted.bots import Bot, RandomBot
 from totenblatt.wanted.engine import Action
 from totenblatt.wanted.engine.views import View
 from totenblatt.web import ServerSettings, create_app
-from totenblatt.web.rooms import ConflictError, GameSpec, Hub, Viewer
+from totenblatt.web.table.hub import ConflictError, GameSpec, Hub, Viewer
 
 
 def test_a_restart_resumes_every_game(sqlite_url: str) -> None:

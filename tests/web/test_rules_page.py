@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 from web_helpers import auth, view_of
 
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.web.pages import CSP, QR_MAX, qr_svg, rules_page
-from totenblatt.web.rulebook import rule_terms, rules_sections
-from totenblatt.web.tutorial import DEAD_HAND, HANDS, LESSONS, NEXT
+from totenblatt.web.rules.pages import CSP, QR_MAX, qr_svg, rules_page
+from totenblatt.web.rules.rulebook import rule_terms, rules_sections
+from totenblatt.web.rules.tutorial import DEAD_HAND, HANDS, LESSONS, NEXT
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -23,7 +23,7 @@ from web_helpers import auth, create_game, hub_of, random_choice, spectator_toke
 from totenblatt.cards import full_deck
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine import Game
-from totenblatt.web.payloads import public_events
+from totenblatt.web.table.payloads import public_events
 
 CARD_TEXT = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♥♦♣]")
 EVERY_CARD = {str(c) for c in full_deck(2)}

@@ -5,7 +5,7 @@ person's side was shot out): the bot loop pushed every new position to every soc
 the game and waited for each push before the next decision. A socket that does not take
 a push (a phone's tab gone dark, a connection dead without a word) held the bots for as
 long as the connection lived. Now the pushes go beside the bots, a socket gets
-:data:`~totenblatt.web.rooms.SEND_TIME` for a push and is dropped after it, and a bot
+:data:`~totenblatt.web.table.hub.SEND_TIME` for a push and is dropped after it, and a bot
 whose decision fails is replaced by the heuristic for that decision (the loop never ends
 on an error with the game waiting for it).
 
@@ -27,8 +27,8 @@ from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import Bot, make_bot
 from totenblatt.wanted.engine import action_to_dict
-from totenblatt.web import rooms
-from totenblatt.web.rooms import GameSpec, Hub, Subscriber, Viewer
+from totenblatt.web.table import hub as rooms
+from totenblatt.web.table.hub import GameSpec, Hub, Subscriber, Viewer
 
 STEP = 60.0
 """Seconds the game may take for one position at most: only a stall reaches it."""

@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine import action_from_dict, action_to_dict
 from totenblatt.web import ServerSettings, create_app
-from totenblatt.web.rooms import Hub
-from totenblatt.web.server import uvicorn_config
+from totenblatt.web.shell.server import uvicorn_config
+from totenblatt.web.table.hub import Hub
 
 
 def seed_counter(start: int = 1_000) -> Callable[[], int]:

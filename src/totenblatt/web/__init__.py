@@ -9,10 +9,10 @@ has budgets and the server its limits (:class:`Limits`). See ``docs/web.md``.
 """
 
 from totenblatt.web.app import MAX_BODY, ServerSettings, create_app
-from totenblatt.web.limits import Limits
-from totenblatt.web.operator import new_operator_token, operator_link
-from totenblatt.web.proxies import OriginError, Proxies, normalise_origin
-from totenblatt.web.server import uvicorn_config
+from totenblatt.web.shell.limits import Limits
+from totenblatt.web.shell.operator import new_operator_token, operator_link
+from totenblatt.web.shell.proxies import OriginError, Proxies, normalise_origin
+from totenblatt.web.shell.server import uvicorn_config
 
 __all__ = [
     "MAX_BODY",

@@ -3,9 +3,9 @@
 ``create_app(db_url)`` builds it; :mod:`totenblatt.cli.serve` runs it with uvicorn.
 Every error of the API is ``{"error": "..."}`` with its status; every request
 body and WebSocket message is limited in size and refused whole when malformed
-(:mod:`~totenblatt.web.bodies`); each client has budgets of game creations and
-actions (:mod:`~totenblatt.web.limits`); a WebSocket from another site's page is
-closed (1008). :class:`~totenblatt.web.guard.Guard` wraps it all.
+(:mod:`~totenblatt.web.shell.bodies`); each client has budgets of game creations and
+actions (:mod:`~totenblatt.web.shell.limits`); a WebSocket from another site's page is
+closed (1008). :class:`~totenblatt.web.shell.guard.Guard` wraps it all.
 """
 
 from __future__ import annotations
@@ -28,22 +28,22 @@ from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import load_policy
 from totenblatt.web.analysis import analysis_router
-from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.campaign import router as campaign_router
-from totenblatt.web.companion import companion_router
+from totenblatt.web.companion.routes import companion_router
 from totenblatt.web.editor import editor_router
-from totenblatt.web.errors import TooLargeError
-from totenblatt.web.gamenight import night_router
-from totenblatt.web.guard import Guard
-from totenblatt.web.limits import Limits, client_key
-from totenblatt.web.operator import new_operator_token, operator_hash
-from totenblatt.web.operator_page import operator_router
-from totenblatt.web.pages import pages_router
-from totenblatt.web.previews import PreviewError, attack_preview, move_preview
-from totenblatt.web.proxies import Proxies, normalise_origin, same_host, same_origin
-from totenblatt.web.render import lobby_page, table_data, table_page
-from totenblatt.web.replay import replay_frames
-from totenblatt.web.rooms import (
+from totenblatt.web.operator.routes import operator_router
+from totenblatt.web.rules.pages import pages_router
+from totenblatt.web.shell.bodies import MAX_BODY, parse_json, read_json
+from totenblatt.web.shell.errors import TooLargeError
+from totenblatt.web.shell.guard import Guard
+from totenblatt.web.shell.limits import Limits, client_key
+from totenblatt.web.shell.operator import new_operator_token, operator_hash
+from totenblatt.web.shell.proxies import Proxies, normalise_origin, same_host, same_origin
+from totenblatt.web.shell.store_errors import install as install_store_errors
+from totenblatt.web.shell.store_errors import unavailable
+from totenblatt.web.shell.words import LANGS
+from totenblatt.web.stories import story_router
+from totenblatt.web.table.hub import (
     ConflictError,
     ForbiddenError,
     GameSpec,
@@ -55,10 +55,10 @@ from totenblatt.web.rooms import (
     Viewer,
     WebError,
 )
-from totenblatt.web.store_errors import install as install_store_errors
-from totenblatt.web.store_errors import unavailable
-from totenblatt.web.stories import story_router
-from totenblatt.web.words import LANGS
+from totenblatt.web.table.night.gamenight import night_router
+from totenblatt.web.table.previews import PreviewError, attack_preview, move_preview
+from totenblatt.web.table.render import lobby_page, table_data, table_page
+from totenblatt.web.table.replay import replay_frames
 
 __all__ = ["MAX_BODY", "ServerSettings", "create_app"]
 
@@ -79,20 +79,20 @@ class ServerSettings:
     bot_think: float = 1.5
     """Seconds a bot of a worker process (the hard bot) may think for a decision at most."""
     limits: Limits = field(default_factory=Limits)
-    """Budgets per client, games at most, when idle games end (:mod:`~totenblatt.web.limits`)."""
+    """Budgets per client, games at most, when idle games end (:mod:`~totenblatt.web.shell.limits`)."""
     trusted_proxies: tuple[str, ...] = ()
     """Reverse proxies (addresses, networks) whose ``X-Forwarded-*`` headers are believed."""
     allow_origins: tuple[str, ...] = ()
     """Other pages' origins (``https://host``) whose scripts may open the WebSocket."""
     header_timeout: float = 10.0
-    """Seconds a request's line and headers may take to arrive (:mod:`~totenblatt.web.server`)."""
+    """Seconds a request's line and headers may take to arrive (:mod:`~totenblatt.web.shell.server`)."""
     body_timeout: float = 30.0
     """Seconds a request's body may take to arrive after its headers."""
     learned: str | None = None
     """The policy file of the lobby's learned bot (``python -m totenblatt.env.train``; None:
     the lobby offers none)."""
     operator_token: str | None = None
-    """The operator's token (:mod:`~totenblatt.web.operator`); None: a random one is made when
+    """The operator's token (:mod:`~totenblatt.web.shell.operator`); None: a random one is made when
     the application is created (only its hash is kept, in ``app.state.operator_hash``)."""
     private: bool = False
     """Only the operator may create stories and campaigns (``--private``); else anybody."""

@@ -35,9 +35,14 @@ from totenblatt.sim.analysis import DEFAULT_BUDGET, Analysis, analyse, public_an
 from totenblatt.sim.analysis.report import curve_png
 from totenblatt.text.analysis import markdown_report
 from totenblatt.web.analysis.page import analysis_page
-from totenblatt.web.errors import ConflictError, InvalidError, NotFoundError, UnauthorizedError
-from totenblatt.web.rooms import Hub, Room
-from totenblatt.web.words import LANGS
+from totenblatt.web.shell.errors import (
+    ConflictError,
+    InvalidError,
+    NotFoundError,
+    UnauthorizedError,
+)
+from totenblatt.web.shell.words import LANGS
+from totenblatt.web.table.hub import Hub, Room
 
 __all__ = ["KEPT", "SETTINGS", "Settings", "analysis_router"]
 

@@ -2,7 +2,7 @@
 
 Routes only parse, call the :class:`~.service.CampaignTable` and answer; errors are the
 game table's (``{"error": ...}`` with 401, 403, 404, 409, 422, 429, 503), bodies are read
-and limited by :func:`~totenblatt.web.bodies.read_json`, each client has budgets like at
+and limited by :func:`~totenblatt.web.shell.bodies.read_json`, each client has budgets like at
 the table (campaigns, gangs and fights count as creations; every other change as an
 action), and the security headers come from the application's guard.
 """
@@ -15,7 +15,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from totenblatt.store.campaigns import CampaignRecord
-from totenblatt.web.bodies import read_json
 from totenblatt.web.campaign.access import Who
 from totenblatt.web.campaign.pages import (
     campaign_page,
@@ -26,10 +25,11 @@ from totenblatt.web.campaign.pages import (
 )
 from totenblatt.web.campaign.service import CampaignTable, gang_of
 from totenblatt.web.campaign.shapes import gang_json, member_rows
-from totenblatt.web.limits import client_key
-from totenblatt.web.operator import is_operator, require_creator
-from totenblatt.web.rooms import Hub
-from totenblatt.web.words import LANGS
+from totenblatt.web.shell.bodies import read_json
+from totenblatt.web.shell.limits import client_key
+from totenblatt.web.shell.operator import is_operator, require_creator
+from totenblatt.web.shell.words import LANGS
+from totenblatt.web.table.hub import Hub
 
 __all__ = ["router"]
 

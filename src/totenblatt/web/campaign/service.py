@@ -54,17 +54,25 @@ from totenblatt.web.campaign.fights import (
 )
 from totenblatt.web.campaign.shapes import campaign_json, fight_status
 from totenblatt.web.campaign.words import result_text, status_text
-from totenblatt.web.errors import (
+from totenblatt.web.shell.errors import (
     ConflictError,
     ForbiddenError,
     InvalidError,
     NotFoundError,
     WebError,
 )
-from totenblatt.web.rooms import SEAT_ALIASES, SEAT_KINDS, GameSpec, Hub, Room, Viewer, hash_token
-from totenblatt.web.store_errors import busy
-from totenblatt.web.words import LANGS
-from totenblatt.web.words import describe as describe_error
+from totenblatt.web.shell.store_errors import busy
+from totenblatt.web.shell.words import LANGS
+from totenblatt.web.shell.words import describe as describe_error
+from totenblatt.web.table.hub import (
+    SEAT_ALIASES,
+    SEAT_KINDS,
+    GameSpec,
+    Hub,
+    Room,
+    Viewer,
+    hash_token,
+)
 
 __all__ = ["CampaignTable", "fight_of", "gang_of"]
 

@@ -22,7 +22,7 @@ from totenblatt.wanted.table.scenario import (
     builtin_scenarios,
     find_scenario,
 )
-from totenblatt.web.errors import ConflictError, InvalidError, NotFoundError
+from totenblatt.web.shell.errors import ConflictError, InvalidError, NotFoundError
 
 __all__ = ["check_name", "save_text", "scenario_text"]
 

@@ -39,14 +39,14 @@ from totenblatt.wanted.table.scenario import (
     scenario_names,
     use_scenario_folder,
 )
-from totenblatt.web.bodies import read_json
 from totenblatt.web.editor.folder import check_name, save_text, scenario_text
 from totenblatt.web.editor.page import editor_page
 from totenblatt.web.editor.words import warning_text
-from totenblatt.web.errors import InvalidError, NotFoundError
-from totenblatt.web.limits import Budget, Limits, client_key
-from totenblatt.web.operator import require_operator
-from totenblatt.web.words import LANGS, weapon_label
+from totenblatt.web.shell.bodies import read_json
+from totenblatt.web.shell.errors import InvalidError, NotFoundError
+from totenblatt.web.shell.limits import Budget, Limits, client_key
+from totenblatt.web.shell.operator import require_operator
+from totenblatt.web.shell.words import LANGS, weapon_label
 
 __all__ = [
     "BALANCE_GAMES",

@@ -2,7 +2,7 @@
 this one's WebSockets, as the game table's games do (docs/web.md, "Several processes").
 
 After a process stores a change of a story it announces it on the game table's bus
-(:mod:`~totenblatt.web.bus`: ``NOTIFY`` with ``story:ID`` and the story's version, nothing
+(:mod:`~totenblatt.web.shell.bus`: ``NOTIFY`` with ``story:ID`` and the story's version, nothing
 else); every process that holds WebSockets of that story loads it and pushes each its own
 payload. Each :data:`TICK` a process also compares the stored versions of the stories whose
 sockets it holds, so a notice lost while the bus reconnected costs a second at most. With
@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from totenblatt.store.database import StoreError
 from totenblatt.store.stories import Stories
-from totenblatt.web.rooms import Hub
+from totenblatt.web.table.hub import Hub
 
 __all__ = ["KIND", "TICK", "StoryFollower"]
 

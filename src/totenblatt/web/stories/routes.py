@@ -65,8 +65,8 @@ from totenblatt.store.core import Database
 from totenblatt.store.database import StoreError, StoreUnavailableError
 from totenblatt.store.holders import HeldError
 from totenblatt.store.stories import SheetRecord, Stories, StoryNotFoundError, StoryRecord
-from totenblatt.web.bodies import MAX_BODY, parse_json, read_json
-from totenblatt.web.errors import (
+from totenblatt.web.shell.bodies import MAX_BODY, parse_json, read_json
+from totenblatt.web.shell.errors import (
     BusyError,
     ConflictError,
     ForbiddenError,
@@ -76,11 +76,11 @@ from totenblatt.web.errors import (
     UnauthorizedError,
     WebError,
 )
-from totenblatt.web.limits import Budget, Limits, client_key
-from totenblatt.web.operator import is_operator, require_creator
-from totenblatt.web.proxies import normalise_origin, same_origin
-from totenblatt.web.rooms import Hub, hash_token
-from totenblatt.web.store_errors import busy
+from totenblatt.web.shell.limits import Budget, Limits, client_key
+from totenblatt.web.shell.operator import is_operator, require_creator
+from totenblatt.web.shell.proxies import normalise_origin, same_origin
+from totenblatt.web.shell.store_errors import busy
+from totenblatt.web.shell.words import LANGS, describe
 from totenblatt.web.stories import table
 from totenblatt.web.stories.follow import StoryFollower
 from totenblatt.web.stories.page import create_page, story_page
@@ -88,7 +88,7 @@ from totenblatt.web.stories.payloads import odds_payload, story_payload
 from totenblatt.web.stories.table import Viewer, viewer_of
 from totenblatt.web.stories.uploads import upload_sheet
 from totenblatt.web.stories.words import refusal
-from totenblatt.web.words import LANGS, describe
+from totenblatt.web.table.hub import Hub, hash_token
 
 __all__ = ["StoryHub", "StorySettings", "story_router"]
 

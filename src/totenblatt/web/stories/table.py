@@ -28,10 +28,10 @@ from totenblatt.rpg.levels import UNAWARE, Shift, grenade_level, shifted
 from totenblatt.rpg.narrate import margin_word
 from totenblatt.rpg.rules import RpgRuleset, WoundBand
 from totenblatt.store.stories import ProbeRecord, SheetRecord, StoryRecord
-from totenblatt.web.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
-from totenblatt.web.rooms import hash_token
+from totenblatt.web.shell.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
+from totenblatt.web.shell.words import describe
 from totenblatt.web.stories.words import refusal
-from totenblatt.web.words import describe
+from totenblatt.web.table.hub import hash_token
 
 __all__ = [
     "DONE",

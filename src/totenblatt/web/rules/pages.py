@@ -1,10 +1,10 @@
 """Pages around the table: the rules as the engine plays them, the tutorial, invite QR codes.
 
 - ``GET /rules?lang=&ruleset=`` — the rules page (de/en), built from a built-in ruleset by
-  :mod:`~totenblatt.web.rulebook` (every number from the ruleset, every sentence from the
+  :mod:`~totenblatt.web.rules.rulebook` (every number from the ruleset, every sentence from the
   catalogs);
 - ``GET /tutorial?lang=`` — what the tutorial teaches and a button that starts it;
-- ``POST /api/tutorial`` ``{"lang"}`` — a new tutorial game (:mod:`~totenblatt.web.tutorial`)
+- ``POST /api/tutorial`` ``{"lang"}`` — a new tutorial game (:mod:`~totenblatt.web.rules.tutorial`)
   against the bot: 201 ``{"game_id", "url"}``; counted against the game creations;
 - ``POST /api/qr`` ``{"text"}`` — the QR code of an invite link as SVG (segno); a POST so
   that the link's token stays out of addresses and logs.
@@ -25,12 +25,12 @@ from fastapi.responses import HTMLResponse, Response
 
 from totenblatt.text.vocab import ruleset_description
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
-from totenblatt.web.bodies import read_json
-from totenblatt.web.limits import Limits, client_key
-from totenblatt.web.rooms import Hub, InvalidError
-from totenblatt.web.rulebook import rules_sections
-from totenblatt.web.tutorial import LESSONS, tutorial_spec
-from totenblatt.web.words import LANGS, strings, text
+from totenblatt.web.rules.rulebook import rules_sections
+from totenblatt.web.rules.tutorial import LESSONS, tutorial_spec
+from totenblatt.web.shell.bodies import read_json
+from totenblatt.web.shell.limits import Limits, client_key
+from totenblatt.web.shell.words import LANGS, strings, text
+from totenblatt.web.table.hub import Hub, InvalidError
 
 __all__ = ["CSP", "QR_MAX", "pages_router"]
 

@@ -1,6 +1,6 @@
 """The page's words of a game night (issue 24): chat, takeback, rematch, tape, export, options.
 
-Keys of the page's strings (:func:`totenblatt.web.words.strings`), marked for the catalogs;
+Keys of the page's strings (:func:`totenblatt.web.shell.words.strings`), marked for the catalogs;
 the quick emotes' words come from :data:`totenblatt.text.night.EMOTES` (``emote_<key>``).
 """
 
@@ -52,6 +52,6 @@ NIGHT_STRINGS: dict[str, str] = {
     "yes_short": N_("yes"),
     "no_short": N_("no"),
 }
-"""The game night's page strings (added to :data:`totenblatt.web.words._STRINGS`)."""
+"""The game night's page strings (added to :data:`totenblatt.web.shell.words._STRINGS`)."""
 
 NIGHT_STRINGS.update({f"emote_{key}": words for key, words in EMOTES.items()})

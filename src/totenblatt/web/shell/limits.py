@@ -1,7 +1,7 @@
 """What one client may ask of the server: budgets of game creations and of actions.
 
 A client is its address (behind a trusted proxy the forwarded one, see
-:mod:`~totenblatt.web.proxies`); IPv6 addresses count by their /64 network, since one
+:mod:`~totenblatt.web.shell.proxies`); IPv6 addresses count by their /64 network, since one
 machine commonly holds a whole /64. Each budget is a token bucket: a client may spend
 ``per_window`` at once, and the budget refills at that many per window, evenly. A
 refused request is answered 429 with ``Retry-After`` (:class:`TooManyRequestsError`).
@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from totenblatt.web.errors import TooManyRequestsError
+from totenblatt.web.shell.errors import TooManyRequestsError
 
 __all__ = ["Budget", "Limits", "TooManyRequestsError", "client_key"]
 

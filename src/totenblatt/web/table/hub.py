@@ -17,12 +17,12 @@ alone, so two threads can at worst compute one twice. One action of a game is
 applied at a time: a second one arriving meanwhile is refused
 (:class:`ConflictError`), never queued behind the first.
 
-A game night (:mod:`~totenblatt.web.nights`) adds names, chat, takebacks and rematches;
+A game night (:mod:`~totenblatt.web.table.night.nights`) adds names, chat, takebacks and rematches;
 a stored position may hold one decision and the passes the server made after it for
 seats that pass their bids automatically, so that such a pass looks exactly like the
 engine's own pass of a seat without a choice (same version, same moment).
 
-New games are admitted against the :class:`~totenblatt.web.limits.Limits` in the
+New games are admitted against the :class:`~totenblatt.web.shell.limits.Limits` in the
 transaction that stores them (games with a person who connected; bot-only games in
 total and per client), and games nobody touched for the idle time end as abandoned:
 swept at start and then periodically (:meth:`Hub.sweep`).
@@ -32,7 +32,7 @@ same games (a hub is *shared*). The database is the truth and the bus: before it
 an action a hub compares the stored version with the game it holds and loads only the
 positions it lacks (:meth:`Hub.refresh`); the store takes one action per position, so of
 two processes acting at once one is refused. After each change a hub announces the game's
-id and version (``NOTIFY``, :mod:`~totenblatt.web.bus`); the hubs that hold the game's
+id and version (``NOTIFY``, :mod:`~totenblatt.web.shell.bus`); the hubs that hold the game's
 WebSockets load what is new and push it. A bot's turn is played by the process holding
 its lease (:mod:`~totenblatt.store.turns`): the process that stored the action leading to
 it, else whoever claims it once the lease has expired — every hub looks for such turns
@@ -83,7 +83,7 @@ from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
 from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scenario_names
-from totenblatt.web.errors import (
+from totenblatt.web.shell.errors import (
     BusyError,
     ConflictError,
     ForbiddenError,
@@ -93,16 +93,16 @@ from totenblatt.web.errors import (
     UnauthorizedError,
     WebError,
 )
-from totenblatt.web.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes, LateError, reseed
-from totenblatt.web.limits import Limits
-from totenblatt.web.names import MAX_NAME, clean_text
-from totenblatt.web.payloads import Encoder, scrub_event, seat_payload, shared_prefix
-from totenblatt.web.rematch import rematch_link
-from totenblatt.web.rematch import with_rematch as _with_rematch
-from totenblatt.web.words import LANGS, describe, refusal, seat_labels, text
+from totenblatt.web.shell.limits import Limits
+from totenblatt.web.shell.names import MAX_NAME, clean_text
+from totenblatt.web.shell.words import LANGS, describe, refusal, seat_labels, text
+from totenblatt.web.table.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes, LateError, reseed
+from totenblatt.web.table.payloads import Encoder, scrub_event, seat_payload, shared_prefix
+from totenblatt.web.table.rematch import rematch_link
+from totenblatt.web.table.rematch import with_rematch as _with_rematch
 
 if TYPE_CHECKING:
-    from totenblatt.web.bus import Bus
+    from totenblatt.web.shell.bus import Bus
 
 __all__ = [
     "HARD_BOT",
@@ -511,7 +511,7 @@ class Room:
     def push(self, sub: Subscriber) -> tuple[int, str, Seen] | None:
         """What to push to ``sub`` (None: it has seen this change): the :attr:`changes`, the
         text (a socket message) and what it then has; a socket that asked for tails is sent
-        only the events and log lines after those it has (:mod:`~totenblatt.web.payloads`)."""
+        only the events and log lines after those it has (:mod:`~totenblatt.web.table.payloads`)."""
         built = self._built(sub.viewer.seat, sub.lang)
         if built.changes <= sub.sent:
             return None
@@ -548,7 +548,7 @@ class Hub:
     ``bot_delay``: seconds at least between a bot's turn and its action (its thinking
     counts; 0 in tests); ``bot_think``: seconds at most a bot of a worker process may take
     for a decision (:data:`HARD_THINK`); ``limits``: which new games are admitted and when
-    an untouched game ends (:class:`~totenblatt.web.limits.Limits`); ``seeds``: where new
+    an untouched game ends (:class:`~totenblatt.web.shell.limits.Limits`); ``seeds``: where new
     games' seeds come from (64 bits from :mod:`secrets`; tests may fix them); ``shared``:
     other processes serve the same games (default: on PostgreSQL).
     """
@@ -610,7 +610,7 @@ class Hub:
         seed: int | None = None,
     ) -> Action:
         """The decision of the bot at ``seat``, on the lane it belongs to
-        (:mod:`~totenblatt.web.lanes`): searches and bot-only games in a worker process,
+        (:mod:`~totenblatt.web.table.lanes`): searches and bot-only games in a worker process,
         a cheap bot that a person plays against on the near thread.
 
         A far decision takes :attr:`bot_think` seconds at most from ``began`` (the event
@@ -673,7 +673,7 @@ class Hub:
         await self.sweep()
         self._spawn(self._sweeping())
         if self.shared:
-            from totenblatt.web.bus import Bus
+            from totenblatt.web.shell.bus import Bus
 
             self.bus = Bus(self.games.db.url, self._heard, self._bus_back, self.process)
             await self.bus.start()

@@ -1,6 +1,6 @@
 """A game night at the web table: chat, takeback by consent, rematch, the tape, options.
 
-The hub (:mod:`~totenblatt.web.rooms`) runs the games; this adds what a group at the
+The hub (:mod:`~totenblatt.web.table.hub`) runs the games; this adds what a group at the
 table needs around them. Every change of a room happens on the hub's engine thread
 (as the payloads are built there), is stored in one transaction
 (:class:`~totenblatt.store.nights.GameNights`) and pushed to every socket.
@@ -15,7 +15,7 @@ table needs around them. Every change of a room happens on the hub's engine thre
   lapse, and so does :data:`TAKEBACK_WAIT` without an answer (the bots wait meanwhile).
 - **Rematch**: once the game is over, the same table, seats and names with a new secret
   seed; every human seat keeps its token, its old view links it to the new game
-  (:mod:`~totenblatt.web.rematch`).
+  (:mod:`~totenblatt.web.table.rematch`).
 - **Options**: a seat may pass its bids automatically (the hub passes for it at once,
   as the engine passes a seat without a choice, so nobody learns whether it held a
   diamond); only the seat itself sees the option.
@@ -40,13 +40,13 @@ from totenblatt.wanted.ask import End, Tape, TapeError, retractable, tape
 from totenblatt.wanted.engine import Phase
 from totenblatt.wanted.rules import builtin_rulesets
 from totenblatt.wanted.table.scenario import load_scenario, scenario_names
-from totenblatt.web.errors import BusyError, ConflictError, ForbiddenError, InvalidError
-from totenblatt.web.limits import Budget
-from totenblatt.web.names import MAX_CHAT, clean_text
-from totenblatt.web.payloads import scrub_event
-from totenblatt.web.rematch import rematch_link
-from totenblatt.web.rooms import GameSpec, Hub, Room, Viewer
-from totenblatt.web.words import describe, refusal, weapon_label
+from totenblatt.web.shell.errors import BusyError, ConflictError, ForbiddenError, InvalidError
+from totenblatt.web.shell.limits import Budget
+from totenblatt.web.shell.names import MAX_CHAT, clean_text
+from totenblatt.web.shell.words import describe, refusal, weapon_label
+from totenblatt.web.table.hub import GameSpec, Hub, Room, Viewer
+from totenblatt.web.table.payloads import scrub_event
+from totenblatt.web.table.rematch import rematch_link
 
 __all__ = ["CHAT_PER_MINUTE", "TAKEBACK_WAIT", "GameNight"]
 

@@ -11,7 +11,7 @@ so nothing behind the API ever sees such a value.
 >>> parse_json(b'{"kind": "move", "goal": [1e200, 0]}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-totenblatt.web.errors.InvalidError: goal[0]: 1e200 is out of range: expected a finite number ...
+totenblatt.web.shell.errors.InvalidError: goal[0]: 1e200 is out of range: ...
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
-from totenblatt.web.errors import ClientGoneError, InvalidError, TooLargeError
+from totenblatt.web.shell.errors import ClientGoneError, InvalidError, TooLargeError
 
 __all__ = ["MAX_BODY", "MAX_DEPTH", "MAX_NUMBER", "parse_json", "read_json"]
 

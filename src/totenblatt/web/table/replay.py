@@ -16,11 +16,11 @@ from totenblatt.text.night import takeback_line
 from totenblatt.wanted.engine import event_to_dict
 from totenblatt.wanted.engine.events import FiguresMoved
 from totenblatt.wanted.engine.views import figure_view
-from totenblatt.web.payloads import scrub_event
-from totenblatt.web.words import Narration, winner_line
+from totenblatt.web.shell.words import Narration, winner_line
+from totenblatt.web.table.payloads import scrub_event
 
 if TYPE_CHECKING:
-    from totenblatt.web.rooms import Room
+    from totenblatt.web.table.hub import Room
 
 __all__ = ["replay_frames"]
 

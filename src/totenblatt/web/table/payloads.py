@@ -11,7 +11,7 @@ here. The seed of an old save's ``game_started`` event is removed from every pay
 A game night adds public facts only: the game's and players' names, the chat, the
 takeback being asked, the takebacks in the log (told from the public events they took
 back), a ``serial`` that grows with every decision and takeback; and to a seat alone its
-own options. The rematch link is each viewer's own (:mod:`~totenblatt.web.rematch`).
+own options. The rematch link is each viewer's own (:mod:`~totenblatt.web.table.rematch`).
 
 A WebSocket may ask for *tails* (``?tail=1``, as the table's page does): each view it is
 pushed then carries only the events and log lines after those it was last sent, with
@@ -31,8 +31,8 @@ from totenblatt.store.night_records import UNDONE, ChatRecord, TakebackRecord
 from totenblatt.text.choices import decision_text
 from totenblatt.text.night import emote_text, spectator_name, takeback_line
 from totenblatt.wanted.engine import Game, action_to_dict, visible_to
-from totenblatt.web.previews import choices
-from totenblatt.web.words import Narration, winner_line
+from totenblatt.web.shell.words import Narration, winner_line
+from totenblatt.web.table.previews import choices
 
 __all__ = [
     "Encoder",
@@ -102,7 +102,7 @@ def shared_prefix(old: Sequence[Any], new: Sequence[Any]) -> int:
 
 
 class HeldGame(Protocol):
-    """What a payload needs of a game the server holds (a :class:`totenblatt.web.rooms.Room`).
+    """What a payload needs of a game the server holds (a :class:`totenblatt.web.table.hub.Room`).
 
     A protocol, so that this module does not import the rooms that import it.
     """

@@ -4,7 +4,7 @@ Groups who play with miniatures hold phones, not terminals: ``/companion`` asks 
 core the command line asks (``totenblatt attack``, ``odds attack``, ``draw-ability``), so
 a shot entered on the page gives the command's result, words and exact fractions.
 
-- ``GET /companion?lang=de|en`` — the page (:mod:`~totenblatt.web.companion_page`).
+- ``GET /companion?lang=de|en`` — the page (:mod:`~totenblatt.web.companion.page`).
 - ``POST /api/companion/attack`` ``{"card", "weapon", "distance", "cover", "defense",
   "extra_defense", "attacker_abilities", "defender_abilities", "wild", "wild_defense",
   "target_hp", "nine_lives", "attacker_hp", "attacker_max_hp", "seed", "ruleset", "lang"}``
@@ -23,7 +23,7 @@ a shot entered on the page gives the command's result, words and exact fractions
 Every answer is the core's (:mod:`totenblatt.wanted.combat`, :mod:`totenblatt.wanted.odds`,
 :mod:`totenblatt.campaign.abilities`) worded by the text layer; a refusal is 422
 ``{"error"}`` in the asked language. Each request counts against the client's budget of
-actions (:mod:`~totenblatt.web.limits`).
+actions (:mod:`~totenblatt.web.shell.limits`).
 """
 
 from __future__ import annotations
@@ -54,11 +54,11 @@ from totenblatt.wanted.combat import resolve_attack, take_wounds
 from totenblatt.wanted.odds import ASSUMPTION_MESSAGE, hand_odds, odds_report, shot_odds
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.vocab import Ability
-from totenblatt.web.bodies import read_json
-from totenblatt.web.companion_page import companion_link, companion_page
-from totenblatt.web.errors import InvalidError
-from totenblatt.web.limits import Limits, client_key
-from totenblatt.web.words import LANGS
+from totenblatt.web.companion.page import companion_link, companion_page
+from totenblatt.web.shell.bodies import read_json
+from totenblatt.web.shell.errors import InvalidError
+from totenblatt.web.shell.limits import Limits, client_key
+from totenblatt.web.shell.words import LANGS
 
 __all__ = ["MAX_DRAWS", "MAX_HAND", "SEED_LIMIT", "companion_link", "companion_router"]
 

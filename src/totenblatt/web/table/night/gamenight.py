@@ -3,7 +3,7 @@
 Every error is ``{"error": str}`` with its status; a token goes in ``Authorization:
 Bearer`` (the export also takes ``?token=``, for a download link); ``?lang=de|en`` picks
 the words. Mounted by :func:`~totenblatt.web.app.create_app` with one include line; the
-work is :class:`~totenblatt.web.nights.GameNight`'s.
+work is :class:`~totenblatt.web.table.night.nights.GameNight`'s.
 
 - ``POST /api/games/{id}/chat`` (seat or spectator) ``{"text"}`` or ``{"emote"}`` → 200
 - ``POST /api/games/{id}/takeback`` (seat) → 200 ``{"status": "asked", "taken_back"}``,
@@ -23,13 +23,13 @@ from fastapi.responses import JSONResponse, Response
 
 from totenblatt.text.night import night_refusal
 from totenblatt.wanted.engine import SaveError
-from totenblatt.web.bodies import read_json
-from totenblatt.web.errors import ConflictError, InvalidError, UnauthorizedError
-from totenblatt.web.export import markdown_report, public_file, slug
-from totenblatt.web.limits import Budget, client_key
-from totenblatt.web.nights import GameNight
-from totenblatt.web.rooms import Hub, Room, Viewer
-from totenblatt.web.words import LANGS, describe
+from totenblatt.web.shell.bodies import read_json
+from totenblatt.web.shell.errors import ConflictError, InvalidError, UnauthorizedError
+from totenblatt.web.shell.limits import Budget, client_key
+from totenblatt.web.shell.words import LANGS, describe
+from totenblatt.web.table.export import markdown_report, public_file, slug
+from totenblatt.web.table.hub import Hub, Room, Viewer
+from totenblatt.web.table.night.nights import GameNight
 
 __all__ = ["night_router"]
 

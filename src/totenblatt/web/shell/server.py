@@ -12,7 +12,7 @@ is uvicorn's h11 protocol with two deadlines:
 
 Each is one line in the log at most (level INFO). The protocol's own refusals
 (unreadable HTTP) are JSON too. :func:`uvicorn_config` puts it together with
-``proxy_headers=False``: forwarded headers are read by :mod:`~totenblatt.web.guard`,
+``proxy_headers=False``: forwarded headers are read by :mod:`~totenblatt.web.shell.guard`,
 from the ``--trusted-proxy`` peers only (uvicorn would trust 127.0.0.1 by default).
 """
 
@@ -28,7 +28,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from totenblatt.web.bodies import MAX_BODY
+from totenblatt.web.shell.bodies import MAX_BODY
 
 if TYPE_CHECKING:
     from totenblatt.web.app import ServerSettings

@@ -27,7 +27,7 @@ from totenblatt.wanted.ask import (
 from totenblatt.wanted.engine import Action, Game, MoveStep, action_from_dict, action_to_dict
 from totenblatt.wanted.engine import actions as act
 from totenblatt.wanted.engine.views import View
-from totenblatt.web.words import describe, text
+from totenblatt.web.shell.words import describe, text
 
 __all__ = ["PreviewError", "attack_preview", "choices", "move_preview"]
 

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 from totenblatt.text import words
 from totenblatt.text.vocab import kind_name
 from totenblatt.wanted.ask import public_record
-from totenblatt.web.names import markdown_text
-from totenblatt.web.payloads import seat_payload
-from totenblatt.web.words import text, winner_line
+from totenblatt.web.shell.names import markdown_text
+from totenblatt.web.shell.words import text, winner_line
+from totenblatt.web.table.payloads import seat_payload
 
 if TYPE_CHECKING:
-    from totenblatt.web.rooms import Room
+    from totenblatt.web.table.hub import Room
 
 __all__ = ["markdown_report", "public_file", "slug"]
 

@@ -13,8 +13,8 @@ import secrets
 
 from fastapi import Request
 
-from totenblatt.web.errors import ForbiddenError, UnauthorizedError
-from totenblatt.web.rooms import hash_token
+from totenblatt.web.shell.errors import ForbiddenError, UnauthorizedError
+from totenblatt.web.table.hub import hash_token
 
 __all__ = [
     "ENV_VAR",

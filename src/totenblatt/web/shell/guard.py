@@ -1,7 +1,7 @@
 """The outermost layer of the application: who the client is, safe headers, no bare 500.
 
 :class:`Guard` is a plain ASGI middleware. For every request and WebSocket it puts
-the client a trusted proxy forwards (address, scheme, host: :mod:`~totenblatt.web.proxies`)
+the client a trusted proxy forwards (address, scheme, host: :mod:`~totenblatt.web.shell.proxies`)
 into the scope, adds the security headers to every answer, and turns an unexpected
 exception into one log record and a JSON 500 (a WebSocket is closed with 1011), so no
 traceback reaches the client and uvicorn logs nothing more.
@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from totenblatt.web.proxies import Proxies
+from totenblatt.web.shell.proxies import Proxies
 
 __all__ = ["SECURITY_HEADERS", "Guard"]
 

@@ -26,11 +26,11 @@ from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table import Table, Terrain
 from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scenario_names
 from totenblatt.wanted.vocab import HeroType
-from totenblatt.web.companion_page import companion_link
+from totenblatt.web.companion.page import companion_link
 from totenblatt.web.editor.page import editor_link
-from totenblatt.web.rooms import SEAT_KINDS
-from totenblatt.web.rulebook import cover_text, rule_terms
-from totenblatt.web.words import ability_label, strings, text, weapon_label
+from totenblatt.web.rules.rulebook import cover_text, rule_terms
+from totenblatt.web.shell.words import ability_label, strings, text, weapon_label
+from totenblatt.web.table.hub import SEAT_KINDS
 
 __all__ = [
     "AXIS_MARGIN",

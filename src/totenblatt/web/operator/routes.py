@@ -21,10 +21,10 @@ from starlette.concurrency import run_in_threadpool
 from totenblatt.store.core import Database
 from totenblatt.store.holders import Holders
 from totenblatt.text.catalog import words
-from totenblatt.web.operator import require_operator
-from totenblatt.web.store_errors import unavailable
+from totenblatt.web.shell.operator import require_operator
+from totenblatt.web.shell.store_errors import unavailable
+from totenblatt.web.shell.words import LANGS
 from totenblatt.web.stories.page import json_script
-from totenblatt.web.words import LANGS
 
 __all__ = ["operator_router"]
 

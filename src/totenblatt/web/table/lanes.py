@@ -26,7 +26,7 @@ A decision may come with a **deadline** (the event loop's clock): a search bot t
 searches only for what is left of it when a worker takes the job — the time it waited
 in the queue is already spent — and a job whose deadline has passed before a worker is
 free is not started at all (:class:`LateError`). The hub bounds its own wait as well
-(:meth:`~totenblatt.web.rooms.Hub.think`), so a decision never takes longer than its
+(:meth:`~totenblatt.web.table.hub.Hub.think`), so a decision never takes longer than its
 deadline however many jobs are queued.
 """
 

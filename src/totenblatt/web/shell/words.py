@@ -29,7 +29,7 @@ from totenblatt.text.terms import N_
 from totenblatt.text.vocab import ability_name
 from totenblatt.wanted.odds import ASSUMPTION_MESSAGE
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.web.night_words import NIGHT_STRINGS
+from totenblatt.web.shell.night_words import NIGHT_STRINGS
 
 __all__ = [
     "LANGS",

@@ -68,7 +68,7 @@ class BusyError(WebError):
 
 
 class TooManyRequestsError(WebError):
-    """A client over its budget (:mod:`~totenblatt.web.limits`): ``retry_after`` says when."""
+    """A client over its budget (:mod:`~totenblatt.web.shell.limits`): ``retry_after`` says when."""
 
     status = 429
     retry_after = 60

@@ -19,7 +19,7 @@ from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from totenblatt.store.database import StoreUnavailableError
-from totenblatt.web.errors import BusyError
+from totenblatt.web.shell.errors import BusyError
 
 __all__ = ["RETRY_AFTER", "UNAVAILABLE", "busy", "install", "unavailable"]
 

@@ -11,7 +11,7 @@ the server escapes them wherever it writes HTML or Markdown.
 >>> clean_text("a\\x07b", "name", 40)
 Traceback (most recent call last):
 ...
-totenblatt.web.errors.InvalidError: name: no control characters, got U+0007 at 2
+totenblatt.web.shell.errors.InvalidError: name: no control characters, got U+0007 at 2
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from totenblatt.web.errors import InvalidError
+from totenblatt.web.shell.errors import InvalidError
 
 __all__ = ["MAX_CHAT", "MAX_NAME", "clean_text", "markdown_text"]
 

@@ -1,0 +1,1 @@
+"""The companion: odds and attacks for a game played on a real table."""

@@ -1,0 +1,1 @@
+"""The operator's page and its store."""

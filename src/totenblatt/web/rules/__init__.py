@@ -1,0 +1,1 @@
+"""The rules pages, the tutorial and the QR codes."""

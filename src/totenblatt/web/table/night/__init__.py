@@ -1,0 +1,1 @@
+"""A game night: several games in a row at one table, with chat, emotes and takebacks."""
