@@ -8,9 +8,11 @@ into a wheel, or, for an editable install (``make``), beside their source; run a
 there already (what ``make`` does when a source changed, and what ``make run`` starts in
 the background after an install without this hook, ``HATCH_BUILD_NO_HOOKS=1``: the table
 does not wait for a compile it does not need). Each build writes
-``src/totenblatt/compiled.json`` (module → size and CRC-32 of the source), and the
+``src/totenblatt/compiled.json`` (module → size and CRC-32 of the source it compiled)
+only after every module compiled, and only when no source changed while it compiled; the
 package loads a compiled module only while its source is unchanged. Without Cython or a
-C compiler the build says so and the package runs from source: nothing fails.
+C compiler the build says so and the package runs from source: the script exits 1 (``make``
+shows the log), an install goes on with a pure-Python package.
 """
 
 from __future__ import annotations
@@ -82,10 +84,10 @@ def stamps() -> dict[str, str]:
     return {name: listed.source_digest(listed.source_of(name, SRC)) for name in listed.MODULES}
 
 
-def write_stamps(path: Path) -> None:
-    """Record the sources now as the build's (``compiled.json``; whole or not at all: a
-    process starting meanwhile reads the old record or the new one)."""
-    text = json.dumps(stamps(), indent=1, sort_keys=True) + "\n"
+def write_stamps(path: Path, found: dict[str, str] | None = None) -> None:
+    """Record ``found`` (default: the sources now) as the build's (``compiled.json``; whole
+    or not at all: a process starting meanwhile reads the old record or the new one)."""
+    text = json.dumps(stamps() if found is None else found, indent=1, sort_keys=True) + "\n"
     part = path.with_name(path.name + ".part")
     part.write_text(text, encoding="utf-8")
     os.replace(part, path)
@@ -124,19 +126,40 @@ def built_in_place() -> bool:
     )
 
 
+def compile_stamped(work: Path) -> tuple[dict[str, Path], dict[str, str]]:
+    """:func:`compile_modules` in ``work`` and the stamps of the sources it compiled (read
+    before the compile); raises :class:`RuntimeError` when a source changed meanwhile (its
+    build may be of either version: stamping it would mark a build of the old source as
+    the new one's) and whatever the compile raised when a module failed."""
+    before = stamps()
+    built = compile_modules(work)
+    listed = _compiled_list()
+    missing = [name for name in listed.MODULES if not built.get(name, work).is_file()]
+    if missing:
+        raise RuntimeError(f"no build of {', '.join(missing)}")
+    changed = sorted(name for name, digest in stamps().items() if before.get(name) != digest)
+    if changed:
+        raise RuntimeError(f"{', '.join(changed)} changed while compiling; run it again")
+    return built, before
+
+
 def build_in_place(force: bool = False) -> bool:
     """Compile beside the sources and stamp them (unless that build is there already and
-    not ``force``); False (and why, on stderr) if it cannot."""
+    not ``force``); False (and why, on stderr) if it cannot. The stamp is written only
+    after every module compiled and was put in place, and it records the sources as they
+    were compiled; while the builds are replaced there is none (a process starting then
+    runs from source)."""
     with _one_build_at_a_time():
         if not force and built_in_place():  # (another build may have made it meanwhile)
             return True
         listed = _compiled_list()
         with tempfile.TemporaryDirectory(prefix="totenblatt-cython-") as tmp:
             try:
-                built = compile_modules(Path(tmp))
+                built, compiled = compile_stamped(Path(tmp))
             except Exception as exc:  # no Cython, no compiler: the sources run as they are
                 print(f"build_compiled: not compiled ({exc}); running from source", file=sys.stderr)
                 return False
+            listed.STAMPS.unlink(missing_ok=True)  # no build is stamped while they change
             for name, extension in built.items():
                 target = listed.source_of(name, SRC).with_name(extension.name)
                 for old in builds_beside(name):
@@ -145,7 +168,7 @@ def build_in_place(force: bool = False) -> bool:
                 part = target.with_name(target.name + ".part")
                 shutil.copy2(extension, part)
                 os.replace(part, target)  # a running process keeps the build it loaded
-        write_stamps(listed.STAMPS)
+        write_stamps(listed.STAMPS, compiled)
         return True
 
 
@@ -162,7 +185,7 @@ class CompiledHook(BuildHookInterface):  # type: ignore[misc,valid-type]
             return
         work = Path(tempfile.mkdtemp(prefix="totenblatt-cython-"))
         try:
-            built = compile_modules(work)
+            built, compiled = compile_stamped(work)
         except Exception as exc:
             print(f"build_compiled: not compiled ({exc}); a pure-Python wheel", file=sys.stderr)
             return
@@ -170,7 +193,7 @@ class CompiledHook(BuildHookInterface):  # type: ignore[misc,valid-type]
             folder = "/".join(name.split(".")[:-1])
             build_data["force_include"][str(extension)] = f"{folder}/{extension.name}"
         stamp = work / "compiled.json"
-        write_stamps(stamp)
+        write_stamps(stamp, compiled)
         build_data["force_include"][str(stamp)] = "totenblatt/compiled.json"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
@@ -211,10 +234,16 @@ def build_in_background(log: Path) -> bool:
     return True
 
 
-if __name__ == "__main__":
-    if "--background" in sys.argv[1:]:
+def main(argv: list[str]) -> int:
+    """The script: ``--background`` starts :func:`build_in_background`; else
+    :func:`build_in_place` (``--force``: even when the build is fresh). 1 when the build
+    asked for failed (the package runs from source meanwhile), else 0."""
+    if "--background" in argv:
         if build_in_background(HERE / "build" / "compiled.log"):
             print("compiling the fast path in the background (log: build/compiled.log)")
-    else:
-        # without a compiler the package runs from source: not an error
-        build_in_place(force="--force" in sys.argv[1:])
+        return 0
+    return 0 if build_in_place(force="--force" in argv) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +150,99 @@ def test_the_tables_install_skips_the_compile_hook() -> None:
     assert "$(BIN)/python -m pip install --quiet -e '.[dev]'\n" in makefile
     run = makefile[makefile.index("\nrun:") :].split("\n\n")[0]
     assert run.index("compiled-background") < run.index("totenblatt serve")
+
+
+class _Listed:
+    """A stand-in for ``totenblatt.compiled`` over a package in a temporary folder."""
+
+    def __init__(self, root: Path) -> None:
+        from totenblatt import compiled
+
+        self.MODULES = ("pkg.a", "pkg.b")
+        self.STAMPS = root / "pkg" / "compiled.json"
+        self.source_of = compiled.source_of
+        self.source_digest = compiled.source_digest
+        self.read_stamps = lambda path=self.STAMPS: compiled.read_stamps(path)
+
+
+def _fake_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, _Listed]:
+    """The build script over ``tmp_path/src/pkg`` (two modules), compiling nothing real."""
+    build = _build_script()
+    src = tmp_path / "src"
+    (src / "pkg").mkdir(parents=True)
+    for name in ("a", "b"):
+        (src / "pkg" / f"{name}.py").write_text(f"X = {name!r}\n")
+    listed = _Listed(src)
+    monkeypatch.setattr(build, "SRC", src)
+    monkeypatch.setattr(build, "HERE", tmp_path)
+    monkeypatch.setattr(build, "_compiled_list", lambda: listed)
+
+    made = iter(range(100))
+
+    @contextlib.contextmanager
+    def work_folder(prefix: str) -> Iterator[str]:  # a new folder each time, kept (rmtree's
+        folder = tmp_path / f"work{next(made)}"  # unlinks by dir_fd look to the write guard
+        folder.mkdir()  # like the working directory's)
+        yield str(folder)
+
+    monkeypatch.setattr(build.tempfile, "TemporaryDirectory", work_folder)
+    return build, listed
+
+
+def test_the_script_exits_1_when_the_compile_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No Cython, no compiler: ``python build_compiled.py`` fails (make shows the log), no
+    stamp is written, and the package runs from source."""
+    build, listed = _fake_tree(tmp_path, monkeypatch)
+
+    def failing(work: Path) -> dict[str, Path]:
+        raise ImportError("No module named 'Cython'")
+
+    monkeypatch.setattr(build, "compile_modules", failing)
+    assert build.main([]) == 1
+    assert "not compiled (No module named 'Cython')" in capsys.readouterr().err
+    assert not listed.STAMPS.exists()
+    assert from_source(listed.MODULES, tmp_path / "src", listed.STAMPS)
+
+
+def test_the_stamp_is_written_after_every_module_and_of_the_sources_compiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stamp appears only once every build is in place, records the sources as they
+    were compiled, and a source changed during the compile leaves no stamp (exit 1)."""
+    build, listed = _fake_tree(tmp_path, monkeypatch)
+    src = tmp_path / "src"
+    seen: list[bool] = []
+
+    def compiling(work: Path, edit: bool = False) -> dict[str, Path]:
+        out = {}
+        for name in listed.MODULES:
+            seen.append(listed.STAMPS.exists())
+            extension = work / f"{name.split('.')[-1]}.cpython-311-x86_64-linux-gnu.so"
+            extension.write_bytes(b"built")
+            out[name] = extension
+        if edit:
+            (src / "pkg" / "b.py").write_text("X = 'edited while compiling'\n")
+        return out
+
+    monkeypatch.setattr(build, "compile_modules", compiling)
+    assert build.main(["--force"]) == 0
+    assert seen == [False, False]
+    assert listed.read_stamps() == {
+        name: source_digest(source_of(name, src)) for name in listed.MODULES
+    }
+    assert from_source(listed.MODULES, src, listed.STAMPS) == {}
+    assert sorted(p.name for p in (src / "pkg").glob("*.so")) == [
+        "a.cpython-311-x86_64-linux-gnu.so",
+        "b.cpython-311-x86_64-linux-gnu.so",
+    ]
+    monkeypatch.setattr(build, "compile_modules", lambda work: compiling(work, edit=True))
+    assert build.main(["--force"]) == 1
+    assert from_source(listed.MODULES, src, listed.STAMPS)  # the old stamp: b is stale now
+
+    def one_missing(work: Path) -> dict[str, Path]:
+        return {"pkg.a": compiling(work)["pkg.a"]}
+
+    monkeypatch.setattr(build, "compile_modules", one_missing)
+    assert build.main(["--force"]) == 1
