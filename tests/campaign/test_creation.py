@@ -96,6 +96,18 @@ def test_d41_drawn_abilities_are_redrawn_while_they_repeat(rules: Ruleset) -> No
         assert len(set(hero.abilities)) == 4, seed
 
 
+def test_d41_the_option_off_lets_abilities_repeat(rules: Ruleset) -> None:
+    assert rules.campaign.hero_abilities_distinct  # D-41's default
+    free = rules.with_options(**{"campaign.hero_abilities_distinct": False})
+    hero, _ = new_hero(HeroType.GUNSLINGER, "Kit", free, random.Random(3), [Ability.COVER_3] * 2)
+    assert hero.abilities == (Ability.COVER_3, Ability.COVER_3)
+    repeats = 0
+    for seed in range(200):  # drawn ones are not redrawn: some repeat, as B1's draws do
+        hero, _ = new_hero(HeroType.VETERAN, "Bob", free, random.Random(seed))
+        repeats += len(set(hero.abilities)) < len(hero.abilities)
+    assert repeats > 0
+
+
 @pytest.mark.parametrize("ability", [Ability.SHARPSHOOTER, Ability.PAY_THE_PIPER, Ability.WILD_2])
 def test_b2_picture_card_abilities_cannot_be_chosen_at_creation(
     rules: Ruleset, ability: Ability

@@ -146,7 +146,8 @@ def new_hero(
 ) -> tuple[Member, tuple[Event, ...]]:
     """A new hero (B2): its HP, and its abilities chosen among 2-10, the rest drawn from 2-10.
 
-    All distinct (D-41): a choice may not repeat, a drawn one that repeats is drawn again.
+    All distinct (D-41, ``campaign.hero_abilities_distinct``): a choice may not repeat, a
+    drawn one that repeats is drawn again; with the option off both may repeat (B1).
 
     ``weapon`` is a key or alias of the ruleset's weapons (default: the leader's).
     """
@@ -173,8 +174,9 @@ def new_hero(
                 chosen=len(chosen),
             )
         )
+    distinct = ruleset.campaign.hero_abilities_distinct
     twice = sorted({a.value for a in chosen if list(chosen).count(a) > 1})
-    if twice:
+    if distinct and twice:
         raise CampaignError(
             Message(
                 "a new {kind}'s abilities are distinct (D-41); {ability} was chosen twice",
@@ -187,7 +189,7 @@ def new_hero(
     for ability in chosen:
         member = gain_ability(member, ability, ruleset)
         events.append(AbilityGained(name, ability, None))
-    distinct = len(set(allowed)) > profile.abilities
+    distinct = distinct and len(set(allowed)) > profile.abilities
     for _ in range(profile.abilities - len(chosen)):
         draw = draw_number_ability(rng, ruleset)
         while distinct and draw.ability in member.abilities:  # redrawn while it repeats (D-41)

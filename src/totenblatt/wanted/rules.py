@@ -308,7 +308,7 @@ class Heroes(StrictModel):
 
 
 class Campaign(StrictModel):
-    """B3-B6, D-28, D-29."""
+    """B3-B6, D-28, D-29, D-41."""
 
     gang_max_size: int = pydantic.Field(10, ge=1, le=30)
     recovery_hp: Small = 1
@@ -320,6 +320,8 @@ class Campaign(StrictModel):
     recruit_cost_gunslinger: Small = 5
     recruit_min_hp: Small = 0
     ability_draw_jokers: int = pydantic.Field(2, ge=0, le=4)
+    hero_abilities_distinct: bool = True
+    """D-41: a new hero's abilities (B2, chosen or drawn) are all different."""
 
 
 class Game(StrictModel):

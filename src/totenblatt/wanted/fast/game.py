@@ -157,6 +157,7 @@ _HONOURED = """
     campaign.gunslinger_promotion_after campaign.veteran_ability_every
     campaign.veteran_hp_max_bonus campaign.recruit_cost_veteran
     campaign.recruit_cost_gunslinger campaign.recruit_min_hp campaign.ability_draw_jokers
+    campaign.hero_abilities_distinct
 
     game.round_limit
 """
