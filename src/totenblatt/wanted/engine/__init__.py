@@ -26,7 +26,13 @@ from totenblatt.wanted.engine.actions import (
     action_from_dict,
     action_to_dict,
 )
-from totenblatt.wanted.engine.events import Event, event_to_dict, visible_to
+from totenblatt.wanted.engine.events import (
+    Event,
+    event_from_dict,
+    event_to_dict,
+    public_event_dict,
+    visible_to,
+)
 from totenblatt.wanted.engine.game import DeckOrder, Game, new_game, stacked_deal
 from totenblatt.wanted.engine.save import MAX_SAVE_BYTES, SaveError
 from totenblatt.wanted.engine.setup import Setup
@@ -57,8 +63,10 @@ __all__ = [
     "TemptFate",
     "action_from_dict",
     "action_to_dict",
+    "event_from_dict",
     "event_to_dict",
     "new_game",
+    "public_event_dict",
     "stacked_deal",
     "visible_to",
 ]

@@ -16,16 +16,16 @@ False
 
 from __future__ import annotations
 
-import re
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass
-from enum import Enum
-from types import MappingProxyType
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from totenblatt.cards import Card
+from totenblatt.codec import EXTENDED, SECRET, Codec
 from totenblatt.wanted.engine.actions import Point
 
 __all__ = [
+    "CODEC",
     "EXTENDED",
     "AbilityDrawn",
     "AttackDeclared",
@@ -67,12 +67,11 @@ __all__ = [
     "SwapDeclined",
     "SwapReceived",
     "Wounded",
+    "event_from_dict",
     "event_to_dict",
+    "public_event_dict",
     "visible_to",
 ]
-
-EXTENDED = MappingProxyType({"extended": True})
-"""Field metadata of the extended rules: the field is left out of the JSON form at its default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +102,7 @@ class GameSeeded(Event):
 
     PRIVATE: ClassVar[bool] = True
     REFEREE: ClassVar[bool] = True
-    seed: int
+    seed: int = field(metadata=SECRET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,43 +479,46 @@ def visible_to(event: Event, seat: int) -> bool:
     return not event.PRIVATE or getattr(event, "seat", None) == seat
 
 
-_SNAKE = re.compile(r"(?<!^)(?=[A-Z])")
-_NAMES: dict[type, tuple[str, tuple[tuple[str, Any], ...]]] = {}
-
-
-def _describe(cls: type) -> tuple[str, tuple[tuple[str, Any], ...]]:
-    """The type name and (field, default left out of the JSON form or MISSING) pairs."""
-    info = _NAMES.get(cls)
-    if info is None:
-        names = tuple(
-            (f.name, f.default if f.metadata.get("extended") else MISSING) for f in fields(cls)
-        )
-        name = cls.__dict__.get("TYPE") or _SNAKE.sub("_", cls.__name__).lower()
-        info = (name, names)
-        _NAMES[cls] = info
-    return info
-
-
-def _plain(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | float | str):
-        return value.value if isinstance(value, Enum) else value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, Event):
-        return event_to_dict(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    raise TypeError(f"cannot turn {value!r} into JSON")
+CODEC = Codec(key="type", tag_attr="TYPE", family="event")
+"""The JSON form of the events (:mod:`totenblatt.codec`): ``{"type": "snake_case_name", ...}``."""
+CODEC.register_all(
+    cls
+    for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
+)
 
 
 def event_to_dict(event: Any) -> dict[str, Any]:
     """The JSON form of an event: ``{"type": "snake_case_name", field: value, ...}``."""
-    name, names = _describe(type(event))
-    out: dict[str, Any] = {"type": name}
-    for field_name, omit in names:
-        value = getattr(event, field_name)
-        if omit is MISSING or value != omit:
-            out[field_name] = _plain(value)
-    return out
+    return CODEC.to_dict(event)
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """Read :func:`event_to_dict`'s form back; ``ValueError`` says what is wrong with it.
+
+    >>> event_from_dict(event_to_dict(GameSeeded(seed=7)))
+    GameSeeded(seed=7)
+    """
+    event: Event = CODEC.from_dict(data)
+    return event
+
+
+def public_event_dict(
+    event: Event, seat: int | None = None, data: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """What ``seat`` (None: a spectator) may see of ``event``: its JSON form without the
+    fields declared :data:`~totenblatt.codec.SECRET`, or None when it may not see the event.
+
+    ``data``, the event's JSON form when already made (``Game.event_dicts``), is returned
+    as it is when nothing in the event is secret.
+
+    >>> public_event_dict(GameSeeded(seed=7)) is None
+    True
+    >>> public_event_dict(HandDealt(seat=0, cards=()), seat=0)
+    {'type': 'hand_dealt', 'seat': 0, 'cards': []}
+    """
+    if event.PRIVATE if seat is None else not visible_to(event, seat):
+        return None
+    if not CODEC.secret_fields(type(event)):
+        return data if data is not None else CODEC.to_dict(event)
+    return CODEC.to_dict(event, secret=False)

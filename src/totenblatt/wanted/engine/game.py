@@ -33,7 +33,7 @@ from totenblatt.wanted.engine.events import (
     GameSeeded,
     GameStarted,
     event_to_dict,
-    visible_to,
+    public_event_dict,
 )
 from totenblatt.wanted.engine.flow import start_round
 from totenblatt.wanted.engine.geometry import Geometry
@@ -223,12 +223,10 @@ class Game:
         dicts = self.event_dicts()
         events = self._state.events
         visible, done = self._seat_events.get(seat, ([], 0))
-        if seat is None:
-            visible.extend(dicts[i] for i in range(done, len(events)) if not events[i].PRIVATE)
-        else:
-            visible.extend(
-                dicts[i] for i in range(done, len(events)) if visible_to(events[i], seat)
-            )
+        for i in range(done, len(events)):
+            shown = public_event_dict(events[i], seat, dicts[i])
+            if shown is not None:
+                visible.append(shown)
         self._seat_events[seat] = (visible, len(events))
         return visible.copy()
 
