@@ -31,7 +31,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from totenblatt.web.shell.bodies import MAX_BODY
 
 if TYPE_CHECKING:
-    from totenblatt.web.app import ServerSettings
+    from totenblatt.web.shell.settings import ServerSettings
 
 __all__ = ["TimedH11Protocol", "json_answer", "timed_protocol", "uvicorn_config"]
 

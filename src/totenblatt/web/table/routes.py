@@ -1,0 +1,315 @@
+"""The Wanted table's routes: the lobby, the table page, the game API and the WebSocket.
+
+:func:`table_router` builds them; the hub of games is the application's
+(``app.state.hub``, started by :func:`~totenblatt.web.app.create_app`). Every
+request body and WebSocket message is limited in size and refused whole when
+malformed (:mod:`~totenblatt.web.shell.bodies`); each client has budgets of game
+creations and actions (:mod:`~totenblatt.web.shell.limits`); a WebSocket from another
+site's page is closed (1008).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, Response
+from starlette.requests import HTTPConnection
+
+from totenblatt.web.shell.bodies import MAX_BODY, parse_json, read_json
+from totenblatt.web.shell.errors import TooLargeError
+from totenblatt.web.shell.limits import Budget, client_key
+from totenblatt.web.shell.proxies import same_host, same_origin
+from totenblatt.web.shell.store_errors import unavailable
+from totenblatt.web.shell.words import LANGS
+from totenblatt.web.table.hub import (
+    ConflictError,
+    ForbiddenError,
+    GameSpec,
+    Hub,
+    InvalidError,
+    Room,
+    Subscriber,
+    UnauthorizedError,
+    Viewer,
+    WebError,
+)
+from totenblatt.web.table.previews import PreviewError, attack_preview, move_preview
+from totenblatt.web.table.render import lobby_page, table_data, table_page
+from totenblatt.web.table.replay import replay_frames
+
+__all__ = ["table_router"]
+
+log = logging.getLogger("totenblatt.web")
+
+
+def _lang(value: str | None, fallback: str) -> str:
+    return value if value in LANGS else fallback
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+def _client(connection: Request | WebSocket) -> str:
+    """The key of the client's budgets: its address (a trusted proxy's client's)."""
+    return client_key(connection.client.host if connection.client else "")
+
+
+def _hub(connection: HTTPConnection) -> Hub:
+    """The application's hub of games (started by its lifespan)."""
+    found: Hub = connection.app.state.hub
+    return found
+
+
+async def _seat_of(hub: Hub, game_id: str, token: str | None) -> tuple[Room, Viewer]:
+    room = await hub.room(game_id)
+    return room, room.viewer(token)
+
+
+class _Table:
+    """The table's routes over its settings: the default language, the learned bot's
+    scenario, the WebSocket's allowed origins and the budgets of creations and actions.
+
+    Its routes say what they do in comments: FastAPI would publish docstrings in
+    ``/openapi.json``, which stays as it was before the routes left ``create_app``."""
+
+    def __init__(
+        self,
+        default_lang: str,
+        learned: str | None,
+        origins: frozenset[tuple[str, str, int]],
+        creations: Budget,
+        actions: Budget,
+    ) -> None:
+        self.default_lang = default_lang
+        self.learned = learned
+        self.origins = origins
+        self.creations = creations
+        self.actions = actions
+        self.hinted = False
+
+    # -- pages ---------------------------------------------------------------------------
+
+    # The lobby: new games and the games running.
+    async def lobby(self, request: Request, lang: str | None = None) -> HTMLResponse:
+        accept = request.headers.get("accept-language", "")
+        guess = "de" if accept.lower().startswith("de") else self.default_lang
+        return HTMLResponse(lobby_page(_lang(lang, guess), self.learned))
+
+    # A game's table page for the seats (or the spectator) of ``?token=``.
+    async def table(self, request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
+        hub = _hub(request)
+        tokens = request.query_params.getlist("token")[:8]
+        if not tokens:
+            raise UnauthorizedError("the table page needs ?token= (a seat's or a spectator's)")
+        room = await hub.room(game_id)
+        viewers = [room.viewer(t) for t in tokens]
+        seats = [v.seat for v in viewers]
+        if None in seats and len(seats) > 1:
+            raise ForbiddenError("a spectator link cannot be combined with seat tokens")
+        await hub.join(room, seats)  # these invite links have connected: the seats are taken
+        language = _lang(lang, room.lang)
+        shown = next((s for s in seats if s == room.game.to_act), seats[0])
+        shown_viewer = next(v for v in viewers if v.seat == shown)  # its token: its links
+        payload = json.loads(await hub.payload(room, shown_viewer, language))
+        boot = {
+            "game_id": room.id,
+            "tokens": [{"seat": v.seat, "token": t} for v, t in zip(viewers, tokens, strict=True)],
+            "hotseat": len([s for s in seats if s is not None]) > 1,
+            "lang": language,
+            "table": await hub.run(table_data, room.game, language),
+            "payload": payload,
+            "spectator_url": f"/games/{room.id}?token={room.spectator_token}",
+        }
+        html = await hub.run(table_page, room.game, payload, boot, language)
+        return HTMLResponse(html)
+
+    # -- the API -------------------------------------------------------------------------
+
+    # The lobby's list of games.
+    async def games(self, request: Request, lang: str | None = None) -> dict[str, Any]:
+        return {"games": await _hub(request).lobby(_lang(lang, self.default_lang))}
+
+    # A new game: its id, each seat's link and the spectator's.
+    async def create(self, request: Request) -> dict[str, Any]:
+        client = _client(request)
+        self.creations.check(client)
+        spec = GameSpec.parse(await read_json(request))
+        room, tokens = await _hub(request).create(spec, client)
+        base = str(request.base_url).rstrip("/")
+        seats = []
+        for seat, (kind, token) in enumerate(zip(spec.kinds, tokens, strict=True)):
+            entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            if token is not None:
+                entry["token"] = token
+                entry["url"] = f"{base}/games/{room.id}?token={token}"
+            seats.append(entry)
+        return {
+            "game_id": room.id,
+            "seats": seats,
+            "spectator_url": f"{base}/games/{room.id}?token={room.spectator_token}",
+        }
+
+    # The view of the bearer's seat.
+    async def view(self, request: Request, game_id: str, lang: str | None = None) -> Response:
+        hub = _hub(request)
+        room, viewer = await _seat_of(hub, game_id, _bearer(request))
+        data = await hub.payload(room, viewer, _lang(lang, room.lang))
+        return Response(data, media_type="application/json")
+
+    # The bearer's seat acts: the events it caused.
+    async def act(
+        self, request: Request, game_id: str, version: int | None = None, lang: str | None = None
+    ) -> dict[str, Any]:
+        self.actions.check(_client(request))
+        hub = _hub(request)
+        room, viewer = await _seat_of(hub, game_id, _bearer(request))
+        raw = await read_json(request)
+        events = await hub.act(room, viewer, raw, version, _lang(lang, room.lang))
+        return {"events": events}
+
+    # What a move or an attack of the bearer's seat would do (the core's answer).
+    async def preview(
+        self, request: Request, game_id: str, lang: str | None = None
+    ) -> dict[str, Any]:
+        self.actions.check(_client(request))
+        hub = _hub(request)
+        room, viewer = await _seat_of(hub, game_id, _bearer(request))
+        if viewer.seat is None:
+            raise ForbiddenError("a spectator has no previews")
+        raw = await read_json(request)
+        if not isinstance(raw, dict) or raw.get("kind") not in ("move", "attack"):
+            raise InvalidError('a preview is {"kind": "move" | "attack", ...}')
+        language = _lang(lang, room.lang)
+        seat = viewer.seat
+
+        def work() -> dict[str, Any]:
+            try:
+                if raw["kind"] == "move":
+                    return move_preview(room.game, seat, raw, language)
+                return attack_preview(room.game, seat, room.game.view(seat), raw, language)
+            except PreviewError as exc:
+                raise InvalidError(str(exc)[:300]) from None
+
+        return await hub.run(work)
+
+    # A finished game's replay, frame by frame.
+    async def replay(
+        self, request: Request, game_id: str, lang: str | None = None
+    ) -> dict[str, Any]:
+        hub = _hub(request)
+        token = _bearer(request) or request.query_params.get("token")
+        room, viewer = await _seat_of(hub, game_id, token)
+        del viewer
+        if not room.game.is_over:
+            raise ConflictError("the replay opens when the game is over")
+        language = _lang(lang, room.lang)
+        return await hub.run(replay_frames, room, language)
+
+    # -- the WebSocket -------------------------------------------------------------------
+
+    # A seat's (or the spectator's) WebSocket: its views pushed, its actions taken.
+    async def socket(self, websocket: WebSocket, game_id: str) -> None:
+        origin = websocket.headers.get("origin")
+        host = websocket.headers.get("host", "")
+        if origin is not None and not same_origin(origin, websocket.url.scheme, host, self.origins):
+            if same_host(origin, host) and not self.hinted:
+                self.hinted = True  # once: a misconfiguration, not an attack
+                log.warning(
+                    "a WebSocket of %s was refused: the request came as %s://%s; behind a "
+                    "reverse proxy, name it with --trusted-proxy",
+                    origin[:100],
+                    websocket.url.scheme,
+                    host[:100],
+                )
+            await websocket.accept()  # so that the page learns why: 1008, not a failed handshake
+            await websocket.close(code=1008, reason="a page of another site may not connect")
+            return
+        hub = _hub(websocket)
+        token = websocket.query_params.get("token")
+        try:
+            with unavailable("a socket"):  # a store that is away: 4503, the page tries again
+                room, viewer = await _seat_of(hub, game_id, token)
+                await hub.join(room, [viewer.seat])
+        except WebError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
+            return
+        await websocket.accept()
+        lang = _lang(websocket.query_params.get("lang"), room.lang)
+        tail = websocket.query_params.get("tail") == "1"  # views with the new events only
+        subscriber = Subscriber(viewer, lang, websocket.send_text, tail=tail)
+        client = _client(websocket)
+        await hub.subscribe(room, subscriber)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = (message.get("bytes") or b"").decode("utf-8", "replace")
+                reply = await self._answer(hub, room, viewer, raw, lang, client)
+                async with subscriber.lock:
+                    await websocket.send_text(json.dumps(reply, ensure_ascii=False))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unsubscribe(room, subscriber)
+
+    async def _answer(
+        self, hub: Hub, room: Room, viewer: Viewer, raw: str, lang: str, client: str
+    ) -> dict[str, Any]:
+        """One client message: ``{"type": "action", "action": {...}, "version": n}`` or ping."""
+        try:
+            if len(raw) > MAX_BODY:
+                raise TooLargeError(f"the message is larger than {MAX_BODY} bytes")
+            data = parse_json(raw)
+            if not isinstance(data, dict):
+                raise InvalidError('a message is {"type": "action", "action": {...}} or a ping')
+            if data.get("type") == "ping":
+                return {"type": "pong"}
+            if data.get("type") != "action":
+                raise InvalidError('a message is {"type": "action", "action": {...}} or a ping')
+            self.actions.check(client)
+            version = data.get("version")
+            if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+                raise InvalidError("version must be a whole number")
+            with unavailable("a socket's action"):
+                events = await hub.act(room, viewer, data.get("action"), version, lang)
+            return {"type": "result", "events": events}
+        except WebError as exc:
+            reply: dict[str, Any] = {"type": "error", "status": exc.status, "error": exc.message}
+            if exc.retry_after is not None:
+                reply["retry_after"] = exc.retry_after
+            return reply
+
+
+def table_router(
+    default_lang: str,
+    learned: str | None,
+    origins: frozenset[tuple[str, str, int]],
+    creations: Budget,
+    actions: Budget,
+) -> APIRouter:
+    """The table's pages, API and WebSocket (see :class:`_Table` for what they read)."""
+    table = _Table(default_lang, learned, origins, creations, actions)
+    router = APIRouter()
+    router.add_api_route("/", table.lobby, methods=["GET"], response_class=HTMLResponse)
+    router.add_api_route(
+        "/games/{game_id}", table.table, methods=["GET"], response_class=HTMLResponse
+    )
+    router.add_api_route("/api/games", table.games, methods=["GET"])
+    router.add_api_route("/api/games", table.create, methods=["POST"], status_code=201)
+    router.add_api_route("/api/games/{game_id}/view", table.view, methods=["GET"])
+    router.add_api_route("/api/games/{game_id}/actions", table.act, methods=["POST"])
+    router.add_api_route("/api/games/{game_id}/preview", table.preview, methods=["POST"])
+    router.add_api_route("/api/games/{game_id}/replay", table.replay, methods=["GET"])
+    router.add_api_websocket_route("/ws/games/{game_id}", table.socket)
+    return router
