@@ -8,20 +8,28 @@ import pytest
 from totenblatt.wanted.bots import HeuristicBot
 from totenblatt.wanted.bots.fast_policy import FastPolicy
 from totenblatt.wanted.bots.fast_seats import FastRandom, fast_seat
+from totenblatt.wanted.engine.actions import TemptFate
 from totenblatt.wanted.engine.game import new_game
 from totenblatt.wanted.fast import FastGame, new_fast_game
 
-_SWAP, _DEFEND = 0, 3
+_SWAP, _DEFEND, _FATE = 0, 3, 4
 """The fast path's phases whose menus are the reference engine's (a card or a pass)."""
 
 
-@pytest.mark.parametrize("scenario", ["duel", "gangs"])
-def test_the_fast_heuristic_swaps_and_defends_as_the_heuristic(scenario: str) -> None:
+@pytest.mark.parametrize(
+    ("scenario", "ruleset", "seeds"),
+    [("duel", "base", 3), ("gangs", "base", 1), ("heroes", "extended", 2)],
+)
+def test_the_fast_heuristic_chooses_as_the_heuristic_where_the_menu_is_the_same(
+    scenario: str, ruleset: str, seeds: int
+) -> None:
     """Choice for choice on the positions of seeded games the heuristic plays: wherever the
-    menu is the same (swap or not, which heart or none) the fast policy answers alike."""
-    compared = {_SWAP: 0, _DEFEND: 0}
-    for seed in range(3 if scenario == "duel" else 1):
-        game = new_game(scenario, seed=seed)
+    menu is the same — swap or not (whole or a hero's partial swap, D-27), which heart or
+    none (with Cover, Queen of Hearts, a wild 2), Tempt Fate and which card to keep — the
+    fast policy answers alike (heroes: abilities B1 and hero types B2 in play)."""
+    compared = {_SWAP: 0, _DEFEND: 0, "tempt": 0}
+    for seed in range(seeds):
+        game = new_game(scenario, ruleset, seed=seed)
         bots = [HeuristicBot(50 + seat) for seat in range(game.seats)]
         policy = FastPolicy(0)
         for _ in range(400):
@@ -30,11 +38,18 @@ def test_the_fast_heuristic_swaps_and_defends_as_the_heuristic(scenario: str) ->
                 break
             chosen = bots[seat].choose(game.view(seat), game.legal_actions())
             fast = FastGame.from_game(game)
-            if fast.phase in compared and len(fast.legal_actions()) > 1:
-                assert fast.shadow(policy.choose(fast)) == chosen
-                compared[fast.phase] += 1
+            if len(fast.legal_actions()) > 1:
+                mine = fast.shadow(policy.choose(fast))
+                if fast.phase in (_SWAP, _DEFEND, _FATE):
+                    assert mine == chosen
+                    compared[min(fast.phase, _DEFEND)] += 1
+                elif isinstance(chosen, TemptFate) or isinstance(mine, TemptFate):
+                    assert mine == chosen
+                    compared["tempt"] += 1
             game.apply(chosen)
     assert compared[_SWAP] >= 5 and compared[_DEFEND] >= 5
+    if scenario == "heroes":
+        assert compared["tempt"] >= 1
 
 
 def test_fast_seats_are_their_seeds() -> None:
@@ -67,6 +82,7 @@ def test_bots_without_a_fast_form_have_none() -> None:
     assert fast_seat("ismcts:20", 1) is None
     assert fast_seat("fast-ismcts", 1) is None
     assert fast_seat("heuristic", 1) is not None
+    assert fast_seat("heuristic", 1, per_character=True) is None  # one hand per player only
 
 
 def test_the_hard_bot_searches_by_rollouts_per_scenario() -> None:

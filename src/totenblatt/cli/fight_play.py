@@ -73,7 +73,7 @@ from totenblatt.wanted.bots import (
     Bot,
     bot_seed,
     fast_bots,
-    has_extended_rules,
+    hands_per_character,
     play_game,
     play_on_fast_path,
 )
@@ -145,8 +145,8 @@ def _play_bots(
     seeds = [bot_seed(seed, seat) for seat in range(len(kinds))]
     seats = None
     if None not in names:
-        extended = has_extended_rules(game)
-        seats = fast_bots([n for n in names if n], seeds, battle.scenario, rules, extended=extended)
+        own = hands_per_character(game)
+        seats = fast_bots([n for n in names if n], seeds, battle.scenario, rules, per_character=own)
     if seats is not None:
         try:
             play_on_fast_path(game, seats)

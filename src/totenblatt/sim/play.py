@@ -30,7 +30,7 @@ from typing import Any
 
 from totenblatt.sim.spec import PREVIOUS_HEURISTIC, RunSpec, derive_seed, make_bot
 from totenblatt.wanted import Game, new_game
-from totenblatt.wanted.bots.fast_seats import FastSeat, fast_seat, has_extended_rules
+from totenblatt.wanted.bots.fast_seats import FastSeat, fast_seat, hands_per_character
 from totenblatt.wanted.engine.events import AttackResolved, FigureOut, RoundStarted, Wounded
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError, new_fast_game
 from totenblatt.wanted.rules import Ruleset
@@ -54,7 +54,7 @@ MAX_DECISIONS = 200_000
 
 _PREPARED: dict[str, tuple[Scenario, Ruleset]] = {}
 _KINDS: dict[str, tuple[tuple[str, ...], bool] | None] = {}
-"""Per spec digest: the kinds of the figures and whether abilities or hero types are in play
+"""Per spec digest: the kinds of the figures and whether every figure holds its own hand (D-5)
 when the fast path plays its games, else None (it refused them)."""
 _DEFEND = 3
 """The fast path's phase of a defence (``totenblatt.wanted.fast.game.DEFEND``)."""
@@ -90,7 +90,7 @@ def _fast_kinds(spec: RunSpec) -> tuple[tuple[str, ...], bool] | None:
         else:
             game = new_game(scenario, ruleset, 0)
             kinds = tuple(f.kind.value for f in game.state.figures)
-            found = kinds, has_extended_rules(game)
+            found = kinds, hands_per_character(game)
         if len(_KINDS) > 256:
             _KINDS.clear()
         _KINDS[spec.key] = found
@@ -98,7 +98,7 @@ def _fast_kinds(spec: RunSpec) -> tuple[tuple[str, ...], bool] | None:
 
 
 def _fast_seats(
-    spec: RunSpec, index: int, names: Sequence[str], extended: bool
+    spec: RunSpec, index: int, names: Sequence[str], per_character: bool
 ) -> list[FastSeat] | None:
     """The fast form of every bot of game ``index``, or None when one has none."""
     scenario, ruleset = _objects(spec)
@@ -107,7 +107,7 @@ def _fast_seats(
         if name == PREVIOUS_HEURISTIC:
             return None
         seed = derive_seed(spec.seed, index, seat)
-        found = fast_seat(name, seed, scenario, ruleset, extended=extended)
+        found = fast_seat(name, seed, scenario, ruleset, per_character=per_character)
         if found is None:
             return None
         seats.append(found)
@@ -122,8 +122,8 @@ def play_one(spec: RunSpec, index: int) -> Row:
     names = spec.bots_for(index)
     fast_ok = _fast_kinds(spec)
     if fast_ok is not None:
-        kinds, extended = fast_ok
-        seats = _fast_seats(spec, index, names, extended)
+        kinds, per_character = fast_ok
+        seats = _fast_seats(spec, index, names, per_character)
         if seats is not None:
             fast = new_fast_game(scenario, ruleset, seed)
             return _play_fast(fast, seats, kinds, index, seed, names)

@@ -5,7 +5,7 @@ from totenblatt.wanted.bots.fast_seats import (
     FastSeat,
     fast_bots,
     fast_seat,
-    has_extended_rules,
+    hands_per_character,
     play_on_fast_path,
 )
 from totenblatt.wanted.bots.heuristic import HeuristicBot
@@ -28,7 +28,7 @@ __all__ = [
     "check_bot_name",
     "fast_bots",
     "fast_seat",
-    "has_extended_rules",
+    "hands_per_character",
     "load_policy",
     "make_bot",
     "play_game",

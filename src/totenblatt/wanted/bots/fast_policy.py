@@ -13,21 +13,44 @@ cheaper:
   reaches towards each enemy, half way, and the reachable cover spots of the board —
   by the same whole-side position score as the heuristic (its side's best shots
   against the enemy's best shots at it, the way still to go);
-* bids, defences and the swap as the heuristic; it never redraws, reveals or concedes.
+* bids as the heuristic (Quick Fingers counted), on the same rough attack scores;
+* where the menu is the reference engine's own — the swap (whole or D-27's partial), the
+  defence (a heart, Cover, Queen of Hearts, a 2 played as a joker), Tempt Fate and its
+  keep, a paid redraw — HeuristicBot's own rules on the same numbers
+  (:mod:`~totenblatt.wanted.bots.fast_reading`); it never reveals but to shoot, nor
+  concedes.
 
-It is not the heuristic: its choices differ (other destinations, a rougher defence);
-``python -m benchmarks ismcts`` measures its strength as a rollout policy.
+The extended rules (abilities B1, hero types B2) count where they change a number: a
+Sharpshooter's bands, Light-Footed inches, Picture-Book 10 and Wild 2 in the attack
+arithmetic. It reads one hand per player (D-5 ``per_player``). It is not the heuristic:
+its moves go to the fast board's destinations and its shots are scored against an average
+defence; ``python -m benchmarks.fast_heuristic_strength`` measures its strength, and its
+rollouts ``python -m benchmarks ismcts``.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from totenblatt.wanted.bots.reading import APPROACH, JOKER_COST, KILL_BONUS, proxy_table
-from totenblatt.wanted.fast.actions import CONCEDE, PASS, SWAP
+from totenblatt.wanted.bots.fast_reading import (
+    Know,
+    defend_choice,
+    keep_choice,
+    redraw_choice,
+    swap_choice,
+    tempt_choice,
+    tempt_options,
+    unseen,
+)
+from totenblatt.wanted.bots.fast_reading import (
+    know as knowing,
+)
+from totenblatt.wanted.bots.heuristic import DEPTH, NEXT_ROUND, TRADE, URGE
+from totenblatt.wanted.bots.reading import APPROACH, JOKER_COST, KILL_BONUS
+from totenblatt.wanted.fast.actions import CONCEDE, PASS
 from totenblatt.wanted.fast.cards import JOKER, SUITS
 from totenblatt.wanted.rules import MISS
 
@@ -37,102 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FastPolicy"]
 
-_SWAP, _BID, _ACTION, _DEFEND = 0, 1, 2, 3
-_COVER_MOD_HARD = 3
-TRADE = 0.8
-"""Weight of the enemy's shots against ours (the heuristic's ``TRADE``)."""
-DEPTH = (1.0, 0.5, 0.25, 0.125, 0.0625)
-
-
-class _Know:
-    """What one setup's numbers give the policy (kept per game setup)."""
-
-    def __init__(self, spec: Spec) -> None:
-        rules = spec.rules
-        self.proxy = proxy_table(rules)
-        self.cover_mod = (0, rules.cover.light, rules.cover.medium, rules.cover.hard)
-        self.ideal = []
-        for w in spec.weapon:
-            mods = rules.weapon(w).modifiers
-            best = max(int(m) for m in mods if m != MISS)
-            bands = rules.attack.bands
-            self.ideal.append(
-                max(b for b, m in zip(bands, mods, strict=True) if m != MISS and m == best)
-            )
-        deck = spec.start[5] if spec.start is not None else None
-        self.deck: list[int] | None = None if deck is None else _counts(deck)
-        self.worth = [_worth(spec, c) for c in range(53)]
-        board = spec.board
-        self.xy = np.array(board.points[: board.destinations])
-        self.hard = self.cover_mod[3]
-        self.pairs: dict[int, tuple[float, int, int, int]] = {}
-        """By ``a * 1_000_003 + b``: the distance, the range band (-1: none or no line of
-        fire), the cover modifier of a target at ``b`` against ``a`` and of ``a`` against
-        ``b``."""
-        self.nearest: dict[tuple[tuple[int, ...], int], int] = {}
-        self.covers: dict[tuple[int, ...], tuple[int, ...]] = {}
-        """The cover spots among some destinations, by the destinations."""
-        """The destination nearest to a node, by (destinations, node)."""
-        router = board._router
-        spot_index = {p: i for i, p in enumerate(router.spots)}
-        self.spot_of = [spot_index.get(p, -1) for p in board.points[: board.destinations]]
-        """Per destination: its index among the router's cover spots, -1 for none."""
-        self.safest: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
-        self._exposures: dict[int, Any] = {}
-        self._router = router
-        self._points = board.points
-
-    def exposure(self, node: int) -> Any:
-        """Per router cover spot: 4 out of the line of fire of a shooter at ``node``, else its
-        cover rank (the router's own answer, kept)."""
-        found = self._exposures.get(node)
-        if found is None:
-            found = self._router._exposure(self._points[node])
-            if len(self._exposures) > 20_000:
-                self._exposures.clear()
-            self._exposures[node] = found
-        return found
-
-    def pair(self, spec: Spec, a: int, b: int) -> tuple[float, int, int, int]:
-        """See :attr:`pairs` (worked out and kept)."""
-        board = spec.board
-        distance, line = board.sight(a, b)
-        band = spec.band(distance) if line else -1
-        found = (
-            distance,
-            band,
-            self.cover_mod[board.cover(a, b)] if band >= 0 else 0,
-            self.cover_mod[board.cover(b, a)] if band >= 0 else 0,
-        )
-        if len(self.pairs) > 500_000:
-            self.pairs.clear()
-        self.pairs[a * 1_000_003 + b] = found
-        return found
-
-
-def _counts(cards: tuple[int, ...] | list[int]) -> list[int]:
-    out = [0] * 53
-    for c in cards:
-        out[c] += 1
-    return out
-
-
-def _worth(spec: Spec, card: int) -> float:
-    """The heuristic's ``_card_worth``: spades count most, then hearts, clubs and diamonds."""
-    if card == JOKER:
-        return 3.0
-    v = spec.value[card]
-    return (v / 9, v / 4, v / 6, v / 9)[SUITS[card]]
-
-
-_KNOWN: dict[int, tuple[object, _Know]] = {}
-
-
-def _know(spec: Spec) -> _Know:
-    found = _KNOWN.get(id(spec))
-    if found is None or found[0] is not spec:
-        found = _KNOWN[id(spec)] = (spec, _Know(spec))
-    return found[1]
+_SWAP, _BID, _ACTION, _DEFEND, _FATE = 0, 1, 2, 3, 4
 
 
 class FastPolicy:
@@ -145,56 +73,34 @@ class FastPolicy:
     def choose(self, game: FastGame) -> int:
         """A legal id for the seat to act."""
         phase = game.phase
-        know = _know(game.spec)
+        know = knowing(game.spec)
         if phase == _ACTION:
             return self._act(game, know)
         legal = game.legal_actions()
+        if phase == _FATE:
+            return keep_choice(game, know, legal)
         if len(legal) <= 2:
             return legal[0]
         if phase == _BID:
             return self._bid(game, know, legal)
         if phase == _DEFEND:
-            return self._defend(game, legal)
+            return defend_choice(game, legal)
         if phase == _SWAP:
-            return self._swap(game, know, legal)
+            return swap_choice(game, know, legal)
         return legal[0]
 
-    # -- what the seat knows -----------------------------------------------------------
+    # -- bid ---------------------------------------------------------------------------
 
-    def unseen(self, game: FastGame, know: _Know) -> list[int]:
-        """Card counts the seat has not seen (its hand and the face-up or own discards out)."""
-        seat = game.to_act
-        if know.deck is None:
-            every = [*game.draw, *game.discard, *game.dead, *(c for h in game.hands for c in h)]
-            know.deck = _counts(every)
-        counts = know.deck.copy()
-        for pile in (game.hands[seat], game.seen_public, game.seen_private[seat]):
-            for c in pile:
-                counts[c] -= 1
-        return counts
-
-    # -- swap, bid, defend -------------------------------------------------------------
-
-    def _swap(self, game: FastGame, know: _Know, legal: list[int]) -> int:
-        if SWAP not in legal:
-            return PASS
-        counts = self.unseen(game, know)
-        total = sum(n for n in counts if n > 0)
-        if not total:
-            return PASS
-        mean = sum(know.worth[c] * n for c, n in enumerate(counts) if n > 0) / total
-        hand = game.hands[game.to_act]
-        gain = mean * len(game.dead) - sum(know.worth[c] for c in hand)
-        return SWAP if gain > 0.5 else PASS
-
-    def _bid(self, game: FastGame, know: _Know, legal: list[int]) -> int:
+    def _bid(self, game: FastGame, know: Know, legal: list[int]) -> int:
         t = game.actions
         bids = [a - t.bid for a in legal if t.bid <= a < t.bid + 13]
         if not bids:
             return PASS
         best = max((v for _, _, v in game.bids), default=0)
         spec = game.spec
-        winning = sorted(w for w in bids if spec.value[39 + w] > best)
+        diamond = spec.diamond  # B1 Quick Fingers: the best living figure's (D-23)
+        bonus = max((diamond[f] for f in game.living(game.to_act)), default=0)
+        winning = sorted(w for w in bids if spec.value[39 + w] + bonus > best)
         if not winning:
             return PASS
         ours = self._best_attack(game, know, game.to_act)[0]
@@ -204,39 +110,6 @@ class FastPolicy:
         last = len(game.bid_order) <= 1
         pick = winning[0] if last or ours + theirs < 1.5 else winning[len(winning) // 2]
         return t.bid + pick
-
-    def _defend(self, game: FastGame, legal: list[int]) -> int:
-        pending = game.pending
-        assert pending is not None
-        _, card, attacker, target, distance, cover, _ = pending
-        spec = game.spec
-        hp = game.hp[target]
-        t = game.actions
-        best = (self._loss(spec, card, attacker, distance, -1, cover, hp, 0.0), 0, PASS)
-        for a in legal:
-            if t.defend <= a < t.attack:
-                way = a - t.defend
-                heart = JOKER if way == 13 else 26 + way
-                cost = JOKER_COST if heart == JOKER else 0.04 * spec.value[heart]
-                loss = self._loss(spec, card, attacker, distance, heart, cover, hp, cost)
-                option = (loss, spec.value[heart] if heart != JOKER else 99, a)
-                if option[:2] < best[:2]:
-                    best = option
-        return best[2]
-
-    @staticmethod
-    def _loss(
-        spec: Spec,
-        card: int,
-        attacker: int,
-        distance: float,
-        heart: int,
-        cover: str,
-        hp: int,
-        cost: float,
-    ) -> float:
-        w = spec.resolve(card, attacker, distance, heart, cover)[5]
-        return min(w, hp + 1) + (3.0 if w > hp else 0.0) + cost
 
     # -- attacks -----------------------------------------------------------------------
 
@@ -263,8 +136,16 @@ class FastPolicy:
         return p_none, hearts[len(hearts) // 2]
 
     def _attack_score(
-        self, game: FastGame, unseen: tuple[int, list[int]], card: int, attacker: int, target: int
+        self,
+        game: FastGame,
+        unseen: tuple[int, list[int]],
+        card: int,
+        attacker: int,
+        target: int,
+        wild: int = 0,
     ) -> float:
+        """Expected wounds that count plus the kill bonus against an average defence
+        (``wild``: 1 when ``card`` is a 2 played as a joker, B1 Wild 2)."""
         spec = game.spec
         board = spec.board
         distance, line = board.sight(game.pos[attacker], game.pos[target])
@@ -281,38 +162,50 @@ class FastPolicy:
         for h, p in ((-1, p_none), (heart, 1.0 - p_none)):
             if p <= 0:
                 continue
-            w = spec.resolve(card, attacker, distance, h, cover)[5]
+            w = spec.resolve(card, attacker, distance, h, cover, -1, 0, -1, wild)[5]
             score += p * (min(w, deadly) + (KILL_BONUS if w >= deadly else 0.0))
-        if card == JOKER:
+        if card == JOKER or wild:
             score -= JOKER_COST
         return score
 
-    def _best_attack(self, game: FastGame, know: _Know, seat: int) -> tuple[float, int]:
-        """The best attack of ``seat``'s hand now: (score, id or -1); a hidden figure's best
-        shot is its reveal first (the same seat decides again after a reveal)."""
+    def _best_attack(
+        self, game: FastGame, know: Know, seat: int, hand: list[int] | None = None
+    ) -> tuple[float, int]:
+        """The best attack of ``seat``'s hand now (or of the cards ``hand``): (score, id or
+        -1); a hidden figure's best shot is its reveal first (the same seat decides again
+        after a reveal); a 2 shoots as a joker for a figure with Wild 2 (B1)."""
         spec = game.spec
         t = spec.actions
-        cards = sorted({c for c in game.hands[seat] if SUITS[c] in (1, 4)})
-        if not cards:
+        held = game.hands[seat] if hand is None else hand
+        cards = sorted({c for c in held if SUITS[c] in (1, 4)})
+        twos = sorted({c // 13 for c in held if c != JOKER and c % 13 == 0}) if t.wild_max else []
+        if not cards and not twos:
             return 0.0, -1
         best = (0.0, -1)
         pairs = game._attack_pairs(seat, revealed=True)
         if not pairs:
             return best
-        unseen = self._hearts(self.unseen(game, know))
-        hidden = game.hidden
+        counted = self._hearts(unseen(game, know))
+        hidden, wild = game.hidden, spec.wild
         for a, target in pairs:
             for c in cards:
-                score = self._attack_score(game, unseen, c, a, target)
+                score = self._attack_score(game, counted, c, a, target)
                 if score > best[0]:
                     if hidden[a]:
                         best = (score, t.reveal + t.slot[a])
                     else:
                         way = 13 if c == JOKER else c % 13
                         best = (score, t.attack_id(t.slot[a], target, way))
+            if wild[a]:
+                for suit in twos:
+                    score = self._attack_score(game, counted, 13 * suit, a, target, 1)
+                    if score > best[0]:
+                        slot = t.wild_slot[a]
+                        found = t.wattack_id(slot, target, suit)
+                        best = (score, t.reveal + t.slot[a] if hidden[a] else found)
         return best
 
-    def _threat(self, game: FastGame, know: _Know) -> float:
+    def _threat(self, game: FastGame, know: Know) -> float:
         """Rough expected wounds of the best enemy shot at us now (the heuristic's)."""
         spec = game.spec
         board = spec.board
@@ -326,7 +219,7 @@ class FastPolicy:
                 distance, line = board.sight(game.pos[e], game.pos[f])
                 if not line or (game.hidden[f] and distance > spec.reach):
                     continue
-                band = spec.band(distance)
+                band = spec.fig_band(e, distance)
                 mod = spec.modifiers[e][band] if band >= 0 else MISS
                 if mod == MISS:
                     continue
@@ -337,10 +230,11 @@ class FastPolicy:
 
     # -- the action --------------------------------------------------------------------
 
-    def _act(
-        self, game: FastGame, know: _Know, moves: list[tuple[float, int]] | None = None
-    ) -> int:
+    def _act(self, game: FastGame, know: Know, moves: list[tuple[float, int]] | None = None) -> int:
         seat = game.to_act
+        extra = self._extra(game, know)
+        if extra is not None:
+            return extra
         score, attack = self._best_attack(game, know, seat)
         best_score, best = (score, attack) if attack >= 0 else (0.0, PASS)
         if moves is None:
@@ -349,10 +243,22 @@ class FastPolicy:
             return moves[0][1]
         return best
 
+    def _extra(self, game: FastGame, know: Know) -> int | None:
+        """Before an action, as HeuristicBot: Tempt Fate (B1), else a paid redraw."""
+        found = tempt_choice(game, know, tempt_options(game))
+        if found is None:
+            seat = game.to_act
+
+            def best_with(cards: list[int] | None) -> float:
+                return self._best_attack(game, know, seat, cards)[0]
+
+            found = redraw_choice(game, know, best_with)
+        return found
+
     def _part(
         self,
         game: FastGame,
-        know: _Know,
+        know: Know,
         fig: int,
         node: int,
         hidden: bool,
@@ -381,7 +287,7 @@ class FastPolicy:
     @staticmethod
     def _stance(
         spec: Spec,
-        know: _Know,
+        know: Know,
         fig: int,
         node: int,
         hidden: bool,
@@ -394,6 +300,7 @@ class FastPolicy:
         mods = spec.modifiers
         mine_mods = mods[fig]
         pairs = know.pairs
+        sharp = know.sharp
         for e, there, e_hidden, weak in enemies:
             key = node * 1_000_003 + there
             pair = pairs.get(key)
@@ -402,10 +309,11 @@ class FastPolicy:
             distance, band, at_them, at_me = pair
             if distance < nearest:
                 nearest = distance
-            if band < 0:
+            if band == -2:  # no line of fire
                 continue
-            if not e_hidden or distance <= reach:
-                mine = mine_mods[band]
+            mb = spec.fig_band(fig, distance) if sharp[fig] else band
+            if mb >= 0 and (not e_hidden or distance <= reach):
+                mine = mine_mods[mb]
                 if mine != MISS:
                     gain = proxy[max(-12, min(12, mine - (at_them if not e_hidden else know.hard)))]
                     if weak:
@@ -414,7 +322,8 @@ class FastPolicy:
                         offence = gain
             if hidden and distance > reach:
                 continue
-            theirs = mods[e][band]
+            eb = spec.fig_band(e, distance) if sharp[e] else band
+            theirs = mods[e][eb] if eb >= 0 else MISS
             if theirs != MISS:
                 t = proxy[max(-12, min(12, theirs - (at_me if not hidden else know.hard)))]
                 if t > threat:
@@ -424,7 +333,9 @@ class FastPolicy:
             way = max(0.0, nearest - know.ideal[fig])
         return offence, threat, way
 
-    def _weights(self, game: FastGame, standoff: bool) -> tuple[float, float, float]:
+    def _weights(self, game: FastGame, know: Know, standoff: bool) -> tuple[float, float, float]:
+        """HeuristicBot's ``_weights``: how much our shots, the enemy's shots (less when we
+        have more HP or the enemy is unlikely to hold a spade) and the way count now."""
         spec = game.spec
         seat = game.to_act
         team = spec.teams[seat]
@@ -434,13 +345,28 @@ class FastPolicy:
             or 1
         )
         trade = min(1.4, max(0.5, TRADE * math.sqrt(enemy_hp / own_hp)))
+        found = unseen(game, know)
+        total = sum(n for n in found if n > 0)
+        shooting = sum(n for c, n in enumerate(found) if n > 0 and SUITS[c] in (1, 4))
+        q = shooting / total if total else 0.3
+        sizes = [len(h) for h in game.hands]
+        held = max(
+            (
+                sizes[spec.fig_seat[e]]
+                for e in range(spec.n)
+                if not game.out[e] and spec.fig_team[e] != team
+            ),
+            default=0,
+        )
+        enemy_can = max(NEXT_ROUND, 1.0 - (1.0 - q) ** held)
         armed = any(SUITS[c] in (1, 4) for c in game.hands[seat])
         pressed = own_hp < enemy_hp or (standoff and own_hp == enemy_hp)
-        return (1.0 if armed else 0.4), trade * 0.7, APPROACH * (4.0 if pressed else 1.0)
+        urge = APPROACH * (URGE if pressed else 1.0)
+        return (1.0 if armed else NEXT_ROUND), trade * enemy_can, urge
 
     def _candidates(
         self,
-        know: _Know,
+        know: Know,
         board: Board,
         dests: tuple[int, ...],
         budget: float,
@@ -463,7 +389,7 @@ class FastPolicy:
         return list(dict.fromkeys(out))
 
     @staticmethod
-    def _nearest(know: _Know, board: Board, dests: tuple[int, ...], node: int) -> int:
+    def _nearest(know: Know, board: Board, dests: tuple[int, ...], node: int) -> int:
         """The destination among ``dests`` nearest to ``node`` (remembered)."""
         key = (dests, node)
         found = know.nearest.get(key)
@@ -477,7 +403,7 @@ class FastPolicy:
         return found
 
     @staticmethod
-    def _safest(know: _Know, dests: tuple[int, ...], threats: tuple[int, ...]) -> tuple[int, ...]:
+    def _safest(know: Know, dests: tuple[int, ...], threats: tuple[int, ...]) -> tuple[int, ...]:
         """The two cover spots among ``dests`` safest against ``threats`` (remembered)."""
         key = (dests, threats)
         found = know.safest.get(key)
@@ -497,7 +423,7 @@ class FastPolicy:
             know.safest[key] = found
         return found
 
-    def ranked_moves(self, game: FastGame, know: _Know) -> list[tuple[float, int]]:
+    def ranked_moves(self, game: FastGame, know: Know) -> list[tuple[float, int]]:
         """The best weighed move of every club value that gains something, best first."""
         spec = game.spec
         t = spec.actions
@@ -507,7 +433,7 @@ class FastPolicy:
         enemies = self._enemies(game, spec.teams[seat])
         here = {f: self._part(game, know, f, game.pos[f], game.hidden[f], enemies) for f in own}
         standoff = not any(o or th for o, th, _ in here.values())
-        weights = self._weights(game, standoff)
+        weights = self._weights(game, know, standoff)
         now = _position(list(here.values()), weights)
         clubs = sorted({c for c in game.hands[seat] if SUITS[c] in (0, 4)})
         out: list[tuple[float, int]] = []
@@ -526,11 +452,11 @@ class FastPolicy:
             for f in own
         }
         for c in clubs:
-            budget = spec.inches[c]
             way = 13 if c == JOKER else c % 13
             cost = 2 * JOKER_COST if c == JOKER else 0.005 * spec.value[c]
             best = (0.0, -1)
             for f in own:
+                budget = spec.inches[c] + (spec.club[f] if c != JOKER else 0)  # Light-Footed
                 base = t.move_base(way, t.slot[f])
                 dests = board.within(game.pos[f], budget)
                 if not dests:
@@ -561,7 +487,7 @@ class FastPolicy:
         else every choice but conceding, redrawing and revealing."""
         t = game.actions
         if game.phase == _ACTION:
-            know = _know(game.spec)
+            know = knowing(game.spec)
             seat = game.to_act
             moves = self.ranked_moves(game, know)
             out = {self._act(game, know, moves): None}
@@ -569,11 +495,11 @@ class FastPolicy:
             scored = []
             cards = sorted({c for c in game.hands[seat] if SUITS[c] in (1, 4)})
             pairs = game._attack_pairs(seat) if cards else []
-            unseen = self._hearts(self.unseen(game, know)) if pairs else (0, [])
+            counted = self._hearts(unseen(game, know)) if pairs else (0, [])
             for a, target in pairs:
                 for c in cards:
                     way = 13 if c == JOKER else c % 13
-                    score = self._attack_score(game, unseen, c, a, target)
+                    score = self._attack_score(game, counted, c, a, target)
                     scored.append((score, t.attack_id(t.slot[a], target, way)))
             scored.sort(reverse=True)
             for _, a in scored[:3]:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from totenblatt.wanted.bots.fast_policy import FastPolicy
 from totenblatt.wanted.bots.ismcts import ISMCTSBot, Rollout, Sample, _Node
@@ -33,12 +34,17 @@ from totenblatt.wanted.fast import FastGame, FastUnsupportedError
 from totenblatt.wanted.fast.cards import number
 from totenblatt.wanted.fast.game import OVER
 
+if TYPE_CHECKING:
+    from totenblatt.wanted.rules import Ruleset
+    from totenblatt.wanted.table.scenario import Scenario
+
 __all__ = [
     "HARD_CAP_MS",
     "HARD_ROLLOUTS",
     "FastISMCTSBot",
     "HardBot",
     "fast_score",
+    "hard_bot",
     "hard_rollouts",
 ]
 
@@ -205,3 +211,26 @@ class HardBot(FastISMCTSBot):
         if self.rollouts is None:
             self.iterations = hard_rollouts(str(view["scenario"]), len(view["figures"]))
         return super().choose(view, legal_actions)
+
+
+def hard_bot(
+    scenario: str | Path | Scenario,
+    seed: int = 0,
+    *,
+    ruleset: str | Path | Ruleset | None = None,
+    cap_ms: float | None = HARD_CAP_MS,
+) -> HardBot:
+    """The hard bot for a game of ``scenario`` (a built-in name, a file or a scenario): its
+    rollouts fixed to :func:`hard_rollouts` of that scenario, wall time only as ``cap_ms``
+    (None: no cap). The lobby's constructor: a table sets ``bot.time_ms`` anew before a
+    decision when its think time left is shorter than the cap.
+
+    >>> bot = hard_bot("gangs", 3)
+    >>> bot.rollouts == hard_rollouts("gangs", 10), bot.time_ms == HARD_CAP_MS
+    (True, True)
+    """
+    from totenblatt.wanted.table.scenario import load_scenario
+
+    found = load_scenario(scenario)
+    rollouts = hard_rollouts(found.name, len(found.figures))
+    return HardBot(seed, rollouts=rollouts, cap_ms=cap_ms, ruleset=ruleset, scenario=found)

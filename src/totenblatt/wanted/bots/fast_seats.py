@@ -8,14 +8,15 @@ form on the fast path (then a game is played on the reference engine):
 * ``random``: uniformly random legal ids, never conceding (as
   :class:`~totenblatt.wanted.bots.random_bot.RandomBot`);
 * ``heuristic``: :class:`~totenblatt.wanted.bots.fast_policy.FastPolicy`, the heuristic's
-  rules of thumb on the fast path. Where both bots see the same menu — the swap, the
-  defence — it makes the heuristic's choice (tested choice for choice on seeded
-  positions); its bids follow a rougher defence estimate, and its moves go to the board's
-  destinations, not the reference engine's menu, so there it is another bot of the same
-  kind (docs/bots.md measures its strength against the heuristic). It reads the base
-  rules only — no ability or hero type changes a choice of it (a longer move, a cover
-  bonus, a Tempt Fate) — so where a game has abilities or hero types in play
-  (``extended``) it has no fast form: HeuristicBot plays those on the engine;
+  rules of thumb on the fast path, the base and the extended rules alike (abilities B1,
+  hero types B2, D-27). Where both bots see the same menu — the swap (whole or partial),
+  the defence (a heart, Cover, Queen of Hearts, a wild 2), Tempt Fate and its keep — it
+  makes the heuristic's choice (tested choice for choice on seeded positions); its bids
+  follow a rougher defence estimate, and its moves go to the board's destinations, not
+  the reference engine's menu, so there it is another bot of the same kind (docs/bots.md
+  measures its strength against the heuristic). It reads one hand per player only: where
+  every figure holds its own hand (D-5 ``per_character``) it has no
+  fast form, and HeuristicBot plays those games on the engine;
 * ``learned:PATH``: the policy on the true game (its observation is the seat's own).
 
 The search bots decide from a reference view (their worlds are dealt from it) and the
@@ -57,7 +58,7 @@ __all__ = [
     "FastSeat",
     "fast_bots",
     "fast_seat",
-    "has_extended_rules",
+    "hands_per_character",
     "play_on_fast_path",
 ]
 
@@ -113,10 +114,11 @@ def fast_seat(
     scenario: str | Path | Scenario | None = None,
     ruleset: str | Path | Ruleset | None = None,
     *,
-    extended: bool = False,
+    per_character: bool = False,
 ) -> FastSeat | None:
     """The fast form of the bot ``name`` (a registry name), or ``None`` when it has none;
-    ``extended``: the game has abilities or hero types in play (see the module docstring).
+    ``per_character``: every figure of the game holds its own hand (D-5; see the module
+    docstring).
 
     A ``learned`` bot is made by the registry (its checks and errors:
     :class:`~totenblatt.wanted.bots.learned.PolicyError`,
@@ -126,7 +128,7 @@ def fast_seat(
     if kind == "random":
         return FastRandom(seed)
     if kind == "heuristic" and ":" not in name:
-        return None if extended else FastHeuristic(seed)
+        return None if per_character else FastHeuristic(seed)
     if kind == "learned":
         from totenblatt.wanted.bots.learned import LearnedBot
         from totenblatt.wanted.bots.registry import make_bot
@@ -143,13 +145,13 @@ def fast_bots(
     scenario: str | Path | Scenario | None = None,
     ruleset: str | Path | Ruleset | None = None,
     *,
-    extended: bool = False,
+    per_character: bool = False,
 ) -> list[FastSeat] | None:
     """The fast form of every seat's bot (``names[i]`` seeded ``seeds[i]``), or None when
-    one has none (``extended``: as :func:`fast_seat`)."""
+    one has none (``per_character``: as :func:`fast_seat`)."""
     out: list[FastSeat] = []
     for name, seed in zip(names, seeds, strict=True):
-        found = fast_seat(name, seed, scenario, ruleset, extended=extended)
+        found = fast_seat(name, seed, scenario, ruleset, per_character=per_character)
         if found is None:
             return None
         out.append(found)
@@ -185,8 +187,7 @@ def play_on_fast_path(
     raise RuntimeError(f"the game did not end within {max_decisions} decisions")
 
 
-def has_extended_rules(game: Game) -> bool:
-    """Whether ``game`` has abilities or hero types in play (what the fast heuristic does
-    not read)."""
-    state = game.state
-    return bool(state.has_abilities or state.has_heroes)
+def hands_per_character(game: Game) -> bool:
+    """Whether every figure of ``game`` holds its own hand (D-5 ``per_character``: what the
+    fast heuristic does not read)."""
+    return bool(game.state.per_character)

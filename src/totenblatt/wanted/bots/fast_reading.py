@@ -1,0 +1,319 @@
+"""What the fast heuristic knows of a setup, and its choices where the menu is HeuristicBot's.
+
+:class:`Know` keeps one game setup's numbers (kept per :class:`~totenblatt.wanted.fast.game.Spec`):
+the rough wounds by net modifier, each weapon's ideal range, the cards' worth, the board's
+measurements between nodes. The functions below decide the phases whose menu is the
+reference engine's own — the swap (whole hand or D-27's partial swaps), the defence (a
+heart, a Cover, a Queen of Hearts' second card, a 2 as a joker), Tempt Fate and its keep,
+a paid redraw — by HeuristicBot's rules on the same numbers (its constants, its
+``resolve_attack`` through ``Spec.resolve``), so they choose alike
+(``tests/wanted/test_fast_seats.py`` compares them choice for choice).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from totenblatt.wanted.bots.heuristic import COVER_COST, FATE_MARGIN, REDRAW_MARGIN
+from totenblatt.wanted.bots.reading import JOKER_COST, KILL_BONUS, proxy_table
+from totenblatt.wanted.fast.actions import COVER_CODES, PASS, SWAP, cover_abilities
+from totenblatt.wanted.fast.cards import JOKER, SUITS
+from totenblatt.wanted.rules import MISS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from totenblatt.wanted.fast import FastGame
+    from totenblatt.wanted.fast.game import Spec
+
+__all__ = [
+    "Know",
+    "card_worth",
+    "defend_choice",
+    "keep_choice",
+    "know",
+    "redraw_choice",
+    "swap_choice",
+    "tempt_choice",
+    "tempt_options",
+    "unseen",
+]
+
+
+class Know:
+    """What one setup's numbers give the policy (kept per game setup)."""
+
+    def __init__(self, spec: Spec) -> None:
+        rules = spec.rules
+        self.proxy = proxy_table(rules)
+        self.cover_mod = (0, rules.cover.light, rules.cover.medium, rules.cover.hard)
+        self.ideal = []
+        for f, w in enumerate(spec.weapon):
+            mods = rules.weapon(w).modifiers
+            best = max(int(m) for m in mods if m != MISS)
+            bands = spec.fig_bands[f]
+            self.ideal.append(
+                max(b for b, m in zip(bands, mods, strict=False) if m != MISS and m == best)
+            )
+        self.sharp = tuple(b != spec.bands for b in spec.fig_bands)
+        """Per figure: its range bands are not the table's (Sharpshooter, B1)."""
+        deck = spec.start[5] if spec.start is not None else None
+        self.deck: list[int] | None = None if deck is None else counts(deck)
+        self.worth = [card_worth(spec, c) for c in range(53)]
+        board = spec.board
+        self.xy = np.array(board.points[: board.destinations])
+        self.hard = self.cover_mod[3]
+        self.pairs: dict[int, tuple[float, int, int, int]] = {}
+        """By ``a * 1_000_003 + b``: the distance, the table's range band (-1: beyond it,
+        -2: no line of fire), the cover modifier of a target at ``b`` against ``a`` and of
+        ``a`` against ``b``."""
+        self.nearest: dict[tuple[tuple[int, ...], int], int] = {}
+        """The destination nearest to a node, by (destinations, node)."""
+        self.covers: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """The cover spots among some destinations, by the destinations."""
+        router = board._router
+        spot_index = {p: i for i, p in enumerate(router.spots)}
+        self.spot_of = [spot_index.get(p, -1) for p in board.points[: board.destinations]]
+        """Per destination: its index among the router's cover spots, -1 for none."""
+        self.safest: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self._exposures: dict[int, Any] = {}
+        self._router = router
+        self._points = board.points
+
+    def exposure(self, node: int) -> Any:
+        """Per router cover spot: 4 out of the line of fire of a shooter at ``node``, else its
+        cover rank (the router's own answer, kept)."""
+        found = self._exposures.get(node)
+        if found is None:
+            found = self._router._exposure(self._points[node])
+            if len(self._exposures) > 20_000:
+                self._exposures.clear()
+            self._exposures[node] = found
+        return found
+
+    def pair(self, spec: Spec, a: int, b: int) -> tuple[float, int, int, int]:
+        """See :attr:`pairs` (worked out and kept)."""
+        board = spec.board
+        distance, line = board.sight(a, b)
+        band = spec.band(distance) if line else -2
+        found = (
+            distance,
+            band,
+            self.cover_mod[board.cover(a, b)] if line else 0,
+            self.cover_mod[board.cover(b, a)] if line else 0,
+        )
+        if len(self.pairs) > 500_000:
+            self.pairs.clear()
+        self.pairs[a * 1_000_003 + b] = found
+        return found
+
+
+def counts(cards: tuple[int, ...] | list[int]) -> list[int]:
+    """Card numbers counted: 53 entries."""
+    out = [0] * 53
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+def card_worth(spec: Spec, card: int) -> float:
+    """HeuristicBot's ``_card_worth``: spades count most, then hearts, clubs and diamonds."""
+    if card == JOKER:
+        return 3.0
+    v = spec.value[card]
+    return (v / 9, v / 4, v / 6, v / 9)[SUITS[card]]
+
+
+_KNOWN: dict[int, tuple[object, Know]] = {}
+
+
+def know(spec: Spec) -> Know:
+    """The :class:`Know` of ``spec`` (made once per spec)."""
+    found = _KNOWN.get(id(spec))
+    if found is None or found[0] is not spec:
+        found = _KNOWN[id(spec)] = (spec, Know(spec))
+    return found[1]
+
+
+def unseen(game: FastGame, known: Know) -> list[int]:
+    """Card counts the seat to act has not seen (its hand and the face-up or own discards out)."""
+    seat = game.to_act
+    if known.deck is None:
+        every = [*game.draw, *game.discard, *game.dead, *(c for h in game.hands for c in h)]
+        known.deck = counts(every)
+    out = known.deck.copy()
+    for pile in (game.hands[seat], game.seen_public, game.seen_private[seat]):
+        for c in pile:
+            out[c] -= 1
+    return out
+
+
+def _mean_worth(game: FastGame, known: Know) -> float | None:
+    """The average worth of an unseen card (None: none unseen)."""
+    found = unseen(game, known)
+    total = sum(n for n in found if n > 0)
+    if not total:
+        return None
+    return sum(known.worth[c] * n for c, n in enumerate(found) if n > 0) / total
+
+
+# -- the swap, Tempt Fate and its keep ------------------------------------------------------
+
+
+def swap_choice(game: FastGame, known: Know, legal: list[int]) -> int:
+    """HeuristicBot's ``_swap``: the swap (whole hand or a partial one, D-27) that gains
+    most against the dead man's hand's expected worth, when it gains more than 0.5."""
+    mean = _mean_worth(game, known)
+    if mean is None:
+        return PASS
+    expected = mean * len(game.dead)
+    t = game.actions
+    seat = game.to_act
+    best = (0.5, PASS)
+    for a in legal:
+        if a == SWAP:
+            given = game.hands[seat]
+        elif t.partial <= a < t.cover:
+            given = game.partial_cards(seat, a - t.partial)
+        else:
+            continue
+        gain = expected - sum(known.worth[c] for c in given)
+        if gain > best[0]:
+            best = (gain, a)
+    return best[1]
+
+
+def keep_choice(game: FastGame, known: Know, legal: list[int]) -> int:
+    """Tempt Fate's keep: the card worth more (the first drawn on a tie, as HeuristicBot)."""
+    t = game.actions
+    keeps = [a for a in legal if t.keep <= a < t.queen]
+    return max(keeps, key=lambda a: known.worth[a - t.keep], default=legal[0])
+
+
+def tempt_options(game: FastGame) -> list[int]:
+    """The Tempt Fate ids of the seat to act (B1; none without the block), as offered."""
+    t = game.actions
+    if t.keep == t.tempt:
+        return []
+    seat = game.to_act
+    hand = set(game.hands[seat])
+    return [
+        t.tempt + c * t.own_max + t.slot[f] for f in game._tempters(game.living(seat)) for c in hand
+    ]
+
+
+def tempt_choice(game: FastGame, known: Know, options: list[int]) -> int | None:
+    """HeuristicBot's ``_tempt``: Tempt Fate on the card least worth keeping (the figure
+    first by name on a tie) of ``options`` (Tempt Fate ids), when an average draw beats it
+    by ``FATE_MARGIN``."""
+    t = game.actions
+    if not options:
+        return None
+    mean = _mean_worth(game, known)
+    if mean is None:
+        return None
+    names, own = game.spec.names, t.own[game.to_act]
+
+    def rank(a: int) -> tuple[float, str]:
+        card, slot = divmod(a - t.tempt, t.own_max)
+        return known.worth[card], names[own[slot]]
+
+    worst = min(options, key=rank)
+    return worst if rank(worst)[0] < mean - FATE_MARGIN else None
+
+
+# -- a paid redraw ----------------------------------------------------------------------
+
+
+def redraw_choice(
+    game: FastGame, known: Know, best_with: Callable[[list[int] | None], float]
+) -> int | None:
+    """HeuristicBot's ``_redraw``: the weakest card that is no spade, paid by the living
+    figure with the most HP (at least 3 left after), when the seat may redraw and the
+    expected gain of the best attack (``best_with(cards)``: the seat's best attack score
+    with those cards, None its hand) beats the HP it costs by ``REDRAW_MARGIN``."""
+    t = game.actions
+    spec = game.spec
+    seat = game.to_act
+    if not game._can_redraw(seat):
+        return None
+    cost = spec.redraw_cost
+    living = game.living(seat)
+    payer = max(living, key=lambda f: game.hp[f], default=-1)
+    if payer < 0 or game.hp[payer] - cost < 3:
+        return None
+    hand = game.hands[seat]
+    worst = min(hand, key=lambda c: (SUITS[c] in (1, 4), spec.value[c]))
+    if SUITS[worst] in (1, 4):
+        return None
+    found = unseen(game, known)
+    total = sum(n for n in found if n > 0)
+    shooters = [c for c in range(53) if SUITS[c] in (1, 4) and found[c] > 0]
+    chance = sum(found[c] for c in shooters) / total if total else 0.0
+    if chance * (2 + KILL_BONUS) <= cost + REDRAW_MARGIN:
+        return None
+    current = best_with(None)
+    gain = 0.0
+    for card in shooters:
+        gain += found[card] / total * max(0.0, best_with([card]) - current)
+    if gain <= cost + REDRAW_MARGIN:
+        return None
+    return t.redraw + worst * t.own_max + t.slot[payer]
+
+
+# -- the defence ------------------------------------------------------------------------
+
+
+def defend_choice(game: FastGame, legal: list[int]) -> int:
+    """HeuristicBot's ``_defend``: the option of the least loss — the wounds that count, a
+    death, and what the cards and abilities spent are worth (a joker or a 2 played as one
+    dear, a Cover's points, a Queen of Hearts' second card) — the lower heart on a tie."""
+    pending = game.pending
+    assert pending is not None
+    _, card, attacker, target, distance, cover, _ = pending
+    spec = game.spec
+    hp = game.hp[target]
+    t = game.actions
+    both = 1 if game.pending_wild else 0
+    able = spec.rules.abilities
+
+    def loss(heart: int, covers: int = 0, extra: int = -1, wild: bool = False) -> float:
+        code = both | (2 if wild else 0)
+        w = spec.resolve(card, attacker, distance, heart, cover, target, covers, extra, code)[5]
+        cost = 0.0
+        if heart >= 0:
+            cost = JOKER_COST if heart == JOKER or wild else 0.04 * spec.value[heart]
+            if covers:
+                cost += COVER_COST * sum(able.cover_bonus(c) for c in cover_abilities(covers))
+            if extra >= 0:
+                cost += 0.3 + 0.04 * spec.value[extra]
+        return min(w, hp + 1) + (3.0 if w > hp else 0.0) + cost
+
+    best = (loss(-1), 0, PASS)
+    for a in legal:
+        if a < t.defend or (t.attack <= a < t.cover) or a >= t.wattack:
+            continue
+        if a < t.attack:
+            way = a - t.defend
+            heart = JOKER if way == 13 else 26 + way
+            option = (loss(heart), heart)
+        elif a < t.tempt:
+            way, code = divmod(a - t.cover, COVER_CODES)
+            heart = JOKER if way == 13 else 26 + way
+            option = (loss(heart, code), heart)
+        elif t.queen <= a < t.wbid:
+            rest, extra = divmod(a - t.queen, 52)
+            way, code = divmod(rest, t.queen_codes)
+            heart = 26 + way
+            option = (loss(heart, code, extra), heart)
+        elif t.wdefend <= a < t.wattack:
+            heart = 13 * (a - t.wdefend)
+            option = (loss(heart, wild=True), heart)
+        else:
+            continue
+        value = 99 if option[1] == JOKER else spec.value[option[1]]
+        if (option[0], value) < best[:2]:
+            best = (option[0], value, a)
+    return best[2]
