@@ -3,7 +3,7 @@
 // the server with a page, only with the API's requests (Authorization: Bearer).
 
 import { apiRequest } from "./api_request.js";
-import { el, fill, readJson, t } from "./util.js";
+import { button, el, fill, readJson, t } from "./util.js";
 
 export const boot = readJson("boot");
 export const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -14,9 +14,8 @@ export function api(method, path, body, { operator = false } = {}) {
   return apiRequest(method, path, body, { token, lang: boot.lang, operator });
 }
 
-export function button(label, onclick, cls = "btn", extra = {}) {
-  return el("button", { class: cls, type: "button", onclick, ...extra }, label);
-}
+/** The site's button (util.js), for the campaign pages that import it from here. */
+export { button };
 
 /** A link to copy (a token's link is shown once: the page says so). */
 export function linkBox(label, url, id) {

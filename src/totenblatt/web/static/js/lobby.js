@@ -3,7 +3,7 @@
 // link has a copy button and a QR code (SVG made by the server, POST /api/qr).
 
 import { forgetSeat, heldSeats, holdSeat } from "./mine.js";
-import { el, readJson, t, toast, fill } from "./util.js";
+import { copyLink, el, readJson, t, toast, fill } from "./util.js";
 
 const boot = readJson("boot");
 const createNode = document.getElementById("create");
@@ -12,13 +12,8 @@ const mineNode = document.getElementById("mine");
 const SVG_TYPE = "image/svg+xml";
 
 /** Copy ``link`` (a toast says so; without a clipboard, a prompt to copy it by hand). */
-async function copy(link) {
-  try {
-    await navigator.clipboard.writeText(link);
-    toast(t("copied"), "info");
-  } catch {
-    prompt(t("copy_link"), link);
-  }
+function copy(link) {
+  return copyLink(link, t("copy_link"));
 }
 
 /** The QR code of ``link`` as an SVG element (from the server: segno), or null. */

@@ -35,6 +35,11 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A button of the page: ``label`` (text or nodes), ``onclick``, its class and more attributes. */
+export function button(label, onclick, cls = "btn", extra = {}) {
+  return el("button", { class: cls, type: "button", onclick, ...extra }, label);
+}
+
 /** An SVG element with attributes. */
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
@@ -109,6 +114,17 @@ export function toast(message, kind = "error") {
   const node = el("div", { class: `toast ${kind}`, role: "status" }, message);
   document.body.append(node);
   setTimeout(() => node.remove(), kind === "error" ? 5000 : 2500);
+}
+
+/** Copy ``link`` (a toast says so; without a clipboard, a prompt titled ``label`` to copy it
+ * by hand). */
+export async function copyLink(link, label) {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(t("copied"), "info");
+  } catch {
+    prompt(label, link);
+  }
 }
 
 /** Replace a node's children, skipping null, undefined and false (replaceChildren prints them). */

@@ -1,0 +1,70 @@
+// The table's keys (the menu's help lists them): the cards by their keys, the arrows nudge a
+// planned move, Enter confirms, Escape cancels, P passes, R redraws, H hides, L the log,
+// + - 0 zoom, ? the help; a replay takes the keys while it runs.
+
+import { CARD_KEYS } from "../panels.js";
+import { covered } from "./hotseat.js";
+import { closeOverlay, showKeys } from "./overlays.js";
+import { board } from "./parts.js";
+import { cancel, toggleHide } from "./plan.js";
+import { clickCard, nudge } from "./pointing.js";
+import { render } from "./render.js";
+import { actChoice, send } from "./sockets.js";
+import { choicesOf, page, state } from "./state.js";
+import { openMenu } from "./tools.js";
+
+/** Listen to the page's keys (after the rules' explanations: parts.js). */
+export function bindKeys() {
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest?.("input, select, textarea")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (state.replay) return state.replay.key(event);
+    if (!page.overlay.hidden) {
+      if (event.key === "Escape" && !covered()) closeOverlay();
+      return;
+    }
+    if (!page.menu.hidden && event.key === "Escape") return openMenu(false);
+    const key = event.key;
+    const arrows = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (key in arrows) {
+      if (event.target.closest?.("#hand, #menu, .buttons")) return;
+      const step = event.shiftKey ? 0.25 : 1;
+      if (nudge(arrows[key][0] * step, arrows[key][1] * step)) event.preventDefault();
+      return;
+    }
+    const card = state.hand[CARD_KEYS.indexOf(key)];
+    if (card && !event.target.closest?.("#menu")) {
+      clickCard(card);
+    } else if (key === "+" || key === "=") {
+      board.zoomBy(1.25);
+    } else if (key === "-" || key === "−") {
+      board.zoomBy(1 / 1.25);
+    } else if (key === "0") {
+      board.resetView();
+    } else if (key === "Escape") {
+      cancel();
+    } else if (key === "Enter") {
+      if (event.target.closest?.("button, .figure")) return;
+      if (state.mode?.kind === "move" && state.mode.preview?.legal) send(state.mode.preview.action);
+      else if (state.mode?.kind === "attack" && state.mode.preview?.options.length) {
+        const option = state.mode.preview.options.find((o) => o.card === state.mode.card) || state.mode.preview.options[0];
+        send(option.action);
+      } else return;
+    } else if (key === "p" || key === "P") {
+      const choice = choicesOf("pass")[0];
+      if (choice) actChoice(choice);
+    } else if (key === "r" || key === "R") {
+      if (choicesOf("redraw").length) {
+        state.mode = state.mode?.kind === "redraw" ? null : { kind: "redraw" };
+        render();
+      }
+    } else if (key === "h" || key === "H") {
+      toggleHide();
+    } else if (key === "l" || key === "L") {
+      page.log.scrollIntoView({ behavior: "smooth" });
+    } else if (key === "?") {
+      showKeys();
+    } else return;
+    event.preventDefault();
+  });
+}

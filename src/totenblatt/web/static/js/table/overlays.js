@@ -1,0 +1,76 @@
+// Sheets over the page: the keys, conceding (a campaign fight's sacrifice first), the end with
+// its replay; the hot-seat's pass-the-device sheet is hotseat.js's.
+
+import { Replay } from "../replay.js";
+import { campaignConcede } from "../sacrifice.js";
+import { button, el, fill, t, toast } from "../util.js";
+import { passDevice } from "./hotseat.js";
+import { board, night } from "./parts.js";
+import { render } from "./render.js";
+import { actChoice } from "./sockets.js";
+import { apis, boot, choicesOf, lang, page, spectator, state, view } from "./state.js";
+
+/** Show a sheet over the page with ``children``. */
+export function sheet(...children) {
+  fill(page.overlay, el("div", { class: "sheet", role: "dialog" }, ...children));
+  page.overlay.hidden = false;
+}
+
+/** Close the sheet over the page. */
+export function closeOverlay() {
+  page.overlay.hidden = true;
+  page.overlay.className = "";
+  fill(page.overlay);
+}
+
+/** The sheet view ``v`` calls for: pass the device (hot-seat), or the end once. */
+export function renderOverlay(v) {
+  if (passDevice(v)) return;
+  if (v.is_over && !state.endShown) {
+    state.endShown = true;
+    sheet(
+      el("h2", {}, t("game_over")),
+      el("p", {}, v.result || ""),
+      el("div", { class: "buttons" },
+        button(t("replay"), () => { closeOverlay(); startReplay(); }, "btn primary", { id: "replay" }),
+        button(t("close"), closeOverlay),
+        ...night.endButtons(v),
+        el("a", { class: "btn", href: `/?lang=${lang}` }, t("new_game"))),
+    );
+  }
+}
+
+/** The keys' help. */
+export function showKeys() {
+  sheet(el("h2", {}, t("help")), el("p", {}, t("keys_all")), button(t("close"), closeOverlay, "btn primary"));
+}
+
+/** Ask before conceding (a campaign fight asks whom to sacrifice instead). */
+export async function confirmConcede() {
+  const choice = choicesOf("concede")[0];
+  if (!choice) return;
+  if (await campaignConcede(apis.get(state.shown), { sheet, closeOverlay, button })) return;
+  sheet(
+    el("h2", {}, t("concede_sure")),
+    el("div", { class: "buttons" },
+      button(t("yes"), () => { closeOverlay(); actChoice(choice); }, "btn danger"),
+      button(t("no"), closeOverlay, "btn primary")),
+  );
+}
+
+/** Run the replay of the finished game on the board; the view comes back after it. */
+export async function startReplay() {
+  try {
+    const v = view();
+    const context = { labels: v.labels, seat: spectator ? null : v.seat, table: boot.table };
+    state.replay = new Replay(board, apis.get(state.shown), page, () => {
+      state.replay = null;
+      render();
+    }, context);
+    await state.replay.start();
+  } catch (e) {
+    state.replay = null;
+    toast(e.message);
+    render();
+  }
+}
