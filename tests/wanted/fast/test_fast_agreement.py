@@ -22,6 +22,7 @@ from totenblatt.wanted.engine.actions import Concede
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError, agreement
 from totenblatt.wanted.fast.actions import CONCEDE
+from totenblatt.wanted.fast.cards import number
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 from totenblatt.wanted.vocab import Ability, HeroType
@@ -101,11 +102,7 @@ def test_what_the_fast_path_does_not_play_is_refused_by_name() -> None:
     from totenblatt.wanted.fast import fast_refusal
 
     per_character = Ruleset.load("extended").with_options(hand_mode="per_character")
-    said = fast_refusal("heroes", per_character)
-    assert said is not None and "round.hand_mode = 'per_character'" in said
-    with pytest.raises(FastUnsupportedError) as refused:
-        FastGame.from_game(new_game("heroes", per_character, seed=1))
-    assert str(refused.value).startswith(said)
+    assert fast_refusal("heroes", per_character) is None  # D-5 both ways
     many = Ruleset.load("extended").with_options(cover_uses=2)  # 2 copies: 4 uses
     scenario = agreement.extended_scenarios()[0]
     covered = replace(
@@ -160,14 +157,14 @@ def test_every_field_of_the_ruleset_is_walked() -> None:
         for f in ruleset_fields(Ruleset.load("extended"))
     }
     assert fields >= HONOURED
-    assert not honoured("round.hand_mode")
+    assert honoured("round.hand_mode")
 
 
-@pytest.mark.parametrize("scenario", ["duel"])
-def test_the_walk_every_field_changed_alone_agrees_or_is_refused(scenario: str) -> None:
-    """The agreement walk on the duel, base rules, one hand per player: every field."""
+@pytest.mark.parametrize("mode", ["per_player", "per_character"])
+def test_the_walk_every_field_changed_alone_agrees_or_is_refused(mode: str) -> None:
+    """The agreement walk on the duel, base rules, each hand mode (D-5): every field."""
     walked = 0
-    for i, cell in enumerate(agreement.cells((scenario,), ("base",), ("per_player",))):
+    for i, cell in enumerate(agreement.cells(("duel",), ("base",), (mode,))):
         result = agreement.walk_cell(cell, [300 + i], every_move=9 if i % 10 == 0 else 0)
         walked += result.games
     assert walked > 80
@@ -190,14 +187,19 @@ def test_a_sample_of_the_walk_agrees_or_is_refused(cell: agreement.Cell) -> None
     agreement.walk_cell(cell, [7], every_move=13)
 
 
+@pytest.mark.parametrize("mode", ["per_player", "per_character"])
 @pytest.mark.parametrize("scenario", agreement.extended_scenarios(), ids=lambda s: s.name)
-def test_each_ability_and_hero_type_agrees_or_is_refused_by_name(scenario: Scenario) -> None:
+def test_each_ability_and_hero_type_agrees_or_is_refused_by_name(
+    scenario: Scenario, mode: str
+) -> None:
     """The duel with both figures given one ability, each of B1's fourteen, and a hero of
-    each type (B2); the gangs led by gunslingers, every figure two abilities: what the fast
-    path plays agrees game for game, the rest is refused by the ability's or hero's name."""
+    each type (B2); the gangs led by gunslingers, every figure two abilities; each hand mode
+    (D-5): what the fast path plays agrees game for game, the rest is refused by the
+    ability's or hero's name."""
     from totenblatt.wanted.fast.game import FAST_ABILITIES
 
-    cell = agreement.Cell(scenario, "extended", "per_player", None, Ruleset.load("extended"))
+    rules = Ruleset.load("extended").with_options(hand_mode=mode)
+    cell = agreement.Cell(scenario, "extended", mode, None, rules)
     result = agreement.walk_cell(cell, [11, 12], every_move=5)
     abilities = {a for f in scenario.figures for a in f.abilities}
     drawn = any(f.kind is not HeroType.COWBOY and not f.abilities for f in scenario.figures)
@@ -211,16 +213,44 @@ def test_each_ability_and_hero_type_agrees_or_is_refused_by_name(scenario: Scena
         assert drawn or Ability(named[1]) in abilities
 
 
+def _hands(mode: str) -> Ruleset:
+    """The extended ruleset with hand mode ``mode`` (D-5)."""
+    return Ruleset.load("extended").with_options(hand_mode=mode)
+
+
+@pytest.mark.parametrize("mode", ["per_player", "per_character"])
 @pytest.mark.parametrize("seed", range(4))
-def test_heroes_games_agree(seed: int) -> None:
+def test_heroes_games_agree(seed: int, mode: str) -> None:
     """The heroes scenario: a veteran's partial swap, a gunslinger who may not swap, Cover,
-    Tempt Fate, Nine Lives, Wild 2, Queen of Hearts, Sharpshooter, Quick Fingers …"""
-    play_both(new_game("heroes", "extended", seed=seed), seed, every_move=9 if seed == 0 else 0)
+    Tempt Fate, Nine Lives, Wild 2, Queen of Hearts, Sharpshooter, Quick Fingers …; one
+    hand per player or one per figure (D-5)."""
+    game = new_game("heroes", _hands(mode), seed=seed)
+    play_both(game, seed, every_move=9 if seed == 0 else 0, concede=0.01 if seed == 3 else 0.0)
 
 
+@pytest.mark.parametrize("mode", ["per_player", "per_character"])
 @pytest.mark.parametrize("seed", range(6))
-def test_extended_duel_games_agree(seed: int) -> None:
-    play_both(new_game("duel", "extended", seed=seed), seed, every_move=7 if seed % 3 == 0 else 0)
+def test_extended_duel_games_agree(seed: int, mode: str) -> None:
+    game = new_game("duel", _hands(mode), seed=seed)
+    play_both(game, seed, every_move=7 if seed % 3 == 0 else 0)
+
+
+@pytest.mark.parametrize("scenario", ["gangs", "three-way", "heroes"])
+def test_per_character_hands_are_dealt_and_played_per_figure(scenario: str) -> None:
+    """D-5 per character: a hand per figure (a hero's extra cards on top), the ids name
+    the hand a card leaves, and a new fast game deals as the reference engine does."""
+    from totenblatt.wanted.fast import new_fast_game
+
+    rules = _hands("per_character")
+    for seed in range(3):
+        game = new_game(scenario, rules, seed=seed)
+        fast = FastGame.from_game(game)
+        assert len(fast.hands) == len(game.state.figures)
+        for seat in range(fast.seats):
+            assert fast.seat_cards(seat) == [number(c) for c in game.state.seat_cards(seat)]
+        dealt = new_fast_game(scenario, rules, seed)
+        assert dealt.hands == fast.hands and dealt.legal_actions() == fast.legal_actions()
+        play_both(game, seed, every_move=5)
 
 
 def test_concede_is_always_offered() -> None:
@@ -260,14 +290,15 @@ def test_any_seed_and_any_choices_agree(scenario: str, seed: int, choices: int) 
         ("three-way", (HeroType.GUNSLINGER, HeroType.VETERAN)),
     ],
 )
-def test_campaign_fights_agree(template: str, kinds: tuple[HeroType, HeroType]) -> None:
+@pytest.mark.parametrize("mode", ["per_player", "per_character"])
+def test_campaign_fights_agree(template: str, kinds: tuple[HeroType, HeroType], mode: str) -> None:
     """Two campaign gangs on a template: the members (HP, maximum, abilities, weapon, hero
-    type; some wounded) are the figures of a fight the fast path plays."""
+    type; some wounded) are the figures of a fight the fast path plays, each hand mode."""
     from totenblatt.campaign.battle import build_fight
     from totenblatt.campaign.creation import create_gang
     from totenblatt.wanted.fast import fast_refusal
 
-    rules = Ruleset.load("extended")
+    rules = _hands(mode)
     rng = random.Random(len(template))
     gangs = [create_gang(f"G{k}", kind, rules, rng, size=4)[0] for k, kind in enumerate(kinds)]
     scenario = build_fight(gangs, template, rules).scenario

@@ -16,6 +16,8 @@ cdef class Spec:
     cdef public object deck_orders, _resolved, start, menus
     cdef public object has_abilities, has_heroes, diamond, club, fig_bands, att_abilities
     cdef public object def_abilities, nine, extra, swap_right, uses, queen, wild, pairs_memo, crowd_memo
+    cdef public object holders
+    cdef public bint per_character
     cdef public CActionTable actions
     cdef public Py_ssize_t seats, n
 
@@ -48,13 +50,19 @@ cdef class FastGame:
     cpdef play(self, Py_ssize_t action)
 
     @cython.locals(
-        seat=Py_ssize_t, phase=Py_ssize_t, t=CActionTable, hand=list, out=list,
-        spades=list, clubs=list, seen=Py_ssize_t, seen_c=Py_ssize_t, c=Py_ssize_t,
-        s=Py_ssize_t, way=Py_ssize_t, pairs=list, a=Py_ssize_t, target=Py_ssize_t,
+        seat=Py_ssize_t, phase=Py_ssize_t, spec=Spec, t=CActionTable, hand=list, out=list,
+        c=Py_ssize_t, pc=bint, h=Py_ssize_t, p=Py_ssize_t,
         hidden=list, living=list, f=Py_ssize_t, hp=list, payers=list, base=Py_ssize_t,
         k=Py_ssize_t,
     )
     cpdef list _offers(self)
+
+    @cython.locals(
+        t=CActionTable, spades=list, clubs=list, seen=Py_ssize_t, seen_c=Py_ssize_t,
+        c=Py_ssize_t, s=Py_ssize_t, way=Py_ssize_t, pairs=list, a=Py_ssize_t,
+        target=Py_ssize_t, twos=list, suit=Py_ssize_t,
+    )
+    cpdef _action_offers(self, Py_ssize_t seat, list hand, list out, Py_ssize_t mover)
 
     @cython.locals(
         spec=Spec, board=CBoard, t=CActionTable, pos=list, fig_out=list, movers=list, taken=dict,
@@ -64,7 +72,7 @@ cdef class FastGame:
         k=Py_ssize_t, blocked=list, crowd=set, cuts=list, where=dict, i=Py_ssize_t,
         before=Py_ssize_t, start=Py_ssize_t, here_now=tuple,
     )
-    cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild)
+    cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild, Py_ssize_t mover=*)
 
     @cython.locals(
         spec=Spec, board=CBoard, out=list, hidden=list, pos=list, own=list, fig_team=tuple,
@@ -72,10 +80,12 @@ cdef class FastGame:
     )
     cpdef list _attack_pairs(self, Py_ssize_t seat, bint revealed=*)
 
-    @cython.locals(
-        phase=Py_ssize_t, hand=list, c=Py_ssize_t, s=Py_ssize_t, spade=bint,
-        hidden=list, living=list, f=Py_ssize_t,
-    )
+    @cython.locals(phase=Py_ssize_t, hidden=list, living=list, f=Py_ssize_t)
     cpdef bint _has_choice(self, Py_ssize_t seat)
+
+    @cython.locals(
+        phase=Py_ssize_t, t=CActionTable, c=Py_ssize_t, s=Py_ssize_t, spade=bint,
+    )
+    cpdef bint _card_choice(self, Py_ssize_t seat, list hand)
 
     cpdef _settle(self)

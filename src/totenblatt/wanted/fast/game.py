@@ -16,10 +16,11 @@ destination is in hard cover), and moves nobody only when no figure can go anywh
 the reference engine offers its own menu (towards the enemy, away, cover spots, group
 moves). Every fast move's shadow is a legal reference move of the same cost.
 
-Supported: every scenario under the base and the extended rules with one hand per player
-(D-5): hero types (B2, D-27) and the fourteen abilities of B1. A ruleset that differs from
-the base ruleset in a field not in :data:`HONOURED` (``round.hand_mode =
-'per_character'``), or a figure the fast path cannot hold, is refused by name
+Supported: every scenario under the base and the extended rules, with one hand per player
+or one per character (D-5: :attr:`hands` holds one hand per *holder*, the seat's or, per
+character, each figure's; :meth:`seat_cards` is all a seat holds): hero types (B2, D-27)
+and the fourteen abilities of B1. A ruleset that differs from the base ruleset in a field
+not in :data:`HONOURED`, or a figure the fast path cannot hold, is refused by name
 (:class:`FastUnsupportedError`; :func:`fast_refusal` asks beforehand).
 
 >>> from totenblatt.wanted.engine.game import new_game
@@ -54,6 +55,7 @@ from totenblatt.wanted.engine.events import (
     FateDrawn,
     FateKept,
     FateTempted,
+    FigureHandDealt,
     FigureMove,
     FigureOut,
     FigureRevealed,
@@ -132,7 +134,7 @@ _HONOURED = """
     cards.picture_value cards.ace_value cards.jokers cards.deck_count cards.reshuffle
     hp.start hp.maximum hp.cap_hp_at_max hp.killer_reward
     round.hand_size round.dead_hand_size round.redraw_cost round.redraws_per_round
-    round.joker_hand_points
+    round.joker_hand_points round.hand_mode
     initiative.dealer_acts_first_without_bids
     movement.measure movement.base_diameter movement.difficult_factor movement.window_cost
     hidden.attack_reach hidden.hard_cover_reach
@@ -167,8 +169,7 @@ as ``weapons.*.<field>``). A game whose ruleset differs from the base ruleset in
 field is refused with the field named (:func:`unhonoured_field`); the agreement walk
 (:mod:`~totenblatt.wanted.fast.agreement`) changes every field alone and checks both.
 
-Not listed: ``round.hand_mode`` (D-5: the fast path keeps one hand per seat) and
-``cards.number_values``. The ``abilities`` and ``heroes`` numbers are read only for a
+Not listed: ``cards.number_values``. The ``abilities`` and ``heroes`` numbers are read only for a
 figure that has an ability or is a hero, and such a figure is refused by the name of what
 the fast path does not play (:data:`FAST_ABILITIES`, :data:`FAST_HEROES`); ``campaign``
 is read between fights, never in one; set-up numbers (HP, Pay the Piper, the drawn
@@ -363,8 +364,13 @@ class Spec:
             wild=tuple(
                 tuple(i for i in members if Ability.WILD_2 in figs[i].abilities) for members in own
             ),
+            per_character=state.per_character,
         )
         self.own = own
+        self.per_character = state.per_character
+        """D-5 ``per_character``: every figure holds its own hand (holder = figure index)."""
+        self.holders = own if state.per_character else tuple((s,) for s in range(self.seats))
+        """Per seat: the indices of its hands in ``FastGame.hands``."""
         self.value = tuple(0 if c == JOKER else rules.card_value(CARDS[c]) for c in range(53))
         self.inches = tuple(
             rules.jokers.club_inches if c == JOKER else self.value[c] for c in range(53)
@@ -734,7 +740,7 @@ class FastGame:
         g.fate = None
         seats = spec.seats
         g.conceded = [False] * seats
-        g.hands = [[] for _ in range(seats)]
+        g.hands = [[] for _ in range(spec.n if spec.per_character else seats)]
         g.draw = list(deck)
         g.discard, g.dead = [], []
         g.dead_taken = False
@@ -876,10 +882,13 @@ class FastGame:
                 elif action >= t.reveal:
                     self._reveal(seat, t.own[seat][action - t.reveal])
                 else:
-                    card, slot = divmod(action - t.redraw, t.own_max)
-                    self._redraw(seat, card, t.own[seat][slot])
+                    rest, slot = divmod(action - t.redraw, t.own_max)
+                    card, hand = divmod(rest, t.hands)
+                    self._redraw(seat, card, t.own[seat][slot], self._holder(seat, hand))
             elif action >= t.nobody:
-                self._move(seat, _card(action - t.nobody, _CLUB), -1, -1, False)
+                card_way, hand = divmod(action - t.nobody, t.hands)
+                holder = self._holder(seat, hand)
+                self._move(seat, _card(card_way, _CLUB), -1, -1, False, False, holder)
             else:
                 rest, hide = divmod(action - t.move, 2)
                 rest, dest = divmod(rest, t.destinations)
@@ -893,7 +902,8 @@ class FastGame:
         elif action >= t.defend:
             self._defend(seat, _card(action - t.defend, _HEART))
         elif action >= t.bid:
-            self._bid(seat, _card(action - t.bid, _DIAMOND))
+            card_way, hand = divmod(action - t.bid, t.hands)
+            self._bid(seat, _card(card_way, _DIAMOND), False, self._holder(seat, hand))
         elif action == PASS:
             self._pass(seat)
         elif action == SWAP:
@@ -916,10 +926,11 @@ class FastGame:
         t = spec.actions
         by_name = spec.by_name
         if isinstance(action, ref.Move):
-            if action.wild or action.figure is not None:
-                raise FastUnsupportedError("the fast path plays no wild 2 or per-character club")
+            if action.wild:
+                raise FastUnsupportedError("the fast path plays no wild 2 of the reference's menu")
             card = number(action.card)
-            self._play_card(seat, card)
+            mover = action.figure or (action.steps[0].figure if action.steps else None)
+            self._play_card(by_name[mover] if spec.per_character and mover else seat, card)
             for step in action.steps:
                 fig = by_name[step.figure]
                 self.pos[fig] = spec.board.node(step.path[-1])
@@ -929,21 +940,29 @@ class FastGame:
             self._settle()
             self._legal = None
             return
+        hand = t.slot[by_name[action.figure]] if getattr(action, "figure", None) else 0
         if isinstance(action, ref.Pass):
             code = PASS
         elif isinstance(action, ref.Concede):
             code = CONCEDE
         elif isinstance(action, ref.Swap):
-            code = SWAP
+            if action.cards:
+                raise FastUnsupportedError("the fast path plays partial swaps by its own ids")
+            code = t.pswap + hand if spec.per_character else SWAP
         elif isinstance(action, ref.Bid):
-            code = t.bid + _way(number(action.card))
+            if action.wild:
+                raise FastUnsupportedError("the fast path plays no wild 2 of the reference's menu")
+            code = t.bid_id(_way(number(action.card)), hand)
         elif isinstance(action, ref.Defend):
             code = t.defend + _way(number(action.card))
         elif isinstance(action, ref.Attack):
             attacker = by_name[action.attacker]
             code = t.attack_id(t.slot[attacker], by_name[action.target], _way(number(action.card)))
         elif isinstance(action, ref.Redraw):
-            code = t.redraw + number(action.card) * t.own_max + t.slot[by_name[action.payer]]
+            payer = t.slot[by_name[action.payer]]
+            if spec.per_character and action.figure is None:
+                hand = payer
+            code = t.redraw_id(number(action.card), hand, payer)
         elif isinstance(action, ref.Reveal):
             code = t.reveal + t.slot[by_name[action.figure]]
         else:
@@ -959,99 +978,113 @@ class FastGame:
     def _offers(self) -> list[int]:
         seat = self.to_act
         phase = self.phase
-        t = self.spec.actions
-        hand = self.hands[seat]
+        spec = self.spec
+        t = spec.actions
         if phase == FATE:  # B1 Tempt Fate: keep one of the two drawn
             assert self.fate is not None
             first, second = self.fate[2], self.fate[3]
             keeps = [t.keep + first] if first == second else [t.keep + first, t.keep + second]
             return [*keeps, CONCEDE]
         out = [PASS]
+        pc = spec.per_character
+        living = self.living(seat)
         if phase == SWAP_PHASE:
             if self.swap_order and self.swap_order[0] == seat and self._may_swap(seat):
-                right = self._swap_right(seat)
-                if right < 0 or right >= len(hand):
-                    out.append(SWAP)
-                else:
-                    self._partial_offers(seat, out)
+                self._swap_offers(seat, living, out)
         elif phase == BID:
-            _offer_ways(out, hand, _DIAMOND, t.bid)
-            if t.wdefend > t.wbid and self._seat_wild(seat):
-                _offer_twos(out, hand, t.wbid)
+            wild = t.wdefend > t.wbid and self._seat_wild(seat)
+            for h in living if pc else [seat]:
+                k = t.slot[h] if pc else 0
+                hand = self.hands[h]
+                _offer_ways(out, hand, _DIAMOND, t.bid + k, t.hands)
+                if wild:
+                    _offer_twos(out, hand, t.wbid + k, t.hands)
         elif phase == DEFEND:
-            _offer_ways(out, hand, _HEART, t.defend)
-            if t.wdefend > t.wbid:
-                assert self.pending is not None
-                if self.spec.wild[self.pending[3]]:
-                    _offer_twos(out, hand, t.wdefend)
+            assert self.pending is not None
+            hand = self.hands[self.pending[3] if pc else seat]
+            _offer_ways(out, hand, _HEART, t.defend, 1)
+            if t.wdefend > t.wbid and spec.wild[self.pending[3]]:
+                _offer_twos(out, hand, t.wdefend, 1)
             if t.tempt > t.cover:
                 self._cover_offers(hand, out)
-            if t.size > t.queen:
+            if t.size > t.queen and t.wbid > t.queen:
                 self._queen_offers(hand, out)
         elif phase == ACTION:
-            spades: list[int] = []
-            clubs: list[int] = []
-            seen = seen_c = 0
-            for c in hand:
-                s = SUITS[c]
-                if s == _JOKER_SUIT:
-                    if not seen & (1 << 13):
-                        seen |= 1 << 13
-                        spades.append(13)
-                    if not seen_c & (1 << 13):
-                        seen_c |= 1 << 13
-                        clubs.append(c)
-                elif s == _SPADE:
-                    way = c % 13
-                    if not seen & (1 << way):
-                        seen |= 1 << way
-                        spades.append(way)
-                elif s == _CLUB and not seen_c & (1 << c):
-                    seen_c |= 1 << c
-                    clubs.append(c)
-            twos: list[int] = []
-            if t.wdefend > t.wbid and self._seat_wild(seat):
-                _offer_twos(twos, hand, 0)
-            pairs = self._attack_pairs(seat) if spades or twos else []
-            if pairs:
-                for way in spades:
-                    for a, target in pairs:
-                        out.append(t.attack_id(t.slot[a], target, way))
-            if clubs:
-                self._move_offers(seat, clubs, out, False)
-            if twos:  # B1 Wild 2: a 2 as a joker, for a figure with Wild 2
-                wild = self.spec.wild
-                for suit in twos:
-                    for a, target in pairs:
-                        if wild[a]:
-                            out.append(t.wattack_id(t.wild_slot[a], target, suit))
-                self._move_offers(seat, [13 * s for s in twos], out, True)
+            if pc:
+                for f in living:
+                    self._action_offers(seat, self.hands[f], out, f)
+            else:
+                self._action_offers(seat, self.hands[seat], out, -1)
         if phase <= DEFEND:
             hidden = self.hidden
-            living = self.living(seat)
             for f in living:
                 if hidden[f]:
                     out.append(t.reveal + t.slot[f])
             if self._may_redraw(seat, living):
-                cost = self.spec.redraw_cost
+                cost = spec.redraw_cost
                 hp = self.hp
                 payers = [t.slot[f] for f in living if hp[f] >= cost]
-                done: set[int] = set()
-                for c in hand:
-                    if c not in done:
-                        done.add(c)
-                        base = t.redraw + c * t.own_max
-                        for k in payers:
-                            out.append(base + k)
+                for h in living if pc else [seat]:
+                    k = t.slot[h] if pc else 0
+                    done: set[int] = set()
+                    for c in self.hands[h]:
+                        if c not in done:
+                            done.add(c)
+                            base = t.redraw + (c * t.hands + k) * t.own_max
+                            for p in payers:
+                                out.append(base + p)
             if t.keep > t.tempt:
                 for f in self._tempters(living):
                     done = set()
-                    for c in hand:
+                    for c in self.hands[f if pc else seat]:
                         if c not in done:
                             done.add(c)
                             out.append(t.tempt + c * t.own_max + t.slot[f])
         out.append(CONCEDE)
         return out
+
+    def _action_offers(self, seat: int, hand: list[int], out: list[int], mover: int) -> None:
+        """The attacks and moves of ``hand`` (``mover``: per character the figure whose hand it
+        is, the only one its cards are played for; -1 per player)."""
+        t = self.spec.actions
+        spades: list[int] = []
+        clubs: list[int] = []
+        seen = seen_c = 0
+        for c in hand:
+            s = SUITS[c]
+            if s == _JOKER_SUIT:
+                if not seen & (1 << 13):
+                    seen |= 1 << 13
+                    spades.append(13)
+                if not seen_c & (1 << 13):
+                    seen_c |= 1 << 13
+                    clubs.append(c)
+            elif s == _SPADE:
+                way = c % 13
+                if not seen & (1 << way):
+                    seen |= 1 << way
+                    spades.append(way)
+            elif s == _CLUB and not seen_c & (1 << c):
+                seen_c |= 1 << c
+                clubs.append(c)
+        twos: list[int] = []
+        if t.wdefend > t.wbid and (self.spec.wild[mover] if mover >= 0 else self._seat_wild(seat)):
+            _offer_twos(twos, hand, 0, 1)
+        pairs = self._attack_pairs(seat) if spades or twos else []
+        if pairs:
+            for way in spades:
+                for a, target in pairs:
+                    if mover < 0 or a == mover:
+                        out.append(t.attack_id(t.slot[a], target, way))
+        if clubs:
+            self._move_offers(seat, clubs, out, False, mover)
+        if twos:  # B1 Wild 2: a 2 as a joker, for a figure with Wild 2
+            wild = self.spec.wild
+            for suit in twos:
+                for a, target in pairs:
+                    if wild[a] and (mover < 0 or a == mover):
+                        out.append(t.wattack_id(t.wild_slot[a], target, suit))
+            self._move_offers(seat, [13 * s for s in twos], out, True, mover)
 
     # -- the extended rules' offers and effects (B1, B2, D-27) ---------------------------
 
@@ -1071,10 +1104,48 @@ class FastGame:
                     right = rights[f]
         return right
 
-    def partial_cards(self, seat: int, kept: int) -> list[int]:
+    def _right(self, fig: int) -> int:
+        """D-27 per character: ``fig``'s own swap right (-1: no hero, the whole hand)."""
+        return self.spec.swap_right[fig] if self.spec.has_heroes else -1
+
+    def _holder(self, seat: int, hand: int) -> int:
+        """The index in :attr:`hands` of ``seat``'s hand slot ``hand`` (an id's hand)."""
+        return self.spec.actions.own[seat][hand] if self.spec.per_character else seat
+
+    def seat_cards(self, seat: int) -> list[int]:
+        """Every card ``seat`` holds: its hand, or per character (D-5) its figures' hands in
+        figure order (a new list then; per player the hand itself: do not change it)."""
+        holders = self.spec.holders[seat]
+        if len(holders) == 1:
+            return self.hands[holders[0]]
+        return [c for h in holders for c in self.hands[h]]
+
+    def _swap_offers(self, seat: int, living: list[int], out: list[int]) -> None:
+        """A3.3, D-27: the whole hand, or the partial swaps; per character each figure's."""
+        t = self.spec.actions
+        if not self.spec.per_character:
+            right = self._swap_right(seat)
+            if right < 0 or right >= len(self.hands[seat]):
+                out.append(SWAP)
+            else:
+                self._partial_offers(seat, out)
+            return
+        for f in living:
+            hand = self.hands[f]
+            right = self._right(f)
+            if right == 0 or not hand:
+                continue
+            if right < 0 or right >= len(hand):
+                out.append(t.pswap + t.slot[f])
+            else:
+                self._partial_offers(seat, out, f)
+
+    def partial_cards(self, seat: int, kept: int, holder: int = -1) -> list[int]:
         """The cards a partial swap gives (``heroes.partial_offers``): the k weakest (``kept``
-        0, jokers last) or the k weakest keeping suit ``kept - 1`` (cards in hand order)."""
-        hand = self.hands[seat]
+        0, jokers last) or the k weakest keeping suit ``kept - 1`` (cards in hand order);
+        ``holder``: per character the figure whose hand it is (-1: the seat's hand)."""
+        hand = self.hands[seat if holder < 0 else holder]
+        right = self._swap_right(seat) if holder < 0 else self._right(holder)
         value = self.spec.value
         suit = 4 if kept == 0 else kept - 1
         order = sorted(
@@ -1085,19 +1156,20 @@ class FastGame:
                 i,
             ),
         )
-        return [hand[i] for i in sorted(order[: self._swap_right(seat)])]
+        return [hand[i] for i in sorted(order[:right])]
 
-    def _partial_offers(self, seat: int, out: list[int]) -> None:
+    def _partial_offers(self, seat: int, out: list[int], holder: int = -1) -> None:
         t = self.spec.actions
-        hand = self.hands[seat]
+        hand = self.hands[seat if holder < 0 else holder]
+        slot = 0 if holder < 0 else t.slot[holder]
         seen: list[list[int]] = []
         for kept in range(5):
             if kept and not any(SUITS[c] == kept - 1 for c in hand):
                 continue
-            given = self.partial_cards(seat, kept)
+            given = self.partial_cards(seat, kept, holder)
             if given not in seen:
                 seen.append(given)
-                out.append(t.partial + kept)
+                out.append(t.partial_id(kept, slot))
 
     def _cover_offers(self, hand: list[int], out: list[int]) -> None:
         """B1 Cover: each heart (not a joker) with each choice of the target's unused Cover."""
@@ -1155,7 +1227,9 @@ class FastGame:
 
     def _extended(self, seat: int, action: int) -> None:
         t = self.spec.actions
-        if action >= t.wbid:
+        if action >= t.pswap:  # per character: a figure's whole hand (D-5)
+            self._swap(seat, None, t.own[seat][action - t.pswap])
+        elif action >= t.wbid:
             self._wild(seat, action)
         elif action >= t.queen:
             rest, extra = divmod(action - t.queen, 52)
@@ -1170,13 +1244,17 @@ class FastGame:
             card_way, code = divmod(action - t.cover, COVER_CODES)
             self._defend(seat, _card(card_way, _HEART), code)
         else:
-            self._swap(seat, self.partial_cards(seat, action - t.partial))
+            kept, hand = divmod(action - t.partial, t.hands)
+            holder = t.own[seat][hand] if t.per_character else -1
+            self._swap(seat, self.partial_cards(seat, kept, holder), holder)
 
     def _wild(self, seat: int, action: int) -> None:
         """B1 Wild 2: a 2 played as a joker (bid, heart, attack, club)."""
         t = self.spec.actions
         if action >= t.wnobody:
-            self._move(seat, 13 * (action - t.wnobody), -1, -1, False, True)
+            suit, slot = divmod(action - t.wnobody, t.whands)
+            holder = t.wild_own[seat][slot] if t.per_character else seat
+            self._move(seat, 13 * suit, -1, -1, False, True, holder)
         elif action >= t.wmove:
             rest, hide = divmod(action - t.wmove, 2)
             rest, dest = divmod(rest, t.destinations)
@@ -1189,14 +1267,15 @@ class FastGame:
         elif action >= t.wdefend:
             self._defend(seat, 13 * (action - t.wdefend), 0, -1, True)
         else:
-            self._bid(seat, 13 * (action - t.wbid), True)
+            suit, hand = divmod(action - t.wbid, t.hands)
+            self._bid(seat, 13 * suit, True, self._holder(seat, hand))
 
     def _tempt(self, seat: int, card: int, fig: int) -> None:
         """B1 Tempt Fate: give ``card``, draw two into the hand; then keep one (phase FATE)."""
         u = self.uses[fig]
         self.uses[fig] = (u[0], u[1], u[2], u[3] - 1)
         drawn = self._draw(2)
-        hand = self.hands[seat]
+        hand = self.hands[fig if self.spec.per_character else seat]
         hand.remove(card)
         self._discard((card,), False, seat)
         hand.extend(drawn)
@@ -1215,25 +1294,28 @@ class FastGame:
         assert fate is not None
         self.fate = None
         other = fate[3] if card == fate[2] else fate[2]
-        self.hands[seat].remove(other)
+        self.hands[fate[1] if self.spec.per_character else seat].remove(other)
         self._discard((other,), False, seat)
         if self.log is not None:
             self.log.append(FateKept(seat, self.spec.names[fate[1]], CARDS[card], CARDS[other]))
         self.phase = fate[4]
 
-    def _move_offers(self, seat: int, clubs: list[int], out: list[int], wild: bool) -> None:
+    def _move_offers(
+        self, seat: int, clubs: list[int], out: list[int], wild: bool, mover: int = -1
+    ) -> None:
         """The move ids of ``clubs`` (``wild``: 2s played as jokers, B1 Wild 2, moving only
-        figures with Wild 2), or a club moving nobody where no figure can go anywhere."""
+        figures with Wild 2), or a club moving nobody where no figure can go anywhere;
+        ``mover``: per character (D-5) the one figure the hand's clubs move (-1: any)."""
         spec = self.spec
         board = spec.board
         t = spec.actions
         pos, fig_out = self.pos, self.out
-        movers = self.living(seat)
+        movers = self.living(seat) if mover < 0 else [mover]
         if wild:
             movers = [f for f in movers if spec.wild[f]]
         # per mover: the destinations another figure's base is on (its own base aside), kept
         # on the spec for the places and outs they were found for (they change by a move)
-        here_now = (seat, wild, tuple(pos), tuple(fig_out))
+        here_now = (seat, wild, mover, tuple(pos), tuple(fig_out))
         memo = spec.crowd_memo
         if memo is not None and memo[0] == here_now:
             blocked: list[set[int]] = memo[1]
@@ -1300,7 +1382,11 @@ class FastGame:
                     out.extend(ids)
                     offered = True
             if not offered:
-                out.append(t.wnobody + c // 13 if wild else t.nobody + card_way)
+                if wild:
+                    k = t.wild_slot[mover] if mover >= 0 else 0
+                    out.append(t.wnobody + c // 13 * t.whands + k)
+                else:
+                    out.append(t.nobody + card_way * t.hands + (t.slot[mover] if mover >= 0 else 0))
 
     def blocked(self, fig: int) -> set[int]:
         """Destinations ``fig`` may not end a move on now (another figure's base is there)."""
@@ -1315,9 +1401,13 @@ class FastGame:
     # -- rules' predicates -------------------------------------------------------------
 
     def _may_swap(self, seat: int) -> bool:
-        if self.dead_taken or not self.hands[seat]:
+        if self.dead_taken:
             return False
         spec = self.spec
+        if spec.per_character:  # D-5, D-27: a figure with a hand and the right to swap it
+            return any(self.hands[f] and self._right(f) != 0 for f in self.living(seat))
+        if not self.hands[seat]:
+            return False
         if spec.has_heroes:  # D-27: the best right of the seat's living heroes; 0 = none
             right = -1
             rights = spec.swap_right
@@ -1336,11 +1426,18 @@ class FastGame:
         spec = self.spec
         if self.redraws_used[seat] >= spec.redraws:
             return False
-        if not (self.draw or self.discard) or not self.hands[seat]:
+        if not (self.draw or self.discard):
+            return False
+        if living is None:
+            living = self.living(seat)
+        if spec.per_character:  # D-7: any figure with the HP pays, whichever holds cards
+            if not any(self.hands[f] for f in living):
+                return False
+        elif not self.hands[seat]:
             return False
         cost = spec.redraw_cost
         hp = self.hp
-        return any(hp[f] >= cost for f in (self.living(seat) if living is None else living))
+        return any(hp[f] >= cost for f in living)
 
     def _attack_pairs(self, seat: int, revealed: bool = False) -> list[tuple[int, int]]:
         """Every (attacker, target) pair ``seat`` may shoot now (``revealed``: also its hidden
@@ -1381,7 +1478,23 @@ class FastGame:
         phase = self.phase
         if phase in (SWAP_PHASE, FATE):
             return True
-        hand = self.hands[seat]
+        if self.spec.per_character:
+            if self._hand_choice(seat):
+                return True
+        elif self._card_choice(seat, self.hands[seat]):
+            return True
+        hidden = self.hidden
+        living = self.living(seat)
+        for f in living:
+            if hidden[f]:
+                return True
+        if self.spec.actions.keep > self.spec.actions.tempt and self._tempters(living):
+            return True
+        return self._may_redraw(seat, living)
+
+    def _card_choice(self, seat: int, hand: list[int]) -> bool:
+        """Per player: a card of ``hand`` is a choice in this bid, defence or action."""
+        phase = self.phase
         t = self.spec.actions
         if phase == BID:
             for c in hand:
@@ -1411,14 +1524,50 @@ class FastGame:
                 return True  # a 2 moves as a joker's club (the seat decides, as with a club)
             if spade and self._attack_pairs(seat):
                 return True
-        hidden = self.hidden
+        return False
+
+    def _hand_choice(self, seat: int) -> bool:
+        """Per character (D-5): a card of one of the seat's figures' hands is a choice now
+        (a bid, the target's heart, a club or spade its own figure may play)."""
+        phase = self.phase
+        spec = self.spec
+        t = spec.actions
+        wilds = t.wdefend > t.wbid
+        hands = self.hands
+        if phase == DEFEND:
+            assert self.pending is not None
+            target = self.pending[3]
+            hand = hands[target]
+            for c in hand:
+                if SUITS[c] in (_HEART, _JOKER_SUIT):
+                    return True
+            return wilds and spec.wild[target] and _has_two(hand)
         living = self.living(seat)
-        for f in living:
-            if hidden[f]:
+        if phase == BID:
+            seat_wild = wilds and self._seat_wild(seat)
+            for f in living:
+                for c in hands[f]:
+                    if SUITS[c] in (_DIAMOND, _JOKER_SUIT):
+                        return True
+                if seat_wild and _has_two(hands[f]):
+                    return True
+            return False
+        for f in living:  # the action
+            hand = hands[f]
+            spade = False
+            for c in hand:
+                s = SUITS[c]
+                if s in (_CLUB, _JOKER_SUIT):
+                    return True
+                if s == _SPADE:
+                    spade = True
+            if wilds and spec.wild[f] and _has_two(hand):
                 return True
-        if self.spec.actions.keep > self.spec.actions.tempt and self._tempters(living):
-            return True
-        return self._may_redraw(seat, living)
+            if spade:
+                for a, _ in self._attack_pairs(seat):
+                    if a == f:
+                        return True
+        return False
 
     def _settle(self) -> None:
         while self.phase != OVER and self.to_act >= 0 and not self._has_choice(self.to_act):
@@ -1474,8 +1623,9 @@ class FastGame:
             pile.extend(reversed(orders[self.shuffles]))
         self.shuffles += 1
 
-    def _play_card(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
+    def _play_card(self, holder: int, card: int) -> None:
+        """Play ``card`` from hand ``holder`` (the seat's, or per character a figure's)."""
+        self.hands[holder].remove(card)
         self.discard.append(card)
         self.seen_public.append(card)
 
@@ -1493,19 +1643,28 @@ class FastGame:
                 log.append(DeckShuffled(len(self.draw)))
         sizes = [0] * spec.seats
         order = self.round_from(self.dealer + 1)
-        for seat in order:
-            size = spec.hand_size
-            if spec.has_heroes:  # B2, D-5: the extra cards of the seat's living heroes
-                for f in self.living(seat):
-                    size += spec.extra[f]
-            self.hands[seat] = self._draw(size)
-            sizes[seat] = len(self.hands[seat])
+        if spec.per_character:
+            self._deal_figures(order, sizes)
+        else:
+            for seat in order:
+                size = spec.hand_size
+                if spec.has_heroes:  # B2, D-5: the extra cards of the seat's living heroes
+                    for f in self.living(seat):
+                        size += spec.extra[f]
+                self.hands[seat] = self._draw(size)
+                sizes[seat] = len(self.hands[seat])
         self.dead = self._draw(spec.dead_size)
         self.dead_taken = False
         if log is not None:
             log.append(CardsDealt(tuple(sizes), len(self.dead)))
             for seat in order:
-                log.append(HandDealt(seat, tuple(CARDS[c] for c in self.hands[seat])))
+                if not spec.per_character:
+                    log.append(HandDealt(seat, tuple(CARDS[c] for c in self.hands[seat])))
+                    continue
+                for f in spec.holders[seat]:
+                    if not self.out[f]:
+                        cards = tuple(CARDS[c] for c in self.hands[f])
+                        log.append(FigureHandDealt(seat, spec.names[f], cards))
         self.redraws_used = [0] * spec.seats
         self.active = self.dealer
         self.first_cycle = True
@@ -1514,6 +1673,17 @@ class FastGame:
         swap_order = self.round_from(self.dealer) if self.dead else []
         self.swap_order = [s for s in swap_order if self._may_swap(s)]
         self._next_swapper()
+
+    def _deal_figures(self, order: list[int], sizes: list[int]) -> None:
+        """D-5 per character: each figure of the seats in ``order`` its own hand (5, a hero's
+        extra cards on top, none for a figure out of the game)."""
+        spec = self.spec
+        out = self.out
+        for seat in order:
+            for f in spec.holders[seat]:
+                size = 0 if out[f] else spec.hand_size + (spec.extra[f] if spec.has_heroes else 0)
+                self.hands[f] = self._draw(size)
+                sizes[seat] += size
 
     def _next_swapper(self) -> None:
         if self.swap_order and not self.dead_taken:
@@ -1525,8 +1695,19 @@ class FastGame:
 
     def _anyone_can_play(self) -> bool:
         hands = self.hands
-        t = self.spec.actions
+        spec = self.spec
+        t = spec.actions
         wilds = t.wdefend > t.wbid
+        if spec.per_character:
+            wild = spec.wild
+            for seat in self.seats_in_game():
+                for f in self.living(seat):
+                    for c in hands[f]:
+                        if SUITS[c] != _HEART:
+                            return True
+                    if wilds and wild[f] and _has_two(hands[f]):
+                        return True
+            return False
         for seat in self.seats_in_game():
             for c in hands[seat]:
                 if SUITS[c] != _HEART:
@@ -1584,13 +1765,14 @@ class FastGame:
         best = -1
         worth = spec.points
         for seat in order:
-            value = sum(worth[c] for c in self.hands[seat])
+            value = sum(worth[c] for c in self.seat_cards(seat))
             points[seat] = value
             if value > best:
                 best, next_dealer = value, seat
         for seat in range(spec.seats):
-            self._discard(self.hands[seat], False, seat)
-            self.hands[seat] = []
+            for h in spec.holders[seat]:
+                self._discard(self.hands[h], False, seat)
+                self.hands[h] = []
         self._discard(self.dead, False)
         self.dead = []
         if self.log is not None:
@@ -1642,11 +1824,12 @@ class FastGame:
         self._end_game(leaders[0] if len(leaders) == 1 else None, "round_limit")
 
     def _leave(self, seat: int, reason: str) -> None:
-        cards = self.hands[seat]
+        cards = self.seat_cards(seat)
         self._discard(cards, False, seat)
         if self.log is not None:
             self.log.append(HandDiscarded(seat, len(cards)))
-        self.hands[seat] = []
+        for h in self.spec.holders[seat]:
+            self.hands[h] = []
         if self.log is not None:
             self.log.append(SeatOut(seat, reason))
 
@@ -1660,6 +1843,12 @@ class FastGame:
         if self.log is not None:
             killed_by = None if killer < 0 else spec.names[killer]
             self.log.append(FigureOut(spec.names[fig], seat, killed_by))
+        if spec.per_character:  # D-5: the figure's hand goes with it, face down
+            hand = self.hands[fig]
+            self._discard(hand, False, seat)
+            if self.log is not None:
+                self.log.append(HandDiscarded(seat, len(hand), spec.names[fig]))
+            self.hands[fig] = []
         if not self.conceded[seat] and not self.alive[seat]:
             self._leave(seat, "eliminated")
 
@@ -1744,7 +1933,7 @@ class FastGame:
         return survived
 
     def _attack(self, seat: int, card: int, attacker: int, target: int, wild: bool = False) -> None:
-        self._play_card(seat, card)
+        self._play_card(attacker if self.spec.per_character else seat, card)
         self.cycle_played = True
         spec = self.spec
         distance, _ = spec.board.sight(self.pos[attacker], self.pos[target])
@@ -1797,15 +1986,17 @@ class FastGame:
                 log.append(DefensePlayed(seat, None))
             self._resolve(-1)
 
-    def _swap(self, seat: int, cards: list[int] | None = None) -> None:
-        """A3.3: the whole hand for the dead man's hand, or (D-27) ``cards`` of it."""
+    def _swap(self, seat: int, cards: list[int] | None = None, holder: int = -1) -> None:
+        """A3.3: the whole hand for the dead man's hand, or (D-27) ``cards`` of it; ``holder``:
+        per character the figure whose hand it is (-1: the seat's)."""
         received = self.dead
+        h = seat if holder < 0 else holder
         if cards is None:
-            given = self.hands[seat]
-            self.hands[seat] = received
+            given = self.hands[h]
+            self.hands[h] = received
         else:
             given = cards
-            hand = self.hands[seat]
+            hand = self.hands[h]
             for c in cards:
                 hand.remove(c)
             hand.extend(received)
@@ -1813,14 +2004,15 @@ class FastGame:
         self.dead_taken = True
         self._discard(given, False, seat)
         if self.log is not None:
-            self.log.append(HandSwapped(seat, 0 if cards is None else len(cards), None))
+            figure = None if holder < 0 else self.spec.names[holder]
+            self.log.append(HandSwapped(seat, 0 if cards is None else len(cards), figure))
             gave = tuple(CARDS[c] for c in given)
             self.log.append(SwapReceived(seat, gave, tuple(CARDS[c] for c in received)))
         self.swap_order = []
         self._begin_cycle()
 
-    def _bid(self, seat: int, card: int, wild: bool = False) -> None:
-        self._play_card(seat, card)
+    def _bid(self, seat: int, card: int, wild: bool = False, holder: int = -1) -> None:
+        self._play_card(seat if holder < 0 else holder, card)
         spec = self.spec
         bonus = 0
         if (
@@ -1841,9 +2033,11 @@ class FastGame:
     def _defend(
         self, seat: int, card: int, covers: int = 0, extra: int = -1, wild: bool = False
     ) -> None:
-        self._play_card(seat, card)
+        assert self.pending is not None
+        holder = self.pending[3] if self.spec.per_character else seat
+        self._play_card(holder, card)
         if extra >= 0:  # B1 Queen of Hearts: a second card, face up after the heart
-            self._play_card(seat, extra)
+            self._play_card(holder, extra)
         used: tuple[str, ...] = ()
         if covers:  # B1 Cover: the target's uses spent on this heart
             assert self.pending is not None
@@ -1858,9 +2052,18 @@ class FastGame:
         self._resolve(card, covers, extra, wild)
 
     def _move(
-        self, seat: int, card: int, fig: int, dest: int, hide: bool, wild: bool = False
+        self,
+        seat: int,
+        card: int,
+        fig: int,
+        dest: int,
+        hide: bool,
+        wild: bool = False,
+        holder: int = -1,
     ) -> None:
-        self._play_card(seat, card)
+        if holder < 0:
+            holder = fig if self.spec.per_character and fig >= 0 else seat
+        self._play_card(holder, card)
         spec = self.spec
         moves: tuple[FigureMove, ...] = ()
         bonus = 0
@@ -1880,7 +2083,7 @@ class FastGame:
             self.log.append(FiguresMoved(seat, CARDS[card], inches, moves, wild, bonus))
         self._end_cycle()
 
-    def _redraw(self, seat: int, card: int, payer: int) -> None:
+    def _redraw(self, seat: int, card: int, payer: int, holder: int) -> None:
         spec = self.spec
         cost = spec.redraw_cost
         self.hp[payer] -= cost
@@ -1888,7 +2091,7 @@ class FastGame:
         if self.log is not None:
             self.log.append(RedrawPaid(seat, spec.names[payer], cost, self.hp[payer]))
         drawn = self._draw(1)[0]
-        hand = self.hands[seat]
+        hand = self.hands[holder]
         hand.remove(card)
         self._discard((card,), False, seat)
         hand.append(drawn)
@@ -1941,23 +2144,23 @@ def _has_two(hand: list[int]) -> bool:
     return any(c != JOKER and c % 13 == 0 for c in hand)
 
 
-def _offer_twos(out: list[int], hand: list[int], base: int) -> None:
-    """Append ``base`` + suit for each suit of a 2 in ``hand``, once per suit, in the hand's
-    order (B1 Wild 2)."""
+def _offer_twos(out: list[int], hand: list[int], base: int, step: int) -> None:
+    """Append ``base`` + suit × ``step`` for each suit of a 2 in ``hand``, once per suit, in
+    the hand's order (B1 Wild 2)."""
     seen = 0
     for c in hand:
         if c != JOKER and c % 13 == 0 and not seen & (1 << (c // 13)):
             seen |= 1 << (c // 13)
-            out.append(base + c // 13)
+            out.append(base + c // 13 * step)
 
 
 def _way(card: int) -> int:
     return 13 if card == JOKER else card % 13
 
 
-def _offer_ways(out: list[int], hand: list[int], suit: int, base: int) -> None:
-    """Append ``base`` + way for each way a card of ``suit`` (or a joker) in ``hand`` is played,
-    once per way, in the hand's order."""
+def _offer_ways(out: list[int], hand: list[int], suit: int, base: int, step: int) -> None:
+    """Append ``base`` + way × ``step`` for each way a card of ``suit`` (or a joker) in ``hand``
+    is played, once per way, in the hand's order."""
     seen = 0
     for c in hand:
         s = SUITS[c]
@@ -1965,7 +2168,7 @@ def _offer_ways(out: list[int], hand: list[int], suit: int, base: int) -> None:
             way = 13 if c == JOKER else c % 13
             if not seen & (1 << way):
                 seen |= 1 << way
-                out.append(base + way)
+                out.append(base + way * step)
 
 
 _TEMPLATES: dict[tuple[Any, Any], tuple[Any, Any, FastGame]] = {}
