@@ -7,6 +7,7 @@ import random
 import pytest
 
 from totenblatt.campaign import (
+    CampaignError,
     FightOutcome,
     Gang,
     Member,
@@ -223,3 +224,13 @@ def test_a_hired_hero_gets_chosen_abilities_and_a_unique_name(rules: Ruleset) ->
         gang, HeroType.GUNSLINGER, {"C0": 5}, rules, random.Random(1), abilities=[Ability.COVER_3]
     )
     assert hired.members[-1].abilities[0] is Ability.COVER_3
+
+
+def test_d41_a_hired_hero_honours_the_distinct_option(rules: Ruleset) -> None:
+    gang = lost(HeroType.GUNSLINGER, rules, 6, 6)
+    twice = [Ability.COVER_3, Ability.COVER_3]
+    with pytest.raises(CampaignError, match="distinct"):
+        hire(gang, HeroType.GUNSLINGER, {"C0": 5}, rules, random.Random(1), abilities=twice)
+    free = rules.with_options(**{"campaign.hero_abilities_distinct": False})
+    hired, _ = hire(gang, HeroType.GUNSLINGER, {"C0": 5}, free, random.Random(1), abilities=twice)
+    assert hired.members[-1].abilities == (Ability.COVER_3, Ability.COVER_3)

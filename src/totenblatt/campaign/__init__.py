@@ -2,7 +2,8 @@
 
 Create a gang (:func:`create_gang`), record what a fight did to it (:func:`after_fight`,
 the one path for fights played on a table and by the engine), hire a replacement hero
-(:func:`hire`, :func:`affordable` says what can be paid) and fill up (:func:`fill`); between
+(:func:`hire`, :func:`affordable` says what can be paid), fill up (:func:`fill`) and, when the
+leader was lost, choose a new one (:func:`choose_leader`); between
 fights rename the gang or a member, dismiss or re-arm a member (:mod:`.roster`). Every step
 returns the new :class:`Gang` and the events that describe it; randomness comes from the
 ``random.Random`` passed in. :mod:`.battle` sets a fight up on the engine and reads its
@@ -70,6 +71,7 @@ from totenblatt.campaign.gang import (
     name_key,
     name_matches,
 )
+from totenblatt.campaign.leader import choose_leader, leader_candidates, leader_lost
 from totenblatt.campaign.names import new_name
 from totenblatt.campaign.recruitment import affordable, fill, hirable, hire, hire_cost, spare_hp
 from totenblatt.campaign.roster import arm, clean_gang_name, dismiss, rename_gang, rename_member
@@ -103,6 +105,7 @@ __all__ = [
     "after_fight",
     "arm",
     "check_weapon",
+    "choose_leader",
     "chosen_sacrifice",
     "clean_gang_name",
     "create_gang",
@@ -122,6 +125,8 @@ __all__ = [
     "hirable",
     "hire",
     "hire_cost",
+    "leader_candidates",
+    "leader_lost",
     "name_key",
     "name_matches",
     "new_cowboy",

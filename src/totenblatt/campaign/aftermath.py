@@ -38,6 +38,7 @@ from totenblatt.campaign.gang import (
     IllegalSacrificeError,
     Member,
 )
+from totenblatt.campaign.leader import choose_leader
 from totenblatt.campaign.outcomes import outcome_args
 from totenblatt.campaign.recruitment import affordable, fill, hire, price
 from totenblatt.messages import Message
@@ -63,7 +64,7 @@ __all__ = [
     "step_seed",
 ]
 
-FIGHT, RECRUIT, FILL = "fight", "recruit", "fill"
+FIGHT, RECRUIT, FILL, LEADER = "fight", "recruit", "fill", "leader"
 """The names of the post-fight steps (:attr:`Step.what`)."""
 
 
@@ -210,6 +211,8 @@ class Choices:
     fill_names: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     """The hired hero's abilities the owner chose (B2, D-41); the rest are drawn."""
+    leader: str | None = None
+    """The new leader the owner chose when the leader was lost (:mod:`.leader`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,14 +252,16 @@ def plan(
     *,
     absent: Collection[str] = (),
 ) -> tuple[Step, ...]:
-    """Every post-fight step of ``gang`` in order: the fight (:func:`settle`), a hire, filling up.
+    """Every post-fight step of ``gang`` in order: the fight (:func:`settle`), a hire, filling
+    up, a new leader.
 
     Each step draws from ``random.Random(step_seed(seed, what))``; ``choices`` None takes
     :func:`default_choices`. The same arguments give the same steps, cards included.
     """
     first = _fight_step(gang, outcome, ruleset, seed, absent)
     chosen = default_choices(first.gang, ruleset) if choices is None else choices
-    return (first, *_after_fight(first.gang, ruleset, seed, _paid(first.gang, chosen, ruleset)))
+    paid = _paid(first.gang, chosen, ruleset)
+    return (first, *_after_fight(gang, first.gang, ruleset, seed, paid))
 
 
 def _fight_step(
@@ -274,8 +279,11 @@ def _paid(settled: Gang, chosen: Choices, ruleset: Ruleset) -> Choices:
     return replace(chosen, pay=default_payments(settled, chosen.hire, ruleset))
 
 
-def _after_fight(fought: Gang, ruleset: Ruleset, seed: int, chosen: Choices) -> list[Step]:
-    """The recruitment and filling steps after the fight step (B6)."""
+def _after_fight(
+    gang: Gang, fought: Gang, ruleset: Ruleset, seed: int, chosen: Choices
+) -> list[Step]:
+    """The recruitment and filling steps after the fight step (B6), then the new leader the
+    owner chose when ``gang``'s leader was lost (:func:`~.leader.choose_leader`)."""
     steps = []
     current = fought
     if chosen.hire is not None:
@@ -296,6 +304,9 @@ def _after_fight(fought: Gang, ruleset: Ruleset, seed: int, chosen: Choices) -> 
             current, ruleset, random.Random(the_seed), names=list(chosen.fill_names)
         )
         steps.append(Step(FILL, the_seed, current, events))
+    if chosen.leader is not None:
+        current, events = choose_leader(gang, current, chosen.leader)
+        steps.append(Step(LEADER, step_seed(seed, LEADER), current, events))
     return steps
 
 
@@ -322,6 +333,7 @@ class Wanted:
     abilities: tuple[Ability, ...] = ()
     fill: bool | None = None
     fill_names: tuple[str, ...] = ()
+    leader: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         """As stored with a confirmation."""
@@ -334,6 +346,7 @@ class Wanted:
             "abilities": [a.value for a in self.abilities],
             "fill": self.fill,
             "fill_names": list(self.fill_names),
+            "leader": self.leader,
         }
 
     @classmethod
@@ -352,6 +365,7 @@ class Wanted:
             abilities=tuple(Ability(str(a)) for a in _items(data.get("abilities"))),
             fill=None if data.get("fill") is None else bool(data.get("fill")),
             fill_names=tuple(str(n) for n in _items(data.get("fill_names"))),
+            leader=None if data.get("leader") is None else str(data.get("leader")),
         )
 
 
@@ -402,7 +416,8 @@ def resolve(
     The fight step (:func:`settle`, B4, B5), then the owner's ``wanted`` choices with the
     rules' defaults (:func:`default_choices`) for what they leave open, then the hire and
     filling up (B6). Each step draws from its own seed (:func:`step_seed` of ``seed`` and
-    the step): nothing the owner types (a name) changes a card drawn (D-41).
+    the step): nothing the owner types (a name) changes a card drawn (D-41). A new leader
+    the owner chose (``wanted.leader``) comes last, when the leader was lost.
     """
     asked = Wanted() if wanted is None else wanted
     first = _fight_step(gang, outcome, ruleset, seed, absent)
@@ -417,10 +432,11 @@ def resolve(
             fill=defaults.fill if asked.fill is None else asked.fill,
             fill_names=asked.fill_names,
             abilities=asked.abilities if hire_ is not None else (),
+            leader=asked.leader,
         ),
         ruleset,
     )
-    return Resolved(choices, (first, *_after_fight(first.gang, ruleset, seed, choices)))
+    return Resolved(choices, (first, *_after_fight(gang, first.gang, ruleset, seed, choices)))
 
 
 def step_args(
@@ -436,4 +452,6 @@ def step_args(
             "name": choices.hire_name,
             "abilities": [a.value for a in choices.abilities],
         }
+    if step.what == LEADER:
+        return {"leader": step.gang.members[0].name}
     return {"names": list(choices.fill_names)}

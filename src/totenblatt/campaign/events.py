@@ -29,6 +29,7 @@ __all__ = [
     "HireForfeited",
     "Hired",
     "Joined",
+    "LeaderChosen",
     "MaxHpRaised",
     "NotCounted",
     "Paid",
@@ -191,6 +192,15 @@ class Armed:
     before: str
 
 
+@dataclass(frozen=True, slots=True)
+class LeaderChosen:
+    """The owner chose a new leader after the leader was lost: it heads the roster (B3)."""
+
+    tag: ClassVar[str] = "leader_chosen"
+    member: str
+    kind: HeroType
+
+
 Event = (
     Joined
     | AbilityGained
@@ -208,6 +218,7 @@ Event = (
     | Renamed
     | Dismissed
     | Armed
+    | LeaderChosen
 )
 """Anything a campaign step reports."""
 
@@ -232,7 +243,7 @@ _BY_TAG: dict[str, type[Event]] = {
     for cls in (
         Joined, AbilityGained, Recovered, FightCounted, NotCounted, Promoted,
         MaxHpRaised, Died, Sacrificed, Paid, Hired, HireForfeited, GangRenamed, Renamed,
-        Dismissed, Armed,
+        Dismissed, Armed, LeaderChosen,
     )
 }  # fmt: skip
 

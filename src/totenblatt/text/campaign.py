@@ -152,6 +152,10 @@ def describe(event: Event, lang: str = "en") -> str:
                 member=member,
                 kind=kind_name(kind, lang),
             )
+        case ev.LeaderChosen(member, kind):
+            return w.phrase(
+                "{member} ({kind}) now leads the gang", member=member, kind=kind_name(kind, lang)
+            )
         case ev.Armed(member, weapon, before):
             base = Ruleset.load("extended")
             return w.phrase(
