@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from story_helpers import Story, bearer, seed_for, story_client
 
 from totenblatt.rpg import Side, pile_order, pile_seed
-from totenblatt.web.table.hub import hash_token
+from totenblatt.web.shell.tokens import hash_token
 
 SEED = seed_for([([8, 9], [5, 7])], start=2**62)  # a large seed: its digits are rare
 """The story's secret: Trevor's pile starts 8, 9, the game master's 5, 7."""

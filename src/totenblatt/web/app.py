@@ -34,6 +34,7 @@ from totenblatt.web.operator.routes import operator_router
 from totenblatt.web.rules.pages import pages_router
 from totenblatt.web.shell.bodies import MAX_BODY
 from totenblatt.web.shell.errors import TooLargeError, WebError
+from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.guard import Guard
 from totenblatt.web.shell.operator import new_operator_token, operator_hash
 from totenblatt.web.shell.proxies import Proxies, normalise_origin
@@ -73,7 +74,8 @@ def create_app(
             bot_think=config.bot_think,
             learned=config.learned,
         )
-        app.state.hub = hub
+        host: GameHost = hub  # what the features other than the table see of it
+        app.state.hub = host
         await hub.start()
         try:
             yield

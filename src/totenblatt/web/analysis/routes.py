@@ -41,8 +41,8 @@ from totenblatt.web.shell.errors import (
     NotFoundError,
     UnauthorizedError,
 )
+from totenblatt.web.shell.games import GameHost, GameRoom
 from totenblatt.web.shell.words import LANGS
-from totenblatt.web.table.hub import Hub, Room
 
 __all__ = ["KEPT", "SETTINGS", "Settings", "analysis_router"]
 
@@ -83,7 +83,7 @@ def _token(request: Request) -> str | None:
     return request.query_params.get("token")
 
 
-def _seat(value: str | None, room: Room) -> int | None:
+def _seat(value: str | None, room: GameRoom) -> int | None:
     if value is None or value == "":
         return None
     try:
@@ -102,15 +102,15 @@ def analysis_router() -> APIRouter:
     lock = threading.Lock()
     worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis")
 
-    async def room_of(request: Request, game_id: str) -> tuple[Room, int | None]:
-        hub: Hub = request.app.state.hub
+    async def room_of(request: Request, game_id: str) -> tuple[GameRoom, int | None]:
+        hub: GameHost = request.app.state.hub
         room = await hub.room(game_id)
         token = _token(request)
         if token is None:
             raise UnauthorizedError("this needs the token of a seat or the spectator link's token")
         return room, room.viewer(token).seat
 
-    def start(key: tuple[Any, ...], room: Room, seat: int | None, public: bool) -> _Job:
+    def start(key: tuple[Any, ...], room: GameRoom, seat: int | None, public: bool) -> _Job:
         with lock:
             job = jobs.get(key)
             if job is not None:
@@ -150,7 +150,7 @@ def analysis_router() -> APIRouter:
         worker.submit(run)
         return job
 
-    async def job_of(request: Request, game_id: str) -> tuple[Room, _Job, str]:
+    async def job_of(request: Request, game_id: str) -> tuple[GameRoom, _Job, str]:
         """The analysis the asker may have (started if need be), and the language."""
         room, own = await room_of(request, game_id)
         lang = _lang(request.query_params.get("lang"), room.lang)

@@ -1,7 +1,7 @@
 """Who asks: the campaign's arbitrator, a gang's owner, or the public (no token).
 
 Tokens come from :mod:`secrets`; only their SHA-256 is stored (the table's
-:func:`~totenblatt.web.table.hub.hash_token`), and a token is compared with every stored
+:func:`~totenblatt.web.shell.tokens.hash_token`), and a token is compared with every stored
 hash in constant time, whichever matches.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from totenblatt.store.campaigns import CampaignRecord
 from totenblatt.web.shell.errors import ForbiddenError, UnauthorizedError
-from totenblatt.web.table.hub import hash_token
+from totenblatt.web.shell.tokens import hash_token
 
 __all__ = ["Who", "new_id", "new_token", "who_is"]
 

@@ -62,6 +62,7 @@ from totenblatt.web.shell.errors import (
     WebError,
 )
 from totenblatt.web.shell.store_errors import busy
+from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import LANGS
 from totenblatt.web.shell.words import describe as describe_error
 from totenblatt.web.table.hub import (
@@ -71,7 +72,6 @@ from totenblatt.web.table.hub import (
     Hub,
     Room,
     Viewer,
-    hash_token,
 )
 
 __all__ = ["CampaignTable", "fight_of", "gang_of"]

@@ -22,9 +22,9 @@ from totenblatt.store.core import Database
 from totenblatt.store.holders import Holders
 from totenblatt.text.catalog import words
 from totenblatt.web.shell.operator import require_operator
+from totenblatt.web.shell.pages import json_script
 from totenblatt.web.shell.store_errors import unavailable
 from totenblatt.web.shell.words import LANGS
-from totenblatt.web.stories.page import json_script
 
 __all__ = ["operator_router"]
 

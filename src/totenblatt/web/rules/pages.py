@@ -28,9 +28,10 @@ from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.web.rules.rulebook import rules_sections
 from totenblatt.web.rules.tutorial import LESSONS, tutorial_spec
 from totenblatt.web.shell.bodies import read_json
+from totenblatt.web.shell.errors import InvalidError
 from totenblatt.web.shell.limits import Limits, client_key
 from totenblatt.web.shell.words import LANGS, strings, text
-from totenblatt.web.table.hub import Hub, InvalidError
+from totenblatt.web.table.hub import Hub
 
 __all__ = ["CSP", "QR_MAX", "pages_router"]
 

@@ -14,7 +14,7 @@ import secrets
 from fastapi import Request
 
 from totenblatt.web.shell.errors import ForbiddenError, UnauthorizedError
-from totenblatt.web.table.hub import hash_token
+from totenblatt.web.shell.tokens import hash_token
 
 __all__ = [
     "ENV_VAR",

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from totenblatt.store.database import StoreError
 from totenblatt.store.stories import Stories
-from totenblatt.web.table.hub import Hub
+from totenblatt.web.shell.games import GameHost
 
 __all__ = ["KIND", "TICK", "StoryFollower"]
 
@@ -42,13 +42,13 @@ class StoryFollower:
     def __init__(
         self,
         watched: Callable[[], dict[str, int]],
-        push: Callable[[Hub, str], Awaitable[None]],
+        push: Callable[[GameHost, str], Awaitable[None]],
     ) -> None:
         self.watched = watched
         self.push = push
-        self._hub: Hub | None = None
+        self._hub: GameHost | None = None
 
-    def attach(self, hub: Hub) -> None:
+    def attach(self, hub: GameHost) -> None:
         """Follow through ``hub``'s bus (once per hub; a new application's hub replaces it)."""
         if self._hub is hub:
             return
@@ -73,7 +73,7 @@ class StoryFollower:
             if found in seen and (version < 0 or version > seen[found]):
                 self._spawn(hub, found)
 
-    def _spawn(self, hub: Hub, story_id: str) -> None:
+    def _spawn(self, hub: GameHost, story_id: str) -> None:
         async def push() -> None:
             try:
                 await self.push(hub, story_id)
@@ -82,7 +82,7 @@ class StoryFollower:
 
         hub.spawn(push())
 
-    async def _looking(self, hub: Hub) -> None:
+    async def _looking(self, hub: GameHost) -> None:
         stories = Stories(hub.games.db)
         while self._hub is hub:
             await asyncio.sleep(TICK)

@@ -8,10 +8,10 @@ script, no inline style) holds. Every text a user gave is escaped.
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
+from totenblatt.web.shell.pages import json_script
 from totenblatt.web.stories.words import strings
 
 __all__ = ["create_page", "json_script", "story_page"]
@@ -24,13 +24,6 @@ _HEAD = (
     '<link rel="stylesheet" href="/static/story.css">'
     '<script type="module" src="/static/js/story.js"></script></head>'
 )
-
-
-def json_script(element_id: str, data: Any) -> str:
-    """Data for the page's script in a JSON script element."""
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    raw = raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" id="{element_id}">{raw}</script>'
 
 
 def _bar(title: str) -> str:

@@ -76,10 +76,12 @@ from totenblatt.web.shell.errors import (
     UnauthorizedError,
     WebError,
 )
+from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import Budget, Limits, client_key
 from totenblatt.web.shell.operator import is_operator, require_creator
 from totenblatt.web.shell.proxies import normalise_origin, same_origin
 from totenblatt.web.shell.store_errors import busy
+from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import LANGS, describe
 from totenblatt.web.stories import table
 from totenblatt.web.stories.follow import StoryFollower
@@ -88,7 +90,6 @@ from totenblatt.web.stories.payloads import odds_payload, story_payload
 from totenblatt.web.stories.table import Viewer, viewer_of
 from totenblatt.web.stories.uploads import upload_sheet
 from totenblatt.web.stories.words import refusal
-from totenblatt.web.table.hub import Hub, hash_token
 
 __all__ = ["StoryHub", "StorySettings", "story_router"]
 
@@ -223,7 +224,7 @@ def story_router(settings: StorySettings) -> APIRouter:
     router = APIRouter()
     hub = StoryHub()
 
-    async def reload(server: Hub, story_id: str) -> None:
+    async def reload(server: GameHost, story_id: str) -> None:
         """Another process changed the story: load it and push it to the sockets here."""
         await hub.publish(await run_in_threadpool(Stories(server.games.db).load, story_id))
 

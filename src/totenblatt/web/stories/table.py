@@ -29,9 +29,9 @@ from totenblatt.rpg.narrate import margin_word
 from totenblatt.rpg.rules import RpgRuleset, WoundBand
 from totenblatt.store.stories import ProbeRecord, SheetRecord, StoryRecord
 from totenblatt.web.shell.errors import ConflictError, ForbiddenError, InvalidError, NotFoundError
+from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import describe
 from totenblatt.web.stories.words import refusal
-from totenblatt.web.table.hub import hash_token
 
 __all__ = [
     "DONE",

@@ -15,9 +15,9 @@ from typing import Any
 from totenblatt.rpg.character import Character
 from totenblatt.store.stories import SheetRecord, StoryRecord
 from totenblatt.web.shell.errors import InvalidError
+from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.stories.table import Viewer, _check_new, _core, _gm, _object
 from totenblatt.web.stories.words import refusal
-from totenblatt.web.table.hub import hash_token
 
 __all__ = ["upload_sheet"]
 

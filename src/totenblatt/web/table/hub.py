@@ -44,7 +44,6 @@ generator is seeded for each decision), so whichever process plays a turn choose
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import secrets
@@ -95,6 +94,7 @@ from totenblatt.web.shell.errors import (
 )
 from totenblatt.web.shell.limits import Limits
 from totenblatt.web.shell.names import MAX_NAME, clean_text
+from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import LANGS, describe, refusal, seat_labels, text
 from totenblatt.web.table.lanes import PRIORITY_BOTS_ONLY, PRIORITY_PERSON, Lanes, LateError, reseed
 from totenblatt.web.table.payloads import Encoder, scrub_event, seat_payload, shared_prefix
@@ -196,11 +196,6 @@ def read_setup(setup: str) -> Game:
         if setup.startswith(prefix):
             return reader(setup)
     return Game.from_json(setup)
-
-
-def hash_token(token: str) -> str:
-    """The SHA-256 of a token (only hashes of seat tokens are stored)."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _bot_seed(secret: int, seat: int, actions: int) -> int:
