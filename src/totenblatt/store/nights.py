@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Table, delete, select, update
+from sqlalchemy import delete, select, update
 
 from totenblatt.store.core import Database
 from totenblatt.store.models import WebActionRow, WebChatRow, WebGameRow, WebTakebackRow
@@ -36,11 +36,10 @@ from totenblatt.store.night_records import (
     chat_record,
     takeback_record,
 )
-from totenblatt.store.tables import PLAYING, ActionConflictError, WebGameNotFoundError
+from totenblatt.store.table_records import PLAYING, ActionConflictError, WebGameNotFoundError
+from totenblatt.store.table_sql import GAMES
 
 __all__ = ["GameNights"]
-
-_GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
 
 
 class GameNights:
@@ -100,11 +99,11 @@ class GameNights:
         now = self.db.clock()
         with self.db.transaction() as session:
             moved = session.connection().execute(
-                update(_GAMES)
+                update(GAMES)
                 .where(
-                    _GAMES.c.id == game_id,
-                    _GAMES.c.actions == position + 1,
-                    _GAMES.c.status == PLAYING,
+                    GAMES.c.id == game_id,
+                    GAMES.c.actions == position + 1,
+                    GAMES.c.status == PLAYING,
                 )
                 .values(actions=position, takeback=None, updated_at=now)
             )

@@ -20,43 +20,44 @@ nobody touched (no action, no join) for the server's idle time ends as abandoned
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import (
-    CTE,
-    Select,
-    String,
-    Table,
-    bindparam,
-    delete,
-    func,
-    insert,
-    select,
-    text,
-    update,
-)
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import Connection
+from sqlalchemy import func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from totenblatt.store.core import Database
-from totenblatt.store.database import StoreError
-from totenblatt.store.models import WebActionRow, WebBotTurnRow, WebGameRow, WebTakebackRow
-from totenblatt.store.night_records import (
-    UNDONE,
-    ChatRecord,
-    TakebackRecord,
-    read_chat,
-    read_takebacks,
+from totenblatt.store.models import WebActionRow, WebGameRow
+from totenblatt.store.night_records import UNDONE, ChatRecord, read_chat, read_takebacks
+from totenblatt.store.table_records import (
+    ABANDONED,
+    OVER,
+    PLAYING,
+    ActionConflictError,
+    RematchExistsError,
+    SeatRecord,
+    TurnMark,
+    WebGameNotFoundError,
+    WebGameRecord,
+    WebGameStamp,
+    WebGameSummary,
+    WebGameTally,
+    read_seat,
+)
+from totenblatt.store.table_sql import (
+    ACTIONS,
+    ADVANCE,
+    GAMES,
+    TAKEBACKS,
+    TURNS,
+    append_statement,
+    mark_turn,
 )
 
 __all__ = [
+    "PLAYING",
     "ActionConflictError",
     "RematchExistsError",
     "SeatRecord",
@@ -69,165 +70,7 @@ __all__ = [
     "WebGames",
 ]
 
-PLAYING = "playing"
-OVER = "over"
-ABANDONED = "abandoned"
 _CREATION_LOCK = 0x70746E63  # PostgreSQL advisory lock key while admitting a new game
-
-
-class WebGameNotFoundError(StoreError):
-    """No web game has that id."""
-
-
-class ActionConflictError(StoreError):
-    """Another action took that position first: the game moved on."""
-
-
-class RematchExistsError(StoreError):
-    """The game already has its rematch (another seat asked first)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    """One seat: ``kind`` (human, bot, random) and the SHA-256 of its token (None for bots);
-    the ``player``'s name, and whether the seat passes its bids automatically."""
-
-    kind: str
-    token_hash: str | None
-    player: str | None = None
-    auto_pass: bool = False
-
-    def stored(self) -> dict[str, Any]:
-        """The seat as ``web_games.seats`` holds it (keys left out at their defaults)."""
-        data: dict[str, Any] = {"kind": self.kind, "token_hash": self.token_hash}
-        if self.player is not None:
-            data["player"] = self.player
-        if self.auto_pass:
-            data["auto_pass"] = True
-        return data
-
-
-def _seat(data: dict[str, Any]) -> SeatRecord:
-    return SeatRecord(
-        data["kind"], data.get("token_hash"), data.get("player"), bool(data.get("auto_pass"))
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class WebGameRecord:
-    """A stored game: everything to rebuild it (the setup holds the secret seed)."""
-
-    id: str
-    scenario: str
-    ruleset: str
-    lang: str
-    seats: tuple[SeatRecord, ...]
-    spectator_token: str
-    setup: str
-    actions: tuple[dict[str, Any], ...]
-    status: str
-    created_at: datetime
-    joined: tuple[bool, ...] = ()
-    """Per seat: a human seat whose invite link has connected once (bots: False)."""
-    name: str | None = None
-    rematch_id: str | None = None
-    """The game this one's rematch became."""
-    rematch_spectator: str | None = None
-    """The spectator token of the rematch (public, as every spectator token)."""
-    takeback: dict[str, Any] | None = None
-    """The takeback being asked (``{"by", "accepted", "position"}``), if any."""
-    chat: tuple[ChatRecord, ...] = ()
-    takebacks: tuple[TakebackRecord, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class WebGameSummary:
-    """What the lobby lists (nothing secret): id, scenario, seats, status, the public link."""
-
-    id: str
-    scenario: str
-    ruleset: str
-    lang: str
-    kinds: tuple[str, ...]
-    status: str
-    actions: int
-    summary: dict[str, Any]
-    spectator_token: str
-    created_at: datetime
-    updated_at: datetime
-    joined: tuple[bool, ...] = ()
-    """Per seat: a human seat whose invite link has connected once (bots: False)."""
-    name: str | None = None
-    players: tuple[str | None, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class WebGameStamp:
-    """How far a stored game is, read cheaply (no actions): a server process compares it with
-    the game it holds and loads only what it lacks (:meth:`WebGames.stamp`)."""
-
-    actions: int
-    """Stored positions (the game's version)."""
-    undone: int
-    """Takebacks done: a game whose count grew went back, and is loaded whole."""
-    status: str
-    takeback: dict[str, Any] | None
-    seats: tuple[SeatRecord, ...]
-    joined: tuple[bool, ...]
-    rematch_id: str | None
-
-    @property
-    def serial(self) -> int:
-        """Grows with every action and every takeback (the version plus two per takeback)."""
-        return self.actions + 2 * self.undone
-
-
-@dataclass(frozen=True, slots=True)
-class TurnMark:
-    """Whose turn a stored position leaves: a bot's ``seat`` (None: no bot is to act), and
-    the server process that will play it (``holder``, its lease until ``expires``; None:
-    whoever claims it). Stored in ``web_bot_turns`` with the action (several processes)."""
-
-    seat: int | None
-    holder: str | None = None
-    expires: datetime | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class WebGameTally:
-    """The unfinished games a new one is admitted against (see :meth:`WebGames.create`)."""
-
-    playing: int
-    """Games with a human seat whose invite link has connected."""
-    bot_games: int
-    """Games without a human seat."""
-    bot_games_of_owner: int
-    """Games without a human seat created by the same client."""
-    games_of_owner: int = 0
-    """Games with a human seat (joined or not) created by the same client."""
-
-
-_GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
-_ACTIONS: Table = WebActionRow.__table__  # type: ignore[assignment]
-_TURNS: Table = WebBotTurnRow.__table__  # type: ignore[assignment]
-_TAKEBACKS: Table = WebTakebackRow.__table__  # type: ignore[assignment]
-_ADVANCE = (
-    update(_GAMES)
-    .where(
-        _GAMES.c.id == bindparam("game"),
-        _GAMES.c.actions == bindparam("position"),
-        _GAMES.c.status == PLAYING,
-    )
-    .values(
-        actions=bindparam("next"),
-        status=bindparam("status"),
-        summary=bindparam("summary"),
-        updated_at=bindparam("now"),
-        takeback=None,
-    )
-)
-"""Count the new action in, only if the game is playing and has exactly ``position`` actions;
-a takeback being asked lapses (the game moved on)."""
 
 
 class WebGames:
@@ -299,7 +142,7 @@ class WebGames:
                     raise RematchExistsError(f"game {rematch_of!r} already has its rematch")
             if turn is not None and turn.seat is not None:
                 session.flush()
-                _mark(session.connection(), game_id, 0, turn)
+                mark_turn(session.connection(), game_id, 0, turn)
 
     def tally(self, owner: str | None = None) -> WebGameTally:
         """How many unfinished games count against the limits (``owner``: whose bot games)."""
@@ -381,11 +224,11 @@ class WebGames:
             return
         with self.db.transaction() as session:
             conn = session.connection()  # Core statements: this runs after every action
-            if conn.execute(_ADVANCE, values).rowcount != 1:
+            if conn.execute(ADVANCE, values).rowcount != 1:
                 self._refuse_append(session, game_id, position)
             try:
                 conn.execute(
-                    _ACTIONS.insert(),
+                    ACTIONS.insert(),
                     {"game_id": game_id, "position": position, "action": action, "created_at": now},
                 )
             except IntegrityError:
@@ -393,7 +236,7 @@ class WebGames:
                     f"game {game_id!r} already has an action number {position + 1}"
                 ) from None
             if turn is not None:
-                _mark(conn, game_id, position + 1, turn)
+                mark_turn(conn, game_id, position + 1, turn)
 
     def _append_at_once(
         self,
@@ -406,7 +249,7 @@ class WebGames:
         notice), committed as it ends — one round trip where the transaction took five, on
         the path every action of a shared server takes (docs/performance.md)."""
         mark = None if turn is None else turn.seat is not None
-        statement = _append_statement(mark, notice is not None)
+        statement = append_statement(mark, notice is not None)
         params = {**values, "at": values["position"], "action": action}
         if turn is not None and turn.seat is not None:
             params.update(seat=turn.seat, holder=turn.holder, expires=turn.expires)
@@ -437,18 +280,18 @@ class WebGames:
         """How far the stored game is (:class:`WebGameStamp`: no actions, no chat)."""
         undone = (
             select(func.count())
-            .select_from(_TAKEBACKS)
-            .where(_TAKEBACKS.c.game_id == game_id, _TAKEBACKS.c.outcome == UNDONE)
+            .select_from(TAKEBACKS)
+            .where(TAKEBACKS.c.game_id == game_id, TAKEBACKS.c.outcome == UNDONE)
             .scalar_subquery()
         )
         query = select(
-            _GAMES.c.actions,
+            GAMES.c.actions,
             undone,
-            _GAMES.c.status,
-            _GAMES.c.takeback,
-            _GAMES.c.seats,
-            _GAMES.c.rematch_id,
-        ).where(_GAMES.c.id == game_id)
+            GAMES.c.status,
+            GAMES.c.takeback,
+            GAMES.c.seats,
+            GAMES.c.rematch_id,
+        ).where(GAMES.c.id == game_id)
         with self.db.statements() as conn:  # one statement: no transaction around it
             row = conn.execute(query).first()
         if row is None:
@@ -459,7 +302,7 @@ class WebGames:
             undone=int(count or 0),
             status=status,
             takeback=takeback,
-            seats=tuple(_seat(s) for s in seats),
+            seats=tuple(read_seat(s) for s in seats),
             joined=tuple(bool(s.get("joined")) for s in seats),
             rematch_id=rematch_id,
         )
@@ -469,15 +312,15 @@ class WebGames:
         if not game_ids:
             return {}
         undone = (
-            select(_TAKEBACKS.c.game_id, func.count().label("n"))
-            .where(_TAKEBACKS.c.outcome == UNDONE, _TAKEBACKS.c.game_id.in_(list(game_ids)))
-            .group_by(_TAKEBACKS.c.game_id)
+            select(TAKEBACKS.c.game_id, func.count().label("n"))
+            .where(TAKEBACKS.c.outcome == UNDONE, TAKEBACKS.c.game_id.in_(list(game_ids)))
+            .group_by(TAKEBACKS.c.game_id)
         )
         with self.db.transaction(write=False) as session:
             conn = session.connection()
             counts = {g: int(n) for g, n in conn.execute(undone)}
             rows = conn.execute(
-                select(_GAMES.c.id, _GAMES.c.actions).where(_GAMES.c.id.in_(list(game_ids)))
+                select(GAMES.c.id, GAMES.c.actions).where(GAMES.c.id.in_(list(game_ids)))
             )
             return {g: a + 2 * counts.get(g, 0) for g, a in rows}
 
@@ -490,12 +333,12 @@ class WebGames:
         """Unfinished games with a bot seat but no stored turn (several processes: those
         stored before the turns were, whose bot may be to act)."""
         query = (
-            select(_GAMES.c.id, _GAMES.c.seats)
+            select(GAMES.c.id, GAMES.c.seats)
             .where(
-                _GAMES.c.status == PLAYING,
-                ~select(_TURNS.c.game_id).where(_TURNS.c.game_id == _GAMES.c.id).exists(),
+                GAMES.c.status == PLAYING,
+                ~select(TURNS.c.game_id).where(TURNS.c.game_id == GAMES.c.id).exists(),
             )
-            .order_by(_GAMES.c.created_at)
+            .order_by(GAMES.c.created_at)
         )
         with self.db.transaction(write=False) as session:
             rows = session.connection().execute(query).all()
@@ -504,9 +347,9 @@ class WebGames:
     def actions_since(self, game_id: str, position: int) -> list[dict[str, Any]]:
         """The stored positions from number ``position`` (from 0) on, in order."""
         query = (
-            select(_ACTIONS.c.action)
-            .where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.position >= position)
-            .order_by(_ACTIONS.c.position)
+            select(ACTIONS.c.action)
+            .where(ACTIONS.c.game_id == game_id, ACTIONS.c.position >= position)
+            .order_by(ACTIONS.c.position)
         )
         with self.db.statements() as conn:
             return list(conn.execute(query).scalars())
@@ -532,7 +375,7 @@ class WebGames:
                 scenario=row.scenario,
                 ruleset=row.ruleset,
                 lang=row.lang,
-                seats=tuple(_seat(s) for s in row.seats),
+                seats=tuple(read_seat(s) for s in row.seats),
                 spectator_token=row.spectator_token,
                 setup=row.setup,
                 actions=tuple(actions),
@@ -599,85 +442,3 @@ class WebGames:
             if marked != row.seats:
                 row.seats = marked  # a new list: the JSON column sees the change
                 row.updated_at = self.db.clock()
-
-
-@functools.cache
-def _append_statement(mark: bool | None, notify: bool) -> Select[Any]:
-    """:meth:`WebGames.append`'s one statement on PostgreSQL (built once: SQLAlchemy then
-    finds it compiled by its identity) — ``mark``: None, the turn is not kept; False, the
-    new position is nobody's bot's; True, a bot's. ``notify``: ``pg_notify`` once if the
-    action was stored (delivered when the statement commits)."""
-    moved = _ADVANCE.returning(_GAMES.c.id).cte("moved")
-    added = (
-        insert(_ACTIONS)
-        .from_select(
-            ["game_id", "position", "action", "created_at"],
-            select(
-                moved.c.id,
-                bindparam("at", type_=_ACTIONS.c.position.type),
-                bindparam("action", type_=_ACTIONS.c.action.type),
-                bindparam("now", type_=_ACTIONS.c.created_at.type),
-            ),
-        )
-        .returning(_ACTIONS.c.position)
-        .cte("added")
-    )
-    statement: Select[Any] = select(func.count()).select_from(added)
-    if notify:
-        notified = (
-            select(
-                func.pg_notify(
-                    bindparam("channel", type_=String), bindparam("notice", type_=String)
-                )
-            )
-            .select_from(added)
-            .cte("notified")
-        )
-        statement = statement.add_columns(
-            select(func.count()).select_from(notified).scalar_subquery()
-        )
-    return statement if mark is None else statement.add_cte(_mark_after(moved, mark))
-
-
-def _mark_after(moved: CTE, bot: bool) -> CTE:
-    """:func:`_mark` as a part of :meth:`WebGames.append`'s one statement on PostgreSQL: done
-    only if ``moved`` (the count's update) found the game; the position is its ``next``."""
-    if not bot:
-        return delete(_TURNS).where(_TURNS.c.game_id.in_(select(moved.c.id))).cte("unmarked")
-    columns = ("position", "seat", "holder", "expires_at")
-    statement = pg_insert(_TURNS).from_select(
-        ["game_id", *columns],
-        select(
-            moved.c.id,
-            bindparam("next", type_=_TURNS.c.position.type),
-            bindparam("seat", type_=_TURNS.c.seat.type),
-            bindparam("holder", type_=_TURNS.c.holder.type),
-            bindparam("expires", type_=_TURNS.c.expires_at.type),
-        ),
-    )
-    upsert = statement.on_conflict_do_update(
-        index_elements=[_TURNS.c.game_id], set_={k: statement.excluded[k] for k in columns}
-    )
-    return upsert.cte("marked")
-
-
-def _mark(conn: Connection, game_id: str, position: int, turn: TurnMark) -> None:
-    """Store whose turn ``position`` of the game is: a bot's (with its lease), or nobody's."""
-    if turn.seat is None:
-        conn.execute(delete(_TURNS).where(_TURNS.c.game_id == game_id))
-        return
-    values = {
-        "game_id": game_id,
-        "position": position,
-        "seat": turn.seat,
-        "holder": turn.holder,
-        "expires_at": turn.expires,
-    }
-    insert = pg_insert if conn.dialect.name == "postgresql" else sqlite_insert
-    statement = insert(_TURNS).values(values)
-    conn.execute(
-        statement.on_conflict_do_update(
-            index_elements=[_TURNS.c.game_id],
-            set_={k: statement.excluded[k] for k in values if k != "game_id"},
-        )
-    )

@@ -33,16 +33,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Table, or_, select, update
+from sqlalchemy import or_, select, update
 
 from totenblatt.store.core import Database
-from totenblatt.store.models import WebBotTurnRow, WebGameRow
-from totenblatt.store.tables import PLAYING, TurnMark, _mark
+from totenblatt.store.table_records import PLAYING, TurnMark
+from totenblatt.store.table_sql import GAMES, TURNS, mark_turn
 
 __all__ = ["BotTurns"]
-
-_GAMES: Table = WebGameRow.__table__  # type: ignore[assignment]
-_TURNS: Table = WebBotTurnRow.__table__  # type: ignore[assignment]
 
 
 class BotTurns:
@@ -59,8 +56,8 @@ class BotTurns:
         with self.db.transaction() as session:
             conn = session.connection()
             game = conn.execute(  # the game row locked: claims and actions of it take turns
-                select(_GAMES.c.actions, _GAMES.c.status, _GAMES.c.takeback)
-                .where(_GAMES.c.id == game_id)
+                select(GAMES.c.actions, GAMES.c.status, GAMES.c.takeback)
+                .where(GAMES.c.id == game_id)
                 .with_for_update()
             ).first()
             if game is None or game.actions != position or game.status != PLAYING:
@@ -68,8 +65,8 @@ class BotTurns:
             if game.takeback is not None:
                 return False
             row = conn.execute(
-                select(_TURNS.c.position, _TURNS.c.holder, _TURNS.c.expires_at).where(
-                    _TURNS.c.game_id == game_id
+                select(TURNS.c.position, TURNS.c.holder, TURNS.c.expires_at).where(
+                    TURNS.c.game_id == game_id
                 )
             ).first()
             if (
@@ -80,18 +77,18 @@ class BotTurns:
                 and _aware(row.expires_at) > now
             ):
                 return False
-            _mark(conn, game_id, position, TurnMark(seat, holder, now + lease))
+            mark_turn(conn, game_id, position, TurnMark(seat, holder, now + lease))
             return True
 
     def renew(self, game_id: str, position: int, holder: str, lease: timedelta) -> bool:
         """Hold the turn ``lease`` longer; False when ``holder`` no longer holds it."""
         with self.db.transaction() as session:
             done = session.connection().execute(
-                update(_TURNS)
+                update(TURNS)
                 .where(
-                    _TURNS.c.game_id == game_id,
-                    _TURNS.c.position == position,
-                    _TURNS.c.holder == holder,
+                    TURNS.c.game_id == game_id,
+                    TURNS.c.position == position,
+                    TURNS.c.holder == holder,
                 )
                 .values(expires_at=self.db.clock() + lease)
             )
@@ -99,9 +96,9 @@ class BotTurns:
 
     def release(self, holder: str, game_id: str | None = None) -> int:
         """Let go of ``holder``'s leases (of one game, or all): others may claim them now."""
-        query = update(_TURNS).where(_TURNS.c.holder == holder)
+        query = update(TURNS).where(TURNS.c.holder == holder)
         if game_id is not None:
-            query = query.where(_TURNS.c.game_id == game_id)
+            query = query.where(TURNS.c.game_id == game_id)
         with self.db.transaction() as session:
             done = session.connection().execute(query.values(holder=None, expires_at=None))
             return int(done.rowcount)
@@ -111,14 +108,14 @@ class BotTurns:
         expired), at most ``limit``: their games and positions. Rows another process is
         claiming at this moment are skipped, never waited for."""
         now = self.db.clock()
-        free = or_(_TURNS.c.expires_at.is_(None), _TURNS.c.expires_at < now)
+        free = or_(TURNS.c.expires_at.is_(None), TURNS.c.expires_at < now)
         query = (
-            select(_TURNS.c.game_id, _TURNS.c.position, _GAMES.c.takeback)
-            .join(_GAMES, _GAMES.c.id == _TURNS.c.game_id)
-            .where(free, _GAMES.c.actions == _TURNS.c.position, _GAMES.c.status == PLAYING)
-            .order_by(_TURNS.c.expires_at.is_not(None), _TURNS.c.game_id)
+            select(TURNS.c.game_id, TURNS.c.position, GAMES.c.takeback)
+            .join(GAMES, GAMES.c.id == TURNS.c.game_id)
+            .where(free, GAMES.c.actions == TURNS.c.position, GAMES.c.status == PLAYING)
+            .order_by(TURNS.c.expires_at.is_not(None), TURNS.c.game_id)
             .limit(limit)
-            .with_for_update(of=_TURNS, skip_locked=True)
+            .with_for_update(of=TURNS, skip_locked=True)
         )
         with self.db.transaction() as session:
             conn = session.connection()
@@ -126,8 +123,8 @@ class BotTurns:
             found = [(g, p) for g, p, asked in conn.execute(query) if asked is None]
             if found:
                 conn.execute(
-                    update(_TURNS)
-                    .where(_TURNS.c.game_id.in_([g for g, _ in found]))
+                    update(TURNS)
+                    .where(TURNS.c.game_id.in_([g for g, _ in found]))
                     .values(holder=holder, expires_at=now + lease)
                 )
             return found
