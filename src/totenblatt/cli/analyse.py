@@ -7,8 +7,9 @@ the marks — or the JSON (``--json``), or writes a Markdown report with its gra
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -19,6 +20,11 @@ from totenblatt.cli.options import JsonOption, LangOption, resolve_lang, seed_op
 from totenblatt.messages import Message
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
+
+if TYPE_CHECKING:
+    from totenblatt.sim.analysis import Analysis
+    from totenblatt.wanted.ask import PublicRecord
+    from totenblatt.wanted.engine import Game
 
 MAX_BUDGET = 10_000
 
@@ -37,7 +43,13 @@ def _default_seat(game: Any) -> int:
 )
 def analyse(
     file: Annotated[
-        Path, typer.Argument(help=N_("A finished game saved with 'totenblatt play --save FILE'."))
+        Path,
+        typer.Argument(
+            help=N_(
+                "A finished game: a file of 'totenblatt play --save FILE', or the browser's "
+                "public replay (then each side's chance from the public view)."
+            )
+        ),
     ],
     seat: Annotated[
         int | None,
@@ -77,43 +89,34 @@ def analyse(
     lang: LangOption = None,
 ) -> None:
     """Analyse a finished game (see the module docstring)."""
-    from totenblatt.cli._play_replay import read_replay_file
     from totenblatt.sim.analysis import DEFAULT_BUDGET
-    from totenblatt.sim.analysis import analyse as run
     from totenblatt.wanted.engine import Game
 
     language = resolve_lang(lang)
-    game = read_replay_file(file)
-    if not isinstance(game, Game):
+    found = _finished(file)
+    if seat is not None and seat >= found.seats:
         fail(
             Message(
-                "{file} is a public replay: it holds no hand and no seed, so its decisions "
-                "cannot be weighed; analyse a file of 'totenblatt play --save' or open the "
-                "game's Analysis in the browser",
-                file=repr(str(file)),
-            )
-        )
-    if not game.is_over:
-        fail(
-            Message(
-                "the game in {file} is not finished: only a finished game is analysed",
-                file=repr(str(file)),
-            )
-        )
-    if seat is not None and seat >= game.seats:
-        fail(
-            Message(
-                "--seat {seat}: this game has seats 0 to {last}", seat=seat, last=game.seats - 1
+                "--seat {seat}: this game has seats 0 to {last}", seat=seat, last=found.seats - 1
             )
         )
     if report is not None:
         check_writable(report)
         check_writable(report.with_suffix(".png"))
-    chosen = seat if seat is not None else _default_seat(game)
+    chosen = seat if seat is not None else _default_seat(found)
     w = words(language)
-    worlds = budget or DEFAULT_BUDGET
+    run = _runner(found, file, chosen, budget or DEFAULT_BUDGET, seed, workers)
+    if not quiet and not json_out and not isinstance(found, Game):
+        err_console.print(
+            w.phrase(
+                "A public replay holds no hand: each side's chance after every decision of "
+                "seat {seat}, from the public view; a referee save ('totenblatt play --save') "
+                "has every decision weighed.",
+                seat=chosen,
+            )
+        )
     if quiet:
-        result = run(game, chosen, budget=worlds, seed=seed, workers=workers)
+        result = run(None)
     else:
         bar = Progress(
             TextColumn("{task.description}"),
@@ -124,14 +127,7 @@ def analyse(
         )
         with bar:
             task = bar.add_task(w.phrase("Analysing"), total=1.0)
-            result = run(
-                game,
-                chosen,
-                budget=worlds,
-                seed=seed,
-                workers=workers,
-                progress=lambda done: bar.update(task, completed=done),
-            )
+            result = run(lambda done: bar.update(task, completed=done))
     data = result.to_json(language)
     if report is not None:
         from totenblatt.sim.analysis.report import write_report
@@ -143,10 +139,66 @@ def analyse(
     _show(data, language)
 
 
+def _finished(file: Path) -> Game | PublicRecord:
+    """The finished game in ``file``: a referee save or the browser's public replay."""
+    from totenblatt.cli._play_replay import read_replay_file
+
+    found = read_replay_file(file)
+    if not found.is_over:
+        fail(
+            Message(
+                "the game in {file} is not finished: only a finished game is analysed",
+                file=repr(str(file)),
+            )
+        )
+    return found
+
+
+def _runner(
+    found: Game | PublicRecord, file: Path, seat: int, budget: int, seed: int, workers: int | None
+) -> Callable[[Callable[[float], None] | None], Analysis]:
+    """The analysis to run, given a progress callback: of the seat's own decisions from a
+    referee save; the public form from a public replay (rebuilt first: a record that
+    cannot be played again is refused here, in one line)."""
+    from totenblatt.sim.analysis import analyse, record_points
+    from totenblatt.sim.analysis import analyse_public_points as public
+    from totenblatt.sim.analysis.public import RebuildError
+    from totenblatt.wanted.engine import Game
+
+    common: dict[str, Any] = {"budget": budget, "seed": seed, "workers": workers}
+    if isinstance(found, Game):
+        return lambda progress: analyse(found, seat, progress=progress, **common)
+    try:
+        points = record_points(found, seat)
+    except RebuildError as exc:
+        fail(
+            Message(
+                "{file}: {problem}; analyse a referee save of the game instead "
+                "('totenblatt play --save FILE' writes one; the browser's export holds no "
+                "hand), or open the game's Analysis in the browser",
+                file=repr(str(file)),
+                problem=exc.message,
+            )
+        )
+    return lambda progress: public(
+        points,
+        seats=found.seats,
+        ruleset=found.ruleset,
+        scenario=found.scenario,
+        budget=budget,
+        seed=seed,
+        workers=workers,
+        progress=progress,
+    )
+
+
 def _show(data: dict[str, Any], lang: str) -> None:
     from totenblatt.text.analysis import action_words, mark_words
 
     w = words(lang)
+    if data["public"]:
+        _show_curve(data, lang)
+        return
     table = Table(title=w.phrase("Analysis of seat {seat}", seat=data["seat"]))
     for name in ("#", w.phrase("Round"), w.phrase("Played"), w.phrase("Best"), w.phrase("Mark")):
         table.add_column(name)
@@ -163,3 +215,16 @@ def _show(data: dict[str, Any], lang: str) -> None:
     console.print(table)
     for p in data["turning_points"]:
         console.print(p["text"])
+
+
+def _show_curve(data: dict[str, Any], lang: str) -> None:
+    """The public form: each seat's estimated chance after each point of the curve."""
+    w = words(lang)
+    table = Table(title=w.phrase("Analysis (public view)"))
+    table.add_column("#")
+    table.add_column(w.phrase("Round"))
+    for s in range(int(data["seats"])):
+        table.add_column(w.phrase("Seat {seat}", seat=s))
+    for p in data["curve"]:
+        table.add_row(str(p["index"]), str(p["round"]), *(w.percent(x) for x in p["win"]))
+    console.print(table)

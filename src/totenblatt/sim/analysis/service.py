@@ -58,6 +58,7 @@ __all__ = [
     "moments",
     "public_analysis",
     "public_points",
+    "result_of",
 ]
 
 INACCURACY = 0.05
@@ -346,6 +347,12 @@ class PublicPoint:
     result: tuple[float, ...] | None
 
 
+def result_of(game: Game) -> tuple[float, ...]:
+    """Every seat's result of the finished ``game``: a win 1, a loss 0, a draw ½."""
+    winners = game.winners
+    return tuple((1.0 if s in winners else 0.0) if winners else 0.5 for s in range(game.seats))
+
+
 def public_points(game: Game, seat: int | None = None) -> list[PublicPoint]:
     """After every decision of ``seat`` (None: every decision with a choice) of ``game``:
     the public view, or the result when the game ended with it."""
@@ -359,11 +366,7 @@ def public_points(game: Game, seat: int | None = None) -> list[PublicPoint]:
         if (seat is not None and actor != seat) or (seat is None and not choice):
             continue
         if replay.is_over:
-            winners = replay.winners
-            result = tuple(
-                (1.0 if s in winners else 0.0) if winners else 0.5 for s in range(game.seats)
-            )
-            out.append(PublicPoint(index, at_round, None, result))
+            out.append(PublicPoint(index, at_round, None, result_of(replay)))
         else:
             out.append(PublicPoint(index, at_round, replay.view(None), None))
     return out
