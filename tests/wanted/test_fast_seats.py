@@ -11,25 +11,33 @@ from totenblatt.wanted.bots.fast_seats import FastRandom, fast_seat
 from totenblatt.wanted.engine.actions import TemptFate
 from totenblatt.wanted.engine.game import new_game
 from totenblatt.wanted.fast import FastGame, new_fast_game
+from totenblatt.wanted.rules import Ruleset
 
 _SWAP, _DEFEND, _FATE = 0, 3, 4
 """The fast path's phases whose menus are the reference engine's (a card or a pass)."""
 
 
 @pytest.mark.parametrize(
-    ("scenario", "ruleset", "seeds"),
-    [("duel", "base", 3), ("gangs", "base", 1), ("heroes", "extended", 2)],
+    ("scenario", "ruleset", "hands", "seeds"),
+    [
+        ("duel", "base", "per_player", 3),
+        ("gangs", "base", "per_player", 1),
+        ("heroes", "extended", "per_player", 2),
+        ("heroes", "extended", "per_character", 2),
+    ],
 )
 def test_the_fast_heuristic_chooses_as_the_heuristic_where_the_menu_is_the_same(
-    scenario: str, ruleset: str, seeds: int
+    scenario: str, ruleset: str, hands: str, seeds: int
 ) -> None:
     """Choice for choice on the positions of seeded games the heuristic plays: wherever the
-    menu is the same — swap or not (whole or a hero's partial swap, D-27), which heart or
-    none (with Cover, Queen of Hearts, a wild 2), Tempt Fate and which card to keep — the
-    fast policy answers alike (heroes: abilities B1 and hero types B2 in play)."""
+    menu is the same — swap or not (whole or a hero's partial swap, D-27; per character a
+    figure's hand, D-5), which heart or none (with Cover, Queen of Hearts, a wild 2), Tempt
+    Fate and which card to keep — the fast policy answers alike (heroes: abilities B1 and
+    hero types B2 in play)."""
+    rules = Ruleset.load(ruleset).with_options(hand_mode=hands)
     compared = {_SWAP: 0, _DEFEND: 0, "tempt": 0}
     for seed in range(seeds):
-        game = new_game(scenario, ruleset, seed=seed)
+        game = new_game(scenario, rules, seed=seed)
         bots = [HeuristicBot(50 + seat) for seat in range(game.seats)]
         policy = FastPolicy(0)
         for _ in range(400):
@@ -82,7 +90,6 @@ def test_bots_without_a_fast_form_have_none() -> None:
     assert fast_seat("ismcts:20", 1) is None
     assert fast_seat("fast-ismcts", 1) is None
     assert fast_seat("heuristic", 1) is not None
-    assert fast_seat("heuristic", 1, per_character=True) is None  # one hand per player only
 
 
 def test_the_hard_bot_searches_by_rollouts_per_scenario() -> None:

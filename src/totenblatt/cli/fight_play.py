@@ -73,7 +73,6 @@ from totenblatt.wanted.bots import (
     Bot,
     bot_seed,
     fast_bots,
-    hands_per_character,
     play_game,
     play_on_fast_path,
 )
@@ -145,8 +144,7 @@ def _play_bots(
     seeds = [bot_seed(seed, seat) for seat in range(len(kinds))]
     seats = None
     if None not in names:
-        own = hands_per_character(game)
-        seats = fast_bots([n for n in names if n], seeds, battle.scenario, rules, per_character=own)
+        seats = fast_bots([n for n in names if n], seeds, battle.scenario, rules)
     if seats is not None:
         try:
             play_on_fast_path(game, seats)

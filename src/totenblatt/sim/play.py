@@ -30,7 +30,7 @@ from typing import Any
 
 from totenblatt.sim.spec import PREVIOUS_HEURISTIC, RunSpec, derive_seed, make_bot
 from totenblatt.wanted import Game, new_game
-from totenblatt.wanted.bots.fast_seats import FastSeat, fast_seat, hands_per_character
+from totenblatt.wanted.bots.fast_seats import FastSeat, fast_seat
 from totenblatt.wanted.engine.events import AttackResolved, FigureOut, RoundStarted, Wounded
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError, new_fast_game
 from totenblatt.wanted.rules import Ruleset
@@ -53,9 +53,9 @@ MAX_DECISIONS = 200_000
 """A game still running after this many decisions is recorded as ``unfinished``."""
 
 _PREPARED: dict[str, tuple[Scenario, Ruleset]] = {}
-_KINDS: dict[str, tuple[tuple[str, ...], bool] | None] = {}
-"""Per spec digest: the kinds of the figures and whether every figure holds its own hand (D-5)
-when the fast path plays its games, else None (it refused them)."""
+_KINDS: dict[str, tuple[str, ...] | None] = {}
+"""Per spec digest: the kinds of the figures when the fast path plays its games, else None
+(it refused them)."""
 _DEFEND = 3
 """The fast path's phase of a defence (``totenblatt.wanted.fast.game.DEFEND``)."""
 
@@ -79,27 +79,24 @@ def on_fast_path(spec: RunSpec) -> bool:
     return _fast_kinds(spec) is not None
 
 
-def _fast_kinds(spec: RunSpec) -> tuple[tuple[str, ...], bool] | None:
+def _fast_kinds(spec: RunSpec) -> tuple[str, ...] | None:
     if spec.key not in _KINDS:
         scenario, ruleset = _objects(spec)
-        found: tuple[tuple[str, ...], bool] | None
+        found: tuple[str, ...] | None
         try:
             new_fast_game(scenario, ruleset, 0)
         except FastUnsupportedError:
             found = None
         else:
             game = new_game(scenario, ruleset, 0)
-            kinds = tuple(f.kind.value for f in game.state.figures)
-            found = kinds, hands_per_character(game)
+            found = tuple(f.kind.value for f in game.state.figures)
         if len(_KINDS) > 256:
             _KINDS.clear()
         _KINDS[spec.key] = found
     return _KINDS[spec.key]
 
 
-def _fast_seats(
-    spec: RunSpec, index: int, names: Sequence[str], per_character: bool
-) -> list[FastSeat] | None:
+def _fast_seats(spec: RunSpec, index: int, names: Sequence[str]) -> list[FastSeat] | None:
     """The fast form of every bot of game ``index``, or None when one has none."""
     scenario, ruleset = _objects(spec)
     seats: list[FastSeat] = []
@@ -107,7 +104,7 @@ def _fast_seats(
         if name == PREVIOUS_HEURISTIC:
             return None
         seed = derive_seed(spec.seed, index, seat)
-        found = fast_seat(name, seed, scenario, ruleset, per_character=per_character)
+        found = fast_seat(name, seed, scenario, ruleset)
         if found is None:
             return None
         seats.append(found)
@@ -120,10 +117,9 @@ def play_one(spec: RunSpec, index: int) -> Row:
     scenario, ruleset = _objects(spec)
     seed = spec.game_seed(index)
     names = spec.bots_for(index)
-    fast_ok = _fast_kinds(spec)
-    if fast_ok is not None:
-        kinds, per_character = fast_ok
-        seats = _fast_seats(spec, index, names, per_character)
+    kinds = _fast_kinds(spec)
+    if kinds is not None:
+        seats = _fast_seats(spec, index, names)
         if seats is not None:
             fast = new_fast_game(scenario, ruleset, seed)
             return _play_fast(fast, seats, kinds, index, seed, names)

@@ -5,7 +5,6 @@ from totenblatt.wanted.bots.fast_seats import (
     FastSeat,
     fast_bots,
     fast_seat,
-    hands_per_character,
     play_on_fast_path,
 )
 from totenblatt.wanted.bots.heuristic import HeuristicBot
@@ -28,7 +27,6 @@ __all__ = [
     "check_bot_name",
     "fast_bots",
     "fast_seat",
-    "hands_per_character",
     "load_policy",
     "make_bot",
     "play_game",

@@ -92,24 +92,29 @@ class FastPolicy:
     # -- bid ---------------------------------------------------------------------------
 
     def _bid(self, game: FastGame, know: Know, legal: list[int]) -> int:
+        """HeuristicBot's ``_bid``: the smallest diamond that leads (Quick Fingers counted,
+        D-23; per character from any figure's hand), never a joker, when a good attack is
+        ready on either side; the middle one when both sides have much to gain."""
         t = game.actions
-        bids = [a - t.bid for a in legal if t.bid <= a < t.bid + 13]
-        if not bids:
-            return PASS
-        best = max((v for _, _, v in game.bids), default=0)
         spec = game.spec
         diamond = spec.diamond  # B1 Quick Fingers: the best living figure's (D-23)
         bonus = max((diamond[f] for f in game.living(game.to_act)), default=0)
-        winning = sorted(w for w in bids if spec.value[39 + w] + bonus > best)
+        best = max((v for _, _, v in game.bids), default=0)
+        winning = []
+        for a in legal:
+            if t.bid <= a < t.defend:
+                way = (a - t.bid) // t.hands
+                if way < 13 and spec.value[39 + way] + bonus > best:
+                    winning.append((spec.value[39 + way], a))
         if not winning:
             return PASS
+        winning.sort()
         ours = self._best_attack(game, know, game.to_act)[0]
         theirs = self._threat(game, know)
         if max(ours, theirs) < 0.45:
             return PASS
         last = len(game.bid_order) <= 1
-        pick = winning[0] if last or ours + theirs < 1.5 else winning[len(winning) // 2]
-        return t.bid + pick
+        return winning[0 if last or ours + theirs < 1.5 else len(winning) // 2][1]
 
     # -- attacks -----------------------------------------------------------------------
 
@@ -126,7 +131,8 @@ class FastPolicy:
     ) -> tuple[float, int]:
         """(chance the defender holds no heart or joker, the middle unseen heart)."""
         total, hearts = unseen
-        size = len(game.hands[game.spec.fig_seat[target]])
+        spec = game.spec
+        size = len(game.hands[target if spec.per_character else spec.fig_seat[target]])
         if not total or not hearts:
             return 1.0, -1
         p_none = 1.0
@@ -169,17 +175,20 @@ class FastPolicy:
         return score
 
     def _best_attack(
-        self, game: FastGame, know: Know, seat: int, hand: list[int] | None = None
+        self, game: FastGame, know: Know, seat: int, only: list[int] | None = None
     ) -> tuple[float, int]:
-        """The best attack of ``seat``'s hand now (or of the cards ``hand``): (score, id or
-        -1); a hidden figure's best shot is its reveal first (the same seat decides again
-        after a reveal); a 2 shoots as a joker for a figure with Wild 2 (B1)."""
+        """The best attack of ``seat``'s cards now (``only``: of those among them, as
+        HeuristicBot's ``best_attacks``): (score, id or -1); a hidden figure's best shot is
+        its reveal first (the same seat decides again after a reveal); a 2 shoots as a
+        joker for a figure with Wild 2 (B1); per character (D-5) each figure shoots with
+        its own hand's cards."""
         spec = game.spec
         t = spec.actions
-        held = game.hands[seat] if hand is None else hand
-        cards = sorted({c for c in held if SUITS[c] in (1, 4)})
-        twos = sorted({c // 13 for c in held if c != JOKER and c % 13 == 0}) if t.wild_max else []
-        if not cards and not twos:
+        per_character = t.per_character
+        held = game.seat_cards(seat)
+        if only is not None:
+            held = [c for c in held if c in only]
+        if not any(SUITS[c] in (1, 4) or (c != JOKER and c % 13 == 0) for c in held):
             return 0.0, -1
         best = (0.0, -1)
         pairs = game._attack_pairs(seat, revealed=True)
@@ -187,7 +196,13 @@ class FastPolicy:
             return best
         counted = self._hearts(unseen(game, know))
         hidden, wild = game.hidden, spec.wild
+        shots: dict[int, tuple[list[int], list[int]]] = {}
         for a, target in pairs:
+            found = shots.get(a)
+            if found is None:
+                mine = held if not per_character else [c for c in game.hands[a] if c in held]
+                found = shots[a] = _shots(mine, t.wild_max > 0 and wild[a])
+            cards, twos = found
             for c in cards:
                 score = self._attack_score(game, counted, c, a, target)
                 if score > best[0]:
@@ -196,13 +211,11 @@ class FastPolicy:
                     else:
                         way = 13 if c == JOKER else c % 13
                         best = (score, t.attack_id(t.slot[a], target, way))
-            if wild[a]:
-                for suit in twos:
-                    score = self._attack_score(game, counted, 13 * suit, a, target, 1)
-                    if score > best[0]:
-                        slot = t.wild_slot[a]
-                        found = t.wattack_id(slot, target, suit)
-                        best = (score, t.reveal + t.slot[a] if hidden[a] else found)
+            for suit in twos:
+                score = self._attack_score(game, counted, 13 * suit, a, target, 1)
+                if score > best[0]:
+                    found_id = t.wattack_id(t.wild_slot[a], target, suit)
+                    best = (score, t.reveal + t.slot[a] if hidden[a] else found_id)
         return best
 
     def _threat(self, game: FastGame, know: Know) -> float:
@@ -213,7 +226,7 @@ class FastPolicy:
         team = spec.teams[seat]
         best = 0.0
         for e in range(spec.n):
-            if game.out[e] or spec.fig_team[e] == team or not game.hands[spec.fig_seat[e]]:
+            if game.out[e] or spec.fig_team[e] == team or not game.seat_cards(spec.fig_seat[e]):
                 continue
             for f in game.living(seat):
                 distance, line = board.sight(game.pos[e], game.pos[f])
@@ -349,7 +362,7 @@ class FastPolicy:
         total = sum(n for n in found if n > 0)
         shooting = sum(n for c, n in enumerate(found) if n > 0 and SUITS[c] in (1, 4))
         q = shooting / total if total else 0.3
-        sizes = [len(h) for h in game.hands]
+        sizes = [len(game.seat_cards(s)) for s in range(spec.seats)]
         held = max(
             (
                 sizes[spec.fig_seat[e]]
@@ -359,7 +372,7 @@ class FastPolicy:
             default=0,
         )
         enemy_can = max(NEXT_ROUND, 1.0 - (1.0 - q) ** held)
-        armed = any(SUITS[c] in (1, 4) for c in game.hands[seat])
+        armed = any(SUITS[c] in (1, 4) for c in game.seat_cards(seat))
         pressed = own_hp < enemy_hp or (standoff and own_hp == enemy_hp)
         urge = APPROACH * (URGE if pressed else 1.0)
         return (1.0 if armed else NEXT_ROUND), trade * enemy_can, urge
@@ -435,7 +448,9 @@ class FastPolicy:
         standoff = not any(o or th for o, th, _ in here.values())
         weights = self._weights(game, know, standoff)
         now = _position(list(here.values()), weights)
-        clubs = sorted({c for c in game.hands[seat] if SUITS[c] in (0, 4)})
+        per_character = t.per_character
+        clubs = sorted({c for c in game.seat_cards(seat) if SUITS[c] in (0, 4)})
+        holds = {f: set(game.hands[f]) for f in own} if per_character else {}
         out: list[tuple[float, int]] = []
         blocked = {f: game.blocked(f) for f in own} if clubs else {}
         gains: dict[tuple[int, int, bool], float] = {}
@@ -456,6 +471,8 @@ class FastPolicy:
             cost = 2 * JOKER_COST if c == JOKER else 0.005 * spec.value[c]
             best = (0.0, -1)
             for f in own:
+                if per_character and c not in holds[f]:
+                    continue  # D-5: a figure moves by the clubs of its own hand
                 budget = spec.inches[c] + (spec.club[f] if c != JOKER else 0)  # Light-Footed
                 base = t.move_base(way, t.slot[f])
                 dests = board.within(game.pos[f], budget)
@@ -493,11 +510,14 @@ class FastPolicy:
             out = {self._act(game, know, moves): None}
             out.setdefault(PASS, None)
             scored = []
-            cards = sorted({c for c in game.hands[seat] if SUITS[c] in (1, 4)})
+            cards = sorted({c for c in game.seat_cards(seat) if SUITS[c] in (1, 4)})
             pairs = game._attack_pairs(seat) if cards else []
             counted = self._hearts(unseen(game, know)) if pairs else (0, [])
+            per_character = t.per_character
             for a, target in pairs:
                 for c in cards:
+                    if per_character and c not in game.hands[a]:
+                        continue
                     way = 13 if c == JOKER else c % 13
                     score = self._attack_score(game, counted, c, a, target)
                     scored.append((score, t.attack_id(t.slot[a], target, way)))
@@ -535,3 +555,11 @@ def _position(
     for p in parts:
         way += p[2]
     return total - urge * way
+
+
+def _shots(cards: list[int], wild: bool) -> tuple[list[int], list[int]]:
+    """The spades and jokers among ``cards`` (each value once, lowest first) and, for a figure
+    with Wild 2 (``wild``), the suits of its 2s (B1)."""
+    shooting = sorted({c for c in cards if SUITS[c] in (1, 4)})
+    twos = sorted({c // 13 for c in cards if c != JOKER and c % 13 == 0}) if wild else []
+    return shooting, twos

@@ -144,7 +144,7 @@ def unseen(game: FastGame, known: Know) -> list[int]:
         every = [*game.draw, *game.discard, *game.dead, *(c for h in game.hands for c in h)]
         known.deck = counts(every)
     out = known.deck.copy()
-    for pile in (game.hands[seat], game.seen_public, game.seen_private[seat]):
+    for pile in (game.seat_cards(seat), game.seen_public, game.seen_private[seat]):
         for c in pile:
             out[c] -= 1
     return out
@@ -163,8 +163,9 @@ def _mean_worth(game: FastGame, known: Know) -> float | None:
 
 
 def swap_choice(game: FastGame, known: Know, legal: list[int]) -> int:
-    """HeuristicBot's ``_swap``: the swap (whole hand or a partial one, D-27) that gains
-    most against the dead man's hand's expected worth, when it gains more than 0.5."""
+    """HeuristicBot's ``_swap``: the swap (whole hand or a partial one, D-27; per character
+    a figure's) that gains most against the dead man's hand's expected worth, when it
+    gains more than 0.5."""
     mean = _mean_worth(game, known)
     if mean is None:
         return PASS
@@ -176,7 +177,11 @@ def swap_choice(game: FastGame, known: Know, legal: list[int]) -> int:
         if a == SWAP:
             given = game.hands[seat]
         elif t.partial <= a < t.cover:
-            given = game.partial_cards(seat, a - t.partial)
+            kept, hand = divmod(a - t.partial, t.hands)
+            holder = t.own[seat][hand] if t.per_character else -1
+            given = game.partial_cards(seat, kept, holder)
+        elif t.pswap <= a < t.size:  # per character: a figure's whole hand
+            given = game.hands[t.own[seat][a - t.pswap]]
         else:
             continue
         gain = expected - sum(known.worth[c] for c in given)
@@ -198,9 +203,11 @@ def tempt_options(game: FastGame) -> list[int]:
     if t.keep == t.tempt:
         return []
     seat = game.to_act
-    hand = set(game.hands[seat])
+    per_character = t.per_character
     return [
-        t.tempt + c * t.own_max + t.slot[f] for f in game._tempters(game.living(seat)) for c in hand
+        t.tempt + c * t.own_max + t.slot[f]
+        for f in game._tempters(game.living(seat))
+        for c in set(game.hands[f if per_character else seat])
     ]
 
 
@@ -244,10 +251,14 @@ def redraw_choice(
     payer = max(living, key=lambda f: game.hp[f], default=-1)
     if payer < 0 or game.hp[payer] - cost < 3:
         return None
-    hand = game.hands[seat]
+    hand = game.seat_cards(seat)
+    if not hand:
+        return None
     worst = min(hand, key=lambda c: (SUITS[c] in (1, 4), spec.value[c]))
     if SUITS[worst] in (1, 4):
         return None
+    if t.per_character and worst not in game.hands[payer]:
+        return None  # HeuristicBot names the payer's own hand (D-7), which does not hold it
     found = unseen(game, known)
     total = sum(n for n in found if n > 0)
     shooters = [c for c in range(53) if SUITS[c] in (1, 4) and found[c] > 0]
@@ -260,7 +271,8 @@ def redraw_choice(
         gain += found[card] / total * max(0.0, best_with([card]) - current)
     if gain <= cost + REDRAW_MARGIN:
         return None
-    return t.redraw + worst * t.own_max + t.slot[payer]
+    hand_slot = t.slot[payer] if t.per_character else 0
+    return t.redraw + (worst * t.hands + hand_slot) * t.own_max + t.slot[payer]
 
 
 # -- the defence ------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from totenblatt.wanted.bots.fast_policy import FastPolicy
 from totenblatt.wanted.bots.ismcts import ISMCTSBot, Rollout, Sample, _Node
-from totenblatt.wanted.engine.actions import Action
+from totenblatt.wanted.engine.actions import Action, Move
 from totenblatt.wanted.engine.determinize import Determinizer
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError
@@ -46,6 +46,7 @@ __all__ = [
     "fast_score",
     "hard_bot",
     "hard_rollouts",
+    "play_root",
 ]
 
 ALIVE_BONUS = 3.0
@@ -164,7 +165,7 @@ class FastISMCTSBot(ISMCTSBot):
         def rollout(root: _Node, world: Any, action: Action, seed: int) -> list[float]:
             twin = world.clone(rng=False)
             twin.rng = random.Random(seed)
-            twin.play_reference(action)
+            play_root(twin, action)
             return self._fast_playout(root, twin, seed)
 
         return worlds_of.sample, rollout
@@ -188,6 +189,32 @@ class FastISMCTSBot(ISMCTSBot):
             steps += 1
         result = fast_score(world)
         return top.back_up(path, result)
+
+
+def play_root(game: FastGame, action: Action) -> None:
+    """Play the reference engine's ``action`` in ``game``: by ``FastGame.play_reference``, or
+    where that refuses it (a partial swap, a 2 played as a joker: D-27, B1) by the fast id
+    that stands for it — the same shadow, a move's figures ending on the same nodes."""
+    try:
+        game.play_reference(action)
+        return
+    except FastUnsupportedError:
+        board = game.spec.board
+        wanted = _key(action, board)
+        for found in game.legal_actions():
+            if _key(game.shadow(found), board) == wanted:
+                game.play(found)
+                return
+        raise
+
+
+def _key(action: Action, board: Any) -> object:
+    """What identifies a reference action for :func:`play_root`: itself, or for a move its
+    card, wild flag and each step's figure, end node and hiding."""
+    if isinstance(action, Move):
+        ends = tuple((s.figure, board.node(s.path[-1]), s.hide) for s in action.steps)
+        return ("move", action.card, action.wild, ends)
+    return action
 
 
 class HardBot(FastISMCTSBot):

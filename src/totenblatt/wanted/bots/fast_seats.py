@@ -8,15 +8,14 @@ form on the fast path (then a game is played on the reference engine):
 * ``random``: uniformly random legal ids, never conceding (as
   :class:`~totenblatt.wanted.bots.random_bot.RandomBot`);
 * ``heuristic``: :class:`~totenblatt.wanted.bots.fast_policy.FastPolicy`, the heuristic's
-  rules of thumb on the fast path, the base and the extended rules alike (abilities B1,
-  hero types B2, D-27). Where both bots see the same menu — the swap (whole or partial),
-  the defence (a heart, Cover, Queen of Hearts, a wild 2), Tempt Fate and its keep — it
-  makes the heuristic's choice (tested choice for choice on seeded positions); its bids
-  follow a rougher defence estimate, and its moves go to the board's destinations, not
-  the reference engine's menu, so there it is another bot of the same kind (docs/bots.md
-  measures its strength against the heuristic). It reads one hand per player only: where
-  every figure holds its own hand (D-5 ``per_character``) it has no
-  fast form, and HeuristicBot plays those games on the engine;
+  rules of thumb on the fast path, under every rule the fast path plays (abilities B1,
+  hero types B2, D-27, hands per player or per character D-5). Where both bots see the
+  same menu — the swap (whole or partial, a figure's hand), the defence (a heart, Cover,
+  Queen of Hearts, a wild 2), Tempt Fate and its keep — it makes the heuristic's choice
+  (tested choice for choice on seeded positions); its bids follow a rougher defence
+  estimate, and its moves go to the board's destinations, not the reference engine's
+  menu, so there it is another bot of the same kind (docs/bots.md measures its strength
+  against the heuristic);
 * ``learned:PATH``: the policy on the true game (its observation is the seat's own).
 
 The search bots decide from a reference view (their worlds are dealt from it) and the
@@ -58,7 +57,6 @@ __all__ = [
     "FastSeat",
     "fast_bots",
     "fast_seat",
-    "hands_per_character",
     "play_on_fast_path",
 ]
 
@@ -113,12 +111,8 @@ def fast_seat(
     seed: int,
     scenario: str | Path | Scenario | None = None,
     ruleset: str | Path | Ruleset | None = None,
-    *,
-    per_character: bool = False,
 ) -> FastSeat | None:
-    """The fast form of the bot ``name`` (a registry name), or ``None`` when it has none;
-    ``per_character``: every figure of the game holds its own hand (D-5; see the module
-    docstring).
+    """The fast form of the bot ``name`` (a registry name), or ``None`` when it has none.
 
     A ``learned`` bot is made by the registry (its checks and errors:
     :class:`~totenblatt.wanted.bots.learned.PolicyError`,
@@ -128,7 +122,7 @@ def fast_seat(
     if kind == "random":
         return FastRandom(seed)
     if kind == "heuristic" and ":" not in name:
-        return None if per_character else FastHeuristic(seed)
+        return FastHeuristic(seed)
     if kind == "learned":
         from totenblatt.wanted.bots.learned import LearnedBot
         from totenblatt.wanted.bots.registry import make_bot
@@ -144,14 +138,12 @@ def fast_bots(
     seeds: Sequence[int],
     scenario: str | Path | Scenario | None = None,
     ruleset: str | Path | Ruleset | None = None,
-    *,
-    per_character: bool = False,
 ) -> list[FastSeat] | None:
     """The fast form of every seat's bot (``names[i]`` seeded ``seeds[i]``), or None when
-    one has none (``per_character``: as :func:`fast_seat`)."""
+    one has none."""
     out: list[FastSeat] = []
     for name, seed in zip(names, seeds, strict=True):
-        found = fast_seat(name, seed, scenario, ruleset, per_character=per_character)
+        found = fast_seat(name, seed, scenario, ruleset)
         if found is None:
             return None
         out.append(found)
@@ -185,9 +177,3 @@ def play_on_fast_path(
         game.apply(fast.shadow(action))
         fast.play(action)
     raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-
-
-def hands_per_character(game: Game) -> bool:
-    """Whether every figure of ``game`` holds its own hand (D-5 ``per_character``: what the
-    fast heuristic does not read)."""
-    return bool(game.state.per_character)
