@@ -171,6 +171,90 @@ def _probe_level(text: str | None) -> int | None:
     return value
 
 
+CardsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cards",
+        help=N_("Cards the player drew at the table (base cards, then joker cards): 8 or J,2."),
+    ),
+]
+AgainstOption = Annotated[
+    str | None,
+    typer.Option("--against", help=N_("Cards the game master / opponent drew: 5,7.")),
+]
+ProbeSeedOption = Annotated[
+    int | None, seed_option(N_("Seed for the cards not given, 0 to 2**64-1 (default: random)."))
+]
+CharacterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--character",
+        "-c",
+        help=N_(
+            "A character of the database: its level of --skill (a skill it lacks: 0) and "
+            "its jokers play, and the jokers spent and the wound taken are written on "
+            "its sheet."
+        ),
+        metavar="NAME",
+    ),
+]
+AgainstCharacterOption = Annotated[
+    str | None,
+    typer.Option(
+        "--against-character",
+        help=N_(
+            "With --character: the opponent is this character of the database, at its "
+            "level of --against-skill; the loser's wound is written on its sheet. Two "
+            "player characters draw player against player."
+        ),
+        metavar="NAME",
+    ),
+]
+AgainstSkillOption = Annotated[
+    str | None,
+    typer.Option(
+        "--against-skill",
+        help=N_("The opponent's skill (default: the same as --skill), e.g. Beweglichkeit."),
+        metavar="SKILL",
+    ),
+]
+MarginsOption = Annotated[
+    bool,
+    typer.Option(
+        "--margins",
+        help=N_(
+            "Also the margin's distribution: every difference of the sums (player minus "
+            "opponent) with its outcome, the loser's wound and its chance."
+        ),
+    ),
+]
+TableOption = Annotated[
+    bool,
+    typer.Option("--table", help=N_("The success chance for every skill x difficulty 0..8.")),
+]
+MaxLevelOption = Annotated[
+    int, typer.Option("--max-level", help=N_("Highest level in the table."), min=0, max=12)
+]
+CurveOption = Annotated[
+    bool,
+    typer.Option(
+        "--curve",
+        help=N_(
+            "The success chance over the level difference (skill − difficulty), one "
+            "curve per joker count 0 to --jokers (default 0 to 3); --difficulty holds still."
+        ),
+    ),
+]
+PlotOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--plot",
+        help=N_("Also draw a PNG: the heatmap of --table (implied), or the curves of --curve."),
+        metavar="FILE",
+    ),
+]
+
+
 _PROBE_HELP = N_(
     "Resolve one skill test (Probe): draw or read the cards and tell the result.\n\n"
     "Both sides draw one card, the higher level the difference more (0 = unaware target). "
@@ -187,53 +271,12 @@ def probe(
     jokers: ProbeJokersOption = None,
     shift: ShiftOption = None,
     against_shift: AgainstShiftOption = None,
-    cards: Annotated[
-        str | None,
-        typer.Option(
-            "--cards",
-            help=N_("Cards the player drew at the table (base cards, then joker cards): 8 or J,2."),
-        ),
-    ] = None,
-    against: Annotated[
-        str | None,
-        typer.Option("--against", help=N_("Cards the game master / opponent drew: 5,7.")),
-    ] = None,
-    seed: Annotated[
-        int | None, seed_option(N_("Seed for the cards not given, 0 to 2**64-1 (default: random)."))
-    ] = None,
-    character: Annotated[
-        str | None,
-        typer.Option(
-            "--character",
-            "-c",
-            help=N_(
-                "A character of the database: its level of --skill (a skill it lacks: 0) and "
-                "its jokers play, and the jokers spent and the wound taken are written on "
-                "its sheet."
-            ),
-            metavar="NAME",
-        ),
-    ] = None,
-    against_character: Annotated[
-        str | None,
-        typer.Option(
-            "--against-character",
-            help=N_(
-                "With --character: the opponent is this character of the database, at its "
-                "level of --against-skill; the loser's wound is written on its sheet. Two "
-                "player characters draw player against player."
-            ),
-            metavar="NAME",
-        ),
-    ] = None,
-    against_skill: Annotated[
-        str | None,
-        typer.Option(
-            "--against-skill",
-            help=N_("The opponent's skill (default: the same as --skill), e.g. Beweglichkeit."),
-            metavar="SKILL",
-        ),
-    ] = None,
+    cards: CardsOption = None,
+    against: AgainstOption = None,
+    seed: ProbeSeedOption = None,
+    character: CharacterOption = None,
+    against_character: AgainstCharacterOption = None,
+    against_skill: AgainstSkillOption = None,
     db: DbOption = None,
     ruleset: RpgRulesetOption = "rpg",
     json: JsonOption = False,
@@ -321,41 +364,11 @@ def odds(
     difficulty: DifficultyOption = None,
     pvp: PvpOption = False,
     jokers: JokersOption = 0,
-    margins: Annotated[
-        bool,
-        typer.Option(
-            "--margins",
-            help=N_(
-                "Also the margin's distribution: every difference of the sums (player minus "
-                "opponent) with its outcome, the loser's wound and its chance."
-            ),
-        ),
-    ] = False,
-    table: Annotated[
-        bool,
-        typer.Option("--table", help=N_("The success chance for every skill x difficulty 0..8.")),
-    ] = False,
-    max_level: Annotated[
-        int, typer.Option("--max-level", help=N_("Highest level in the table."), min=0, max=12)
-    ] = 8,
-    curve: Annotated[
-        bool,
-        typer.Option(
-            "--curve",
-            help=N_(
-                "The success chance over the level difference (skill − difficulty), one "
-                "curve per joker count 0 to --jokers (default 0 to 3); --difficulty holds still."
-            ),
-        ),
-    ] = False,
-    plot: Annotated[
-        Path | None,
-        typer.Option(
-            "--plot",
-            help=N_("Also draw a PNG: the heatmap of --table (implied), or the curves of --curve."),
-            metavar="FILE",
-        ),
-    ] = None,
+    margins: MarginsOption = False,
+    table: TableOption = False,
+    max_level: MaxLevelOption = 8,
+    curve: CurveOption = False,
+    plot: PlotOption = None,
     ruleset: RpgRulesetOption = "rpg",
     json: JsonOption = False,
     lang: LangOption = None,
@@ -364,7 +377,6 @@ def odds(
     if ctx.invoked_subcommand is not None:
         return
     language = resolve_lang(lang)
-    w = words(language)
     rules = RpgRuleset.load(ruleset)
     if margins and (curve or table or plot is not None):
         fail(Message("--margins belongs to one test: leave out --table, --curve and --plot"))
@@ -389,20 +401,33 @@ def odds(
         ruleset=rules,
     )
     if json:
-        data = result.to_dict()
-        if margins:
-            data["margins"] = [
-                {
-                    "margin": row.margin,
-                    "outcome": row.outcome.value,
-                    "wound": None if row.wound is None else row.wound.value,
-                    "chance": str(row.chance),
-                    "float": float(row.chance),
-                }
-                for row in margin_rows(result, rules)
-            ]
-        print_json(data)
+        print_json(_odds_data(result, rules, margins=margins))
         return
+    _print_odds(result, rules, pvp=pvp, jokers=jokers, margins=margins, language=language)
+
+
+def _odds_data(result: Odds, rules: RpgRuleset, *, margins: bool) -> dict[str, Any]:
+    """``odds --json``: the odds, and with ``margins`` every margin with its chance."""
+    data = result.to_dict()
+    if margins:
+        data["margins"] = [
+            {
+                "margin": row.margin,
+                "outcome": row.outcome.value,
+                "wound": None if row.wound is None else row.wound.value,
+                "chance": str(row.chance),
+                "float": float(row.chance),
+            }
+            for row in margin_rows(result, rules)
+        ]
+    return data
+
+
+def _print_odds(
+    result: Odds, rules: RpgRuleset, *, pvp: bool, jokers: int, margins: bool, language: Lang
+) -> None:
+    """``odds`` in the terminal: the levels, a table of the chances, the jokers spent."""
+    w = words(language)
     levels = f"{result.skill} / {result.difficulty}"
     counts = f"{result.player_cards} / {result.opponent_cards}"
     if pvp:
