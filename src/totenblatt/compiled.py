@@ -44,6 +44,10 @@ __all__ = [
 MODULES = (
     "totenblatt.wanted.fast.actions",
     "totenblatt.wanted.fast.board",
+    "totenblatt.wanted.fast.spec",
+    "totenblatt.wanted.fast.flow",
+    "totenblatt.wanted.fast.effects",
+    "totenblatt.wanted.fast.offers",
     "totenblatt.wanted.fast.game",
     "totenblatt.wanted.encoding.fast_observation",
     "totenblatt.wanted.encoding.fast_slots",

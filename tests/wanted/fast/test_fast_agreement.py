@@ -122,18 +122,18 @@ def test_a_field_not_on_the_allow_list_is_refused_by_its_name(
 ) -> None:
     """The allow-list decides: a field taken off it (as a new field is, until it is added)
     is refused wherever it differs from the base ruleset, and nowhere else."""
-    from totenblatt.wanted.fast import game as fast_game
+    from totenblatt.wanted.fast import allow, spec
 
-    monkeypatch.setattr(fast_game, "HONOURED", fast_game.HONOURED - {"jokers.club_inches"})
-    monkeypatch.setattr(fast_game, "_UNHONOURED", {})
-    fast_game._SPECS.clear()
-    assert fast_game.fast_refusal("duel", "base") is None
+    monkeypatch.setattr(allow, "HONOURED", allow.HONOURED - {"jokers.club_inches"})
+    monkeypatch.setattr(allow, "_UNHONOURED", {})
+    spec._SPECS.clear()
+    assert allow.fast_refusal("duel", "base") is None
     rules = Ruleset.load("base").with_options(club_inches=10)
-    said = fast_game.fast_refusal("duel", rules)
+    said = allow.fast_refusal("duel", rules)
     assert said is not None and "jokers.club_inches = 10" in said
     with pytest.raises(FastUnsupportedError, match=r"jokers\.club_inches = 10"):
         FastGame.from_game(new_game("duel", rules, seed=1))
-    fast_game._SPECS.clear()
+    spec._SPECS.clear()
 
 
 def test_every_field_of_the_ruleset_is_walked() -> None:

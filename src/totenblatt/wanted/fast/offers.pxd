@@ -1,0 +1,51 @@
+# The compiled build's types for offers.py (Cython reads this file beside the source,
+# Python never does): C integers in the offers' hot loops.
+cimport cython
+
+from totenblatt.wanted.fast.actions cimport ActionTable as CActionTable
+from totenblatt.wanted.fast.board cimport Board as CBoard
+from totenblatt.wanted.fast.effects cimport Effects
+from totenblatt.wanted.fast.spec cimport Spec
+
+
+cdef class Offers(Effects):
+    @cython.locals(
+        seat=Py_ssize_t, phase=Py_ssize_t, spec=Spec, t=CActionTable, hand=list, out=list,
+        c=Py_ssize_t, pc=bint, h=Py_ssize_t, p=Py_ssize_t,
+        hidden=list, living=list, f=Py_ssize_t, hp=list, payers=list, base=Py_ssize_t,
+        k=Py_ssize_t,
+    )
+    cpdef list _offers(self)
+
+    @cython.locals(
+        t=CActionTable, spades=list, clubs=list, seen=Py_ssize_t, seen_c=Py_ssize_t,
+        c=Py_ssize_t, s=Py_ssize_t, way=Py_ssize_t, pairs=list, a=Py_ssize_t,
+        target=Py_ssize_t, twos=list, suit=Py_ssize_t,
+    )
+    cpdef _action_offers(self, Py_ssize_t seat, list hand, list out, Py_ssize_t mover)
+
+    @cython.locals(
+        spec=Spec, board=CBoard, t=CActionTable, pos=list, fig_out=list, movers=list, taken=dict,
+        g=Py_ssize_t, j=Py_ssize_t, menus=dict, c=Py_ssize_t, card_way=Py_ssize_t,
+        offered=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
+        n=Py_ssize_t, ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
+        k=Py_ssize_t, blocked=list, crowd=set, cuts=list, where=dict, i=Py_ssize_t,
+        before=Py_ssize_t, start=Py_ssize_t, here_now=tuple,
+    )
+    cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild, Py_ssize_t mover=*)
+
+    @cython.locals(
+        spec=Spec, board=CBoard, out=list, hidden=list, pos=list, own=list, fig_team=tuple,
+        pairs=list, a=Py_ssize_t, t=Py_ssize_t, key=tuple, kept=list,
+    )
+    cpdef list _attack_pairs(self, Py_ssize_t seat, bint revealed=*)
+
+    @cython.locals(phase=Py_ssize_t, hidden=list, living=list, f=Py_ssize_t)
+    cpdef bint _has_choice(self, Py_ssize_t seat)
+
+    @cython.locals(
+        phase=Py_ssize_t, t=CActionTable, c=Py_ssize_t, s=Py_ssize_t, spade=bint,
+    )
+    cpdef bint _card_choice(self, Py_ssize_t seat, list hand)
+
+    cpdef _settle(self)
