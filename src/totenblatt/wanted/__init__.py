@@ -15,28 +15,11 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.combat import AttackResult, resolve_attack
-    from totenblatt.wanted.engine.actions import (
-        Action,
-        Attack,
-        Bid,
-        Concede,
-        Defend,
-        IllegalActionError,
-        Keep,
-        Move,
-        MoveStep,
-        Pass,
-        Redraw,
-        Reveal,
-        Swap,
-        TemptFate,
-    )
-    from totenblatt.wanted.engine.events import Event
-    from totenblatt.wanted.engine.game import Game, new_game, stacked_deal
-    from totenblatt.wanted.engine.save import SaveError
-    from totenblatt.wanted.engine.state import Phase
-    from totenblatt.wanted.rules import Ruleset, RulesetError
+    from totenblatt.wanted.combat import AttackResult as AttackResult
+    from totenblatt.wanted.combat import resolve_attack as resolve_attack
+    from totenblatt.wanted.engine import *  # noqa: F403 (the engine's names in _EXPORTS)
+    from totenblatt.wanted.rules import Ruleset as Ruleset
+    from totenblatt.wanted.rules import RulesetError as RulesetError
 
 _EXPORTS = {
     "Action": "engine.actions",
@@ -65,32 +48,7 @@ _EXPORTS = {
     "Phase": "engine.state",
 }
 
-__all__ = [
-    "Action",
-    "Attack",
-    "AttackResult",
-    "Bid",
-    "Concede",
-    "Defend",
-    "Event",
-    "Game",
-    "IllegalActionError",
-    "Keep",
-    "Move",
-    "MoveStep",
-    "Pass",
-    "Phase",
-    "Redraw",
-    "Reveal",
-    "Ruleset",
-    "RulesetError",
-    "SaveError",
-    "Swap",
-    "TemptFate",
-    "new_game",
-    "resolve_attack",
-    "stacked_deal",
-]
+__all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
