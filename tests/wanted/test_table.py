@@ -24,7 +24,7 @@ from totenblatt.wanted.table.measure import (
     Terrain,
     TerrainKind,
 )
-from totenblatt.wanted.table.planar import Poly
+from totenblatt.wanted.table.planar import Poly, segment_params
 from totenblatt.wanted.table.raster import rasterize
 from totenblatt.wanted.vocab import CoverLevel
 
@@ -353,33 +353,7 @@ def test_rasterize_shows_walls_openings_and_terrain() -> None:
 
 def _reference_params(p: Point, q: Point, a: Point, b: Point) -> list[float]:
     """segment_params without the quick miss: every case through the square roots."""
-    from totenblatt.wanted.table.planar import EPS, point_segment_distance
-
-    px, py = p
-    rx, ry = q[0] - px, q[1] - py
-    ax, ay = a
-    sx, sy = b[0] - ax, b[1] - ay
-    wx, wy = ax - px, ay - py
-    denom = rx * sy - ry * sx
-    rr, ss = rx * rx + ry * ry, sx * sx + sy * sy
-    if abs(denom) <= 1e-12 * math.sqrt(rr * ss) or rr == 0.0 or ss == 0.0:
-        if rr == 0.0:
-            return [0.0] if point_segment_distance(px, py, a, b) <= EPS else []
-        if abs(wx * ry - wy * rx) > EPS * math.sqrt(rr):
-            return []
-        t0 = (wx * rx + wy * ry) / rr
-        t1 = ((b[0] - px) * rx + (b[1] - py) * ry) / rr
-        lo, hi = (t0, t1) if t0 <= t1 else (t1, t0)
-        lo, hi = max(lo, 0.0), min(hi, 1.0)
-        if lo > hi + EPS:
-            return []
-        return [lo] if hi - lo <= EPS else [lo, hi]
-    t = (wx * sy - wy * sx) / denom
-    u = (wx * ry - wy * rx) / denom
-    tol_t, tol_u = EPS / math.sqrt(rr), EPS / math.sqrt(ss)
-    if -tol_t <= t <= 1 + tol_t and -tol_u <= u <= 1 + tol_u:
-        return [min(max(t, 0.0), 1.0)]
-    return []
+    return segment_params(p, q, a, b, quick=False)
 
 
 def _reference_intervals(poly: Poly, p: Point, q: Point) -> list[tuple[float, float]]:
@@ -446,7 +420,6 @@ any_point = st.one_of(point, grid_point)
 
 @given(any_point, any_point, any_point, any_point)
 def test_segment_params_quick_miss_changes_nothing(p: Point, q: Point, a: Point, b: Point) -> None:
-    from totenblatt.wanted.table.planar import segment_params
 
     assert segment_params(p, q, a, b) == _reference_params(p, q, a, b)
 
