@@ -98,17 +98,6 @@ class Geometry:
                 return path
         return None
 
-    def cover_spots(
-        self,
-        start: Point,
-        budget: float,
-        threats: tuple[Point, ...],
-        blockers: tuple[Point, ...],
-        limit: int,
-    ) -> list[tuple[Point, ...]]:
-        """``pathing.cover_spots``."""
-        return self.router.cover_spots(start, budget, threats, blockers, limit)
-
     def _clamped(self, start: Point, goal: Point) -> Point:
         """``goal`` moved onto the table (so a move into the edge slides along it)."""
         table = self.table

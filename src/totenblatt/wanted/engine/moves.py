@@ -262,7 +262,7 @@ def _single(s: Situation, name: str, start: Point, budget: float, slot: Slot) ->
     elif slot is Slot.AWAY:
         path = geo.away(start, ordered[0], budget, blockers)
     else:
-        spots = geo.cover_spots(start, budget, s.threats, blockers, 2)
+        spots = geo.router.cover_spots(start, budget, s.threats, blockers, 2)
         if slot is Slot.HIDE:
             for spot in spots:
                 if (
@@ -304,7 +304,7 @@ def _group(
         blockers = tuple(moved.get(n, p) for n, p in s.living if n != name)
         path: tuple[Point, ...] | None
         if to_cover:
-            spots = geo.cover_spots(start, share, s.threats, blockers, 1)
+            spots = geo.router.cover_spots(start, share, s.threats, blockers, 1)
             path = spots[0] if spots else None
         else:
             nearest = min(s.threats, key=partial(math.dist, start))

@@ -43,6 +43,7 @@ __all__ = ["Router", "advance", "cover_spots", "router_for"]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
+Points = tuple[Point, ...]
 _INF = math.inf
 _SPOT_RADIUS = 12.0
 """Cover spots are ranked within this many inches of the start (a joker's move)."""
@@ -433,7 +434,7 @@ class Router:
         key = (start, budget, threats, blockers, limit)
         cached = self._spots.get(key)
         if cached is None:
-            cached = tuple(self._cover_spots(start, budget, threats, blockers, limit))
+            cached = tuple(self._cover_spots(*key))
             _remember(self._spots, key, cached)
         return list(cached)
 
@@ -507,13 +508,8 @@ class Router:
         return found
 
     def _cover_spots(
-        self,
-        start: Point,
-        budget: float,
-        threats: tuple[Point, ...],
-        blockers: tuple[Point, ...],
-        limit: int,
-    ) -> list[tuple[Point, ...]]:
+        self, start: Point, budget: float, threats: Points, blockers: Points, limit: int
+    ) -> list[Points]:
         if budget <= EPS or limit <= 0 or not self.spots:
             return []
         ranked, near = self._rank(start, budget, threats)
