@@ -38,6 +38,7 @@ __all__ = [
     "playable",
     "range_modifier",
     "require_card",
+    "require_figure_card",
     "require_phase",
     "seat_wild",
     "target_cover",
@@ -321,6 +322,16 @@ def require_card(
             f"{str(card)!r} cannot be played {role}: needs a {suit.value[:-1]} or a joker",
             message=_wrong_suit(card, suit, figure),
         )
+
+
+def require_figure_card(
+    state: GameState, seat: int, fig: Figure, card: Card, suit: Suit, role: str, wild: bool
+) -> int:
+    """:func:`require_card` for the card ``fig`` shoots or defends with: the hand it plays
+    from (its own per character, else the seat's), checked and returned."""
+    holder = state.holder(seat, fig.name)
+    require_card(state, seat, holder, card, suit, role, wild, figure_wild(fig), figure=fig.name)
+    return holder
 
 
 def _wrong_suit(card: Card, suit: Suit, figure: str | None) -> Message:

@@ -29,23 +29,14 @@ from totenblatt.wanted.engine.checks import (
     hands_of,
     playable,
     require_card,
+    require_figure_card,
     require_phase,
     seat_wild,
     ways,
 )
 from totenblatt.wanted.engine.clubs import check_club, club_inches, move_bonus, offered_moves
-from totenblatt.wanted.engine.events import (
-    DefensePlayed,
-    FigureMove,
-    FigureRevealed,
-    FiguresMoved,
-)
-from totenblatt.wanted.engine.flow import (
-    declare_attack,
-    end_cycle,
-    play_cards,
-    resolve,
-)
+from totenblatt.wanted.engine.events import DefensePlayed, FigureMove, FigureRevealed, FiguresMoved
+from totenblatt.wanted.engine.flow import declare_attack, end_cycle, play_cards, resolve
 from totenblatt.wanted.engine.kind import Costs, Kind
 from totenblatt.wanted.engine.moves import Situation
 from totenblatt.wanted.engine.state import Figure, GameState, Phase
@@ -66,18 +57,8 @@ def _check_defend(state: GameState, seat: int, action: Defend) -> Costs:
     require_phase(state, Phase.DEFEND)
     assert state.pending is not None
     target = state.by_name[state.pending.target]
-    holder = state.holder(seat, target.name)
-    wild_ok = figure_wild(target)
-    require_card(
-        state,
-        seat,
-        holder,
-        action.card,
-        _HEARTS,
-        "in defence",
-        action.wild,
-        wild_ok,
-        figure=target.name,
+    holder = require_figure_card(
+        state, seat, target, action.card, _HEARTS, "in defence", action.wild
     )
     _check_defense_extras(state, holder, target, action)
     return ()
@@ -172,19 +153,7 @@ def _check_attack(state: GameState, seat: int, action: Attack) -> Costs:
         raise IllegalActionError(
             Message("{figure} is not one of your figures", figure=action.attacker)
         )
-    holder = state.holder(seat, attacker.name)
-    wild_ok = figure_wild(attacker)
-    require_card(
-        state,
-        seat,
-        holder,
-        action.card,
-        _SPADES,
-        "to attack",
-        action.wild,
-        wild_ok,
-        figure=attacker.name,
-    )
+    require_figure_card(state, seat, attacker, action.card, _SPADES, "to attack", action.wild)
     problem = attack_problem(state, attacker, figure_named(state, action.target))
     if problem:
         raise IllegalActionError(problem)
