@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Literal
 
 import pytest
 
@@ -124,3 +125,21 @@ def test_a_tag_is_known_once() -> None:
 def test_snake_names() -> None:
     assert snake_name(Painted) == "painted"
     assert snake_name(Step) == "step"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """An untagged record with a literal field."""
+
+    reason: Literal["hit", "miss"]
+    wounds: int
+
+
+def test_an_untagged_codec_reads_a_named_class() -> None:
+    codec = Codec(key=None, family="verdict")
+    assert codec.to_dict(Verdict("hit", 2)) == {"reason": "hit", "wounds": 2}
+    assert codec.from_dict({"reason": "miss", "wounds": 0}, Verdict) == Verdict("miss", 0)
+    with pytest.raises(ValueError, match="expected one of 'hit', 'miss', got 'graze'"):
+        codec.from_dict({"reason": "graze", "wounds": 0}, Verdict)
+    with pytest.raises(TypeError, match="name its class"):
+        codec.from_dict({"reason": "miss", "wounds": 0})

@@ -37,7 +37,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, Field, fields, is_dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    Literal,
+    NamedTuple,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from totenblatt.cards import Card, CardParseError
 
@@ -78,11 +87,14 @@ class _Shape(NamedTuple):
 class Codec:
     """The JSON form of a family of frozen dataclass records, and back.
 
-    ``key`` is the JSON key of the tag; a class's tag is its ClassVar named ``tag_attr``
+    ``key`` is the JSON key of the tag (None: records of one class, written untagged and
+    read with :meth:`from_dict`'s ``cls``); a class's tag is its ClassVar named ``tag_attr``
     when it defines one, else :func:`snake_name`; ``family`` names the records in errors.
     """
 
-    def __init__(self, *, key: str = "type", tag_attr: str = "TYPE", family: str = "record"):
+    def __init__(
+        self, *, key: str | None = "type", tag_attr: str = "TYPE", family: str = "record"
+    ) -> None:
         self.key = key
         self.family = family
         self._tag_attr = tag_attr
@@ -136,7 +148,7 @@ class Codec:
         """The JSON form: ``{key: tag, field: value, ...}``; ``secret=False`` leaves out
         the :data:`SECRET` fields."""
         tag, names, hidden = self.shape(type(record))
-        out: dict[str, Any] = {self.key: tag}
+        out: dict[str, Any] = {} if self.key is None else {self.key: tag}
         out.update(self._fields(record, names, () if secret else hidden))
         return out
 
@@ -172,17 +184,22 @@ class Codec:
 
     # -- from JSON ------------------------------------------------------------------
 
-    def from_dict(self, data: Mapping[str, Any]) -> Any:
-        """Read a :meth:`to_dict` form back; ``ValueError`` says what is wrong with it."""
+    def from_dict(self, data: Mapping[str, Any], cls: type[R] | None = None) -> Any:
+        """Read a :meth:`to_dict` form back (as a ``cls`` when given: no tag is read);
+        ``ValueError`` says what is wrong with it."""
+        if cls is not None or self.key is None:
+            if cls is None:
+                raise TypeError(f"a {self.family} has no tag: name its class")
+            return self._record(cls, data)
         if not isinstance(data, Mapping):
             raise ValueError(f"a {self.family} must be a JSON object, got {_short(data)}")
         tag = data.get(self.key)
-        cls = self._by_tag.get(tag) if isinstance(tag, str) else None
-        if cls is None:
+        found = self._by_tag.get(tag) if isinstance(tag, str) else None
+        if found is None:
             raise ValueError(
                 f"unknown {self.family} {_short(tag)}: expected one of {', '.join(self._by_tag)}"
             )
-        return self._record(cls, data, skip=self.key)
+        return self._record(found, data, skip=self.key)
 
     def _record(self, cls: type, data: Mapping[str, Any], skip: str | None = None) -> Any:
         what = f"{self.family} {cls.__name__}"
@@ -230,6 +247,11 @@ class Codec:
             raise ValueError("; ".join(errors) or f"expected null, got {_short(value)}")
         if origin is tuple:
             return self._tuple(get_args(hint), value)
+        if origin is Literal:
+            if value not in get_args(hint):
+                allowed = ", ".join(map(repr, get_args(hint)))
+                raise ValueError(f"expected one of {allowed}, got {_short(value)}")
+            return value
         if hint is Any:
             return value
         if hint is Card:

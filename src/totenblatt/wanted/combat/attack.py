@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from totenblatt.cards import Card, CardLike, Rank, Suit, Tier, to_card
+from totenblatt.codec import Codec
 from totenblatt.messages import Message, MessageError
 from totenblatt.wanted.rules import COVER_ABILITIES, MISS, Ruleset
 from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
@@ -125,29 +126,16 @@ class AttackResult:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict of every field (cards as text, cover levels and abilities as
         their names)."""
-        out: dict[str, Any] = {}
-        for field in fields(self):
-            value = getattr(self, field.name)
-            if isinstance(value, Card):
-                value = str(value)
-            elif isinstance(value, tuple):
-                value = [str(a) for a in value]
-            elif isinstance(value, CoverLevel):
-                value = value.value
-            out[field.name] = value
-        return out
+        return _CODEC.to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> AttackResult:
         """The result that :meth:`to_dict` gave ``data``."""
-        values = dict(data)
-        for name in ("attack", "defense", "extra_defense"):
-            values[name] = None if values[name] is None else Card.parse(values[name])
-        for name in ("cover", "effective_cover"):
-            values[name] = CoverLevel(values[name])
-        for name in ("attacker_abilities", "defender_abilities"):
-            values[name] = tuple(Ability(a) for a in values[name])
-        return cls(**values)
+        result: AttackResult = _CODEC.from_dict(data, cls)
+        return result
+
+
+_CODEC = Codec(key=None, family="attack result")
 
 
 def _abilities(
