@@ -56,7 +56,9 @@ from totenblatt.store.table_sql import (
     mark_turn,
 )
 
-__all__ = [
+__all__ = [  # WebGames and, for its callers, the values it reads and writes
+    "ABANDONED",
+    "OVER",
     "PLAYING",
     "ActionConflictError",
     "RematchExistsError",
