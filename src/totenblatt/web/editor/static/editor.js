@@ -6,25 +6,20 @@
 // draws those answers: it computes no rule.
 
 import { OPERATOR_KEY } from "/static/js/api_request.js";
-import { el, readJson, svg, t } from "/static/js/util.js";
+import { button as siteButton, el, readJson, svg, t } from "/static/js/util.js";
 import {
-  bounds, corners, fmt, fromTable, movePiece, openingEnds, resizePiece, rotatePiece, round6, snap, toToml as tomlOf,
+  addOpening, bounds, History, corners, fmt, freshModel as emptyModel, fromTable, inside as onTable, movePiece, newFigure, newPiece,
+  openingEnds, resizePiece, rotatePiece, snap, toToml as tomlOf,
 } from "/editor/static/editor_model.js";
 
 const BOOT = readJson("boot") || { lang: "en", kinds: [], weapons: [] };
 const LANG = BOOT.lang;
 const SIDE_COLOURS = ["#b8432f", "#2f5fb8", "#2f8f4e", "#8f6f2f", "#7a3fa0", "#2f8f8f", "#a03f6f", "#555"];
-const SIZES = {
-  building: [6, 4], wall: [4, 0.5], stone_wall: [4, 1], fence: [4, 0.5], rocks: [3, 2],
-  trench: [4, 1], table: [1.5, 1.5], counter: [3, 1], trough: [2, 1], barrel: [1.5, 1.5],
-  wagon: [2, 4], rough: [4, 3], river: [8, 2], water: [4, 3],
-};
 const HANDLE_PX = 22; // a handle's radius on screen: 44 px to point at
 
 const board = document.getElementById("board");
 let model = freshModel();
-let undoStack = [];
-let redoStack = [];
+const edits = new History();
 let selected = null; // {type: "piece" | "figure", id}
 let tool = { name: "select" };
 let nextId = 1;
@@ -37,19 +32,9 @@ const status = { checked: 0, valid: null, error: null, warnings: [], sight: 0, s
 
 // -- the model ------------------------------------------------------------------------
 
+/** A new table: two figures on an empty 24" square. */
 function freshModel() {
-  return {
-    meta: {
-      title: "My table", title_de: "Mein Tisch",
-      description: "", description_de: "", width: 24, height: 24, seats: 2, teams: null,
-      round_limit: 0,
-    },
-    pieces: [],
-    figures: [
-      { id: "f1", name: "A1", seat: 0, weapon: defaultWeapon(), position: [2, 2], extra: {} },
-      { id: "f2", name: "B1", seat: 1, weapon: defaultWeapon(), position: [22, 22], extra: {} },
-    ],
-  };
+  return emptyModel(defaultWeapon());
 }
 
 function defaultWeapon() {
@@ -61,17 +46,12 @@ function newId(prefix) {
   return `${prefix}${nextId}-${Date.now().toString(36)}`;
 }
 
-
 function snapshot() {
   return JSON.stringify(model);
 }
 
 function commit(before) {
-  if (before === snapshot()) return;
-  undoStack.push(before);
-  if (undoStack.length > 200) undoStack.shift();
-  redoStack = [];
-  changed();
+  if (edits.record(before, snapshot())) changed();
 }
 
 function change(mutate) {
@@ -80,18 +60,19 @@ function change(mutate) {
   commit(before);
 }
 
-function undo() {
-  if (!undoStack.length) return;
-  redoStack.push(snapshot());
-  model = JSON.parse(undoStack.pop());
+/** Go to ``other`` (a model undone or redone; null: none). */
+function travel(other) {
+  if (!other) return;
+  model = other;
   changed();
 }
 
+function undo() {
+  travel(edits.undo(snapshot()));
+}
+
 function redo() {
-  if (!redoStack.length) return;
-  undoStack.push(snapshot());
-  model = JSON.parse(redoStack.pop());
-  changed();
+  travel(edits.redo(snapshot()));
 }
 
 function pieceById(id) {
@@ -270,8 +251,7 @@ async function openScenario(name) {
     return;
   }
   model = fromTable(answer.data.table, newId);
-  undoStack = [];
-  redoStack = [];
+  edits.clear();
   selected = null;
   clearSight();
   document.getElementById("save-name").value = found.builtin ? "" : name;
@@ -322,8 +302,8 @@ function render() {
   renderSight();
   renderProps();
   renderFields();
-  document.getElementById("undo").disabled = !undoStack.length;
-  document.getElementById("redo").disabled = !redoStack.length;
+  document.getElementById("undo").disabled = !edits.back.length;
+  document.getElementById("redo").disabled = !edits.ahead.length;
   for (const button of document.querySelectorAll("[data-tool], [data-place], [data-side]")) {
     const on = (button.dataset.tool && button.dataset.tool === tool.name)
       || (button.dataset.place && tool.name === "place" && tool.kind === button.dataset.place)
@@ -390,7 +370,7 @@ function choice(label, options, value, onchange) {
 }
 
 function button(text, onclick, attrs = {}) {
-  return el("button", { type: "button", class: "btn", onclick, ...attrs }, text);
+  return siteButton(text, onclick, "btn", attrs);
 }
 
 function renderFields() {
@@ -447,15 +427,7 @@ function renderProps() {
       button(t("delete"), () => change(() => { model.pieces = model.pieces.filter((p) => p !== piece); selected = null; }), { id: "delete" })),
   ];
   if (piece.kind === "building") {
-    const add = (kind) => () => change(() => {
-      if (piece.rect) piece.openings.push({ kind, side: "south", at: 0.5, width: 1.5 });
-      else {
-        const [a, b] = [piece.outline[0], piece.outline[1]];
-        const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-        const s = Math.min(1, 1.5 / length);
-        piece.openings.push({ kind, a, b: [round6(a[0] + (b[0] - a[0]) * s), round6(a[1] + (b[1] - a[1]) * s)] });
-      }
-    });
+    const add = (kind) => () => change(() => addOpening(piece, kind));
     parts.push(el("div", { class: "row" }, button(t("add_door"), add("door")), button(t("add_window"), add("window"))));
     piece.openings.forEach((o, index) => {
       const row = [el("b", {}, t(o.kind))];
@@ -496,35 +468,17 @@ function tablePoint(event) {
   return [q.x, model.meta.height - q.y];
 }
 
-function inside([x, y]) {
-  return [Math.min(model.meta.width, Math.max(0, x)), Math.min(model.meta.height, Math.max(0, y))];
+function inside(point) {
+  return onTable(model.meta, point);
 }
 
 function place(point) {
   const [x, y] = inside(point.map(snap));
   if (tool.name === "place") {
-    const [w0, h0] = SIZES[tool.kind] || [2, 2];
-    const w = Math.min(w0, model.meta.width);
-    const h = Math.min(h0, model.meta.height);
-    const left = Math.min(Math.max(0, snap(x - w / 2)), model.meta.width - w);
-    const bottom = Math.min(Math.max(0, snap(y - h / 2)), model.meta.height - h);
-    const count = model.pieces.filter((p) => p.kind === tool.kind).length + 1;
-    const piece = {
-      id: newId("p"), kind: tool.kind, name: `${t(`kind_${tool.kind}`)} ${count}`, name_de: "",
-      changed: {}, rect: [left, bottom, w, h], outline: null, openings: [],
-    };
-    if (tool.kind === "building") {
-      piece.name = `Building ${count}`;
-      piece.name_de = `Gebäude ${count}`;
-      piece.openings.push({ kind: "door", side: "south", at: 0.5, width: 1.5 });
-    }
+    const piece = newPiece(model, tool.kind, [x, y], t(`kind_${tool.kind}`), newId("p"));
     change(() => { model.pieces.push(piece); selected = { type: "piece", id: piece.id }; });
   } else if (tool.name === "figure") {
-    const seat = tool.seat;
-    const letter = String.fromCharCode(65 + seat);
-    let n = 1;
-    while (model.figures.some((f) => f.name === `${letter}${n}`)) n += 1;
-    const figure = { id: newId("f"), name: `${letter}${n}`, seat, weapon: defaultWeapon(), position: [x, y], extra: {} };
+    const figure = newFigure(model, tool.seat, [x, y], defaultWeapon(), newId("f"));
     change(() => { model.figures.push(figure); selected = { type: "figure", id: figure.id }; });
   }
   tool = { name: "select" };

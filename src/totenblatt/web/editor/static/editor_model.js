@@ -1,8 +1,9 @@
 // The table being made, as data: its pieces' shapes and the scenario file it is written as.
 //
-// Pure functions of the editor's model (no page, no server): moving, turning and resizing a
-// piece, and the TOML of docs/table.md ("Scenario files") — written, and read back from the
-// table the server checked, so that a saved table opens again as it was.
+// Pure functions of the editor's model (no page, no server): a new table, piece, figure or
+// opening; moving, turning and resizing a piece; the changes to undo and redo; and the TOML of
+// docs/table.md ("Scenario files") — written, and read back from the table the server checked,
+// so that a saved table opens again as it was.
 
 export const snap = (v) => Math.round(v * 2) / 2;
 export const round6 = (v) => Math.round(v * 1e6) / 1e6;
@@ -33,6 +34,74 @@ export function openingEnds(piece, opening) {
     west: [[x, y + s], [x, y + e]],
     east: [[x + w, y + s], [x + w, y + e]],
   }[opening.side];
+}
+
+/** A piece's size when placed (inches: width, height), by kind; others 2" square. */
+const SIZES = {
+  building: [6, 4], wall: [4, 0.5], stone_wall: [4, 1], fence: [4, 0.5], rocks: [3, 2],
+  trench: [4, 1], table: [1.5, 1.5], counter: [3, 1], trough: [2, 1], barrel: [1.5, 1.5],
+  wagon: [2, 4], rough: [4, 3], river: [8, 2], water: [4, 3],
+};
+
+/** A new table: two figures armed with ``weapon`` on an empty 24" square. */
+export function freshModel(weapon) {
+  return {
+    meta: {
+      title: "My table", title_de: "Mein Tisch",
+      description: "", description_de: "", width: 24, height: 24, seats: 2, teams: null,
+      round_limit: 0,
+    },
+    pieces: [],
+    figures: [
+      { id: "f1", name: "A1", seat: 0, weapon, position: [2, 2], extra: {} },
+      { id: "f2", name: "B1", seat: 1, weapon, position: [22, 22], extra: {} },
+    ],
+  };
+}
+
+/** A table point kept on the table of ``meta``. */
+export function inside(meta, [x, y]) {
+  return [Math.min(meta.width, Math.max(0, x)), Math.min(meta.height, Math.max(0, y))];
+}
+
+/** A new piece of ``kind`` around [x, y] (its size by kind, kept on the table), named by
+ * ``kindName`` and its count (a building: in both languages, with a door); ``id``: its id. */
+export function newPiece(model, kind, [x, y], kindName, id) {
+  const [w0, h0] = SIZES[kind] || [2, 2];
+  const w = Math.min(w0, model.meta.width);
+  const h = Math.min(h0, model.meta.height);
+  const left = Math.min(Math.max(0, snap(x - w / 2)), model.meta.width - w);
+  const bottom = Math.min(Math.max(0, snap(y - h / 2)), model.meta.height - h);
+  const count = model.pieces.filter((p) => p.kind === kind).length + 1;
+  const piece = {
+    id, kind, name: `${kindName} ${count}`, name_de: "",
+    changed: {}, rect: [left, bottom, w, h], outline: null, openings: [],
+  };
+  if (kind === "building") {
+    piece.name = `Building ${count}`;
+    piece.name_de = `Gebäude ${count}`;
+    piece.openings.push({ kind: "door", side: "south", at: 0.5, width: 1.5 });
+  }
+  return piece;
+}
+
+/** A new figure of ``seat`` at [x, y], named by its side's letter and the first free number. */
+export function newFigure(model, seat, [x, y], weapon, id) {
+  const letter = String.fromCharCode(65 + seat);
+  let n = 1;
+  while (model.figures.some((f) => f.name === `${letter}${n}`)) n += 1;
+  return { id, name: `${letter}${n}`, seat, weapon, position: [x, y], extra: {} };
+}
+
+/** A door or window (``kind``) added to a building: on its south side, or its first wall. */
+export function addOpening(piece, kind) {
+  if (piece.rect) piece.openings.push({ kind, side: "south", at: 0.5, width: 1.5 });
+  else {
+    const [a, b] = [piece.outline[0], piece.outline[1]];
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const s = Math.min(1, 1.5 / length);
+    piece.openings.push({ kind, a, b: [round6(a[0] + (b[0] - a[0]) * s), round6(a[1] + (b[1] - a[1]) * s)] });
+  }
 }
 
 export function movePiece(piece, dx, dy) {
@@ -76,6 +145,49 @@ export function resizePiece(piece, dw, dh) {
   const scale = ([x, y]) => [round6(x0 + (x - x0) * sx), round6(y0 + (y - y0) * sy)];
   piece.outline = piece.outline.map(scale);
   piece.openings = piece.openings.map((o) => (o.side ? o : { ...o, a: scale(o.a), b: scale(o.b) }));
+}
+
+// -- undo and redo --------------------------------------------------------------------
+
+const KEPT = 200; // changes kept to undo
+
+function step(from, to, now) {
+  if (!from.length) return null;
+  to.push(now);
+  return JSON.parse(from.pop());
+}
+
+/** The changes to undo (``back``) and redo (``ahead``): snapshots of the model (its JSON). */
+export class History {
+  constructor() {
+    this.back = [];
+    this.ahead = [];
+  }
+
+  /** A change from ``before`` to ``now`` (snapshots): kept, unless it changed nothing (false). */
+  record(before, now) {
+    if (before === now) return false;
+    this.back.push(before);
+    if (this.back.length > KEPT) this.back.shift();
+    this.ahead = [];
+    return true;
+  }
+
+  /** The model before the last change (``now`` kept to redo); null: nothing to undo. */
+  undo(now) {
+    return step(this.back, this.ahead, now);
+  }
+
+  /** The model of the last change undone (``now`` kept to undo); null: nothing to redo. */
+  redo(now) {
+    return step(this.ahead, this.back, now);
+  }
+
+  /** Forget every change (another table opened). */
+  clear() {
+    this.back = [];
+    this.ahead = [];
+  }
 }
 
 // -- the scenario file ----------------------------------------------------------------
