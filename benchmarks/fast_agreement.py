@@ -12,9 +12,11 @@ before it the actions of every kind but moves and whether a move is offered, and
 at the same cost.
 
 Then the agreement walk (issue 41, :func:`~totenblatt.wanted.fast.agreement.cells`):
-every scenario, both rulesets, both hand modes, the ruleset as it is and every field of it
-changed alone, ``G`` games a cell on both, or the fast path's refusal checked to name the
-rule it does not play. Prints the counts, the refusals by reason, and the first
+every scenario, both rulesets, both hand modes (D-5), the ruleset as it is and every field
+of it changed alone, ``G`` games a cell on both, or the fast path's refusal checked to name
+the rule it does not play; and the campaign's fights (:func:`campaign_fights`: gangs made
+by the campaign on each template, their members the figures) under the extended rules,
+both hand modes, every field changed alone. Prints the counts, the refusals by reason, and the first
 disagreement if there is one (exit 1).
 """
 
@@ -26,7 +28,14 @@ import sys
 import time
 
 from totenblatt.wanted.engine.game import new_game
-from totenblatt.wanted.fast.agreement import cells, play_both, walk_cell
+from totenblatt.wanted.fast.agreement import (
+    SCENARIOS,
+    cells,
+    extended_scenarios,
+    play_both,
+    walk_cell,
+)
+from totenblatt.wanted.table.scenario import Scenario
 
 
 def play(scenario: str, seed: int, every: int) -> tuple[int, int]:
@@ -37,13 +46,44 @@ def play(scenario: str, seed: int, every: int) -> tuple[int, int]:
     return played.decisions, played.shadows
 
 
+def campaign_fights() -> list[Scenario]:
+    """Fights of campaign gangs (four members, a hero leading each: a veteran, a gunslinger,
+    one wounded member in three) on the campaign's templates: two gangs on ``gangs`` and on
+    ``three-way``, three gangs on ``three-way``."""
+    import random
+    from dataclasses import replace
+
+    from totenblatt.campaign.battle import build_fight
+    from totenblatt.campaign.creation import create_gang
+    from totenblatt.wanted.rules import Ruleset
+    from totenblatt.wanted.vocab import HeroType
+
+    rules = Ruleset.load("extended")
+    kinds = (HeroType.VETERAN, HeroType.GUNSLINGER, HeroType.VETERAN)
+    out = []
+    for template, count in (("gangs", 2), ("three-way", 2), ("three-way", 3)):
+        rng = random.Random(41 + count)
+        gangs = [create_gang(f"G{k}", kinds[k], rules, rng, size=4)[0] for k in range(count)]
+        scenario = build_fight(gangs, template, rules).scenario
+        wounded = tuple(
+            replace(f, hp=f.hp - 1) if i % 3 == 0 and f.hp and f.hp > 1 else f
+            for i, f in enumerate(scenario.figures)
+        )
+        out.append(replace(scenario, name=f"campaign-{template}-{count}", figures=wounded))
+    return out
+
+
 def walk(games: int, every: int) -> int:
     """The agreement walk, ``games`` a cell; exit status."""
     start = time.process_time()
     counts: collections.Counter[str] = collections.Counter()
     reasons: collections.Counter[str] = collections.Counter()
     decisions = 0
-    for i, cell in enumerate(cells()):
+    every_cell = [
+        *cells([*SCENARIOS, *extended_scenarios()]),
+        *cells(campaign_fights(), ("extended",)),
+    ]
+    for i, cell in enumerate(every_cell):
         seeds = [20_000 + games * i + k for k in range(games)]
         try:
             result = walk_cell(cell, seeds, every_move=every)
