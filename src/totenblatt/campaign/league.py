@@ -10,11 +10,14 @@ wins, then kills, then living members, then fewer fights, then the order they jo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["Standing", "league_table"]
+from totenblatt.campaign.gang import CampaignError
+from totenblatt.messages import Message
+
+__all__ = ["Standing", "answer", "league_table"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +69,43 @@ def league_table(
     return sorted(
         lines.values(), key=lambda s: (-s.wins, -s.kills, -s.survivors, s.fights, order[s.gang])
     )
+
+
+def _allowed(result: str, others: int) -> set[str]:
+    """The results a gang may have had when one of the ``others`` other gangs had ``result``."""
+    if result == "won":
+        return {"lost", "conceded"}
+    if result == "limit":
+        return {"limit"}
+    return {"won"} if others == 1 else {"won", "lost", "conceded"}
+
+
+def answer(results: Sequence[str | None], claimed: str | None) -> str | None:
+    """A gang's result of a fight whose other gangs recorded ``results`` (one each; None:
+    not yet), D-43: one record for all.
+
+    ``claimed`` when it agrees with theirs, else CampaignError naming both; None claimed
+    takes the result theirs imply (``lost`` against a winner, ``won`` against the one loser
+    or the one who conceded, ``limit`` at the round limit), None when they imply none.
+
+    >>> answer(["won"], None), answer(["won"], "conceded"), answer(["conceded"], None)
+    ('lost', 'conceded', 'won')
+    """
+    allowed: set[str] | None = None
+    for result in results:
+        if result is not None:
+            options = _allowed(result, len(results))
+            allowed = options if allowed is None else allowed & options
+    if claimed is None:
+        return next((r for r in ("lost", "won", "limit") if allowed and r in allowed), None)
+    if allowed is not None and claimed not in allowed:
+        raise CampaignError(
+            Message(
+                "the result {claimed} contradicts the other side's record of the fight "
+                "({theirs}); expected {allowed} (D-43)",
+                claimed=claimed,
+                theirs=", ".join(r for r in results if r is not None),
+                allowed=" or ".join(sorted(allowed)),
+            )
+        )
+    return claimed

@@ -1,5 +1,8 @@
 """``totenblatt gang ...`` and ``totenblatt fight ...``: the campaign roster (B3-B6).
 
+This module holds the command groups, what their commands share (parsing, options, the
+roster's output) and ``gang create|list|show|history|export``; :mod:`.campaign_members`
+the roster after and between fights, :mod:`.campaign_fight` ``fight record|undo``.
 Every help text is a catalog id (``N_``): ``--lang de`` shows it in German.
 """
 
@@ -9,24 +12,15 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.campaign import (
-    CampaignError,
-    FightOutcome,
-    Gang,
-    MemberOutcome,
-    Wanted,
-    parse_ability,
-    roster_dict,
-)
-from totenblatt.campaign.battle import Result
+from totenblatt.campaign import Gang, parse_ability, roster_dict
 from totenblatt.campaign.events import Joined, notable
-from totenblatt.cli._store import confirm, held_text, open_store
+from totenblatt.cli._store import held_text, open_store
 from totenblatt.cli.app import app, console, fail, print_json, write_text_atomic
 from totenblatt.cli.options import (
     STORED_SEED_MAX,
@@ -34,15 +28,11 @@ from totenblatt.cli.options import (
     JsonOption,
     Lang,
     LangOption,
-    NewNameArg,
     RulesetOption,
-    YesOption,
     resolve_lang,
     seed_option,
-    weapon_option,
 )
 from totenblatt.messages import Message, MessageError
-from totenblatt.names import NAME_MAX, clean_name, clean_text
 from totenblatt.text import words
 from totenblatt.text.campaign import describe, gang_weapon, hire_hint, roster_markdown
 from totenblatt.text.catalog import N_
@@ -51,9 +41,25 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType, parse_word
 
 if TYPE_CHECKING:
-    from totenblatt.store import Change, Store
+    from totenblatt.store import Change
 
-__all__ = ["BadOptionError", "fight_app", "gang_app", "member_app", "parse_pairs"]
+__all__ = [
+    "BadOptionError",
+    "GangArg",
+    "Many",
+    "MemberArg",
+    "SeedOption",
+    "abilities_of",
+    "fight_app",
+    "gang_app",
+    "hero_of",
+    "many",
+    "member_app",
+    "parse_pairs",
+    "report",
+    "roster_table",
+    "weapon_list",
+]
 
 gang_app = typer.Typer(
     name="gang",
@@ -110,6 +116,15 @@ GangArg = Annotated[str, typer.Argument(metavar="NAME", help=N_("The gang's name
 MemberArg = Annotated[
     str, typer.Argument(metavar="MEMBER", help=N_("A living member: full name or a unique start."))
 ]
+Many = list[str] | None
+"""The type of an option that may be repeated (``--died A --died B``)."""
+
+
+def many(flag: str, help: str, metavar: str | None = None) -> Any:
+    """A repeatable option ``flag`` with its help (a catalog id) and ``metavar``."""
+    return typer.Option(flag, metavar=metavar, help=help)
+
+
 WEAPONS_HELP = N_(
     "Weapons of the members in roster order, comma-separated or repeated: colt, winchester, "
     "shotgun (revolver, gewehr, schrotflinte); the rest get the default by place "
@@ -145,7 +160,8 @@ def parse_pairs(values: Sequence[str], option: str, what: str = "MEMBER") -> dic
     return out
 
 
-def _hero(text: str, option: str) -> HeroType:
+def hero_of(text: str, option: str) -> HeroType:
+    """The hero type ``text`` names for ``option`` (veteran or gunslinger; else an error)."""
     try:
         kind = parse_word(HeroType, text, option.lstrip("-"))
     except ValueError:  # the parser lists every hero type; a leader is one of two
@@ -159,7 +175,8 @@ def _hero(text: str, option: str) -> HeroType:
     return kind
 
 
-def _abilities(values: Sequence[str], ruleset: str) -> list[Ability]:
+def abilities_of(values: Sequence[str], ruleset: str) -> list[Ability]:
+    """The abilities ``values`` name (by name or card) in ``ruleset``."""
     rules = Ruleset.load(ruleset)
     return [parse_ability(v, rules) for v in values]
 
@@ -190,6 +207,7 @@ def weapon_list(values: Sequence[str] | None, option: str = "--weapons") -> list
 
 
 def roster_table(gang: Gang, lang: Lang) -> Table:
+    """The roster as a Rich table: members, kind and weapon, HP, abilities, fights."""
     table = Table(
         title=f"{gang.name}",
         caption=_caption(gang, lang),
@@ -245,7 +263,9 @@ def _caption(gang: Gang, lang: Lang) -> str:
     return "\n".join(parts)
 
 
-def _report(change: Change, lang: Lang, as_json: bool, *, skip_joined: bool = False) -> None:
+def report(change: Change, lang: Lang, as_json: bool, *, skip_joined: bool = False) -> None:
+    """Print what a command did to a gang: its events, what was undone, the roster, the seed
+    (``as_json``: the gang as ``gang show --json``)."""
     if as_json:
         print_json(change.gang.to_dict())
         return
@@ -284,8 +304,8 @@ def gang_create(
         ),
     ] = None,
     ability: Annotated[
-        list[str] | None,
-        typer.Option(
+        Many,
+        many(
             "--ability",
             help=N_(
                 "A starting ability of the leader, chosen among the number cards 2-10 "
@@ -298,14 +318,9 @@ def gang_create(
         typer.Option("--leader-name", help=N_("The leader's name (default: generated).")),
     ] = None,
     member: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--member", help=N_("A cowboy's name, in order (repeat; the rest generated).")
-        ),
+        Many, many("--member", N_("A cowboy's name, in order (repeat; the rest generated)."))
     ] = None,
-    weapons: Annotated[
-        list[str] | None, typer.Option("--weapons", metavar="WEAPON,...", help=WEAPONS_HELP)
-    ] = None,
+    weapons: Annotated[Many, many("--weapons", WEAPONS_HELP, "WEAPON,...")] = None,
     ruleset: RulesetOption = "extended",
     seed: SeedOption = None,
     db: DbOption = None,
@@ -314,8 +329,8 @@ def gang_create(
 ) -> None:
     """Create a gang: a veteran or gunslinger leader and standard cowboys (B3)."""
     language = resolve_lang(lang)
-    kind = _hero(leader, "--leader")
-    chosen = _abilities(ability or [], ruleset)
+    kind = hero_of(leader, "--leader")
+    chosen = abilities_of(ability or [], ruleset)
     arms = weapon_list(weapons)
     if "/" in ruleset or ruleset.endswith(".toml"):
         ruleset = str(Path(ruleset).expanduser().absolute())
@@ -331,7 +346,7 @@ def gang_create(
             seed=seed,
             weapons=arms,
         )
-    _report(change, language, json, skip_joined=True)
+    report(change, language, json, skip_joined=True)
 
 
 @gang_app.command("list", help=N_("List every gang."))
@@ -379,7 +394,7 @@ def gang_show(
         held = {} if holder is None else {"held_by": holder.to_dict()}  # the shape when free
         print_json(gang.to_dict() | held)
         return
-    _report(Change(gang), resolve_lang(lang), json)
+    report(Change(gang), resolve_lang(lang), json)
     if holder is not None:
         console.print(Text(held_text(holder, resolve_lang(lang))))
 
@@ -450,432 +465,9 @@ def gang_export(
         console.print(words(language).phrase("Written to {file}.", file=str(output)))
 
 
-@gang_app.command(
-    "recruit",
-    help=N_("Hire a replacement for a hero lost in the last fight, paid with survivors' HP (B6)."),
-)
-def gang_recruit(
-    name: GangArg,
-    hero: Annotated[
-        str,
-        typer.Option(
-            "--hero",
-            help=N_("veteran or gunslinger: the lost hero's type or cheaper (B6)."),
-        ),
-    ],
-    pay: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--pay",
-            metavar="MEMBER=N",
-            help=N_("HP a survivor pays (repeat; any split, down to 0 HP, D-29)."),
-        ),
-    ] = None,
-    hero_name: Annotated[
-        str | None,
-        typer.Option("--name", help=N_("The new hero's name (default: generated).")),
-    ] = None,
-    ability: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--ability", help=N_("A starting ability among 2-10 (repeat; the rest drawn).")
-        ),
-    ] = None,
-    weapon: Annotated[
-        str | None,
-        weapon_option(
-            N_(
-                "The new hero's weapon: colt, winchester or shotgun (default: by its place "
-                "in the roster)."
-            )
-        ),
-    ] = None,
-    seed: SeedOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
-    """Hire a replacement for a hero lost in the last fight, paid with survivors' HP (B6)."""
-    language = resolve_lang(lang)
-    kind = _hero(hero, "--hero")
-    payments = parse_pairs(pay or [], "--pay")
-    with open_store(db) as store:
-        ruleset = store.gangs.get(name).ruleset
-        chosen = _abilities(ability or [], ruleset)
-        change = store.gangs.hire(
-            name, kind, payments, hero_name=hero_name, abilities=chosen, seed=seed, weapon=weapon
-        )
-    _report(change, language, json)
+def _load_commands() -> None:
+    """Register the gang and fight commands of the other campaign modules."""
+    from totenblatt.cli import campaign_fight, campaign_members  # noqa: F401
 
 
-@gang_app.command(
-    "fill",
-    help=N_("Fill the gang up to its size with new standard cowboys (B6); ends recruitment."),
-)
-def gang_fill(
-    name: GangArg,
-    member: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--name", help=N_("A newcomer's name, in order (repeat; the rest generated).")
-        ),
-    ] = None,
-    weapons: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--weapons",
-            metavar="WEAPON,...",
-            help=N_(
-                "The newcomers' weapons in order, comma-separated or repeated: colt, "
-                "winchester, shotgun (default: by their places in the roster)."
-            ),
-        ),
-    ] = None,
-    seed: SeedOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
-    """Fill the gang up to its size with new standard cowboys (B6); ends recruitment."""
-    arms = weapon_list(weapons)
-    with open_store(db) as store:
-        change = store.gangs.fill(name, names=member or [], seed=seed, weapons=arms)
-    _report(change, resolve_lang(lang), json)
-
-
-@gang_app.command(
-    "rename", help=N_("Give a gang a new name (kept by fight undo); its history stays.")
-)
-def gang_rename(
-    name: GangArg,
-    new: NewNameArg,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
-    """Give a gang a new name (kept by fight undo); its history stays."""
-    with open_store(db) as store:
-        change = store.gangs.rename(name, new)
-    _report(change, resolve_lang(lang), json)
-
-
-@gang_app.command(
-    "delete",
-    help=N_(
-        "Delete a gang and its members (needs --yes); the audit log keeps its history and "
-        "the deleted roster."
-    ),
-)
-def gang_delete(
-    name: GangArg,
-    yes: YesOption = False,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
-    """Delete a gang and its members (needs --yes)."""
-    language = resolve_lang(lang)
-    with open_store(db) as store:
-        gang = store.gangs.get(name)
-        confirm(
-            yes,
-            Message(
-                "deleting gang {gang} cannot be undone: add --yes to delete it",
-                gang=repr(gang.name),
-            ),
-        )
-        deleted = store.gangs.delete(gang.name)
-    if json:
-        print_json({"deleted": deleted.name})
-        return
-    console.print(Text(words(language).phrase("Gang {gang} deleted.", gang=deleted.name)))
-
-
-# -- gang member ... ---------------------------------------------------------------
-
-
-@member_app.command(
-    "rename", help=N_("Give a living member a new name, unique in the gang (kept by fight undo).")
-)
-def member_rename(
-    name: GangArg,
-    member: MemberArg,
-    new: NewNameArg,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
-    """Give a living member a new name, unique in the gang (kept by fight undo)."""
-    with open_store(db) as store:
-        change = store.gangs.rename_member(name, member, new)
-    _report(change, resolve_lang(lang), json)
-
-
-@member_app.command(
-    "arm", help=N_("Give a living member another weapon: colt, winchester or shotgun.")
-)
-def member_arm(
-    name: GangArg,
-    member: MemberArg,
-    weapon: Annotated[
-        str,
-        typer.Argument(
-            metavar="WEAPON",
-            help=N_("colt, winchester, shotgun (revolver, gewehr, schrotflinte)."),
-        ),
-    ],
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
-    """Give a living member another weapon: colt, winchester or shotgun."""
-    with open_store(db) as store:
-        change = store.gangs.arm(name, member, weapon)
-    _report(change, resolve_lang(lang), json)
-
-
-@member_app.command(
-    "dismiss",
-    help=N_("Send a living member away for good (needs --yes); gang fill may take the free place."),
-)
-def member_dismiss(
-    name: GangArg,
-    member: MemberArg,
-    yes: YesOption = False,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
-    """Send a living member away for good (needs --yes)."""
-    with open_store(db) as store:
-        found = store.gangs.get(name)
-        who = found.member(member)
-        confirm(
-            yes,
-            Message(
-                "dismissing {member} from gang {gang} cannot be undone: add --yes to dismiss them",
-                member=repr(who.name),
-                gang=repr(found.name),
-            ),
-        )
-        change = store.gangs.dismiss(found.name, who.name)
-    _report(change, resolve_lang(lang), json)
-
-
-# -- fight ...  -------------------------------------------------------------------
-
-
-@fight_app.command(
-    "record",
-    help=N_("Record a fight played on a real table; runs the post-fight sequence (B4, B5)."),
-)
-def fight_record(
-    name: GangArg,
-    died: Annotated[
-        list[str] | None,
-        typer.Option("--died", metavar="MEMBER", help=N_("A member killed in the fight (repeat).")),
-    ] = None,
-    hp: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--hp",
-            metavar="MEMBER=N",
-            help=N_("A survivor's HP at the end of the fight (repeat; others: unchanged)."),
-        ),
-    ] = None,
-    conceded: Annotated[
-        bool,
-        typer.Option("--conceded", help=N_("The gang conceded (B4); needs --sacrifice.")),
-    ] = False,
-    sacrifice: Annotated[
-        str | None,
-        typer.Option(
-            "--sacrifice",
-            metavar="MEMBER",
-            help=N_("Who is sacrificed: a hero or a cowboy with the most HP (B4)."),
-        ),
-    ] = None,
-    against: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--against",
-            metavar="GANG",
-            help=N_("The opposing gang, for the battle log (repeat for more than one)."),
-        ),
-    ] = None,
-    result: Annotated[
-        Result | None,
-        typer.Option(
-            "--result",
-            help=N_(
-                "How the gang fared, for the battle log and the league table: won, lost, "
-                "conceded (as --conceded) or limit (the round limit, undecided)."
-            ),
-        ),
-    ] = None,
-    scenario: Annotated[
-        str | None,
-        typer.Option("--scenario", "-s", help=N_("The scenario played, for the battle log.")),
-    ] = None,
-    note: Annotated[
-        str | None,
-        typer.Option("--note", help=N_("A note for the battle log (at most 500 characters).")),
-    ] = None,
-    absent: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--absent",
-            metavar="MEMBER",
-            help=N_(
-                "A member who sat the fight out (repeat): unchanged, no fight counted, no recovery."
-            ),
-        ),
-    ] = None,
-    kills: Annotated[
-        int | None,
-        typer.Option(
-            "--kills",
-            min=0,
-            max=99,
-            help=N_("Enemies the gang took out, for the league table (default: 0)."),
-        ),
-    ] = None,
-    hire: Annotated[
-        str | None,
-        typer.Option(
-            "--hire",
-            metavar="HERO",
-            help=N_("Hire a replacement for a lost hero: veteran or gunslinger (B6)."),
-        ),
-    ] = None,
-    pay: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--pay",
-            metavar="MEMBER=N",
-            help=N_("HP a survivor pays for the hire (repeat; default: the even split)."),
-        ),
-    ] = None,
-    hire_name: Annotated[
-        str | None,
-        typer.Option("--hire-name", help=N_("The hired hero's name (default: generated).")),
-    ] = None,
-    ability: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--ability",
-            help=N_("A hired hero's ability among 2-10 (repeat, distinct; the rest drawn)."),
-        ),
-    ] = None,
-    fill_up: Annotated[
-        bool,
-        typer.Option(
-            "--fill", help=N_("Fill the gang up with new standard cowboys after the fight (B6).")
-        ),
-    ] = False,
-    fill_name: Annotated[
-        list[str] | None,
-        typer.Option("--fill-name", help=N_("A newcomer's name, in order (repeat).")),
-    ] = None,
-    seed: SeedOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
-) -> None:
-    """Record a fight played on a real table; runs the post-fight sequence (B4, B5)."""
-    if result is Result.CONCEDED:
-        conceded = True
-    elif result is not None and conceded:
-        message = Message(
-            "--conceded and --result {result} contradict each other: a conceded fight's "
-            "result is conceded",
-            result=result.value,
-        )
-        raise CampaignError(message)
-    repeated = sorted({who for who in died or [] if (died or []).count(who) > 1})
-    if repeated:
-        message = Message(
-            "--died names {names} more than once", names=", ".join(map(repr, repeated))
-        )
-        raise CampaignError(message)
-    outcomes: dict[str, MemberOutcome] = {who: MemberOutcome(died=True) for who in died or []}
-    for who, value in parse_pairs(hp or [], "--hp").items():
-        if who in outcomes:
-            message = Message(
-                "{name} is given with --died and --hp; a dead member has no HP", name=repr(who)
-            )
-            raise CampaignError(message)
-        outcomes[who] = MemberOutcome(hp=value)
-    outcome = FightOutcome(outcomes, conceded=conceded, sacrifice=sacrifice)
-    kind = None if hire is None else _hero(hire, "--hire")
-    if kind is None and (pay or hire_name or ability):
-        raise _bad(Message("--pay, --hire-name and --ability go with --hire"))
-    if fill_name and not fill_up:
-        raise _bad(Message("--fill-name goes with --fill"))
-    payments = parse_pairs(pay or [], "--pay")
-    with open_store(db) as store:
-        found = store.gangs.get(name)
-        own = found.name
-        log = _battle_log(store, own, against or [], result, conceded, scenario, note, kills)
-        wanted = Wanted(  # the owner's choices, as the web wizard takes them (one road)
-            hire=kind,
-            hire_given=True,
-            pay=payments or None,
-            hire_name=hire_name,
-            abilities=tuple(_abilities(ability or [], found.ruleset)),
-            fill=fill_up,
-            fill_names=tuple(fill_name or ()),
-        )
-        change = store.gangs.record_aftermath(
-            name, outcome, wanted, seed=seed, absent=absent or [], log=log
-        )
-    _report(change, resolve_lang(lang), json)
-
-
-def _battle_log(
-    store: Store,
-    own: str,
-    against: Sequence[str],
-    result: Result | None,
-    conceded: bool,
-    scenario: str | None,
-    note: str | None,
-    kills: int | None,
-) -> dict[str, object]:
-    """What ``fight record`` logs for the battle log: opponents (a stored gang by its own
-    name), result, scenario, note, kills."""
-    from totenblatt.store import GangNotFoundError
-
-    names = []
-    for text in against:
-        try:
-            names.append(store.gangs.get(text).name)
-        except GangNotFoundError:  # a gang kept elsewhere: its name as given
-            names.append(clean_name(text, what="gang name", limit=NAME_MAX))
-    if own in names:
-        message = Message("--against {gang}: a gang does not fight itself", gang=repr(own))
-        raise CampaignError(message)
-    fared = Result.CONCEDED if conceded else result
-    return {
-        "against": names,
-        "result": None if fared is None else fared.value,
-        "scenario": None if scenario is None else clean_name(scenario, what="text"),
-        "note": None if note is None else clean_text(note.strip(), limit=500) or None,
-        "kills": kills or 0,
-    }
-
-
-@fight_app.command(
-    "undo",
-    help=N_(
-        "Undo the gang's last recorded fight (and any recruiting or filling after it); "
-        "new names stay."
-    ),
-)
-def fight_undo(
-    name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
-) -> None:
-    """Undo the gang's last recorded fight (and any recruiting or filling after it)."""
-    with open_store(db) as store:
-        change = store.gangs.undo_fight(name)
-    _report(change, resolve_lang(lang), json)
+_load_commands()
