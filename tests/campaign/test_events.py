@@ -68,3 +68,23 @@ def test_notable_leaves_out_the_routine_counts() -> None:
 def test_unknown_event_tags_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown campaign event 'boom'"):
         event_from_dict({"event": "boom"})
+
+
+def test_events_stored_before_the_codec_read_back_to_the_same_json() -> None:
+    """Audit rows written by the hand-made codec (every event of 2026-12-06, in
+    ``data/events_before_codec.json``) load, and are written again to the letter."""
+    import json
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "events_before_codec.json").read_text("utf-8")
+    stored = json.loads(text)
+    assert len({e["event"] for e in stored}) == 16  # every kind of event then
+    again = [event_to_dict(event_from_dict(e)) for e in stored]
+    assert json.dumps(again, ensure_ascii=False) == json.dumps(stored, ensure_ascii=False)
+
+
+def test_a_malformed_stored_event_says_what_is_wrong() -> None:
+    with pytest.raises(ValueError, match="unknown campaign event 'gone'"):
+        event_from_dict({"event": "gone"})
+    with pytest.raises(ValueError, match="needs the key 'hp'"):
+        event_from_dict({"event": "joined", "member": "Kit", "kind": "cowboy"})

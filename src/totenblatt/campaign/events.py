@@ -11,14 +11,15 @@ reader's language.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
-from enum import Enum
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from totenblatt.cards import Card
+from totenblatt.codec import Codec
 from totenblatt.wanted.vocab import Ability, HeroType
 
 __all__ = [
+    "CODEC",
     "AbilityGained",
     "Armed",
     "Died",
@@ -223,54 +224,31 @@ Event = (
 """Anything a campaign step reports."""
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict: ``{"event": tag, ...fields}`` (cards as text, enums as values)."""
-    return {"event": event.tag} | {f.name: _plain(getattr(event, f.name)) for f in fields(event)}
-
-
-_BY_TAG: dict[str, type[Event]] = {
-    cls.tag: cls
-    for cls in (
+CODEC = Codec(key="event", tag_attr="tag", family="campaign event")
+"""The JSON form of the events (:mod:`totenblatt.codec`): ``{"event": tag, ...fields}``."""
+CODEC.register_all(
+    (
         Joined, AbilityGained, Recovered, FightCounted, NotCounted, Promoted,
         MaxHpRaised, Died, Sacrificed, Paid, Hired, HireForfeited, GangRenamed, Renamed,
         Dismissed, Armed, LeaderChosen,
     )
-}  # fmt: skip
+)  # fmt: skip
 
 
-def _field_value(name: str, value: Any) -> Any:
-    if name == "kind":
-        return HeroType(value)
-    if name == "kinds":
-        return tuple(HeroType(v) for v in value)
-    if name == "ability":
-        return Ability(value)
-    if name == "card":
-        return None if value is None else Card.parse(value)
-    return value
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """A JSON-ready dict: ``{"event": tag, ...fields}`` (cards as text, enums as values)."""
+    return CODEC.to_dict(event)
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
-    """Read :func:`event_to_dict` output back.
+    """Read :func:`event_to_dict` output back (``ValueError`` says what is wrong with it).
 
     >>> e = Hired("Kit", HeroType.VETERAN, 10)
     >>> event_from_dict(event_to_dict(e)) == e
     True
     """
-    cls = _BY_TAG.get(str(data.get("event")))
-    if cls is None:
-        raise ValueError(f"unknown campaign event {data.get('event')!r}")
-    return cls(**{f.name: _field_value(f.name, data[f.name]) for f in fields(cls)})
+    event: Event = CODEC.from_dict(data)
+    return event
 
 
 def notable(events: Iterable[Event]) -> tuple[Event, ...]:
