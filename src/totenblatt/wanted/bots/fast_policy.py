@@ -386,20 +386,20 @@ class FastPolicy:
         here: int,
         towards: list[int],
         threats: tuple[int, ...],
-    ) -> list[int]:
-        """A few destinations worth weighing, as the heuristic's menu: as near as it gets to
-        the two nearest enemies (``towards``, nodes), half way to the nearest, and the two
-        safest cover spots against all enemies (``threats``: out of their line of fire,
-        else behind the best cover)."""
+    ) -> tuple[list[int], tuple[int, ...]]:
+        """A few destinations worth weighing, as the engine's menu: the ways — as near as it
+        gets to the two nearest enemies (``towards``, nodes), half way to the nearest —
+        and the two safest cover spots against all enemies (``threats``: out of their line
+        of fire, else behind the best cover), where a figure may hide."""
         if not dests:
-            return []
-        out = [self._nearest(know, board, dests, node) for node in towards]
+            return [], ()
+        ways = [self._nearest(know, board, dests, node) for node in towards]
         if towards:
             half = board.within(here, budget / 2)
             if half:
-                out.append(self._nearest(know, board, half, towards[0]))
-        out.extend(self._safest(know, dests, threats))
-        return list(dict.fromkeys(out))
+                ways.append(self._nearest(know, board, half, towards[0]))
+        spots = self._safest(know, dests, threats, here)
+        return [j for j in dict.fromkeys(ways) if j not in spots], spots
 
     @staticmethod
     def _nearest(know: Know, board: Board, dests: tuple[int, ...], node: int) -> int:
@@ -416,9 +416,14 @@ class FastPolicy:
         return found
 
     @staticmethod
-    def _safest(know: Know, dests: tuple[int, ...], threats: tuple[int, ...]) -> tuple[int, ...]:
-        """The two cover spots among ``dests`` safest against ``threats`` (remembered)."""
-        key = (dests, threats)
+    def _safest(
+        know: Know, dests: tuple[int, ...], threats: tuple[int, ...], here: int
+    ) -> tuple[int, ...]:
+        """Up to two cover spots among ``dests`` safer against ``threats`` than ``here``, as
+        the engine's menu ranks them (``Router.cover_spots``): out of every line of fire or
+        behind the best cover against the most exposed threat, then in hard cover, then the
+        least exposed in sum, then the nearest (remembered)."""
+        key = (dests, threats, here)
         found = know.safest.get(key)
         if found is None:
             spots = know.covers.get(dests)
@@ -429,8 +434,15 @@ class FastPolicy:
                 index = [know.spot_of[j] for j in spots]
                 levels = np.vstack([know.exposure(t)[index] for t in threats])
                 worst, total = levels.min(axis=0), levels.sum(axis=0)
-                order = np.lexsort((np.arange(len(spots)), -total, -worst))[:2]
-                found = tuple(spots[int(i)] for i in order)
+                hard = know.spot_hard[index]
+                w, h, t = know.safety(here, threats)
+                better = (worst > w) | ((worst == w) & ((hard > h) | ((hard == h) & (total > t))))
+                xy = know.xy[list(spots)]
+                ex, ey = know.xy[here] if here < len(know.xy) else know.point(here)
+                near = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey)
+                chosen = np.nonzero(better)[0]
+                order = np.lexsort((near[chosen], -total[chosen], -hard[chosen], -worst[chosen]))
+                found = tuple(spots[int(chosen[i])] for i in order[:2])
             if len(know.safest) > 200_000:
                 know.safest.clear()
             know.safest[key] = found
@@ -479,12 +491,17 @@ class FastPolicy:
                 if not dests:
                     continue
                 here_f = game.pos[f]
-                for j in self._candidates(know, board, dests, budget, here_f, towards[f], threats):
+                ways, spots = self._candidates(
+                    know, board, dests, budget, here_f, towards[f], threats
+                )
+                for j in (*ways, *spots):
                     if j in blocked[f]:
                         continue
-                    # hidden is never worse than seen at a spot in hard cover (its shots
-                    # count alike, the enemy's only within reach): weigh it alone there
-                    for hide in (True,) if board.hard[j] else (False,):
+                    # as the engine's menu: a figure hides only on a cover spot in hard
+                    # cover, where hidden is never worse than seen (its shots count alike,
+                    # the enemy's only within reach): weigh it alone there
+                    hard = board.hard[j] and j in spots
+                    for hide in (True,) if hard else (False,):
                         key = (f, j, hide)
                         gain = gains.get(key)
                         if gain is None:

@@ -77,10 +77,31 @@ class Know:
         spot_index = {p: i for i, p in enumerate(router.spots)}
         self.spot_of = [spot_index.get(p, -1) for p in board.points[: board.destinations]]
         """Per destination: its index among the router's cover spots, -1 for none."""
-        self.safest: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+        self.safest: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]] = {}
         self._exposures: dict[int, Any] = {}
+        self._safety: dict[tuple[int, tuple[int, ...]], tuple[int, int, int]] = {}
+        self.spot_hard = router.spot_hard
+        """Per router cover spot: 1 in hard cover."""
         self._router = router
         self._points = board.points
+
+    def point(self, node: int) -> tuple[float, float]:
+        """The table point of a board node."""
+        x, y = self._points[node]
+        return float(x), float(y)
+
+    def safety(self, node: int, threats: tuple[int, ...]) -> tuple[int, int, int]:
+        """How safe a figure at ``node`` is against shooters at ``threats`` (nodes), as the
+        router scores a spot: worst exposure, in hard cover, summed exposure (kept)."""
+        key = (node, threats)
+        found = self._safety.get(key)
+        if found is None:
+            points = tuple(self.point(t) for t in threats)
+            found = self._router.score(self.point(node), points)
+            if len(self._safety) > 200_000:
+                self._safety.clear()
+            self._safety[key] = found
+        return found
 
     def exposure(self, node: int) -> Any:
         """Per router cover spot: 4 out of the line of fire of a shooter at ``node``, else its
