@@ -8,8 +8,11 @@ between are inside it) — :class:`~totenblatt.env.single.SingleAgentEnv` (``cor
 ``info_state=False``) steps one game a call, :class:`~totenblatt.env.vector.WantedVectorEnv`
 ``N`` games a call (``copy=False``: the arrays are the env's own, as a learner writing
 them into its buffer would take them). Beside them PettingZoo's ``texas_holdem_v4`` (AEC,
-every agent's step counts; needs rlcard and pygame, dev dependencies). Each figure is the
-best of two runs of about ``SECONDS`` CPU seconds.
+every agent's step counts; needs rlcard and pygame, dev dependencies), and *the games
+alone*: the same duels played on :class:`~totenblatt.wanted.fast.FastGame` with no env
+(``legal_actions`` and ``play``, a random non-conceding id each decision, counted per
+learner decision as the envs count): what no env can beat, the game step's own cost.
+Each figure is the best of two runs of about ``SECONDS`` CPU seconds (``--seconds S``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,10 @@ import numpy as np
 
 from totenblatt.env.single import SingleAgentEnv
 from totenblatt.env.vector import WantedVectorEnv
+from totenblatt.wanted.fast import new_fast_game
+from totenblatt.wanted.fast.actions import CONCEDE
+from totenblatt.wanted.rules import Ruleset
+from totenblatt.wanted.table.scenario import load_scenario, ruleset_for
 
 SIZES = (1, 64, 256, 1024)
 SECONDS = 3.0
@@ -64,6 +71,27 @@ def vector_rate(n: int, seconds: float = SECONDS) -> float:
             return steps / (time.process_time() - start)
 
 
+def games_rate(seconds: float = SECONDS) -> float:
+    """Seat 0's decisions per CPU second of duels played on the fast game alone (every
+    decision made, seat 0's counted: the envs' steps without the env)."""
+    scenario = load_scenario("duel")
+    template = new_fast_game(scenario, Ruleset.load(ruleset_for(scenario)), 0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    seed = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game = template.fresh(seed)
+        seed += 1
+        while not game.is_over:
+            ids = game.legal_actions()
+            if len(ids) > 1:
+                ids = [a for a in ids if a != CONCEDE]
+            steps += game.to_act == 0
+            game.play(ids[int(rng.integers(len(ids)))])
+    return steps / (time.process_time() - start)
+
+
 def texas_rate(seconds: float = SECONDS) -> float | None:
     """AEC steps per CPU second of PettingZoo's texas_holdem_v4 (None: not installed)."""
     try:
@@ -95,13 +123,22 @@ def _best(run: Callable[[], Any]) -> Any:
     return None if found[0] is None else max(found)
 
 
-def main() -> None:
-    """Print steps per CPU second: the single env, the vector env at each N, texas."""
-    single = _best(single_rate)
+def main(options: list[str] | None = None) -> None:
+    """Print steps per CPU second: the single env, the vector env at each N, the games
+    alone, texas (``--seconds S``: each run's CPU seconds, 0.2 to 60)."""
+    seconds = SECONDS
+    if options:
+        if len(options) != 2 or options[0] != "--seconds":
+            raise SystemExit(f"bench_vector: expected --seconds S, got {' '.join(options)}")
+        seconds = float(options[1])
+        if not 0.2 <= seconds <= 60:
+            raise SystemExit(f"bench_vector: --seconds {seconds}: expected 0.2 to 60")
+    single = _best(lambda: single_rate(seconds))
     rows: list[tuple[str, float]] = [("SingleAgentEnv (fast, 1 game a call)", single)]
     for n in SIZES:
-        rows.append((f"WantedVectorEnv N = {n}", _best(lambda n=n: vector_rate(n))))
-    texas = _best(texas_rate)
+        rows.append((f"WantedVectorEnv N = {n}", _best(lambda n=n: vector_rate(n, seconds))))
+    rows.append(("the games alone (no env)", _best(lambda: games_rate(seconds))))
+    texas = _best(lambda: texas_rate(seconds))
     print(f"{'environment':<40} {'steps/CPU s':>12} {'× single':>9}")
     for name, rate in rows:
         print(f"{name:<40} {rate:>12,.0f} {rate / single:>8.1f}×")

@@ -52,16 +52,10 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from totenblatt.env.episode import SEED_BOUND
+from totenblatt.env.vector_loop import LearnerLoop, SelfPlayLoop
 from totenblatt.wanted.bots import bot_seed
-from totenblatt.wanted.encoding import (
-    HIGH,
-    FastObserver,
-    Marks,
-    MoveSlots,
-    ObservationLayout,
-    plays,
-)
-from totenblatt.wanted.fast import FastGame, new_fast_game
+from totenblatt.wanted.encoding import HIGH, FastObserver, MoveSlots, ObservationLayout
+from totenblatt.wanted.fast import new_fast_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
 
@@ -103,10 +97,6 @@ class _Setup:
     def observer(self) -> FastObserver:
         return FastObserver(self.layout, self.template)
 
-    def marks(self, game: FastGame) -> Marks:
-        """The mask, legal slots and their ids of the seat to act (concede off)."""
-        return self.slots.marks(game.legal_actions(), False)
-
 
 def _seeds(seed: Seeds, n: int) -> list[int | None]:
     if seed is None:
@@ -122,6 +112,15 @@ def _seeds(seed: Seeds, n: int) -> list[int | None]:
         if isinstance(s, bool) or not isinstance(s, int | np.integer) or s < 0:
             raise ValueError(f"seed {s!r} is not a whole number of 0 or more")
     return [int(s) for s in found]
+
+
+def _actions(actions: Any, n: int) -> list[int]:
+    """``actions`` as a list of ``n`` ints (``ValueError`` for another count)."""
+    acts = np.asarray(actions).reshape(-1)
+    if acts.shape != (n,):
+        raise ValueError(f"{acts.size} actions for {n} games")
+    found: list[int] = acts.astype(np.int64, copy=False).tolist()
+    return found
 
 
 class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
@@ -162,17 +161,23 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         self.closed = False
         self._obs = np.zeros((n, setup.layout.size), np.float32)
         self._mask = np.zeros((n, setup.slots.size), np.int8)
-        self._games: list[FastGame] = [setup.template] * n
-        self._observers = [setup.observer() for _ in range(n)]
-        self._bots: list[dict[int, np.random.Generator]] = [{} for _ in range(n)]
-        self._marks: list[Marks | None] = [None] * n
+        self._rewards = np.zeros(n, np.float64)
+        self._ended = np.zeros(n, np.uint8)
+        self._truncated = np.zeros(n, bool)
+        self._loop = LearnerLoop(
+            setup.slots,
+            [setup.observer() for _ in range(n)],
+            self.seats,
+            self._obs,
+            self._mask,
+            self._rewards,
+            self._ended,
+            setup.seats,
+        )
         self._randoms: list[np.random.Generator | None] = [None] * n
-        self._ended = np.zeros(n, bool)
         self.episode_seeds = [0] * n
         """Each game's seed now."""
         self._started = False
-
-    # -- one game ----------------------------------------------------------------------
 
     def _deal(self, i: int, seed: int | None) -> None:
         """Game ``i`` anew: of ``seed`` (its seed stream restarted), else the next of it."""
@@ -184,35 +189,12 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
                 stream = self._randoms[i] = seeding.np_random()[0]
             seed = int(stream.integers(SEED_BOUND))
         self.episode_seeds[i] = seed
-        setup = self._setup
-        game = self._games[i] = setup.template.fresh(seed)
         seat = self.seats[i]
-        self._bots[i] = {
-            s: np.random.default_rng(bot_seed(seed, s)) for s in range(setup.seats) if s != seat
-        }
-        self._ended[i] = False
-        self._others(i, game, seat)
-        self._show(i, game, seat)
-
-    def _others(self, i: int, game: FastGame, seat: int) -> None:
-        """The random opponents until the learner's turn or the end."""
-        marks_of = self._setup.marks
-        bots = self._bots[i]
-        while not game.is_over and game.to_act != seat:
-            marks = marks_of(game)
-            legal = marks[1]
-            slot = legal[int(bots[game.to_act].integers(len(legal)))]
-            game.play(plays(marks, slot))
-
-    def _show(self, i: int, game: FastGame, seat: int) -> None:
-        """Game ``i``'s row of the observation and mask."""
-        self._obs[i] = self._observers[i].update(game, seat)
-        if game.is_over:
-            self._marks[i] = None
-            self._mask[i] = 0
-        else:
-            marks = self._marks[i] = self._setup.marks(game)
-            self._mask[i] = marks[0]
+        bots = [
+            None if s == seat else np.random.default_rng(bot_seed(seed, s))
+            for s in range(self._setup.seats)
+        ]
+        self._loop.start(i, self._setup.template.fresh(seed), bots)
 
     # -- Gymnasium's vector API --------------------------------------------------------
 
@@ -233,39 +215,18 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         ended at the last step starts anew instead."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        n = self.num_envs
-        acts = np.asarray(actions).reshape(-1)
-        if acts.shape != (n,):
-            raise ValueError(f"{acts.size} actions for {n} games")
-        slots = acts.tolist()
-        rewards = np.zeros(n, np.float64)
-        terminated = np.zeros(n, bool)
-        ended = self._ended
-        games = self._games
-        seats = self.seats
-        for i in range(n):
-            if ended[i]:
-                self._deal(i, None)
-                continue
-            game = games[i]
-            seat = seats[i]
-            marks = self._marks[i]
-            action = -1 if marks is None else plays(marks, int(slots[i]))
-            if action < 0:  # illegal: a loss, as the single environment's "lose"
-                self._obs[i] = self._observers[i].update(game, seat)
-                self._mask[i] = 0
-                self._marks[i] = None
-                rewards[i] = -1.0
-                terminated[i] = ended[i] = True
-                continue
-            game.play(action)
-            self._others(i, game, seat)
-            self._show(i, game, seat)
-            if game.is_over:
-                winners = game.winners
-                rewards[i] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
-                terminated[i] = ended[i] = True
-        return self._observation(), rewards, terminated, np.zeros(n, bool), {}
+        for i in self._loop.step(_actions(actions, self.num_envs)):
+            self._deal(i, None)
+        ended = self._ended.view(bool)
+        if self.copy:
+            return (
+                self._observation(),
+                self._rewards.copy(),
+                ended.copy(),
+                self._truncated.copy(),
+                {},
+            )
+        return self._observation(), self._rewards, ended, self._truncated, {}
 
     def _observation(self) -> dict[str, Any]:
         if self.copy:
@@ -308,11 +269,19 @@ class WantedVectorSelfPlay:
         self.to_act = np.zeros(n, np.int64)
         self.observation = np.zeros((n, setup.layout.size), np.float32)
         self.action_mask = np.zeros((n, setup.slots.size), np.int8)
-        self._games: list[FastGame] = [setup.template] * n
+        self._rewards = np.zeros((n, setup.seats), np.float64)
+        self._ended = np.zeros(n, np.uint8)
         self._observers = [setup.observer() for _ in range(n)]
-        self._marks: list[Marks | None] = [None] * n
+        self._loop = SelfPlayLoop(
+            setup.slots,
+            self._observers,
+            self.observation,
+            self.action_mask,
+            self._rewards,
+            self._ended,
+            self.to_act,
+        )
         self._randoms: list[np.random.Generator | None] = [None] * n
-        self._ended = np.zeros(n, bool)
         self.episode_seeds = [0] * n
         self._started = False
 
@@ -325,21 +294,7 @@ class WantedVectorSelfPlay:
                 stream = self._randoms[i] = np.random.default_rng(np.random.SeedSequence())
             seed = int(stream.integers(SEED_BOUND))
         self.episode_seeds[i] = seed
-        self._games[i] = self._setup.template.fresh(seed)
-        self._ended[i] = False
-        self._show(i)
-
-    def _show(self, i: int) -> None:
-        game = self._games[i]
-        if game.is_over:
-            self._marks[i] = None
-            self.action_mask[i] = 0
-            return
-        seat = game.to_act
-        self.to_act[i] = seat
-        self.observation[i] = self._observers[i].update(game, seat)
-        marks = self._marks[i] = self._setup.marks(game)
-        self.action_mask[i] = marks[0]
+        self._loop.start(i, self._setup.template.fresh(seed))
 
     def reset(self, seed: Seeds = None) -> None:
         """Every game anew (``seed``: game ``i`` plays ``seed + i``; a list: one each;
@@ -351,40 +306,14 @@ class WantedVectorSelfPlay:
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """Each game's action (a slot) for its seat to act; a game that ended at the last
-        step starts anew instead. The rewards ``(N, seats)`` and ``terminated`` ``(N,)``."""
+        step starts anew instead. The rewards ``(N, seats)`` and ``terminated`` ``(N,)``
+        (fresh arrays; ``ValueError``, nothing played, for an action its mask does not
+        allow)."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        n = self.num_envs
-        acts = np.asarray(actions).reshape(-1)
-        if acts.shape != (n,):
-            raise ValueError(f"{acts.size} actions for {n} games")
-        slots = acts.tolist()
-        rewards = np.zeros((n, self._setup.seats), np.float64)
-        terminated = np.zeros(n, bool)
-        for i in range(n):
-            if self._ended[i]:
-                self._deal(i, None)
-                continue
-            game = self._games[i]
-            marks = self._marks[i]
-            action = -1 if marks is None else plays(marks, int(slots[i]))
-            if action < 0:
-                raise ValueError(
-                    f"game {i}: action {slots[i]} is not legal now (its action_mask entry is 0)"
-                )
-            game.play(action)
-            if game.is_over:
-                winners = game.winners
-                for s in range(self._setup.seats):
-                    rewards[i, s] = 0.0 if not winners else (1.0 if s in winners else -1.0)
-                terminated[i] = self._ended[i] = True
-                self.action_mask[i] = 0
-                self._marks[i] = None
-                # the seat that ended it stays ``to_act`` (as an AEC env's agent_selection)
-                self.observation[i] = self._observers[i].update(game, int(self.to_act[i]))
-            else:
-                self._show(i)
-        return rewards, terminated
+        for i in self._loop.step(_actions(actions, self.num_envs)):
+            self._deal(i, None)
+        return self._rewards.copy(), self._ended.astype(bool)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's observation ``(N, size)`` and mask ``(N, slots)`` in every game
@@ -392,7 +321,7 @@ class WantedVectorSelfPlay:
         seat = self.possible_agents.index(agent)
         out = np.empty_like(self.observation)
         mask = np.zeros_like(self.action_mask)
-        for i, game in enumerate(self._games):
+        for i, game in enumerate(self._loop.games):
             out[i] = self._observers[i].update(game, seat)
             if not self._ended[i] and game.to_act == seat and not game.is_over:
                 mask[i] = self.action_mask[i]

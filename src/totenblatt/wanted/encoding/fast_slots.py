@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -82,6 +83,8 @@ class MoveSlots:
         self._slots = list(range(self.size))
         """The slot numbers as objects, handed out by :meth:`marks` (none made a step)."""
         self._slot_view, self._rank_view = self.slot_of, self.rank_of  # typed when compiled
+        self._taken, self._chosen = array("i", [0] * self.size), array("i", [0] * self.size)
+        """:meth:`fold_ids`'s buffers for :meth:`marks`."""
 
     def _slot(self, a: int) -> int:
         t = self.table
@@ -115,11 +118,13 @@ class MoveSlots:
             memo[key] = found
         return found
 
-    def _mark(self, ids: list[int], skip: int) -> Marks:
-        """:meth:`marks` of ``ids`` without the id ``skip``, made afresh (the slots and ids
-        it returns are the objects of :attr:`_slots` and ``ids``: no number is made)."""
-        slot_of, rank_of, best, slots = self._slot_view, self._rank_view, self._best, self._slots
-        taken = []
+    def fold_ids(self, ids: list[int], skip: int, taken: Any, chosen: Any) -> int:
+        """Fold the fast ids ``ids`` (without the id ``skip``) into their slots: the slots
+        ascending into ``taken``, and into ``chosen`` where in ``ids`` the id each of them
+        plays is (a move slot's smallest club); their count. ``taken`` and ``chosen`` are
+        int32 buffers of :attr:`size` or more (what the vector env writes in place)."""
+        slot_of, rank_of, best = self._slot_view, self._rank_view, self._best
+        n = 0
         try:
             for i in range(len(ids)):
                 a = ids[i]
@@ -129,22 +134,39 @@ class MoveSlots:
                 b = best[k]
                 if b < 0:
                     best[k] = i
-                    taken.append(slots[k])
+                    j = n  # kept ascending as they come (a few dozen slots)
+                    while j > 0 and taken[j - 1] > k:
+                        taken[j] = taken[j - 1]
+                        j -= 1
+                    taken[j] = k
+                    n += 1
                 elif rank_of[a] < rank_of[ids[b]]:
                     best[k] = i
         except BaseException:  # an id outside the table: leave the scratch clean
-            for k in taken:
-                best[k] = -1
+            for j in range(n):
+                best[taken[j]] = -1
             raise
-        taken.sort()
-        marks = bytearray(self.size)
-        ids_of = []
-        for k in taken:
-            marks[k] = 1
-            ids_of.append(ids[best[k]])
+        for j in range(n):
+            k = taken[j]
+            chosen[j] = best[k]
             best[k] = -1
+        return n
+
+    def _mark(self, ids: list[int], skip: int) -> Marks:
+        """:meth:`marks` of ``ids`` without the id ``skip``, made afresh (the slots and ids
+        it returns are the objects of :attr:`_slots` and ``ids``: no number is made)."""
+        taken, chosen, slots = self._taken, self._chosen, self._slots
+        n = self.fold_ids(ids, skip, taken, chosen)
+        marks = bytearray(self.size)
+        slots_of = []
+        ids_of = []
+        for j in range(n):
+            k = taken[j]
+            marks[k] = 1
+            slots_of.append(slots[k])
+            ids_of.append(ids[chosen[j]])
         mask = np.frombuffer(bytes(marks), dtype=_INT8)  # read-only: over bytes
-        return mask, tuple(taken), tuple(ids_of)
+        return mask, tuple(slots_of), tuple(ids_of)
 
     def legal(self, game: FastGame) -> npt.NDArray[np.intp]:
         """The legal slots now."""
