@@ -54,6 +54,7 @@ MODULES = (
     "totenblatt.wanted.bots.fast_policy",
     "totenblatt.env.episode",
     "totenblatt.env.wanted_fast_v0",
+    "totenblatt.env.vector_loop",
 )
 """The modules compiled (each measured to pay: docs/performance.md, issue 27)."""
 
