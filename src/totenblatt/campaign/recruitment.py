@@ -125,6 +125,45 @@ def hire(
     ``weapon`` (a key or alias of the ruleset's weapons) defaults to its roster place's.
     """
     cost = hire_cost(kind, ruleset)
+    _check_hire(gang, kind, ruleset)
+    price(gang, kind, ruleset)
+    paid = _payments(gang, payments, ruleset)
+    total = sum(paid.values())
+    if total != cost:
+        raise RecruitmentError(
+            Message(
+                "the payments add up to {total} HP, but a {kind} costs exactly {cost} HP",
+                total=total,
+                kind=kind,
+                cost=cost,
+            )
+        )
+    events: list[Event] = []
+    members: list[Member] = []
+    for member in gang.members:
+        amount = paid.get(member.name, 0)
+        if amount:
+            member = replace(member, hp=member.hp - amount)
+            events.append(Paid(member.name, amount, member.hp))
+        members.append(member)
+    # the name draws from its own stream: a typed name changes no card drawn (D-41)
+    naming = random.Random(rng.getrandbits(64))
+    hero_name = pick_name(name, gang.taken_names, naming)
+    armed = default_weapon(len(members), ruleset) if weapon is None else weapon
+    hero, created = new_hero(kind, hero_name, ruleset, rng, abilities, armed)
+    events.append(Hired(hero_name, kind, cost))
+    events.extend(e for e in created if not isinstance(e, Joined))
+    members.append(hero)
+    remaining = list(gang.lost_heroes)
+    remaining.remove(
+        kind if kind in remaining else next(k for k in remaining if cost <= hire_cost(k, ruleset))
+    )
+    return replace(gang, members=(*members,), lost_heroes=tuple(remaining)), tuple(events)
+
+
+def _check_hire(gang: Gang, kind: HeroType, ruleset: Ruleset) -> None:
+    """Refuse a hire B6 does not allow now: no hero lost, another type than the lost one
+    or a cheaper one, the hero limit (D-37), no room."""
     if not gang.lost_heroes:
         raise RecruitmentError(
             Message(
@@ -164,39 +203,6 @@ def hire(
                 size=gang.size,
             )
         )
-    price(gang, kind, ruleset)
-    paid = _payments(gang, payments, ruleset)
-    total = sum(paid.values())
-    if total != cost:
-        raise RecruitmentError(
-            Message(
-                "the payments add up to {total} HP, but a {kind} costs exactly {cost} HP",
-                total=total,
-                kind=kind,
-                cost=cost,
-            )
-        )
-    events: list[Event] = []
-    members: list[Member] = []
-    for member in gang.members:
-        amount = paid.get(member.name, 0)
-        if amount:
-            member = replace(member, hp=member.hp - amount)
-            events.append(Paid(member.name, amount, member.hp))
-        members.append(member)
-    # the name draws from its own stream: a typed name changes no card drawn (D-41)
-    naming = random.Random(rng.getrandbits(64))
-    hero_name = pick_name(name, gang.taken_names, naming)
-    armed = default_weapon(len(members), ruleset) if weapon is None else weapon
-    hero, created = new_hero(kind, hero_name, ruleset, rng, abilities, armed)
-    events.append(Hired(hero_name, kind, cost))
-    events.extend(e for e in created if not isinstance(e, Joined))
-    members.append(hero)
-    remaining = list(gang.lost_heroes)
-    remaining.remove(
-        kind if kind in remaining else next(k for k in remaining if cost <= hire_cost(k, ruleset))
-    )
-    return replace(gang, members=(*members,), lost_heroes=tuple(remaining)), tuple(events)
 
 
 def _payments(gang: Gang, payments: Mapping[str, int], ruleset: Ruleset) -> dict[str, int]:

@@ -9,7 +9,7 @@ Every help text is a catalog id (``N_``): ``--lang de`` shows it in German.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -42,6 +42,7 @@ from totenblatt.wanted.vocab import Ability, HeroType, parse_word
 
 if TYPE_CHECKING:
     from totenblatt.store import Change
+    from totenblatt.store.holders import Holder
 
 __all__ = [
     "BadOptionError",
@@ -58,6 +59,7 @@ __all__ = [
     "parse_pairs",
     "report",
     "roster_table",
+    "show_held",
     "weapon_list",
 ]
 
@@ -279,6 +281,19 @@ def report(change: Change, lang: Lang, as_json: bool, *, skip_joined: bool = Fal
         console.print(Text(words(lang).phrase("seed {seed}", seed=change.seed), style="dim"))
 
 
+def show_held(
+    data: dict[str, Any], holder: Holder | None, as_json: bool, lang: Lang, show: Callable[[], None]
+) -> None:
+    """Print a gang or a character sheet with the game night that holds it: ``data`` with
+    ``held_by`` (none while free) as JSON, else ``show()`` and a line naming the holder."""
+    if as_json:
+        print_json(data | ({} if holder is None else {"held_by": holder.to_dict()}))
+        return
+    show()
+    if holder is not None:
+        console.print(Text(held_text(holder, lang)))
+
+
 # -- gang ...  --------------------------------------------------------------------
 
 
@@ -390,13 +405,8 @@ def gang_show(
     with open_store(db) as store:
         gang = store.gangs.get(name)
         holder = Holders(store).of_gang(gang.name)
-    if json:
-        held = {} if holder is None else {"held_by": holder.to_dict()}  # the shape when free
-        print_json(gang.to_dict() | held)
-        return
-    report(Change(gang), resolve_lang(lang), json)
-    if holder is not None:
-        console.print(Text(held_text(holder, resolve_lang(lang))))
+    language = resolve_lang(lang)
+    show_held(gang.to_dict(), holder, json, language, lambda: report(Change(gang), language, json))
 
 
 @gang_app.command(

@@ -12,9 +12,9 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli._store import confirm, held_text, open_store
+from totenblatt.cli._store import confirm, open_store
 from totenblatt.cli.app import app, console, print_json
-from totenblatt.cli.campaign import parse_pairs
+from totenblatt.cli.campaign import parse_pairs, show_held
 from totenblatt.cli.options import (
     DbOption,
     JsonOption,
@@ -141,13 +141,9 @@ def character_show(
     with open_store(db) as store:
         character = store.characters.get(name)
         holder = Holders(store).of_sheet(character.name)
-    if json:
-        held = {} if holder is None else {"held_by": holder.to_dict()}  # the shape when free
-        print_json(character_dict(character) | held)
-        return
-    _show([character], resolve_lang(lang), json)
-    if holder is not None:
-        console.print(Text(held_text(holder, resolve_lang(lang))))
+    language = resolve_lang(lang)
+    data = character_dict(character)
+    show_held(data, holder, json, language, lambda: _show([character], language, json))
 
 
 @character_app.command("list", help=N_("List every character."))

@@ -14,7 +14,7 @@ hashes only (the web layer makes and compares them).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.orm import Session
@@ -43,7 +43,8 @@ from totenblatt.store.campaign_records import (
 )
 from totenblatt.store.core import Database
 from totenblatt.store.database import StoreError
-from totenblatt.store.gangs import Gangs, created_gang
+from totenblatt.store.gang_rows import GangOptions
+from totenblatt.store.gangs import Gangs
 from totenblatt.store.models import (
     CampaignFightGangRow,
     CampaignFightRow,
@@ -52,7 +53,7 @@ from totenblatt.store.models import (
     GangRow,
     WebGameRow,
 )
-from totenblatt.wanted.vocab import Ability, HeroType
+from totenblatt.wanted.vocab import HeroType
 
 __all__ = [
     "PLAYING",
@@ -170,31 +171,20 @@ class Campaigns:
         *,
         name: str,
         leader: HeroType,
-        size: int | None,
         seed: int,
-        leader_name: str | None = None,
-        member_names: Sequence[str] = (),
-        abilities: Sequence[Ability] = (),
-        weapons: Sequence[str] = (),
-        ruleset: str = "extended",
+        **options: Unpack[GangOptions],
     ) -> tuple[CampaignGang, tuple[Event, ...]]:
         """Create a gang (B3, as ``gang create``) in the campaign: one transaction."""
-        gang, events, args = created_gang(
-            name,
-            leader,
-            size=size,
-            abilities=abilities,
-            leader_name=leader_name,
-            member_names=member_names,
-            ruleset=ruleset,
-            seed=seed,
-            weapons=weapons,
-        )
-        args["campaign"] = campaign_id
-        with self.db.transaction() as session:
+        links: list[CampaignGang] = []
+
+        def join(session: Session, row: GangRow) -> None:
             campaign_row(session, campaign_id)
-            row = self.gangs.add(session, gang, events, what="gang create", seed=seed, args=args)
-            return self._link(session, campaign_id, link_id, owner_hash, row), events
+            links.append(self._link(session, campaign_id, link_id, owner_hash, row))
+
+        change = self.gangs.create(
+            name, leader, seed=seed, also={"campaign": campaign_id}, then=join, **options
+        )
+        return links[0], change.events
 
     def import_gang(
         self, campaign_id: str, link_id: str, owner_hash: str, name: str

@@ -11,7 +11,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -37,6 +37,7 @@ __all__ = [
     "Change",
     "GangNameTakenError",
     "GangNotFoundError",
+    "GangOptions",
     "after_record",
     "check_free",
     "checked_seed",
@@ -191,42 +192,47 @@ def check_free(session: Session, name: str) -> None:
         raise GangNameTakenError(Message("a gang called {name} already exists", name=repr(taken)))
 
 
+class GangOptions(TypedDict, total=False):
+    """What ``gang create`` (and a campaign's *New gang*) may choose besides the name, the
+    leader's type and the seed (B3); left out: the defaults of
+    :func:`totenblatt.campaign.create_gang`."""
+
+    size: int | None
+    abilities: Sequence[Ability]
+    leader_name: str | None
+    member_names: Sequence[str]
+    ruleset: str
+    weapons: Sequence[str]
+
+
 def created_gang(
-    name: str,
-    leader: HeroType,
-    *,
-    size: int | None,
-    abilities: Sequence[Ability],
-    leader_name: str | None,
-    member_names: Sequence[str],
-    ruleset: str,
-    seed: int,
-    weapons: Sequence[str],
+    name: str, leader: HeroType, *, seed: int, **options: Unpack[GangOptions]
 ) -> tuple[Gang, tuple[Event, ...], dict[str, Any]]:
     """A new gang (B3) drawn with ``seed``, its events and the audit's arguments of
     ``gang create`` (one place for the gang commands and the campaigns)."""
+    ruleset = options.get("ruleset", "extended")
+    args: dict[str, Any] = {
+        "name": name,
+        "leader": leader.value,
+        "size": options.get("size"),
+        "abilities": [a.value for a in options.get("abilities", ())],
+        "leader_name": options.get("leader_name"),
+        "member_names": list(options.get("member_names", ())),
+        "ruleset": ruleset,
+        "weapons": list(options.get("weapons", ())),
+    }
     gang, events = create_gang(
         name,
         leader,
         Ruleset.load(ruleset),
         random.Random(seed),
-        size=size,
-        abilities=abilities,
-        leader_name=leader_name,
-        member_names=member_names,
+        size=args["size"],
+        abilities=options.get("abilities", ()),
+        leader_name=args["leader_name"],
+        member_names=args["member_names"],
         ruleset_name=ruleset,
-        weapons=weapons,
+        weapons=args["weapons"],
     )
-    args = {
-        "name": name,
-        "leader": leader.value,
-        "size": size,
-        "abilities": [a.value for a in abilities],
-        "leader_name": leader_name,
-        "member_names": list(member_names),
-        "ruleset": ruleset,
-        "weapons": list(weapons),
-    }
     return gang, events, args
 
 

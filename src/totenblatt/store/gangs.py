@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -42,6 +42,7 @@ from totenblatt.store.gang_rows import (
     Change,
     GangNameTakenError,
     GangNotFoundError,
+    GangOptions,
     after_record,
     check_free,
     checked_seed,
@@ -160,29 +161,22 @@ class Gangs:
         name: str,
         leader: HeroType,
         *,
-        size: int | None = None,
-        abilities: Sequence[Ability] = (),
-        leader_name: str | None = None,
-        member_names: Sequence[str] = (),
-        ruleset: str = "extended",
         seed: int | None = None,
-        weapons: Sequence[str] = (),
+        also: dict[str, Any] | None = None,
+        then: Callable[[Session, GangRow], None] | None = None,
+        **options: Unpack[GangOptions],
     ) -> Change:
-        """Create a gang (B3) and store it; ``weapons`` arm the members in roster order."""
+        """Create a gang (B3) and store it; ``weapons`` arm the members in roster order.
+
+        ``also`` joins the audit's arguments; ``then`` runs in the same transaction with the
+        new row (a campaign takes the gang in)."""
         seed = checked_seed(seed)
-        gang, events, args = created_gang(
-            name,
-            leader,
-            size=size,
-            abilities=abilities,
-            leader_name=leader_name,
-            member_names=member_names,
-            ruleset=ruleset,
-            seed=seed,
-            weapons=weapons,
-        )
+        gang, events, args = created_gang(name, leader, seed=seed, **options)
         with self.store.transaction() as session:
-            self.add(session, gang, events, what="gang create", seed=seed, args=args)
+            row = self.add(session, gang, events, what="gang create", seed=seed,
+                           args=args | (also or {}))  # fmt: skip
+            if then is not None:
+                then(session, row)
         return Change(gang, events, seed)
 
     def add(

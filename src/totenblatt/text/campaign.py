@@ -80,6 +80,11 @@ def gang_weapon(gang: Gang, key: str, lang: str = "en") -> str:
 
 def describe(event: Event, lang: str = "en") -> str:
     """One line a person reads about a campaign step."""
+    return _after_fight(event, lang) or _roster(event, lang)
+
+
+def _after_fight(event: Event, lang: str) -> str | None:
+    """A fight's events in words (B4, B5): joining, abilities, recovery, counts, deaths."""
     w = words(lang)
     match event:
         case ev.Joined(member, kind, hp):
@@ -128,6 +133,13 @@ def describe(event: Event, lang: str = "en") -> str:
                 kind=kind_name(kind, lang),
                 size=size,
             )
+    return None
+
+
+def _roster(event: Event, lang: str) -> str:
+    """The roster's events in words: payments and hires (B6), names, dismissals, weapons."""
+    w = words(lang)
+    match event:
         case ev.Paid(member, hp, left):
             return w.phrase("{member} pays {hp} HP ({left} left)", member=member, hp=hp, left=left)
         case ev.Hired(member, kind, cost):
