@@ -31,7 +31,7 @@ from totenblatt.wanted.bots.fast_policy import FastPolicy
 from totenblatt.wanted.bots.fast_search import FastWorlds, fast_score
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import candidates, score
-from totenblatt.wanted.engine.actions import Action, Attack, action_to_dict
+from totenblatt.wanted.engine.actions import Action, Attack, Move, Swap, action_to_dict
 from totenblatt.wanted.engine.determinize import Determinizer
 from totenblatt.wanted.engine.game import Game
 from totenblatt.wanted.engine.state import Phase
@@ -52,12 +52,16 @@ __all__ = [
     "wilson",
 ]
 
-HORIZON = 600
-"""Decisions a rollout plays at most before it is scored by material."""
+HORIZON = 48
+"""Decisions a rollout plays at most before it is scored by material: as many as a duel's
+rollout plays in its :data:`ROUNDS` rounds on average (47.6), so a duel is hardly cut
+sooner, and a gang war's or three-way game's longer rounds (90 and 155 decisions in three)
+cost about what a duel's do. (600 until 2026-12-06: the estimates of 12 duel decisions
+moved by 0.011 on average, of 10 gang-war decisions by 0.06; docs/performance.md.)"""
 ROUNDS = 3
 """Rounds after the decision's a rollout plays at most: it stops when the fourth begins and
 is scored by material (as the search scores a rollout cut off at the round's end). A duel
-is mostly decided within them; a gang war's twenty rounds would cost six times as much."""
+is mostly decided within them."""
 Z = 1.96
 """The normal quantile of a 95 % interval."""
 
@@ -164,23 +168,30 @@ class _Worlds:
         except FastUnsupportedError:
             return
         self._fast_policies: dict[int, FastPolicy] = {}
+        self._ids: dict[Action, int] = {}
+        """Weighed actions the fast path plays by an id of its own (:func:`fast_id`)."""
         self._fast = fast
         self.path = "fast"
         self.sample = fast.sample
         self.rollout = self._fast_rollout
 
     def check(self, actions: Sequence[Action]) -> None:
-        """Fall back to the reference engine when the fast path cannot play an action."""
+        """Fall back to the reference engine when the fast path cannot play an action —
+        neither by its form nor by an id of its own (:func:`fast_id`)."""
         if self.path != "fast":
             return
         world = self._fast.sample(random.Random(0))
-        try:
-            for action in actions:
-                twin = world.clone(rng=False)
-                twin.rng = random.Random(0)
+        for action in actions:
+            twin = world.clone(rng=False)
+            twin.rng = random.Random(0)
+            try:
                 twin.play_reference(action)
-        except FastUnsupportedError:
-            self.use_reference()
+            except (FastUnsupportedError, ValueError):  # a wild 2 or joker misread: its id
+                code = fast_id(world, action)
+                if code is None:
+                    self.use_reference()
+                    return
+                self._ids[action] = code
 
     def use_reference(self) -> None:
         """Play on the reference engine from now on."""
@@ -239,7 +250,11 @@ class _Worlds:
         twin = world.clone(rng=False)
         twin.rng = random.Random(seed)
         if action is not None:
-            twin.play_reference(action)
+            code = self._ids.get(action)
+            if code is None:
+                twin.play_reference(action)
+            else:
+                twin.play(code)
         steps = 0
         last = twin.round + ROUNDS
         while not twin.is_over and steps < HORIZON and twin.round <= last:
@@ -250,6 +265,39 @@ class _Worlds:
             twin.play(policy.choose(twin))
             steps += 1
         return _wins(fast_score(twin))
+
+
+def _same(world: FastGame, action: Any) -> Any:
+    """What tells two reference actions apart on the fast path: a move by its card, its
+    movers and the board nodes they end on; a swap by the set of its cards."""
+    if isinstance(action, Move):
+        node = world.spec.board.node
+        steps = tuple((s.figure, node(s.path[-1]), s.hide) for s in action.steps)
+        return ("move", action.card, action.wild, action.figure, steps)
+    if isinstance(action, Swap):
+        return ("swap", tuple(sorted(str(c) for c in action.cards)), action.figure)
+    return action
+
+
+def fast_id(world: FastGame, action: Action) -> int | None:
+    """The fast path's own id for a reference action it does not take by its form (a
+    veteran's partial swap, a wild 2's move or bid): the legal id that stands for the same
+    action now (:meth:`FastGame.shadow`) — for a move, else the one of the same card and
+    movers that ends nearest (the fast path's board has its own destinations, as a plain
+    move's end is taken to its nearest node); None when there is none."""
+    want = _same(world, action)
+    near: list[tuple[float, int]] = []
+    for code in world.legal_actions():
+        shadow = world.shadow(code)
+        found = _same(world, shadow)
+        if found == want:
+            return code
+        if isinstance(action, Move) and isinstance(shadow, Move) and found[:4] == want[:4]:
+            movers = [(s.figure, s.hide) for s in shadow.steps]
+            if movers == [(s.figure, s.hide) for s in action.steps]:
+                pairs = zip(action.steps, shadow.steps, strict=True)
+                near.append((sum(math.dist(a.path[-1], b.path[-1]) for a, b in pairs), code))
+    return min(near)[1] if near else None
 
 
 def _odds(view: View, action: Action, ruleset: Ruleset | None) -> tuple[float | None, float | None]:

@@ -276,8 +276,11 @@ def _run(
             if progress is not None:
                 progress((i + 1) / total)
         return out
-    # forkserver: the caller may be a threaded server; a forked copy of its locks could hang
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("forkserver")) as pool:
+    # forkserver: the caller may be a threaded server; a forked copy of its locks could hang.
+    # The server imports the rollouts' modules once, so a worker starts without importing them.
+    context = get_context("forkserver")
+    context.set_forkserver_preload([fn.__module__, "totenblatt.wanted.fast"])
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = {pool.submit(fn, *job): i for i, job in enumerate(jobs)}
         for done, future in enumerate(as_completed(futures), 1):
             out[futures[future]] = future.result()
