@@ -43,9 +43,7 @@ cdef class Offers(Effects):
     @cython.locals(phase=Py_ssize_t, hidden=list, living=list, f=Py_ssize_t)
     cpdef bint _has_choice(self, Py_ssize_t seat)
 
-    @cython.locals(
-        phase=Py_ssize_t, t=CActionTable, c=Py_ssize_t, s=Py_ssize_t, spade=bint,
-    )
+    @cython.locals(phase=Py_ssize_t, t=CActionTable, found=Py_ssize_t)
     cpdef bint _card_choice(self, Py_ssize_t seat, list hand)
 
     cpdef _settle(self)

@@ -385,34 +385,21 @@ class Offers(Effects):
         """Per player: a card of ``hand`` is a choice in this bid, defence or action."""
         phase = self.phase
         t = self.spec.actions
+        wilds = t.wdefend > t.wbid
         if phase == BID:
-            for c in hand:
-                s = SUITS[c]
-                if s in (_DIAMOND, _JOKER_SUIT):
-                    return True
-            if t.wdefend > t.wbid and _has_two(hand) and self._seat_wild(seat):
+            return _holds(hand, _DIAMOND) or (wilds and _has_two(hand) and self._seat_wild(seat))
+        if phase == DEFEND:
+            assert self.pending is not None
+            return _holds(hand, _HEART) or (
+                wilds and _has_two(hand) and self.spec.wild[self.pending[3]]
+            )
+        if phase == ACTION:
+            found = _club_or_spade(hand)
+            if found == 2:
                 return True
-        elif phase == DEFEND:
-            for c in hand:
-                s = SUITS[c]
-                if s in (_HEART, _JOKER_SUIT):
-                    return True
-            if t.wdefend > t.wbid and _has_two(hand):
-                assert self.pending is not None
-                if self.spec.wild[self.pending[3]]:
-                    return True
-        elif phase == ACTION:
-            spade = False
-            for c in hand:
-                s = SUITS[c]
-                if s in (_CLUB, _JOKER_SUIT):
-                    return True
-                if s == _SPADE:
-                    spade = True
-            if t.wdefend > t.wbid and _has_two(hand) and self._seat_wild(seat):
+            if wilds and _has_two(hand) and self._seat_wild(seat):
                 return True  # a 2 moves as a joker's club (the seat decides, as with a club)
-            if spade and self._attack_pairs(seat):
-                return True
+            return found == 1 and bool(self._attack_pairs(seat))
         return False
 
     def _hand_choice(self, seat: int) -> bool:
@@ -427,40 +414,46 @@ class Offers(Effects):
             assert self.pending is not None
             target = self.pending[3]
             hand = hands[target]
-            for c in hand:
-                if SUITS[c] in (_HEART, _JOKER_SUIT):
-                    return True
-            return wilds and spec.wild[target] and _has_two(hand)
+            return _holds(hand, _HEART) or (wilds and spec.wild[target] and _has_two(hand))
         living = self.living(seat)
         if phase == BID:
             seat_wild = wilds and self._seat_wild(seat)
-            for f in living:
-                for c in hands[f]:
-                    if SUITS[c] in (_DIAMOND, _JOKER_SUIT):
-                        return True
-                if seat_wild and _has_two(hands[f]):
-                    return True
-            return False
+            return any(
+                _holds(hands[f], _DIAMOND) or (seat_wild and _has_two(hands[f])) for f in living
+            )
         for f in living:  # the action
             hand = hands[f]
-            spade = False
-            for c in hand:
-                s = SUITS[c]
-                if s in (_CLUB, _JOKER_SUIT):
-                    return True
-                if s == _SPADE:
-                    spade = True
-            if wilds and spec.wild[f] and _has_two(hand):
+            found = _club_or_spade(hand)
+            if found == 2 or (wilds and spec.wild[f] and _has_two(hand)):
                 return True
-            if spade:
-                for a, _ in self._attack_pairs(seat):
-                    if a == f:
-                        return True
+            if found == 1 and any(a == f for a, _ in self._attack_pairs(seat)):
+                return True
         return False
 
     def _settle(self) -> None:
         while self.phase != OVER and self.to_act >= 0 and not self._has_choice(self.to_act):
             self._pass(self.to_act)
+
+
+def _holds(hand: list[int], suit: int) -> bool:
+    """``hand`` holds a card of ``suit`` or a joker."""
+    for c in hand:
+        s = SUITS[c]
+        if s in (suit, _JOKER_SUIT):
+            return True
+    return False
+
+
+def _club_or_spade(hand: list[int]) -> int:
+    """2 when ``hand`` holds a club or a joker (a move to play), else 1 when a spade, else 0."""
+    spade = 0
+    for c in hand:
+        s = SUITS[c]
+        if s in (_CLUB, _JOKER_SUIT):
+            return 2
+        if s == _SPADE:
+            spade = 1
+    return spade
 
 
 def _offer_twos(out: list[int], hand: list[int], base: int, step: int) -> None:
