@@ -18,7 +18,6 @@ from totenblatt.sim.analysis import (
     analyse_public_points,
     public_analysis,
     public_points,
-    record_analysis,
     record_points,
 )
 from totenblatt.sim.analysis.public import RebuildError, rebuild
@@ -101,9 +100,10 @@ def test_the_public_exports_analysis_equals_the_full_exports(
     the server makes from the referee's game (and its hands)."""
     path, game = web_game
     record = read_public_record(path.read_text(encoding="utf-8"))
+    table: dict[str, Any] = {"seats": 2, "ruleset": record.ruleset, "scenario": record.scenario}
     for seat in (0, 1):
         common: dict[str, Any] = {"budget": 2, "seed": 3, "workers": 1}
-        mine = record_analysis(record, seat, **common).to_json()
+        mine = analyse_public_points(record_points(record, seat), **table, **common).to_json()
         assert mine == public_analysis(game, seat=seat, **common).to_json()
 
 

@@ -1,7 +1,7 @@
 """The post-game analysis (issue 45): where was a game lost? See docs/analysis.md."""
 
 from totenblatt.sim.analysis.evaluate import Estimate, Evaluation, Moment, evaluate, wilson
-from totenblatt.sim.analysis.public import RebuildError, record_analysis, record_points
+from totenblatt.sim.analysis.public import RebuildError, record_points
 from totenblatt.sim.analysis.service import (
     BLUNDER,
     DEFAULT_BUDGET,
@@ -39,7 +39,6 @@ __all__ = [
     "moments",
     "public_analysis",
     "public_points",
-    "record_analysis",
     "record_points",
     "wilson",
 ]

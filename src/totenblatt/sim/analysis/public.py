@@ -29,14 +29,7 @@ from typing import Any
 
 from totenblatt.cards import Card
 from totenblatt.messages import Message, MessageError
-from totenblatt.sim.analysis.service import (
-    DEFAULT_BUDGET,
-    Analysis,
-    Progress,
-    PublicPoint,
-    analyse_public_points,
-    result_of,
-)
+from totenblatt.sim.analysis.service import PublicPoint, result_of
 from totenblatt.wanted.ask import PublicRecord
 from totenblatt.wanted.engine.actions import (
     Action,
@@ -58,7 +51,7 @@ from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.state import GameState
 from totenblatt.wanted.vocab import Ability
 
-__all__ = ["RebuildError", "Rebuilt", "rebuild", "record_analysis", "record_points"]
+__all__ = ["RebuildError", "Rebuilt", "rebuild", "record_points"]
 
 TRIES = 400
 """Exchanges tried to give the hands at a round's end the record's points."""
@@ -466,28 +459,3 @@ def record_points(record: PublicRecord, seat: int, seed: int = 0) -> list[Public
     if not 0 <= seat < record.seats:
         raise ValueError(f"seat {seat} is not a seat of this game (0 to {record.seats - 1})")
     return [point for actor, point in rebuild(record, seed).steps if actor == seat]
-
-
-def record_analysis(
-    record: PublicRecord,
-    seat: int,
-    *,
-    budget: int = DEFAULT_BUDGET,
-    seed: int = 0,
-    workers: int | None = None,
-    progress: Progress | None = None,
-) -> Analysis:
-    """A spectator's analysis of ``seat`` from the public replay ``record`` alone: each
-    seat's chance after every decision of ``seat`` (the public form: no decision weighed,
-    the record holds no hand). The twin is dealt by seed 0 (its hidden cards change
-    nothing a spectator sees); ``seed`` is the analysis's."""
-    return analyse_public_points(
-        record_points(record, seat),
-        seats=record.seats,
-        ruleset=record.ruleset,
-        scenario=record.scenario,
-        budget=budget,
-        seed=seed,
-        workers=workers,
-        progress=progress,
-    )
