@@ -28,9 +28,9 @@ cdef class Offers(Effects):
         spec=Spec, board=CBoard, t=CActionTable, pos=list, fig_out=list, movers=list, taken=dict,
         g=Py_ssize_t, j=Py_ssize_t, menus=dict, c=Py_ssize_t, card_way=Py_ssize_t,
         offered=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
-        n=Py_ssize_t, ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
-        k=Py_ssize_t, blocked=list, crowd=set, cuts=list, where=dict, i=Py_ssize_t,
-        before=Py_ssize_t, start=Py_ssize_t, here_now=tuple,
+        ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
+        k=Py_ssize_t, blocked=list, crowd=list, cuts=list, where=dict, i=Py_ssize_t,
+        before=Py_ssize_t, start=Py_ssize_t, here_now=tuple, nodes=Py_ssize_t, key=Py_ssize_t,
     )
     cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild, Py_ssize_t mover=*)
 

@@ -241,29 +241,18 @@ class Offers(Effects):
         movers = self.living(seat) if mover < 0 else [mover]
         if wild:
             movers = [f for f in movers if spec.wild[f]]
-        # per mover: the destinations another figure's base is on (its own base aside), kept
-        # on the spec for the places and outs they were found for (they change by a move)
+        # per mover: the destinations within its reach that another figure's base is on (its
+        # own base aside), kept on the spec for the places and outs they were found for
         here_now = (seat, wild, mover, tuple(pos), tuple(fig_out))
         memo = spec.crowd_memo
         if memo is not None and memo[0] == here_now:
-            blocked: list[set[int]] = memo[1]
+            blocked: list[list[int]] = memo[1]
         else:
-            taken: dict[int, int] = {}
-            for g in range(spec.n):
-                if not fig_out[g]:
-                    for j in board.conflicts(pos[g]):
-                        taken[j] = taken.get(j, 0) + 1
-            blocked = []
-            for f in movers:
-                mine = board.conflicts(pos[f])
-                crowd: set[int] = set()
-                for j, n in taken.items():
-                    if n > (j in mine):
-                        crowd.add(j)
-                blocked.append(crowd)
+            blocked = self._crowds(movers)
             spec.crowd_memo = (here_now, blocked)
         menus = spec.menus
         club = spec.club
+        nodes = t.destinations
         for c in clubs:
             inches = spec.inches[JOKER if wild else c]
             card_way = 13 if c == JOKER else c % 13
@@ -278,21 +267,21 @@ class Offers(Effects):
                     base = t.wmove_base(c // 13, t.wild_slot[f])
                 else:
                     base = t.move_base(card_way, t.slot[f])
-                key = (base, here, budget)
+                key = (base * nodes + here) * 1024 + budget  # budget: a club's inches, < 1024
                 menu = menus.get(key)
                 if menu is None:
                     menu = menus[key] = _menu(board, base, here, budget)
-                ids, dests, where = menu
+                ids, where = menu
                 if not ids:
                     continue
                 crowd = blocked[k]
-                if crowd and not dests.isdisjoint(crowd):
+                cuts: list[int] = []
+                for j in crowd:
+                    i = where.get(j, -1)
+                    if i >= 0:
+                        cuts.append(i)
+                if cuts:
                     # the menu but the crowded destinations' ids (one, or two when hard)
-                    cuts: list[int] = []
-                    for j in crowd:
-                        i = where.get(j, -1)
-                        if i >= 0:
-                            cuts.append(i)
                     cuts.sort()
                     before = len(out)
                     start = 0
@@ -315,6 +304,28 @@ class Offers(Effects):
                     out.append(t.wnobody + c // 13 * t.whands + k)
                 else:
                     out.append(t.nobody + card_way * t.hands + (t.slot[mover] if mover >= 0 else 0))
+
+    def _crowds(self, movers: list[int]) -> list[list[int]]:
+        """Per mover: the destinations within its reach another figure's base is on (its own
+        base aside: a figure that stays put may end on its own place)."""
+        spec = self.spec
+        board = spec.board
+        pos, fig_out = self.pos, self.out
+        taken: dict[int, int] = {}
+        for g in range(spec.n):
+            if not fig_out[g]:
+                for j in board.conflicts(pos[g]):
+                    taken[j] = taken.get(j, 0) + 1
+        near = spec.near
+        out = []
+        for f in movers:
+            here = pos[f]
+            mine = board.conflicts(here)
+            reach = near.get(here)
+            if reach is None:
+                reach = near[here] = frozenset(board.reach(here)[1])
+            out.append([j for j, n in taken.items() if n > (j in mine) and j in reach])
+        return out
 
     def blocked(self, fig: int) -> set[int]:
         """Destinations ``fig`` may not end a move on now (another figure's base is there)."""
@@ -479,11 +490,9 @@ def _offer_ways(out: list[int], hand: list[int], suit: int, base: int, step: int
                 out.append(base + way * step)
 
 
-def _menu(
-    board: Board, base: int, here: int, budget: int
-) -> tuple[list[int], frozenset[int], dict[int, int]]:
+def _menu(board: Board, base: int, here: int, budget: int) -> tuple[list[int], dict[int, int]]:
     """The move ids from node ``here`` for ``budget`` inches (``base``: the id of destination 0
-    for this club and mover), their destinations, and where each destination's first id is."""
+    for this club and mover), and where each destination's first id is among them."""
     dests = board.within(here, budget)
     hard = board.hard
     ids: list[int] = []
@@ -493,4 +502,4 @@ def _menu(
         ids.append(base + 2 * j)
         if hard[j]:
             ids.append(base + 2 * j + 1)
-    return ids, frozenset(dests), where
+    return ids, where

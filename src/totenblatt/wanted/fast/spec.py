@@ -144,14 +144,15 @@ class Spec:
         """Figures and deck at the start (positions, HP, hidden, out, alive, the deck), set
         by :func:`new_fast_game` for :meth:`FastGame.fresh`."""
         self.pairs_memo: tuple[Any, list[tuple[int, int]]] | None = None
-        self.crowd_memo: tuple[Any, list[set[int]]] | None = None
+        self.crowd_memo: tuple[Any, list[list[int]]] | None = None
         """The last crowded destinations per mover of ``FastGame._move_offers``, and the state
         they were for."""
         """The last answer of ``FastGame._attack_pairs`` and the state it was for."""
-        self.menus: dict[
-            tuple[int, int, int], tuple[list[int], frozenset[int], dict[int, int]]
-        ] = {}
-        """Move ids by (id of destination 0, node, inches): see ``_menu``."""
+        self.menus: dict[int, tuple[list[int], dict[int, int]]] = {}
+        """Move ids by (id of destination 0 × destinations + node) × 1024 + inches: see
+        ``offers._menu``."""
+        self.near: dict[int, frozenset[int]] = {}
+        """Per node: the destinations a move from it may reach at all (the board's reach)."""
 
     def band(self, distance: float) -> int:
         """The range band of ``distance`` (D-14), -1 beyond the last."""
