@@ -107,6 +107,16 @@ def test_undo_before_the_other_side_confirmed_closes_it(cli: Cli, campaign: str)
     assert code == 0, err  # a fight of its own now: the undone one awaits nobody
 
 
+def test_a_waiting_side_is_recorded_before_anything_is_undone(cli: Cli, campaign: str) -> None:
+    assert run(cli, campaign, "fight", "record", "Clantons", "--hp", "Billy=3")[0] == 0
+    assert run(cli, campaign, "fight", "record", "Daltons", "--against", "Clantons",
+               "--result", "won")[0] == 0  # fmt: skip
+    code, _, err = run(cli, campaign, "fight", "undo", "Clantons")
+    assert code == 2 and "record its side first" in err
+    with Store(campaign) as store:
+        assert not store.gangs.fights("Clantons")[-1].undone
+
+
 def test_undo_is_refused_under_a_later_fight_of_the_other_gang(cli: Cli, campaign: str) -> None:
     assert run(cli, campaign, "fight", "record", "Daltons", "--against", "Clantons",
                "--result", "won")[0] == 0  # fmt: skip

@@ -22,7 +22,13 @@ from totenblatt.messages import Message
 from totenblatt.store.battle_log import FIGHT_COMMANDS
 from totenblatt.store.database import StoreError
 from totenblatt.store.gang_rows import Change, find_row, row_by_id, to_gang
-from totenblatt.store.models import AuditRow, CampaignFightGangRow, CampaignFightRow, GangRow
+from totenblatt.store.models import (
+    AuditRow,
+    CampaignFightGangRow,
+    CampaignFightRow,
+    CampaignGangRow,
+    GangRow,
+)
 
 if TYPE_CHECKING:
     from totenblatt.store.gangs import Gangs
@@ -45,6 +51,7 @@ def undo_fight(gangs: Gangs, name: str) -> Change:
     campaign fight: for every gang that recorded it, or refused)."""
     with gangs.store.transaction() as session:
         row = find_row(session, name, lock=True)
+        _not_waiting(session, row)
         audits, fight_at = _last_fight(session, row)
         shared = (audits[fight_at].args or {}).get("campaign_fight")
         others = [] if shared is None else _shared(session, row, str(shared))
@@ -54,6 +61,29 @@ def undo_fight(gangs: Gangs, name: str) -> Change:
         if shared is not None:
             _close(session, str(shared))
     return change
+
+
+def _not_waiting(session: Session, row: GangRow) -> None:
+    """Refuse to undo while the gang's side of a campaign fight awaits its record: the
+    fight before it is not its last (D-43)."""
+    waiting = session.scalars(
+        select(CampaignFightRow.id)
+        .join(CampaignFightGangRow, CampaignFightGangRow.fight_id == CampaignFightRow.id)
+        .join(CampaignGangRow, CampaignGangRow.id == CampaignFightGangRow.gang_id)
+        .where(
+            CampaignGangRow.gang_id == row.id,
+            CampaignFightGangRow.confirmed_at.is_(None),
+            CampaignFightRow.status != UNDONE,
+        )
+    ).first()
+    if waiting is not None:
+        raise StoreError(
+            Message(
+                "gang {gang} is in a campaign fight not recorded yet: record its side first "
+                "(then fight undo takes that one back)",
+                gang=repr(row.name),
+            )
+        )
 
 
 def _shared(
