@@ -187,15 +187,13 @@ class Flow:
         right = self._swap_right(seat) if holder < 0 else self._right(holder)
         value = self.spec.value
         suit = 4 if kept == 0 else kept - 1
-        order = sorted(
-            range(len(hand)),
-            key=lambda i: (
-                SUITS[hand[i]] == suit,
-                JOKER_BID if hand[i] == JOKER else value[hand[i]],
-                i,
-            ),
-        )
-        return [hand[i] for i in sorted(order[:right])]
+        # one integer per card: kept suit last, then its worth (a joker highest), then place
+        order = []
+        for i, c in enumerate(hand):
+            worth = JOKER_BID if c == JOKER else value[c]
+            order.append(((SUITS[c] == suit) * 2048 + worth) * 1024 + i)
+        order.sort()
+        return [hand[i] for i in sorted(k % 1024 for k in order[:right])]
 
     def _may_swap(self, seat: int) -> bool:
         if self.dead_taken:
