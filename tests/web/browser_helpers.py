@@ -148,3 +148,60 @@ def whole_table(page: Any) -> None:
             return
         page.locator("#zoom [data-zoom=out]").tap()
     raise AssertionError("the − button did not show the whole table")
+
+
+REACHED = """(selector) => [...document.querySelectorAll(selector)].map((n) => {
+  const area = n.querySelector(':scope > .hit') || n;
+  const r = area.getBoundingClientRect();
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  const b = (n.closest('#board') || document.documentElement).getBoundingClientRect();
+  const inView = x >= Math.max(0, b.left) && y >= Math.max(0, b.top)
+    && x <= Math.min(innerWidth, b.right) && y <= Math.min(innerHeight, b.bottom);
+  const top = inView ? document.elementFromPoint(x, y) : null;
+  const at = top ? (top.id || top.getAttribute('class') || top.tagName) : null;
+  const label = n.getAttribute('aria-label');
+  return { name: n.dataset.figure || label || n.id || n.textContent.trim().slice(0, 24),
+           inView, at, reached: !!top && (top === n || n.contains(top)
+             || (n.dataset.spot !== undefined
+                 && top.closest('[data-spot]')?.dataset.spot === n.dataset.spot)),
+           width: Math.round(r.width), height: Math.round(r.height) };
+})"""
+"""Per element of ``selector`` (a figure, a spot: its ``.hit``): in view (on the board's part
+of the screen), what is at its centre (``at``), reached by a tap at its centre (a spot: its
+centre disc above every hit area counts as the spot; ``document.elementFromPoint``), and its
+hit area's size in CSS px."""
+
+CONTROLS_REACHED = """(touch) => {
+  const shown = (n) => { const r = n.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(n).visibility !== 'hidden'; };
+  const controls = [...document.querySelectorAll(
+    '#bar button, #bar a[href], #right button, #right a[href], #zoom button,'
+    + '#overlay button, #overlay a[href]')]
+    .filter(shown);
+  return controls.map((n) => {
+    n.scrollIntoView({ block: 'center', inline: 'center' });
+    const area = n.matches('input[type=checkbox]') ? (n.closest('label') || n) : n;
+    const r = area.getBoundingClientRect();
+    const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return { name: n.id || n.dataset.choice || n.textContent.trim().slice(0, 24),
+             reached: !!top && (top === n || n.contains(top) || area.contains(top)),
+             width: Math.round(r.width), height: Math.round(r.height) };
+  }).filter((c) => !c.reached || (touch && (c.width < 44 || c.height < 44)));
+}"""
+"""The table's visible controls not reached by a tap at their centre (each scrolled into view
+first), or, with ``touch``, smaller than 44 × 44 px: the answer should be empty."""
+
+
+def tap_at(page: Any, point: list[float], touch: bool) -> None:
+    """A tap (touch) or a click at the table point ``point`` (inches, y up)."""
+    x, y = screen(page, point)
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+SPOT_POINTS = """() => [...document.querySelectorAll('#spots .spot-g .spot')].map((c) =>
+  [Number(c.getAttribute('cx')), Number(document.getElementById('board').dataset.height)
+   - Number(c.getAttribute('cy'))])"""
+"""The offered spots as table points (inches, y up), in the order of ``#spots .spot-g``."""

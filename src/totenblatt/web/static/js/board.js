@@ -15,11 +15,12 @@ import { drawFigures, figureElement } from "./board/figures.js";
 import { placeLabels } from "./board/labels.js";
 import { bindPointer } from "./board/pointer.js";
 import { createBoardState, hitRadius, pointAt, scale } from "./board/state.js";
-import { applyView, focusOn, panBy, resetView, zoomBy } from "./board/view.js";
+import { applyView, focusOn, frame, panBy, resetView, zoomBy } from "./board/view.js";
 
 export { reducedMotion } from "./board/animation.js";
 export { LABEL_SPOTS, layoutLabels } from "./board/labels.js";
 export { HIT_PX } from "./board/state.js";
+export { NARROW, narrow } from "./board/view.js";
 
 export class Board {
   /**
@@ -56,6 +57,12 @@ export class Board {
   /** Where the view starts on a narrow screen: around this table point (inches, y up). */
   focusOn(point) {
     focusOn(this.state, point);
+  }
+
+  /** On a narrow screen, frame these table points (inches, y up); ``unlessMoved``: not when a
+   * person zoomed or panned since the last framing. */
+  frame(points, unlessMoved = false) {
+    frame(this.state, points, unlessMoved);
   }
 
   /** Zoom by ``factor`` keeping the SVG point ``at`` (default: the view's centre) where it is. */

@@ -104,10 +104,12 @@ function cardButton(card, index, marks, onClick) {
 /**
  * The hand as cards; ``marks`` maps a card to extra classes (playable, chosen, dim). Per
  * character (``groups``: [{name, hp, hp_max, out, cards}], the acting figure's first) one
- * group per own figure, ``[data-figure-hand=NAME]``, headed by its name and HP. Each card
- * shows its key (CARD_KEYS, in the order shown); the answer is the cards in that order.
+ * group per own figure, ``[data-figure-hand=NAME]``, headed by its name, HP and count; with
+ * ``onFold(name)`` the head is a button that folds its row (a group's ``folded``: its cards
+ * hidden). Each card shows its key (CARD_KEYS, in the order shown); the answer is the cards in
+ * that order.
  */
-export function renderHand(node, cards, marks, onClick, groups = null, acting = null) {
+export function renderHand(node, cards, marks, onClick, groups = null, acting = null, onFold = null) {
   if (groups) {
     node.classList.remove("many");
     node.classList.add("per-figure");
@@ -118,10 +120,16 @@ export function renderHand(node, cards, marks, onClick, groups = null, acting = 
         order.push(card);
         return cardButton(card, index++, marks, onClick);
       });
+      const count = t(g.cards.length === 1 ? "cards_one" : "cards", { n: g.cards.length });
+      const facts = [el("b", {}, g.name), el("span", { class: "fh-hp" }, `${g.hp}/${g.hp_max} ${t("hp")}`), el("span", { class: "fh-count" }, count)];
+      // a row per figure; on a phone the others fold to their name, HP and count (onFold)
+      const head = onFold
+        ? el("button", { class: "fh-head", type: "button", "aria-expanded": String(!g.folded), onclick: () => onFold(g.name) }, ...facts)
+        : el("div", { class: "fh-head" }, ...facts);
       return el(
         "div",
-        { class: `figure-hand${g.name === acting ? " acting" : ""}${g.out ? " out" : ""}`, dataset: { figureHand: g.name } },
-        el("div", { class: "fh-head" }, el("b", {}, g.name), el("span", { class: "fh-hp" }, `${g.hp}/${g.hp_max} ${t("hp")}`)),
+        { class: `figure-hand${g.name === acting ? " acting" : ""}${g.out ? " out" : ""}${g.folded ? " folded" : ""}`, dataset: { figureHand: g.name } },
+        head,
         el("div", { class: "fh-cards" }, buttons.length ? buttons : el("span", { class: "hint" }, t("no_cards"))),
       );
     });

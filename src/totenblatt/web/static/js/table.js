@@ -12,11 +12,14 @@
 // - pointing.js: taps on figures, the table and cards; the arrow keys' nudges;
 // - render.js: drawing the shown view whole; decision.js, preview.js, hand.js, tools.js (the
 //   header and its menu), overlays.js (sheets over the page): its parts;
-// - keys.js: the keys.
+// - framing.js: the board on a phone (framed on the figures that matter, the zoom buttons off
+//   it, half the screen kept for it); end.js: the end's summary and its last shot;
+// - keys.js: the keys and the focus order.
 // They call each other's functions only after every file has loaded: nothing but this file
 // and parts.js does anything as it loads.
 
 import { holdSeat } from "./mine.js";
+import { frameOpening, placeZoom } from "./table/framing.js";
 import { bindKeys } from "./table/keys.js";
 import { board } from "./table/parts.js";
 import { render } from "./table/render.js";
@@ -36,12 +39,10 @@ for (const entry of boot.tokens) {
 }
 renderTools();
 render();
-// a narrow screen shows the table's width: it starts around the seat's own figures
-{
-  const v = view();
-  const own = v.figures.filter((f) => f.seat === v.seat && !f.out);
-  if (own.length) board.focusOn([0, own.reduce((sum, f) => sum + f.position[1], 0) / own.length]);
-}
+// a narrow screen shows the seat's figures and the enemies nearest them; its zoom buttons sit
+// in the sheet's top row, off the board
+placeZoom();
+frameOpening(view());
 for (const button of document.querySelectorAll("#zoom [data-zoom]")) {
   const how = button.dataset.zoom;
   button.addEventListener("click", () => (how === "fit" ? board.resetView() : board.zoomBy(how === "in" ? 1.4 : 1 / 1.4)));

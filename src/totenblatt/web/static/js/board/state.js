@@ -23,7 +23,8 @@ export const HIT_PX = 44; // a figure's or a spot's hit area, at least this wide
  *   {point, element, onPick});
  * - the view: ``full`` (the table and its inch marks, SVG units), ``zoom`` (times the fitting
  *   scale), ``centre`` (the view's centre, SVG units; null: the table's, or the focus),
- *   ``focusPoint`` (where a narrow screen starts, SVG units);
+ *   ``focusPoint`` (where a narrow screen starts, SVG units), ``moved`` (a person zoomed or
+ *   panned since the view was last framed: ``frame`` then leaves it);
  * - ``terrain``: the terrain names' boxes once measured (null before).
  */
 export function createBoardState(element, table, handlers) {
@@ -61,6 +62,7 @@ export function createBoardState(element, table, handlers) {
     zoom: 1,
     centre: null,
     focusPoint: null,
+    moved: false,
     terrain: null,
   };
 }

@@ -5,9 +5,12 @@ import { hitRadius, localPoint, round, scale, spotDot } from "./state.js";
 
 const ZOOM_MAX = 6; // how far in the buttons, the wheel and a pinch may zoom (times the fit)
 
+/** The media query of a narrow screen (a phone, a tablet upright; table.css has the same). */
+export const NARROW = "(max-width: 900px), (orientation: portrait)";
+
 /** Whether the screen is narrow (a phone, a tablet upright). */
-function narrow() {
-  return window.matchMedia?.("(max-width: 900px), (orientation: portrait)").matches ?? false;
+export function narrow() {
+  return window.matchMedia?.(NARROW).matches ?? false;
 }
 
 /** The scale (px per SVG unit) at which the table fits: its width on a narrow screen (a
@@ -59,6 +62,29 @@ export function focusOn(s, point) {
   applyView(s);
 }
 
+/**
+ * On a narrow screen, frame ``points`` (table points, inches, y up): the view zooms out (or in,
+ * up to the fitting scale) until all of them and a margin are in view, centred on them. A wide
+ * screen shows the whole table already. ``unlessMoved``: not when a person zoomed or panned
+ * since the last framing (their view is theirs).
+ */
+export function frame(s, points, unlessMoved = false) {
+  if (!points.length || !narrow()) return;
+  if (unlessMoved && s.moved) return;
+  const w = s.svg.clientWidth;
+  const h = s.svg.clientHeight;
+  if (!w || !h) return;
+  const margin = s.base + 2;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => s.height - p[1]);
+  const box = [Math.min(...xs) - margin, Math.min(...ys) - margin, Math.max(...xs) + margin, Math.max(...ys) + margin];
+  const needed = Math.min(w / (box[2] - box[0]), h / (box[3] - box[1]));
+  s.zoom = Math.min(1, needed / fitScale(s).base);
+  s.centre = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  s.moved = false;
+  applyView(s);
+}
+
 /** The view's centre now (SVG units). */
 function viewCentre(s) {
   const [x, y, w, h] = s.svg.getAttribute("viewBox").split(/\s+/).map(Number);
@@ -67,6 +93,7 @@ function viewCentre(s) {
 
 /** Zoom by ``factor`` keeping the SVG point ``at`` (default: the view's centre) where it is. */
 export function zoomBy(s, factor, at = null) {
+  s.moved = true;
   const before = viewCentre(s);
   const old = s.zoom;
   s.zoom = Math.min(Math.max(old * factor, minZoom(s)), ZOOM_MAX);
@@ -78,6 +105,7 @@ export function zoomBy(s, factor, at = null) {
 
 /** Back to the fitting view. */
 export function resetView(s) {
+  s.moved = true;
   s.zoom = 1;
   s.centre = null;
   applyView(s);
@@ -85,6 +113,7 @@ export function resetView(s) {
 
 /** Move the view by a client distance (a drag on the empty board). */
 export function panBy(s, dx, dy) {
+  s.moved = true;
   const k = scale(s);
   const [cx, cy] = viewCentre(s);
   s.centre = [cx - dx / k, cy - dy / k];

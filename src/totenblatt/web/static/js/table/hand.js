@@ -1,9 +1,12 @@
 // The hand: its cards marked (playable, chosen), per character the figures' hands as groups
-// with the acting figure's first; covered in hot-seat until its player takes the device.
+// with the acting figure's first (on a phone a row each, the others folded to their counts);
+// covered in hot-seat until its player takes the device.
 
+import { narrow } from "../board.js";
 import { renderHand } from "../panels.js";
 import { handTitle } from "./hotseat.js";
 import { clickCard } from "./pointing.js";
+import { render } from "./render.js";
 import { choicesOf, myTurn, page, spectator, state, view } from "./state.js";
 
 /** The marks of a card of the hand: playable now, chosen for the decision being built. */
@@ -32,7 +35,8 @@ export function renderHandArea(v) {
   }
   page.handWrap.classList.toggle("covered", !state.revealed);
   page.handTitle.textContent = handTitle(v);
-  state.hand = renderHand(page.hand, v.hand, handMarks, clickCard, figureHands(v), actingFigure(v));
+  const folding = narrow() && !!v.figure_hands;
+  state.hand = renderHand(page.hand, v.hand, handMarks, clickCard, figureHands(v), actingFigure(v), folding ? toggleHand : null);
   if (state.refused) for (const card of page.hand.querySelectorAll("button")) card.disabled = true;
 }
 
@@ -52,13 +56,25 @@ function actingFigure(v) {
   );
 }
 
-/** Per character (D-5): the own figures' hands as groups, the acting figure's first. */
+/** A figure's row of the hand folded or unfolded (a phone: the acting figure's is open). */
+function toggleHand(name) {
+  const open = state.handsOpen;
+  const acting = actingFigure(view());
+  const shown = open.has(name) ? open.get(name) : name === acting;
+  open.set(name, !shown);
+  render();
+}
+
+/** Per character (D-5): the own figures' hands as groups, the acting figure's first; on a
+ * phone the others folded (unless their row was opened). */
 function figureHands(v) {
   if (!v.figure_hands) return null;
   const acting = actingFigure(v);
+  const folding = narrow();
   const groups = Object.entries(v.figure_hands).map(([name, cards]) => {
     const fig = v.figures.find((f) => f.name === name) || { hp: 0, hp_max: 0, out: true };
-    return { name, cards, hp: fig.hp, hp_max: fig.hp_max, out: fig.out };
+    const open = state.handsOpen.has(name) ? state.handsOpen.get(name) : name === acting;
+    return { name, cards, hp: fig.hp, hp_max: fig.hp_max, out: fig.out, folded: folding && !open };
   });
   groups.sort((a, b) => (b.name === acting) - (a.name === acting) || a.out - b.out);
   return groups;

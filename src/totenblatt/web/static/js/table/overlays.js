@@ -4,6 +4,7 @@
 import { Replay } from "../replay.js";
 import { campaignConcede } from "../sacrifice.js";
 import { button, el, fill, t, toast } from "../util.js";
+import { endSummary } from "./end.js";
 import { passDevice } from "./hotseat.js";
 import { board, night } from "./parts.js";
 import { render } from "./render.js";
@@ -28,16 +29,51 @@ export function renderOverlay(v) {
   if (passDevice(v)) return;
   if (v.is_over && !state.endShown) {
     state.endShown = true;
-    sheet(
-      el("h2", {}, t("game_over")),
-      el("p", {}, v.result || ""),
-      el("div", { class: "buttons" },
-        button(t("replay"), () => { closeOverlay(); startReplay(); }, "btn primary", { id: "replay" }),
-        button(t("close"), closeOverlay),
-        ...night.endButtons(v),
-        el("a", { class: "btn", href: `/?lang=${lang}` }, t("new_game"))),
-    );
+    showEnd(v);
   }
+}
+
+/**
+ * The end: beside the final position (the last shot drawn on it, render.js), the result, each
+ * figure's damage and who took whom out, the replay (from the end backwards), the rematch (it
+ * leads to the new game as soon as the server made it), a new game.
+ */
+export function showEnd(v) {
+  const [join, ...downloads] = night.endButtons(v);
+  const rematch = join?.dataset?.rematch === "ask" ? rematchButton() : join;
+  sheet(
+    el("h2", {}, t("game_over")),
+    el("p", { class: "result" }, v.result || ""),
+    endSummary(v),
+    el("div", { class: "buttons" },
+      button(t("replay"), () => { closeOverlay(); startReplay(); }, "btn primary", { id: "replay" }),
+      rematch,
+      el("a", { class: "btn", href: `/?lang=${lang}` }, t("new_game")),
+      button(t("close"), closeOverlay, "btn", { id: "end-close" })),
+    downloads.length ? el("div", { class: "buttons secondary" }, ...downloads) : null,
+  );
+  page.overlay.className = "end";
+  page.overlay.querySelector(".sheet").setAttribute("aria-label", t("game_over"));
+}
+
+/** The rematch asked for: the button says so at once, and the new game opens once made. */
+function rematchButton() {
+  const node = button(t("rematch"), async () => {
+    node.disabled = true;
+    node.setAttribute("aria-busy", "true");
+    node.textContent = `${t("rematch")} …`;
+    try {
+      const made = await apis.get(state.shown).request("POST", "/rematch");
+      const url = made.seats?.find((s) => s.token)?.url || made.spectator_url;
+      location.assign(night.rematchHref({ rematch: { game_id: made.game_id, url } }));
+    } catch (e) {
+      node.disabled = false;
+      node.removeAttribute("aria-busy");
+      node.textContent = t("rematch");
+      toast(e.message);
+    }
+  }, "btn", { dataset: { rematch: "ask" }, id: "rematch" });
+  return node;
 }
 
 /** The keys' help. */

@@ -5,16 +5,20 @@
 import { figureFacts, renderLog, renderSeats } from "../panels.js";
 import { markTurn } from "../turn_mark.js";
 import { renderDecision } from "./decision.js";
+import { drawLastShot } from "./end.js";
+import { keepBoard } from "./framing.js";
 import { renderHandArea } from "./hand.js";
+import { orderFocus } from "./keys.js";
 import { renderOverlay } from "./overlays.js";
 import { board, night, tutorial } from "./parts.js";
 import { renderPreview } from "./preview.js";
-import { boot, legal, myTurn, page, shooters, state, targetsOf, view } from "./state.js";
+import { boot, legal, myTurn, page, shooters, spectator, state, targetsOf, view } from "./state.js";
 import { renderHeader } from "./tools.js";
 
 /** Classes of the figures of view ``v``: who can act, selected, targets. */
 function figureMarks(v) {
-  const marks = { "can-act": new Set(), selected: new Set(), target: new Set(), "can-target": new Set() };
+  const marks = { "can-act": new Set(), selected: new Set(), target: new Set(), "can-target": new Set(), own: new Set() };
+  for (const f of v.figures) if (f.seat === v.seat && !spectator) marks.own.add(f.name);
   if (state.selected) marks.selected.add(state.selected);
   if (myTurn(v) && v.phase === "action") {
     const moving = legal("move").length > 0;
@@ -34,6 +38,7 @@ export function render() {
   const v = view();
   if (!v) return;
   if (state.replay) return;
+  keepBoard(v);
   renderHeader(v);
   renderSeats(page.seats, v, boot.table);
   const paths = state.motion;
@@ -42,11 +47,13 @@ export function render() {
   renderHandArea(v);
   renderDecision(v);
   renderPreview(v);
+  if (v.is_over) drawLastShot(v);
   renderLog(page.log, v.log);
   night.render(v);
   tutorial?.update(v, myTurn(v));
   markTurn(myTurn(v), v.version);
   renderOverlay(v);
+  orderFocus();
   // on a phone the sheet shows the decision whenever it is new, and a preview (a planned move,
   // an aimed shot: its buttons) as it comes (a card tapped below may have scrolled them away)
   const moment = `${v.version}:${state.mode?.kind || ""}:${state.mode?.target || ""}:${!!state.mode?.preview}`;

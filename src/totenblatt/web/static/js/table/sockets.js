@@ -23,6 +23,7 @@ function receive(seat, payload) {
     state.mode = null;
     state.nudge = null;
     state.error = null;
+    state.handsOpen.clear();
   }
   followTurn();
   render();

@@ -55,6 +55,10 @@ export const page = {
  * - ``hand`` (the cards in the order shown, for the keys that pick them): ``renderHandArea``;
  * - ``nudge`` (the point the arrow keys last asked for a figure's move): ``nudge``; cleared
  *   with the decision being built (``cancel``, ``send``, ``receive``);
+ * - ``handsOpen`` (per character, on a phone: figure name -> its row of the hand opened or
+ *   folded by a tap on its head; else the acting figure's is open): hand.js; cleared with a
+ *   new version;
+ * - ``framed`` (the version the board was last framed for on a narrow screen): framing.js;
  * - ``sheetMoment`` (the version and decision the bottom sheet last showed from its top):
  *   ``render``.
  */
@@ -76,6 +80,8 @@ export const state = {
   hand: [],
   nudge: null,
   sheetMoment: null,
+  framed: null,
+  handsOpen: new Map(),
 };
 
 // -- what the shown seat may do now ------------------------------------------------------
