@@ -42,7 +42,7 @@ from totenblatt.text.attack import (
     verdict,
 )
 from totenblatt.text.catalog import N_
-from totenblatt.wanted.combat import Aftermath, AttackResult, resolve_attack, take_wounds
+from totenblatt.wanted.combat import Aftermath, AttackResult, resolve_inputs, take_wounds
 from totenblatt.wanted.rules import Ruleset
 
 _ATTACK_HELP = N_(
@@ -50,6 +50,62 @@ _ATTACK_HELP = N_(
     "Example: totenblatt attack --attack Q♠ --weapon winchester --distance 7 --defense 4♥ "
     "--cover medium"
 )
+
+
+def _hp_option(name: str, least: int, help: str) -> Any:
+    """An option of HP, ``least`` to 99."""
+    return typer.Option(name, min=least, max=99, metavar="N", help=help)
+
+
+ExtraDefenseOption = Annotated[
+    str | None,
+    typer.Option("--extra-defense", help=N_("Queen of Hearts: the extra card added to the heart.")),
+]
+TargetHpOption = Annotated[
+    int | None,
+    target_hp_option(
+        N_(
+            "The target's HP: the wounds are then taken one at a time (A11) — a wound at "
+            "0 HP takes it out of the game and the attacker gains 1 HP."
+        )
+    ),
+]
+TargetAbilityOption = Annotated[
+    list[str] | None,
+    target_ability_option(
+        N_(
+            "The target's abilities that act after the hit: nine_lives (Neun Leben); "
+            "repeatable or comma-separated. Needs --target-hp."
+        )
+    ),
+]
+AttackerHpOption = Annotated[
+    int | None,
+    _hp_option(
+        "--attacker-hp",
+        0,
+        N_("The attacker's HP: its reward for a kill stops at its maximum (D-4)."),
+    ),
+]
+AttackerMaxHpOption = Annotated[
+    int | None,
+    _hp_option("--attacker-max-hp", 1, N_("The attacker's HP maximum (default: the ruleset's).")),
+]
+NineLivesDrawOption = Annotated[
+    str | None,
+    typer.Option(
+        "--nine-lives-draw",
+        metavar="CARDS",
+        help=N_(
+            "Nine Lives: the two cards drawn at the table, the target's first (9♦,4♣); "
+            "without it they are drawn here from a shuffled deck."
+        ),
+    ),
+]
+DrawSeedOption = Annotated[
+    int | None,
+    seed_option(N_("Seed of the Nine Lives draw, 0 to 2**64-1 (default: a random one).")),
+]
 
 
 @app.command(help=_ATTACK_HELP)
@@ -61,67 +117,15 @@ def attack(
     cover: CoverOption = "none",
     attacker_ability: AttackerAbilityOption = None,
     defender_ability: DefenderAbilityOption = None,
-    extra_defense: Annotated[
-        str | None,
-        typer.Option(
-            "--extra-defense", help=N_("Queen of Hearts: the extra card added to the heart.")
-        ),
-    ] = None,
+    extra_defense: ExtraDefenseOption = None,
     wild: WildOption = False,
     wild_defense: WildDefenseOption = False,
-    target_hp: Annotated[
-        int | None,
-        target_hp_option(
-            N_(
-                "The target's HP: the wounds are then taken one at a time (A11) — a wound at "
-                "0 HP takes it out of the game and the attacker gains 1 HP."
-            )
-        ),
-    ] = None,
-    target_ability: Annotated[
-        list[str] | None,
-        target_ability_option(
-            N_(
-                "The target's abilities that act after the hit: nine_lives (Neun Leben); "
-                "repeatable or comma-separated. Needs --target-hp."
-            )
-        ),
-    ] = None,
-    attacker_hp: Annotated[
-        int | None,
-        typer.Option(
-            "--attacker-hp",
-            min=0,
-            max=99,
-            metavar="N",
-            help=N_("The attacker's HP: its reward for a kill stops at its maximum (D-4)."),
-        ),
-    ] = None,
-    attacker_max_hp: Annotated[
-        int | None,
-        typer.Option(
-            "--attacker-max-hp",
-            min=1,
-            max=99,
-            metavar="N",
-            help=N_("The attacker's HP maximum (default: the ruleset's)."),
-        ),
-    ] = None,
-    nine_lives_draw: Annotated[
-        str | None,
-        typer.Option(
-            "--nine-lives-draw",
-            metavar="CARDS",
-            help=N_(
-                "Nine Lives: the two cards drawn at the table, the target's first (9♦,4♣); "
-                "without it they are drawn here from a shuffled deck."
-            ),
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        seed_option(N_("Seed of the Nine Lives draw, 0 to 2**64-1 (default: a random one).")),
-    ] = None,
+    target_hp: TargetHpOption = None,
+    target_ability: TargetAbilityOption = None,
+    attacker_hp: AttackerHpOption = None,
+    attacker_max_hp: AttackerMaxHpOption = None,
+    nine_lives_draw: NineLivesDrawOption = None,
+    seed: DrawSeedOption = None,
     ruleset: RulesetOption = "base",
     json_out: JsonOption = False,
     lang: LangOption = None,
@@ -248,17 +252,7 @@ def _show(
 ) -> None:
     """Resolve ``a`` once and render the result: JSON, or the rules' walk-through; with a
     ``fate``, what the wounds do to the target (and Nine Lives' draw)."""
-    result = resolve_attack(
-        a.attack,
-        weapon=a.weapon,
-        distance=a.distance,
-        defense=a.defense,
-        cover=a.cover,
-        attacker_abilities=a.attacker_abilities,
-        defender_abilities=a.defender_abilities,
-        extra_defense=a.extra_defense,
-        ruleset=rules,
-    )
+    result = resolve_inputs(a, rules)
     after = None if fate is None else fate.apply(result, rules)
     if json_out:
         out: dict[str, Any] = result.to_dict()

@@ -26,10 +26,12 @@ from totenblatt.wanted.combat.attack import (
     ATTACKER_ABILITIES,
     DEFENDER_ABILITIES,
     AttackInputError,
+    AttackInputs,
     AttackResult,
     Reason,
     parse_abilities,
     resolve_attack,
+    resolve_inputs,
 )
 from totenblatt.wanted.combat.wounds import (
     JOKER_HIGH,
@@ -46,6 +48,7 @@ __all__ = [
     "JOKER_HIGH",
     "Aftermath",
     "AttackInputError",
+    "AttackInputs",
     "AttackResult",
     "NineLivesDraw",
     "Reason",
@@ -53,5 +56,6 @@ __all__ = [
     "nine_lives_survives",
     "parse_abilities",
     "resolve_attack",
+    "resolve_inputs",
     "take_wounds",
 ]

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Protocol
 
 from totenblatt.cards import Card, CardLike, Rank, Suit, Tier, to_card
 from totenblatt.codec import Codec
@@ -27,10 +27,12 @@ __all__ = [
     "ATTACKER_ABILITIES",
     "DEFENDER_ABILITIES",
     "AttackInputError",
+    "AttackInputs",
     "AttackResult",
     "Reason",
     "parse_abilities",
     "resolve_attack",
+    "resolve_inputs",
 ]
 
 Reason = Literal["hit", "miss", "out_of_range", "hidden", "joker", "blocked_by_joker"]
@@ -244,6 +246,44 @@ def resolve_attack(
     )  # fmt: skip
     _check_cards(shot)
     return _outcome(rules, shot, _numbers(rules, shot))
+
+
+class AttackInputs(Protocol):
+    """What an attack is resolved from, under :func:`resolve_attack`'s names: an engine's
+    ``AttackResolved`` event, an attack typed at the command line."""
+
+    @property
+    def attack(self) -> CardLike: ...
+    @property
+    def weapon(self) -> str: ...
+    @property
+    def distance(self) -> float: ...
+    @property
+    def defense(self) -> CardLike | None: ...
+    @property
+    def cover(self) -> CoverLevel | str: ...
+    @property
+    def attacker_abilities(self) -> Iterable[str | Ability]: ...
+    @property
+    def defender_abilities(self) -> Iterable[str | Ability]: ...
+    @property
+    def extra_defense(self) -> CardLike | None: ...
+
+
+def resolve_inputs(inputs: AttackInputs, ruleset: str | Path | Ruleset = "base") -> AttackResult:
+    """:func:`resolve_attack` of the inputs ``inputs`` carries (an ``AttackResolved`` event:
+    its attack again)."""
+    return resolve_attack(
+        inputs.attack,
+        weapon=inputs.weapon,
+        distance=inputs.distance,
+        defense=inputs.defense,
+        cover=inputs.cover,
+        attacker_abilities=inputs.attacker_abilities,
+        defender_abilities=inputs.defender_abilities,
+        extra_defense=inputs.extra_defense,
+        ruleset=ruleset,
+    )
 
 
 def _check_cards(shot: _Shot) -> None:
