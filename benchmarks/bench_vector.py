@@ -12,7 +12,9 @@ every agent's step counts; needs rlcard and pygame, dev dependencies), and *the 
 alone*: the same duels played on :class:`~totenblatt.wanted.fast.FastGame` with no env
 (``legal_actions`` and ``play``, a random non-conceding id each decision, counted per
 learner decision as the envs count): what no env can beat, the game step's own cost.
-Each figure is the best of two runs of about ``SECONDS`` CPU seconds (``--seconds S``).
+Each figure is the best of two runs of about ``SECONDS`` CPU seconds (``--seconds S``),
+after an untimed run that fills the board's caches (else the first env measured pays
+for them).
 """
 
 from __future__ import annotations
@@ -133,6 +135,7 @@ def main(options: list[str] | None = None) -> None:
         seconds = float(options[1])
         if not 0.2 <= seconds <= 60:
             raise SystemExit(f"bench_vector: --seconds {seconds}: expected 0.2 to 60")
+    games_rate(seconds)  # untimed: the board's caches filled before the first figure
     single = _best(lambda: single_rate(seconds))
     rows: list[tuple[str, float]] = [("SingleAgentEnv (fast, 1 game a call)", single)]
     for n in SIZES:

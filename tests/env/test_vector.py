@@ -11,6 +11,7 @@ import pytest
 from totenblatt.env import wanted_fast_v0
 from totenblatt.env.single import SingleAgentEnv
 from totenblatt.env.vector import VECTOR_GYM_ID, WantedVectorEnv, WantedVectorSelfPlay
+from totenblatt.wanted.fast.actions import CONCEDE
 
 
 def _choose(masks: np.ndarray, rng: np.random.Generator) -> list[int]:
@@ -123,3 +124,44 @@ def test_the_self_play_form_equals_n_aec_envs() -> None:
     assert finished >= n
     with pytest.raises(ValueError, match="not legal"):
         vec.step([int(np.flatnonzero(m == 0)[0]) for m in vec.action_mask])
+
+
+def test_copy_false_writes_the_same_arrays_in_place() -> None:
+    vec = WantedVectorEnv(4, copy=False)
+    obs, _ = vec.reset(seed=3)
+    rng = np.random.default_rng(1)
+    first = (obs["observation"], obs["action_mask"])
+    for _ in range(30):
+        obs, rewards, terminated, truncated, _ = vec.step(_choose(obs["action_mask"], rng))
+        assert obs["observation"] is first[0] and obs["action_mask"] is first[1]
+        assert rewards.shape == terminated.shape == truncated.shape == (4,)
+        assert terminated.dtype == np.bool_
+
+
+def test_folding_ids_gives_the_marks_slots_and_ids() -> None:
+    env = wanted_fast_v0.raw_env("duel")
+    slots = env.slots
+    taken = np.zeros(slots.size, np.int32)
+    chosen = np.zeros(slots.size, np.int32)
+    rng = np.random.default_rng(2)
+    checked = 0
+    for seed in range(4):
+        env.reset(seed=seed)
+        game = env.game
+        assert game is not None
+        while not game.is_over:
+            ids = list(game.legal_actions())
+            for concede in (False, True):
+                marks = slots.marks(ids, concede)
+                skip = -1 if concede or len(ids) < 2 else CONCEDE
+                n = slots.fold_ids(ids, skip, taken, chosen)
+                assert tuple(taken[:n]) == marks[1]
+                assert tuple(ids[k] for k in chosen[:n]) == marks[2]
+                checked += 1
+            moves = [a for a in ids if a != CONCEDE] or ids
+            game.play(moves[int(rng.integers(len(moves)))])
+    assert checked > 100
+    with pytest.raises(IndexError):
+        slots.fold_ids([10**6], -1, taken, chosen)
+    n = slots.fold_ids([0], -1, taken, chosen)  # the scratch is clean after the error
+    assert n == 1 and taken[0] == slots.slot_of[0]
