@@ -157,10 +157,12 @@ class LazyGroup(TyperGroup):
         self._listing = False
 
     def list_commands(self, ctx: Any) -> list[str]:
+        """Every command, the lazily imported ones included."""
         known = list(super().list_commands(ctx))
         return known + [name for name in COMMAND_MODULES if name not in self.commands]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        """The command ``cmd_name`` (imported on first use; a help stub while listing)."""
         if self._listing and cmd_name in COMMAND_HELP:
             text = words(self.lang).gettext(COMMAND_HELP[cmd_name])
             return TyperCommand(name=cmd_name, help=text, callback=None)
@@ -175,6 +177,7 @@ class LazyGroup(TyperGroup):
         return super().get_command(ctx, cmd_name)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help in the reader's language, listing the commands without importing them."""
         self._listing = True
         original = self.help
         self.help = words(self.lang).gettext(original) if original else original

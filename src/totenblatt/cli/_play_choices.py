@@ -231,6 +231,7 @@ def build_choices(
         out.append(Choice(action, text, _group(action), action == advice, odds, short))
 
     def key(item: tuple[int, Choice]) -> tuple[float, ...]:
+        """Sort key: group, then the better expected result, then card value, then order."""
         index, choice = item
         rank = _GROUP_ORDER.get(choice.group, 6)
         if choice.odds is not None:

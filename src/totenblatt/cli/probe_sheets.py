@@ -227,6 +227,7 @@ def probe_sheets(ask: SheetProbe, db: str | None, as_json: bool, lang: Lang) -> 
         fight = rival is not None or ask.opponent or pvp
 
         def resolve(jokers: int) -> ProbeResult:
+            """The test with ``jokers`` to spend."""
             return resolve_probe(
                 level,
                 difficulty,
@@ -255,6 +256,7 @@ def probe_sheets(ask: SheetProbe, db: str | None, as_json: bool, lang: Lang) -> 
             hurt = rival.name
 
         def record(c: Character) -> Character:
+            """The sheet ``c`` after the test: jokers spent and the wound taken written on it."""
             after = c
             if same_name(c.name, sheet.name) and result.jokers_spent:
                 after = after.spent_jokers(result.jokers_spent)

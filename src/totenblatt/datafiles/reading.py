@@ -251,6 +251,7 @@ def parse_json(text: str, label: str, error: type[ValueError]) -> Any:
     """The value of a JSON text with finite numbers; ``error`` for anything else."""
 
     def refuse(constant: str) -> Any:
+        """Refuse NaN and infinity in a file."""
         raise ValueError(f"{constant} is not a number a file may hold")
 
     problem = nesting_problem(text, "json")

@@ -60,6 +60,7 @@ class Odds:
         """A JSON-friendly dict: every chance as ``"p/q"`` text plus a float."""
 
         def frac(x: Fraction) -> dict[str, Any]:
+            """A chance as its fraction text and a float."""
             return {"fraction": str(x), "float": float(x)}
 
         return {

@@ -225,6 +225,7 @@ def _pinger(ping: Callable[[Any], bool]) -> Callable[[Any, Any, Any], None]:
     per transaction, a quarter of the web table's engine thread under load."""
 
     def ping_if_rested(dbapi_connection: Any, entry: Any, _proxy: Any) -> None:
+        """Ping a connection that rested longer than ``PING_AFTER`` before handing it out."""
         if time.monotonic() - entry.info.get(_USED, 0.0) < PING_AFTER:
             return
         try:

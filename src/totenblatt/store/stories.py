@@ -172,6 +172,7 @@ class Stories:
         then holds it: a sheet another story holds is refused (:class:`HeldError`)."""
 
         def bring_it(story: StoryRecord, session: Session) -> SheetRecord:
+            """Lock the sheet, refuse it when held, and hold it for the story."""
             row = Characters(self.store)._row(session, name, lock=True)
             if any(s.stored_id == row.id for s in story.sheets):
                 raise StoreError(Message("{name} is in this story already", name=row.name))

@@ -112,6 +112,7 @@ def clubs(
         pairs = [p for p in pairs if p[0] == card] or [(card, False)]
 
     def order(pair: tuple[Card, bool]) -> tuple[int, bool, bool, int]:
+        """Sort key: inches, then jokers and wild cards last, then rank."""
         c, as_joker = pair
         return (club_inches(st, c, as_joker), c.is_joker, as_joker, 0 if c.rank is None else c.rank)
 

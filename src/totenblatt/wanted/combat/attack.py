@@ -253,21 +253,36 @@ class AttackInputs(Protocol):
     ``AttackResolved`` event, an attack typed at the command line."""
 
     @property
-    def attack(self) -> CardLike: ...
+    def attack(self) -> CardLike:
+        """The attack card."""
+
     @property
-    def weapon(self) -> str: ...
+    def weapon(self) -> str:
+        """The weapon (a key or alias of the ruleset's)."""
+
     @property
-    def distance(self) -> float: ...
+    def distance(self) -> float:
+        """The measured distance in inches."""
+
     @property
-    def defense(self) -> CardLike | None: ...
+    def defense(self) -> CardLike | None:
+        """The heart played in defence, or None."""
+
     @property
-    def cover(self) -> CoverLevel | str: ...
+    def cover(self) -> CoverLevel | str:
+        """The target's cover."""
+
     @property
-    def attacker_abilities(self) -> Iterable[str | Ability]: ...
+    def attacker_abilities(self) -> Iterable[str | Ability]:
+        """The attacker's abilities that change the attack card."""
+
     @property
-    def defender_abilities(self) -> Iterable[str | Ability]: ...
+    def defender_abilities(self) -> Iterable[str | Ability]:
+        """The defender's abilities used on the heart."""
+
     @property
-    def extra_defense(self) -> CardLike | None: ...
+    def extra_defense(self) -> CardLike | None:
+        """Queen of Hearts: the card added to the heart."""
 
 
 def resolve_inputs(inputs: AttackInputs, ruleset: str | Path | Ruleset = "base") -> AttackResult:

@@ -85,6 +85,7 @@ def _kind(name: str) -> Callable[[type[_T]], type[_T]]:
     """Register an action class under the JSON ``type`` ``name``, with its fields' codecs."""
 
     def register(cls: type[_T]) -> type[_T]:
+        """Note ``cls``'s fields and their codecs under ``name``."""
         specs = []
         for f in fields(cls):  # type: ignore[arg-type]
             if f.name.startswith("_"):

@@ -207,6 +207,7 @@ class Determinizer:
         at = 0
 
         def deal(n: int) -> list[Card]:
+            """The next ``n`` cards of the shuffled unseen cards."""
             nonlocal at
             out = cards[at : at + n]
             at += n

@@ -111,6 +111,7 @@ def begin_cycle(state: GameState) -> None:
 
 
 def next_bidder(state: GameState) -> None:
+    """A4: the next seat to bid, or the initiative decided when all have bid."""
     if state.bid_order:
         state.to_act = state.bid_order[0]
         return

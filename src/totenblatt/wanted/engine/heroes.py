@@ -208,6 +208,7 @@ def partial_offers(hand: Sequence[Card], k: int, ruleset: Ruleset) -> list[tuple
     """
 
     def worth(card: Card) -> int:
+        """A card's worth by game value, jokers highest."""
         return JOKER_HIGH if card.is_joker else ruleset.card_value(card)
 
     kept: list[Suit | None] = [None, *(s for s in Suit if any(c.suit is s for c in hand))]

@@ -215,6 +215,7 @@ def _defended(
     states: dict[_State, int] = {(0, None, None, 0, shot.bare): 1}
 
     def draw(count: int, after: Callable[[_State, int], _State]) -> None:
+        """Draw up to ``count`` cards of one kind into every state (``after`` updates it)."""
         nonlocal states
         nxt: dict[_State, int] = {}
         for state, ways in states.items():
@@ -224,10 +225,12 @@ def _defended(
         states = nxt
 
     def with_joker(state: _State, j: int) -> _State:
+        """The state after ``j`` jokers drawn."""
         k, top, alone, many, best = state
         return (k + j, top, alone, many, min(best, joker_wounds))
 
     def plain(state: _State, j: int) -> _State:
+        """The state after ``j`` cards that change nothing."""
         return (state[0] + j, *state[1:])
 
     draw(jokers, with_joker)
@@ -235,6 +238,7 @@ def _defended(
     for _value, heart, card, n in cards:
 
         def with_card(state: _State, j: int, heart: bool = heart, card: Card = card) -> _State:
+            """The state after ``j`` copies of ``card`` drawn."""
             k, top, alone, many, best = state
             if not queen:
                 if heart:

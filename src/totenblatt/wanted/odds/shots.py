@@ -157,6 +157,7 @@ def hand_odds(
         options.append(HandOption(card, as_joker, odds))
 
     def worth(o: HandOption) -> tuple[Fraction, Fraction, Fraction, int, int, bool]:
+        """Sort key of an option: the better odds first, then the cheaper card."""
         out = Fraction(0) if target_hp is None else -o.odds.at_least(target_hp + 1)
         if o.card.is_joker or o.wild:
             return (out, -o.odds.expected, -o.odds.hit, JOKER_HIGH, JOKER_HIGH, o.card.is_joker)

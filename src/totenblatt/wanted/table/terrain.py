@@ -261,10 +261,12 @@ def split_outline(
 
 
 def lerp(a: Point, b: Point, s: float) -> Point:
+    """The point a fraction ``s`` of the way from ``a`` to ``b``."""
     return (a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s)
 
 
 def check_buildings_apart(terrain: tuple[Terrain, ...], buildings: list[int]) -> None:
+    """Refuse buildings that overlap (their outlines share area)."""
     shapes = [shapely.Polygon(terrain[i].outline) for i in buildings]
     for i, first in enumerate(shapes):
         for j in range(i + 1, len(shapes)):
