@@ -28,8 +28,11 @@ random choices come from the same generator (:func:`~totenblatt.wanted.bots.bot_
 * ``infos`` is empty (the single environment's ``legal_actions`` are the mask's ones; its
   ``phase`` is not kept: it would cost a dict per game and step).
 * ``seats``: the learner's seat in every game (an int) or per game (a sequence).
-* The observation arrays are fresh each call (``copy=False``: the env's own arrays,
-  overwritten by the next call — cheaper for a learner that copies what it keeps).
+* The arrays returned are fresh each call (``copy=False``: the env's own observation,
+  mask, reward, termination and truncation arrays, written in place by the next call —
+  cheaper for a learner that copies what it keeps; do not write into them).
+* The per-game loop runs compiled (:mod:`~totenblatt.env.vector_loop`); only the deals
+  (seeds and the opponents' generators) are made here, once a game.
 
 :class:`WantedVectorSelfPlay` is the multi-agent form (PettingZoo's AEC agents, batched
 as pgx batches them): the caller plays every seat of ``num_envs`` games; ``to_act`` says
