@@ -8,7 +8,9 @@
 # standard error). Installing needs root; as a normal user Chromium must be there already.
 set -euo pipefail
 
-log() { echo "chromium.sh: $*" >&2; }
+CI_NAME=chromium.sh
+# shellcheck source=.ci/debian.sh
+. "$(dirname "$0")/debian.sh"
 
 find_chromium() {
     for name in chromium chromium-browser; do
@@ -21,14 +23,7 @@ find_chromium() {
 }
 
 if ! path=$(find_chromium); then
-    if [ "$(id -u)" != 0 ]; then
-        log "Chromium is not installed and installing it needs root"
-        exit 1
-    fi
-    log "installing Chromium from Debian's packages"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update >&2
-    apt-get install -y --no-install-recommends chromium fonts-dejavu-core >&2
+    install_packages Chromium chromium fonts-dejavu-core
     path=$(find_chromium)
 fi
 log "using $("$path" --version 2>/dev/null | head -n 1)"

@@ -9,7 +9,9 @@
 # configuration on loopback.
 set -euo pipefail
 
-log() { echo "nginx.sh: $*" >&2; }
+CI_NAME=nginx.sh
+# shellcheck source=.ci/debian.sh
+. "$(dirname "$0")/debian.sh"
 
 find_nginx() {
     for candidate in /usr/sbin/nginx "$(command -v nginx 2>/dev/null || true)"; do
@@ -22,21 +24,14 @@ find_nginx() {
 }
 
 if ! path=$(find_nginx); then
-    if [ "$(id -u)" != 0 ]; then
-        log "nginx is not installed and installing it needs root"
-        exit 1
-    fi
-    log "installing nginx from Debian's packages"
-    export DEBIAN_FRONTEND=noninteractive
     # the package would start its service on port 80: policy-rc.d forbids that while installing
     restore=""
-    if [ ! -e /usr/sbin/policy-rc.d ]; then
+    if [ "$(id -u)" = 0 ] && [ ! -e /usr/sbin/policy-rc.d ]; then
         printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
         chmod 755 /usr/sbin/policy-rc.d
         restore=1
     fi
-    apt-get update >&2
-    apt-get install -y --no-install-recommends nginx-light >&2 \
+    install_packages nginx nginx-light \
         || apt-get install -y --no-install-recommends nginx >&2
     if [ -n "$restore" ]; then
         rm -f /usr/sbin/policy-rc.d

@@ -13,7 +13,9 @@
 # PostgreSQL installed already and runs the server as that user.
 set -euo pipefail
 
-log() { echo "postgres.sh: $*" >&2; }
+CI_NAME=postgres.sh
+# shellcheck source=.ci/debian.sh
+. "$(dirname "$0")/debian.sh"
 
 as_owner() {
     if [ "$(id -u)" = 0 ]; then
@@ -43,14 +45,7 @@ fi
 
 BIN=$(find_bin)
 if [ -z "$BIN" ]; then
-    if [ "$(id -u)" != 0 ]; then
-        log "PostgreSQL is not installed and installing it needs root"
-        exit 1
-    fi
-    log "installing PostgreSQL from Debian's packages"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update >&2
-    apt-get install -y --no-install-recommends postgresql >&2
+    install_packages PostgreSQL postgresql
     BIN=$(find_bin)
 fi
 log "using $("$BIN/postgres" --version)"
