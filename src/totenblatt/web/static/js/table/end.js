@@ -4,6 +4,7 @@
 
 import { el, t } from "../util.js";
 import { board } from "./parts.js";
+import { state } from "./state.js";
 
 /** ``t(key)`` when the server has the word, else ``fallback`` (a sign, an existing word). */
 function word(key, values, fallback) {
@@ -15,14 +16,19 @@ export function lastShot(v) {
   return [...(v.events || [])].reverse().find((e) => e.type === "attack_declared") || null;
 }
 
-/** The last shot drawn on the final position (its line of fire, its distance). */
+/** The last shot drawn on the final position (its line of fire, its distance); on a phone the
+ * board framed on it once (unless a person zoomed or panned). */
 export function drawLastShot(v) {
   const shot = lastShot(v);
   if (!shot) return;
   const at = (name) => v.figures.find((f) => f.name === name)?.position;
   const from = at(shot.attacker);
   const to = at(shot.target);
-  if (from && to) board.drawFire(from, to, false, shot.distance);
+  if (!from || !to) return;
+  board.drawFire(from, to, false, shot.distance);
+  if (state.framed === "end") return;
+  state.framed = "end";
+  board.frame([from, to], true);
 }
 
 /** Per figure: the wounds it took and dealt, and who took it out (the view's events). */

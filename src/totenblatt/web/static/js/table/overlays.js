@@ -94,7 +94,7 @@ export async function confirmConcede() {
   );
 }
 
-/** Run the replay of the finished game on the board; the view comes back after it. */
+/** Run the replay of the finished game on the board; the view (and the end) come back after. */
 export async function startReplay() {
   try {
     const v = view();
@@ -102,6 +102,7 @@ export async function startReplay() {
     state.replay = new Replay(board, apis.get(state.shown), page, () => {
       state.replay = null;
       render();
+      if (view().is_over) showEnd(view()); // the end again: its rematch, a new game
     }, context);
     await state.replay.start();
   } catch (e) {
