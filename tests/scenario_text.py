@@ -1,4 +1,4 @@
-"""TOML text of small test scenarios: a title, the table's size and its figures.
+"""TOML text of small test scenarios: a title, the table's size, its terrain and figures.
 
 ``scenario_toml("Open", figure("Billy", 0, (4, 4)), figure("Paco", 1, (40, 20)))`` is the
 text a test hands to ``stacked_game``/``action_game`` (conftest.py) or writes to a file.
@@ -15,6 +15,8 @@ def _value(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + " }"
     return str(value)
 
 
@@ -38,6 +40,19 @@ def figure(
     ]
     if abilities is not None:
         lines.append(f"abilities = {_value(list(abilities))}")
+    lines += [f"{key} = {_value(value)}" for key, value in fields.items()]
+    return "\n".join(lines) + "\n"
+
+
+def terrain(name: str, kind: str, rect: Sequence[float], **fields: object) -> str:
+    """One ``[[terrain]]`` table with a ``rect``, then any other ``fields`` (``openings``:
+    a list of dicts, written as inline tables)."""
+    lines = [
+        "[[terrain]]",
+        f"name = {_value(name)}",
+        f"kind = {_value(kind)}",
+        f"rect = {_value(list(rect))}",
+    ]
     lines += [f"{key} = {_value(value)}" for key, value in fields.items()]
     return "\n".join(lines) + "\n"
 

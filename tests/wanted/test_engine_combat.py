@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from attack_again import resolve_again
-from scenario_text import figure
+from scenario_text import figure, terrain
 from totenblatt.cards import Card
 from totenblatt.wanted.engine.actions import Attack, Defend, Move, MoveStep, Pass, Reveal
 from totenblatt.wanted.engine.events import (
@@ -30,17 +30,12 @@ Of = Callable[[Iterable[Event], type[Any]], list[Any]]
 At = Callable[..., bool]
 """The ``at`` fixture (tests/wanted/conftest.py): is the game at this decision?"""
 
-TERRAIN = """
-[[terrain]]
-name = "Trough"
-kind = "trough"
-rect = [24, 18, 2, 1]
-
-[[terrain]]
-name = "Rocks"
-kind = "rocks"
-rect = [20, 14, 2, 2]
-"""
+TERRAIN = (
+    "\n"
+    + terrain("Trough", "trough", (24, 18, 2, 1))
+    + "\n"
+    + terrain("Rocks", "rocks", (20, 14, 2, 2))
+)
 
 Fig = tuple[int, str, tuple[float, float], int]
 """seat, weapon, position, hp"""

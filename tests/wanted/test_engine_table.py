@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from scenario_text import figure
+from scenario_text import figure, terrain
 from totenblatt.cards import Card
 from totenblatt.wanted.engine.actions import Attack, Bid, Move, MoveStep, Pass, Reveal
 from totenblatt.wanted.engine.events import AttackDeclared, FigureRevealed, FiguresMoved
@@ -22,41 +22,24 @@ from totenblatt.wanted.engine.state import Phase
 At = Callable[..., bool]
 """The ``at`` fixture (tests/wanted/conftest.py): is the game at this decision?"""
 
-RANGE = """
-title = "Test range"
-width = 48
-height = 24
-seats = 2
-
-[[terrain]]
-name = "Saloon"
-kind = "building"
-rect = [30, 4, 10, 8]
-openings = [
-  { kind = "door", side = "west", at = 3, width = 1.5 },
-  { kind = "window", side = "north", at = 4, width = 1.5 },
-]
-
-[[terrain]]
-name = "Scrub"
-kind = "rough"
-rect = [4, 14, 8, 6]
-
-[[terrain]]
-name = "Rocks"
-kind = "rocks"
-rect = [20, 14, 2, 2]
-
-[[terrain]]
-name = "Fence"
-kind = "fence"
-rect = [16, 2, 0.25, 8]
-
-[[terrain]]
-name = "Trough"
-kind = "trough"
-rect = [24, 18, 2, 1]
-"""
+RANGE = "\n".join(
+    [
+        'title = "Test range"\nwidth = 48\nheight = 24\nseats = 2\n',
+        terrain(
+            "Saloon",
+            "building",
+            (30, 4, 10, 8),
+            openings=[
+                {"kind": "door", "side": "west", "at": 3, "width": 1.5},
+                {"kind": "window", "side": "north", "at": 4, "width": 1.5},
+            ],
+        ),
+        terrain("Scrub", "rough", (4, 14, 8, 6)),
+        terrain("Rocks", "rocks", (20, 14, 2, 2)),
+        terrain("Fence", "fence", (16, 2, 0.25, 8)),
+        terrain("Trough", "trough", (24, 18, 2, 1)),
+    ]
+)
 
 SEAT0 = ["8♣", "Joker", "10♠", "9♦", "2♥"]
 SEAT1 = ["5♣", "6♥", "7♥", "8♥", "10♦"]
