@@ -25,8 +25,8 @@ cdef class Offers(Effects):
     cpdef _action_offers(self, Py_ssize_t seat, list hand, list out, Py_ssize_t mover)
 
     @cython.locals(
-        spec=Spec, board=CBoard, t=CActionTable, pos=list, fig_out=list, movers=list, taken=dict,
-        g=Py_ssize_t, j=Py_ssize_t, menus=dict, c=Py_ssize_t, card_way=Py_ssize_t,
+        spec=Spec, t=CActionTable, pos=list, fig_out=list, movers=list,
+        j=Py_ssize_t, menus=dict, c=Py_ssize_t, card_way=Py_ssize_t,
         offered=bint, f=Py_ssize_t, here=Py_ssize_t, base=Py_ssize_t, a=Py_ssize_t,
         ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
         k=Py_ssize_t, blocked=list, crowd=list, cuts=list, where=dict, i=Py_ssize_t,

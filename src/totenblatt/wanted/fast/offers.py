@@ -10,8 +10,9 @@ engine does.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from totenblatt.wanted.fast.actions import CONCEDE, COVER_CODES, PASS, SWAP
-from totenblatt.wanted.fast.board import Board
 from totenblatt.wanted.fast.cards import JOKER, SUITS
 from totenblatt.wanted.fast.effects import Effects
 from totenblatt.wanted.fast.flow import (
@@ -28,6 +29,9 @@ from totenblatt.wanted.fast.flow import (
     SWAP_PHASE,
     _has_two,
 )
+
+if TYPE_CHECKING:
+    from totenblatt.wanted.fast.spec import Spec
 
 __all__ = ["Offers"]
 
@@ -235,7 +239,6 @@ class Offers(Effects):
         figures with Wild 2), or a club moving nobody where no figure can go anywhere;
         ``mover``: per character (D-5) the one figure the hand's clubs move (-1: any)."""
         spec = self.spec
-        board = spec.board
         t = spec.actions
         pos, fig_out = self.pos, self.out
         movers = self.living(seat) if mover < 0 else [mover]
@@ -270,7 +273,7 @@ class Offers(Effects):
                 key = (base * nodes + here) * 1024 + budget  # budget: a club's inches, < 1024
                 menu = menus.get(key)
                 if menu is None:
-                    menu = menus[key] = _menu(board, base, here, budget)
+                    menu = menus[key] = _menu(spec, base, here, budget)
                 ids, where = menu
                 if not ids:
                     continue
@@ -490,16 +493,22 @@ def _offer_ways(out: list[int], hand: list[int], suit: int, base: int, step: int
                 out.append(base + way * step)
 
 
-def _menu(board: Board, base: int, here: int, budget: int) -> tuple[list[int], dict[int, int]]:
+def _menu(spec: Spec, base: int, here: int, budget: int) -> tuple[list[int], dict[int, int]]:
     """The move ids from node ``here`` for ``budget`` inches (``base``: the id of destination 0
-    for this club and mover), and where each destination's first id is among them."""
-    dests = board.within(here, budget)
-    hard = board.hard
-    ids: list[int] = []
-    where: dict[int, int] = {}
-    for j in dests:
-        where[j] = len(ids)
-        ids.append(base + 2 * j)
-        if hard[j]:
-            ids.append(base + 2 * j + 1)
-    return ids, where
+    for this club and mover), and where each destination's first id is among them: the
+    shape (each destination ``j`` as ``2 j``, and ``2 j + 1`` hidden where it is in hard
+    cover) is worked out once per node and inches, then shifted by ``base``."""
+    key = here * 1024 + budget
+    shape = spec.shapes.get(key)
+    if shape is None:
+        board = spec.board
+        hard = board.hard
+        offsets: list[int] = []
+        where: dict[int, int] = {}
+        for j in board.within(here, budget):
+            where[j] = len(offsets)
+            offsets.append(2 * j)
+            if hard[j]:
+                offsets.append(2 * j + 1)
+        shape = spec.shapes[key] = (offsets, where)
+    return [base + o for o in shape[0]], shape[1]

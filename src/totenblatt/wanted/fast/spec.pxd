@@ -13,7 +13,7 @@ cdef class Spec:
     cdef public object deck_orders, _resolved, start, menus
     cdef public object has_abilities, has_heroes, diamond, club, fig_bands, att_abilities
     cdef public object def_abilities, nine, extra, swap_right, uses, queen, wild, pairs_memo, crowd_memo
-    cdef public object holders, near
+    cdef public object holders, near, shapes
     cdef public bint per_character
     cdef public CActionTable actions
     cdef public Py_ssize_t seats, n

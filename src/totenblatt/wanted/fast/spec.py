@@ -151,6 +151,8 @@ class Spec:
         self.menus: dict[int, tuple[list[int], dict[int, int]]] = {}
         """Move ids by (id of destination 0 × destinations + node) × 1024 + inches: see
         ``offers._menu``."""
+        self.shapes: dict[int, tuple[list[int], dict[int, int]]] = {}
+        """A menu's shape by node × 1024 + inches: its ids less their base (``offers._menu``)."""
         self.near: dict[int, frozenset[int]] = {}
         """Per node: the destinations a move from it may reach at all (the board's reach)."""
 
