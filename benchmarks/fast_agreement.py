@@ -90,6 +90,8 @@ def walk(games: int, every: int) -> int:
         except AssertionError as exc:
             print(f"walk {cell.label}: {exc}")
             return 1
+        if i % 500 == 499:
+            print(f"  … {i + 1} of {len(every_cell)} cells walked", flush=True)
         if result.refused is not None:
             counts["refused"] += 1
             reasons[result.refused.split(" of ")[0]] += 1
