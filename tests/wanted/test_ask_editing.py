@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scenario_text import figure
 from totenblatt.wanted.ask import (
     SpotError,
     WarningKind,
@@ -53,19 +54,8 @@ openings = [{ kind = "door", side = "south", at = 1, width = 1.5 }]
 [[terrain]]
 kind = "rocks"
 rect = [3, 16, 3, 2]
-
-[[figures]]
-name = "Billy"
-seat = 0
-weapon = "colt"
-position = [2, 2]
-
-[[figures]]
-name = "Paco"
-seat = 1
-weapon = "colt"
-position = [22, 22]
 """
+SMALL += "\n" + figure("Billy", 0, (2, 2)) + "\n" + figure("Paco", 1, (22, 22))
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from scenario_text import figure as figure_toml
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.measure import OpeningKind, Point, TerrainKind
 from totenblatt.wanted.table.pathing import cover_spots
@@ -128,23 +129,14 @@ openings = [{ kind = "door", side = "south", at = 1, width = 1.5 },
 kind = "rocks"
 circle = [4, 20, 1.5]
 cover = "medium"
-
-[[figures]]
-name = "A"
-seat = 0
-weapon = "Revolver"
-position = [2, 2]
-
-[[figures]]
-name = "B"
-seat = 1
-weapon = "gewehr"
-position = [22, 22]
-hp = 4
-hp_max = 8
-kind = "veteran"
-abilities = ["sharpshooter"]
 """
+GOOD += "\n".join(
+    [
+        figure_toml("A", 0, (2, 2), weapon="Revolver"),
+        figure_toml("B", 1, (22, 22), weapon="gewehr", hp=4, hp_max=8, kind="veteran")
+        + 'abilities = ["sharpshooter"]\n',
+    ]
+)
 
 
 def write(tmp_path: Path, text: str, name: str = "test.toml") -> Path:
