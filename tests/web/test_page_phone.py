@@ -250,3 +250,41 @@ def test_the_board_zooms_by_buttons_and_pinch_and_pans_by_a_drag(
     assert panned[0] < pinched[0] - 1 and abs(panned[2] - pinched[2]) < 0.01, (pinched, panned)
     page.locator("#zoom [data-zoom=fit]").tap()
     assert page.evaluate(_VIEWBOX)[2] == pytest.approx(fit[2], abs=0.01)
+
+
+_ROWS = """() => [...document.querySelectorAll('#hand [data-figure-hand]')].map((g) => {
+  const head = g.querySelector('.fh-head').getBoundingClientRect();
+  const cards = g.querySelector('.fh-cards');
+  return { name: g.dataset.figureHand, folded: g.classList.contains('folded'),
+           count: g.querySelector('.fh-count')?.textContent || '',
+           cardsShown: cards.getBoundingClientRect().height > 0,
+           rowTop: [...cards.querySelectorAll('.card')].map((c) => Math.round(c.offsetTop)),
+           head: [Math.round(head.width), Math.round(head.height)] };
+})"""
+
+
+def test_per_figure_hands_fold_to_a_row_each_on_a_phone(
+    live: LiveServer, pages: Pages, tmp_path: Any
+) -> None:
+    """Per character (D-5) on a phone: a row per figure, the acting (first) figure's open, the
+    others folded to their name, HP and count; a tap on a folded head opens it."""
+    game = new_game(
+        live, ["human", "bot"], scenario="heroes", ruleset="extended", hand_mode="per_character"
+    )
+    page = pages.open(PHONE, touch=True)
+    page.goto(game["seats"][0]["url"])
+    v = wait_decision(page, -1)
+    rows = page.evaluate(_ROWS)
+    assert len(rows) == len(v["figure_hands"]) >= 2, rows
+    assert [r["folded"] for r in rows] == [False] + [True] * (len(rows) - 1), rows
+    for row in rows:
+        assert str(len(v["figure_hands"][row["name"]])) in row["count"], row
+        assert row["cardsShown"] != row["folded"], row
+        assert row["head"][1] >= 44, row  # a head is a 44 px target
+        assert len(set(row["rowTop"])) <= 1, row  # one row of cards, not wrapped
+    page.evaluate("document.getElementById('hand-wrap').scrollIntoView()")
+    page.screenshot(path=str(tmp_path / "hands.png"))
+    other = rows[1]["name"]
+    page.locator(f'[data-figure-hand="{other}"] .fh-head').tap()
+    page.wait_for_selector(f'[data-figure-hand="{other}"]:not(.folded) .fh-cards .card')
+    assert page.get_attribute(f'[data-figure-hand="{other}"] .fh-head', "aria-expanded") == "true"

@@ -59,9 +59,8 @@ function actingFigure(v) {
 /** A figure's row of the hand folded or unfolded (a phone: the acting figure's is open). */
 function toggleHand(name) {
   const open = state.handsOpen;
-  const acting = actingFigure(view());
-  const shown = open.has(name) ? open.get(name) : name === acting;
-  open.set(name, !shown);
+  const folded = page.hand.querySelector(`[data-figure-hand="${CSS.escape(name)}"]`)?.classList.contains("folded");
+  open.set(name, !!folded);
   render();
 }
 
@@ -73,9 +72,11 @@ function figureHands(v) {
   const folding = narrow();
   const groups = Object.entries(v.figure_hands).map(([name, cards]) => {
     const fig = v.figures.find((f) => f.name === name) || { hp: 0, hp_max: 0, out: true };
-    const open = state.handsOpen.has(name) ? state.handsOpen.get(name) : name === acting;
-    return { name, cards, hp: fig.hp, hp_max: fig.hp_max, out: fig.out, folded: folding && !open };
+    return { name, cards, hp: fig.hp, hp_max: fig.hp_max, out: fig.out, folded: false };
   });
   groups.sort((a, b) => (b.name === acting) - (a.name === acting) || a.out - b.out);
+  // open: the acting figure's row (none acting: the first), or as its head was last tapped
+  const first = acting ?? groups[0]?.name;
+  for (const g of groups) g.folded = folding && !(state.handsOpen.has(g.name) ? state.handsOpen.get(g.name) : g.name === first);
   return groups;
 }
