@@ -81,70 +81,77 @@ _HELP = N_(
 )
 
 
+HandCardsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cards",
+        metavar="CARDS",
+        help=N_(
+            "Your hand instead of --attack: Q♠,3♠,7♣ — each spade and joker is ranked "
+            "(which spade should I play?); the hand's cards are not in the defender's."
+        ),
+    ),
+]
+DefenderHandOption = Annotated[
+    int,
+    typer.Option("--hand", min=0, max=200, help=N_("Cards in the defender's hand."), metavar="N"),
+]
+SeenOption = Annotated[
+    str | None,
+    typer.Option(
+        "--seen",
+        help=N_(
+            "Cards already seen, not in the defender's hand: 4♥,K♥,2♣ (your own hand, "
+            "cards played face up)."
+        ),
+        metavar="CARDS",
+    ),
+]
+SharpshooterOption = Annotated[
+    bool, typer.Option("--sharpshooter", help=N_("The attacker has Sharpshooter."))
+]
+OddsTargetHpOption = Annotated[
+    int | None,
+    target_hp_option(N_("The target's HP: also the chance it is out of the game (A11).")),
+]
+OddsTargetAbilityOption = Annotated[
+    list[str] | None,
+    target_ability_option(
+        N_(
+            "The target's abilities that act after the hit: nine_lives (its draw counts "
+            "in the chance it is out). Needs --target-hp."
+        )
+    ),
+]
+DistancePlotOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--plot",
+        help=N_("Also draw wounds and hit chance over distance for the three weapons (PNG)."),
+        metavar="FILE",
+    ),
+]
+
+
 @odds_app.command("attack", help=_HELP)
 def odds_attack(
     weapon: WeaponOption,
     distance: DistanceOption,
     attack: OptionalAttackCardOption = None,
-    cards: Annotated[
-        str | None,
-        typer.Option(
-            "--cards",
-            metavar="CARDS",
-            help=N_(
-                "Your hand instead of --attack: Q♠,3♠,7♣ — each spade and joker is ranked "
-                "(which spade should I play?); the hand's cards are not in the defender's."
-            ),
-        ),
-    ] = None,
+    cards: HandCardsOption = None,
     cover: CoverOption = "none",
-    hand: Annotated[
-        int,
-        typer.Option(
-            "--hand", min=0, max=200, help=N_("Cards in the defender's hand."), metavar="N"
-        ),
-    ] = 5,
-    seen: Annotated[
-        str | None,
-        typer.Option(
-            "--seen",
-            help=N_(
-                "Cards already seen, not in the defender's hand: 4♥,K♥,2♣ (your own hand, "
-                "cards played face up)."
-            ),
-            metavar="CARDS",
-        ),
-    ] = None,
+    hand: DefenderHandOption = 5,
+    seen: SeenOption = None,
     wild: WildOption = False,
     wild_defense: WildDefenseOption = False,
-    sharpshooter: Annotated[
-        bool, typer.Option("--sharpshooter", help=N_("The attacker has Sharpshooter."))
-    ] = False,
+    sharpshooter: SharpshooterOption = False,
     attacker_ability: AttackerAbilityOption = None,
     defender_ability: DefenderAbilityOption = None,
-    target_hp: Annotated[
-        int | None,
-        target_hp_option(N_("The target's HP: also the chance it is out of the game (A11).")),
-    ] = None,
-    target_ability: Annotated[
-        list[str] | None,
-        target_ability_option(
-            N_(
-                "The target's abilities that act after the hit: nine_lives (its draw counts "
-                "in the chance it is out). Needs --target-hp."
-            )
-        ),
-    ] = None,
+    target_hp: OddsTargetHpOption = None,
+    target_ability: OddsTargetAbilityOption = None,
     ruleset: RulesetOption = "base",
     json: JsonOption = False,
-    plot: Annotated[
-        Path | None,
-        typer.Option(
-            "--plot",
-            help=N_("Also draw wounds and hit chance over distance for the three weapons (PNG)."),
-            metavar="FILE",
-        ),
-    ] = None,
+    plot: DistancePlotOption = None,
     lang: LangOption = None,
 ) -> None:
     """The exact odds of one shot (A8-A12); the help text is :data:`_HELP`."""
