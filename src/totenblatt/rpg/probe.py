@@ -221,23 +221,7 @@ def resolve_probe(
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     tie = tie_outcome(skill, difficulty, pvp=pvp)
 
-    if given_opponent is None:
-        opponent = tuple(rng.sample(rules.pile_values, n_opponent))
-    elif len(given_opponent) != n_opponent:
-        raise ProbeError(
-            Message(
-                "opponent_cards {values}: level {difficulty} against {skill} "
-                "draws exactly {n} card(s), got {given}",
-                values=repr(list(given_opponent)),
-                difficulty=difficulty,
-                skill=skill,
-                n=n_opponent,
-                given=len(given_opponent),
-            )
-        )
-    else:
-        opponent = given_opponent
-
+    opponent = _opponent_draw(given_opponent, n_opponent, rng, rules, skill, difficulty)
     if given_player is None:
         order = tuple(rng.sample(rules.pile_values, size))
     elif len(given_player) < n_player:
@@ -247,25 +231,14 @@ def resolve_probe(
         )
     else:
         order = given_player
-    drawn = n_player
-    total, target = sum(order[:drawn]), sum(opponent)
-    spent = 0
-    while spent < jokers and drawn < size and _decided(total, target, tie) is not Outcome.SUCCESS:
-        if drawn >= len(order):
-            raise ProbeError(
-                f"player_cards {list(order)!r}: behind {total} to {target} with "
-                f"{jokers - spent} joker(s) left, so a joker draws card {drawn + 1}; give it, "
-                "or pass fewer jokers"
-            )
-        total += order[drawn]
-        drawn += 1
-        spent += 1
+    total, drawn, spent = _with_jokers(order, n_player, sum(opponent), tie, jokers, size)
     if given_player is not None and len(given_player) > drawn:
         raise ProbeError(
             f"player_cards {list(given_player)!r}: only {drawn} card(s) are drawn "
             f"({n_player} base + {spent} joker(s), D-33: jokers only while not yet succeeding), "
             f"got {len(given_player)}"
         )
+    target = sum(opponent)
     outcome = _decided(total, target, tie)
     margin = abs(total - target)
     return ProbeResult(
@@ -281,3 +254,49 @@ def resolve_probe(
         wound=None if outcome is Outcome.NOTHING else rules.wound_band(margin),
         jokers_spent=spent,
     )
+
+
+def _opponent_draw(
+    given: tuple[int, ...] | None,
+    count: int,
+    rng: random.Random,
+    rules: RpgRuleset,
+    skill: int,
+    difficulty: int,
+) -> tuple[int, ...]:
+    """The opponent's cards: ``given`` (exactly ``count`` of them) or drawn."""
+    if given is None:
+        return tuple(rng.sample(rules.pile_values, count))
+    if len(given) != count:
+        raise ProbeError(
+            Message(
+                "opponent_cards {values}: level {difficulty} against {skill} "
+                "draws exactly {n} card(s), got {given}",
+                values=repr(list(given)),
+                difficulty=difficulty,
+                skill=skill,
+                n=count,
+                given=len(given),
+            )
+        )
+    return given
+
+
+def _with_jokers(
+    order: tuple[int, ...], drawn: int, target: int, tie: Outcome, jokers: int, size: int
+) -> tuple[int, int, int]:
+    """D-33: the player's total, cards drawn and jokers spent, a joker drawing one more card
+    only while the test is not a success."""
+    total = sum(order[:drawn])
+    spent = 0
+    while spent < jokers and drawn < size and _decided(total, target, tie) is not Outcome.SUCCESS:
+        if drawn >= len(order):
+            raise ProbeError(
+                f"player_cards {list(order)!r}: behind {total} to {target} with "
+                f"{jokers - spent} joker(s) left, so a joker draws card {drawn + 1}; give it, "
+                "or pass fewer jokers"
+            )
+        total += order[drawn]
+        drawn += 1
+        spent += 1
+    return total, drawn, spent
