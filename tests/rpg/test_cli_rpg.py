@@ -19,21 +19,8 @@ BIN = Path(sys.executable).parent / "totenblatt"
 
 
 def test_probe_narrates_trevors_fall_in_german(cli: Cli) -> None:
-    code, out, _ = cli(
-        [
-            "probe",
-            "--skill",
-            "2",
-            "--difficulty",
-            "3",
-            "--cards",
-            "8",
-            "--against",
-            "5,7",
-            "--lang",
-            "de",
-        ]
-    )
+    levels = ["probe", "--skill", "2", "--difficulty", "3"]
+    code, out, _ = cli([*levels, "--cards", "8", "--against", "5,7", "--lang", "de"])
     assert code == 0
     assert "Probe: Stufe 2 gegen Stufe 3 (heftig)." in out
     assert "Der Spielleiter zieht 5 + 7 – zusammen 12." in out
@@ -57,22 +44,8 @@ def test_probe_tells_the_opponents_wound_only_in_a_fight(cli: Cli) -> None:
 
 
 def test_probe_pvp_tie_in_english(cli: Cli) -> None:
-    code, out, _ = cli(
-        [
-            "probe",
-            "-s",
-            "3",
-            "-d",
-            "3",
-            "--pvp",
-            "--cards",
-            "K",
-            "--against",
-            "King of spades",
-            "--lang",
-            "en",
-        ]
-    )
+    args = ["probe", "-s", "3", "-d", "3", "--pvp", "--cards", "K", "--lang", "en"]
+    code, out, _ = cli([*args, "--against", "King of spades"])
     assert code == 0 and "nothing happens" in out
 
 
