@@ -9,11 +9,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
+from functools import cached_property
 
 from totenblatt.store.characters import Characters
-from totenblatt.store.core import Database, utc_now
+from totenblatt.store.core import Database
 from totenblatt.store.gangs import Gangs
 from totenblatt.store.stories import Stories
 
@@ -23,14 +22,17 @@ __all__ = ["Store"]
 class Store(Database):
     """The Totenblatt database: gangs (:attr:`gangs`), RPG characters and stories, the audit log."""
 
-    def __init__(
-        self,
-        url: str | None = None,
-        *,
-        clock: Callable[[], datetime] = utc_now,
-        env: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(url, clock=clock, env=env)
-        self.gangs = Gangs(self)
-        self.characters = Characters(self)
-        self.stories = Stories(self)
+    @cached_property
+    def gangs(self) -> Gangs:
+        """The gangs of the campaign."""
+        return Gangs(self)
+
+    @cached_property
+    def characters(self) -> Characters:
+        """The RPG's characters."""
+        return Characters(self)
+
+    @cached_property
+    def stories(self) -> Stories:
+        """The RPG's stories."""
+        return Stories(self)
