@@ -358,21 +358,7 @@ def _reference_params(p: Point, q: Point, a: Point, b: Point) -> list[float]:
 
 def _reference_intervals(poly: Poly, p: Point, q: Point) -> list[tuple[float, float]]:
     """Poly.intervals trying every edge."""
-    ts = [0.0, 1.0]
-    for a, b in poly.edges:
-        ts.extend(_reference_params(p, q, a, b))
-    ts.sort()
-    out: list[tuple[float, float]] = []
-    for t0, t1 in itertools.pairwise(ts):
-        if t1 - t0 <= 1e-12:
-            continue
-        tm = (t0 + t1) / 2
-        if poly.interior(p[0] + tm * (q[0] - p[0]), p[1] + tm * (q[1] - p[1])):
-            if out and abs(out[-1][1] - t0) <= 1e-12:
-                out[-1] = (out[-1][0], t1)
-            else:
-                out.append((t0, t1))
-    return out
+    return poly.intervals(p, q, quick=False)
 
 
 def _reference_cost(table: Table, p: Point, q: Point) -> float | str:

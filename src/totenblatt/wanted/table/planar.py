@@ -178,8 +178,10 @@ class Poly:
             return True
         return any(segments_touch(p, q, a, b) for a, b in self.edges)
 
-    def intervals(self, p: Pt, q: Pt) -> list[tuple[float, float]]:
-        """Parameter intervals of p→q that lie strictly inside the polygon (merged, sorted)."""
+    def intervals(self, p: Pt, q: Pt, *, quick: bool = True) -> list[tuple[float, float]]:
+        """Parameter intervals of p→q that lie strictly inside the polygon (merged, sorted).
+
+        ``quick=False`` tries every edge, none pruned by its box (the tests' reference)."""
         ts = [0.0, 1.0]
         px, py = p
         dx, dy = q[0] - px, q[1] - py
@@ -187,8 +189,8 @@ class Poly:
         loy, hiy = (py, q[1]) if dy >= 0 else (q[1], py)
         for a, b, x0, y0, x1, y1 in self.boxes:
             # a meeting point lies within the tolerance of both segments, so in both boxes
-            if x1 >= lox and x0 <= hix and y1 >= loy and y0 <= hiy:
-                ts.extend(segment_params(p, q, a, b))
+            if not quick or (x1 >= lox and x0 <= hix and y1 >= loy and y0 <= hiy):
+                ts.extend(segment_params(p, q, a, b, quick=quick))
         ts.sort()
         out: list[tuple[float, float]] = []
         for t0, t1 in itertools.pairwise(ts):
