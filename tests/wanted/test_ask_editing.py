@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenario_text import figure
+from scenario_text import figure, terrain
 from totenblatt.wanted.ask import (
     SpotError,
     WarningKind,
@@ -39,18 +39,17 @@ def builtin_text(name: str) -> str:
     return root.joinpath(f"{name}.toml").read_text(encoding="utf-8")
 
 
+DOOR_SOUTH = {"kind": "door", "side": "south", "at": 1, "width": 1.5}
+
 SMALL = """title = "Shack"
 title_de = "Hütte"
 width = 24
 height = 24
 seats = 2
 
-[[terrain]]
-name = "Shack"
-kind = "building"
-rect = [8, 8, 6, 4]
-openings = [{ kind = "door", side = "south", at = 1, width = 1.5 }]
-
+"""
+SMALL += terrain("Shack", "building", (8, 8, 6, 4), openings=[DOOR_SOUTH])
+SMALL += """
 [[terrain]]
 kind = "rocks"
 rect = [3, 16, 3, 2]
