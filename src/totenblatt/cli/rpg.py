@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,7 +29,7 @@ from totenblatt.rpg.odds import Odds, margin_rows, probe_odds, success_table
 from totenblatt.rpg.probe import resolve_probe
 from totenblatt.rpg.rules import Outcome, RpgRuleset
 from totenblatt.text import words
-from totenblatt.text.catalog import N_
+from totenblatt.text.catalog import N_, Words
 from totenblatt.text.rpg import wound_name
 
 __all__ = ["odds", "odds_app", "probe", "write_curves", "write_heatmap"]
@@ -489,6 +490,17 @@ def _margin_grid(result: Odds, rules: RpgRuleset, language: Lang) -> Table:
     return grid
 
 
+def _draw(
+    plot: Path | None, title: str, pvp: bool, w: Words, write: Callable[[Path, str], None]
+) -> None:
+    """Draw the PNG ``plot`` when asked: ``write(plot, title)``, the title telling pvp."""
+    if plot is None:
+        return
+    title += w.phrase(", player against player") if pvp else ""
+    with writing(plot):
+        write(plot, title)
+
+
 def _table(
     max_level: int,
     jokers: int,
@@ -502,11 +514,8 @@ def _table(
         check_writable(plot)  # a new name or a regular file: never a FIFO or a device
     table = success_table(max_level, jokers=jokers, pvp=pvp, ruleset=rules)
     w = words(language)
-    if plot is not None:
-        title = w.phrase_n("P(success), {n} joker", "P(success), {n} jokers", jokers)
-        title += w.phrase(", player against player") if pvp else ""
-        with writing(plot):
-            write_heatmap(table, plot, title, language)
+    title = w.phrase_n("P(success), {n} joker", "P(success), {n} jokers", jokers)
+    _draw(plot, title, pvp, w, lambda path, head: write_heatmap(table, path, head, language))
     if json:
         print_json(
             {
@@ -557,11 +566,8 @@ def _curve(
         ]
         for j in range(most_jokers + 1)
     }
-    if plot is not None:
-        title = w.phrase("P(success) against difficulty {level}", level=difficulty)
-        title += w.phrase(", player against player") if pvp else ""
-        with writing(plot):
-            write_curves(curves, plot, title, language)
+    title = w.phrase("P(success) against difficulty {level}", level=difficulty)
+    _draw(plot, title, pvp, w, lambda path, head: write_curves(curves, path, head, language))
     if json:
         print_json(
             {
