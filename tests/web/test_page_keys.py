@@ -28,11 +28,7 @@ def _to_action(page: Any) -> dict[str, Any]:
 
 
 def _tab_to(page: Any, selector: str, most: int = 60) -> None:
-    for _ in range(most):
-        page.keyboard.press("Tab")
-        if page.evaluate("(s) => !!document.activeElement?.matches(s)", selector):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
+    _tab_until(page, "n.matches(arg)", selector, most)
 
 
 def _moved(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from browser_helpers import (
     meet,
     new_game,
     screen,
+    view,
     wait_decision,
     whole_table,
 )
@@ -231,6 +232,15 @@ def test_the_board_zooms_by_buttons_and_pinch_and_pans_by_a_drag(
     page = pages.open(PHONE, touch=True)
     page.goto(game["seats"][0]["url"])
     page.wait_for_selector("#status .pill.round")
+    # it opens framing the seat's figure and the enemy (issue 42); ⤢ shows the table's width
+    opened = page.evaluate(_VIEWBOX)
+    v = view(page)
+    height = float(page.evaluate("document.getElementById('board').dataset.height"))
+    for f in v["figures"]:
+        x, y = f["position"][0], height - f["position"][1]
+        assert opened[0] <= x <= opened[0] + opened[2], (f, opened)
+        assert opened[1] <= y <= opened[1] + opened[3], (f, opened)
+    page.locator("#zoom [data-zoom=fit]").tap()
     fit = page.evaluate(_VIEWBOX)
     assert abs(fit[2] - (24 + 0.9)) < 0.05, fit  # the table's width fills the screen's
     page.locator("#zoom [data-zoom=in]").tap()

@@ -41,8 +41,14 @@ renderTools();
 render();
 // a narrow screen shows the seat's figures and the enemies nearest them; its zoom buttons sit
 // in the sheet's top row, off the board
+// (⤢ then shows the table's width around the seat's own figures)
 placeZoom();
-frameOpening(view());
+{
+  const v = view();
+  const own = v.figures.filter((f) => f.seat === v.seat && !f.out);
+  if (own.length) board.focusOn([0, own.reduce((sum, f) => sum + f.position[1], 0) / own.length]);
+  frameOpening(v);
+}
 for (const button of document.querySelectorAll("#zoom [data-zoom]")) {
   const how = button.dataset.zoom;
   button.addEventListener("click", () => (how === "fit" ? board.resetView() : board.zoomBy(how === "in" ? 1.4 : 1 / 1.4)));

@@ -39,8 +39,11 @@ export function renderOverlay(v) {
  * leads to the new game as soon as the server made it), a new game.
  */
 export function showEnd(v) {
-  const [join, ...downloads] = night.endButtons(v);
-  const rematch = join?.dataset?.rematch === "ask" ? rematchButton() : join;
+  const made = night.endButtons(v);
+  const join = made.find((node) => node.dataset.rematch === "join");
+  const asks = made.some((node) => node.dataset.rematch === "ask"); // a spectator cannot
+  const downloads = made.filter((node) => !node.dataset.rematch);
+  const rematch = join || (asks ? rematchButton() : null);
   sheet(
     el("h2", {}, t("game_over")),
     el("p", { class: "result" }, v.result || ""),
