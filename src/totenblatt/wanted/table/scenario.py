@@ -259,7 +259,39 @@ class _Fail:
 
 
 def _build(raw: _ScenarioFile, label: str, default_name: str) -> Scenario:
-    top = _Fail(label, "")
+    terrain = _terrain(raw, label)
+    try:
+        table = Table(raw.width, raw.height, terrain)
+    except TableError as exc:
+        _Fail(label, "terrain")("", str(exc))
+    teams = raw.teams if raw.teams is not None else tuple(range(raw.seats))
+    if len(teams) != raw.seats:
+        _Fail(label, "teams")("", f"expected one team per seat ({raw.seats}), got {list(teams)}")
+    if len(set(teams)) < 2:
+        _Fail(label, "teams")("", f"expected at least two teams, got {list(teams)}")
+    figures = _figures(raw, label, table)
+    empty = [s for s in range(raw.seats) if not any(f.seat == s for f in figures)]
+    if empty:
+        _Fail(label, "figures")("", f"seat(s) {empty} have no figure: every seat needs one")
+    return Scenario(
+        name=raw.name or default_name,
+        title=raw.title,
+        title_de=raw.title_de or raw.title,
+        description=raw.description,
+        description_de=raw.description_de or raw.description,
+        width=raw.width,
+        height=raw.height,
+        terrain=tuple(terrain),
+        seats=raw.seats,
+        teams=teams,
+        figures=tuple(figures),
+        victory=raw.victory,
+        round_limit=raw.round_limit or None,
+    )
+
+
+def _terrain(raw: _ScenarioFile, label: str) -> list[Terrain]:
+    """The file's terrain pieces, each checked on the table alone."""
     terrain: list[Terrain] = []
     for i, piece in enumerate(raw.terrain):
         fail = _Fail(label, f"terrain.{i}")
@@ -285,16 +317,11 @@ def _build(raw: _ScenarioFile, label: str, default_name: str) -> Scenario:
         except TableError as exc:
             fail("", str(exc))
         terrain.append(made)
-    try:
-        table = Table(raw.width, raw.height, terrain)
-    except TableError as exc:
-        top.key = "terrain"
-        top("", str(exc))
-    teams = raw.teams if raw.teams is not None else tuple(range(raw.seats))
-    if len(teams) != raw.seats:
-        _Fail(label, "teams")("", f"expected one team per seat ({raw.seats}), got {list(teams)}")
-    if len(set(teams)) < 2:
-        _Fail(label, "teams")("", f"expected at least two teams, got {list(teams)}")
+    return terrain
+
+
+def _figures(raw: _ScenarioFile, label: str, table: Table) -> list[FigureSpec]:
+    """The file's figures: unique names, seats that exist, known weapons, free places."""
     base = Ruleset.load("base")
     figures: list[FigureSpec] = []
     names: set[str] = set()
@@ -326,24 +353,7 @@ def _build(raw: _ScenarioFile, label: str, default_name: str) -> Scenario:
                 abilities=spec.abilities,
             )
         )
-    empty = [s for s in range(raw.seats) if not any(f.seat == s for f in figures)]
-    if empty:
-        _Fail(label, "figures")("", f"seat(s) {empty} have no figure: every seat needs one")
-    return Scenario(
-        name=raw.name or default_name,
-        title=raw.title,
-        title_de=raw.title_de or raw.title,
-        description=raw.description,
-        description_de=raw.description_de or raw.description,
-        width=raw.width,
-        height=raw.height,
-        terrain=tuple(terrain),
-        seats=raw.seats,
-        teams=teams,
-        figures=tuple(figures),
-        victory=raw.victory,
-        round_limit=raw.round_limit or None,
-    )
+    return figures
 
 
 def load_scenario(name_or_path: str | Path | Scenario) -> Scenario:
