@@ -11,7 +11,7 @@ from totenblatt.wanted.fast.game cimport FastGame as CFastGame
 cdef class _Rows:
     cdef public CMoveSlots slots
     cdef public list observers, games
-    cdef public Py_ssize_t n, over, concede
+    cdef public Py_ssize_t n
     cdef public object obs, mask, rewards, ended, taken, chosen, count
     cdef float[:, ::1] _obs
     cdef signed char[:, ::1] _mask
@@ -44,12 +44,12 @@ cdef class LearnerLoop(_Rows):
     cpdef start(self, Py_ssize_t i, CFastGame game, list bots)
 
     @cython.locals(
-        rewards="double[::1]", ended="unsigned char[::1]", over=Py_ssize_t, redeal=list,
+        rewards="double[::1]", ended="unsigned char[::1]", redeal=list,
         i=Py_ssize_t, game=CFastGame, seat=Py_ssize_t, action=Py_ssize_t,
     )
     cpdef list step(self, list actions)
 
-    @cython.locals(over=Py_ssize_t, k=Py_ssize_t)
+    @cython.locals(k=Py_ssize_t)
     cdef _others(self, Py_ssize_t i, CFastGame game, list bots, Py_ssize_t seat)
 
     @cython.locals(span="unsigned long long", m="unsigned long long",
@@ -72,7 +72,7 @@ cdef class SelfPlayLoop(_Rows):
     cdef _show(self, Py_ssize_t i, CFastGame game)
 
     @cython.locals(
-        rewards="double[::1]", ended="unsigned char[::1]", over=Py_ssize_t, seats=Py_ssize_t,
+        rewards="double[::1]", ended="unsigned char[::1]", seats=Py_ssize_t,
         redeal=list, i=Py_ssize_t, s=Py_ssize_t, game=CFastGame,
     )
     cpdef list step(self, list actions)

@@ -17,10 +17,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from totenblatt.wanted.encoding import FastObserver, MoveSlots
+from totenblatt.wanted.encoding import FastObserver, MoveSlots, left_out
 from totenblatt.wanted.fast import FastGame
-from totenblatt.wanted.fast.actions import CONCEDE
-from totenblatt.wanted.fast.game import OVER
 
 __all__ = ["BLOCK", "LearnerLoop", "SelfPlayLoop"]
 
@@ -49,8 +47,6 @@ class _Rows:
         self.observers = observers
         self.n = n = len(observers)
         self.games: list[Any] = [None] * n
-        self.over = OVER
-        self.concede = CONCEDE
         self.taken = np.zeros((n, slots.size), np.int32)
         self.chosen = np.zeros((n, slots.size), np.int32)
         self.count = np.zeros(n, np.int32)
@@ -63,7 +59,7 @@ class _Rows:
         """Fold the legal ids of ``game``'s seat to act into row ``i`` (without concede
         unless it is the only one: :func:`left_out`); how many slots."""
         ids = game.legal_actions()
-        skip = self.concede if len(ids) > 1 else -1
+        skip = left_out(ids, False)
         return self.slots.fold_ids(ids, skip, self._taken[i], self._chosen[i])
 
     def _plays(self, i: int, slot: int) -> int:
@@ -139,7 +135,7 @@ class LearnerLoop(_Rows):
         next turn or the end; rewards and ends written in place. The games that ended at
         the last step are not played (their action is ignored, their reward 0): returned,
         for the env to deal anew (:meth:`start`)."""
-        rewards, ended, over = self._rewards, self._ended, self.over
+        rewards, ended = self._rewards, self._ended
         redeal = []
         for i in range(self.n):
             rewards[i] = 0.0
@@ -159,7 +155,7 @@ class LearnerLoop(_Rows):
             game.play(action)
             self._others(i, game, self.bots[i], seat)
             self._show(i, game, seat)
-            if game.phase == over:
+            if game.is_over:
                 winners = game.winners
                 rewards[i] = 0.0 if not winners else (1.0 if seat in winners else -1.0)
                 ended[i] = 1
@@ -168,8 +164,7 @@ class LearnerLoop(_Rows):
     def _others(self, i: int, game: FastGame, bots: list[Any], seat: int) -> None:
         """The random opponents of game ``i`` until the learner's turn or the end (concede
         never theirs; their slots folded in the game's row, which :meth:`_show` rewrites)."""
-        over = self.over
-        while game.phase != over and game.to_act != seat:
+        while not game.is_over and game.to_act != seat:
             k = self._draw(i, game.to_act, self._fold(i, game))
             game.play(game.legal_actions()[self._chosen[i, k]])
 
@@ -205,7 +200,7 @@ class LearnerLoop(_Rows):
     def _show(self, i: int, game: FastGame, seat: int) -> None:
         """Game ``i``'s rows: the learner's observation and mask."""
         self._write(i, game, seat)
-        self._mark(i, None if game.phase == self.over else game)
+        self._mark(i, None if game.is_over else game)
 
 
 class SelfPlayLoop(_Rows):
@@ -233,7 +228,7 @@ class SelfPlayLoop(_Rows):
         self._show(i, game)
 
     def _show(self, i: int, game: FastGame) -> None:
-        if game.phase == self.over:
+        if game.is_over:
             self._mark(i, None)
             return
         seat = game.to_act
@@ -245,7 +240,7 @@ class SelfPlayLoop(_Rows):
         """Each game's action (a slot) for its seat to act; rewards and ends written in
         place. The games that ended at the last step are returned, for the env to deal
         anew (:meth:`start`); ``ValueError`` for an action its mask does not allow."""
-        rewards, ended, over, seats = self._rewards, self._ended, self.over, self.seat_count
+        rewards, ended, seats = self._rewards, self._ended, self.seat_count
         for i in range(self.n):
             if not ended[i] and self._plays(i, actions[i]) < 0:
                 raise ValueError(
@@ -261,7 +256,7 @@ class SelfPlayLoop(_Rows):
                 continue
             game = self.games[i]
             game.play(self._plays(i, actions[i]))
-            if game.phase == over:
+            if game.is_over:
                 winners = game.winners
                 for s in range(seats):
                     rewards[i * seats + s] = 0.0 if not winners else (1.0 if s in winners else -1.0)
