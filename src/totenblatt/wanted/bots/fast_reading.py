@@ -43,12 +43,13 @@ __all__ = [
 
 
 class Know:
-    """What one setup's numbers give the policy (kept per game setup)."""
+    """What one setup's numbers give the policy: per game setup its figures' (ideal ranges,
+    Sharpshooters, the deck, the cards' worth); per board and ruleset the measurements,
+    shared by every setup on them (``shared``: a :class:`Know` of the same board and
+    ruleset whose tables and memos this one uses)."""
 
-    def __init__(self, spec: Spec) -> None:
+    def __init__(self, spec: Spec, shared: Know | None = None) -> None:
         rules = spec.rules
-        self.proxy = proxy_table(rules)
-        self.cover_mod = (0, rules.cover.light, rules.cover.medium, rules.cover.hard)
         self.ideal = []
         for f, w in enumerate(spec.weapon):
             mods = rules.weapon(w).modifiers
@@ -62,7 +63,12 @@ class Know:
         deck = spec.start[5] if spec.start is not None else None
         self.deck: list[int] | None = None if deck is None else counts(deck)
         self.worth = [card_worth(spec, c) for c in range(53)]
+        if shared is not None:
+            self.__dict__.update({k: shared.__dict__[k] for k in _SHARED})
+            return
         board = spec.board
+        self.proxy = proxy_table(rules)
+        self.cover_mod = (0, rules.cover.light, rules.cover.medium, rules.cover.hard)
         self.xy = np.array(board.points[: board.destinations])
         self.hard = self.cover_mod[3]
         self.pairs: dict[int, tuple[float, int, int, int]] = {}
@@ -84,6 +90,10 @@ class Know:
         """Per router cover spot: 1 in hard cover."""
         self._router = router
         self._points = board.points
+        self.resolved = spec._resolved
+        self.menus = spec.menus
+        """The fast path's own memos of the first setup (attack results by their inputs, move
+        ids by mover and place): valid for every setup of this board and ruleset."""
 
     def point(self, node: int) -> tuple[float, float]:
         """The table point of a board node."""
@@ -147,14 +157,48 @@ def card_worth(spec: Spec, card: int) -> float:
     return (v / 9, v / 4, v / 6, v / 9)[SUITS[card]]
 
 
+_SHARED = [
+    "proxy",
+    "cover_mod",
+    "xy",
+    "hard",
+    "pairs",
+    "nearest",
+    "covers",
+    "spot_of",
+    "safest",
+    "_exposures",
+    "_safety",
+    "spot_hard",
+    "_router",
+    "_points",
+    "resolved",
+    "menus",
+]
+"""The attributes of a :class:`Know` shared by every setup of one board and ruleset."""
 _KNOWN: dict[int, tuple[object, Know]] = {}
+_BY_BOARD: dict[tuple[int, int], tuple[object, object, Know]] = {}
 
 
 def know(spec: Spec) -> Know:
-    """The :class:`Know` of ``spec`` (made once per spec)."""
+    """The :class:`Know` of ``spec`` (made once per spec). Setups of one board and ruleset
+    share its measurements — and the fast path's memos, which the reference engine's
+    set-up of every game (heroes that draw their abilities, B2) would otherwise start
+    empty each game."""
     found = _KNOWN.get(id(spec))
     if found is None or found[0] is not spec:
-        found = _KNOWN[id(spec)] = (spec, Know(spec))
+        board, rules = spec.board, spec.rules
+        first = _BY_BOARD.get((id(board), id(rules)))
+        if first is None or first[0] is not board or first[1] is not rules:
+            if len(_BY_BOARD) > 32:
+                _BY_BOARD.clear()
+            first = _BY_BOARD[(id(board), id(rules))] = (board, rules, Know(spec))
+        else:
+            spec._resolved = first[2].resolved
+            spec.menus = first[2].menus
+        if len(_KNOWN) > 64:
+            _KNOWN.clear()
+        found = _KNOWN[id(spec)] = (spec, Know(spec, first[2]))
     return found[1]
 
 
