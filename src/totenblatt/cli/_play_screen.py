@@ -135,6 +135,43 @@ def status_panel(
             seats.append(w.phrase(" vs "))
         seats.append(label, style=seat_style(s))
         seats.append(f" ({kinds[s]})", style="dim")
+    figures, marks, named = _figure_table(view, ctx, sights, selected)
+    hand = _hand_line(view, w)
+    counts = " · ".join(
+        w.phrase("P{n} {cards}", n=s + 1, cards=n) for s, n in enumerate(view["hand_sizes"])
+    )
+    cards = Text(
+        w.phrase("Cards {counts} · dead hand {dead}", counts=counts, dead=view["dead_hand"]),
+        style="dim",
+    )
+    parts: list[RenderableType] = [head, seats, order_line(view, ctx, selected), figures]
+    if marks:
+        marks.rstrip()
+        parts.append(marks)
+    if abilities:
+        parts += named
+    parts += [hand, cards]
+    if legend_text is not None:
+        parts.append(legend_text)
+    if view["redraws_used"][view["seat"]]:
+        parts.append(Text(w.phrase("Redraw used this round"), style="dim"))
+    if scale is not None:
+        sx, sy = (w.number(v, 1, exact=False) for v in scale)
+        parts.append(
+            Text(w.phrase('Map: 1 char = {sx}", 1 line = {sy}"', sx=sx, sy=sy), style="dim")
+        )
+    return Group(*parts)
+
+
+def _figure_table(
+    view: Mapping[str, Any],
+    ctx: PlayContext,
+    sights: Sequence[EnemySight],
+    selected: str | None,
+) -> tuple[RichTable, Text, list[Text]]:
+    """Every figure's row (letter, name, weapon, HP, state or sight), the ability marks,
+    and each figure's abilities by name."""
+    w = words(ctx.lang)
     seen = {sight.target: sight for sight in sights}
     figures = RichTable.grid(padding=(0, 1))
     for _ in range(5):
@@ -164,6 +201,11 @@ def status_panel(
         weapon = _short_weapon(ctx.weapon(f["weapon"]))
         mark = Text(letter, style=style + (" reverse" if f["name"] == selected else ""))
         figures.add_row(mark, Text(f["name"][:_NAME], style=style), weapon, hp, state)
+    return figures, marks, named
+
+
+def _hand_line(view: Mapping[str, Any], w: Words) -> Text:
+    """The seat's hand (per character: each figure's own), coloured by suit."""
     hand = Text(w.phrase("Hand: "), style="bold")
     own_hands = view.get("figure_hands") or {"": view["hand"]}  # per character: each its own
     for name, cards in own_hands.items():
@@ -175,30 +217,7 @@ def status_panel(
             hand.append(card, style=style)
         if not cards:
             hand.append("—")
-    counts = " · ".join(
-        w.phrase("P{n} {cards}", n=s + 1, cards=n) for s, n in enumerate(view["hand_sizes"])
-    )
-    cards = Text(
-        w.phrase("Cards {counts} · dead hand {dead}", counts=counts, dead=view["dead_hand"]),
-        style="dim",
-    )
-    parts: list[RenderableType] = [head, seats, order_line(view, ctx, selected), figures]
-    if marks:
-        marks.rstrip()
-        parts.append(marks)
-    if abilities:
-        parts += named
-    parts += [hand, cards]
-    if legend_text is not None:
-        parts.append(legend_text)
-    if view["redraws_used"][view["seat"]]:
-        parts.append(Text(w.phrase("Redraw used this round"), style="dim"))
-    if scale is not None:
-        sx, sy = (w.number(v, 1, exact=False) for v in scale)
-        parts.append(
-            Text(w.phrase('Map: 1 char = {sx}", 1 line = {sy}"', sx=sx, sy=sy), style="dim")
-        )
-    return Group(*parts)
+    return hand
 
 
 def _short_weapon(label: str) -> str:
