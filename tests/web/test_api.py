@@ -21,7 +21,7 @@ from web_helpers import (
 
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.bots.base import bot_seed
-from totenblatt.wanted.bots.fast_search import FastISMCTSBot
+from totenblatt.wanted.bots.fast_search import HARD_CAP_MS, HardBot, hard_rollouts
 from totenblatt.wanted.engine import new_game
 from totenblatt.web.table.hub import HARD_THINK, SEARCH_SHARE
 
@@ -356,7 +356,7 @@ def test_the_lobby_offers_each_scenario_only_the_rulesets_that_play_it(
 
 
 @pytest.mark.parametrize("name", ["hard", "ismcts"])
-def test_a_hard_seat_is_the_fast_search_bot_seeded_from_the_secret(
+def test_a_hard_seat_is_the_hard_bot_by_rollouts_seeded_from_the_secret(
     client: TestClient, name: str
 ) -> None:
     game = create_game(client, ["human", name])
@@ -364,8 +364,9 @@ def test_a_hard_seat_is_the_fast_search_bot_seeded_from_the_secret(
     gid, token = game["game_id"], game["seats"][0]["token"]
     room = hub_of(client).rooms[gid]
     bot = room.bots[1]
-    assert type(bot) is FastISMCTSBot and bot.iterations is None  # the fast search, by time
-    assert bot.time_ms == round(HARD_THINK * SEARCH_SHARE * 1000) == 1200
+    assert type(bot) is HardBot  # the fast search, by rollouts: the scenario's budget
+    assert bot.rollouts == bot.iterations == hard_rollouts("duel", 2) == 200
+    assert bot.time_ms == HARD_CAP_MS == round(HARD_THINK * SEARCH_SHARE * 1000)  # a cap only
     assert bot.seed == bot_seed(bot_seed(room.game.setup.seed, 1), 0)  # from the secret alone
     mine = RandomBot(5)
     posted = 0
@@ -397,7 +398,7 @@ def test_the_lobby_lists_games_waiting_for_players_as_open(client: TestClient) -
     ) as socket:  # the second connects its socket
         socket.receive_json()
     assert listed()["status"] == "playing" and listed()["waiting"] == 0
-    assert hub_of(client)._load(gid).joined == {0, 1}  # stored: a restart keeps it
+    assert hub_of(client).keeper.load(gid).joined == {0, 1}  # stored: a restart keeps it
     client.get(f"/games/{gid}?token={spectator_token(game)}")  # watching takes no seat
     solo = create_game(client, ["human", "bot"])
     assert [g["status"] for g in client.get("/api/games").json()["games"]][:1] == ["open"]

@@ -28,6 +28,7 @@ from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import Bot, make_bot
 from totenblatt.wanted.engine import action_to_dict
 from totenblatt.web.table import hub as rooms
+from totenblatt.web.table import spec as table_spec
 from totenblatt.web.table.hub import GameSpec, Hub, Subscriber, Viewer
 
 STEP = 60.0
@@ -130,7 +131,11 @@ def test_three_way_with_two_hard_bots_plays_to_the_end(
     """``held``: the dark socket keeps its push for the whole game (the bots do not wait for
     it); otherwise it is dropped after its time, and seat 3's search fails at every decision
     (the heuristic decides in its place)."""
-    monkeypatch.setitem(rooms._BOT_NAMES, "ismcts", f"{rooms.HARD_BOT}:4")  # 4 rollouts
+    monkeypatch.setattr(  # the hard bot with 4 rollouts
+        table_spec,
+        "hard_bot",
+        lambda scenario, seed, ruleset=None: make_bot("hard:4", seed, scenario, ruleset),
+    )
     monkeypatch.setattr(rooms, "SEND_TIME", 3600.0 if held else 0.2)
     last, dark_calls = asyncio.run(_play(tmp_path / "g.db", seed, fail_one, held))
     assert last["result"]  # the page shows how it ended

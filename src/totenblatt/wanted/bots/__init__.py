@@ -7,6 +7,7 @@ from totenblatt.wanted.bots.fast_seats import (
     fast_seat,
     play_on_fast_path,
 )
+from totenblatt.wanted.bots.fast_search import HardBot, hard_bot
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import ISMCTSBot
 from totenblatt.wanted.bots.learned import LearnedBot, LinearPolicy, PolicyError
@@ -16,6 +17,7 @@ from totenblatt.wanted.bots.registry import bot_names, check_bot_name, load_poli
 __all__ = [
     "Bot",
     "FastSeat",
+    "HardBot",
     "HeuristicBot",
     "ISMCTSBot",
     "LearnedBot",
@@ -27,6 +29,7 @@ __all__ = [
     "check_bot_name",
     "fast_bots",
     "fast_seat",
+    "hard_bot",
     "load_policy",
     "make_bot",
     "play_game",

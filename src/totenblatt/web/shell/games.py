@@ -17,7 +17,21 @@ from totenblatt.store.tables import WebGames
 from totenblatt.wanted.engine import Game
 from totenblatt.web.shell.bus import Bus
 
-__all__ = ["GameHost", "GameRoom", "SeatViewer"]
+__all__ = ["SETUP_READERS", "GameHost", "GameRoom", "SeatViewer", "read_setup"]
+
+
+SETUP_READERS: dict[str, Callable[[str], Game]] = {}
+"""Readers of stored setups that are not an engine save, by how their text begins: a feature
+whose games the engine cannot save registers one (a campaign fight's scenario is made of
+its gangs, not loaded from a file). The reader deals the game; the hub replays its actions."""
+
+
+def read_setup(setup: str) -> Game:
+    """The dealt game of a stored setup: an engine save, or a format a feature registered."""
+    for prefix, reader in SETUP_READERS.items():
+        if setup.startswith(prefix):
+            return reader(setup)
+    return Game.from_json(setup)
 
 
 class SeatViewer(Protocol):

@@ -38,14 +38,10 @@ __all__ = [
     "Encoder",
     "HeldGame",
     "public_events",
-    "scrub_event",
     "seat_payload",
     "shared_prefix",
     "taken_back",
 ]
-
-_SECRET_KEYS = frozenset({"seed"})
-
 
 _dumps = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
 
@@ -163,13 +159,6 @@ class HeldGame(Protocol):
         """The seats' names in ``lang``."""
 
 
-def scrub_event(event: dict[str, Any]) -> dict[str, Any]:
-    """The event without any secret key (a seed); the same dict when it has none."""
-    if _SECRET_KEYS.isdisjoint(event):
-        return event
-    return {k: v for k, v in event.items() if k not in _SECRET_KEYS}
-
-
 def public_events(game: Game) -> list[dict[str, Any]]:
     """The JSON forms of the events everybody may see (no private event)."""
     return game.visible_event_dicts(None)
@@ -273,7 +262,7 @@ def seat_payload(room: HeldGame, seat: int | None, lang: str) -> dict[str, Any]:
     game = room.game
     own = game.view(seat) if seat is not None else None  # the seat's typed View
     view: dict[str, Any] = dict(own) if own is not None else dict(game.view(None))
-    events = [scrub_event(e) for e in view["events"]]
+    events = list(view["events"])  # the engine's view: without secret fields already
     view["events"] = events
     legal = game.legal_actions() if seat is not None and game.to_act == seat else []
     view["legal_actions"] = [action_to_dict(a) for a in legal]

@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from totenblatt.text.night import takeback_line
-from totenblatt.wanted.engine import event_to_dict
+from totenblatt.wanted.engine import public_event_dict
 from totenblatt.wanted.engine.events import FiguresMoved
 from totenblatt.wanted.engine.views import figure_view
 from totenblatt.web.shell.words import Narration, winner_line
-from totenblatt.web.table.payloads import scrub_event
 
 if TYPE_CHECKING:
     from totenblatt.web.table.hub import Room
@@ -44,9 +43,9 @@ def replay_frames(room: Room, lang: str) -> dict[str, Any]:
         lines = []
         paths: list[list[Any]] = []
         for event in events:
-            if event.PRIVATE:
+            data = public_event_dict(event)
+            if data is None:  # private
                 continue
-            data = scrub_event(event_to_dict(event))
             line = narration.event(data)
             if line:
                 lines.append([data["type"], line])

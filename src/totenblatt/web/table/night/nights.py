@@ -37,7 +37,7 @@ from totenblatt.store.nights import GameNights
 from totenblatt.store.tables import ActionConflictError, RematchExistsError
 from totenblatt.text.night import EMOTES, night_refusal
 from totenblatt.wanted.ask import End, Tape, TapeError, retractable, tape
-from totenblatt.wanted.engine import Phase
+from totenblatt.wanted.engine import Phase, public_event_dict
 from totenblatt.wanted.rules import builtin_rulesets
 from totenblatt.wanted.table.scenario import load_scenario, scenario_names
 from totenblatt.web.shell.errors import BusyError, ConflictError, ForbiddenError, InvalidError
@@ -45,7 +45,6 @@ from totenblatt.web.shell.limits import Budget
 from totenblatt.web.shell.names import MAX_CHAT, clean_text
 from totenblatt.web.shell.words import describe, refusal, weapon_label
 from totenblatt.web.table.hub import GameSpec, Hub, Room, Viewer
-from totenblatt.web.table.payloads import scrub_event
 from totenblatt.web.table.rematch import rematch_link
 
 __all__ = ["CHAT_PER_MINUTE", "TAKEBACK_WAIT", "GameNight"]
@@ -249,7 +248,8 @@ class GameNight:
         game = room.game
         events = game.events[last.events :]
         dicts = game.event_dicts()[last.events :]
-        undone = [scrub_event(d) for e, d in zip(events, dicts, strict=True) if not e.PRIVATE]
+        shown = (public_event_dict(e, None, d) for e, d in zip(events, dicts, strict=True))
+        undone = [d for d in shown if d is not None]
         try:
             self.store.take_back(
                 room.id,
@@ -260,9 +260,9 @@ class GameNight:
                 undone=undone,
             )
         except ActionConflictError as exc:
-            self.hub._reload(room)
+            self.hub.keeper.reload(room)
             raise ConflictError(str(exc)) from None
-        self.hub._reload(room)  # the database is the truth: the game replayed without it
+        self.hub.keeper.reload(room)  # the database is the truth: the game replayed without it
 
     async def lapse(self, room: Room, request: Mapping[str, Any]) -> None:
         """After :attr:`takeback_wait`, a takeback still unanswered lapses."""
@@ -307,7 +307,7 @@ class GameNight:
                     self.hub._create, spec, client, room.token_hashes, room.id
                 )
             except RematchExistsError:  # another seat asked at the same moment
-                await self.hub.run(self.hub._reload, room)
+                await self.hub.run(self.hub.keeper.reload, room)
             else:
 
                 def link() -> None:
