@@ -71,7 +71,7 @@ def test_a_game_half_played_by_the_reference_engine_goes_on_alike() -> None:
             seat = game.to_act
             if seat is None:
                 break
-            game.apply(bots[seat].choose({}, game.legal_actions()))
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
         if not game.is_over:
             play_both(game, seed)
 
