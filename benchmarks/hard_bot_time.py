@@ -25,9 +25,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from totenblatt.wanted.bots import HeuristicBot, ISMCTSBot, bot_seed, make_bot
+from totenblatt.wanted.bots import HeuristicBot, ISMCTSBot, bot_seed, hard_bot
 from totenblatt.wanted.engine import new_game
-from totenblatt.web.table.hub import HARD_BOT, HARD_THINK, SEARCH_SHARE, STAND_IN_SHARE
+from totenblatt.web.table.hub import HARD_THINK, SEARCH_SHARE, STAND_IN_SHARE
 
 
 def play(index: int, scenario: str, think: float, seed: int) -> dict[str, Any]:
@@ -35,7 +35,7 @@ def play(index: int, scenario: str, think: float, seed: int) -> dict[str, Any]:
     game = new_game(scenario, seed=bot_seed(seed, index))
     hard_seat = index % 2
     budget = max(1, round(think * SEARCH_SHARE * 1000))
-    hard = make_bot(f"{HARD_BOT}:{budget}ms", bot_seed(seed, 10_000 + index))
+    hard = hard_bot(scenario, bot_seed(seed, 10_000 + index), cap_ms=budget)
     assert isinstance(hard, ISMCTSBot)
     stand_in = HeuristicBot(bot_seed(seed, 20_000 + index))
     other = HeuristicBot(bot_seed(seed, 30_000 + index))
