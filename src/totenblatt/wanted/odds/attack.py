@@ -184,20 +184,13 @@ whose Queen of Hearts card is still open, how many non-joker cards (0, 1, 2 = mo
 the fewest wounds among the choices already known."""
 
 
-def _defended(
-    shot: _Shot, defense: DefenseOdds, guarded: tuple[Ability, ...]
-) -> tuple[tuple[int, Fraction], ...]:
-    """The wound distribution when a defender with ``guarded`` abilities plays its best
-    choice of a random hand: exact, by counting hands class by class (highest value
-    first) and keeping only what decides the best choice (:data:`_State`)."""
-    rules = shot.rules
-    wild = Ability.WILD_2 in guarded
-    queen = Ability.QUEEN_OF_HEARTS in guarded
-    guard = tuple(
-        sorted(a.value for a in guarded if a not in (Ability.WILD_2, Ability.QUEEN_OF_HEARTS))
-    )
+def _card_classes(
+    defense: DefenseOdds, rules: Ruleset, *, wild: bool, queen: bool
+) -> tuple[int, int, list[tuple[int, bool, Card, int]]]:
+    """The unseen cards by class: jokers (with Wild 2 the 2s too), blanks (cards that change
+    nothing), and the others as (value, heart?, card, count), highest value first."""
     jokers = 0
-    cards: list[tuple[int, bool, Card, int]] = []  # (value, heart?, card, count)
+    cards: list[tuple[int, bool, Card, int]] = []
     for card, n in (*defense.pool, *defense.rest):
         if card.is_joker or (wild and card.rank is Rank.TWO):
             jokers += n
@@ -210,6 +203,22 @@ def _defended(
             "these defence odds do not list every unseen card (DefenseOdds.rest): "
             "build them with defense_odds()"
         )
+    return jokers, blank, cards
+
+
+def _defended(
+    shot: _Shot, defense: DefenseOdds, guarded: tuple[Ability, ...]
+) -> tuple[tuple[int, Fraction], ...]:
+    """The wound distribution when a defender with ``guarded`` abilities plays its best
+    choice of a random hand: exact, by counting hands class by class (highest value
+    first) and keeping only what decides the best choice (:data:`_State`)."""
+    rules = shot.rules
+    wild = Ability.WILD_2 in guarded
+    queen = Ability.QUEEN_OF_HEARTS in guarded
+    guard = tuple(
+        sorted(a.value for a in guarded if a not in (Ability.WILD_2, Ability.QUEEN_OF_HEARTS))
+    )
+    jokers, blank, cards = _card_classes(defense, rules, wild=wild, queen=queen)
     h = defense.hand_size
     joker_wounds = shot.wounds(Card(None, None))
     states: dict[_State, int] = {(0, None, None, 0, shot.bare): 1}
