@@ -56,8 +56,8 @@ HORIZON = 48
 """Decisions a rollout plays at most before it is scored by material: as many as a duel's
 rollout plays in its :data:`ROUNDS` rounds on average (47.6), so a duel is hardly cut
 sooner, and a gang war's or three-way game's longer rounds (90 and 155 decisions in three)
-cost about what a duel's do. (600 until 2026-12-06: the estimates of 12 duel decisions
-moved by 0.011 on average, of 10 gang-war decisions by 0.06; docs/performance.md.)"""
+cost about what a duel's do. (600 until 2026-12-06: paired, the estimates of 12 duel
+decisions moved by 0.011 on average, of 10 gang-war decisions by 0.045; docs/performance.md.)"""
 ROUNDS = 3
 """Rounds after the decision's a rollout plays at most: it stops when the fourth begins and
 is scored by material (as the search scores a rollout cut off at the round's end). A duel
