@@ -78,40 +78,8 @@ def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tupl
     positions = {f.name: f.pos for f in state.figures if not f.out}
     costs: list[float] = []
     for step in steps:
-        fig = state.by_name.get(step.figure)
-        if fig is None:
-            known = ", ".join(state.by_name)
-            raise IllegalActionError(
-                Message(
-                    "no figure named {name}: expected one of {known}",
-                    name=repr(step.figure),
-                    known=known,
-                )
-            )
+        _check_step(state, seat, step, seen)
         who = {"figure": step.figure}
-        if fig.seat != seat:
-            raise IllegalActionError(Message("{figure} is not one of your figures", **who))
-        if fig.out:
-            raise IllegalActionError(Message("{figure} is out of the game", **who))
-        if step.figure in seen:
-            raise IllegalActionError(Message("{figure} appears twice in one move", **who))
-        seen.add(step.figure)
-        if len(step.path) < 2:
-            raise IllegalActionError(
-                Message("the path of {figure} needs a start and an end", **who)
-            )
-        start = step.path[0]
-        if math.dist(start, fig.pos) > 1e-6:
-            raise IllegalActionError(
-                Message(
-                    "the path of {figure} starts at ({x}, {y}), but it stands at ({fx}, {fy})",
-                    x=start[0],
-                    y=start[1],
-                    fx=fig.pos[0],
-                    fy=fig.pos[1],
-                    **who,
-                )
-            )
         others = [name for name in positions if name != step.figure]
         blockers = [positions[name] for name in others]
         try:
@@ -133,26 +101,68 @@ def step_costs(state: GameState, seat: int, steps: tuple[MoveStep, ...]) -> tupl
                     **who,
                 )
             ) from None
-        if step.hide and not moves_at_all(step.path):
-            raise IllegalActionError(
-                Message(
-                    "{figure} cannot hide without moving: a figure hides after it moves (A7)",
-                    **who,
-                )
-            )
-        if step.hide and not state.geo.in_hard_cover(step.path[-1]):
-            end = step.path[-1]
-            raise IllegalActionError(
-                Message(
-                    "{figure} cannot hide at ({x}, {y}): not in hard cover (D-12)",
-                    x=end[0],
-                    y=end[1],
-                    **who,
-                )
-            )
+        _check_hide(state, step)
         costs.append(cost)
         positions[step.figure] = step.path[-1]
     return tuple(costs)
+
+
+def _check_step(state: GameState, seat: int, step: MoveStep, seen: set[str]) -> None:
+    """One step's figure: the seat's, in the game, once per move, its path starting at it."""
+    fig = state.by_name.get(step.figure)
+    if fig is None:
+        known = ", ".join(state.by_name)
+        raise IllegalActionError(
+            Message(
+                "no figure named {name}: expected one of {known}",
+                name=repr(step.figure),
+                known=known,
+            )
+        )
+    who = {"figure": step.figure}
+    if fig.seat != seat:
+        raise IllegalActionError(Message("{figure} is not one of your figures", **who))
+    if fig.out:
+        raise IllegalActionError(Message("{figure} is out of the game", **who))
+    if step.figure in seen:
+        raise IllegalActionError(Message("{figure} appears twice in one move", **who))
+    seen.add(step.figure)
+    if len(step.path) < 2:
+        raise IllegalActionError(Message("the path of {figure} needs a start and an end", **who))
+    start = step.path[0]
+    if math.dist(start, fig.pos) > 1e-6:
+        raise IllegalActionError(
+            Message(
+                "the path of {figure} starts at ({x}, {y}), but it stands at ({fx}, {fy})",
+                x=start[0],
+                y=start[1],
+                fx=fig.pos[0],
+                fy=fig.pos[1],
+                **who,
+            )
+        )
+
+
+def _check_hide(state: GameState, step: MoveStep) -> None:
+    """A step that hides moves and ends in hard cover (A7, D-12)."""
+    who = {"figure": step.figure}
+    if step.hide and not moves_at_all(step.path):
+        raise IllegalActionError(
+            Message(
+                "{figure} cannot hide without moving: a figure hides after it moves (A7)",
+                **who,
+            )
+        )
+    if step.hide and not state.geo.in_hard_cover(step.path[-1]):
+        end = step.path[-1]
+        raise IllegalActionError(
+            Message(
+                "{figure} cannot hide at ({x}, {y}): not in hard cover (D-12)",
+                x=end[0],
+                y=end[1],
+                **who,
+            )
+        )
 
 
 def moves_at_all(path: Sequence[Point]) -> bool:
