@@ -11,36 +11,37 @@ from totenblatt.wanted.fast.game cimport FastGame as CFastGame
 cdef class _Rows:
     cdef public CMoveSlots slots
     cdef public list observers, games
-    cdef public Py_ssize_t n
+    cdef public Py_ssize_t n, size
     cdef public object obs, mask, rewards, ended, taken, chosen, count
     cdef float[:, ::1] _obs
     cdef signed char[:, ::1] _mask
     cdef double[::1] _rewards
     cdef unsigned char[::1] _ended
-    cdef int[:, ::1] _taken, _chosen
-    cdef int[::1] _count
+    cdef int[::1] _taken, _chosen, _count
 
-    @cython.locals(ids=list, skip=Py_ssize_t)
+    @cython.locals(ids=list, skip=Py_ssize_t, at=Py_ssize_t, end=Py_ssize_t)
     cdef Py_ssize_t _fold(self, Py_ssize_t i, CFastGame game) except -1
 
-    @cython.locals(taken="int[:, ::1]", lo=Py_ssize_t, hi=Py_ssize_t, mid=Py_ssize_t,
-                   game=CFastGame)
+    @cython.locals(taken="int[::1]", at=Py_ssize_t, lo=Py_ssize_t, hi=Py_ssize_t,
+                   end=Py_ssize_t, mid=Py_ssize_t)
     cdef Py_ssize_t _plays(self, Py_ssize_t i, Py_ssize_t slot) except? -2
 
     @cython.locals(observer=CFastObserver, row="float[::1]")
     cdef _write(self, Py_ssize_t i, CFastGame game, Py_ssize_t seat)
 
-    @cython.locals(mask="signed char[:, ::1]", taken="int[:, ::1]", n=Py_ssize_t,
-                   j=Py_ssize_t)
+    @cython.locals(mask="signed char[:, ::1]", taken="int[::1]", at=Py_ssize_t,
+                   n=Py_ssize_t, j=Py_ssize_t)
     cdef _mark(self, Py_ssize_t i, CFastGame game)
 
 
 cdef class LearnerLoop(_Rows):
     cdef public list seats, bots
+    cdef public Py_ssize_t seat_count
     cdef public object raw, at
-    cdef unsigned int[:, :, ::1] _raw
-    cdef int[:, ::1] _at
+    cdef unsigned int[::1] _raw
+    cdef int[::1] _at
 
+    @cython.locals(s=Py_ssize_t)
     cpdef start(self, Py_ssize_t i, CFastGame game, list bots)
 
     @cython.locals(
@@ -56,7 +57,7 @@ cdef class LearnerLoop(_Rows):
                    left="unsigned long long", threshold="unsigned long long")
     cdef Py_ssize_t _draw(self, Py_ssize_t i, Py_ssize_t seat, Py_ssize_t n) except -1
 
-    @cython.locals(at=Py_ssize_t)
+    @cython.locals(place=Py_ssize_t, at=Py_ssize_t, start=Py_ssize_t)
     cdef unsigned long long _next32(self, Py_ssize_t i, Py_ssize_t seat) except? 0
 
     cdef _show(self, Py_ssize_t i, CFastGame game, Py_ssize_t seat)

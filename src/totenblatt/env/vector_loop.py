@@ -12,6 +12,7 @@ here to run in C; they play the same moves and write the same numbers.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -30,8 +31,9 @@ class _Rows:
     """The games of a batch, their observers and legal slots, and the arrays their rows go to.
 
     A game's legal slots are folded in place (:meth:`MoveSlots.fold_ids`): row ``i`` of
-    ``taken`` holds them ascending, of ``chosen`` the fast id each plays, ``count[i]`` how
-    many (0: the game is over, or not dealt); no marks are made a step.
+    ``taken`` (``size`` items from ``i * size``) holds them ascending, of ``chosen`` where
+    in the legal ids the id each plays is, ``count[i]`` how many (0: the game is over, or
+    not dealt); no marks are made a step.
     """
 
     def __init__(
@@ -47,9 +49,12 @@ class _Rows:
         self.observers = observers
         self.n = n = len(observers)
         self.games: list[Any] = [None] * n
-        self.taken = np.zeros((n, slots.size), np.int32)
-        self.chosen = np.zeros((n, slots.size), np.int32)
-        self.count = np.zeros(n, np.int32)
+        self.size = size = slots.size
+        # the games' rows of slots one after another (``array`` and ``memoryview``: quick
+        # items from source as well; typed views of them when compiled)
+        self.taken = memoryview(array("i", [0]) * (n * size))
+        self.chosen = memoryview(array("i", [0]) * (n * size))
+        self.count = memoryview(array("i", [0]) * n)
         self.obs, self.mask, self.rewards, self.ended = obs, mask, rewards, ended
         # typed views of the same arrays when compiled
         self._obs, self._mask, self._rewards, self._ended = obs, mask, rewards, ended
@@ -60,20 +65,22 @@ class _Rows:
         unless it is the only one: :func:`left_out`); how many slots."""
         ids = game.legal_actions()
         skip = left_out(ids, False)
-        return self.slots.fold_ids(ids, skip, self._taken[i], self._chosen[i])
+        at, end = i * self.size, (i + 1) * self.size
+        return self.slots.fold_ids(ids, skip, self._taken[at:end], self._chosen[at:end])
 
     def _plays(self, i: int, slot: int) -> int:
         """The fast id that ``slot`` plays in game ``i`` now (-1: it is not legal)."""
-        taken = self._taken
-        lo, hi = 0, int(self._count[i])
+        taken, at = self._taken, i * self.size
+        lo, hi = at, at + self._count[i]
+        end = hi
         while lo < hi:
             mid = (lo + hi) // 2
-            if taken[i, mid] < slot:
+            if taken[mid] < slot:
                 lo = mid + 1
             else:
                 hi = mid
-        if lo < self._count[i] and taken[i, lo] == slot:
-            return int(self.games[i].legal_actions()[self._chosen[i, lo]])
+        if lo < end and taken[lo] == slot:
+            return int(self.games[i].legal_actions()[self._chosen[lo]])
         return -1
 
     def _write(self, i: int, game: FastGame, seat: int) -> None:
@@ -85,12 +92,12 @@ class _Rows:
     def _mark(self, i: int, game: FastGame | None) -> None:
         """Game ``i``'s legal slots and mask row: those of ``game``'s seat to act (None:
         none, all zeros)."""
-        mask, taken = self._mask, self._taken
+        mask, taken, at = self._mask, self._taken, i * self.size
         mask[i, :] = 0
         n = 0 if game is None else self._fold(i, game)
         self._count[i] = n
-        for j in range(n):
-            mask[i, taken[i, j]] = 1
+        for j in range(at, at + n):
+            mask[i, taken[j]] = 1
 
 
 class LearnerLoop(_Rows):
@@ -113,9 +120,11 @@ class LearnerLoop(_Rows):
         self.bots: list[list[Any]] = [[] for _ in range(self.n)]
         """Per game, per seat: the opponent's generator (None at the learner's seat)."""
         seat_count = max(self.seats) + 1 if seat_count is None else seat_count
-        self.raw = np.zeros((self.n, seat_count, BLOCK), np.uint32)
-        """Per game and seat: the next 32-bit outputs of its generator (:meth:`_draw`)."""
-        self.at = np.full((self.n, seat_count), BLOCK, np.int32)
+        self.seat_count = seat_count
+        self.raw = memoryview(array("I", [0]) * (self.n * seat_count * BLOCK))
+        """Per game and seat (:data:`BLOCK` from ``(i * seat_count + seat) * BLOCK``): the
+        next 32-bit outputs of its generator (:meth:`_draw`)."""
+        self.at = memoryview(array("i", [BLOCK]) * (self.n * seat_count))
         """Per game and seat: how many of :attr:`raw` are used (:data:`BLOCK`: all)."""
         self._raw, self._at = self.raw, self.at  # typed views when compiled
 
@@ -125,7 +134,8 @@ class LearnerLoop(_Rows):
         seat = self.seats[i]
         self.games[i] = game
         self.bots[i] = bots
-        self._at[i, :] = BLOCK
+        for s in range(i * self.seat_count, (i + 1) * self.seat_count):
+            self._at[s] = BLOCK
         self._ended[i] = 0
         self._others(i, game, bots, seat)
         self._show(i, game, seat)
@@ -166,7 +176,7 @@ class LearnerLoop(_Rows):
         never theirs; their slots folded in the game's row, which :meth:`_show` rewrites)."""
         while not game.is_over and game.to_act != seat:
             k = self._draw(i, game.to_act, self._fold(i, game))
-            game.play(game.legal_actions()[self._chosen[i, k]])
+            game.play(game.legal_actions()[self._chosen[i * self.size + k]])
 
     def _draw(self, i: int, seat: int, n: int) -> int:
         """``int(generator.integers(n))`` of ``seat``'s generator in game ``i``, bit for
@@ -189,13 +199,15 @@ class LearnerLoop(_Rows):
 
     def _next32(self, i: int, seat: int) -> int:
         """The next 32-bit output of ``seat``'s generator in game ``i``."""
-        at = self._at[i, seat]
+        place = i * self.seat_count + seat
+        at = self._at[place]
         if at == BLOCK:
             bot = self.bots[i][seat]
-            self.raw[i, seat, :] = bot.integers(0, 1 << 32, size=BLOCK, dtype=np.uint32)
+            start = place * BLOCK
+            self.raw[start : start + BLOCK] = bot.integers(0, 1 << 32, BLOCK, np.uint32)
             at = 0
-        self._at[i, seat] = at + 1
-        return int(self._raw[i, seat, at])
+        self._at[place] = at + 1
+        return int(self._raw[place * BLOCK + at])
 
     def _show(self, i: int, game: FastGame, seat: int) -> None:
         """Game ``i``'s rows: the learner's observation and mask."""
