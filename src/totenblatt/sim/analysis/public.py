@@ -79,6 +79,7 @@ def _public(events: Sequence[Event]) -> list[dict[str, Any]]:
 
 
 def _card(text: Any) -> Card | None:
+    """The card an event names (None: none)."""
     return None if text is None else Card.parse(str(text))
 
 
@@ -190,6 +191,7 @@ def _fetch(state: GameState, hand: int, cards: Sequence[Card], keep: set[Card]) 
 
 
 def _value(state: GameState, card: Card) -> int:
+    """A card's points in hand at a round's end (A3.6)."""
     rules = state.ruleset
     return rules.round.joker_hand_points if card.is_joker else rules.card_value(card)
 
@@ -233,6 +235,7 @@ def _match_points(
     }
 
     def fits(slot: int, card: Card) -> bool:
+        """Whether ``card`` may lie in ``slot`` (a bare hand holds no playable card)."""
         seat = counted[slot]
         return seat not in bare or card in bare[seat]
 
@@ -448,6 +451,7 @@ def rebuild(record: PublicRecord, seed: int = 0) -> Rebuilt:
 
 
 def _point(game: Game, index: int, round_: int) -> PublicPoint:
+    """The point after action ``index``: the public view, or the result at the end."""
     if game.is_over:
         return PublicPoint(index, round_, None, result_of(game))
     return PublicPoint(index, round_, game.view(None), None)
