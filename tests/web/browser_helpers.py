@@ -172,6 +172,7 @@ centre disc above every hit area counts as the spot; ``document.elementFromPoint
 hit area's size in CSS px."""
 
 CONTROLS_REACHED = """(touch) => {
+  const game = '#decision, #preview, #overlay, #zoom';
   const shown = (n) => { const r = n.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(n).visibility !== 'hidden'; };
   const controls = [...document.querySelectorAll(
@@ -184,12 +185,14 @@ CONTROLS_REACHED = """(touch) => {
     const r = area.getBoundingClientRect();
     const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
     return { name: n.id || n.dataset.choice || n.textContent.trim().slice(0, 24),
+             game: !!n.closest(game) && !n.matches('a:not(.btn)'),
              reached: !!top && (top === n || n.contains(top) || area.contains(top)),
              width: Math.round(r.width), height: Math.round(r.height) };
-  }).filter((c) => !c.reached || (touch && (c.width < 44 || c.height < 44)));
+  }).filter((c) => !c.reached || ((touch || c.game) && (c.width < 44 || c.height < 44)));
 }"""
 """The table's visible controls not reached by a tap at their centre (each scrolled into view
-first), or, with ``touch``, smaller than 44 × 44 px: the answer should be empty."""
+first), or smaller than 44 × 44 px: the game's own (the decision, the preview, the end, the
+zoom) always, with ``touch`` every one: the answer should be empty."""
 
 
 def tap_at(page: Any, point: list[float], touch: bool) -> None:
