@@ -498,11 +498,13 @@ def test_fights_on_a_real_table_enter_the_log_and_the_table(
     assert cli(args)[0] == 0
     view = campaign_view(api, camp["campaign_id"])
     (fight,) = view["fights"]
-    assert fight["game_id"] is None and fight["against"] == ["Clantons"]
-    assert fight["result"] == {camp["a"]["gang_id"]: "won"} and fight["note"] == "Ike ran."
-    line = next(s for s in view["standings"] if s["gang_id"] == camp["a"]["gang_id"])
+    a, b = camp["a"]["gang_id"], camp["b"]["gang_id"]
+    assert fight["game_id"] is None and fight["gangs"] == [a, b]  # one record for both (D-43)
+    assert fight["result"] == {a: "won", b: "lost"} and fight["note"] == "Ike ran."
+    assert fight["confirmed"] == {a: True, b: False}  # the Clantons' side awaits its owner
+    line = next(s for s in view["standings"] if s["gang_id"] == a)
     assert (line["fights"], line["wins"], line["kills"]) == (1, 1, 2)
-    assert view["standings"][0]["gang_id"] == camp["a"]["gang_id"]
+    assert view["standings"][0]["gang_id"] == a
 
 
 def test_three_gangs_fight_on_a_table_for_three(api: TestClient, db_url: str) -> None:

@@ -352,3 +352,110 @@ def test_a_campaign_table_names_the_gangs_and_the_campaign(api: TestClient, db_u
 
         row = session.get(WebGameRow, fight["game_id"])
         assert row is not None and row.name == "Tombstone"
+
+
+def _cli_args(fought: dict[str, Any]) -> list[str]:
+    """``fight record`` options giving the outcome a gang's fight audit row holds."""
+    args = [f for who in fought["died"] for f in ("--died", who)]
+    args += [f for who, hp in fought["hp"].items() for f in ("--hp", f"{who}={hp}")]
+    return args + [f for who in fought["absent"] for f in ("--absent", who)]
+
+
+def test_a_fight_against_a_gang_of_the_campaign_takes_the_wizards_road(
+    api: TestClient, db_url: str, cli: Cli, tmp_path: Path
+) -> None:
+    """D-43 on a real table: ``fight record A --against B`` and then ``fight record B`` give
+    both gangs the rosters and audit rows the web wizard gives them for the same outcome."""
+    campaign = new_campaign(api)
+    cid = campaign["campaign_id"]
+    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=4, seed=1)
+    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=4, seed=2)
+    fid = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                      seats=["bot", "bot"])["fight_id"]  # fmt: skip
+    wait_over(api, cid, fid)
+    view = fight_view(api, cid, fid, campaign["admin_token"])
+    for side in (a, b):
+        assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
+    with Store(db_url) as store:
+        fight = Campaigns(store).get(cid).fight(fid)
+        befores = [fight.side(s["gang_id"]).before for s in (a, b)]
+        seeds = [step_seed(fight.seed, s["gang_id"]) for s in (a, b)]
+        web = [store.gangs.get(n).to_record() for n in ("Daltons", "Clantons")]
+    other = f"sqlite:///{tmp_path / 'table.db'}"
+    with Store(other) as store:
+        table = Campaigns(store)
+        table.create("c", "Tombstone", "en", "0" * 64)
+        for i, gang in enumerate(befores):
+            table.import_roster("c", f"g{i}", "1" * 64, gang)
+    for i, (side, name) in enumerate(((a, "Daltons"), (b, "Clantons"))):
+        (_, _, _, _, fought), *_ = [r for r in _audits(db_url, name) if r[0] == "fight"]
+        choices = view["aftermath"][side["gang_id"]]["choices"]
+        args = ["fight", "record", name, "--seed", str(seeds[i]), "--db", other, *_cli_args(fought)]
+        if i == 0:
+            args += ["--against", "Clantons", "--result", view["result"][side["gang_id"]]]
+        if choices["hire"]:
+            args += ["--hire", choices["hire"]]
+        if choices["fill"]:
+            args += ["--fill"]
+        code, _, err = cli(args)
+        assert code == 0, err
+    with Store(other) as store:
+        table_fight = Campaigns(store).get("c").fights[0]
+        assert [store.gangs.get(n).to_record() for n in ("Daltons", "Clantons")] == web
+    assert table_fight.status == "recorded"
+    for name in ("Daltons", "Clantons"):
+        web_rows = [r for r in _audits(db_url, name) if r[2] is not None]
+        assert _audits(other, name) == web_rows[-len(_audits(other, name)) :]
+        assert _audits(other, name)[0][0] == "fight"
+
+
+def test_the_wizard_lets_the_owner_choose_the_new_leader(api: TestClient, db_url: str) -> None:
+    campaign, a, fid, _ = _lost_a_hero(api)  # Kit, the leader, is dead
+    cid = campaign["campaign_id"]
+    shown = answer(_preview(api, cid, fid, a, {"fill": True}))
+    leader = next(s for s in shown["steps"] if s["step"] == "leader")
+    names = [c["name"] for c in leader["candidates"]]
+    assert "Kit" not in names and leader["chosen"] == leader["default"] == names[0]
+    pick = names[-1]  # a newcomer of the fill, or the last survivor
+    chosen = answer(_preview(api, cid, fid, a, {"fill": True, "leader": pick}))
+    roster = next(s for s in chosen["steps"] if s["step"] == "roster")
+    assert roster["members"][0]["name"] == pick and chosen["choices"]["leader"] == pick
+    refused = _preview(api, cid, fid, a, {"fill": True, "leader": "Kit"})
+    assert refused.status_code == 422 and "cannot lead" in refused.json()["error"]
+    done = confirm(api, cid, fid, a["gang_id"], a["owner_token"],
+                   choices={"fill": True, "leader": pick})  # fmt: skip
+    assert done.status_code == 200, done.text
+    with Store(db_url) as store:
+        assert store.gangs.get("Lone").members[0].name == pick
+        assert store.gangs.history("Lone")[-1].what == "gang leader"
+
+
+def test_a_table_fight_shows_in_the_campaign_and_waits_for_the_other_owner(
+    api: TestClient, db_url: str, cli: Cli
+) -> None:
+    campaign = new_campaign(api)
+    cid = campaign["campaign_id"]
+    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
+    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
+    code, _, err = cli(["fight", "record", "Daltons", "--against", "Clantons", "--result", "won",
+                        "--db", db_url])  # fmt: skip
+    assert code == 0, err
+    view = campaign_view(api, cid)
+    (fight,) = [f for f in view["fights"] if f["source"] == "fight record"]
+    assert fight["status"] == "aftermath" and fight["result"] == {
+        a["gang_id"]: "won",
+        b["gang_id"]: "lost",
+    }
+    assert fight["confirmed"] == {a["gang_id"]: True, b["gang_id"]: False}
+    busy = next(g for g in view["gangs"] if g["gang_id"] == b["gang_id"])["busy"]
+    assert busy == fight["fight_id"]
+    page = fight_view(api, cid, fight["fight_id"], b["owner_token"])
+    assert page["aftermath"][b["gang_id"]]["confirmed"] is False
+    refused = confirm(api, cid, fight["fight_id"], b["gang_id"], b["owner_token"])
+    assert refused.status_code == 409 and "fight record" in refused.json()["error"]
+    assert cli(["fight", "record", "Clantons", "--db", db_url])[0] == 0
+    view = campaign_view(api, cid)
+    (fight,) = [f for f in view["fights"] if f["fight_id"] == fight["fight_id"]]
+    assert fight["status"] == "recorded" and not fight["undone"]
+    lines = {s["gang_id"]: (s["fights"], s["wins"]) for s in view["standings"]}
+    assert lines == {a["gang_id"]: (1, 1), b["gang_id"]: (1, 0)}

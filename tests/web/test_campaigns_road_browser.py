@@ -146,3 +146,47 @@ def test_abilities_are_chosen_payments_bind_and_print_has_no_controls(
     assert "Earps" in text
     assert "Dismiss" not in text and "Rename" not in text
     assert not pages.errors
+
+
+def test_the_owner_chooses_the_new_leader_in_the_wizard(
+    server: LiveServer, pages: Pages, tmp_path: Path, sqlite_url: str
+) -> None:
+    admin = pages.open(DESK)
+    _, cid = create_campaign(admin, server.url, "Tombstone", "en")
+    cowboys = [(n, COW, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
+    wild = roster("Wild Bunch", ("Kit", GUN, 0, 10), *cowboys, size=7)  # Kit falls to any wound
+    wild_link = import_roster(admin, wild, tmp_path)
+    wild_id = gang_id_of(wild_link)
+    posse_id = gang_id_of(create_gang(admin, "Posse", "gunslinger", 3, 5))
+    fight = start_fight(admin, [wild_id, posse_id], ["bot", "bot"], "duel")
+    fight_path = fight["open"].split("#")[0]
+    with httpx.Client(base_url=server.url) as http:
+        wait_over(http, cid, fight_path.rsplit("/", 1)[1])
+    owner = pages.open(DESK)
+    owner.goto(f"{server.url}{fight_path}#token={token_of(wild_link)}")
+    box = wizard(owner, wild_id)
+    box.locator(".step-title").wait_for()
+    for _ in range(12):  # Kit, the leader, fell: the wizard asks who leads now
+        if box.locator(".step-title").get_attribute("data-step") == "leader":
+            break
+        box.locator(f"#next-{wild_id}").click()
+    else:
+        pytest.fail("no leader step")
+    pick = box.locator("[data-leader]").last
+    name = str(pick.get_attribute("data-leader"))
+    assert box.locator("[data-leader]").first.is_checked()  # the default: the roster's order
+    pick.check()
+    owner.wait_for_function(
+        "([id, name]) => document.querySelector("
+        "`.gang-after[data-gang='${id}'] .events .leader_chosen`)?.textContent.includes(name)",
+        arg=[wild_id, name],
+    )
+    for _ in range(12):
+        if box.locator(f"#confirm-{wild_id}").count():
+            break
+        box.locator(f"#next-{wild_id}").click()
+    box.locator(f"#confirm-{wild_id}").click()
+    box.locator(".tag.ok").wait_for()
+    with Store(sqlite_url) as store:
+        assert store.gangs.get("Wild Bunch").members[0].name == name
+    assert not pages.errors

@@ -28,6 +28,7 @@ from totenblatt.campaign import (
     chosen_sacrifice,
     event_to_dict,
     hire_cost,
+    leader_candidates,
     parse_ability,
     resolve,
     sacrifice_candidates,
@@ -55,6 +56,7 @@ from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine import event_to_dict as game_event_to_dict
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import HeroType
+from totenblatt.web.campaign.requests import name_text
 from totenblatt.web.campaign.shapes import ability_options, hero_abilities, member_rows
 from totenblatt.web.campaign.words import free_text, result_text, text
 from totenblatt.web.shell.errors import ConflictError, InvalidError
@@ -111,13 +113,9 @@ def battle_of(fight: CampaignFight, game: Game) -> Battle:
 
 # -- the owner's choices ------------------------------------------------------------------
 
-_CHOICE_KEYS = ("sacrifice", "hire", "pay", "hire_name", "abilities", "fill", "fill_names")
-
-
-def _text(value: Any, where: str, limit: int = 80) -> str:
-    if not isinstance(value, str) or len(value) > limit:
-        raise InvalidError(f"{where} must be text of at most {limit} characters")
-    return value
+_CHOICE_KEYS = (
+    "sacrifice", "hire", "pay", "hire_name", "abilities", "fill", "fill_names", "leader",
+)  # fmt: skip
 
 
 def parse_choices(raw: Any, rules: Ruleset | None = None) -> Wanted:
@@ -142,7 +140,7 @@ def parse_choices(raw: Any, rules: Ruleset | None = None) -> Wanted:
         if not isinstance(pay, Mapping) or len(pay) > 30:
             raise InvalidError("choices.pay must be an object of member names and HP")
         for name, amount in pay.items():
-            _text(name, "a payer's name")
+            name_text(name, "a payer's name")
             if isinstance(amount, bool) or not isinstance(amount, int):
                 raise InvalidError(f"choices.pay[{name[:40]!r}] must be a whole number of HP")
     fill = raw.get("fill")
@@ -156,21 +154,23 @@ def parse_choices(raw: Any, rules: Ruleset | None = None) -> Wanted:
         raise InvalidError("choices.abilities must be a list of at most 4 abilities")
     try:
         abilities = tuple(
-            parse_ability(_text(a, "an ability"), rules or Ruleset.load("extended")) for a in chosen
+            parse_ability(name_text(a, "an ability"), rules or Ruleset.load("extended"))
+            for a in chosen
         )
     except ValueError as exc:
         raise InvalidError(describe_error(exc, "en")[:300]) from None
     return Wanted(
-        sacrifice=None if sacrifice is None else _text(sacrifice, "choices.sacrifice"),
+        sacrifice=None if sacrifice is None else name_text(sacrifice, "choices.sacrifice"),
         hire=hire,
         hire_given="hire" in raw,
         pay=None if pay is None else dict(pay),
         hire_name=(
-            None if raw.get("hire_name") in (None, "") else _text(raw["hire_name"], "hire_name")
+            None if raw.get("hire_name") in (None, "") else name_text(raw["hire_name"], "hire_name")
         ),
         abilities=abilities,
         fill=fill,
-        fill_names=tuple(_text(n, "a newcomer's name") for n in names if n != ""),
+        fill_names=tuple(name_text(n, "a newcomer's name") for n in names if n != ""),
+        leader=None if raw.get("leader") in (None, "") else name_text(raw["leader"], "leader"),
     )
 
 
@@ -291,20 +291,19 @@ def _cheaper(settled: Gang, after: Aftermath, rules: Ruleset) -> str | None:
     return None
 
 
-def steps_view(
+def _fight_steps(
     fight: CampaignFight, game: Game, after: Aftermath, rules: Ruleset, lang: str
 ) -> list[dict[str, Any]]:
-    """The wizard's steps as JSON: what happened, the sacrifice, healing, advancement,
-    promotion, recruitment, new cowboys, the roster after (each with its events in words)."""
+    """The steps of the fight itself: what happened, the sacrifice, healing, advancement,
+    promotion."""
     side = after.side
-    first = after.steps[0]
     by: dict[str, list[dict[str, Any]]] = {
         "fight": [],
         "healing": [],
         "advancement": [],
         "promotion": [],
     }
-    for event in first.events:
+    for event in after.steps[0].events:
         if isinstance(event, ev.Died | ev.Sacrificed | ev.NotCounted):
             by["fight"].append(_event(event, rules, lang))
         elif isinstance(event, ev.Recovered):
@@ -325,99 +324,134 @@ def steps_view(
         }
     ]
     if after.outcome.conceded:
-        fighters = side.fighters
-        steps.append(
-            {
-                "step": "sacrifice",
-                "title": text("step_sacrifice", lang),
-                "fixed": side.sacrifice is not None,
-                "chosen": after.outcome.sacrifice,
-                "default": default_sacrifice(fighters, after.final_hp),
-                "candidates": [
-                    {
-                        "name": m.name,
-                        "kind": m.kind.value,
-                        "kind_name": kind_name(m.kind, lang),
-                        "hp": after.final_hp[m.name],
-                    }
-                    for m in sacrifice_candidates(fighters, after.final_hp)
-                ],
-            }
-        )
+        steps.append(_sacrifice_step(after, lang))
     for key in ("healing", "advancement", "promotion"):
         steps.append({"step": key, "title": text(f"step_{key}", lang), "events": by[key]})
-    settled = first.gang
+    return steps
+
+
+def _sacrifice_step(after: Aftermath, lang: str) -> dict[str, Any]:
+    """Whom the conceding gang sacrifices (B4): the one chosen, the default, the candidates."""
+    side, fighters = after.side, after.side.fighters
+    return {
+        "step": "sacrifice",
+        "title": text("step_sacrifice", lang),
+        "fixed": side.sacrifice is not None,
+        "chosen": after.outcome.sacrifice,
+        "default": default_sacrifice(fighters, after.final_hp),
+        "candidates": [
+            {
+                "name": m.name,
+                "kind": m.kind.value,
+                "kind_name": kind_name(m.kind, lang),
+                "hp": after.final_hp[m.name],
+            }
+            for m in sacrifice_candidates(fighters, after.final_hp)
+        ],
+    }
+
+
+def _recruitment_step(after: Aftermath, rules: Ruleset, lang: str) -> dict[str, Any]:
+    """The hire of a lost hero (B6, D-29, D-41): the offers, who pays, the abilities."""
+    settled = after.steps[0].gang
     hired = next((s for s in after.steps if s.what == "recruit"), None)
-    if settled.lost_heroes:
-        payers = [
+    paid = [e for e in (hired.events if hired else ()) if isinstance(e, ev.Paid)]
+    return {
+        "step": "recruitment",
+        "title": text("step_recruitment", lang),
+        "lost": [k.value for k in settled.lost_heroes],
+        "offers": [
+            {
+                "kind": k.value,
+                "kind_name": kind_name(k, lang),
+                "cost": hire_cost(k, rules),
+                "affordable": k in affordable(settled, rules),
+            }
+            for k in hirable(settled, rules)
+        ],
+        "spare": spare_hp(settled, rules),
+        "payers": [
             {"name": m.name, "hp": m.hp, "most": max(0, m.hp - rules.campaign.recruit_min_hp)}
             for m in settled.members
-        ]
-        steps.append(
-            {
-                "step": "recruitment",
-                "title": text("step_recruitment", lang),
-                "lost": [k.value for k in settled.lost_heroes],
-                "offers": [
-                    {
-                        "kind": k.value,
-                        "kind_name": kind_name(k, lang),
-                        "cost": hire_cost(k, rules),
-                        "affordable": k in affordable(settled, rules),
-                    }
-                    for k in hirable(settled, rules)
-                ],
-                "spare": spare_hp(settled, rules),
-                "payers": payers,
-                "hire": None if after.choices.hire is None else after.choices.hire.value,
-                "pay": {
-                    e.member: e.hp
-                    for e in (hired.events if hired else ())
-                    if isinstance(e, ev.Paid)
-                },
-                "hire_name": after.choices.hire_name,
-                "abilities": [a.value for a in after.choices.abilities],
-                "zero_hp": [
-                    e.member
-                    for e in (hired.events if hired else ())
-                    if isinstance(e, ev.Paid) and e.hp_left == 0
-                ],
-                "zero_hp_text": _zero_text(hired, lang),
-                "cheaper": _cheaper(settled, after, rules),
-                "ability_count": hero_abilities(rules),
-                "ability_options": ability_options(rules, lang),
-                "events": [
-                    _event(e, rules, lang)
-                    for e in (hired.events if hired else ())
-                    if isinstance(e, ev.Paid | ev.Hired | ev.AbilityGained)
-                ],
-            }
-        )
-    before_fill = hired.gang if hired else settled
+        ],
+        "hire": None if after.choices.hire is None else after.choices.hire.value,
+        "pay": {e.member: e.hp for e in paid},
+        "hire_name": after.choices.hire_name,
+        "abilities": [a.value for a in after.choices.abilities],
+        "zero_hp": [e.member for e in paid if e.hp_left == 0],
+        "zero_hp_text": _zero_text(hired, lang),
+        "cheaper": _cheaper(settled, after, rules),
+        "ability_count": hero_abilities(rules),
+        "ability_options": ability_options(rules, lang),
+        "events": [
+            _event(e, rules, lang)
+            for e in (hired.events if hired else ())
+            if isinstance(e, ev.Paid | ev.Hired | ev.AbilityGained)
+        ],
+    }
+
+
+def _refill_step(after: Aftermath, rules: Ruleset, lang: str) -> dict[str, Any] | None:
+    """Filling up with new standard cowboys (B6), when there is room after the hire."""
+    hired = next((s for s in after.steps if s.what == "recruit"), None)
+    before_fill = hired.gang if hired else after.steps[0].gang
     free = before_fill.size - len(before_fill.members)
+    if free <= 0:
+        return None
     filled = next((s for s in after.steps if s.what == "fill"), None)
-    if free > 0:
-        steps.append(
-            {
-                "step": "refill",
-                "title": text("step_refill", lang),
-                "free": free,
-                "free_text": free_text(free, lang),
-                "fill": filled is not None,
-                "forfeit": bool(before_fill.lost_heroes),
-                "events": [
-                    _event(e, rules, lang)
-                    for e in (filled.events if filled else ())
-                    if isinstance(e, ev.Joined | ev.HireForfeited)
-                ],
-            }
-        )
+    return {
+        "step": "refill",
+        "title": text("step_refill", lang),
+        "free": free,
+        "free_text": free_text(free, lang),
+        "fill": filled is not None,
+        "forfeit": bool(before_fill.lost_heroes),
+        "events": [
+            _event(e, rules, lang)
+            for e in (filled.events if filled else ())
+            if isinstance(e, ev.Joined | ev.HireForfeited)
+        ],
+    }
+
+
+def _leader_step(after: Aftermath, rules: Ruleset, lang: str) -> dict[str, Any] | None:
+    """The new leader when the leader was lost (:mod:`totenblatt.campaign.leader`): whom the
+    owner may choose (the living after the aftermath), the one chosen, the default."""
+    chosen = next((s for s in after.steps if s.what == "leader"), None)
+    ahead = [s for s in after.steps if s.what != "leader"][-1].gang
+    candidates = leader_candidates(after.side.before, ahead)
+    if not candidates:
+        return None
+    return {
+        "step": "leader",
+        "title": text("step_leader", lang),
+        "candidates": [
+            {"name": m.name, "kind": m.kind.value, "kind_name": kind_name(m.kind, lang)}
+            for m in ahead.members
+        ],
+        "chosen": after.steps[-1].gang.members[0].name,
+        "default": candidates[0],
+        "events": [_event(e, rules, lang) for e in (chosen.events if chosen else ())],
+    }
+
+
+def steps_view(
+    fight: CampaignFight, game: Game, after: Aftermath, rules: Ruleset, lang: str
+) -> list[dict[str, Any]]:
+    """The wizard's steps as JSON: what happened, the sacrifice, healing, advancement,
+    promotion, recruitment, new cowboys, the new leader, the roster after (each with its
+    events in words)."""
+    steps = _fight_steps(fight, game, after, rules, lang)
+    if after.steps[0].gang.lost_heroes:
+        steps.append(_recruitment_step(after, rules, lang))
+    steps += [s for s in (_refill_step(after, rules, lang), _leader_step(after, rules, lang)) if s]
+    last = after.steps[-1].gang
     steps.append(
         {
             "step": "roster",
             "title": text("step_roster", lang),
-            "gang": after.steps[-1].gang.to_dict(),
-            "members": member_rows(after.steps[-1].gang, lang),
+            "gang": last.to_dict(),
+            "members": member_rows(last, lang),
         }
     )
     return steps

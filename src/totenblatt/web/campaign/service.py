@@ -21,12 +21,11 @@ from totenblatt.campaign import (
     gang_from_roster,
     parse_ability,
     roster_dict,
-    sacrifice_candidates,
     step_args,
 )
 from totenblatt.campaign.battle import BattleError, side_results, start_fight
+from totenblatt.store.campaign_records import TABLE
 from totenblatt.store.campaigns import (
-    CampaignConflictError,
     CampaignFight,
     CampaignGang,
     CampaignNotFoundError,
@@ -36,8 +35,7 @@ from totenblatt.store.campaigns import (
     NewSide,
     before_fighters,
 )
-from totenblatt.store.database import StoreError, StoreUnavailableError
-from totenblatt.store.gangs import GangNameTakenError, GangNotFoundError
+from totenblatt.store.database import StoreError
 from totenblatt.store.tables import SeatRecord
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.rules import Ruleset
@@ -45,12 +43,24 @@ from totenblatt.wanted.table.scenario import builtin_scenarios
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.campaign.access import Who, new_id, new_token, who_is
 from totenblatt.web.campaign.fights import (
-    Aftermath,
     aftermath,
     battle_of,
     parse_choices,
     setup_text,
     steps_view,
+)
+from totenblatt.web.campaign.requests import (
+    choices_json,
+    fight_answer,
+    fight_of,
+    gang_of,
+    int_in,
+    keys_in,
+    name_text,
+    names_in,
+    sacrifice_options,
+    text_in,
+    web_error,
 )
 from totenblatt.web.campaign.shapes import campaign_json, fight_status
 from totenblatt.web.campaign.words import result_text, status_text
@@ -80,77 +90,6 @@ _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
 
-def _web_error(exc: Exception, lang: str) -> WebError:
-    """The API's answer to a refusal of the store or the rules (a store that is away: 503)."""
-    if isinstance(exc, StoreUnavailableError):
-        return busy(exc, "a campaign")
-    if isinstance(exc, CampaignNotFoundError):
-        return NotFoundError(describe_error(exc, lang)[:300])
-    if isinstance(exc, CampaignConflictError | GangNameTakenError):
-        return ConflictError(describe_error(exc, lang)[:500])
-    if isinstance(exc, GangNotFoundError | CampaignError):
-        return InvalidError(describe_error(exc, lang)[:500])
-    if isinstance(exc, StoreError):
-        return ConflictError(describe_error(exc, lang)[:500])
-    if isinstance(exc, ValueError):
-        return InvalidError(describe_error(exc, lang)[:500])
-    raise exc
-
-
-def gang_of(record: CampaignRecord, gang_id: str) -> CampaignGang:
-    """The campaign's gang ``gang_id``, or 404."""
-    try:
-        return record.gang(gang_id)
-    except CampaignNotFoundError:
-        raise NotFoundError(f"this campaign has no gang {gang_id[:40]!r}") from None
-
-
-def fight_of(record: CampaignRecord, fight_id: str) -> CampaignFight:
-    """The campaign's fight ``fight_id``, or 404."""
-    try:
-        return record.fight(fight_id)
-    except CampaignNotFoundError:
-        raise NotFoundError(f"this campaign has no fight {fight_id[:40]!r}") from None
-
-
-def _keys(body: Any, allowed: tuple[str, ...], what: str) -> Mapping[str, Any]:
-    if not isinstance(body, Mapping):
-        raise InvalidError(f"expected a JSON object ({what}) with {', '.join(allowed)}")
-    unknown = sorted(str(k) for k in body if k not in allowed)
-    if unknown:
-        raise InvalidError(f"unknown key {unknown[0][:40]!r}: expected {', '.join(allowed)}")
-    return body
-
-
-def _str(body: Mapping[str, Any], key: str, *, limit: int = 80, need: bool = True) -> str | None:
-    value = body.get(key)
-    if value is None and not need:
-        return None
-    if not isinstance(value, str) or not value.strip() or len(value) > limit:
-        raise InvalidError(f"{key} must be text of 1 to {limit} characters")
-    return value
-
-
-def _int(body: Mapping[str, Any], key: str, low: int, high: int, default: int | None) -> int:
-    value = body.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidError(f"{key} must be a whole number from {low} to {high}")
-    return value
-
-
-def _names(body: Mapping[str, Any], key: str, most: int = 30) -> list[str]:
-    value = body.get(key, [])
-    if not isinstance(value, list) or len(value) > most:
-        raise InvalidError(f"{key} must be a list of at most {most} names")
-    return [_text(v, key) for v in value]
-
-
-def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str) or len(value) > 80:
-        raise InvalidError(f"{where} must hold names of at most 80 characters")
-    return value
-
-
 class CampaignTable:
     """The campaigns of one server (see the module docstring); ``hub`` runs their games."""
 
@@ -169,14 +108,14 @@ class CampaignTable:
         except WebError:
             raise
         except (StoreError, ValueError) as exc:
-            raise _web_error(exc, lang) from None
+            raise web_error(exc, lang) from None
 
     # -- campaigns ---------------------------------------------------------------------------
 
     async def create(self, body: Any) -> tuple[CampaignRecord, str]:
         """A new campaign and its arbitrator's token (shown once)."""
-        data = _keys(body, ("name", "lang"), "a campaign")
-        name = _str(data, "name")
+        data = keys_in(body, ("name", "lang"), "a campaign")
+        name = text_in(data, "name")
         lang = data.get("lang", "en")
         if lang not in LANGS:
             raise InvalidError(f"lang must be {' or '.join(LANGS)}")
@@ -194,7 +133,8 @@ class CampaignTable:
         games = await self.run(self.store.games, [f.game_id for f in record.fights])
         results: dict[str, dict[str, str]] = {}
         for fight in record.fights:
-            if fight_status(fight, games.get(fight.game_id)) == "aftermath":
+            played = not fight.game_id.startswith(TABLE)  # a table fight has no web game
+            if played and fight_status(fight, games.get(fight.game_id)) == "aftermath":
                 game = await self.game(fight)
                 battle = battle_of(fight, game)
                 results[fight.id] = {
@@ -213,7 +153,7 @@ class CampaignTable:
         uploaded as its JSON export (a copy the web owns); its campaign id and its owner's
         token (shown once)."""
         if isinstance(body, Mapping) and "import" in body:
-            data = _keys(body, ("import",), "a stored gang to bring in")
+            data = keys_in(body, ("import",), "a stored gang to bring in")
             if not operator:
                 raise ForbiddenError(
                     "bringing in a stored gang by name needs the operator's token "
@@ -226,16 +166,16 @@ class CampaignTable:
                 record.id,
                 new_id(6),
                 hashed,
-                str(_str(data, "import")),
+                str(text_in(data, "import")),
             )
             return link.id, token
         if isinstance(body, Mapping) and ("roster" in body or "upload" in body):
             what = "upload" if "upload" in body else "roster"
-            data = _keys(body, (what, "name"), "a gang's export to upload")
+            data = keys_in(body, (what, "name"), "a gang's export to upload")
             try:
                 gang = gang_from_roster(data[what])
                 if data.get("name") is not None:
-                    gang = Gang(str(_str(data, "name")), gang.size, gang.members, gang.fallen,
+                    gang = Gang(str(text_in(data, "name")), gang.size, gang.members, gang.fallen,
                                 gang.lost_heroes, gang.fights, gang.ruleset)  # fmt: skip
             except CampaignError as exc:
                 raise InvalidError(describe_error(exc, lang)[:500]) from None
@@ -245,15 +185,15 @@ class CampaignTable:
             )
             return link.id, token
         keys = ("name", "leader", "size", "seed", "leader_name", "members", "abilities", "weapons")
-        data = _keys(body, keys, "a new gang")
+        data = keys_in(body, keys, "a new gang")
         leader = data.get("leader")
         if leader not in ("veteran", "gunslinger"):
             raise InvalidError("leader must be veteran or gunslinger (B3)")
         rules = Ruleset.load("extended")
-        size = _int(data, "size", 1, rules.campaign.gang_max_size, rules.campaign.gang_max_size)
-        seed = _int(data, "seed", 0, 2**53, secrets.randbelow(2**32))
+        size = int_in(data, "size", 1, rules.campaign.gang_max_size, rules.campaign.gang_max_size)
+        seed = int_in(data, "seed", 0, 2**53, secrets.randbelow(2**32))
         try:
-            abilities = [parse_ability(a, rules) for a in _names(data, "abilities", 4)]
+            abilities = [parse_ability(a, rules) for a in names_in(data, "abilities", 4)]
         except CampaignError as exc:
             raise InvalidError(describe_error(exc, lang)[:500]) from None
         token, hashed = new_token()
@@ -263,14 +203,14 @@ class CampaignTable:
             record.id,
             new_id(6),
             hashed,
-            name=str(_str(data, "name")),
+            name=str(text_in(data, "name")),
             leader=HeroType(leader),
             size=size,
             seed=seed,
-            leader_name=_str(data, "leader_name", need=False) or None,
-            member_names=_names(data, "members"),
+            leader_name=text_in(data, "leader_name", need=False) or None,
+            member_names=names_in(data, "members"),
             abilities=abilities,
-            weapons=_names(data, "weapons"),
+            weapons=names_in(data, "weapons"),
         )
         return link.id, token
 
@@ -281,7 +221,7 @@ class CampaignTable:
         undo the last fight (refused while the gang is in a fight not recorded yet)."""
         link = gang_of(record, gang_id)
         who.need_gang(gang_id)
-        data = _keys(body, ("action", "name", "member", "weapon"), "a roster change")
+        data = keys_in(body, ("action", "name", "member", "weapon"), "a roster change")
         if record.pending(gang_id) is not None:
             raise ConflictError(
                 "the gang is in a fight that is not recorded yet: its roster changes after "
@@ -291,15 +231,15 @@ class CampaignTable:
         gangs = self.store.gangs
         action = data.get("action")
         if action == "rename":
-            change = await self._call(lang, gangs.rename, name, str(_str(data, "name")))
+            change = await self._call(lang, gangs.rename, name, str(text_in(data, "name")))
         elif action == "rename_member":
-            member, new = str(_str(data, "member")), str(_str(data, "name"))
+            member, new = str(text_in(data, "member")), str(text_in(data, "name"))
             change = await self._call(lang, gangs.rename_member, name, member, new)
         elif action == "arm":
-            member, weapon = str(_str(data, "member")), str(_str(data, "weapon"))
+            member, weapon = str(text_in(data, "member")), str(text_in(data, "weapon"))
             change = await self._call(lang, gangs.arm, name, member, weapon)
         elif action == "dismiss":
-            change = await self._call(lang, gangs.dismiss, name, str(_str(data, "member")))
+            change = await self._call(lang, gangs.dismiss, name, str(text_in(data, "member")))
         elif action == "undo":
             change = await self._call(lang, gangs.undo_fight, name)
         else:
@@ -331,42 +271,7 @@ class CampaignTable:
         self, record: CampaignRecord, body: Any, base: str, client: str
     ) -> dict[str, Any]:
         """``POST /api/campaigns/{cid}/fights``: a fight of two or three gangs as a web game."""
-        data = _keys(body, ("gangs", "scenario", "seats", "absent", "lang"), "a new fight")
-        lang = data.get("lang", record.lang)
-        if lang not in LANGS:
-            raise InvalidError(f"lang must be {' or '.join(LANGS)}")
-        ids = data.get("gangs")
-        if (
-            not isinstance(ids, list)
-            or not 2 <= len(ids) <= 3
-            or len(set(map(str, ids))) != len(ids)
-        ):
-            raise InvalidError("gangs must list two or three different gangs of the campaign")
-        links = [gang_of(record, str(i)) for i in ids]
-        template = data.get("scenario", "gangs" if len(ids) == 2 else "three-way")
-        if template not in builtin_scenarios():
-            raise InvalidError(
-                f"unknown scenario {str(template)[:40]!r}: expected one of "
-                f"{', '.join(builtin_scenarios())}"
-            )
-        kinds = data.get("seats", ["human"] * len(ids))
-        if not isinstance(kinds, list) or len(kinds) != len(ids):
-            raise InvalidError("seats must name who plays each gang: human, bot or hard")
-        kinds = [SEAT_ALIASES.get(k, k) if isinstance(k, str) else k for k in kinds]
-        if any(k not in SEAT_KINDS for k in kinds):
-            raise InvalidError("a seat is human, bot or hard (or random, ismcts)")
-        absent = data.get("absent", {})
-        if not isinstance(absent, Mapping) or any(str(k) not in ids for k in absent):
-            raise InvalidError("absent maps gangs of this fight to the members who sit it out")
-        sitting: dict[str, tuple[str, ...]] = {}
-        for link in links:
-            names = absent.get(link.id, [])
-            if not isinstance(names, list) or len(names) > 30:
-                raise InvalidError("absent lists members' names")
-            try:
-                sitting[link.id] = tuple(link.gang.member(_text(n, "absent")).name for n in names)
-            except CampaignError as exc:
-                raise InvalidError(describe_error(exc, lang)[:500]) from None
+        lang, links, template, kinds, sitting = _fight_request(record, body)
         fighters = [before_fighters(link.gang, sitting[link.id]) for link in links]
         game_seed = self.hub.seeds()
         try:
@@ -432,19 +337,7 @@ class CampaignTable:
             raise busy(exc, "a campaign's fight") from None
         self.hub._keep(room)  # the room as the hub keeps its own new games
         self.hub.kick_bots(room)
-        seats = []
-        for seat, (link, kind, token) in enumerate(zip(links, kinds, tokens, strict=True)):
-            entry: dict[str, Any] = {"seat": seat, "gang_id": link.id, "kind": kind}
-            entry["token"] = token
-            entry["url"] = None if token is None else f"{base}/games/{game_id}?token={token}"
-            seats.append(entry)
-        return {
-            "fight_id": fight_id,
-            "game_id": game_id,
-            "seats": seats,
-            "spectator_url": f"{base}/games/{game_id}?token={spectator}",
-            "url": f"{base}/campaigns/{record.id}/fights/{fight_id}",
-        }
+        return fight_answer(record.id, fight_id, game_id, spectator, base, links, kinds, tokens)
 
     async def cancel_fight(self, record: CampaignRecord, fight_id: str, who: Who) -> None:
         """The arbitrator calls off a fight that has not ended (its gangs are free again)."""
@@ -465,7 +358,8 @@ class CampaignTable:
         games = await self.run(self.store.games, [fight.game_id])
         info = games.get(fight.game_id)
         status = fight_status(fight, info)
-        game = await self.game(fight) if status in ("aftermath", "recorded") else None
+        played = status in ("aftermath", "recorded") and not fight.game_id.startswith(TABLE)
+        game = await self.game(fight) if played else None
         rules = Ruleset.load(fight.ruleset)
         per_gang: dict[str, Any] = {}
         results: dict[str, str] = {}
@@ -479,7 +373,7 @@ class CampaignTable:
                 results[side.gang_id] = after.result.value
                 if shown:
                     steps = await self.run(steps_view, fight, game, after, rules, lang)
-                    choices = _choices_json(after)
+                    choices = choices_json(after)
             per_gang[side.gang_id] = {
                 "steps": steps,
                 "confirmed": side.confirmed,
@@ -523,14 +417,19 @@ class CampaignTable:
         rules = Ruleset.load(fight.ruleset)
         after = await self._call(lang, aftermath, fight, game, side, wanted, rules, lang)
         steps = await self.run(steps_view, fight, game, after, rules, lang)
-        return {"gang_id": side.gang_id, "steps": steps, "choices": _choices_json(after)}
+        return {"gang_id": side.gang_id, "steps": steps, "choices": choices_json(after)}
 
     def _asked(
         self, record: CampaignRecord, fight_id: str, who: Who, body: Any
     ) -> tuple[CampaignFight, FightSide, Wanted]:
-        data = _keys(body, ("gang_id", "choices", "accept_defaults"), "an aftermath")
-        gang_id = str(_str(data, "gang_id", limit=24))
+        data = keys_in(body, ("gang_id", "choices", "accept_defaults"), "an aftermath")
+        gang_id = str(text_in(data, "gang_id", limit=24))
         fight = fight_of(record, fight_id)
+        if fight.game_id.startswith(TABLE):
+            raise ConflictError(
+                "a fight on a real table is recorded with fight record: each gang's owner "
+                "records its side (D-43)"
+            )
         try:
             side = fight.side(gang_id)
         except CampaignNotFoundError:
@@ -603,33 +502,10 @@ class CampaignTable:
         side = next(s for s in fight.sides if s.seat == viewer.seat)
         return room, viewer, fight, side
 
-    @staticmethod
-    def _candidates(room: Room, side: FightSide) -> tuple[list[dict[str, Any]], str | None]:
-        game = room.game
-        fighters = side.fighters
-        final = {}
-        for figure, member in side.figures:
-            fig = game.figure(figure)
-            if not fig.out:
-                final[member] = min(fig.hp, fighters.member(member).hp_max)
-        chosen = sacrifice_candidates(fighters, final)
-        cowboys = [m for m in chosen if m.kind is HeroType.COWBOY]
-        first = (cowboys or list(chosen))[:1]
-        default = first[0] if first else None
-        figure_of = {m: f for f, m in side.figures}
-        return (
-            [
-                {"member": m.name, "figure": figure_of[m.name], "kind": m.kind.value,
-                 "hp": final[m.name]}
-                for m in chosen
-            ],
-            None if default is None else default.name,
-        )  # fmt: skip
-
     async def sacrifice_options(self, game_id: str, token: str | None, lang: str) -> dict[str, Any]:
         """Whom the seat's gang may sacrifice if it concedes now (B4), the default first."""
         room, _, fight, side = await self._seat(game_id, token)
-        candidates, default = await self.run(self._candidates, room, side)
+        candidates, default = await self.run(sacrifice_options, room, side)
         from totenblatt.text.vocab import kind_name
         from totenblatt.web.campaign.words import strings
 
@@ -655,10 +531,10 @@ class CampaignTable:
         self, game_id: str, token: str | None, body: Any, lang: str
     ) -> list[dict[str, Any]]:
         """Concede for the seat with the chosen sacrifice (one the rules allow, B4)."""
-        data = _keys(body, ("sacrifice",), "a concession")
-        member = str(_str(data, "sacrifice"))
+        data = keys_in(body, ("sacrifice",), "a concession")
+        member = str(text_in(data, "sacrifice"))
         room, viewer, fight, side = await self._seat(game_id, token)
-        candidates, _ = await self.run(self._candidates, room, side)
+        candidates, _ = await self.run(sacrifice_options, room, side)
         allowed = [c["member"] for c in candidates]
         if member not in allowed:
             raise InvalidError(
@@ -669,14 +545,41 @@ class CampaignTable:
         return events
 
 
-def _choices_json(after: Aftermath) -> dict[str, Any]:
-    """The choices an aftermath was computed with (the defaults filled in)."""
-    return {
-        "sacrifice": after.outcome.sacrifice,
-        "hire": None if after.choices.hire is None else after.choices.hire.value,
-        "pay": None if after.choices.pay is None else dict(after.choices.pay),
-        "hire_name": after.choices.hire_name,
-        "abilities": [a.value for a in after.choices.abilities],
-        "fill": after.choices.fill,
-        "fill_names": list(after.choices.fill_names),
-    }
+def _fight_request(
+    record: CampaignRecord, body: Any
+) -> tuple[str, list[CampaignGang], str, list[str], dict[str, tuple[str, ...]]]:
+    """A new fight's request read (422 saying what is wrong): its language, the gangs, the
+    template, who plays each gang and who sits out."""
+    data = keys_in(body, ("gangs", "scenario", "seats", "absent", "lang"), "a new fight")
+    lang = data.get("lang", record.lang)
+    if lang not in LANGS:
+        raise InvalidError(f"lang must be {' or '.join(LANGS)}")
+    ids = data.get("gangs")
+    if not isinstance(ids, list) or not 2 <= len(ids) <= 3 or len(set(map(str, ids))) != len(ids):
+        raise InvalidError("gangs must list two or three different gangs of the campaign")
+    links = [gang_of(record, str(i)) for i in ids]
+    template = data.get("scenario", "gangs" if len(ids) == 2 else "three-way")
+    if template not in builtin_scenarios():
+        raise InvalidError(
+            f"unknown scenario {str(template)[:40]!r}: expected one of "
+            f"{', '.join(builtin_scenarios())}"
+        )
+    kinds = data.get("seats", ["human"] * len(ids))
+    if not isinstance(kinds, list) or len(kinds) != len(ids):
+        raise InvalidError("seats must name who plays each gang: human, bot or hard")
+    kinds = [SEAT_ALIASES.get(k, k) if isinstance(k, str) else k for k in kinds]
+    if any(k not in SEAT_KINDS for k in kinds):
+        raise InvalidError("a seat is human, bot or hard (or random, ismcts)")
+    absent = data.get("absent", {})
+    if not isinstance(absent, Mapping) or any(str(k) not in ids for k in absent):
+        raise InvalidError("absent maps gangs of this fight to the members who sit it out")
+    sitting: dict[str, tuple[str, ...]] = {}
+    for link in links:
+        names = absent.get(link.id, [])
+        if not isinstance(names, list) or len(names) > 30:
+            raise InvalidError("absent lists members' names")
+        try:
+            sitting[link.id] = tuple(link.gang.member(name_text(n, "absent")).name for n in names)
+        except CampaignError as exc:
+            raise InvalidError(describe_error(exc, lang)[:500]) from None
+    return lang, links, template, kinds, sitting

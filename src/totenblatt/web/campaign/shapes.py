@@ -14,6 +14,7 @@ from typing import Any
 from totenblatt.campaign import Gang, hero_profile, name_key, next_step, number_abilities
 from totenblatt.campaign.league import league_table
 from totenblatt.store.battle_log import FightEntry
+from totenblatt.store.campaign_records import TABLE, UNDONE
 from totenblatt.store.campaigns import CampaignFight, CampaignGang, CampaignRecord, GameInfo
 from totenblatt.text.campaign import gang_weapon
 from totenblatt.text.vocab import ability_effect, ability_name, kind_name
@@ -88,9 +89,12 @@ def gang_json(
 
 def fight_status(fight: CampaignFight, game: GameInfo | None) -> str:
     """``playing``, ``aftermath`` (the game is over, not every gang confirmed), ``recorded``,
-    or ``abandoned`` (the game ended untouched, or is gone)."""
-    if fight.status == "recorded":
-        return "recorded"
+    ``undone`` (undone before every gang confirmed, D-43) or ``abandoned`` (the game ended
+    untouched, or is gone). A fight on a real table is in its aftermath until recorded."""
+    if fight.status in ("recorded", UNDONE):
+        return str(fight.status)
+    if fight.game_id.startswith(TABLE):
+        return "aftermath"
     if game is None or game.status == "abandoned":
         return "abandoned"
     return "aftermath" if game.status == "over" else "playing"
@@ -238,10 +242,13 @@ def campaign_json(
         known = {**results.get(fight.id, {}), **known}
         entries = [e for e in record.log if e.campaign_fight == fight.id]
         undone = bool(entries) and all(e.undone for e in entries)
+        table = fight.game_id.startswith(TABLE)  # fight record --against: no web game
         fights.append(
             {
                 "fight_id": fight.id,
-                "game_id": fight.game_id,
+                "game_id": None if table else fight.game_id,
+                "source": "fight record" if table else "web",
+                "note": next((e.note for e in entries if e.note), None),
                 "undone": undone,
                 "undone_gangs": sorted(
                     by_link[e.gang_id] for e in entries if e.undone and e.gang_id in by_link

@@ -118,6 +118,8 @@ _STRINGS: dict[str, str] = {
     "step_promotion": N_("Promotion"),
     "step_recruitment": N_("Recruitment"),
     "step_refill": N_("New cowboys"),
+    "step_leader": N_("The new leader"),
+    "who_leads": N_("The leader is lost: who leads the gang now?"),
     "step_roster": N_("The roster after the fight"),
     "nothing_here": N_("Nothing in this step."),
     "accept_defaults": N_("Accept the defaults and record"),

@@ -1,7 +1,8 @@
 // A campaign fight's page: its state, and each gang's aftermath as a short wizard for its
 // owner — what happened, the sacrifice, healing, advancement (the cards drawn), promotion,
-// recruitment, new cowboys, the roster after. Every number comes from the server (it runs
-// the campaign rules); a change of choice asks it again. Nothing is written until Confirm.
+// recruitment, new cowboys, the new leader when the leader was lost, the roster after.
+// Every number comes from the server (it runs the campaign rules); a change of choice asks
+// it again. Nothing is written until Confirm.
 
 import { cardParts, el, fill, t, toast } from "./util.js";
 import { api, boot, button, field, input, roleLine } from "./campaign_ui.js";
@@ -60,9 +61,19 @@ function stepBody(gangId, step, w) {
     return [
       el("label", { class: "check big" },
         el("input", { type: "checkbox", id: `fill-${gangId}`, checked: step.fill,
-          onchange: (ev) => choose(gangId, { fill: ev.target.checked }) }),
+          onchange: (ev) => choose(gangId, { fill: ev.target.checked, leader: null }) }),
         `${t("fill_up")} (${step.free_text})`),
       step.forfeit ? el("p", { class: "hint" }, t("forfeit_warning")) : null,
+      events(step.events),
+    ];
+  }
+  if (step.step === "leader") {
+    return [
+      el("p", {}, t("who_leads")),
+      el("div", { class: "choices" }, step.candidates.map((c) => el("label", { class: "check big" },
+        el("input", { type: "radio", name: `leader-${gangId}`, value: c.name, checked: c.name === step.chosen,
+          "data-leader": c.name, onchange: () => choose(gangId, { leader: c.name }) }),
+        `${c.name} (${c.kind_name})`))),
       events(step.events),
     ];
   }
@@ -213,7 +224,7 @@ function render(view) {
   const status = $("fight-status");
   if (status) status.textContent = view.status_text;
   const node = $("aftermath");
-  if (view.status === "playing" || view.status === "abandoned") {
+  if (view.status === "playing" || view.status === "abandoned" || view.status === "undone") {
     fill(node);
     return;
   }
