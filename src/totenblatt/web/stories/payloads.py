@@ -20,18 +20,16 @@ from totenblatt.rpg.odds import margin_rows, probe_odds
 from totenblatt.rpg.rules import RpgRuleset, WoundBand
 from totenblatt.store.stories import ProbeRecord, SheetRecord, StoryRecord
 from totenblatt.text import render, words
-from totenblatt.web.stories.table import (
-    DRAWING,
-    Viewer,
+from totenblatt.web.stories.draws import (
     difficulty_hidden,
     drawing_of,
     hidden_from,
     holder,
     level_hidden,
     secret,
-    shows,
     table_cards,
 )
+from totenblatt.web.stories.table import DRAWING, Viewer, shows
 from totenblatt.web.stories.words import log_line
 
 __all__ = ["character_payload", "odds_payload", "story_payload", "test_payload", "visible_log"]
@@ -158,7 +156,7 @@ def test_payload(
     sheet = story.sheet(test.spec["player"]["character"])
     held = 0 if sheet is None else sheet.character.jokers
     if test.spec.get("visibility", "public") != "public" or test.spec.get("secret_difficulty"):
-        held = 0  # no jokers in a secret test (table.spend_joker refuses them)
+        held = 0  # no jokers in a secret test (draws.spend_joker refuses them)
     result = {} if hidden else (test.result or {})
     counts: dict[str, int | None] = dict(zip(("player", "opponent"), drawing.counts, strict=True))
     for s in Side:  # a count tells a hidden level

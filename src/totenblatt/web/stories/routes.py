@@ -83,7 +83,7 @@ from totenblatt.web.shell.proxies import normalise_origin, same_origin
 from totenblatt.web.shell.store_errors import busy
 from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import LANGS, describe
-from totenblatt.web.stories import table
+from totenblatt.web.stories import calls, draws, table
 from totenblatt.web.stories.follow import StoryFollower
 from totenblatt.web.stories.page import create_page, story_page
 from totenblatt.web.stories.payloads import odds_payload, story_payload
@@ -443,9 +443,9 @@ def story_router(settings: StorySettings) -> APIRouter:
     async def call(request: Request, story_id: str) -> dict[str, Any]:
         data = await body(request)
         test, story = await change(
-            request, story_id, lambda s, v, lang: table.call_test(s, v, data, lang)
+            request, story_id, lambda s, v, lang: calls.call_test(s, v, data, lang)
         )
-        drawing = table.drawing_of(story, test)
+        drawing = draws.drawing_of(story, test)
         sheet = story.sheet(test.spec["player"]["character"])
         odds = await run_in_threadpool(
             lambda: odds_payload(
@@ -465,7 +465,7 @@ def story_router(settings: StorySettings) -> APIRouter:
         empty = request.headers.get("content-length") == "0"
         data = None if empty else await read_json(request)
         (side, cards), story = await change(
-            request, story_id, lambda s, v, lang: table.draw(s, v, test_id, data, lang)
+            request, story_id, lambda s, v, lang: draws.draw(s, v, test_id, data, lang)
         )
         return _drawn(story, test_id, side, list(cards), _viewer(request, story))
 
@@ -474,7 +474,7 @@ def story_router(settings: StorySettings) -> APIRouter:
         empty = request.headers.get("content-length") in (None, "0")
         data = None if empty else await read_json(request)
         card, story = await change(
-            request, story_id, lambda s, v, lang: table.spend_joker(s, v, test_id, lang, data)
+            request, story_id, lambda s, v, lang: draws.spend_joker(s, v, test_id, lang, data)
         )
         out = _drawn(story, test_id, Side.PLAYER, [card], _viewer(request, story))
         sheet = story.sheet(story.test(test_id).spec["player"]["character"])  # type: ignore[union-attr]
@@ -484,21 +484,21 @@ def story_router(settings: StorySettings) -> APIRouter:
     @router.post("/api/stories/{story_id}/tests/{test_id}/stop")
     async def stop(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
         _, story = await change(
-            request, story_id, lambda s, v, lang: table.stop(s, v, test_id, lang)
+            request, story_id, lambda s, v, lang: draws.stop(s, v, test_id, lang)
         )
         return _drawn(story, test_id, None, [], _viewer(request, story))
 
     @router.post("/api/stories/{story_id}/tests/{test_id}/cancel")
     async def cancel(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
         _, story = await change(
-            request, story_id, lambda s, v, lang: table.cancel(s, v, test_id, lang)
+            request, story_id, lambda s, v, lang: draws.cancel(s, v, test_id, lang)
         )
         return _drawn(story, test_id, None, [], _viewer(request, story))
 
     @router.post("/api/stories/{story_id}/tests/{test_id}/reveal")
     async def reveal(request: Request, story_id: str, test_id: int) -> dict[str, Any]:
         _, story = await change(
-            request, story_id, lambda s, v, lang: table.reveal(s, v, test_id, lang)
+            request, story_id, lambda s, v, lang: draws.reveal(s, v, test_id, lang)
         )
         return _drawn(story, test_id, None, [], _viewer(request, story))
 
@@ -576,8 +576,8 @@ def _drawn(
     stands, as far as the viewer may know (nothing of a secret test but that it moved on)."""
     test = story.test(test_id)
     assert test is not None
-    hidden = table.hidden_from(test, viewer)
-    result = {} if hidden or table.difficulty_hidden(test, viewer) else (test.result or {})
+    hidden = draws.hidden_from(test, viewer)
+    result = {} if hidden or draws.difficulty_hidden(test, viewer) else (test.result or {})
     return {
         "test_id": test_id,
         "side": None if side is None else side.value,
