@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -40,18 +41,24 @@ def server(sqlite_url: str) -> Iterator[LiveServer]:
         yield live
 
 
-def test_abilities_are_chosen_payments_bind_and_print_has_no_controls(
-    server: LiveServer, pages: Pages, tmp_path: Path, sqlite_url: str
-) -> None:
-    admin = pages.open(DESK)
+def _wild_bunch_fight(server: LiveServer, admin: Any, tmp_path: Path) -> tuple[str, str, str, str]:
+    """A campaign whose Wild Bunch (its leader Kit falls to any wound) fights the Posse,
+    bots at both seats: the campaign's id, the owner link, the gang's id, the fight's path."""
     _, cid = create_campaign(admin, server.url, "Tombstone", "en")
     cowboys = [(n, COW, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
-    wild = roster("Wild Bunch", ("Kit", GUN, 0, 10), *cowboys, size=7)  # Kit falls to any wound
+    wild = roster("Wild Bunch", ("Kit", GUN, 0, 10), *cowboys, size=7)
     wild_link = import_roster(admin, wild, tmp_path)
     wild_id = gang_id_of(wild_link)
     posse_id = gang_id_of(create_gang(admin, "Posse", "gunslinger", 3, 5))
     fight = start_fight(admin, [wild_id, posse_id], ["bot", "bot"], "duel")
-    fight_path = fight["open"].split("#")[0]
+    return cid, wild_link, wild_id, fight["open"].split("#")[0]
+
+
+def test_abilities_are_chosen_payments_bind_and_print_has_no_controls(
+    server: LiveServer, pages: Pages, tmp_path: Path, sqlite_url: str
+) -> None:
+    admin = pages.open(DESK)
+    cid, wild_link, wild_id, fight_path = _wild_bunch_fight(server, admin, tmp_path)
     # New gang: the leader's abilities chosen (B2, D-41); the form had no choice before
     admin.click("#fold-gang summary")
     admin.fill("#f-gang-name", "Earps")
@@ -152,14 +159,7 @@ def test_the_owner_chooses_the_new_leader_in_the_wizard(
     server: LiveServer, pages: Pages, tmp_path: Path, sqlite_url: str
 ) -> None:
     admin = pages.open(DESK)
-    _, cid = create_campaign(admin, server.url, "Tombstone", "en")
-    cowboys = [(n, COW, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
-    wild = roster("Wild Bunch", ("Kit", GUN, 0, 10), *cowboys, size=7)  # Kit falls to any wound
-    wild_link = import_roster(admin, wild, tmp_path)
-    wild_id = gang_id_of(wild_link)
-    posse_id = gang_id_of(create_gang(admin, "Posse", "gunslinger", 3, 5))
-    fight = start_fight(admin, [wild_id, posse_id], ["bot", "bot"], "duel")
-    fight_path = fight["open"].split("#")[0]
+    cid, wild_link, wild_id, fight_path = _wild_bunch_fight(server, admin, tmp_path)
     with httpx.Client(base_url=server.url) as http:
         wait_over(http, cid, fight_path.rsplit("/", 1)[1])
     owner = pages.open(DESK)
