@@ -3,7 +3,7 @@
 The game of a campaign fight is dealt by :func:`totenblatt.campaign.battle.start_fight`
 from the gangs as they went in; the engine cannot save a scenario made of gangs, so the
 stored setup names them (format :data:`FORMAT`, secret like every setup: it holds the
-seed) and the hub deals the game again from it (:data:`~totenblatt.web.table.hub.SETUP_READERS`).
+seed) and the hub deals the game again from it (:data:`~totenblatt.web.shell.games.SETUP_READERS`).
 
 A gang's aftermath is :func:`totenblatt.campaign.plan` for its outcome of the finished
 game, its owner's choices and its seed: shown step by step as JSON (:func:`steps_view`),
@@ -60,8 +60,8 @@ from totenblatt.web.campaign.requests import name_text
 from totenblatt.web.campaign.shapes import ability_options, hero_abilities, member_rows
 from totenblatt.web.campaign.words import free_text, result_text, text
 from totenblatt.web.shell.errors import ConflictError, InvalidError
+from totenblatt.web.shell.games import SETUP_READERS
 from totenblatt.web.shell.words import describe as describe_error
-from totenblatt.web.table.hub import SETUP_READERS
 
 __all__ = [
     "FORMAT",

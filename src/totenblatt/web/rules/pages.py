@@ -29,9 +29,9 @@ from totenblatt.web.rules.rulebook import rules_sections
 from totenblatt.web.rules.tutorial import LESSONS, tutorial_spec
 from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import InvalidError
+from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import Limits, client_key
 from totenblatt.web.shell.words import LANGS, strings, text
-from totenblatt.web.table.hub import Hub
 
 __all__ = ["CSP", "QR_MAX", "pages_router"]
 
@@ -174,7 +174,7 @@ def pages_router(limits: Limits, default_lang: str) -> APIRouter:
         lang = data.get("lang", default_lang)
         if lang not in LANGS:
             raise InvalidError(f"unknown lang {str(lang)[:20]!r}: expected {' or '.join(LANGS)}")
-        hub: Hub = request.app.state.hub
+        hub: GameHost = request.app.state.hub
         room, tokens = await hub.create(tutorial_spec(lang), client)
         token = tokens[0]
         return {

@@ -15,7 +15,7 @@ game's secret seed as in any game. The page (``static/js/tutorial.js``) follows 
 from __future__ import annotations
 
 from totenblatt.wanted.engine import stacked_deal
-from totenblatt.web.table.hub import GameSpec
+from totenblatt.web.shell.games import GameSpec
 
 __all__ = ["DEAD_HAND", "HANDS", "LESSONS", "NEXT", "tutorial_spec"]
 
