@@ -208,3 +208,16 @@ SPOT_POINTS = """() => [...document.querySelectorAll('#spots .spot-g .spot')].ma
   [Number(c.getAttribute('cx')), Number(document.getElementById('board').dataset.height)
    - Number(c.getAttribute('cy'))])"""
 """The offered spots as table points (inches, y up), in the order of ``#spots .spot-g``."""
+
+
+SETTLED = """(board) => {
+  const root = document.querySelector(board);
+  if (!root || !root.querySelector("[data-figure]")) return false;
+  return document.getAnimations().every((a) => a.playState !== "running");
+}"""
+"""True when ``board`` has drawn its figures and no transition or animation still runs."""
+
+
+def settled(page: Any, board: str = "#board") -> None:
+    """Wait until the board's figures stand still (drawn, their move transitions over)."""
+    page.wait_for_function(SETTLED, arg=board)

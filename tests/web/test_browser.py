@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import LAPTOP, Pages, length
+from browser_helpers import LAPTOP, Pages, length, settled
 from browser_helpers import TO_SCREEN as _TO_SCREEN
 from browser_helpers import new_game as _new_game
 from browser_helpers import view as _view
@@ -157,13 +157,21 @@ def test_the_page_speaks_german(live: LiveServer, page: Any) -> None:
     game = _new_game(live, ["human", "bot"], lang="de")
     page.goto(game["seats"][0]["url"])
     assert page.get_attribute("html", "lang") == "de"
-    assert page.inner_text("#hand-title") == "Deine Hand"
+    _wait_for_text(page, "#hand-title", "Deine Hand")
     page.wait_for_function("() => document.querySelectorAll('#log-lines li').length > 2")
     assert "Runde 1" in page.inner_text("#log-lines")
     assert "Spieler 1" in page.inner_text("#seats")
     page.click("a[hreflang=en]")
     page.wait_for_selector("html[lang=en]")
-    assert page.inner_text("#hand-title") == "Your hand"
+    _wait_for_text(page, "#hand-title", "Your hand")
+
+
+def _wait_for_text(page: Any, selector: str, text: str) -> None:
+    """Wait until the page's script has written ``text`` into ``selector`` (it may start empty)."""
+    page.wait_for_function(
+        "([sel, text]) => document.querySelector(sel)?.textContent.trim() === text",
+        arg=[selector, text],
+    )
 
 
 def test_screenshots_show_the_table_and_its_figures(
@@ -173,7 +181,7 @@ def test_screenshots_show_the_table_and_its_figures(
 
     game = _new_game(live, ["human", "bot"])
     page.goto(game["seats"][0]["url"])
-    page.wait_for_timeout(300)
+    settled(page)
     shot = page.locator("#board").screenshot()
     (tmp_path / "board.png").write_bytes(shot)
     image = Image.open(io.BytesIO(shot)).convert("RGB")
@@ -312,7 +320,7 @@ def test_figure_labels_stay_on_the_table_apart_and_off_the_inch_marks(
 ) -> None:
     game = _new_game(live, seats, scenario=scenario, ruleset=ruleset, lang="de")
     page.goto(game["seats"][0]["url"])
-    page.wait_for_timeout(600)  # the figures' move transition
+    settled(page)
     found = page.evaluate(_LABEL_BOXES, "#board")
     _assert_labels_apart_and_inside(found)
     table = found["table"]
@@ -389,7 +397,7 @@ def test_labels_of_close_figures_do_not_overlap(live: LiveServer, page: Any) -> 
     ]  # fmt: skip
     apart = [{**f, "position": [3 + 6 * (i % 4), 3 + 7 * (i // 4)]} for i, f in enumerate(figures)]
     page.evaluate(_CLOSE_BOARD, [apart, figures])
-    page.wait_for_timeout(600)  # the figures' move transition
+    settled(page, "#close-board")
     found = page.evaluate(_LABEL_BOXES, "#close-board")
     assert len(found["labels"]) == 2 * len(figures)
     _assert_labels_apart_and_inside(found)

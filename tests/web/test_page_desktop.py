@@ -17,6 +17,7 @@ from browser_helpers import (
     meet,
     new_game,
     screen,
+    settled,
     view,
     wait_decision,
 )
@@ -198,7 +199,7 @@ def test_terrain_names_lie_beside_their_pieces_and_off_the_figures_labels(
     game = new_game(live, seats, scenario=scenario, ruleset=ruleset)
     page = pages.open(DESKTOP)
     page.goto(game["seats"][0]["url"])
-    page.wait_for_timeout(600)  # the figures' move transition
+    settled(page)
     found = page.evaluate(_TERRAIN)
     small = [n for n in found["names"] if not n["building"]]
     assert found["names"], found
