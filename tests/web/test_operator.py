@@ -72,7 +72,7 @@ def test_without_a_token_a_random_one_is_made(stocked: str) -> None:
 
 def test_the_operator_page_reads_its_token_from_the_fragment(operated: TestClient) -> None:
     page = operated.get("/operator?lang=de")
-    assert page.status_code == 200 and "/static/js/operator.js" in page.text
+    assert page.status_code == 200 and "/js/operator.js" in page.text
     assert "Dalton" not in page.text and "Trevor" not in page.text  # the page holds no names
     assert operated.get("/static/js/operator.js").status_code == 200
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib.resources import files
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
@@ -37,6 +36,13 @@ from totenblatt.web.shell.errors import TooLargeError, WebError
 from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.guard import Guard
 from totenblatt.web.shell.operator import new_operator_token, operator_hash
+from totenblatt.web.shell.page import (
+    FOREVER,
+    REVALIDATE,
+    StaticFolder,
+    static_dir,
+    static_prefix,
+)
 from totenblatt.web.shell.proxies import Proxies, normalise_origin
 from totenblatt.web.shell.settings import ServerSettings
 from totenblatt.web.shell.store_errors import install as install_store_errors
@@ -45,7 +51,13 @@ from totenblatt.web.table.hub import Hub
 from totenblatt.web.table.night.gamenight import night_router
 from totenblatt.web.table.routes import table_router
 
-__all__ = ["MAX_BODY", "ServerSettings", "create_app"]
+__all__ = ["GZIP_LEVEL", "GZIP_MIN", "MAX_BODY", "ServerSettings", "create_app"]
+
+GZIP_MIN = 1000
+"""Bytes from which an answer is sent compressed (a smaller one gains less than the header)."""
+
+GZIP_LEVEL = 6
+"""gzip's level: nearly the smallest output at a fraction of level 9's work."""
 
 
 def create_app(
@@ -88,7 +100,9 @@ def create_app(
     app.state.operator_hash = operator_hash(config.operator_token or new_operator_token())
     app.state.private = config.private
     install_store_errors(app)  # a store that is away: 503 JSON on every route
-    app.mount("/static", StaticFiles(directory=str(files("totenblatt.web") / "static")), "static")
+    # the static files: for good under their content hash, revalidated under the plain path
+    app.mount(static_prefix(), StaticFolder(static_dir(), FOREVER), "static-hashed")
+    app.mount("/static", StaticFolder(static_dir(), REVALIDATE), "static")
     app.include_router(campaign_router)  # the campaign at the table (web/campaign/)
     app.include_router(story_router(config))  # the RPG table (web/stories)
     app.include_router(night_router(creations, actions))  # a game night (web/table/night)
@@ -104,6 +118,8 @@ def create_app(
 
     # the lobby, the table page, the game API and the WebSocket (web/table)
     app.include_router(table_router(config.lang, learned, origins, creations, actions))
+    # text answers compressed when the client accepts gzip (WebSockets and event streams not)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=GZIP_LEVEL)
     app.add_middleware(Guard, proxies=proxies)
     _install_errors(app)
     return app

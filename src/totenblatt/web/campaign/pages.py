@@ -10,7 +10,6 @@ page. Every text given by a user is escaped.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -31,38 +30,29 @@ from totenblatt.web.campaign.shapes import (
     scenarios,
 )
 from totenblatt.web.campaign.words import ruleset_text, strings, text
+from totenblatt.web.shell.page import document
 
 __all__ = ["campaign_page", "fight_page", "index_page", "roster_page", "sheets_page"]
-
-
-def _json_script(element_id: str, data: Any) -> str:
-    """Data for the page's script; ``<`` ``>`` ``&`` are escaped so no text ends the element."""
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    raw = raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" id="{element_id}">{raw}</script>'
 
 
 def _page(title: str, lang: str, kind: str, body: str, boot: dict[str, Any]) -> str:
     other = "de" if lang == "en" else "en"
     label = {"de": "Deutsch", "en": "English"}[other]
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)} — Totenblatt</title>"
-        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-        '<link rel="stylesheet" href="/static/table.css">'
-        '<link rel="stylesheet" href="/static/campaign.css">'
-        '<link rel="stylesheet" href="/static/campaign-print.css" media="print">'
-        '<script type="module" src="/static/js/campaign.js"></script></head>'
-        f'<body class="campaign-page page-{kind}">'
+    bar = (
         f'<header id="bar"><a class="home" href="/campaigns?lang={lang}">Totenblatt</a>'
         f'<h1 title="{escape(title)}">{escape(title)}</h1>'
         f'<nav id="tools"><a class="lang" data-keep href="?lang={other}" hreflang="{other}" '
         f'lang="{other}">{label}</a></nav></header>'
-        f'<main id="main">{body}</main><div id="overlay" hidden></div>'
-        + _json_script("boot", boot | {"lang": lang, "page": kind})
-        + _json_script("strings", strings(lang))
-        + "</body></html>"
+    )
+    return document(
+        title=f"{title} — Totenblatt",
+        lang=lang,
+        body=f'{bar}<main id="main">{body}</main><div id="overlay" hidden></div>',
+        styles=("/static/table.css", "/static/campaign.css"),
+        print_styles=("/static/campaign-print.css",),
+        script="/static/js/campaign.js",
+        data={"boot": boot | {"lang": lang, "page": kind}, "strings": strings(lang)},
+        body_class=f"campaign-page page-{kind}",
     )
 
 

@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -24,6 +23,7 @@ from totenblatt.text.vocab import ability_effect, ability_name, cover_name, weap
 from totenblatt.wanted.combat import ATTACKER_ABILITIES, DEFENDER_ABILITIES
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.vocab import Ability, CoverLevel
+from totenblatt.web.shell.page import document
 
 __all__ = ["companion_link", "companion_page", "strings"]
 
@@ -120,12 +120,6 @@ def _ruleset_data(rules: Ruleset, lang: str) -> dict[str, Any]:
     }
 
 
-def _json_script(element_id: str, data: Any) -> str:
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    raw = raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" id="{element_id}">{raw}</script>'
-
-
 def companion_link(lang: str) -> str:
     """The lobby's link to the companion page, in ``lang``."""
     label = escape(strings(lang)["link"])
@@ -149,14 +143,7 @@ def companion_page(lang: str) -> str:
     tabs = "".join(
         tab.format(key=key, label=escape(say[f"tab_{key}"])) for key in ("shot", "spade", "draw")
     )
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(say['title'])}</title>"
-        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-        '<link rel="stylesheet" href="/static/companion.css">'
-        '<script type="module" src="/static/js/companion.js"></script></head>'
-        '<body class="companion-page">'
+    body = (
         f'<header id="bar"><h1>{escape(say["title"])}</h1><nav>'
         f'<a href="/?lang={lang}">{escape(say["lobby"])}</a>'
         f'<a href="/rules?lang={lang}&amp;ruleset=extended" id="rules-link">'
@@ -170,7 +157,13 @@ def companion_page(lang: str) -> str:
         '<section id="panel-spade" class="panel" role="tabpanel" hidden></section>'
         '<section id="panel-draw" class="panel" role="tabpanel" hidden></section>'
         '<p id="error" role="alert" hidden></p></main>'
-        + _json_script("boot", boot)
-        + _json_script("strings", say)
-        + "</body></html>"
+    )
+    return document(
+        title=say["title"],
+        lang=lang,
+        body=body,
+        styles=("/static/companion.css",),
+        script="/static/js/companion.js",
+        data={"boot": boot, "strings": say},
+        body_class="companion-page",
     )

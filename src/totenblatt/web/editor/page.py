@@ -8,23 +8,16 @@ builds as a scenario file and draws the door's answers.
 
 from __future__ import annotations
 
-import json
 from html import escape
-from typing import Any
 
 from totenblatt.wanted.table import TerrainKind
 from totenblatt.web.editor.words import strings
+from totenblatt.web.shell.page import document
 
 __all__ = ["editor_link", "editor_page"]
 
 PIECE_KINDS = [kind.value for kind in TerrainKind]
 """The kinds of terrain piece the page offers (every kind of the scenario format)."""
-
-
-def _json(element_id: str, data: Any) -> str:
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    raw = raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" id="{element_id}">{raw}</script>'
 
 
 def editor_link(lang: str) -> str:
@@ -42,14 +35,7 @@ def editor_page(lang: str, weapons: list[list[str]]) -> str:
     def w(key: str) -> str:
         return escape(words[key])
 
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{w('title')}</title>"
-        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-        '<link rel="stylesheet" href="/editor/static/editor.css">'
-        '<script type="module" src="/editor/static/editor.js"></script></head>'
-        '<body class="editor-page">'
+    body = (
         f'<header id="bar"><h1>{w("editor")}</h1><nav>'
         f'<a href="/?lang={lang}">{w("lobby")}</a> · '
         f'<a href="/editor?lang={other}" hreflang="{other}" lang="{other}">{names[other]}</a>'
@@ -94,7 +80,13 @@ def editor_page(lang: str, weapons: list[list[str]]) -> str:
         f'<details id="file"><summary>{w("toml")}</summary>'
         '<textarea id="toml" readonly rows="16"></textarea></details>'
         "</aside></main>"
-        + _json("strings", words)
-        + _json("boot", {"lang": lang, "kinds": PIECE_KINDS, "weapons": weapons})
-        + "</body></html>"
+    )
+    return document(
+        title=words["title"],
+        lang=lang,
+        body=body,
+        styles=("/editor/static/editor.css",),
+        script="/editor/static/editor.js",
+        data={"strings": words, "boot": {"lang": lang, "kinds": PIECE_KINDS, "weapons": weapons}},
+        body_class="editor-page",
     )

@@ -22,7 +22,7 @@ from totenblatt.store.core import Database
 from totenblatt.store.holders import Holders
 from totenblatt.text.catalog import words
 from totenblatt.web.shell.operator import require_operator
-from totenblatt.web.shell.pages import json_script
+from totenblatt.web.shell.page import document
 from totenblatt.web.shell.store_errors import unavailable
 from totenblatt.web.shell.words import LANGS
 
@@ -49,18 +49,16 @@ def _strings(lang: str) -> dict[str, str]:
 
 def _page(lang: str) -> str:
     strings = _strings(lang)
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(strings['title'])} — Totenblatt</title>"
-        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-        '<link rel="stylesheet" href="/static/story.css">'
-        '<script type="module" src="/static/js/operator.js"></script></head>'
-        f'<body class="story-page"><header id="bar"><h1>{escape(strings["title"])}</h1>'
-        '</header><main id="main"><p id="status" role="status"></p>'
-        '<section id="gangs"></section><section id="sheets"></section></main>'
-        + json_script("strings", strings)
-        + "</body></html>"
+    return document(
+        title=f"{strings['title']} — Totenblatt",
+        lang=lang,
+        body=f'<header id="bar"><h1>{escape(strings["title"])}</h1></header>'
+        '<main id="main"><p id="status" role="status"></p>'
+        '<section id="gangs"></section><section id="sheets"></section></main>',
+        styles=("/static/story.css",),
+        script="/static/js/operator.js",
+        data={"strings": strings},
+        body_class="story-page",
     )
 
 

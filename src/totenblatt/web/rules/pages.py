@@ -16,7 +16,6 @@ image from elsewhere, and no inline script (the pages' data are JSON script elem
 from __future__ import annotations
 
 import io
-import json
 from html import escape
 from typing import Any
 
@@ -31,6 +30,7 @@ from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import InvalidError
 from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import Limits, client_key
+from totenblatt.web.shell.page import document
 from totenblatt.web.shell.words import LANGS, strings, text
 
 __all__ = ["CSP", "QR_MAX", "pages_router"]
@@ -46,14 +46,16 @@ def _lang(value: str | None, fallback: str) -> str:
     return value if value in LANGS else fallback
 
 
-def _head(lang: str, title: str, script: str | None = None) -> str:
-    module = f'<script type="module" src="/static/js/{script}"></script>' if script else ""
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title>"
-        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-        f'<link rel="stylesheet" href="/static/table.css">{module}</head>'
+def _page(lang: str, title: str, body: str, *, script: str | None = None, **data: Any) -> str:
+    """A page of the rules: table.css, the bar, ``body`` in it; ``script`` under /static/js."""
+    return document(
+        title=f"{title} — Totenblatt",
+        lang=lang,
+        body=body,
+        styles=("/static/table.css",),
+        script=f"/static/js/{script}" if script else None,
+        data=data,
+        body_class="rules-page",
     )
 
 
@@ -87,16 +89,15 @@ def rules_page(ruleset: str, lang: str) -> str:
         else f'<a href="/rules?lang={lang}&amp;ruleset={name}">{escape(name)}</a>'
         for name in builtin_rulesets()
     )
-    return (
-        _head(lang, f"{text('rules', lang)} — Totenblatt")
-        + '<body class="rules-page">'
-        + _bar(lang, f"/rules?ruleset={ruleset}&amp;")
+    page = (
+        _bar(lang, f"/rules?ruleset={ruleset}&amp;")
         + '<main id="rules">'
         + f"<h1>{escape(text('rules_title', lang, ruleset=ruleset))}</h1>"
         + f'<p class="lead">{escape(ruleset_description(rules, lang))}</p>'
         + f'<p class="lead">{escape(text("ruleset", lang))}: {choose}</p>'
-        + f'<nav class="toc"><ol>{toc}</ol></nav>{body}</main></body></html>'
+        + f'<nav class="toc"><ol>{toc}</ol></nav>{body}</main>'
     )
+    return _page(lang, text("rules", lang), page)
 
 
 def tutorial_page(lang: str) -> str:
@@ -106,25 +107,18 @@ def tutorial_page(lang: str) -> str:
         f"{escape(text(f'lesson_{lesson}_hint', lang))}</li>"
         for lesson in LESSONS
     )
-    return (
-        _head(lang, f"{text('tutorial', lang)} — Totenblatt", "start_tutorial.js")
-        + '<body class="rules-page">'
-        + _bar(lang, "/tutorial?")
+    page = (
+        _bar(lang, "/tutorial?")
         + f'<main id="rules" data-lang="{lang}">'
         + f"<h1>{escape(text('tutorial', lang))}</h1>"
         + f'<p class="lead">{escape(text("tutorial_intro", lang))}</p>'
         + f'<ol class="lessons">{items}</ol>'
         + '<p><button class="btn primary" type="button" id="start-tutorial">'
-        + f"{escape(text('tutorial_start', lang))}</button></p>"
-        + '<script type="application/json" id="strings">'
-        + _json_strings(lang)
-        + "</script></main></body></html>"
+        + f"{escape(text('tutorial_start', lang))}</button></p></main>"
     )
-
-
-def _json_strings(lang: str) -> str:
-    raw = json.dumps(strings(lang), ensure_ascii=False, separators=(",", ":"))
-    return raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return _page(
+        lang, text("tutorial", lang), page, script="start_tutorial.js", strings=strings(lang)
+    )
 
 
 def qr_svg(data: str) -> str:

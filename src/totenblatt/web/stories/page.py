@@ -11,19 +11,23 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from totenblatt.web.shell.pages import json_script
+from totenblatt.web.shell.page import document, json_script
 from totenblatt.web.stories.words import strings
 
 __all__ = ["create_page", "json_script", "story_page"]
 
-_HEAD = (
-    '<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-    '<meta name="viewport" content="width=device-width, initial-scale=1">'
-    "<title>{title}</title>"
-    '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-    '<link rel="stylesheet" href="/static/story.css">'
-    '<script type="module" src="/static/js/story.js"></script></head>'
-)
+
+def _page(title: str, lang: str, body_class: str, body: str, data: dict[str, Any]) -> str:
+    """A page of the RPG table: story.css, story.js, the data for the script."""
+    return document(
+        title=title,
+        lang=lang,
+        body=body,
+        styles=("/static/story.css",),
+        script="/static/js/story.js",
+        data=data,
+        body_class=body_class,
+    )
 
 
 def _bar(title: str) -> str:
@@ -37,27 +41,17 @@ def create_page(lang: str) -> str:
     """``/stories``: name a story, pick its language, get the game master's link."""
     words = strings(lang)
     boot = {"lang": lang, "page": "create"}
-    return (
-        _HEAD.format(lang=lang, title=escape(words["title"]))
-        + '<body class="story-page create">'
-        + _bar(words["title"])
-        + '<main id="main"></main>'
-        + json_script("boot", boot)
-        + json_script("strings", words)
-        + "</body></html>"
-    )
+    body = _bar(words["title"]) + '<main id="main"></main>'
+    return _page(words["title"], lang, "story-page create", body, {"boot": boot, "strings": words})
 
 
 def story_page(name: str, boot: dict[str, Any], lang: str) -> str:
     """``/stories/{id}``: the game master's screen, a player's sheet or the onlookers' view."""
     words = strings(lang)
-    return (
-        _HEAD.format(lang=lang, title=escape(f"{name} — Totenblatt"))
-        + '<body class="story-page">'
-        + _bar(name)
+    body = (
+        _bar(name)
         + '<main id="main"><section id="test"></section><section id="sheets"></section>'
         + '<section id="tools"></section><section id="log"></section></main>'
-        + json_script("boot", boot | {"page": "story"})
-        + json_script("strings", words)
-        + "</body></html>"
     )
+    data = {"boot": boot | {"page": "story"}, "strings": words}
+    return _page(f"{name} — Totenblatt", lang, "story-page", body, data)

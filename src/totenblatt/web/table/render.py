@@ -13,7 +13,6 @@ escaped.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -29,6 +28,7 @@ from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.companion.page import companion_link
 from totenblatt.web.editor.page import editor_link
 from totenblatt.web.rules.rulebook import cover_text, rule_terms
+from totenblatt.web.shell.page import document
 from totenblatt.web.shell.words import ability_label, strings, text, weapon_label
 from totenblatt.web.table.hub import SEAT_KINDS
 
@@ -55,13 +55,6 @@ def _num(value: float) -> str:
 
 def _pts(points: Sequence[tuple[float, float]], height: float) -> str:
     return " ".join(f"{_num(x)},{_num(height - y)}" for x, y in points)
-
-
-def _json_script(element_id: str, data: Any) -> str:
-    """Data for the page's script; ``<`` is escaped so no text can end the element."""
-    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    raw = raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" id="{element_id}">{raw}</script>'
 
 
 def _terrain_svg(piece: Terrain, height: float, lang: str, rules: Ruleset) -> str:
@@ -275,14 +268,17 @@ def table_data(game: Game, lang: str) -> dict[str, Any]:
     }
 
 
-_HEAD = (
-    '<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-    '<meta name="viewport" content="width=device-width, initial-scale=1">'
-    "<title>{title}</title>"
-    '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
-    '<link rel="stylesheet" href="/static/table.css">'
-    '<script type="module" src="/static/js/{script}"></script></head>'
-)
+def _page(title: str, lang: str, script: str, body_class: str, body: str, boot: Any) -> str:
+    """A page of the table feature: table.css, its script, its boot data and the words."""
+    return document(
+        title=title,
+        lang=lang,
+        body=body,
+        styles=("/static/table.css",),
+        script=f"/static/js/{script}",
+        data={"boot": boot, "strings": strings(lang)},
+        body_class=body_class,
+    )
 
 
 def hand_html(payload: Mapping[str, Any], lang: str) -> str:
@@ -326,10 +322,8 @@ def table_page(game: Game, payload: Mapping[str, Any], boot: Mapping[str, Any], 
         f'<button type="button" data-zoom="fit" title="{escape(text("zoom_fit", lang))}">⤢</button>'
         "</div>"
     )
-    return (
-        _HEAD.format(lang=lang, title=escape(f"{title} — Totenblatt"), script="table.js")
-        + '<body class="table-page">'
-        + f'<header id="bar"><h1 title="{escape(title)}">{escape(title)}</h1>'
+    body = (
+        f'<header id="bar"><h1 title="{escape(title)}">{escape(title)}</h1>'
         + '<div id="status"></div><nav id="tools"></nav><div id="menu" hidden></div></header>'
         + '<main id="layout"><section id="board-wrap">'
         + table_svg(game, payload["figures"], lang)
@@ -345,10 +339,8 @@ def table_page(game: Game, payload: Mapping[str, Any], boot: Mapping[str, Any], 
         + f'<section id="log"><h2>{escape(text("log", lang))}</h2><ol id="log-lines"></ol>'
         + "</section></div></div></div></main>"
         + '<div id="overlay" hidden></div>'
-        + _json_script("boot", boot)
-        + _json_script("strings", strings(lang))
-        + "</body></html>"
     )
+    return _page(f"{title} — Totenblatt", lang, "table.js", "table-page", body, boot)
 
 
 @functools.cache
@@ -392,9 +384,8 @@ def lobby_page(lang: str, learned: str | None = None) -> str:
         "kinds": [k for k in SEAT_KINDS if k != "learned" or learned],
         "learned": learned,
     }
-    return (
-        _HEAD.format(lang=lang, title=escape(text("title", lang)), script="lobby.js")
-        + '<body class="lobby-page"><header id="bar"><h1>Totenblatt</h1>'
+    body = (
+        '<header id="bar"><h1>Totenblatt</h1>'
         + f'<nav id="tools"><a href="/rules?lang={lang}" id="rules-link">'
         + f"{escape(text('rules', lang))}</a> · "
         + f'<a href="/tutorial?lang={lang}" id="tutorial-link">{escape(text("tutorial", lang))}</a>'
@@ -408,7 +399,5 @@ def lobby_page(lang: str, learned: str | None = None) -> str:
         + '<a href="/?lang=de" lang="de">Deutsch</a></nav></header>'
         + '<main id="lobby"><section id="create"></section><div class="lobby-lists">'
         + '<section id="mine" hidden></section><section id="games"></section></div></main>'
-        + _json_script("boot", boot)
-        + _json_script("strings", strings(lang))
-        + "</body></html>"
     )
+    return _page(text("title", lang), lang, "lobby.js", "lobby-page", body, boot)

@@ -1,0 +1,150 @@
+"""THE document of every page: doctype, head, favicon, style sheets, the page's script, its body
+and the data for its script, and where the static files are served.
+
+A page is a frame its script fills. Every feature's page calls :func:`document` with its
+title, language, style sheets, entry script and body; the data for the script is in
+``<script type="application/json">`` elements (:func:`json_script`), so the strict
+Content-Security-Policy (no inline script) holds.
+
+The static files (``web/static``) are served twice: under :func:`static_prefix`
+(``/static/<hash of their contents>/…``, cached for a year as immutable: a changed file gives
+a new hash, so a new address) and under the plain ``/static/…`` (revalidated each time). The
+pages name the hashed addresses (:func:`static_url`); a script's relative ``import``
+stays under the same hash.
+
+>>> document(title="T", lang="en", body="<main></main>", styles=("/x.css",)).count("<link")
+2
+>>> json_script("boot", {"name": "</script>"})
+'<script type="application/json" id="boot">{"name":"\\\\u003c/script\\\\u003e"}</script>'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from functools import cache
+from html import escape
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+__all__ = [
+    "FOREVER",
+    "REVALIDATE",
+    "STATIC",
+    "StaticFolder",
+    "content_hash",
+    "document",
+    "json_script",
+    "static_dir",
+    "static_prefix",
+    "static_url",
+]
+
+STATIC = "/static/"
+"""The plain address of the static files (``web/static``)."""
+
+FOREVER = "public, max-age=31536000, immutable"
+"""Cache-Control of a static file under its content hash: its address changes with it."""
+
+REVALIDATE = "no-cache"
+"""Cache-Control of a static file under its plain address: asked again (ETag) each time."""
+
+
+def static_dir() -> Path:
+    """The folder of the static files every page shares (``web/static``)."""
+    return Path(str(files("totenblatt.web") / "static"))
+
+
+def content_hash(directory: Path) -> str:
+    """12 hex digits of the SHA-256 over every file under ``directory`` (its path and bytes):
+    any changed, added or removed file changes it."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in directory.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(directory).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+@cache
+def static_prefix() -> str:
+    """``/static/<hash>``: where the static files are served for good (computed once)."""
+    return STATIC + content_hash(static_dir())
+
+
+def static_url(path: str) -> str:
+    """The hashed address of a static file named by its plain one (``/static/table.css``);
+    another address (a feature's own route) unchanged."""
+    if path.startswith(STATIC):
+        return f"{static_prefix()}/{path.removeprefix(STATIC)}"
+    return path
+
+
+def json_script(element_id: str, data: Any) -> str:
+    """Data for the page's script in a JSON script element (never executed; ``<``, ``>``
+    and ``&`` escaped so no text can end the element)."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    raw = raw.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return f'<script type="application/json" id="{element_id}">{raw}</script>'
+
+
+def document(
+    *,
+    title: str,
+    lang: str,
+    body: str,
+    styles: Iterable[str] = (),
+    script: str | None = None,
+    data: Mapping[str, Any] | None = None,
+    body_class: str = "",
+    print_styles: Iterable[str] = (),
+    classic: bool = False,
+) -> str:
+    """The whole HTML of a page.
+
+    ``title``: plain text (escaped here); ``body``: the HTML inside ``<body>`` before the
+    data; ``styles`` / ``print_styles``: style sheets' addresses (``/static/…`` ones
+    hashed); ``script``: the page's entry script (an ES module, ``classic``: a deferred
+    classic script); ``data``: element id -> data for the script (:func:`json_script`);
+    ``body_class``: the body's class.
+    """
+    links = [f'<link rel="stylesheet" href="{static_url(s)}">' for s in styles]
+    links += [f'<link rel="stylesheet" href="{static_url(s)}" media="print">' for s in print_styles]
+    entry = ""
+    if script is not None:
+        kind = "defer" if classic else 'type="module"'
+        entry = f'<script {kind} src="{static_url(script)}"></script>'
+    attributes = f' class="{body_class}"' if body_class else ""
+    scripts = "".join(json_script(key, value) for key, value in (data or {}).items())
+    return (
+        f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title>"
+        f'<link rel="icon" href="{static_url("/static/favicon.svg")}" type="image/svg+xml">'
+        f"{''.join(links)}{entry}</head><body{attributes}>{body}{scripts}</body></html>"
+    )
+
+
+class StaticFolder(StaticFiles):
+    """The static files with one Cache-Control on every answer (:data:`FOREVER` under the
+    hash, :data:`REVALIDATE` under the plain address)."""
+
+    def __init__(self, directory: Path, cache_control: str) -> None:
+        super().__init__(directory=str(directory))
+        self.cache_control = cache_control
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        """The file's answer with this folder's Cache-Control."""
+        response = await super().get_response(path, scope)
+        if response.status_code < 400:
+            response.headers["cache-control"] = self.cache_control
+            if self.cache_control == FOREVER:  # never asked again: nothing to compare
+                for name in ("etag", "last-modified"):
+                    if name in response.headers:
+                        del response.headers[name]
+        return response
