@@ -349,6 +349,31 @@ def test_concede_offers_only_the_sacrifices_b4_allows(api: TestClient, db_url: s
     assert [m.name for m in after.members][:3] == ["Pike", "Dutch", "Lyle"]
 
 
+def test_a_campaign_fights_table_leads_back_to_its_fight_page(api: TestClient) -> None:
+    """Every seat and the spectator of a campaign fight learn the fight page; another game
+    is no campaign fight (404) and a stranger's token is refused."""
+    campaign = new_campaign(api)
+    a = new_gang(api, campaign, name="Bunch", leader="veteran", size=3, seed=3)
+    b = new_gang(api, campaign, name="Posse", leader="veteran", size=3, seed=5)
+    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                        seats=["human", "bot"])  # fmt: skip
+    game_id = fight["game_id"]
+    spectator = fight["spectator_url"].split("token=")[1]
+    expected = f"/campaigns/{campaign['campaign_id']}/fights/{fight['fight_id']}?lang=de"
+    for token in (fight["seats"][0]["token"], spectator):
+        link = api.get(f"/api/campaign-games/{game_id}/fight?lang=de", headers=auth(token))
+        assert link.status_code == 200, link.text
+        assert link.json()["url"] == expected and link.json()["text"] == "Zur Kampfseite"
+    other = api.post("/api/games", json={"seats": ["human", "bot"]}).json()
+    plain = api.get(f"/api/campaign-games/{other['game_id']}/fight",
+                    headers=auth(other["seats"][0]["token"]))  # fmt: skip
+    assert plain.status_code == 404 and "not a campaign fight" in plain.json()["error"]
+    stranger = api.get(
+        f"/api/campaign-games/{game_id}/fight", headers=auth(other["seats"][0]["token"])
+    )
+    assert stranger.status_code in (401, 403)
+
+
 def test_a_plain_api_concession_lets_the_owner_choose_in_the_aftermath(api: TestClient) -> None:
     campaign = new_campaign(api)
     admin = auth(campaign["admin_token"])

@@ -271,6 +271,8 @@ def test_a_fight_played_by_pointing_conceded_with_a_sacrifice_in_german_on_a_pho
     player.locator("[data-sacrifice]").last.click()
     chosen = offered[-1]
     player.wait_for_function("() => window.totenblatt.view().is_over", timeout=30_000)
+    back = player.wait_for_selector("#fight-page")  # the end leads back to the fight page
+    assert back.get_attribute("href").split("?")[0] == fight["open"].split("#")[0]
     with httpx.Client(base_url=server.url) as http:
         view = wait_over(http, cid, fight["open"].split("#")[0].rsplit("/", 1)[1])
     owner = pages.open(PHONE, touch=True)

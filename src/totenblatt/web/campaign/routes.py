@@ -200,6 +200,12 @@ async def sacrifice(request: Request, game_id: str, lang: str | None = None) -> 
     return await table.sacrifice_options(game_id, _token(request), _lang(lang, "en"))
 
 
+@router.get("/api/campaign-games/{game_id}/fight")
+async def fight_link(request: Request, game_id: str, lang: str | None = None) -> dict[str, Any]:
+    table = _table(request)
+    return await table.fight_link(game_id, _token(request), _lang(lang, "en"))
+
+
 @router.post("/api/campaign-games/{game_id}/concede")
 async def concede(request: Request, game_id: str, lang: str | None = None) -> dict[str, Any]:
     table = _table(request)

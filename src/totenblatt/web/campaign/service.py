@@ -527,6 +527,23 @@ class CampaignTable:
             },
         }
 
+    async def fight_link(self, game_id: str, token: str | None, lang: str) -> dict[str, Any]:
+        """Where a campaign fight's table leads back to: its fight page (any seat's or the
+        spectator's token reads it; the owner's own link opens the wizard there)."""
+        room = await self.hub.room(game_id)
+        room.viewer(token)  # a token of this game, or refused as at the table
+        fight = await self.run(self.store.fight_of_game, game_id)
+        if fight is None:
+            raise NotFoundError("this game is not a campaign fight")
+        from totenblatt.web.campaign.words import strings
+
+        return {
+            "campaign_id": fight.campaign_id,
+            "fight_id": fight.id,
+            "url": f"/campaigns/{fight.campaign_id}/fights/{fight.id}?lang={lang}",
+            "text": strings(lang)["to_fight_page"],
+        }
+
     async def concede(
         self, game_id: str, token: str | None, body: Any, lang: str
     ) -> list[dict[str, Any]]:

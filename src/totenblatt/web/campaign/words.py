@@ -113,6 +113,7 @@ _STRINGS: dict[str, str] = {
     "aftermath_of": N_("After the fight: {gang}"),
     "step_fight": N_("What happened"),
     "step_sacrifice": N_("Sacrifice (B4)"),
+    "to_fight_page": N_("To the fight page"),
     "step_healing": N_("Healing"),
     "step_advancement": N_("Advancement"),
     "step_promotion": N_("Promotion"),

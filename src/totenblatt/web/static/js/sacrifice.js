@@ -45,3 +45,13 @@ export async function campaignConcede(api, ui) {
   );
   return true;
 }
+
+/**
+ * A campaign fight's way back: a link to its fight page (where the owner's link opens the
+ * wizard), or null when the game is no campaign fight or the server cannot say.
+ */
+export async function campaignFightLink(api, lang) {
+  const { status, data } = await call(api, "GET", `/fight?lang=${encodeURIComponent(lang)}`);
+  if (status !== 200) return null;
+  return el("a", { class: "btn primary", id: "fight-page", href: data.url }, data.text);
+}

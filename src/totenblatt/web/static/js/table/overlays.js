@@ -2,7 +2,7 @@
 // its replay; the hot-seat's pass-the-device sheet is hotseat.js's.
 
 import { Replay } from "../replay.js";
-import { campaignConcede } from "../sacrifice.js";
+import { campaignConcede, campaignFightLink } from "../sacrifice.js";
 import { button, el, fill, t, toast } from "../util.js";
 import { endSummary } from "./end.js";
 import { passDevice } from "./hotseat.js";
@@ -57,6 +57,15 @@ export function showEnd(v) {
   );
   page.overlay.className = "end";
   page.overlay.querySelector(".sheet").setAttribute("aria-label", t("game_over"));
+  leadBack();
+}
+
+/** A campaign fight's end leads back to its fight page (every seat and the spectator). */
+async function leadBack() {
+  const api = apis.get(state.shown) || apis.values().next().value;
+  const link = api ? await campaignFightLink(api, lang) : null;
+  const buttons = page.overlay.querySelector(".sheet .buttons");
+  if (link && buttons && !buttons.querySelector("#fight-page")) buttons.prepend(link);
 }
 
 /** The rematch asked for: the button says so at once, and the new game opens once made. */
