@@ -36,7 +36,7 @@ def test_the_heuristic_breaks_more_duel_standoffs_than_before(
     A tight round limit (10) makes stalling cost: of 200 seeded duels the new bot ends
     189 with a side standing, the cautious one 175 (measured; both ~95 % at 30 rounds).
     HeuristicBot itself, on the engine (the lab's fast heuristic is another bot: it ends
-    128 of these duels, docs/bots.md).
+    180 of these duels since it hides only on the engine's cover spots, docs/performance.md).
     """
     monkeypatch.setattr(play, "new_fast_game", _refused)
     monkeypatch.setattr(play, "_KINDS", {})

@@ -168,29 +168,35 @@ def test_a_chunk_leaves_the_callers_frozen_objects_frozen() -> None:
         gc.unfreeze()
 
 
-def test_the_heuristic_plays_abilities_and_heroes_on_the_engine() -> None:
-    """The fast heuristic reads the base rules only: a game with an ability in play is
-    HeuristicBot's on the engine, while random bots play it on the fast path."""
+def test_the_heuristic_plays_abilities_and_heroes_on_the_fast_path() -> None:
+    """The fast heuristic reads abilities, hero types and both hand modes: a game with an
+    ability in play, or the heroes scenario per character, is the fast heuristic's on the
+    fast path (the lab's one road: only the fast path's refusal sends a game to the
+    engine)."""
     from totenblatt.sim.scenarios import with_ability
     from totenblatt.sim.spec import derive_seed
+    from totenblatt.wanted.bots.fast_seats import FastHeuristic
+    from totenblatt.wanted.fast import new_fast_game
     from totenblatt.wanted.table import load_scenario
     from totenblatt.wanted.vocab import Ability
 
     scenario = with_ability(load_scenario("duel"), Ability.LIGHT_FOOTED_2)
-    spec = RunSpec.make(scenario, "extended", bots=["heuristic"], seed=6)
-    row = play_one(spec, 1)
-    game = new_game(scenario, "extended", seed=spec.game_seed(1))
-    play_game(game, [HeuristicBot(derive_seed(6, 1, s), scenario=scenario) for s in range(2)])
-    assert row["decisions"] == len(game.actions) and row["winners"] == list(game.winners)
-    if on_fast_path(spec):  # the fast path plays the ability: random bots go there
-        from totenblatt.wanted.bots.fast_seats import FastRandom
-        from totenblatt.wanted.fast import new_fast_game
-
-        spec = RunSpec.make(scenario, "extended", bots=["random"], seed=6)
-        fast = new_fast_game(scenario, spec.ruleset, spec.game_seed(1))
-        seats = [FastRandom(derive_seed(6, 1, s)) for s in range(2)]
+    for spec in (
+        RunSpec.make(scenario, "extended", bots=["heuristic"], seed=6),
+        RunSpec.make(
+            "heroes",
+            "extended",
+            bots=["heuristic"],
+            seed=6,
+            options=[("hand_mode", "per_character")],
+        ),
+    ):
+        assert on_fast_path(spec)
+        row = play_one(spec, 1)
+        fast = new_fast_game(spec.scenario, spec.ruleset, spec.game_seed(1))
+        seats = [FastHeuristic(derive_seed(6, 1, s)) for s in range(fast.seats)]
         decisions = 0
         while not fast.is_over:
             fast.play(seats[fast.to_act].decide(fast))
             decisions += 1
-        assert play_one(spec, 1)["decisions"] == decisions
+        assert row["decisions"] == decisions and row["winners"] == list(fast.winners)
