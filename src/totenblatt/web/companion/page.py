@@ -23,7 +23,7 @@ from totenblatt.text.vocab import ability_effect, ability_name, cover_name, weap
 from totenblatt.wanted.combat import ATTACKER_ABILITIES, DEFENDER_ABILITIES
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.vocab import Ability, CoverLevel
-from totenblatt.web.shell.page import document
+from totenblatt.web.shell.page import add_link, document
 
 __all__ = ["companion_link", "companion_page", "strings"]
 
@@ -167,3 +167,6 @@ def companion_page(lang: str) -> str:
         data={"boot": boot, "strings": say},
         body_class="companion-page",
     )
+
+
+add_link("companion", 10, companion_link)  # the lobby links here through the shell

@@ -12,7 +12,7 @@ from html import escape
 
 from totenblatt.wanted.table import TerrainKind
 from totenblatt.web.editor.words import strings
-from totenblatt.web.shell.page import document
+from totenblatt.web.shell.page import add_link, document
 
 __all__ = ["editor_link", "editor_page"]
 
@@ -90,3 +90,6 @@ def editor_page(lang: str, weapons: list[list[str]]) -> str:
         data={"strings": words, "boot": {"lang": lang, "kinds": PIECE_KINDS, "weapons": weapons}},
         body_class="editor-page",
     )
+
+
+add_link("editor", 20, editor_link)  # the lobby links here through the shell

@@ -24,14 +24,14 @@ from fastapi.responses import HTMLResponse, Response
 
 from totenblatt.text.vocab import ruleset_description
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
-from totenblatt.web.rules.rulebook import rules_sections
+from totenblatt.web.rules.rulebook import rule_terms, rules_sections
 from totenblatt.web.rules.tutorial import LESSONS, tutorial_spec
 from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import InvalidError
 from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import Limits, client_key
 from totenblatt.web.shell.page import document
-from totenblatt.web.shell.words import LANGS, strings, text
+from totenblatt.web.shell.words import LANGS, add_terms, strings, text
 
 __all__ = ["CSP", "QR_MAX", "pages_router"]
 
@@ -40,6 +40,8 @@ CSP = "default-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestor
 
 QR_MAX = 1000
 """The longest text a QR code is made of (an invite link is about 100 characters)."""
+
+add_terms("rules", rule_terms)  # the table's tips say the rulebook's words through the shell
 
 
 def _lang(value: str | None, fallback: str) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from html import escape
 from importlib.resources import files
@@ -38,9 +38,11 @@ __all__ = [
     "REVALIDATE",
     "STATIC",
     "StaticFolder",
+    "add_link",
     "content_hash",
     "document",
     "json_script",
+    "links",
     "static_dir",
     "static_prefix",
     "static_url",
@@ -83,6 +85,20 @@ def static_url(path: str) -> str:
     if path.startswith(STATIC):
         return f"{static_prefix()}/{path.removeprefix(STATIC)}"
     return path
+
+
+_LINKS: dict[str, tuple[int, Callable[[str], str]]] = {}
+
+
+def add_link(name: str, position: int, link: Callable[[str], str]) -> None:
+    """A feature's link for the lobby (``link(lang)`` -> ``<a …>``), at ``position`` among
+    the others: the feature registers it, the lobby shows :func:`links` without knowing it."""
+    _LINKS[name] = (position, link)
+
+
+def links(lang: str) -> list[str]:
+    """The features' lobby links in ``lang``, by position."""
+    return [link(lang) for _, link in sorted(_LINKS.values(), key=lambda entry: entry[0])]
 
 
 def json_script(element_id: str, data: Any) -> str:

@@ -17,7 +17,7 @@ fills in the ``{placeholders}``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -29,17 +29,19 @@ from totenblatt.text.terms import N_
 from totenblatt.text.vocab import ability_name
 from totenblatt.wanted.odds import ASSUMPTION_MESSAGE
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.web.shell.night_words import NIGHT_STRINGS
 
 __all__ = [
     "LANGS",
     "Lang",
     "Narration",
     "ability_label",
+    "add_terms",
     "describe",
     "refusal",
+    "register",
     "seat_labels",
     "strings",
+    "terms",
     "text",
     "weapon_label",
     "winner_line",
@@ -190,9 +192,6 @@ _STRINGS: dict[str, str] = {
 }
 
 
-_STRINGS.update(NIGHT_STRINGS)  # a game night's (chat, takeback, rematch, tape: night_words.py)
-
-
 _REFUSALS: dict[str, str] = {
     "over": N_("the game is over"),
     "abandoned": N_("the game was abandoned: nobody played it for too long"),
@@ -208,6 +207,38 @@ _PLURALS: dict[str, Plural] = {
     "cards": Plural("{n} card", "{n} cards", n=2),
 }
 """Strings that depend on a count: the page gets ``key`` (the plural) and ``key_one``."""
+
+
+def register(table: Mapping[str, str]) -> None:
+    """The registry of the page's words: a feature adds its own (key -> message id marked
+    with ``N_``, kept as data in the feature's ``words.py``) to what :func:`strings` sends.
+
+    A key may be registered again with the same message id only (else ``ValueError``)."""
+    clashes = sorted(k for k, msgid in table.items() if _STRINGS.get(k, msgid) != msgid)
+    if clashes:
+        raise ValueError(f"page words registered twice with other text: {', '.join(clashes)}")
+    _STRINGS.update(table)
+    strings.cache_clear()
+
+
+Terms = Callable[[Ruleset, str], Mapping[str, str]]
+"""What a ruleset's terms say in a language (``cover:hard`` -> its explanation …)."""
+
+_TERMS: dict[str, Terms] = {}
+
+
+def add_terms(name: str, provider: Terms) -> None:
+    """A feature's explanations of the rules' terms (the rules feature's rulebook), for the
+    pages that show them on hover or tap without knowing that feature."""
+    _TERMS[name] = provider
+
+
+def terms(rules: Ruleset, lang: str) -> dict[str, str]:
+    """Every registered explanation of ``rules``' terms in ``lang`` (``cover:LEVEL`` …)."""
+    out: dict[str, str] = {}
+    for provider in _TERMS.values():
+        out.update(provider(rules, lang))
+    return out
 
 
 def text(key: str, lang: str, /, **values: Any) -> str:

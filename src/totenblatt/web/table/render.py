@@ -25,12 +25,10 @@ from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.table import Table, Terrain
 from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scenario_names
 from totenblatt.wanted.vocab import HeroType
-from totenblatt.web.companion.page import companion_link
-from totenblatt.web.editor.page import editor_link
-from totenblatt.web.rules.rulebook import cover_text, rule_terms
-from totenblatt.web.shell.page import document
-from totenblatt.web.shell.words import ability_label, strings, text, weapon_label
+from totenblatt.web.shell.page import document, links
+from totenblatt.web.shell.words import ability_label, strings, terms, text, weapon_label
 from totenblatt.web.table.hub import SEAT_KINDS
+from totenblatt.web.table.night import words as night_words  # noqa: F401 (registers its words)
 
 __all__ = [
     "AXIS_MARGIN",
@@ -57,7 +55,7 @@ def _pts(points: Sequence[tuple[float, float]], height: float) -> str:
     return " ".join(f"{_num(x)},{_num(height - y)}" for x, y in points)
 
 
-def _terrain_svg(piece: Terrain, height: float, lang: str, rules: Ruleset) -> str:
+def _terrain_svg(piece: Terrain, height: float, lang: str, said: Mapping[str, str]) -> str:
     """A piece's shape, with its name, its cover and what that cover does in its tooltip."""
     kind = piece.kind.value
     classes = ["terrain", f"t-{kind}"]
@@ -67,8 +65,9 @@ def _terrain_svg(piece: Terrain, height: float, lang: str, rules: Ruleset) -> st
         classes.append("impassable")
     cover = text(f"cover_{piece.cover.value}", lang)
     tip = f"{terrain_name(piece, lang)} — {text('cover', lang)}: {cover}"
-    if piece.cover.value != "none":
-        tip += f"\n{cover_text(piece.cover, rules, lang)}"
+    explained = said.get(f"cover:{piece.cover.value}")  # the rules' words (shell's terms)
+    if piece.cover.value != "none" and explained:
+        tip += f"\n{explained}"
     parts = [
         f'<g class="{" ".join(classes)}" data-terrain="{escape(piece.name)}" '
         f'data-cover="{piece.cover.value}">',
@@ -220,7 +219,8 @@ def table_svg(game: Game, figures: Sequence[FigureView], lang: str) -> str:
     """The whole table: ground, inch grid, terrain, figures, and empty layers for the script."""
     table = game.state.geo.table
     w, h = table.width, table.height
-    terrain = "".join(_terrain_svg(t, h, lang, game.ruleset) for t in table.terrain)
+    said = terms(game.ruleset, lang)
+    terrain = "".join(_terrain_svg(t, h, lang, said) for t in table.terrain)
     names = _terrain_names(table, lang)
     figs = "".join(figure_svg(f, h) for f in figures)
     m = AXIS_MARGIN
@@ -264,7 +264,7 @@ def table_data(game: Game, lang: str) -> dict[str, Any]:
         "abilities": {a.value: ability_label(a.value, lang) for f in figures for a in f.abilities},
         "kinds": {f.kind.value: kind_name(f.kind, lang) for f in figures},
         "redraw_cost": rules.round.redraw_cost,
-        "terms": rule_terms(rules, lang),
+        "terms": terms(rules, lang),
     }
 
 
@@ -389,8 +389,7 @@ def lobby_page(lang: str, learned: str | None = None) -> str:
         + f'<nav id="tools"><a href="/rules?lang={lang}" id="rules-link">'
         + f"{escape(text('rules', lang))}</a> · "
         + f'<a href="/tutorial?lang={lang}" id="tutorial-link">{escape(text("tutorial", lang))}</a>'
-        + f" · {companion_link(lang)}"  # the companion at a real table (web/companion_page)
-        + f" · {editor_link(lang)}"  # build a table (web/editor)
+        + "".join(f" · {link}" for link in links(lang))  # the features' (companion, editor)
         + f' · <a href="/campaigns?lang={lang}" id="campaigns-link">'
         + f"{escape(text('campaigns_link', lang))}</a>"
         + f' · <a href="/stories?lang={lang}" id="stories-link">'

@@ -1,13 +1,15 @@
 """The page's words of a game night (issue 24): chat, takeback, rematch, tape, export, options.
 
-Keys of the page's strings (:func:`totenblatt.web.shell.words.strings`), marked for the catalogs;
-the quick emotes' words come from :data:`totenblatt.text.night.EMOTES` (``emote_<key>``).
+Keys of the table page's strings, marked for the catalogs and registered into the shell's
+registry on import (:func:`totenblatt.web.shell.words.register`); the quick emotes' words
+come from :data:`totenblatt.text.night.EMOTES` (``emote_<key>``).
 """
 
 from __future__ import annotations
 
 from totenblatt.text.night import EMOTES
 from totenblatt.text.terms import N_
+from totenblatt.web.shell.words import register
 
 __all__ = ["NIGHT_STRINGS"]
 
@@ -55,3 +57,5 @@ NIGHT_STRINGS: dict[str, str] = {
 """The game night's page strings (added to :data:`totenblatt.web.shell.words._STRINGS`)."""
 
 NIGHT_STRINGS.update({f"emote_{key}": words for key, words in EMOTES.items()})
+
+register(NIGHT_STRINGS)  # the table page sends them with its own
