@@ -21,7 +21,7 @@ import random
 import time
 from collections.abc import Callable
 
-from totenblatt.wanted.bots import RandomBot
+from benchmarks.bench_pokerkit import fast_random_play, random_play
 from totenblatt.wanted.engine.game import new_game
 from totenblatt.wanted.fast import FastGame, fast_refusal, new_fast_game
 from totenblatt.wanted.fast.agreement import extended_scenarios
@@ -35,25 +35,9 @@ Play = Callable[[random.Random], tuple[int, float]]
 
 
 def _reference(scenario: str | Scenario) -> Play:
-    clock = time.process_time
-
     def game(rng: random.Random) -> tuple[int, float]:
         seed = rng.randrange(2**62)
-        g = new_game(scenario, "extended", seed=seed)
-        bots = [RandomBot(seed + s) for s in range(g.seats)]
-        decisions, engine = 0, 0.0
-        while True:
-            seat = g.to_act
-            if seat is None:
-                return decisions, engine
-            t0 = clock()
-            legal = g.legal_actions()
-            t1 = clock()
-            action = bots[seat].choose({}, legal)
-            t2 = clock()
-            g.apply(action)
-            engine += (t1 - t0) + (clock() - t2)
-            decisions += 1
+        return random_play(new_game(scenario, "extended", seed=seed), seed)
 
     return game
 
@@ -65,20 +49,9 @@ def _fast(scenario: str | Scenario) -> Play:
         seed = rng.randrange(2**62)
         t0 = clock()
         g = new_fast_game(scenario, "extended", seed)
-        engine = clock() - t0
-        pick = random.Random(seed)
-        decisions = 0
-        while not g.is_over:
-            t0 = clock()
-            legal = g.legal_actions()
-            t1 = clock()
-            n = len(legal)  # Concede is offered last: RandomBot leaves it out
-            action = legal[pick.randrange(n - 1)] if n > 1 else legal[0]
-            t2 = clock()
-            g.apply(action)
-            engine += (t1 - t0) + (clock() - t2)
-            decisions += 1
-        return decisions, engine
+        dealt = clock() - t0
+        decisions, engine = fast_random_play(g, seed)
+        return decisions, dealt + engine
 
     return game
 

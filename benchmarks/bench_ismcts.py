@@ -31,7 +31,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from totenblatt.wanted.bots import Bot, HeuristicBot, ISMCTSBot
@@ -130,7 +130,7 @@ def _game(scenario: str, bot: ISMCTSBot, seed: int, seat: int) -> tuple[float, i
 
 def paired(
     scenario: str,
-    makers: dict[str, Callable[[int], ISMCTSBot]],
+    makers: Mapping[str, Callable[[int], ISMCTSBot]],
     seeds: range,
     rows: Path | None = None,
 ) -> dict[str, list[tuple[float, int, int]]]:

@@ -29,10 +29,11 @@ import random
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
-from totenblatt.wanted import new_game
+from totenblatt.wanted import Game, new_game
 from totenblatt.wanted.bots import HeuristicBot, RandomBot
+from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.fast import FastGame
 
 SECONDS = 4.0
@@ -84,48 +85,57 @@ def _pokerkit() -> Callable[[random.Random], tuple[int, float]] | None:
 
 
 def _totenblatt(scenario: str) -> Callable[[random.Random], tuple[int, float]]:
-    clock = time.process_time
-
     def game(rng: random.Random) -> tuple[int, float]:
         seed = rng.randrange(2**62)
-        g = new_game(scenario, seed=seed)
-        bots = [RandomBot(seed + s) for s in range(g.seats)]
-        decisions, engine = 0, 0.0
-        while True:
-            seat = g.to_act
-            if seat is None:
-                return decisions, engine
-            t0 = clock()
-            legal = g.legal_actions()
-            t1 = clock()
-            action = bots[seat].choose({}, legal)
-            t2 = clock()
-            g.apply(action)
-            engine += (t1 - t0) + (clock() - t2)
-            decisions += 1
+        return random_play(new_game(scenario, seed=seed), seed)
 
     return game
 
 
-def _fast(scenario: str) -> Callable[[random.Random], tuple[int, float]]:
-    clock = time.process_time
+_UNREAD = cast("View", {})  # RandomBot never reads the view: none is built for it
 
+
+def random_play(g: Game, seed: int) -> tuple[int, float]:
+    """RandomBot (seeded ``seed + seat``) at every seat of ``g`` to the end: the decisions
+    and the CPU seconds of the engine alone (``legal_actions()`` and ``apply()``)."""
+    clock = time.process_time
+    bots = [RandomBot(seed + s) for s in range(g.seats)]
+    decisions, engine = 0, 0.0
+    while (seat := g.to_act) is not None:
+        t0 = clock()
+        legal = g.legal_actions()
+        t1 = clock()
+        action = bots[seat].choose(_UNREAD, legal)
+        t2 = clock()
+        g.apply(action)
+        engine += (t1 - t0) + (clock() - t2)
+        decisions += 1
+    return decisions, engine
+
+
+def fast_random_play(g: FastGame, seed: int) -> tuple[int, float]:
+    """A random id but Concede (as RandomBot, seeded ``seed``) at every decision of the fast
+    game ``g`` to the end: the decisions and the CPU seconds of the engine alone."""
+    clock = time.process_time
+    pick = random.Random(seed)
+    decisions, engine = 0, 0.0
+    while not g.is_over:
+        t0 = clock()
+        legal = g.legal_actions()
+        t1 = clock()
+        n = len(legal)  # Concede is offered last: RandomBot leaves it out
+        action = legal[pick.randrange(n - 1)] if n > 1 else legal[0]
+        t2 = clock()
+        g.apply(action)
+        engine += (t1 - t0) + (clock() - t2)
+        decisions += 1
+    return decisions, engine
+
+
+def _fast(scenario: str) -> Callable[[random.Random], tuple[int, float]]:
     def game(rng: random.Random) -> tuple[int, float]:
         seed = rng.randrange(2**62)
-        g = FastGame.from_game(new_game(scenario, seed=seed))
-        pick = random.Random(seed)
-        decisions, engine = 0, 0.0
-        while not g.is_over:
-            t0 = clock()
-            legal = g.legal_actions()
-            t1 = clock()
-            n = len(legal)  # Concede is offered last: RandomBot leaves it out
-            action = legal[pick.randrange(n - 1)] if n > 1 else legal[0]
-            t2 = clock()
-            g.apply(action)
-            engine += (t1 - t0) + (clock() - t2)
-            decisions += 1
-        return decisions, engine
+        return fast_random_play(FastGame.from_game(new_game(scenario, seed=seed)), seed)
 
     return game
 

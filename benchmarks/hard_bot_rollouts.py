@@ -25,7 +25,6 @@ measured on a quiet core where one can be had (the figure printed says the load)
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import statistics
@@ -33,7 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from benchmarks.bench_ismcts import _game, _positions
+from benchmarks.bench_ismcts import _mean_error, _positions, paired
 from totenblatt.wanted.bots.fast_search import FastISMCTSBot
 
 
@@ -90,26 +89,8 @@ def _play(
     seeds: range,
     rows: Path | None,
 ) -> dict[str, list[float]]:
-    names = list(makers)
-    out: dict[str, list[float]] = {name: [] for name in names}
-    for seed in seeds:
-        for seat in (0, 1):
-            for name in names if (seed + seat) % 2 == 0 else names[::-1]:
-                points, searched, rollouts = _game(scenario, makers[name](seed), seed, seat)
-                out[name].append(points)
-                if rows is not None:
-                    line = {"scenario": scenario, "seed": seed, "seat": seat, "bot": name}
-                    line |= {"points": points, "searched": searched, "rollouts": rollouts}
-                    with rows.open("a", encoding="utf-8") as handle:
-                        handle.write(json.dumps(line) + "\n")
-    return out
-
-
-def _mean_error(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n)
+    found = paired(scenario, makers, seeds, rows)
+    return {name: [points for points, _, _ in games] for name, games in found.items()}
 
 
 def _table(found: dict[str, list[float]], against: str) -> None:
