@@ -1,13 +1,13 @@
 """Bots that play Wanted from a seat's view and the legal actions only."""
 
 from totenblatt.wanted.bots.base import Bot, bot_seed, play_game
+from totenblatt.wanted.bots.fast_search import HardBot, hard_bot
 from totenblatt.wanted.bots.fast_seats import (
     FastSeat,
     fast_bots,
     fast_seat,
     play_on_fast_path,
 )
-from totenblatt.wanted.bots.fast_search import HardBot, hard_bot
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import ISMCTSBot
 from totenblatt.wanted.bots.learned import LearnedBot, LinearPolicy, PolicyError
