@@ -167,6 +167,8 @@ class WebGameRow(Base):
     """The game this one's rematch became (migration 0008)."""
     takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     """The takeback being asked: ``{"by", "accepted", "position"}`` (migration 0008)."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """A game that lasts days: its clock's stored form (migration 0010; none: no clock)."""
 
 
 class WebActionRow(Base):

@@ -51,12 +51,14 @@ class RematchExistsError(StoreError):
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """One seat: ``kind`` (human, bot, random) and the SHA-256 of its token (None for bots);
-    the ``player``'s name, and whether the seat passes its bids automatically."""
+    the ``player``'s name, whether the seat passes its bids automatically, and the URL
+    its "your turn" goes to (its webhook, if any)."""
 
     kind: str
     token_hash: str | None
     player: str | None = None
     auto_pass: bool = False
+    webhook: str | None = None
 
     def stored(self) -> dict[str, Any]:
         """The seat as ``web_games.seats`` holds it (keys left out at their defaults)."""
@@ -65,13 +67,19 @@ class SeatRecord:
             data["player"] = self.player
         if self.auto_pass:
             data["auto_pass"] = True
+        if self.webhook is not None:
+            data["webhook"] = self.webhook
         return data
 
 
 def read_seat(data: dict[str, Any]) -> SeatRecord:
     """A seat as ``web_games.seats`` holds it (:meth:`SeatRecord.stored`) read back."""
     return SeatRecord(
-        data["kind"], data.get("token_hash"), data.get("player"), bool(data.get("auto_pass"))
+        data["kind"],
+        data.get("token_hash"),
+        data.get("player"),
+        bool(data.get("auto_pass")),
+        data.get("webhook"),
     )
 
 
@@ -100,6 +108,8 @@ class WebGameRecord:
     """The takeback being asked (``{"by", "accepted", "position"}``), if any."""
     chat: tuple[ChatRecord, ...] = ()
     takebacks: tuple[TakebackRecord, ...] = ()
+    clock: dict[str, Any] | None = None
+    """A game that lasts days: its clock's stored form (none: no clock)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,7 @@ class WebGames:
         name: str | None = None,
         rematch_of: str | None = None,
         turn: TurnMark | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         """Store a new game with no actions, created by ``owner`` (a client's hash).
 
@@ -105,7 +106,8 @@ class WebGames:
         cannot both take the last place. ``rematch_of``: the finished game this one is
         the rematch of, linked in the same transaction (:class:`RematchExistsError` when
         that game already has one: nothing is stored then). ``turn``: whether a bot acts
-        first (stored for several server processes; None: not tracked).
+        first (stored for several server processes; None: not tracked). ``clock``: a game
+        that lasts days, its clock's stored form (:meth:`set_clock` keeps it).
         """
         now = self.db.clock()
         with self.db.transaction() as session:
@@ -131,6 +133,7 @@ class WebGames:
                     updated_at=now,
                     owner=owner,
                     name=name,
+                    **({} if clock is None else {"clock": clock}),  # none: SQL NULL, not JSON null
                 )
             )
             if rematch_of is not None:
@@ -170,12 +173,15 @@ class WebGames:
 
     def abandon_idle(self, idle: timedelta, keep: Collection[str] = ()) -> list[str]:
         """End as abandoned every unfinished game untouched for ``idle`` (no action, no
-        join), except those in ``keep``; their ids."""
+        join), except those in ``keep`` and games with a clock (a game that lasts days: its
+        clock ends the wait); their ids."""
         cutoff = self.db.clock() - idle
         with self.db.transaction() as session:
             found = session.scalars(
                 select(WebGameRow.id).where(
-                    WebGameRow.status == PLAYING, WebGameRow.updated_at < cutoff
+                    WebGameRow.status == PLAYING,
+                    WebGameRow.updated_at < cutoff,
+                    WebGameRow.clock.is_(None),
                 )
             ).all()
             ids = [i for i in found if i not in keep]
@@ -390,6 +396,7 @@ class WebGames:
                 takeback=row.takeback,
                 chat=tuple(read_chat(session, game_id)),
                 takebacks=tuple(read_takebacks(session, game_id)),
+                clock=row.clock,
             )
 
     def ids(self, *, playing_only: bool = False) -> list[str]:
@@ -444,3 +451,25 @@ class WebGames:
             if marked != row.seats:
                 row.seats = marked  # a new list: the JSON column sees the change
                 row.updated_at = self.db.clock()
+
+    def set_clock(self, game_id: str, clock: dict[str, Any]) -> None:
+        """Keep a game's clock (its stored form) after a decision started or ended."""
+        with self.db.transaction() as session:
+            row = session.get(WebGameRow, game_id)
+            if row is None:
+                raise WebGameNotFoundError(f"no web game {game_id!r}")
+            row.clock = clock
+
+    def set_webhook(self, game_id: str, seat: int, url: str | None) -> None:
+        """Keep the URL ``seat``'s "your turn" goes to (None: no webhook)."""
+        with self.db.transaction() as session:
+            row = session.get(WebGameRow, game_id)
+            if row is None:
+                raise WebGameNotFoundError(f"no web game {game_id!r}")
+            if not 0 <= seat < len(row.seats):
+                raise ValueError(f"game {game_id!r} has no seat {seat}")
+            seats = [dict(s) for s in row.seats]
+            seats[seat].pop("webhook", None)
+            if url is not None:
+                seats[seat]["webhook"] = url
+            row.seats = seats  # a new list: the JSON column sees the change
