@@ -153,3 +153,19 @@ def test_a_campaign_database_from_before_characters_is_upgraded(db_url: str) -> 
         assert store.gangs.get("Old").members == ()
         store.characters.create(DIANA)
         assert store.characters.get("Diana") == DIANA
+
+
+def test_a_deleted_character_s_audit_row_keeps_the_whole_sheet(store: Store) -> None:
+    store.characters.create(DIANA)
+    gone = store.characters.delete("diana")
+    assert gone == DIANA and store.characters.all() == []
+    with store.transaction(write=False) as session:
+        row = session.scalars(select(AuditRow).order_by(AuditRow.id.desc())).first()
+    assert row is not None
+    assert (row.what, row.subject_kind, row.subject, row.args) == (
+        "character delete",
+        "character",
+        "Diana",
+        {"name": "Diana"},
+    )
+    assert row.before == DIANA.to_dict() and row.after is None

@@ -303,3 +303,16 @@ def test_random_module_is_untouched(store: Store) -> None:
     make(store)
     store.gangs.record_fight("Daltons", FightOutcome(), seed=4)
     assert random.random() == expected
+
+
+def test_a_deleted_gang_s_audit_row_keeps_the_whole_gang_and_its_rows_stay(store: Store) -> None:
+    make(store)
+    gang = store.gangs.get("Daltons")
+    store.gangs.delete("daltons")
+    rows = audit_rows(store)
+    assert [(r.what, r.subject, r.gang_id) for r in rows] == [
+        ("gang create", "Daltons", None),
+        ("gang delete", "Daltons", None),
+    ]
+    assert rows[-1].subject_kind == "gang" and rows[-1].args == {"name": "Daltons"}
+    assert rows[-1].before == gang.to_record() and rows[-1].after is None

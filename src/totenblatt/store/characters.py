@@ -193,15 +193,8 @@ class Characters:
         with self.store.transaction() as session:
             row = self._row(session, name, lock=True)
             gone = Character.from_dict(row.data)
-            session.delete(row)
-            self.store.audit(
-                session,
-                what="character delete",
-                subject=gone.name,
-                subject_kind="character",
-                args={"name": gone.name},
-                before=gone.to_dict(),
-                after=None,
+            self.store.audit_delete(
+                session, row, kind="character", name=gone.name, before=gone.to_dict()
             )
         return gone
 

@@ -152,3 +152,19 @@ class Database:
         )
         session.add(row)
         return row
+
+    def audit_delete(
+        self, session: Session, row: object, *, kind: str, name: str, before: dict[str, Any]
+    ) -> AuditRow:
+        """Delete ``row`` in ``session`` and add the audit row ``<kind> delete`` of the
+        ``kind`` named ``name`` that keeps the whole record (``before``)."""
+        session.delete(row)
+        return self.audit(
+            session,
+            what=f"{kind} delete",
+            subject=name,
+            subject_kind=kind,
+            args={"name": name},
+            before=before,
+            after=None,
+        )

@@ -492,16 +492,8 @@ class Gangs:
             row = find_row(session, name, lock=True)
             gang = to_gang(row)
             session.execute(update(AuditRow).where(AuditRow.gang_id == row.id).values(gang_id=None))
-            session.delete(row)
-            self.store.audit(
-                session,
-                what="gang delete",
-                subject=gang.name,
-                subject_kind="gang",
-                gang_id=None,
-                args={"name": gang.name},
-                before=gang.to_record(),
-                after=None,
+            self.store.audit_delete(
+                session, row, kind="gang", name=gang.name, before=gang.to_record()
             )
         return gang
 
