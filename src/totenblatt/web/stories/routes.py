@@ -44,12 +44,10 @@ story's sockets, each its own viewer's payload.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 from urllib.parse import quote
 
@@ -65,14 +63,13 @@ from totenblatt.store.core import Database
 from totenblatt.store.database import StoreError, StoreUnavailableError
 from totenblatt.store.holders import HeldError
 from totenblatt.store.stories import SheetRecord, Stories, StoryNotFoundError, StoryRecord
-from totenblatt.web.shell.bodies import MAX_BODY, parse_json, read_json
+from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import (
     BusyError,
     ConflictError,
     ForbiddenError,
     InvalidError,
     NotFoundError,
-    TooLargeError,
     UnauthorizedError,
     WebError,
 )
@@ -87,6 +84,8 @@ from totenblatt.web.stories import calls, draws, table
 from totenblatt.web.stories.follow import StoryFollower
 from totenblatt.web.stories.page import create_page, story_page
 from totenblatt.web.stories.payloads import odds_payload, story_payload
+from totenblatt.web.stories.sockets import StoryHub, Watcher, answer
+from totenblatt.web.stories.sockets import message as story_message
 from totenblatt.web.stories.table import Viewer, viewer_of
 from totenblatt.web.stories.uploads import upload_sheet
 from totenblatt.web.stories.words import refusal
@@ -157,90 +156,30 @@ async def _store(fn: Callable[..., _T], *args: Any, lang: str = "en") -> _T:
         raise BusyError(text, retry_after=10) from None
 
 
-@dataclass(eq=False)
-class Watcher:
-    """One open WebSocket of a story: its token (the viewer is found anew at each push)."""
+class _Table:
+    """The RPG table's state on one server: its sockets (:class:`StoryHub`), the following
+    of other processes, the budgets, seeds and origins of ``settings``; and the steps every
+    route shares (:meth:`change`, :meth:`told`)."""
 
-    token: str | None
-    lang: str
-    send: Callable[[str], Awaitable[None]]
-    close: Callable[[int, str], Awaitable[None]]
-    sent: int = -1
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    def __init__(self, settings: StorySettings) -> None:
+        self.hub = StoryHub()
+        self.follower = StoryFollower(self.hub.seen, self.reload)
+        limits = settings.limits
+        self.creations = Budget("story creations", limits.games_per_hour, 3600.0)
+        self.actions = Budget("actions", limits.actions_per_minute, 60.0)
+        self.seeds = settings.seeds or (lambda: secrets.randbits(SEED_BITS))
+        self.origins = frozenset(normalise_origin(o) for o in settings.allow_origins)
+        self.default_lang = settings.lang
 
-
-class StoryHub:
-    """The open sockets of every story; :meth:`publish` sends each its own payload."""
-
-    def __init__(self) -> None:
-        self.watchers: dict[str, set[Watcher]] = {}
-
-    def seen(self) -> dict[str, int]:
-        """Each watched story and the oldest version one of its sockets has been sent."""
-        return {s: min(w.sent for w in found) for s, found in self.watchers.items() if found}
-
-    def add(self, story_id: str, watcher: Watcher) -> None:
-        """Watch ``story_id``."""
-        self.watchers.setdefault(story_id, set()).add(watcher)
-
-    def remove(self, story_id: str, watcher: Watcher) -> None:
-        """Stop watching (a closed socket)."""
-        found = self.watchers.get(story_id)
-        if found is not None:
-            found.discard(watcher)
-            if not found:
-                del self.watchers[story_id]
-
-    async def publish(self, story: StoryRecord) -> None:
-        """Send every watcher of ``story`` its payload (a revoked link is closed: 4403)."""
-        watchers = list(self.watchers.get(story.id, ()))
-        await asyncio.gather(*(self._send(story, w) for w in watchers))
-
-    async def _send(self, story: StoryRecord, watcher: Watcher) -> None:
-        async with watcher.lock:
-            if story.version <= watcher.sent:
-                return
-            try:
-                viewer = viewer_of(story, watcher.token, watcher.lang)
-            except WebError as exc:
-                self.remove(story.id, watcher)
-                await watcher.close(4000 + exc.status, exc.message[:100])
-                return
-            data = await run_in_threadpool(_message, story, viewer, watcher.lang)
-            try:
-                await watcher.send(data)
-            except Exception:  # a closed socket: forget it
-                self.remove(story.id, watcher)
-                return
-            watcher.sent = story.version
-
-
-def _message(story: StoryRecord, viewer: Viewer, lang: str) -> str:
-    return json.dumps({"type": "story"} | story_payload(story, viewer, lang), ensure_ascii=False)
-
-
-def story_router(settings: StorySettings) -> APIRouter:
-    """The routes of the RPG table on the server of ``settings`` (limits, seeds, origins)."""
-    router = APIRouter()
-    hub = StoryHub()
-
-    async def reload(server: GameHost, story_id: str) -> None:
+    async def reload(self, server: GameHost, story_id: str) -> None:
         """Another process changed the story: load it and push it to the sockets here."""
-        await hub.publish(await run_in_threadpool(Stories(server.games.db).load, story_id))
-
-    follower = StoryFollower(hub.seen, reload)
-    limits = settings.limits
-    creations = Budget("story creations", limits.games_per_hour, 3600.0)
-    actions = Budget("actions", limits.actions_per_minute, 60.0)
-    seeds = settings.seeds or (lambda: secrets.randbits(SEED_BITS))
-    origins = frozenset(normalise_origin(o) for o in settings.allow_origins)
-    default_lang = settings.lang
+        await self.hub.publish(await run_in_threadpool(Stories(server.games.db).load, story_id))
 
     async def change(
-        request: Request, story_id: str, step: Callable[[StoryRecord, Viewer, str], _T]
+        self, request: Request, story_id: str, step: Callable[[StoryRecord, Viewer, str], _T]
     ) -> tuple[_T, StoryRecord]:
         """One change of the story by the request's token, then the pushes."""
-        actions.check(_client(request))
+        self.actions.check(_client(request))
         token = _bearer(request)
         asked = request.query_params.get("lang")
 
@@ -252,24 +191,45 @@ def story_router(settings: StorySettings) -> APIRouter:
             return step(story, viewer, lang)
 
         answer, story = await _store(
-            _stories(request).change, story_id, work, lang=_lang(asked, default_lang)
+            _stories(request).change, story_id, work, lang=_lang(asked, self.default_lang)
         )
-        await told(request, story)
+        await self.told(request, story)
         return answer, story
 
-    async def told(request: Request, story: StoryRecord) -> None:
+    async def told(self, request: Request, story: StoryRecord) -> None:
         """A change stored: the other processes are told, the sockets here get it."""
-        follower.attach(request.app.state.hub)
-        follower.announce(story.id, story.version)
-        await hub.publish(story)
+        self.follower.attach(request.app.state.hub)
+        self.follower.announce(story.id, story.version)
+        await self.hub.publish(story)
 
+    @staticmethod
     async def body(request: Request) -> Any:
+        """The request's JSON body (read within the server's limits)."""
         return await read_json(request)
 
+    @staticmethod
     def base(request: Request) -> str:
+        """The server's address as the request reached it (links are made from it)."""
         return str(request.base_url).rstrip("/")
 
-    # -- pages -----------------------------------------------------------------------------
+
+def story_router(settings: StorySettings) -> APIRouter:
+    """The routes of the RPG table on the server of ``settings`` (limits, seeds, origins)."""
+    router = APIRouter()
+    state = _Table(settings)
+    _page_routes(router, state)
+    _story_routes(router, state)
+    _character_routes(router, state)
+    _sheet_routes(router, state)
+    _test_routes(router, state)
+    _socket_route(router, state)
+    router.story_hub = state.hub  # type: ignore[attr-defined]  # for tests behind the API
+    return router
+
+
+def _page_routes(router: APIRouter, state: _Table) -> None:
+    """The pages: the start page and a story's page."""
+    default_lang = state.default_lang
 
     @router.get("/stories", response_class=HTMLResponse)
     async def start_page(request: Request, lang: str | None = None) -> HTMLResponse:
@@ -295,7 +255,14 @@ def story_router(settings: StorySettings) -> APIRouter:
         boot = {"story_id": story.id, "lang": language, "payload": payload}
         return HTMLResponse(story_page(story.name, boot, language))
 
-    # -- the API ---------------------------------------------------------------------------
+
+def _story_routes(router: APIRouter, state: _Table) -> None:
+    """Creating a story and reading its payload."""
+    body = state.body
+    base = state.base
+    default_lang = state.default_lang
+    seeds = state.seeds
+    creations = state.creations
 
     @router.post("/api/stories", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
@@ -356,6 +323,16 @@ def story_router(settings: StorySettings) -> APIRouter:
         viewer = viewer_of(story, _bearer(request), language)
         return JSONResponse(await run_in_threadpool(story_payload, story, viewer, language))
 
+
+def _character_routes(router: APIRouter, state: _Table) -> None:
+    """Adding a character to a story and bringing a sheet from another."""
+    change = state.change
+    told = state.told
+    body = state.body
+    base = state.base
+    default_lang = state.default_lang
+    actions = state.actions
+
     @router.post("/api/stories/{story_id}/characters", status_code=201)
     async def add(request: Request, story_id: str) -> dict[str, Any]:
         data = await body(request)
@@ -405,6 +382,13 @@ def story_router(settings: StorySettings) -> APIRouter:
         await told(request, story)
         return sheet, token_box[0]
 
+
+def _sheet_routes(router: APIRouter, state: _Table) -> None:
+    """Changing a character's sheet: jokers, wounds, healing, edits, links."""
+    change = state.change
+    body = state.body
+    base = state.base
+
     def sheet_route(
         path: str, action: Callable[[StoryRecord, Viewer, int, Any, str], None]
     ) -> None:
@@ -438,6 +422,12 @@ def story_router(settings: StorySettings) -> APIRouter:
             "player_token": token,
             "url": f"{base(request)}/stories/{story_id}#token={token}",
         }
+
+
+def _test_routes(router: APIRouter, state: _Table) -> None:
+    """Calling a test and its steps: draw, joker, stop, cancel, reveal."""
+    change = state.change
+    body = state.body
 
     @router.post("/api/stories/{story_id}/tests", status_code=201)
     async def call(request: Request, story_id: str) -> dict[str, Any]:
@@ -502,7 +492,13 @@ def story_router(settings: StorySettings) -> APIRouter:
         )
         return _drawn(story, test_id, None, [], _viewer(request, story))
 
-    # -- the WebSocket ---------------------------------------------------------------------
+
+def _socket_route(router: APIRouter, state: _Table) -> None:
+    """The story's WebSocket: its payload after every change."""
+    default_lang = state.default_lang
+    hub = state.hub
+    follower = state.follower
+    origins = state.origins
 
     @router.websocket("/ws/stories/{story_id}")
     async def socket(websocket: WebSocket, story_id: str) -> None:
@@ -530,7 +526,9 @@ def story_router(settings: StorySettings) -> APIRouter:
         hub.add(story_id, watcher)
         try:
             async with watcher.lock:
-                await websocket.send_text(await run_in_threadpool(_message, story, viewer, lang))
+                await websocket.send_text(
+                    await run_in_threadpool(story_message, story, viewer, lang)
+                )
                 watcher.sent = story.version
             while True:
                 message = await websocket.receive()
@@ -539,29 +537,13 @@ def story_router(settings: StorySettings) -> APIRouter:
                 raw = message.get("text") or (message.get("bytes") or b"").decode(
                     "utf-8", "replace"
                 )
-                reply = _answer(raw)
+                reply = answer(raw)
                 async with watcher.lock:
                     await websocket.send_text(json.dumps(reply))
         except WebSocketDisconnect:
             pass
         finally:
             hub.remove(story_id, watcher)
-
-    router.story_hub = hub  # type: ignore[attr-defined]  # for tests that look behind the API
-    return router
-
-
-def _answer(raw: str) -> dict[str, Any]:
-    """A client's message on the socket: only pings (changes go by HTTP)."""
-    try:
-        if len(raw) > MAX_BODY:
-            raise TooLargeError(f"the message is larger than {MAX_BODY} bytes")
-        data = parse_json(raw)
-        if isinstance(data, dict) and data.get("type") == "ping":
-            return {"type": "pong"}
-        raise InvalidError('a message on this socket is {"type": "ping"}; changes go by HTTP')
-    except WebError as exc:
-        return {"type": "error", "status": exc.status, "error": exc.message}
 
 
 def _viewer(request: Request, story: StoryRecord) -> Viewer:
