@@ -473,11 +473,3 @@ def gang_export(
         print_json({"written": str(output)})
     else:
         console.print(words(language).phrase("Written to {file}.", file=str(output)))
-
-
-def _load_commands() -> None:
-    """Register the gang and fight commands of the other campaign modules."""
-    from totenblatt.cli import campaign_fight, campaign_members  # noqa: F401
-
-
-_load_commands()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -31,7 +31,30 @@ from totenblatt.store.models import (
 )
 
 if TYPE_CHECKING:
-    from totenblatt.store.gangs import Gangs
+    from totenblatt.campaign import Event
+    from totenblatt.store.core import Database
+
+
+class Gangs(Protocol):
+    """What the undo needs of :class:`~totenblatt.store.gangs.Gangs` (no import back to it)."""
+
+    store: Database
+
+    def write_change(
+        self,
+        session: Session,
+        row: GangRow,
+        what: str,
+        before: Gang | None,
+        after: Gang,
+        events: Sequence[Event],
+        *,
+        args: dict[str, Any],
+        seed: int | None = None,
+    ) -> AuditRow:
+        """Write ``after`` into ``row`` with the change's audit row."""
+        ...
+
 
 __all__ = ["LEADER", "RENAMES", "UNDONE", "in_aftermath", "keep_names", "undo_fight"]
 

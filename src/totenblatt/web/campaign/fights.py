@@ -68,6 +68,7 @@ __all__ = [
     "Aftermath",
     "aftermath",
     "battle_of",
+    "choices_json",
     "parse_choices",
     "read_setup",
     "setup_text",
@@ -455,3 +456,17 @@ def steps_view(
         }
     )
     return steps
+
+
+def choices_json(after: Aftermath) -> dict[str, Any]:
+    """The choices an aftermath was computed with (the defaults filled in)."""
+    return {
+        "sacrifice": after.outcome.sacrifice,
+        "hire": None if after.choices.hire is None else after.choices.hire.value,
+        "pay": None if after.choices.pay is None else dict(after.choices.pay),
+        "hire_name": after.choices.hire_name,
+        "abilities": [a.value for a in after.choices.abilities],
+        "fill": after.choices.fill,
+        "fill_names": list(after.choices.fill_names),
+        "leader": after.choices.leader,
+    }

@@ -6,7 +6,7 @@ answer to a refusal of the store or the rules, and the shapes :mod:`.service` an
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from totenblatt.campaign import CampaignError, sacrifice_candidates
 from totenblatt.store.campaigns import (
@@ -30,11 +30,7 @@ from totenblatt.web.shell.games import GameRoom
 from totenblatt.web.shell.store_errors import busy
 from totenblatt.web.shell.words import describe as describe_error
 
-if TYPE_CHECKING:
-    from totenblatt.web.campaign.fights import Aftermath
-
 __all__ = [
-    "choices_json",
     "fight_answer",
     "fight_of",
     "gang_of",
@@ -147,20 +143,6 @@ def fight_answer(
         "seats": seats,
         "spectator_url": f"{base}/games/{game_id}?token={spectator}",
         "url": f"{base}/campaigns/{campaign_id}/fights/{fight_id}",
-    }
-
-
-def choices_json(after: Aftermath) -> dict[str, Any]:
-    """The choices an aftermath was computed with (the defaults filled in)."""
-    return {
-        "sacrifice": after.outcome.sacrifice,
-        "hire": None if after.choices.hire is None else after.choices.hire.value,
-        "pay": None if after.choices.pay is None else dict(after.choices.pay),
-        "hire_name": after.choices.hire_name,
-        "abilities": [a.value for a in after.choices.abilities],
-        "fill": after.choices.fill,
-        "fill_names": list(after.choices.fill_names),
-        "leader": after.choices.leader,
     }
 
 

@@ -45,12 +45,12 @@ from totenblatt.web.campaign.access import Who, new_id, new_token, who_is
 from totenblatt.web.campaign.fights import (
     aftermath,
     battle_of,
+    choices_json,
     parse_choices,
     setup_text,
     steps_view,
 )
 from totenblatt.web.campaign.requests import (
-    choices_json,
     fight_answer,
     fight_of,
     gang_of,
