@@ -79,11 +79,12 @@ __all__ = [
     "TableError",
     "Terrain",
     "TerrainKind",
+    "remember",
 ]
 
 _LEVELS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.MEDIUM, CoverLevel.HARD)
 _CACHE_LIMIT = 50_000
-"""Entries a query cache holds before it starts afresh (see :func:`_remember`)."""
+"""Entries a query cache holds before it starts afresh (see :func:`remember`)."""
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
@@ -427,7 +428,7 @@ class Table:
             cost += (self.difficult_factor - 1) * extra
         if windows:
             cost += self.window_cost * len(windows)
-        return _remember(self._segment_cache, (p, q), cost)
+        return remember(self._segment_cache, (p, q), cost)
 
     def profile(self, p: Point, q: Point) -> Profile:
         """Length of p→q, its parameter intervals in difficult terrain and its window crossings.
@@ -449,7 +450,7 @@ class Table:
         found = self._profile_cache.get(key)
         if found is None:
             done = self._profile(*key)
-            found = _remember(
+            found = remember(
                 self._profile_cache, key, BLOCKED if isinstance(done, Blocked) else done
             )
         return found
@@ -464,7 +465,7 @@ class Table:
                 if isinstance(done, Blocked)
                 else Reason("the path is blocked", Message("the path is blocked"))
             )
-            _remember(self._why_cache, (p, q), text)
+            remember(self._why_cache, (p, q), text)
         return text
 
     def _profile(self, p: Point, q: Point) -> Profile | Blocked:
@@ -476,7 +477,7 @@ class Table:
         """(building index or -1, in hard cover) of a base centred at ``p``; cached."""
         entry = self._point_cache.get(p)
         if entry is None:
-            entry = _remember(self._point_cache, p, (self._find_building(p), self._compute_hard(p)))
+            entry = remember(self._point_cache, p, (self._find_building(p), self._compute_hard(p)))
         return entry
 
     def _building_index(self, p: Point) -> int:
@@ -526,9 +527,7 @@ class Table:
         key = (a, b)
         found = self._sight_cache.get(key)
         if found is None:
-            found = _remember(
-                self._sight_cache, key, (self.distance(a, b), self._compute_lof(a, b))
-            )
+            found = remember(self._sight_cache, key, (self.distance(a, b), self._compute_lof(a, b)))
         return found
 
     def cover(self, attacker: Point, target: Point) -> CoverLevel:
@@ -541,7 +540,7 @@ class Table:
         key = (attacker, target)
         found = self._cover_cache.get(key)
         if found is None:
-            found = _remember(self._cover_cache, key, self._compute_cover(attacker, target))
+            found = remember(self._cover_cache, key, self._compute_cover(attacker, target))
         return found
 
     def _compute_lof(self, a: Point, b: Point) -> bool:
@@ -554,12 +553,13 @@ class Table:
         return _LEVELS[cover_rank(self._cover, self._cover_reach, attacker, target)]
 
 
-def _remember(cache: dict[_K, _V], key: _K, value: _V) -> _V:
-    """Store ``value`` under ``key`` and return it; a full cache starts afresh.
+def remember(cache: dict[_K, _V], key: _K, value: _V, limit: int | None = None) -> _V:
+    """Store ``value`` under ``key`` and return it; a cache over ``limit`` entries (default
+    :data:`_CACHE_LIMIT`, read at the call) starts afresh.
 
-    The caches hold pure query results, so forgetting them never changes an answer.
+    For caches of pure query results only: forgetting them never changes an answer.
     """
-    if len(cache) > _CACHE_LIMIT:
+    if len(cache) > (_CACHE_LIMIT if limit is None else limit):
         cache.clear()
     cache[key] = value
     return value

@@ -27,14 +27,13 @@ import itertools
 import math
 import weakref
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from totenblatt.wanted.table.batch import Batch, all_pairs, candidate_points, spot_potentials
 from totenblatt.wanted.table.legs import affordable, clear_of_bases, short_of
-from totenblatt.wanted.table.measure import Table
+from totenblatt.wanted.table.measure import Table, remember
 from totenblatt.wanted.table.planar import EPS
 from totenblatt.wanted.table.terrain import Point
 from totenblatt.wanted.vocab import CoverLevel
@@ -153,7 +152,7 @@ class Router:
             if exact:
                 for k in np.nonzero(np.isfinite(row))[0].tolist():
                     row[k] = self._exact(p, self.nodes[k])
-            _remember(cache, p, row)
+            remember(cache, p, row, _CACHE_LIMIT)
         return row
 
     def _spot_column(self, j: int) -> None:
@@ -179,7 +178,7 @@ class Router:
                 np.hypot(nodes[:, 0] - p[0], nodes[:, 1] - p[1]),
                 np.hypot(spots[:, 0] - p[0], spots[:, 1] - p[1]),
             )
-            _remember(self._nears, p, found)
+            remember(self._nears, p, found, _CACHE_LIMIT)
         return found
 
     def _reach(self, start: Point) -> tuple[Floats, Ints]:
@@ -193,7 +192,7 @@ class Router:
                 found = (via[first, np.arange(len(row))], first)
             else:
                 found = (row, np.zeros(0, dtype=np.intp))
-            _remember(self._reaches, start, found)
+            remember(self._reaches, start, found, _CACHE_LIMIT)
         return found
 
     def _holds(self, start: Point | None, goal: Point | None, route: list[Point]) -> bool:
@@ -216,7 +215,7 @@ class Router:
             via = self.dist + self._row(goal, exact)[None, :]
             last = np.argmin(via, axis=1)
             found = (via[np.arange(len(last)), last], last)
-            _remember(self._potentials, (goal, exact), found)
+            remember(self._potentials, (goal, exact), found, _CACHE_LIMIT)
         return found
 
     def _first(self, start: Point, rest: Floats, bound: float) -> int:
@@ -258,7 +257,7 @@ class Router:
             route = self._route(start, goal)
             legs = tuple(self._exact(p, q) for p, q in itertools.pairwise(route))
             found = (route, legs)
-            _remember(self._routes, key, found)
+            remember(self._routes, key, found, _CACHE_LIMIT)
         return found
 
     def _route(self, start: Point, goal: Point) -> tuple[Point, ...]:
@@ -318,7 +317,7 @@ class Router:
         if key in self._advances:
             return self._advances[key]
         found = self._blocked(start, free, budget, blockers)
-        _remember(self._advances, key, found)
+        remember(self._advances, key, found, _CACHE_LIMIT)
         return found
 
     def straight(
@@ -336,7 +335,7 @@ class Router:
                 path = self._cut((start, goal), (direct,), budget)
                 if len(path) >= 2 and math.dist(path[-1], start) >= 0.01:
                     found = path
-            _remember(self._straights, key, found)
+            remember(self._straights, key, found, _CACHE_LIMIT)
         if found is not None and blockers:
             end, reach = found[-1], self.table.base_diameter - EPS
             if any(math.dist(b, end) < reach for b in blockers):
@@ -349,7 +348,7 @@ class Router:
         if key in self._cuts:
             return self._cuts[key]
         found = self._toward(start, goal, budget)
-        _remember(self._cuts, key, found)
+        remember(self._cuts, key, found, _CACHE_LIMIT)
         return found
 
     def _toward(self, start: Point, goal: Point, budget: float) -> tuple[Point, ...] | None:
@@ -435,7 +434,7 @@ class Router:
         cached = self._spots.get(key)
         if cached is None:
             cached = tuple(self._cover_spots(*key))
-            _remember(self._spots, key, cached)
+            remember(self._spots, key, cached, _CACHE_LIMIT)
         return list(cached)
 
     def _exposure(self, threat: Point) -> Ints:
@@ -443,7 +442,7 @@ class Router:
         found = self._exposures.get(threat)
         if found is None:
             found = self.batch.exposure(threat, self.spot_facts)
-            _remember(self._exposures, threat, found)
+            remember(self._exposures, threat, found, _CACHE_LIMIT)
         return found
 
     def _safety(self, threats: tuple[Point, ...]) -> tuple[Ints, Ints, Ints]:
@@ -456,7 +455,7 @@ class Router:
             else:
                 zero = np.zeros(len(self.spots), dtype=np.intp)
                 found = (zero, self.spot_hard, zero)
-            _remember(self._safeties, threats, found)
+            remember(self._safeties, threats, found, _CACHE_LIMIT)
         return found
 
     def _rank(
@@ -475,7 +474,7 @@ class Router:
             order = np.lexsort((near[index], -total[index], -hard[index], -worst[index]))
             index = index[order]
             found = (radius, tuple(index.tolist()), tuple(near[index].tolist()))
-            _remember(self._ranked, key, found)
+            remember(self._ranked, key, found, _CACHE_LIMIT)
         return found[1], found[2]
 
     def _spot_path(self, start: Point, j: int) -> tuple[tuple[Point, ...], float] | None:
@@ -504,7 +503,7 @@ class Router:
                 found = (found[0], self.table.move_cost(found[0]))
             except MoveError:
                 found = None
-        _remember(self._spot_paths, key, found)
+        remember(self._spot_paths, key, found, _CACHE_LIMIT)
         return found
 
     def _cover_spots(
@@ -530,9 +529,3 @@ class Router:
             if len(chosen) >= limit:
                 break
         return chosen
-
-
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
