@@ -169,232 +169,298 @@ def _workers(count: int, sock: socket.socket, start: Callable[[], None]) -> None
                 children.add(spawn())
 
 
+_Host = Annotated[
+    str,
+    typer.Option(
+        "--host",
+        help=N_(
+            "Address to listen on; 127.0.0.1 is this computer only, 0.0.0.0 every "
+            "network (see docs/web.md before you open it to others)."
+        ),
+    ),
+]
+_Port = Annotated[int, typer.Option("--port", min=1, max=65535, help=N_("TCP port (1-65535)."))]
+_Db = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help=N_(
+            "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a "
+            "SQLite file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user "
+            "data directory."
+        ),
+    ),
+]
+_BotDelay = Annotated[
+    float,
+    typer.Option(
+        "--bot-delay", min=0.0, max=10.0, help=N_("Seconds a bot waits before it acts (0-10).")
+    ),
+]
+_BotProcesses = Annotated[
+    int | None,
+    typer.Option(
+        "--bot-processes",
+        min=0,
+        max=64,
+        help=N_(
+            "Worker processes in which search bots and bot-only games think (0-64; "
+            "0: all bots on one thread of the server). Default: one per core but one."
+        ),
+    ),
+]
+_BotThink = Annotated[
+    float,
+    typer.Option(
+        "--bot-think",
+        min=0.2,
+        max=60.0,
+        help=N_(
+            "Seconds the hard bot may think for a decision at most, however busy the "
+            "server (0.2-60)."
+        ),
+    ),
+]
+_TrustedProxy = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--trusted-proxy",
+        metavar="ADDR",
+        help=N_(
+            "A reverse proxy (address or network) whose X-Forwarded-For, -Proto and "
+            "-Host are believed; repeat for several. Default: none, every peer is a client."
+        ),
+    ),
+]
+_AllowOrigin = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allow-origin",
+        metavar="ORIGIN",
+        help=N_(
+            "Another page's origin (https://host[:port]) that may open the WebSocket; "
+            "repeat for several. Default: the table's own pages only."
+        ),
+    ),
+]
+_GamesPerHour = Annotated[
+    int,
+    typer.Option(
+        "--games-per-hour",
+        min=1,
+        max=100_000,
+        help=N_("Games one address may create per hour (all at once, then evenly)."),
+    ),
+]
+_ActionsPerMinute = Annotated[
+    int,
+    typer.Option(
+        "--actions-per-minute",
+        min=1,
+        max=1_000_000,
+        help=N_(
+            "Actions and previews one address may send per minute (all at once, then "
+            "evenly); beyond it the server answers 429."
+        ),
+    ),
+]
+_MaxGames = Annotated[
+    int,
+    typer.Option(
+        "--max-games",
+        min=1,
+        max=1_000_000,
+        help=N_("Unfinished games with a person who has connected, at most."),
+    ),
+]
+_GamesPerAddress = Annotated[
+    int | None,
+    typer.Option(
+        "--games-per-address",
+        min=1,
+        max=1_000_000,
+        help=N_(
+            "Unfinished games with a person one address may hold, so that no address "
+            "fills --max-games for everyone. Default: 5 percent of --max-games, at least 20."
+        ),
+    ),
+]
+_BotGames = Annotated[
+    int,
+    typer.Option(
+        "--bot-games",
+        min=0,
+        max=10_000,
+        help=N_("Unfinished games of bots only (no human seat) on the server, at most."),
+    ),
+]
+_BotGamesPerAddress = Annotated[
+    int,
+    typer.Option(
+        "--bot-games-per-address",
+        min=0,
+        max=10_000,
+        help=N_("Unfinished games of bots only one address may have, at most."),
+    ),
+]
+_IdleHours = Annotated[
+    float,
+    typer.Option(
+        "--idle-hours",
+        help=N_(
+            "Hours without an action or a player joining after which an unfinished game "
+            "ends as abandoned (more than 0, up to 8760)."
+        ),
+    ),
+]
+_HeaderTimeout = Annotated[
+    float,
+    typer.Option(
+        "--header-timeout",
+        help=N_("Seconds a request's headers may take to arrive (0.1-600)."),
+    ),
+]
+_BodyTimeout = Annotated[
+    float,
+    typer.Option(
+        "--body-timeout",
+        help=N_("Seconds a request's body may take to arrive after its headers (0.1-600)."),
+    ),
+]
+_Workers = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        min=1,
+        max=64,
+        help=N_(
+            "Server processes sharing the port (1-64); more than one needs PostgreSQL, "
+            "through which they share the games."
+        ),
+    ),
+]
+_Learned = Annotated[
+    Path | None,
+    typer.Option(
+        "--learned",
+        metavar="PATH",
+        help=N_(
+            "A policy saved by python -m totenblatt.env.train: the lobby offers it as the "
+            "learned bot, in the scenario it was trained for."
+        ),
+    ),
+]
+_OperatorToken = Annotated[
+    str | None,
+    typer.Option(
+        "--operator-token",
+        metavar="TOKEN",
+        envvar="TOTENBLATT_OPERATOR_TOKEN",
+        show_envvar=False,
+        help=N_(
+            "The operator's token (16-200 letters, digits, - or _), kept across restarts; "
+            "also $TOTENBLATT_OPERATOR_TOKEN. Default: a new one, printed at start."
+        ),
+    ),
+]
+_Private = Annotated[
+    bool,
+    typer.Option(
+        "--private",
+        help=N_(
+            "Only the operator may create stories and campaigns (default: anybody who "
+            "reaches the lobby)."
+        ),
+    ),
+]
+_ScenarioDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--scenario-dir",
+        metavar="DIR",
+        envvar="TOTENBLATT_SCENARIO_DIR",
+        show_envvar=False,
+        help=N_(
+            "The server's scenario folder: its NAME.toml files are played by name like the "
+            "built-in ones, and the table editor (/editor) saves there; also "
+            "$TOTENBLATT_SCENARIO_DIR."
+        ),
+    ),
+]
+
+
 @app.command()
 def serve(
-    host: Annotated[
-        str,
-        typer.Option(
-            "--host",
-            help=N_(
-                "Address to listen on; 127.0.0.1 is this computer only, 0.0.0.0 every "
-                "network (see docs/web.md before you open it to others)."
-            ),
-        ),
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", min=1, max=65535, help=N_("TCP port (1-65535)."))
-    ] = 8000,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            metavar="URL",
-            help=N_(
-                "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a "
-                "SQLite file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user "
-                "data directory."
-            ),
-        ),
-    ] = None,
+    host: _Host = "127.0.0.1",
+    port: _Port = 8000,
+    db: _Db = None,
     lang: LangOption = None,
-    bot_delay: Annotated[
-        float,
-        typer.Option(
-            "--bot-delay", min=0.0, max=10.0, help=N_("Seconds a bot waits before it acts (0-10).")
-        ),
-    ] = 0.8,
-    bot_processes: Annotated[
-        int | None,
-        typer.Option(
-            "--bot-processes",
-            min=0,
-            max=64,
-            help=N_(
-                "Worker processes in which search bots and bot-only games think (0-64; "
-                "0: all bots on one thread of the server). Default: one per core but one."
-            ),
-        ),
-    ] = None,
-    bot_think: Annotated[
-        float,
-        typer.Option(
-            "--bot-think",
-            min=0.2,
-            max=60.0,
-            help=N_(
-                "Seconds the hard bot may think for a decision at most, however busy the "
-                "server (0.2-60)."
-            ),
-        ),
-    ] = 1.5,
-    trusted_proxy: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--trusted-proxy",
-            metavar="ADDR",
-            help=N_(
-                "A reverse proxy (address or network) whose X-Forwarded-For, -Proto and "
-                "-Host are believed; repeat for several. Default: none, every peer is a client."
-            ),
-        ),
-    ] = None,
-    allow_origin: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--allow-origin",
-            metavar="ORIGIN",
-            help=N_(
-                "Another page's origin (https://host[:port]) that may open the WebSocket; "
-                "repeat for several. Default: the table's own pages only."
-            ),
-        ),
-    ] = None,
-    games_per_hour: Annotated[
-        int,
-        typer.Option(
-            "--games-per-hour",
-            min=1,
-            max=100_000,
-            help=N_("Games one address may create per hour (all at once, then evenly)."),
-        ),
-    ] = 20,
-    actions_per_minute: Annotated[
-        int,
-        typer.Option(
-            "--actions-per-minute",
-            min=1,
-            max=1_000_000,
-            help=N_(
-                "Actions and previews one address may send per minute (all at once, then "
-                "evenly); beyond it the server answers 429."
-            ),
-        ),
-    ] = 600,
-    max_games: Annotated[
-        int,
-        typer.Option(
-            "--max-games",
-            min=1,
-            max=1_000_000,
-            help=N_("Unfinished games with a person who has connected, at most."),
-        ),
-    ] = 1000,
-    games_per_address: Annotated[
-        int | None,
-        typer.Option(
-            "--games-per-address",
-            min=1,
-            max=1_000_000,
-            help=N_(
-                "Unfinished games with a person one address may hold, so that no address "
-                "fills --max-games for everyone. Default: 5 percent of --max-games, at least 20."
-            ),
-        ),
-    ] = None,
-    bot_games: Annotated[
-        int,
-        typer.Option(
-            "--bot-games",
-            min=0,
-            max=10_000,
-            help=N_("Unfinished games of bots only (no human seat) on the server, at most."),
-        ),
-    ] = 24,
-    bot_games_per_address: Annotated[
-        int,
-        typer.Option(
-            "--bot-games-per-address",
-            min=0,
-            max=10_000,
-            help=N_("Unfinished games of bots only one address may have, at most."),
-        ),
-    ] = 3,
-    idle_hours: Annotated[
-        float,
-        typer.Option(
-            "--idle-hours",
-            help=N_(
-                "Hours without an action or a player joining after which an unfinished game "
-                "ends as abandoned (more than 0, up to 8760)."
-            ),
-        ),
-    ] = 24.0,
-    header_timeout: Annotated[
-        float,
-        typer.Option(
-            "--header-timeout",
-            help=N_("Seconds a request's headers may take to arrive (0.1-600)."),
-        ),
-    ] = 10.0,
-    body_timeout: Annotated[
-        float,
-        typer.Option(
-            "--body-timeout",
-            help=N_("Seconds a request's body may take to arrive after its headers (0.1-600)."),
-        ),
-    ] = 30.0,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            min=1,
-            max=64,
-            help=N_(
-                "Server processes sharing the port (1-64); more than one needs PostgreSQL, "
-                "through which they share the games."
-            ),
-        ),
-    ] = 1,
-    learned: Annotated[
-        Path | None,
-        typer.Option(
-            "--learned",
-            metavar="PATH",
-            help=N_(
-                "A policy saved by python -m totenblatt.env.train: the lobby offers it as the "
-                "learned bot, in the scenario it was trained for."
-            ),
-        ),
-    ] = None,
-    operator_token: Annotated[
-        str | None,
-        typer.Option(
-            "--operator-token",
-            metavar="TOKEN",
-            envvar="TOTENBLATT_OPERATOR_TOKEN",
-            show_envvar=False,
-            help=N_(
-                "The operator's token (16-200 letters, digits, - or _), kept across restarts; "
-                "also $TOTENBLATT_OPERATOR_TOKEN. Default: a new one, printed at start."
-            ),
-        ),
-    ] = None,
-    private: Annotated[
-        bool,
-        typer.Option(
-            "--private",
-            help=N_(
-                "Only the operator may create stories and campaigns (default: anybody who "
-                "reaches the lobby)."
-            ),
-        ),
-    ] = False,
-    scenario_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--scenario-dir",
-            metavar="DIR",
-            envvar="TOTENBLATT_SCENARIO_DIR",
-            show_envvar=False,
-            help=N_(
-                "The server's scenario folder: its NAME.toml files are played by name like the "
-                "built-in ones, and the table editor (/editor) saves there; also "
-                "$TOTENBLATT_SCENARIO_DIR."
-            ),
-        ),
-    ] = None,
+    bot_delay: _BotDelay = 0.8,
+    bot_processes: _BotProcesses = None,
+    bot_think: _BotThink = 1.5,
+    trusted_proxy: _TrustedProxy = None,
+    allow_origin: _AllowOrigin = None,
+    games_per_hour: _GamesPerHour = 20,
+    actions_per_minute: _ActionsPerMinute = 600,
+    max_games: _MaxGames = 1000,
+    games_per_address: _GamesPerAddress = None,
+    bot_games: _BotGames = 24,
+    bot_games_per_address: _BotGamesPerAddress = 3,
+    idle_hours: _IdleHours = 24.0,
+    header_timeout: _HeaderTimeout = 10.0,
+    body_timeout: _BodyTimeout = 30.0,
+    workers: _Workers = 1,
+    learned: _Learned = None,
+    operator_token: _OperatorToken = None,
+    private: _Private = False,
+    scenario_dir: _ScenarioDir = None,
 ) -> None:
     """Run the browser table: a lobby to create games, tables to play them, for friends too."""
+    _check_numbers(bot_delay, idle_hours, bot_think, header_timeout, body_timeout)
+    _check_values(scenario_dir, operator_token, learned)
+    web = _web()
+    proxies, origins = tuple(trusted_proxy or ()), tuple(allow_origin or ())
+    _addresses(proxies, origins)
+    _check_workers(workers, db)
+    from totenblatt.store.core import Database
+
+    database = Database(db)
+    sock = _bind(host, port)
+    limits = web.Limits(
+        games_per_hour=games_per_hour,
+        actions_per_minute=actions_per_minute,
+        max_playing=max_games,
+        games_per_client=games_per_address,
+        bot_games_per_client=bot_games_per_address,
+        bot_games=bot_games,
+        idle_hours=idle_hours,
+    )
+    settings = web.ServerSettings(
+        db_url=database.url,
+        bot_delay=bot_delay,
+        bot_processes=bot_processes,
+        bot_think=bot_think,
+        lang=resolve_lang(lang).value,
+        limits=limits,
+        trusted_proxies=proxies,
+        allow_origins=origins,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
+        learned=None if learned is None else str(learned),
+        operator_token=operator_token or web.new_operator_token(),
+        private=private,
+        scenario_dir=None if scenario_dir is None else str(scenario_dir),
+    )
+    logging.getLogger("uvicorn.access").addFilter(RedactTokens())
+    _announce(settings, host, port, workers)
+    _run(settings, database, sock, workers)
+
+
+def _check_numbers(
+    bot_delay: float, idle_hours: float, bot_think: float, header: float, body: float
+) -> None:
+    """Refuse a number of seconds or hours that is not finite or out of its range."""
     if not math.isfinite(bot_delay):
         fail(Message("--bot-delay {value}: expected seconds from 0 to 10", value=repr(bot_delay)))
     if not (math.isfinite(idle_hours) and 0.0 < idle_hours <= 8760.0):
@@ -404,6 +470,14 @@ def serve(
                 value=repr(idle_hours),
             )
         )
+    _finite("--bot-think", bot_think, 0.2, 60.0)
+    _finite("--header-timeout", header, 0.1, 600.0)
+    _finite("--body-timeout", body, 0.1, 600.0)
+
+
+def _check_values(scenario_dir: Path | None, token: str | None, learned: Path | None) -> None:
+    """Refuse a scenario folder that is a file, a malformed operator token, a learned
+    policy that does not load."""
     if scenario_dir is not None and scenario_dir.exists() and not scenario_dir.is_dir():
         fail(
             Message(
@@ -412,38 +486,13 @@ def serve(
                 path=repr(str(scenario_dir)),
             )
         )
-    _finite("--bot-think", bot_think, 0.2, 60.0)
-    _finite("--header-timeout", header_timeout, 0.1, 600.0)
-    _finite("--body-timeout", body_timeout, 0.1, 600.0)
-    if operator_token is not None and not _TOKEN.fullmatch(operator_token):
+    if token is not None and not _TOKEN.fullmatch(token):
         fail(
             Message(
                 "--operator-token: expected 16 to 200 letters, digits, - or _ "
                 "(or leave it out for a new one)"
             )
         )
-    try:
-        import uvicorn
-
-        from totenblatt.web import (
-            Limits,
-            ServerSettings,
-            create_app,
-            new_operator_token,
-            operator_link,
-            uvicorn_config,
-        )
-    except ImportError as exc:
-        fail(
-            Message(
-                "the browser table needs the web extra ({name} is missing): "
-                "pip install 'totenblatt[web]'",
-                name=str(exc.name),
-            )
-        )
-    from totenblatt.store.core import Database
-    from totenblatt.store.database import display_url, resolve_url
-
     if learned is not None:
         from totenblatt.wanted.bots import PolicyError, load_policy
 
@@ -451,9 +500,12 @@ def serve(
             load_policy(learned)
         except PolicyError as exc:
             fail(Message("--learned {path}: {reason}", path=str(learned), reason=str(exc)))
-    proxies, origins = tuple(trusted_proxy or ()), tuple(allow_origin or ())
-    _addresses(proxies, origins)
-    language = resolve_lang(lang).value
+
+
+def _check_workers(workers: int, db: str | None) -> None:
+    """Refuse several server processes on SQLite (they share the games through PostgreSQL)."""
+    from totenblatt.store.database import resolve_url
+
     if workers > 1 and not resolve_url(db).startswith("postgresql"):
         fail(
             Message(
@@ -463,82 +515,75 @@ def serve(
                 count=workers,
             )
         )
-    database = Database(db)
-    sock = _bind(host, port)
-    limits = Limits(
-        games_per_hour=games_per_hour,
-        actions_per_minute=actions_per_minute,
-        max_playing=max_games,
-        games_per_client=games_per_address,
-        bot_games_per_client=bot_games_per_address,
-        bot_games=bot_games,
-        idle_hours=idle_hours,
-    )
-    settings = ServerSettings(
-        db_url=database.url,
-        bot_delay=bot_delay,
-        bot_processes=bot_processes,
-        bot_think=bot_think,
-        lang=language,
-        limits=limits,
-        trusted_proxies=proxies,
-        allow_origins=origins,
-        header_timeout=header_timeout,
-        body_timeout=body_timeout,
-        learned=None if learned is None else str(learned),
-        operator_token=operator_token or new_operator_token(),
-        private=private,
-        scenario_dir=None if scenario_dir is None else str(scenario_dir),
-    )
-    logging.getLogger("uvicorn.access").addFilter(RedactTokens())
+
+
+def _web() -> Any:
+    """The web package (imported now: the other commands start without it), or one line
+    that says the web extra is missing."""
+    try:
+        import uvicorn  # noqa: F401 (the web extra's server: there or not)
+
+        import totenblatt.web as web
+    except ImportError as exc:
+        fail(
+            Message(
+                "the browser table needs the web extra ({name} is missing): "
+                "pip install 'totenblatt[web]'",
+                name=str(exc.name),
+            )
+        )
+    return web
+
+
+def _say(text: str) -> None:
+    """One line of the server's start on the console (no markup, never cut)."""
+    console.print(text, markup=False, soft_wrap=True)
+
+
+def _announce(settings: Any, host: str, port: int, workers: int) -> None:
+    """Where the table is, its database, the operator's link, who may create stories."""
+    from totenblatt.store.database import display_url
+    from totenblatt.web import operator_link
+
     shown = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"
     url = f"http://{shown}:{port}/"
-    w = words(language)
-    console.print(w.phrase("Totenblatt table: {url}", url=url), markup=False, soft_wrap=True)
-    console.print(
-        w.phrase("database: {url} — stop with Ctrl+C", url=display_url(database.url)),
-        markup=False,
-        soft_wrap=True,
-    )
-    console.print(
-        w.phrase("operator: {url}", url=operator_link(url, str(settings.operator_token))),
-        markup=False,
-        soft_wrap=True,
-    )
-    console.print(
+    w = words(settings.lang)
+    _say(w.phrase("Totenblatt table: {url}", url=url))
+    _say(w.phrase("database: {url} — stop with Ctrl+C", url=display_url(settings.db_url)))
+    _say(w.phrase("operator: {url}", url=operator_link(url, str(settings.operator_token))))
+    _say(
         w.phrase("creating stories and campaigns: the operator only (--private)")
-        if private
-        else w.phrase("creating stories and campaigns: open to anybody who reaches the lobby"),
-        markup=False,
-        soft_wrap=True,
+        if settings.private
+        else w.phrase("creating stories and campaigns: open to anybody who reaches the lobby")
     )
     sys.stdout.flush()  # the operator link reaches a pipe (a service's log) at once
     if workers > 1:
-        console.print(
-            w.phrase("{count} server processes share the port", count=workers),
-            markup=False,
-            soft_wrap=True,
-        )
-        database.close()  # each worker opens its own connections
+        _say(w.phrase("{count} server processes share the port", count=workers))
 
-        def worker() -> None:
-            own = Database(settings.db_url)
-            try:
-                app_ = create_app(settings, database=own)
-                uvicorn.Server(uvicorn_config(app_, settings)).run(sockets=[sock])
-            finally:
-                own.close()
 
+def _run(settings: Any, database: Any, sock: socket.socket, workers: int) -> None:
+    """Serve on ``sock``: one server on ``database``, or ``workers`` processes each on its
+    own connections to the same database."""
+    import uvicorn
+
+    from totenblatt.store.core import Database
+    from totenblatt.web import create_app, uvicorn_config
+
+    def one(db: Database) -> None:
         try:
-            _workers(workers, sock, worker)
+            uvicorn.Server(uvicorn_config(create_app(settings, database=db), settings)).run(
+                sockets=[sock]
+            )
         finally:
-            sock.close()
-        return
-    server = uvicorn.Server(uvicorn_config(create_app(settings, database=database), settings))
+            db.close()
+
     try:
-        server.run(sockets=[sock])
+        if workers > 1:
+            database.close()  # each worker opens its own connections
+            _workers(workers, sock, lambda: one(Database(settings.db_url)))
+        else:
+            one(database)
     finally:
         sock.close()
-        database.close()
