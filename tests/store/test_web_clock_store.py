@@ -42,9 +42,10 @@ def test_a_seats_webhook_is_kept_beside_its_other_options(db_url: str) -> None:
         games = WebGames(db)
         create(games, "g1", CLOCK)
         games.join("g1", [0])
-        games.set_webhook("g1", 1, "https://hooks.example/kit")
+        games.set_webhook("g1", 1, "https://hooks.example/kit", "https://t.example/games/g1")
         record = games.load("g1")
         assert [s.webhook for s in record.seats] == [None, "https://hooks.example/kit"]
+        assert record.seats[1].hook_page == "https://t.example/games/g1"
         assert record.joined == (True, False) and record.seats[1].token_hash == "ef" * 32
         games.set_webhook("g1", 1, None)
         assert games.load("g1").seats[1].webhook is None

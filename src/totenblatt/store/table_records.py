@@ -51,14 +51,15 @@ class RematchExistsError(StoreError):
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """One seat: ``kind`` (human, bot, random) and the SHA-256 of its token (None for bots);
-    the ``player``'s name, whether the seat passes its bids automatically, and the URL
-    its "your turn" goes to (its webhook, if any)."""
+    the ``player``'s name, whether the seat passes its bids automatically, the URL its
+    "your turn" goes to (its webhook, if any) and the seat's page that call names."""
 
     kind: str
     token_hash: str | None
     player: str | None = None
     auto_pass: bool = False
     webhook: str | None = None
+    hook_page: str | None = None
 
     def stored(self) -> dict[str, Any]:
         """The seat as ``web_games.seats`` holds it (keys left out at their defaults)."""
@@ -69,6 +70,7 @@ class SeatRecord:
             data["auto_pass"] = True
         if self.webhook is not None:
             data["webhook"] = self.webhook
+            data["hook_page"] = self.hook_page
         return data
 
 
@@ -80,6 +82,7 @@ def read_seat(data: dict[str, Any]) -> SeatRecord:
         data.get("player"),
         bool(data.get("auto_pass")),
         data.get("webhook"),
+        data.get("hook_page"),
     )
 
 

@@ -460,8 +460,11 @@ class WebGames:
                 raise WebGameNotFoundError(f"no web game {game_id!r}")
             row.clock = clock
 
-    def set_webhook(self, game_id: str, seat: int, url: str | None) -> None:
-        """Keep the URL ``seat``'s "your turn" goes to (None: no webhook)."""
+    def set_webhook(
+        self, game_id: str, seat: int, url: str | None, page: str | None = None
+    ) -> None:
+        """Keep the URL ``seat``'s "your turn" goes to (None: no webhook) and the seat's
+        page (without its token) that call names."""
         with self.db.transaction() as session:
             row = session.get(WebGameRow, game_id)
             if row is None:
@@ -470,6 +473,7 @@ class WebGames:
                 raise ValueError(f"game {game_id!r} has no seat {seat}")
             seats = [dict(s) for s in row.seats]
             seats[seat].pop("webhook", None)
+            seats[seat].pop("hook_page", None)
             if url is not None:
-                seats[seat]["webhook"] = url
+                seats[seat].update(webhook=url, hook_page=page)
             row.seats = seats  # a new list: the JSON column sees the change
