@@ -191,22 +191,8 @@ def test_payload(
         and not test.state.get("shown")
         and (secret(test) or (bool(test.spec.get("secret_difficulty")) and test.status == DRAWING))
     )
-    if test.status == DRAWING and not unknown:  # odds tell a secret difficulty: hidden
-        out["odds"] = odds_payload(
-            drawing.skill,
-            drawing.difficulty,
-            pvp=drawing.pvp,
-            jokers=held,
-            ruleset=drawing.ruleset,
-            lang=lang,
-        )
-    if test.status == DRAWING and unknown and "odds_range" in test.spec:
-        low, high = test.spec["odds_range"]  # the game master's range: the odds at its ends
-        ends = [
-            probe_odds(drawing.skill, d, pvp=drawing.pvp, ruleset=drawing.ruleset).success
-            for d in (high, low)
-        ]
-        out["odds_range"] = {"low": _chance(ends[0], lang), "high": _chance(ends[1], lang)}
+    if test.status == DRAWING:
+        out |= _test_odds(test, drawing, unknown, held, lang)
     if test.status == DRAWING:
         can["draw"] = [s.value for s in Side if s not in drawing.drawn and sides[s.value]["yours"]]
         can["cancel"] = viewer.role == "gm" and not drawing.revealed
@@ -220,6 +206,32 @@ def test_payload(
         out["jokers_held"] = held
     out["can"] = can
     return out
+
+
+def _test_odds(
+    test: ProbeRecord, drawing: Drawing, unknown: bool, held: int, lang: str
+) -> dict[str, Any]:
+    """The odds of a test being drawn: ``odds`` when the viewer knows the levels, else the
+    game master's ``odds_range`` (the odds at its ends) when it gave one (odds would tell a
+    secret difficulty)."""
+    if not unknown:
+        odds = odds_payload(
+            drawing.skill,
+            drawing.difficulty,
+            pvp=drawing.pvp,
+            jokers=held,
+            ruleset=drawing.ruleset,
+            lang=lang,
+        )
+        return {"odds": odds}
+    if "odds_range" not in test.spec:
+        return {}
+    low, high = test.spec["odds_range"]  # the game master's range: the odds at its ends
+    ends = [
+        probe_odds(drawing.skill, d, pvp=drawing.pvp, ruleset=drawing.ruleset).success
+        for d in (high, low)
+    ]
+    return {"odds_range": {"low": _chance(ends[0], lang), "high": _chance(ends[1], lang)}}
 
 
 def visible_log(story: StoryRecord, viewer: Viewer) -> list[dict[str, Any]]:
