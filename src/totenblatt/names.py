@@ -37,6 +37,7 @@ __all__ = [
     "clean_text",
     "listing",
     "markdown_cell",
+    "name_key",
     "printable",
     "same_name",
 ]
@@ -114,7 +115,7 @@ def clean_name(
 ) -> str:
     """``text`` NFC-normalised and stripped; ``error`` when empty, too long or not printable.
 
-    Inner spaces are kept (comparisons collapse them, see ``campaign.name_key``).
+    Inner spaces are kept (comparisons collapse them, see :func:`name_key`).
     """
     said = _WHAT.get(what, what)
     if not isinstance(text, str):
@@ -222,10 +223,11 @@ def same_name(a: str, b: str) -> bool:
     >>> same_name("JOSE\\u0301  Carver", "josé carver")
     True
     """
-    return _key(a) == _key(b)
+    return name_key(a) == name_key(b)
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
+    """The form names are compared in: NFC, stripped, case-folded, inner spaces collapsed."""
     return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 

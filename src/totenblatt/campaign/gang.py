@@ -8,14 +8,13 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from totenblatt.messages import Message, MessageError
-from totenblatt.names import NAME_MAX, clean_name, listing
+from totenblatt.names import NAME_MAX, clean_name, listing, name_key
 from totenblatt.wanted.vocab import Ability, HeroType
 
 __all__ = [
@@ -90,11 +89,6 @@ def fate(status: MemberStatus) -> Message:
     if status is MemberStatus.SACRIFICED:
         return Message("sacrificed")
     return Message("dismissed")
-
-
-def name_key(name: str) -> str:
-    """The form names are compared in: NFC, stripped, case-folded, inner spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,6 @@ analysis seed and *i* alone, whichever process weighs it.
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
@@ -36,6 +35,7 @@ from typing import Any
 
 from totenblatt.messages import MessageError
 from totenblatt.sim.analysis.evaluate import Evaluation, Moment, evaluate, position_value
+from totenblatt.sim.runner import default_workers
 from totenblatt.text.analysis import action_words, turning_line
 from totenblatt.wanted.engine.actions import action_to_dict
 from totenblatt.wanted.engine.game import Game
@@ -249,14 +249,6 @@ def _value(
         )
     except (ValueError, MessageError) as exc:
         return f"{type(exc).__name__}: {exc}"[:300]
-
-
-def default_workers() -> int:
-    """Every core the process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _run(
