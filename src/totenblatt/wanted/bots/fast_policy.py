@@ -31,7 +31,7 @@ rollouts ``python -m benchmarks ismcts``.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -65,10 +65,13 @@ _SWAP, _BID, _ACTION, _DEFEND, _FATE = 0, 1, 2, 3, 4
 
 class FastPolicy:
     """Rules of thumb on a :class:`FastGame` (see the module docstring); deterministic:
-    equal options go to the first weighed (``seed`` is kept for a common bot signature)."""
+    equal options go to the first weighed (``seed`` is kept for a common bot signature;
+    ``cache``: keep the stances and destinations it weighs in the setup's :class:`Know`
+    for later decisions — the same choices, sooner)."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, cache: bool = True) -> None:
         self.seed = seed
+        self.cache = cache
 
     def choose(self, game: FastGame) -> int:
         """A legal id for the seat to act."""
@@ -275,16 +278,27 @@ class FastPolicy:
         fig: int,
         node: int,
         hidden: bool,
-        enemies: list[tuple[int, int, bool, bool]] | None = None,
+        enemies: list[tuple[int, int, bool, bool]],
+        memo: dict[int, tuple[float, float, float]],
     ) -> tuple[float, float, float]:
         """The heuristic's stance of ``fig`` at ``node``: best shot, enemy's best shot at it
         (a figure with 2 HP or less counting more), the way to go (``enemies``: see
-        :meth:`_enemies`, when the caller has them)."""
-        spec = game.spec
-        if enemies is None:
-            enemies = self._enemies(game, spec.fig_team[fig])
-        offence, threat, way = self._stance(spec, know, fig, node, hidden, enemies)
-        return offence, threat * (1.6 if game.hp[fig] <= 2 else 1.0), way
+        :meth:`_enemies`; ``memo``: the stances kept for them, see :meth:`_memo`)."""
+        key = (fig * 1_000_003 + node) * 2 + hidden
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._stance(game.spec, know, fig, node, hidden, enemies)
+        return found[0], found[1] * (1.6 if game.hp[fig] <= 2 else 1.0), found[2]
+
+    def _memo(
+        self, know: Know, enemies: list[tuple[int, int, bool, bool]]
+    ) -> tuple[dict[int, tuple[float, float, float]], dict[tuple[int, float], Any]]:
+        """The stances (by figure, node, hiding) and destinations worth weighing (by node and
+        budget) kept for these enemies, on which alone they depend (fresh without ``cache``)."""
+        if not self.cache:
+            return {}, {}
+        threats = tuple(node for _, node, _, _ in enemies)
+        return _kept(know.stances, tuple(enemies)), _kept(know.candidates, threats)
 
     @staticmethod
     def _enemies(game: FastGame, team: int) -> list[tuple[int, int, bool, bool]]:
@@ -456,7 +470,10 @@ class FastPolicy:
         seat = game.to_act
         own = game.living(seat)
         enemies = self._enemies(game, spec.teams[seat])
-        here = {f: self._part(game, know, f, game.pos[f], game.hidden[f], enemies) for f in own}
+        stances, places = self._memo(know, enemies)
+        here = {
+            f: self._part(game, know, f, game.pos[f], game.hidden[f], enemies, stances) for f in own
+        }
         standoff = not any(o or th for o, th, _ in here.values())
         weights = self._weights(game, know, standoff)
         now = _position(list(here.values()), weights)
@@ -469,15 +486,6 @@ class FastPolicy:
         """Each figure, destination and hiding weighed once (several clubs reach it)."""
         others = {f: [p for g, p in here.items() if g != f] for f in own}
         threats = tuple(node for _, node, _, _ in enemies)
-        towards = {
-            f: [
-                node
-                for _, node in sorted(
-                    (board.sight(game.pos[f], node)[0], node) for node in threats
-                )[:2]
-            ]
-            for f in own
-        }
         for c in clubs:
             way = 13 if c == JOKER else c % 13
             cost = 2 * JOKER_COST if c == JOKER else 0.005 * spec.value[c]
@@ -487,13 +495,19 @@ class FastPolicy:
                     continue  # D-5: a figure moves by the clubs of its own hand
                 budget = spec.inches[c] + (spec.club[f] if c != JOKER else 0)  # Light-Footed
                 base = t.move_base(way, t.slot[f])
-                dests = board.within(game.pos[f], budget)
-                if not dests:
-                    continue
                 here_f = game.pos[f]
-                ways, spots = self._candidates(
-                    know, board, dests, budget, here_f, towards[f], threats
-                )
+                found = places.get((here_f, budget))
+                if found is None:
+                    dests = board.within(here_f, budget)
+                    towards = [
+                        node
+                        for _, node in sorted(
+                            (board.sight(here_f, node)[0], node) for node in threats
+                        )[:2]
+                    ]
+                    found = self._candidates(know, board, dests, budget, here_f, towards, threats)
+                    places[(here_f, budget)] = found
+                ways, spots = found
                 for j in (*ways, *spots):
                     if j in blocked[f]:
                         continue
@@ -505,7 +519,7 @@ class FastPolicy:
                         key = (f, j, hide)
                         gain = gains.get(key)
                         if gain is None:
-                            part = self._part(game, know, f, j, hide, enemies)
+                            part = self._part(game, know, f, j, hide, enemies, stances)
                             gain = gains[key] = _position([*others[f], part], weights) - now
                         score = gain - cost
                         if score > best[0]:
@@ -572,6 +586,13 @@ def _position(
     for p in parts:
         way += p[2]
     return total - urge * way
+
+
+def _kept(memo: dict[Any, dict[Any, Any]], key: Any) -> dict[Any, Any]:
+    """The memo kept in ``memo`` under ``key`` (a new one; all cleared when there are many)."""
+    if len(memo) > 4_000 and key not in memo:
+        memo.clear()
+    return memo.setdefault(key, {})
 
 
 def _shots(cards: list[int], wild: bool) -> tuple[list[int], list[int]]:

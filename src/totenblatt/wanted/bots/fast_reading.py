@@ -63,6 +63,10 @@ class Know:
         deck = spec.start[5] if spec.start is not None else None
         self.deck: list[int] | None = None if deck is None else counts(deck)
         self.worth = [card_worth(spec, c) for c in range(53)]
+        self.stances: dict[tuple[tuple[int, int, bool, bool], ...], dict[int, Any]] = {}
+        """The policy's stances of this setup's figures (:meth:`FastPolicy._part`), by the
+        enemies (index, node, hidden, nearly dead), then by figure, node, hiding and 2 HP or
+        less: they repeat while no enemy moves (within a rollout and across rollouts)."""
         if shared is not None:
             self.__dict__.update({k: shared.__dict__[k] for k in _SHARED})
             return
@@ -77,6 +81,9 @@ class Know:
         ``a`` against ``b``."""
         self.nearest: dict[tuple[tuple[int, ...], int], int] = {}
         """The destination nearest to a node, by (destinations, node)."""
+        self.candidates: dict[tuple[int, ...], dict[tuple[int, float], Any]] = {}
+        """The policy's destinations worth weighing (:meth:`FastPolicy._candidates`), by the
+        enemies' nodes, then by the figure's node and its club's inches."""
         self.covers: dict[tuple[int, ...], tuple[int, ...]] = {}
         """The cover spots among some destinations, by the destinations."""
         router = board._router
@@ -164,6 +171,7 @@ _SHARED = [
     "hard",
     "pairs",
     "nearest",
+    "candidates",
     "covers",
     "spot_of",
     "safest",
