@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 
-from totenblatt.web.table.webhooks import ATTEMPTS, WebhookError, WebhookPolicy, WebhookSender
+from totenblatt.web.table.webhooks import (
+    ATTEMPTS,
+    WebhookError,
+    WebhookPolicy,
+    WebhookSender,
+    allowed_host,
+)
 
 PAYLOAD = {"game_id": "g1", "seat": 1, "event": "your_turn", "url": "http://x/game/g1"}
 
@@ -223,3 +229,24 @@ def test_send_never_waits_and_a_full_queue_drops() -> None:
         return sent, sender.dropped
 
     assert asyncio.run(go()) == ([True, True, False], 1)
+
+
+@pytest.mark.parametrize(
+    ("given", "host"),
+    [
+        ("Hooks.Example.", "hooks.example"),
+        ("127.0.0.1", "127.0.0.1"),
+        ("[::1]", "::1"),
+        ("localhost", "localhost"),
+    ],
+)
+def test_the_operator_allows_names_and_addresses(given: str, host: str) -> None:
+    assert allowed_host(given) == host
+
+
+@pytest.mark.parametrize(
+    "given", ["", "https://hooks.example", "hooks.example:443", "*.example", "a/b", "a..b"]
+)
+def test_the_operator_cannot_allow_what_is_no_host(given: str) -> None:
+    with pytest.raises(WebhookError, match="expected a host name or an IP address"):
+        allowed_host(given)

@@ -24,6 +24,7 @@ from typing import Annotated, Any
 
 import typer
 
+from totenblatt.cli._serve_webhooks import WebhookAllow, webhook_hosts
 from totenblatt.cli.app import LangOption, app, console, fail, resolve_lang
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_, words
@@ -401,6 +402,7 @@ def serve(
     bot_think: _BotThink = 1.5,
     trusted_proxy: _TrustedProxy = None,
     allow_origin: _AllowOrigin = None,
+    webhook_allow: WebhookAllow = None,
     games_per_hour: _GamesPerHour = 20,
     actions_per_minute: _ActionsPerMinute = 600,
     max_games: _MaxGames = 1000,
@@ -422,6 +424,7 @@ def serve(
     web = _web()
     proxies, origins = tuple(trusted_proxy or ()), tuple(allow_origin or ())
     _addresses(proxies, origins)
+    hooks = webhook_hosts(webhook_allow or (), web.allowed_host)
     _check_workers(workers, db)
     from totenblatt.store.core import Database
 
@@ -451,6 +454,7 @@ def serve(
         operator_token=operator_token or web.new_operator_token(),
         private=private,
         scenario_dir=None if scenario_dir is None else str(scenario_dir),
+        webhook_allow=hooks,
     )
     logging.getLogger("uvicorn.access").addFilter(RedactTokens())
     _announce(settings, host, port, workers)

@@ -13,6 +13,7 @@ from totenblatt.web.shell.limits import Limits
 from totenblatt.web.shell.operator import new_operator_token, operator_link
 from totenblatt.web.shell.proxies import OriginError, Proxies, normalise_origin
 from totenblatt.web.shell.server import uvicorn_config
+from totenblatt.web.table.webhooks import allowed_host
 
 __all__ = [
     "MAX_BODY",
@@ -20,6 +21,7 @@ __all__ = [
     "OriginError",
     "Proxies",
     "ServerSettings",
+    "allowed_host",
     "create_app",
     "new_operator_token",
     "normalise_origin",

@@ -47,3 +47,5 @@ class ServerSettings:
     """The server's scenario folder (``--scenario-dir``): its ``NAME.toml`` files are found
     by name like the built-ins, and the editor saves there (:mod:`~totenblatt.web.editor`);
     None: no folder."""
+    webhook_allow: tuple[str, ...] = ()
+    """Hosts a seat's webhook may call (``--webhook-allow``; none: no webhooks)."""

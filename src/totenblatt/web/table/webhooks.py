@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import re
 import socket
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ __all__ = [
     "WebhookError",
     "WebhookPolicy",
     "WebhookSender",
+    "allowed_host",
 ]
 
 log = logging.getLogger(__name__)
@@ -62,6 +64,23 @@ def _normal_host(host: str) -> str:
         return str(ipaddress.ip_address(host))
     except ValueError:
         return host
+
+
+_NAME = re.compile(
+    r"(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*"
+)
+
+
+def allowed_host(value: str) -> str:
+    """``value`` as ``--webhook-allow`` takes it: a host name or an IP address (normalised);
+    :class:`WebhookError` for anything else (an URL, a port, a path, a wildcard)."""
+    host = _normal_host(value)
+    if _is_address(host) or _NAME.fullmatch(host):
+        return host
+    raise WebhookError(
+        f"--webhook-allow {value!r}: expected a host name or an IP address "
+        "(hooks.example, 127.0.0.1), without scheme, port or path"
+    )
 
 
 def _public(address: Address) -> bool:
