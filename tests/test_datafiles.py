@@ -10,6 +10,7 @@ from pathlib import Path
 import pydantic
 import pytest
 
+from file_args import write
 from totenblatt.datafiles import (
     MAX_NESTING,
     DataFileError,
@@ -46,13 +47,6 @@ def load(path: str | Path) -> Thing:
     return load_data(
         Thing, path, package="totenblatt.wanted", folder="rulesets", error=ThingError, kind="thing"
     )
-
-
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize(

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from play_context import ctx_for
 from scenario_text import figure, scenario_toml
 from totenblatt.cards import Card
 from totenblatt.cli import _play_session
-from totenblatt.cli._play_choices import PlayContext, build_choices
+from totenblatt.cli._play_choices import build_choices
 from totenblatt.cli._play_input import Command, InputError, parse_input, plan_move
 from totenblatt.cli._play_screen import compact_choices
 from totenblatt.cli.app import Lang
@@ -69,12 +70,6 @@ def script(
         return then
 
     return ask
-
-
-def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
-    names = figure_labels(f.name for f in game.scenario.figures)
-    table = game.scenario.table(game.ruleset)
-    return PlayContext(game.ruleset, table, lang, names, judge=game.refusal, game=game)
 
 
 def to_own_action(game: Game) -> None:

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from play_context import ctx_for
 from self_play import decisions
 from totenblatt.cards import Card
-from totenblatt.cli._play_choices import PlayContext, build_choices
+from totenblatt.cli._play_choices import build_choices
 from totenblatt.cli._play_input import parse_input
 from totenblatt.cli._play_screen import ability_marks, status_panel
 from totenblatt.cli.app import Lang
-from totenblatt.cli.board import figure_labels
 from totenblatt.cli.play import default_ruleset, run_play
 from totenblatt.text import Narrator, seat_labels
 from totenblatt.wanted.bots import RandomBot, play_game
@@ -32,12 +32,6 @@ PER_CHARACTER = Ruleset.load("extended").with_options(hand_mode="per_character")
 def screen(width: int = 120, height: int = 50) -> tuple[Console, io.StringIO]:
     buffer = io.StringIO()
     return Console(file=buffer, width=width, height=height, highlight=False), buffer
-
-
-def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
-    names = figure_labels(f.name for f in game.scenario.figures)
-    table = game.scenario.table(game.ruleset)
-    return PlayContext(game.ruleset, table, lang, names, judge=game.refusal, game=game)
 
 
 def random_answers(seed: int, limit: int = 60) -> Callable[[str], str]:

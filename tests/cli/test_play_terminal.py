@@ -12,13 +12,13 @@ from collections.abc import Callable
 import pytest
 from rich.console import Console
 
+from play_context import ctx_for
 from scenario_text import figure, scenario_toml
 from totenblatt.cards import Card
-from totenblatt.cli._play_choices import PlayContext, build_choices
+from totenblatt.cli._play_choices import build_choices
 from totenblatt.cli._play_input import Command, InputError, parse_input, take_point
 from totenblatt.cli._play_screen import recent_entries, recent_lines
 from totenblatt.cli.app import Lang
-from totenblatt.cli.board import figure_labels
 from totenblatt.cli.play import SeatKind, Session, default_ruleset, parse_seats
 from totenblatt.text import describe_error
 from totenblatt.wanted.bots import RandomBot
@@ -41,12 +41,6 @@ OPEN = scenario_toml(
     figure("Bob", 0, (4, 10)),
     figure("Paco", 1, (40, 20)),
 )
-
-
-def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
-    letters = figure_labels(f.name for f in game.scenario.figures)
-    table = game.scenario.table(game.ruleset)
-    return PlayContext(game.ruleset, table, lang, letters, judge=game.refusal, game=game)
 
 
 def open_game(action_game: Callable[..., Game], hand: list[str]) -> Game:

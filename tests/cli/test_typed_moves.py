@@ -6,12 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
+from play_context import ctx_for
 from scenario_text import figure, scenario_toml
 from totenblatt.cards import Card
-from totenblatt.cli._play_choices import PlayContext
 from totenblatt.cli._play_input import InputError, parse_input
-from totenblatt.cli.app import Lang
-from totenblatt.cli.board import figure_labels
 from totenblatt.text import describe_error
 from totenblatt.wanted.engine.actions import Move
 from totenblatt.wanted.engine.game import Game
@@ -26,12 +24,6 @@ def game_with(
     billy = figure("Billy", 0, (4, 4), abilities=abilities)
     text = scenario_toml("Range", billy, figure("Paco", 1, (40, 20), abilities=()))
     return action_game(text, hands, dead=dead, seed=3, ruleset="extended")
-
-
-def ctx_for(game: Game, lang: Lang = Lang.EN) -> PlayContext:
-    letters = figure_labels(f.name for f in game.scenario.figures)
-    table = game.scenario.table(game.ruleset)
-    return PlayContext(game.ruleset, table, lang, letters, judge=game.refusal, game=game)
 
 
 def test_light_footed_2_move_is_accepted_as_the_engine_accepts_it(

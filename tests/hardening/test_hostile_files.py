@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from file_args import fill, write
 from totenblatt.wanted.engine.game import Game, new_game
 from totenblatt.wanted.engine.save import SaveError
 
@@ -43,10 +44,6 @@ SCENARIO_COMMANDS = [
 SAVE_COMMANDS = [["replay", "{}"], ["play", "--load", "{}"]]
 
 
-def fill(args: list[str], path: Path) -> list[str]:
-    return [str(path) if a == "{}" else a for a in args]
-
-
 def refused(cli: Cli, args: list[str], path: Path, *fragments: str) -> str:
     code, out, err = cli(fill(args, path))
     assert code == 2, (args, code, out[-300:], err[-300:])
@@ -55,12 +52,6 @@ def refused(cli: Cli, args: list[str], path: Path, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in err, (fragment, err)
     return err
-
-
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 # -- rulesets ---------------------------------------------------------------------------

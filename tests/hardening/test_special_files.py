@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from file_args import fill
 from real_process import run_totenblatt
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
@@ -38,10 +39,6 @@ WRITERS = [
     ["odds", "--table", "--plot", "{}"],
     ["gang", "export", "Daltons", "-o", "{}"],
 ]
-
-
-def fill(args: list[str], path: Path) -> list[str]:
-    return [str(path) if a == "{}" else a for a in args]
 
 
 def one_line_refusal(code: int, out: str, err: str, path: Path) -> None:

@@ -30,3 +30,10 @@ def strict_de(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
     monkeypatch.setattr(tr, "gettext", strict_gettext)
     monkeypatch.setattr(tr, "ngettext", strict_ngettext)
     yield seen
+
+
+@pytest.fixture
+def no_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No language in the environment: neither TOTENBLATT_LANG nor a locale variable."""
+    for var in ("TOTENBLATT_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)

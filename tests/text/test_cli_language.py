@@ -18,10 +18,7 @@ GERMAN = "Fehler: 4♥ kann nicht angreifen: nur Pik (oder ein Joker) greift an 
 ENGLISH = "error: 4♥ cannot attack: only a spade (or a joker) attacks (A8)\n"
 
 
-@pytest.fixture(autouse=True)
-def no_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("TOTENBLATT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
+pytestmark = pytest.mark.usefixtures("no_language")
 
 
 def test_a_heart_is_no_attack_in_german_with_lang(cli: Cli) -> None:

@@ -9,10 +9,7 @@ from totenblatt.text import LanguageError, describe_error, resolve_lang
 LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 
-@pytest.fixture(autouse=True)
-def no_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("TOTENBLATT_LANG", *LOCALE, "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
+pytestmark = pytest.mark.usefixtures("no_language")
 
 
 def test_english_when_nothing_is_set() -> None:

@@ -67,10 +67,7 @@ IDS = ["missing", "integer", "at-least", "at-most", "number", "command", "option
        "argument", "extra", "flag-value", "no-value"]  # fmt: skip
 
 
-@pytest.fixture(autouse=True)
-def no_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("TOTENBLATT_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
+pytestmark = pytest.mark.usefixtures("no_language")
 
 
 COMMANDS = {"sim", "play", "rules", "balance", "heroes", "scenarios", "show", "nosuch"}

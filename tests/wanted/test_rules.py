@@ -9,6 +9,7 @@ from typing import Any
 import pydantic
 import pytest
 
+from file_args import write
 from totenblatt.cards import JOKER, Card, Rank, Tier, full_deck
 from totenblatt.datafiles import DataFileError
 from totenblatt.wanted.rules import MISS, Ruleset, RulesetError, builtin_rulesets
@@ -23,12 +24,6 @@ WEAPON_TABLE: dict[str, tuple[int | str, ...]] = {
     "winchester": (0, 1, 1, 0, 0),
     "shotgun": (4, 3, 0, "miss", "miss"),
 }
-
-
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 # -- the built-ins ----------------------------------------------------------------------------
