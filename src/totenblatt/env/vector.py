@@ -50,7 +50,6 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
-from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
@@ -115,6 +114,19 @@ def _seeds(seed: Seeds, n: int) -> list[int | None]:
         if isinstance(s, bool) or not isinstance(s, int | np.integer) or s < 0:
             raise ValueError(f"seed {s!r} is not a whole number of 0 or more")
     return [int(s) for s in found]
+
+
+def _game_seed(randoms: list[np.random.Generator | None], i: int, seed: int | None) -> int:
+    """Game ``i``'s next seed: ``seed``, its seed stream restarted of it (as Gymnasium's
+    ``np_random(seed)``), else the next of its stream (fresh entropy the first time) — the
+    seeds an AEC environment's ``reset()`` draws after ``reset(seed=…)``."""
+    if seed is not None:
+        randoms[i] = np.random.default_rng(seed)
+        return seed
+    stream = randoms[i]
+    if stream is None:
+        stream = randoms[i] = np.random.default_rng()
+    return int(stream.integers(SEED_BOUND))
 
 
 def _actions(actions: Any, n: int) -> list[int]:
@@ -184,14 +196,7 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
 
     def _deal(self, i: int, seed: int | None) -> None:
         """Game ``i`` anew: of ``seed`` (its seed stream restarted), else the next of it."""
-        if seed is not None:
-            self._randoms[i] = seeding.np_random(seed)[0]
-        else:
-            stream = self._randoms[i]
-            if stream is None:
-                stream = self._randoms[i] = seeding.np_random()[0]
-            seed = int(stream.integers(SEED_BOUND))
-        self.episode_seeds[i] = seed
+        seed = self.episode_seeds[i] = _game_seed(self._randoms, i, seed)
         seat = self.seats[i]
         bots = [
             None if s == seat else np.random.default_rng(bot_seed(seed, s))
@@ -289,14 +294,7 @@ class WantedVectorSelfPlay:
         self._started = False
 
     def _deal(self, i: int, seed: int | None) -> None:
-        if seed is not None:
-            self._randoms[i] = np.random.default_rng(seed)
-        else:
-            stream = self._randoms[i]
-            if stream is None:
-                stream = self._randoms[i] = np.random.default_rng(np.random.SeedSequence())
-            seed = int(stream.integers(SEED_BOUND))
-        self.episode_seeds[i] = seed
+        seed = self.episode_seeds[i] = _game_seed(self._randoms, i, seed)
         self._loop.start(i, self._setup.template.fresh(seed))
 
     def reset(self, seed: Seeds = None) -> None:
