@@ -60,5 +60,6 @@ def test_a_game_with_a_clock_does_not_end_idle(db_url: str) -> None:
         games = WebGames(db)
         create(games, "timed", CLOCK)
         create(games, "plain", None)
+        assert games.clocked() == ["timed"]
         assert games.abandon_idle(timedelta(seconds=-60)) == ["plain"]
         assert games.load("timed").status == "playing"

@@ -18,7 +18,7 @@ from test_webhooks import Receiver
 
 from totenblatt.web.shell.errors import InvalidError
 from totenblatt.web.table.clock import Clock, ClockRule
-from totenblatt.web.table.days import FLAG_RULE, Days, clock_rule, with_clock
+from totenblatt.web.table.days import FLAG_RULE, Days, clock_rule, stored_clock, with_clock
 from totenblatt.web.table.webhooks import WebhookSender
 
 H = 3600.0
@@ -76,6 +76,9 @@ class FakeGames:
 
     def set_webhook(self, game_id: str, seat: int, url: str | None, page: str | None) -> None:
         self.seats[seat] = FakeSeat(url, page)
+
+    def clocked(self) -> list[str]:
+        return ["g1", "gone"]
 
     def load(self, game_id: str) -> Any:
         return type("Record", (), {"seats": self.seats})()
@@ -196,7 +199,13 @@ def test_a_restored_clock_whose_flag_fell_meanwhile_falls_at_once() -> None:
         room.clock = Clock.from_json(clock.to_json())
         room.game.to_act = 1
         room.entries = [Entry(0)]
-        world.days.changed(room, resumed=True)
+
+        async def room_of(game_id: str) -> FakeRoom:
+            if game_id == "gone":
+                raise LookupError(game_id)
+            return room
+
+        await world.days.resume(room_of)  # a broken game does not keep the others' clocks
         await world.days.flags["g1"]
         assert world.applied == [(1, {"type": "concede"})]
         await world.days.close()
@@ -239,3 +248,9 @@ def test_your_turn_goes_to_the_webhook_once_per_turn() -> None:
         assert [(p, body) for p, body, _ in receiver.calls] == [("/ok", expected)] * 2
     finally:
         receiver.close()
+
+
+def test_a_stored_clock_that_does_not_read_is_no_clock() -> None:
+    clock = Clock.new(ClockRule(per_decision_s=H), 2)
+    assert stored_clock("g1", clock.to_json()) == clock
+    assert stored_clock("g1", None) is None and stored_clock("g1", {"rule": 1}) is None

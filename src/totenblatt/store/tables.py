@@ -452,6 +452,14 @@ class WebGames:
                 row.seats = marked  # a new list: the JSON column sees the change
                 row.updated_at = self.db.clock()
 
+    def clocked(self) -> list[str]:
+        """The unfinished games with a clock (a restarted server arms their flags)."""
+        query = select(WebGameRow.id).where(
+            WebGameRow.status == PLAYING, WebGameRow.clock.is_not(None)
+        )
+        with self.db.transaction(write=False) as session:
+            return list(session.scalars(query.order_by(WebGameRow.created_at)).all())
+
     def set_clock(self, game_id: str, clock: dict[str, Any]) -> None:
         """Keep a game's clock (its stored form) after a decision started or ended."""
         with self.db.transaction() as session:

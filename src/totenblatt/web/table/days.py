@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from totenblatt.wanted.engine import Game
     from totenblatt.web.table.room import Entry, Runner
 
-__all__ = ["FLAG_RULE", "Days", "clock_rule", "with_clock"]
+__all__ = ["FLAG_RULE", "Days", "clock_rule", "stored_clock", "with_clock"]
 
 log = logging.getLogger("totenblatt.web")
 
@@ -98,6 +98,17 @@ def with_clock(payload: str, clock: Clock | None, now: float | None = None) -> s
     return '{"clock":' + head + ("," + payload[1:] if payload != "{}" else "}")
 
 
+def stored_clock(game_id: str, data: dict[str, Any] | None) -> Clock | None:
+    """A stored game's clock (None: none, or one that no longer reads — logged)."""
+    if data is None:
+        return None
+    try:
+        return Clock.from_json(data)
+    except ClockError as exc:
+        log.error("the clock of game %s does not read: %s", game_id, exc)
+        return None
+
+
 def _seat_to_act(room: Room) -> int | None:
     """The seat whose decision the game waits for (None: over or abandoned)."""
     game = room.game
@@ -119,7 +130,7 @@ class Days:
         *,
         run: Runner,
         apply: Apply,
-        after: Callable[[Room], Awaitable[None]],
+        after: Callable[[Any], Awaitable[None]],
         spawn: Callable[[Coroutine[Any, Any, None]], None],
         allow: tuple[str, ...] = (),
         now: Callable[[], float] = time.time,
@@ -178,6 +189,17 @@ class Days:
         return found
 
     # -- after every change ------------------------------------------------------------------
+
+    async def resume(self, room_of: Callable[[str], Awaitable[Any]]) -> None:
+        """After a restart: load every unfinished game with a clock, arm its flag (one that
+        fell while the server was down falls now)."""
+        for game_id in await self.run(self.games.clocked):
+            try:
+                room = await room_of(game_id)
+            except Exception as exc:  # one broken game must not keep the others' clocks
+                log.error("cannot resume the clock of game %s: %s", game_id, exc)
+                continue
+            self.changed(room, resumed=True)
 
     def changed(self, room: Room, resumed: bool = False) -> None:
         """The game changed (an action, a takeback, chat; ``resumed``: loaded after a
