@@ -398,17 +398,18 @@ class Session:
 
     def _confirm_quit(self) -> bool:
         """Quitting a game that is not saved loses it: ask first."""
-        try:
-            answer = self.ask(self.w.phrase("The game is not saved (--save FILE). Quit? (y/N) "))
-        except (EOFError, KeyboardInterrupt):
-            return True
-        return answer.strip().lower() in _YES
+        question = self.w.phrase("The game is not saved (--save FILE). Quit? (y/N) ")
+        return self._yes(question, closed=True)
 
     def _confirm(self) -> bool:
+        return self._yes(self.w.phrase("Really concede? (y/N) "), closed=False)
+
+    def _yes(self, question: str, *, closed: bool) -> bool:
+        """Whether the player answers ``question`` yes; ``closed`` when the input ends."""
         try:
-            answer = self.ask(self.w.phrase("Really concede? (y/N) "))
+            answer = self.ask(question)
         except (EOFError, KeyboardInterrupt):
-            return False
+            return closed
         return answer.strip().lower() in _YES
 
     def _command(self, name: str, view: View, choices: Sequence[Choice]) -> None:
