@@ -21,7 +21,7 @@ import random
 import time
 from collections.abc import Callable
 
-from benchmarks.bench_pokerkit import fast_random_play, random_play
+from benchmarks.bench_pokerkit import fast_random_play, measure, random_play
 from totenblatt.wanted.engine.game import new_game
 from totenblatt.wanted.fast import FastGame, fast_refusal, new_fast_game
 from totenblatt.wanted.fast.agreement import extended_scenarios
@@ -56,23 +56,6 @@ def _fast(scenario: str | Scenario) -> Play:
     return game
 
 
-def measure(play: Play, seed: int) -> dict[str, float]:
-    """Play until ``SECONDS`` of CPU time: engine and loop decisions, games per second."""
-    rng = random.Random(seed)
-    start = time.process_time()
-    decisions, engine, games = 0, 0.0, 0
-    while time.process_time() - start < SECONDS:
-        n, e = play(rng)
-        decisions, engine, games = decisions + n, engine + e, games + 1
-    loop = time.process_time() - start
-    return {
-        "engine": decisions / engine,
-        "loop": decisions / loop,
-        "games": games / loop,
-        "per_game": decisions / games,
-    }
-
-
 def main(options: list[str] | None = None) -> None:
     """Print the side-by-side table (``--games``: a comma-separated choice of duel, gangs,
     gunslingers, heroes; ``--rounds``: rounds of the engines in turn)."""
@@ -103,13 +86,13 @@ def main(options: list[str] | None = None) -> None:
         best: dict[str, dict[str, float]] = {}
         ratios: list[tuple[float, float, float]] = []
         for r in range(args.rounds):
-            ref = measure(_reference(scenario), seed=1000 * r + 7)
-            fast = measure(_fast(scenario), seed=1000 * r + 7)
+            ref = measure(_reference(scenario), 1000 * r + 7, SECONDS)
+            fast = measure(_fast(scenario), 1000 * r + 7, SECONDS)
             ratios.append(
                 (
                     fast["engine"] / ref["engine"],
                     fast["loop"] / ref["loop"],
-                    fast["games"] / ref["games"],
+                    fast["games_per_s"] / ref["games_per_s"],
                 )
             )
             for label, found in (("reference", ref), ("fast path", fast)):
@@ -117,8 +100,8 @@ def main(options: list[str] | None = None) -> None:
                     best[label] = found
         for label, found in best.items():
             print(
-                f"| {name} | {label} | {found['per_game']:.0f} | {found['engine']:,.0f} | "
-                f"{found['loop']:,.0f} | {found['games']:.2f} |"
+                f"| {name} | {label} | {found['decisions_per_game']:.0f} "
+                f"| {found['engine']:,.0f} | {found['loop']:,.0f} | {found['games_per_s']:.2f} |"
             )
         shown = " / ".join(
             f"{e:.2f}× engine, {lo:.2f}× loop, {g:.2f}× games" for e, lo, g in ratios

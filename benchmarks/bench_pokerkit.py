@@ -148,12 +148,15 @@ def warm(scenario: str) -> None:
     FastGame.from_game(game).spec.board.prepare()
 
 
-def measure(play: Callable[[random.Random], tuple[int, float]], seed: int) -> dict[str, float]:
-    """Play until ``SECONDS`` of CPU time: engine and whole-loop decisions per second."""
+def measure(
+    play: Callable[[random.Random], tuple[int, float]], seed: int, seconds: float = SECONDS
+) -> dict[str, float]:
+    """Play until ``seconds`` of CPU time: engine and whole-loop decisions per second, games
+    per second and decisions per game."""
     rng = random.Random(seed)
     start = time.process_time()
     decisions, engine, games = 0, 0.0, 0
-    while time.process_time() - start < SECONDS:
+    while time.process_time() - start < seconds:
         n, e = play(rng)
         decisions, engine, games = decisions + n, engine + e, games + 1
     loop = time.process_time() - start
