@@ -254,3 +254,17 @@ def test_a_stored_clock_that_does_not_read_is_no_clock() -> None:
     clock = Clock.new(ClockRule(per_decision_s=H), 2)
     assert stored_clock("g1", clock.to_json()) == clock
     assert stored_clock("g1", None) is None and stored_clock("g1", {"rule": 1}) is None
+
+
+def test_a_store_away_at_the_start_keeps_no_server_down() -> None:
+    async def go() -> None:
+        world = World()
+
+        def away() -> list[str]:
+            raise OSError("the database is away")
+
+        world.games.clocked = away  # type: ignore[method-assign]
+        await world.days.resume(lambda game_id: None)  # type: ignore[arg-type, return-value]
+        assert world.days.flags == {}
+
+    asyncio.run(go())

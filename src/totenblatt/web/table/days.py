@@ -193,7 +193,12 @@ class Days:
     async def resume(self, room_of: Callable[[str], Awaitable[Any]]) -> None:
         """After a restart: load every unfinished game with a clock, arm its flag (one that
         fell while the server was down falls now)."""
-        for game_id in await self.run(self.games.clocked):
+        try:
+            clocked = await self.run(self.games.clocked)
+        except Exception as exc:  # the store away at the start: the flags wait for changes
+            log.error("cannot look for games with a clock: %s", exc)
+            return
+        for game_id in clocked:
             try:
                 room = await room_of(game_id)
             except Exception as exc:  # one broken game must not keep the others' clocks
