@@ -4,10 +4,15 @@ fails one that does not end)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from totenblatt.wanted.bots import Bot
 from totenblatt.wanted.engine import Action, Game
+from totenblatt.wanted.fast import FastGame
+
+if TYPE_CHECKING:  # the env extra (Gymnasium, PettingZoo) only where a test uses it
+    from totenblatt.env.wanted_fast_v0 import WantedFastEnv
 
 
 def decisions(game: Game, bots: Sequence[Bot], most: int) -> Iterator[tuple[int, list[Action]]]:
@@ -29,3 +34,12 @@ def play_some(game: Game, bots: Sequence[Bot], most: int) -> Game:
     for _ in decisions(game, bots, most):
         pass
     return game
+
+
+def dealt(env: WantedFastEnv, seeds: Iterable[int]) -> Iterator[tuple[int, FastGame]]:
+    """``env`` reset to each of ``seeds`` in turn: the seed and the fresh game it dealt."""
+    for seed in seeds:
+        env.reset(seed=seed)
+        game = env.game
+        assert game is not None
+        yield seed, game

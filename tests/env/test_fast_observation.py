@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from self_play import dealt
 from totenblatt.env import wanted_fast_v0
 
 
@@ -78,10 +79,7 @@ def test_kept_observations_follow_any_change_of_the_game() -> None:
     observer = env.observer
     rng = np.random.default_rng(11)
     changed = 0
-    for seed in range(12):
-        env.reset(seed=seed)
-        game = env.game
-        assert game is not None
+    for seed, game in dealt(env, range(12)):
         for step in range(40):
             if game.is_over:
                 break

@@ -8,6 +8,7 @@ import gymnasium as gym
 import numpy as np
 import pytest
 
+from self_play import dealt
 from totenblatt.env import wanted_fast_v0
 from totenblatt.env.single import SingleAgentEnv
 from totenblatt.env.vector import VECTOR_GYM_ID, WantedVectorEnv, WantedVectorSelfPlay
@@ -145,10 +146,7 @@ def test_folding_ids_gives_the_marks_slots_and_ids() -> None:
     chosen = np.zeros(slots.size, np.int32)
     rng = np.random.default_rng(2)
     checked = 0
-    for seed in range(4):
-        env.reset(seed=seed)
-        game = env.game
-        assert game is not None
+    for _seed, game in dealt(env, range(4)):
         while not game.is_over:
             ids = list(game.legal_actions())
             for concede in (False, True):

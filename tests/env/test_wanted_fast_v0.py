@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from self_play import dealt
 from totenblatt.env import wanted_fast_v0
 from totenblatt.wanted.encoding import plays
 from totenblatt.wanted.encoding.observation import ObservationLayout
@@ -63,10 +64,7 @@ def test_a_move_slot_plays_the_smallest_club_that_pays() -> None:
     slots = env.slots
     table = env.table
     checked = 0
-    for seed in range(8):
-        env.reset(seed=seed)
-        game = env.game
-        assert game is not None
+    for seed, game in dealt(env, range(8)):
         while not game.is_over:
             legal = game.legal_actions()
             for slot in np.flatnonzero(env.observe(env.agent_selection)["action_mask"]):
@@ -93,10 +91,7 @@ def test_the_marks_play_what_engine_id_plays(scenario: str) -> None:
     env = wanted_fast_v0.raw_env(scenario)
     slots = env.slots
     checked = 0
-    for seed in range(4 if scenario == "duel" else 1):
-        env.reset(seed=seed)
-        game = env.game
-        assert game is not None
+    for seed, game in dealt(env, range(4 if scenario == "duel" else 1)):
         rng = np.random.default_rng(seed)
         while not game.is_over:
             for concede in (False, True):
