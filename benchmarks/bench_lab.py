@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import random
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from benchmarks.bench_pokerkit import _pokerkit
+from benchmarks.bench_pokerkit import pokerkit_hand
 from totenblatt.sim import play as lab
 from totenblatt.sim.spec import RunSpec
 
@@ -75,7 +74,7 @@ def _loop(spec: RunSpec, reference: bool) -> Callable[[int], tuple[int, int]]:
 
 
 def _poker() -> Callable[[int], tuple[int, int]] | None:
-    hand = _pokerkit()
+    hand = pokerkit_hand()
     if hand is None:
         return None
 
@@ -94,10 +93,8 @@ def _poker() -> Callable[[int], tuple[int, int]] | None:
 
 def main() -> None:
     """Print the tables."""
-    warnings.simplefilter("ignore")  # pokerkit warns about folds that need not be made
     poker = _poker()
     if poker is None:
-        print("pokerkit is not installed: pip install pokerkit (dev dependency)")
         return
     duel = RunSpec.make("duel", bots=["random"], seed=1)
     gangs = RunSpec.make("gangs", bots=["random"], seed=1)

@@ -43,6 +43,16 @@ ROUNDS = 3
 HEURISTIC_GAMES = 24
 
 
+def pokerkit_hand() -> Callable[[random.Random], tuple[int, float]] | None:
+    """pokerkit's random six-handed hand, its warnings silenced (it warns about folds that
+    need not be made); None, saying how to install it, where pokerkit is missing."""
+    warnings.simplefilter("ignore")
+    hand = _pokerkit()
+    if hand is None:
+        print("pokerkit is not installed: pip install pokerkit (dev dependency)")
+    return hand
+
+
 def _pokerkit() -> Callable[[random.Random], tuple[int, float]] | None:
     try:
         from pokerkit import Automation, Mode, NoLimitTexasHoldem
@@ -189,10 +199,8 @@ def heuristic_speed(scenario: str = "gangs", games: int = HEURISTIC_GAMES) -> tu
 
 def main() -> None:
     """Print the side-by-side table."""
-    warnings.simplefilter("ignore")  # pokerkit warns about folds that need not be made
-    poker = _pokerkit()
+    poker = pokerkit_hand()
     if poker is None:
-        print("pokerkit is not installed: pip install pokerkit (dev dependency)")
         return
     engines: dict[str, Callable[[random.Random], tuple[int, float]]] = {
         "pokerkit NLHE 6-max": poker,
