@@ -91,6 +91,14 @@ def fate(status: MemberStatus) -> Message:
     return Message("dismissed")
 
 
+def _clean(name: object, what: str, needs: Message) -> str:
+    """``name`` as :func:`~totenblatt.names.clean_name` cleans it (``what``: the kind of name
+    in its errors); ``needs`` when it is no text or only spaces."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidNameError(needs)
+    return clean_name(name, what=what, limit=NAME_MAX, error=InvalidNameError)
+
+
 @dataclass(frozen=True, slots=True)
 class Member:
     """One gang member. ``kind_fights`` counts survived fights in the current kind (D-28).
@@ -110,12 +118,8 @@ class Member:
     weapon: str = DEFAULT_WEAPON
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidNameError(
-                Message("a member needs a name, got {value}", value=repr(self.name)[:40])
-            )
-        name = clean_name(self.name, what="member name", limit=NAME_MAX, error=InvalidNameError)
-        object.__setattr__(self, "name", name)
+        needs = Message("a member needs a name, got {value}", value=repr(self.name)[:40])
+        object.__setattr__(self, "name", _clean(self.name, "member name", needs))
         if not 0 <= self.hp <= self.hp_max:
             raise CampaignError(
                 Message(
@@ -180,12 +184,8 @@ class Gang:
     ruleset: str = "extended"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidNameError(
-                Message("a gang needs a name, got {value}", value=repr(self.name)[:40])
-            )
-        name = clean_name(self.name, what="gang name", limit=NAME_MAX, error=InvalidNameError)
-        object.__setattr__(self, "name", name)
+        needs = Message("a gang needs a name, got {value}", value=repr(self.name)[:40])
+        object.__setattr__(self, "name", _clean(self.name, "gang name", needs))
         keys = [name_key(m.name) for m in (*self.members, *self.fallen)]
         if len(set(keys)) != len(keys):
             dupes = sorted({k for k in keys if keys.count(k) > 1})
