@@ -46,6 +46,9 @@ def test_a_seats_webhook_is_kept_beside_its_other_options(db_url: str) -> None:
         record = games.load("g1")
         assert [s.webhook for s in record.seats] == [None, "https://hooks.example/kit"]
         assert record.seats[1].hook_page == "https://t.example/games/g1"
+        assert games.webhooks("g1") == {
+            1: ("https://hooks.example/kit", "https://t.example/games/g1")
+        }
         assert record.joined == (True, False) and record.seats[1].token_hash == "ef" * 32
         games.set_webhook("g1", 1, None)
         assert games.load("g1").seats[1].webhook is None
@@ -53,6 +56,8 @@ def test_a_seats_webhook_is_kept_beside_its_other_options(db_url: str) -> None:
             games.set_webhook("g1", 2, "https://hooks.example/x")
         with pytest.raises(WebGameNotFoundError):
             games.set_webhook("nope", 0, None)
+        with pytest.raises(WebGameNotFoundError):
+            games.webhooks("nope")
 
 
 def test_a_game_with_a_clock_does_not_end_idle(db_url: str) -> None:

@@ -80,8 +80,8 @@ class FakeGames:
     def clocked(self) -> list[str]:
         return ["g1", "gone"]
 
-    def load(self, game_id: str) -> Any:
-        return type("Record", (), {"seats": self.seats})()
+    def webhooks(self, game_id: str) -> dict[int, tuple[str, str | None]]:
+        return {i: (s.webhook, s.hook_page) for i, s in enumerate(self.seats) if s.webhook}
 
 
 class World:

@@ -468,6 +468,18 @@ class WebGames:
                 raise WebGameNotFoundError(f"no web game {game_id!r}")
             row.clock = clock
 
+    def webhooks(self, game_id: str) -> dict[int, tuple[str, str | None]]:
+        """Each seat's webhook and the page its call names, by seat (seats without: none)."""
+        with self.db.transaction(write=False) as session:
+            seats = session.scalar(select(WebGameRow.seats).where(WebGameRow.id == game_id))
+        if seats is None:
+            raise WebGameNotFoundError(f"no web game {game_id!r}")
+        return {
+            s: (seat["webhook"], seat.get("hook_page"))
+            for s, seat in enumerate(seats)
+            if seat.get("webhook")
+        }
+
     def set_webhook(
         self, game_id: str, seat: int, url: str | None, page: str | None = None
     ) -> None:

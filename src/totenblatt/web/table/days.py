@@ -179,12 +179,9 @@ class Days:
         """The game's webhooks by seat (read from the store the first time)."""
         found = self.hooks.get(room.id)
         if found is None:
-            record = await self.run(self.games.load, room.id)
-            found = {
-                s: (seat.webhook, seat.hook_page or f"/games/{room.id}")
-                for s, seat in enumerate(record.seats)
-                if seat.webhook
-            }
+            stored = await self.run(self.games.webhooks, room.id)
+            page = f"/games/{room.id}"
+            found = {s: (url, hook_page or page) for s, (url, hook_page) in stored.items()}
             self.hooks[room.id] = found
         return found
 
@@ -214,8 +211,9 @@ class Days:
         seat = _seat_to_act(room)
         seen = self.turns.get(room.id)
         self.turns[room.id] = room.version
-        if seat is None:
+        if seat is None:  # the game ended: nothing more to tell
             self.turns.pop(room.id, None)
+            self.hooks.pop(room.id, None)
         if room.clock is not None:
             self._tick(room, seat)
         if resumed or seen == room.version or seat is None or room.kinds[seat] != "human":
@@ -241,8 +239,8 @@ class Days:
     async def _store(self, game_id: str, stored: dict[str, Any]) -> None:
         try:
             await self.run(self.games.set_clock, game_id, stored)
-        except Exception:  # the clock goes on in memory; the next change stores it
-            log.exception("cannot store the clock of game %s", game_id)
+        except Exception as exc:  # the clock goes on in memory; the next change stores it
+            log.warning("cannot store the clock of game %s: %s", game_id, exc)
 
     def _arm(self, room: Room) -> None:
         """Wake when the running seat's flag falls (after any earlier timer is cancelled)."""
@@ -295,8 +293,8 @@ class Days:
         """POST "your turn" to ``seat``'s webhook, if it has one (queued, never awaited)."""
         try:
             hook = (await self._hooks(room)).get(seat)
-        except Exception:
-            log.exception("cannot read the webhooks of game %s", room.id)
+        except Exception as exc:  # the store is away: this turn's notice is lost, not the game
+            log.warning("cannot read the webhooks of game %s: %s", room.id, exc)
             return
         if hook is None:
             return
