@@ -201,11 +201,35 @@ def play_root(game: FastGame, action: Action) -> None:
     except FastUnsupportedError:
         board = game.spec.board
         wanted = _key(action, board)
-        for found in game.legal_actions():
+        legal = game.legal_actions()
+        for found in legal:
             if _key(game.shadow(found), board) == wanted:
                 game.play(found)
                 return
+        if isinstance(action, Move):  # a wild move off the fast menu: its nearest offer
+            near = _nearest_move(game, action, legal)
+            if near is not None:
+                game.play(near)
+                return
         raise
+
+
+def _nearest_move(game: FastGame, action: Move, legal: Sequence[int]) -> int | None:
+    """The fast move of the same card, wild flag and figures whose ends lie nearest to
+    ``action``'s (the reference may end a wild move off the fast path's destinations)."""
+    want = {s.figure: s.path[-1] for s in action.steps}
+    best: tuple[float, int] | None = None
+    for found in legal:
+        shadow = game.shadow(found)
+        if not isinstance(shadow, Move) or (shadow.card, shadow.wild) != (action.card, action.wild):
+            continue
+        ends = {s.figure: s.path[-1] for s in shadow.steps}
+        if ends.keys() != want.keys():
+            continue
+        gap = sum((ends[f][0] - x) ** 2 + (ends[f][1] - y) ** 2 for f, (x, y) in want.items())
+        if best is None or (gap, found) < best:
+            best = (gap, found)
+    return None if best is None else best[1]
 
 
 def _key(action: Action, board: Any) -> object:

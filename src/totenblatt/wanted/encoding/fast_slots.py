@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from totenblatt.wanted.fast import FastGame
+from totenblatt.wanted.fast import FastGame, FastUnsupportedError
 from totenblatt.wanted.fast.actions import CONCEDE
 
 __all__ = ["MASKS", "Marks", "MoveSlots", "left_out", "plays"]
@@ -53,6 +53,11 @@ class MoveSlots:
     """
 
     def __init__(self, game: FastGame) -> None:
+        if game.spec.per_character:
+            raise FastUnsupportedError(
+                "the environment's slots and observation hold one hand per player: "
+                "round.hand_mode 'per_character' (D-5) is not encoded"
+            )
         t = game.actions
         self.table = t
         self.move = t.move
