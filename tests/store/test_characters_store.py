@@ -169,3 +169,19 @@ def test_a_deleted_character_s_audit_row_keeps_the_whole_sheet(store: Store) -> 
         {"name": "Diana"},
     )
     assert row.before == DIANA.to_dict() and row.after is None
+
+
+def test_delete_says_what_it_deleted_in_text_and_json(cli: Cli, tmp_path: Path) -> None:
+    db = ("--db", str(tmp_path / "d.db"))
+    for name in ("Trevor", "Diana"):
+        assert cli(["character", "create", name, "--npc", *db])[0] == 0
+    code, out, _ = cli(["character", "delete", "trevor", "--yes", "--lang", "de", *db])
+    assert (code, out) == (0, "Charakter Trevor gelöscht.\n")
+    code, out, _ = cli(["character", "delete", "diana", "--yes", "--json", *db])
+    assert (code, out) == (0, '{\n  "deleted": "Diana"\n}\n')
+    for name, flags in (("Daltons", ("--lang", "en")), ("Clantons", ("--json",))):
+        assert cli(["gang", "create", name, "--leader", "veteran", "--json", *db])[0] == 0
+        code, out, _ = cli(["gang", "delete", name.lower(), "--yes", *flags, *db])
+        assert code == 0
+        assert out == ("Gang Daltons deleted.\n" if name == "Daltons" else
+                       '{\n  "deleted": "Clantons"\n}\n')  # fmt: skip

@@ -5,9 +5,10 @@ SQLAlchemy and Alembic load only when a command opens the store.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from totenblatt.cli.app import fail
+from totenblatt.cli.app import console, fail, print_json
 from totenblatt.messages import Message
 
 if TYPE_CHECKING:
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from totenblatt.store import Store
     from totenblatt.store.holders import Holder
 
-__all__ = ["confirm", "held_text", "open_store"]
+__all__ = ["confirm", "held_text", "open_store", "say_deleted"]
 
 
 def open_store(db: str | None) -> Store:
@@ -29,6 +30,15 @@ def confirm(yes: bool, message: Message) -> None:
     """Refuse a change that cannot be undone unless ``--yes`` was given (exit 2, one line)."""
     if not yes:
         fail(message)
+
+
+def say_deleted(name: str, as_json: bool, sentence: Callable[[], str]) -> None:
+    """Tell that ``name`` was deleted: ``{"deleted": name}`` with ``--json``, else
+    ``sentence()``."""
+    if as_json:
+        print_json({"deleted": name})
+        return
+    console.print(sentence())
 
 
 def held_text(holder: Holder, lang: Lang | str) -> str:

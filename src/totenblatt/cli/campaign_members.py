@@ -9,10 +9,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.text import Text
 
-from totenblatt.cli._store import confirm, open_store
-from totenblatt.cli.app import console, print_json
+from totenblatt.cli._store import confirm, open_store, say_deleted
 from totenblatt.cli.campaign import (
     GangArg,
     Many,
@@ -178,10 +176,11 @@ def gang_delete(
             ),
         )
         deleted = store.gangs.delete(gang.name)
-    if json:
-        print_json({"deleted": deleted.name})
-        return
-    console.print(Text(words(language).phrase("Gang {gang} deleted.", gang=deleted.name)))
+    say_deleted(
+        deleted.name,
+        json,
+        lambda: words(language).phrase("Gang {gang} deleted.", gang=deleted.name),
+    )
 
 
 # -- gang member ... ---------------------------------------------------------------

@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli._store import confirm, open_store
+from totenblatt.cli._store import confirm, open_store, say_deleted
 from totenblatt.cli.app import app, console, print_json
 from totenblatt.cli.campaign import parse_pairs, show_held
 from totenblatt.cli.options import (
@@ -239,10 +239,11 @@ def character_delete(
             ),
         )
         gone = store.characters.delete(found.name)
-    if json:
-        print_json({"deleted": gone.name})
-        return
-    console.print(words(resolve_lang(lang)).phrase("Character {name} deleted.", name=gone.name))
+    say_deleted(
+        gone.name,
+        json,
+        lambda: words(resolve_lang(lang)).phrase("Character {name} deleted.", name=gone.name),
+    )
 
 
 @story_app.command(

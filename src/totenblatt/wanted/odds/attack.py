@@ -19,7 +19,6 @@ from totenblatt.cards import Card, CardLike, Rank, Suit, to_card
 from totenblatt.wanted.combat import parse_abilities, resolve_attack
 from totenblatt.wanted.odds.defense import AttackOdds, DefenseOdds
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.measure import remember
 from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
 
 __all__ = ["attack_odds", "resolved_wounds"]
@@ -70,7 +69,9 @@ def resolved_wounds(
             extra_defense=extra_defense,
             ruleset=rules,
         ).wounds
-        remember(cache, key, found, 100_000)
+        if len(cache) > 100_000:  # as table.measure.remember, which `odds attack` must not load
+            cache.clear()
+        cache[key] = found
     return found
 
 
