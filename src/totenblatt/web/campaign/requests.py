@@ -19,6 +19,7 @@ from totenblatt.store.campaigns import (
 )
 from totenblatt.store.database import StoreError, StoreUnavailableError
 from totenblatt.store.gangs import GangNameTakenError, GangNotFoundError
+from totenblatt.wanted.table.scenario import builtin_scenarios
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.shell.errors import (
     ConflictError,
@@ -26,13 +27,15 @@ from totenblatt.web.shell.errors import (
     NotFoundError,
     WebError,
 )
-from totenblatt.web.shell.games import GameRoom
+from totenblatt.web.shell.games import SEAT_ALIASES, SEAT_KINDS, GameRoom
 from totenblatt.web.shell.store_errors import busy
+from totenblatt.web.shell.words import LANGS
 from totenblatt.web.shell.words import describe as describe_error
 
 __all__ = [
     "fight_answer",
     "fight_of",
+    "fight_request",
     "gang_of",
     "int_in",
     "keys_in",
@@ -169,3 +172,43 @@ def sacrifice_options(room: GameRoom, side: FightSide) -> tuple[list[dict[str, A
         ],
         None if default is None else default.name,
     )  # fmt: skip
+
+
+def fight_request(
+    record: CampaignRecord, body: Any
+) -> tuple[str, list[CampaignGang], str, list[str], dict[str, tuple[str, ...]]]:
+    """A new fight's request read (422 saying what is wrong): its language, the gangs, the
+    template, who plays each gang and who sits out."""
+    data = keys_in(body, ("gangs", "scenario", "seats", "absent", "lang"), "a new fight")
+    lang = data.get("lang", record.lang)
+    if lang not in LANGS:
+        raise InvalidError(f"lang must be {' or '.join(LANGS)}")
+    ids = data.get("gangs")
+    if not isinstance(ids, list) or not 2 <= len(ids) <= 3 or len(set(map(str, ids))) != len(ids):
+        raise InvalidError("gangs must list two or three different gangs of the campaign")
+    links = [gang_of(record, str(i)) for i in ids]
+    template = data.get("scenario", "gangs" if len(ids) == 2 else "three-way")
+    if template not in builtin_scenarios():
+        raise InvalidError(
+            f"unknown scenario {str(template)[:40]!r}: expected one of "
+            f"{', '.join(builtin_scenarios())}"
+        )
+    kinds = data.get("seats", ["human"] * len(ids))
+    if not isinstance(kinds, list) or len(kinds) != len(ids):
+        raise InvalidError("seats must name who plays each gang: human, bot or hard")
+    kinds = [SEAT_ALIASES.get(k, k) if isinstance(k, str) else k for k in kinds]
+    if any(k not in SEAT_KINDS for k in kinds):
+        raise InvalidError("a seat is human, bot or hard (or random, ismcts)")
+    absent = data.get("absent", {})
+    if not isinstance(absent, Mapping) or any(str(k) not in ids for k in absent):
+        raise InvalidError("absent maps gangs of this fight to the members who sit it out")
+    sitting: dict[str, tuple[str, ...]] = {}
+    for link in links:
+        names = absent.get(link.id, [])
+        if not isinstance(names, list) or len(names) > 30:
+            raise InvalidError("absent lists members' names")
+        try:
+            sitting[link.id] = tuple(link.gang.member(name_text(n, "absent")).name for n in names)
+        except CampaignError as exc:
+            raise InvalidError(describe_error(exc, lang)[:500]) from None
+    return lang, links, template, kinds, sitting

@@ -27,7 +27,6 @@ from totenblatt.campaign.battle import BattleError, side_results, start_fight
 from totenblatt.store.campaign_records import TABLE
 from totenblatt.store.campaigns import (
     CampaignFight,
-    CampaignGang,
     CampaignNotFoundError,
     CampaignRecord,
     Campaigns,
@@ -39,7 +38,6 @@ from totenblatt.store.database import StoreError
 from totenblatt.store.tables import SeatRecord
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.table.scenario import builtin_scenarios
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.campaign.access import Who, new_id, new_token, who_is
 from totenblatt.web.campaign.fights import (
@@ -53,10 +51,10 @@ from totenblatt.web.campaign.fights import (
 from totenblatt.web.campaign.requests import (
     fight_answer,
     fight_of,
+    fight_request,
     gang_of,
     int_in,
     keys_in,
-    name_text,
     names_in,
     sacrifice_options,
     text_in,
@@ -76,8 +74,6 @@ from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import LANGS
 from totenblatt.web.shell.words import describe as describe_error
 from totenblatt.web.table.hub import (
-    SEAT_ALIASES,
-    SEAT_KINDS,
     GameSpec,
     Hub,
     Room,
@@ -271,7 +267,7 @@ class CampaignTable:
         self, record: CampaignRecord, body: Any, base: str, client: str
     ) -> dict[str, Any]:
         """``POST /api/campaigns/{cid}/fights``: a fight of two or three gangs as a web game."""
-        lang, links, template, kinds, sitting = _fight_request(record, body)
+        lang, links, template, kinds, sitting = fight_request(record, body)
         fighters = [before_fighters(link.gang, sitting[link.id]) for link in links]
         game_seed = self.hub.seeds()
         try:
@@ -529,12 +525,13 @@ class CampaignTable:
 
     async def fight_link(self, game_id: str, token: str | None, lang: str) -> dict[str, Any]:
         """Where a campaign fight's table leads back to: its fight page (any seat's or the
-        spectator's token reads it; the owner's own link opens the wizard there)."""
+        spectator's token reads it; the owner's own link opens the wizard there); ``url``
+        None for a game that is no campaign fight."""
         room = await self.hub.room(game_id)
         room.viewer(token)  # a token of this game, or refused as at the table
         fight = await self.run(self.store.fight_of_game, game_id)
-        if fight is None:
-            raise NotFoundError("this game is not a campaign fight")
+        if fight is None:  # no campaign fight: nowhere to lead (not an error for the table)
+            return {"url": None}
         from totenblatt.web.campaign.words import strings
 
         return {
@@ -560,43 +557,3 @@ class CampaignTable:
         events = await self.hub.act(room, viewer, {"type": "concede"}, None, lang)
         await self._call(lang, self.store.choose_sacrifice, fight.id, side.gang_id, member)
         return events
-
-
-def _fight_request(
-    record: CampaignRecord, body: Any
-) -> tuple[str, list[CampaignGang], str, list[str], dict[str, tuple[str, ...]]]:
-    """A new fight's request read (422 saying what is wrong): its language, the gangs, the
-    template, who plays each gang and who sits out."""
-    data = keys_in(body, ("gangs", "scenario", "seats", "absent", "lang"), "a new fight")
-    lang = data.get("lang", record.lang)
-    if lang not in LANGS:
-        raise InvalidError(f"lang must be {' or '.join(LANGS)}")
-    ids = data.get("gangs")
-    if not isinstance(ids, list) or not 2 <= len(ids) <= 3 or len(set(map(str, ids))) != len(ids):
-        raise InvalidError("gangs must list two or three different gangs of the campaign")
-    links = [gang_of(record, str(i)) for i in ids]
-    template = data.get("scenario", "gangs" if len(ids) == 2 else "three-way")
-    if template not in builtin_scenarios():
-        raise InvalidError(
-            f"unknown scenario {str(template)[:40]!r}: expected one of "
-            f"{', '.join(builtin_scenarios())}"
-        )
-    kinds = data.get("seats", ["human"] * len(ids))
-    if not isinstance(kinds, list) or len(kinds) != len(ids):
-        raise InvalidError("seats must name who plays each gang: human, bot or hard")
-    kinds = [SEAT_ALIASES.get(k, k) if isinstance(k, str) else k for k in kinds]
-    if any(k not in SEAT_KINDS for k in kinds):
-        raise InvalidError("a seat is human, bot or hard (or random, ismcts)")
-    absent = data.get("absent", {})
-    if not isinstance(absent, Mapping) or any(str(k) not in ids for k in absent):
-        raise InvalidError("absent maps gangs of this fight to the members who sit it out")
-    sitting: dict[str, tuple[str, ...]] = {}
-    for link in links:
-        names = absent.get(link.id, [])
-        if not isinstance(names, list) or len(names) > 30:
-            raise InvalidError("absent lists members' names")
-        try:
-            sitting[link.id] = tuple(link.gang.member(name_text(n, "absent")).name for n in names)
-        except CampaignError as exc:
-            raise InvalidError(describe_error(exc, lang)[:500]) from None
-    return lang, links, template, kinds, sitting

@@ -52,6 +52,6 @@ export async function campaignConcede(api, ui) {
  */
 export async function campaignFightLink(api, lang) {
   const { status, data } = await call(api, "GET", `/fight?lang=${encodeURIComponent(lang)}`);
-  if (status !== 200) return null;
+  if (status !== 200 || !data.url) return null;
   return el("a", { class: "btn primary", id: "fight-page", href: data.url }, data.text);
 }
