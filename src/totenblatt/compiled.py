@@ -52,6 +52,7 @@ MODULES = (
     "totenblatt.wanted.encoding.fast_observation",
     "totenblatt.wanted.encoding.fast_slots",
     "totenblatt.wanted.bots.fast_policy",
+    "totenblatt.wanted.bots.fast_reading",
     "totenblatt.env.episode",
     "totenblatt.env.wanted_fast_v0",
     "totenblatt.env.vector_loop",
