@@ -85,6 +85,7 @@ def create_app(
             bot_processes=config.bot_processes,
             bot_think=config.bot_think,
             learned=config.learned,
+            webhook_allow=config.webhook_allow,
         )
         host: GameHost = hub  # what the features other than the table see of it
         app.state.hub = host

@@ -150,6 +150,19 @@ class Days:
         self.hooks: dict[str, dict[int, tuple[str, str]]] = {}
         """Per game, per seat: its webhook and its page (loaded from the store once)."""
 
+    @classmethod
+    def of(cls, hub: Any, allow: tuple[str, ...] = ()) -> Days:
+        """The Days of the table's hub: its store, worker thread, action, after-change and
+        tasks (:class:`~totenblatt.web.table.hub.Hub`)."""
+        return cls(
+            hub.games,
+            run=hub.run,
+            apply=hub._apply,
+            after=hub.after_change,
+            spawn=hub.spawn,
+            allow=allow,
+        )
+
     # -- creating and the webhook route ------------------------------------------------------
 
     def begin(self, room: Room, rule: ClockRule | None) -> dict[str, Any] | None:

@@ -81,6 +81,8 @@ from totenblatt.web.shell.limits import Limits
 from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import describe, refusal
 from totenblatt.web.table.bots import HARD_THINK, SEARCH_SHARE, STAND_IN_SHARE, Bots
+from totenblatt.web.table.clock import ClockRule
+from totenblatt.web.table.days import Days
 from totenblatt.web.table.follow import Follower
 from totenblatt.web.table.keeper import Keeper
 from totenblatt.web.table.lanes import Lanes
@@ -158,6 +160,7 @@ class Hub:
         bot_think: float = HARD_THINK,
         shared: bool | None = None,
         learned: str | None = None,
+        webhook_allow: tuple[str, ...] = (),
     ) -> None:
         self.games = games
         self.learned = learned
@@ -204,6 +207,7 @@ class Hub:
             closed=lambda: self._closed,
         )
         """The following of the other processes' changes (several processes)."""
+        self.days = Days.of(self, webhook_allow)  # games that last days: clocks, hooks
 
     # -- the worker thread -------------------------------------------------------------
 
@@ -220,6 +224,7 @@ class Hub:
         :data:`TICK` for bots' turns nobody plays instead of loading every game."""
         await self.sweep()
         self._spawn(self._sweeping())
+        await self.days.resume(self.room)  # the clocks' flags armed again
         if self.shared:
             from totenblatt.web.shell.bus import Bus
 
@@ -241,6 +246,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.days.close()
         if self.bus is not None:
             await self.bus.stop()
         await self.bots.release()
@@ -256,7 +262,7 @@ class Hub:
     # -- games ---------------------------------------------------------------------------
 
     async def create(
-        self, spec: GameSpec, client: str | None = None
+        self, spec: GameSpec, client: str | None = None, clock: ClockRule | None = None
     ) -> tuple[Room, list[str | None]]:
         """A new game with a secret seed; the seat tokens (None for bots), shown only now.
 
@@ -265,7 +271,8 @@ class Hub:
         the server has as many games as it may or the database fails, with
         :class:`TooManyRequestsError` (429) when the client has its bot-only games.
         """
-        room, tokens = await self.run(self._create, spec, client)
+        room, tokens = await self.run(self._create, spec, client, clock=clock)
+        self.days.changed(room)  # its clock runs for the first person to act
         self.kick_bots(room)
         return room, tokens
 
@@ -279,6 +286,7 @@ class Hub:
         client: str | None,
         hashes: tuple[str | None, ...] | None = None,
         rematch_of: str | None = None,
+        clock: ClockRule | None = None,
     ) -> tuple[Room, list[str | None]]:
         """Deal and store a new game of ``spec``; the seats' tokens (None for bots, and for
         every seat when ``hashes`` are given: a rematch's seats keep their tokens);
@@ -336,6 +344,7 @@ class Hub:
                 name=spec.name,
                 rematch_of=rematch_of,
                 turn=self._turn(room),
+                clock=self.days.begin(room, clock),
             )
         except RematchExistsError:
             raise
@@ -572,6 +581,7 @@ class Hub:
     async def broadcast(self, room: Room) -> None:
         """Send every subscriber of ``room`` its payload if it has not seen this change;
         shared, tell the other processes first (only the game's id and version)."""
+        self.days.changed(room)
         if self.bus is not None and room.announced != room.changes:
             room.announced = room.changes
             self._spawn(self.bus.announce(room.id, room.serial))

@@ -22,6 +22,7 @@ from totenblatt.wanted.engine import Game
 from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.web.shell.errors import NotFoundError
 from totenblatt.web.shell.games import read_setup
+from totenblatt.web.table.days import stored_clock
 from totenblatt.web.table.room import Entry, Room, Runner, replay_stored
 
 __all__ = ["Keeper"]
@@ -180,7 +181,7 @@ def _room_of(record: WebGameRecord, game: Game, entries: list[Entry], learned: s
     rematch = None
     if record.rematch_id is not None and record.rematch_spectator is not None:
         rematch = (record.rematch_id, record.rematch_spectator)
-    return Room(
+    room = Room(
         record.id,
         game,
         tuple(s.kind for s in record.seats),
@@ -199,3 +200,5 @@ def _room_of(record: WebGameRecord, game: Game, entries: list[Entry], learned: s
         rematch=rematch,
         learned=learned,
     )
+    room.clock = stored_clock(record.id, record.clock)
+    return room

@@ -21,6 +21,8 @@ from totenblatt.wanted.engine.views import View
 from totenblatt.web.shell.errors import ConflictError, ForbiddenError, UnauthorizedError
 from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import refusal, seat_labels, text
+from totenblatt.web.table.clock import Clock
+from totenblatt.web.table.days import with_clock
 from totenblatt.web.table.payloads import Encoder, seat_payload, shared_prefix
 from totenblatt.web.table.rematch import rematch_link
 from totenblatt.web.table.rematch import with_rematch as _with_rematch
@@ -169,6 +171,8 @@ class Room:
         """The position whose bot's turn this process holds (several processes)."""
         self.following: asyncio.Task[None] | None = None
         """Loading another process's change (several processes)."""
+        self.clock: Clock | None = None
+        """A game that lasts days: its clock (:mod:`~totenblatt.web.table.days`)."""
 
     @property
     def token_hashes(self) -> tuple[str | None, ...]:
@@ -241,7 +245,8 @@ class Room:
         built = self._built(viewer.seat, lang)
         if built.text is None:
             built.text = self.encoder.payload(built.data, head=built.head)
-        return built.changes, _with_rematch(built.text, rematch_link(self, viewer))
+        text = _with_rematch(built.text, rematch_link(self, viewer))
+        return built.changes, with_clock(text, self.clock)
 
     def push(self, sub: Subscriber) -> tuple[int, str, Seen] | None:
         """What to push to ``sub`` (None: it has seen this change): the :attr:`changes`, the
@@ -258,7 +263,7 @@ class Room:
             if sub.seen is not None:
                 since = (shared_prefix(sub.seen[0], events), shared_prefix(sub.seen[1], log))
             text = self.encoder.payload(built.data, since, built.head)
-            text = _with_rematch(text, rematch_link(self, sub.viewer))
+            text = with_clock(_with_rematch(text, rematch_link(self, sub.viewer)), self.clock)
         return built.changes, typed_view(text), (events, log)
 
     def _built(self, seat: int | None, lang: str) -> _Built:

@@ -24,6 +24,7 @@ from totenblatt.web.shell.limits import Budget, client_key
 from totenblatt.web.shell.proxies import same_host, same_origin
 from totenblatt.web.shell.store_errors import unavailable
 from totenblatt.web.shell.words import LANGS
+from totenblatt.web.table.days import clock_rule
 from totenblatt.web.table.hub import (
     ConflictError,
     ForbiddenError,
@@ -141,8 +142,10 @@ class _Table:
     async def create(self, request: Request) -> dict[str, Any]:
         client = _client(request)
         self.creations.check(client)
-        spec = GameSpec.parse(await read_json(request))
-        room, tokens = await _hub(request).create(spec, client)
+        body = await read_json(request)
+        rule = clock_rule(body)  # a game that lasts days: taken out of the body
+        spec = GameSpec.parse(body)
+        room, tokens = await _hub(request).create(spec, client, clock=rule)
         base = str(request.base_url).rstrip("/")
         seats = []
         for seat, (kind, token) in enumerate(zip(spec.kinds, tokens, strict=True)):
@@ -199,6 +202,20 @@ class _Table:
                 raise InvalidError(str(exc)[:300]) from None
 
         return await hub.run(work)
+
+    # The bearer's seat's webhook: "your turn" POSTed there (an allowed host only).
+    async def webhook(self, request: Request, game_id: str) -> dict[str, Any]:
+        self.actions.check(_client(request))
+        hub = _hub(request)
+        room, viewer = await _seat_of(hub, game_id, _bearer(request))
+        if viewer.seat is None:
+            raise ForbiddenError("a spectator has no webhook")
+        raw = await read_json(request)
+        if not isinstance(raw, dict) or set(raw) != {"url"}:
+            raise InvalidError('a webhook is {"url": "https://..."} (or "" for none)')
+        page = f"{str(request.base_url).rstrip('/')}/games/{room.id}"
+        await hub.days.set_hook(room, viewer.seat, raw["url"], page)
+        return {"seat": viewer.seat, "url": raw["url"] or None}
 
     # A finished game's replay, frame by frame.
     async def replay(
@@ -311,5 +328,6 @@ def table_router(
     router.add_api_route("/api/games/{game_id}/actions", table.act, methods=["POST"])
     router.add_api_route("/api/games/{game_id}/preview", table.preview, methods=["POST"])
     router.add_api_route("/api/games/{game_id}/replay", table.replay, methods=["GET"])
+    router.add_api_route("/api/games/{game_id}/webhook", table.webhook, methods=["PUT"])
     router.add_api_websocket_route("/ws/games/{game_id}", table.socket)
     return router
