@@ -2,7 +2,8 @@
 
 :class:`Guard` is a plain ASGI middleware. For every request and WebSocket it puts
 the client a trusted proxy forwards (address, scheme, host: :mod:`~totenblatt.web.shell.proxies`)
-into the scope, adds the security headers to every answer, and turns an unexpected
+into the scope, adds the security headers to every answer (a static file, no document,
+only those that govern it: :data:`STATIC_HEADERS`), and turns an unexpected
 exception into one log record and a JSON 500 (a WebSocket is closed with 1011), so no
 traceback reaches the client and uvicorn logs nothing more.
 """
@@ -16,7 +17,7 @@ from typing import Any
 
 from totenblatt.web.shell.proxies import Proxies
 
-__all__ = ["SECURITY_HEADERS", "Guard"]
+__all__ = ["SECURITY_HEADERS", "STATIC_HEADERS", "Guard"]
 
 log = logging.getLogger("totenblatt.web")
 
@@ -36,6 +37,14 @@ SECURITY_HEADERS = {
     "x-frame-options": "DENY",
 }
 
+STATIC_HEADERS = {
+    name: SECURITY_HEADERS[name] for name in ("x-content-type-options", "referrer-policy")
+}
+"""The security headers of a static file: a script, a style sheet or an image is no
+document, so a content security policy and framing rules say nothing for it (they
+governed the page that loads it); leaving them off saves ~240 bytes a file on a cold
+load of the table's ~40 files."""
+
 
 class Guard:
     """See the module docstring; ``proxies``: whose forwarded headers are believed."""
@@ -53,7 +62,9 @@ class Guard:
             await self._socket(scope, receive, send)
             return
         started = False
-        cached = not scope["path"].startswith("/static/")
+        static = scope["path"].startswith("/static/")
+        cached = not static
+        guards = STATIC_HEADERS if static else SECURITY_HEADERS
 
         async def guarded(message: Message) -> None:
             nonlocal started
@@ -61,7 +72,7 @@ class Guard:
                 started = True
                 headers = list(message.get("headers", []))
                 names = {name.lower() for name, _ in headers}
-                extra = dict(SECURITY_HEADERS)
+                extra = dict(guards)
                 if cached:
                     extra["cache-control"] = "no-store"
                 for name, value in extra.items():

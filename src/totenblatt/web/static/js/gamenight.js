@@ -10,7 +10,7 @@ import { el, fill, t, toast } from "./util.js";
 
 function stylesheet() {
   if (document.querySelector('link[data-night]')) return;
-  document.head.append(el("link", { rel: "stylesheet", href: "/static/gamenight.css", dataset: { night: "1" } }));
+  document.head.append(el("link", { rel: "stylesheet", href: new URL("../gamenight.css", import.meta.url).pathname, dataset: { night: "1" } }));
 }
 
 export class GameNight {
