@@ -164,6 +164,9 @@ _STRINGS: dict[str, str] = {
     "next": N_("Next"),
     "last": N_("End"),
     "new_game": N_("New game"),
+    "end_taken": N_("{n} wounds taken"),
+    "end_dealt": N_("{n} wounds dealt"),
+    "end_out_by": N_("taken out by {name}"),
     # -- lobby --
     "create_game": N_("New game"),
     "scenario": N_("Scenario"),
