@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from totenblatt.wanted.engine import Game
     from totenblatt.web.table.room import Entry, Runner
 
-__all__ = ["FLAG_RULE", "Days", "clock_rule", "stored_clock", "with_clock"]
+__all__ = ["FLAG_RULE", "ClockRule", "Days", "clock_rule", "stored_clock", "with_clock"]
 
 log = logging.getLogger("totenblatt.web")
 

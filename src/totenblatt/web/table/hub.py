@@ -81,8 +81,7 @@ from totenblatt.web.shell.limits import Limits
 from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import describe, refusal
 from totenblatt.web.table.bots import HARD_THINK, SEARCH_SHARE, STAND_IN_SHARE, Bots
-from totenblatt.web.table.clock import ClockRule
-from totenblatt.web.table.days import Days
+from totenblatt.web.table.days import ClockRule, Days
 from totenblatt.web.table.follow import Follower
 from totenblatt.web.table.keeper import Keeper
 from totenblatt.web.table.lanes import Lanes
@@ -404,18 +403,8 @@ class Hub:
     # -- idle games ----------------------------------------------------------------------
 
     async def sweep(self) -> list[str]:
-        """End as abandoned the unfinished games nobody touched for the idle time (no
-        action, no join), except those whose bot is thinking or acting; their ids."""
-        busy = [r.id for r in self.rooms.values() if r.bot_task is not None or r.lock.locked()]
-        idle = timedelta(hours=self.limits.idle_hours)
-        ended = await self.run(self.games.abandon_idle, idle, busy)
-        for game_id in ended:
-            room = self.rooms.get(game_id)
-            if room is not None:
-                room.abandoned = True
-        if ended:
-            log.info("%d untouched game(s) ended as abandoned", len(ended))
-        return ended
+        """End as abandoned the games untouched for the idle time (:meth:`Keeper.sweep`)."""
+        return await self.keeper.sweep(timedelta(hours=self.limits.idle_hours))
 
     async def _sweeping(self) -> None:
         """Sweep every quarter of the idle time (at least every 10 minutes)."""

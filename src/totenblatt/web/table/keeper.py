@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from datetime import timedelta
 
 from totenblatt.store.database import StoreError
 from totenblatt.store.table_records import WebGameRecord
@@ -107,6 +108,20 @@ class Keeper:
             room = _room_of(record, game, entries, None)
         self.keep(room)
         return room
+
+    async def sweep(self, idle: timedelta) -> list[str]:
+        """End as abandoned the unfinished games nobody touched for ``idle`` (no action, no
+        join; a game with a clock never), except those whose bot is thinking or acting;
+        their ids."""
+        busy = [r.id for r in self.rooms.values() if r.bot_task is not None or r.lock.locked()]
+        ended = await self._run(self.games.abandon_idle, idle, busy)
+        for game_id in ended:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.abandoned = True
+        if ended:
+            log.info("%d untouched game(s) ended as abandoned", len(ended))
+        return ended
 
     def reload(self, room: Room) -> None:
         """The database is the truth: rebuild the room's game from it (its bots go on)."""
