@@ -15,11 +15,13 @@ decides anything itself; it only tells how much time is left.
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MAX_HOURS", "Clock", "ClockError", "ClockRule"]
+__all__ = ["MAX_HOURS", "Clock", "ClockError", "ClockRule", "with_clock"]
 
 MAX_HOURS = 24.0 * 30  # a month per decision or per bank is the most a clock may give
 _MIN_HOURS = 1.0 / 60  # a minute: less is no game that lasts days
@@ -168,3 +170,12 @@ class Clock:
         if running is not None:
             clock._check_seat(running)
         return clock
+
+
+def with_clock(payload: str, clock: Clock | None, now: float | None = None) -> str:
+    """A payload's JSON text with ``"clock"`` first (``{"remaining_s", "running"}``, as of
+    ``now``); unchanged for a game without a clock."""
+    if clock is None:
+        return payload
+    head = json.dumps(clock.view(time.time() if now is None else now), separators=(",", ":"))
+    return '{"clock":' + head + ("," + payload[1:] if payload != "{}" else "}")

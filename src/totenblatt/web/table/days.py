@@ -20,14 +20,13 @@ restart loses no time and a flag that fell meanwhile falls at once.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from totenblatt.web.shell.errors import ConflictError, InvalidError, WebError
-from totenblatt.web.table.clock import Clock, ClockError, ClockRule
+from totenblatt.web.table.clock import Clock, ClockError, ClockRule, with_clock
 from totenblatt.web.table.webhooks import WebhookError, WebhookPolicy, WebhookSender
 
 if TYPE_CHECKING:
@@ -87,15 +86,6 @@ def clock_rule(body: object) -> ClockRule | None:
         return ClockRule.from_body(raw)
     except ClockError as exc:
         raise InvalidError(str(exc)[:300]) from None
-
-
-def with_clock(payload: str, clock: Clock | None, now: float | None = None) -> str:
-    """A payload's JSON text with ``"clock"`` first (``{"remaining_s", "running"}``, as of
-    ``now``); unchanged for a game without a clock."""
-    if clock is None:
-        return payload
-    head = json.dumps(clock.view(time.time() if now is None else now), separators=(",", ":"))
-    return '{"clock":' + head + ("," + payload[1:] if payload != "{}" else "}")
 
 
 def stored_clock(game_id: str, data: dict[str, Any] | None) -> Clock | None:

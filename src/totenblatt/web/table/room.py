@@ -21,8 +21,7 @@ from totenblatt.wanted.engine.views import View
 from totenblatt.web.shell.errors import ConflictError, ForbiddenError, UnauthorizedError
 from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import refusal, seat_labels, text
-from totenblatt.web.table.clock import Clock
-from totenblatt.web.table.days import with_clock
+from totenblatt.web.table.clock import Clock, with_clock
 from totenblatt.web.table.payloads import Encoder, seat_payload, shared_prefix
 from totenblatt.web.table.rematch import rematch_link
 from totenblatt.web.table.rematch import with_rematch as _with_rematch
