@@ -21,7 +21,7 @@ __all__ = ["EXTRAS", "MissingExtraError", "extra_for", "missing_extra", "require
 EXTRAS: dict[str, tuple[str, ...]] = {
     "sim": ("pyarrow", "dask", "distributed", "scipy"),
     "env": ("pettingzoo", "gymnasium"),
-    "web": ("fastapi", "uvicorn", "starlette", "segno"),
+    "web": ("fastapi", "uvicorn", "starlette", "segno", "httpx"),
     "pg": ("psycopg",),
     "research": ("open_spiel", "pyspiel"),
 }

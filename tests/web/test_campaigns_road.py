@@ -421,7 +421,13 @@ def test_the_wizard_lets_the_owner_choose_the_new_leader(api: TestClient, db_url
     roster = next(s for s in chosen["steps"] if s["step"] == "roster")
     assert roster["members"][0]["name"] == pick and chosen["choices"]["leader"] == pick
     refused = _preview(api, cid, fid, a, {"fill": True, "leader": "Kit"})
-    assert refused.status_code == 422 and "cannot lead" in refused.json()["error"]
+    namesake = [n for n in names if n.split()[0] == "Kit"]  # a newcomer "Kit Wade" answers to Kit
+    if namesake:
+        steps = answer(refused)["steps"]
+        first = next(s for s in steps if s["step"] == "roster")["members"][0]["name"]
+        assert first == namesake[0], (names, first)
+    else:
+        assert refused.status_code == 422 and "cannot lead" in refused.json()["error"]
     done = confirm(api, cid, fid, a["gang_id"], a["owner_token"],
                    choices={"fill": True, "leader": pick})  # fmt: skip
     assert done.status_code == 200, done.text
