@@ -158,8 +158,13 @@ def test_a_rematch_from_the_end_and_each_seat_to_its_own_new_seat(
     seat = api(live, gid, urls[0], "view")["to_act"]
     assert api(live, gid, urls[seat], "actions", {"type": "concede"}).status_code == 200
     anna.wait_for_selector("#overlay [data-rematch=ask]")
-    anna.click("#overlay [data-rematch=ask]")
-    anna.wait_for_selector("#overlay [data-rematch=join], #night [data-rematch=join]")
+    anna.click("#overlay [data-rematch=ask]")  # the one who asks is led to the new game
+    anna.wait_for_function(
+        "(old) => window.totenblatt && window.totenblatt.view() && "
+        "window.totenblatt.view().game_id !== old",
+        arg=gid,
+    )
+    assert anna.evaluate("window.totenblatt.view()")["seat"] == 0
     bob.wait_for_selector("#overlay [data-rematch=join]")  # the end's sheet offers it now
     assert bob.locator("[data-export=replay]").first.get_attribute("href").endswith("format=replay")
     shot(bob, "rematch.png")
