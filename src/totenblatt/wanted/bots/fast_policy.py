@@ -40,6 +40,7 @@ from totenblatt.wanted.bots.fast_reading import (
     defend_choice,
     keep_choice,
     redraw_choice,
+    shots_of,
     swap_choice,
     tempt_choice,
     tempt_options,
@@ -204,7 +205,7 @@ class FastPolicy:
             found = shots.get(a)
             if found is None:
                 mine = held if not per_character else [c for c in game.hands[a] if c in held]
-                found = shots[a] = _shots(mine, t.wild_max > 0 and wild[a])
+                found = shots[a] = shots_of(mine, t.wild_max > 0 and wild[a])
             cards, twos = found
             for c in cards:
                 score = self._attack_score(game, counted, c, a, target)
@@ -593,11 +594,3 @@ def _kept(memo: dict[Any, dict[Any, Any]], key: Any) -> dict[Any, Any]:
     if len(memo) > 4_000 and key not in memo:
         memo.clear()
     return memo.setdefault(key, {})
-
-
-def _shots(cards: list[int], wild: bool) -> tuple[list[int], list[int]]:
-    """The spades and jokers among ``cards`` (each value once, lowest first) and, for a figure
-    with Wild 2 (``wild``), the suits of its 2s (B1)."""
-    shooting = sorted({c for c in cards if SUITS[c] in (1, 4)})
-    twos = sorted({c // 13 for c in cards if c != JOKER and c % 13 == 0}) if wild else []
-    return shooting, twos

@@ -35,6 +35,7 @@ __all__ = [
     "keep_choice",
     "know",
     "redraw_choice",
+    "shots_of",
     "swap_choice",
     "tempt_choice",
     "tempt_options",
@@ -402,3 +403,11 @@ def defend_choice(game: FastGame, legal: list[int]) -> int:
         if (option[0], value) < best[:2]:
             best = (option[0], value, a)
     return best[2]
+
+
+def shots_of(cards: list[int], wild: bool) -> tuple[list[int], list[int]]:
+    """The spades and jokers among ``cards`` (each value once, lowest first) and, for a figure
+    with Wild 2 (``wild``), the suits of its 2s (B1)."""
+    shooting = sorted({c for c in cards if SUITS[c] in (1, 4)})
+    twos = sorted({c // 13 for c in cards if c != JOKER and c % 13 == 0}) if wild else []
+    return shooting, twos
