@@ -168,16 +168,19 @@ def odds_attack(
         fail(Message("--plot draws one card: give --attack instead of --cards"))
     rules = Ruleset.load(ruleset)
     shot = Shot(
-        weapon=weapon,
-        distance=distance,
-        cover=cover,
-        hand=hand,
-        seen=tuple(parse_seen(seen)),
-        attacker=(
-            *with_wild(attacker_ability, wild),
-            *([Ability.SHARPSHOOTER] if sharpshooter else []),
+        _Situation(
+            weapon=weapon,
+            distance=distance,
+            cover=cover,
+            hand_size=hand,
+            seen=tuple(parse_seen(seen)),
+            attacker_abilities=(
+                *with_wild(attacker_ability, wild),
+                *([Ability.SHARPSHOOTER] if sharpshooter else []),
+            ),
+            defender_abilities=with_wild(defender_ability, wild_defense),
+            ruleset=rules,
         ),
-        defender=with_wild(defender_ability, wild_defense),
         target_hp=target_hp,
         nine_lives=nine_lives(target_ability, target_hp),
     )
@@ -205,28 +208,10 @@ class _Situation(TypedDict):
 class Shot:
     """What ``odds attack`` was given besides the attack card(s)."""
 
-    weapon: str
-    distance: float
-    cover: str
-    hand: int
-    seen: tuple[Card, ...]
-    attacker: tuple[str, ...]
-    defender: tuple[str, ...]
+    table: _Situation
+    """The table as the odds functions take it (``shot_odds``, ``hand_odds``)."""
     target_hp: int | None
     nine_lives: bool
-
-    def situation(self, rules: Ruleset) -> _Situation:
-        """The table as the odds functions take it (``shot_odds``, ``hand_odds``)."""
-        return _Situation(
-            weapon=self.weapon,
-            distance=self.distance,
-            cover=self.cover,
-            hand_size=self.hand,
-            seen=self.seen,
-            attacker_abilities=self.attacker,
-            defender_abilities=self.defender,
-            ruleset=rules,
-        )
 
     def report(self, odds: AttackOdds, rules: Ruleset) -> dict[str, Any]:
         """The core's JSON of ``odds``: the figures, the abilities as the core read them,
@@ -235,7 +220,7 @@ class Shot:
 
         return odds_report(
             odds,
-            attacker_abilities=self.attacker,
+            attacker_abilities=self.table["attacker_abilities"],
             target_hp=self.target_hp,
             nine_lives=self.nine_lives,
             ruleset=rules,
@@ -253,18 +238,18 @@ def _one_card(
 
     if plot is not None:
         check_writable(plot)
-    result = shot_odds(card, **shot.situation(rules))
+    result = shot_odds(card, **shot.table)
     if plot is not None:
         write_attack_plot(
             card,
-            defense_pool=unseen_pool(rules, card, list(shot.seen)),
-            hand=shot.hand,
-            cover=shot.cover,
-            abilities=list(shot.attacker),
+            defense_pool=unseen_pool(rules, card, list(shot.table["seen"])),
+            hand=shot.table["hand_size"],
+            cover=shot.table["cover"],
+            abilities=list(shot.table["attacker_abilities"]),
             rules=rules,
             path=plot,
             lang=language,
-            defender_abilities=shot.defender,
+            defender_abilities=shot.table["defender_abilities"],
         )
     if json_out:
         print_json(_to_json(result, rules, plot) | shot.extra(result, rules))
@@ -314,7 +299,7 @@ def _shot_lines(
             msgid,
             **cards,
             weapon=weapon_name(rules, odds.weapon, language),
-            distance=w.inches(shot.distance),
+            distance=w.inches(shot.table["distance"]),
             cover=cover_name(odds.cover, language),
             hand=odds.defense.hand_size,
             unseen=odds.defense.unseen,
@@ -362,7 +347,7 @@ def _rank_hand(
     """``--cards``: each attack of the hand with its odds, best first."""
     from totenblatt.wanted.odds import ASSUMPTION, ASSUMPTION_MESSAGE, hand_odds, out_odds
 
-    options = hand_odds(hand, **shot.situation(rules), target_hp=shot.target_hp)
+    options = hand_odds(hand, **shot.table, target_hp=shot.target_hp)
     if not options:
         fail(
             Message(
