@@ -11,7 +11,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -33,6 +33,10 @@ from totenblatt.store.models import GangRow, MemberRow
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
+if TYPE_CHECKING:
+    from totenblatt.store.core import Database
+    from totenblatt.store.models import AuditRow
+
 __all__ = [
     "Change",
     "GangNameTakenError",
@@ -46,6 +50,7 @@ __all__ = [
     "new_seed",
     "row_by_id",
     "to_gang",
+    "write_change",
     "write_gang",
 ]
 
@@ -126,6 +131,34 @@ def write_gang(session: Session, row: GangRow, gang: Gang) -> None:
         target.status = member.status.value
         target.weapon = member.weapon
     session.flush()
+
+
+def write_change(
+    store: Database,
+    session: Session,
+    row: GangRow,
+    what: str,
+    before: Gang | None,
+    after: Gang,
+    events: Sequence[Event],
+    *,
+    args: dict[str, Any],
+    seed: int | None = None,
+) -> AuditRow:
+    """Write ``after`` into ``row`` and add the change's audit row (``before`` and
+    ``after`` the gang, ``events``) to ``session``."""
+    write_gang(session, row, after)
+    return store.audit(
+        session,
+        what=what,
+        subject=row.name,
+        subject_kind="gang",
+        gang_id=row.id,
+        seed=seed,
+        args=args,
+        before=None if before is None else before.to_record(),
+        after=after_record(after, events),
+    )
 
 
 def after_record(gang: Gang, events: Sequence[Event]) -> dict[str, Any]:

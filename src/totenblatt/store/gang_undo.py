@@ -21,7 +21,7 @@ from totenblatt.campaign import Gang, Member, name_key
 from totenblatt.messages import Message
 from totenblatt.store.battle_log import FIGHT_COMMANDS
 from totenblatt.store.database import StoreError
-from totenblatt.store.gang_rows import Change, find_row, row_by_id, to_gang
+from totenblatt.store.gang_rows import Change, find_row, row_by_id, to_gang, write_change
 from totenblatt.store.models import (
     AuditRow,
     CampaignFightGangRow,
@@ -31,7 +31,6 @@ from totenblatt.store.models import (
 )
 
 if TYPE_CHECKING:
-    from totenblatt.campaign import Event
     from totenblatt.store.core import Database
 
 
@@ -39,21 +38,6 @@ class Gangs(Protocol):
     """What the undo needs of :class:`~totenblatt.store.gangs.Gangs` (no import back to it)."""
 
     store: Database
-
-    def write_change(
-        self,
-        session: Session,
-        row: GangRow,
-        what: str,
-        before: Gang | None,
-        after: Gang,
-        events: Sequence[Event],
-        *,
-        args: dict[str, Any],
-        seed: int | None = None,
-    ) -> AuditRow:
-        """Write ``after`` into ``row`` with the change's audit row."""
-        ...
 
 
 __all__ = ["LEADER", "RENAMES", "UNDONE", "in_aftermath", "keep_names", "undo_fight"]
@@ -184,7 +168,7 @@ def _undo(
     for audit in undone:
         audit.undone_at = stamp
     args = {"undone": [a.id for a in undone]}
-    gangs.write_change(session, row, "fight undo", now, restored, (), args=args)
+    write_change(gangs.store, session, row, "fight undo", now, restored, (), args=args)
     return Change(restored, (), None, tuple(a.what for a in undone))
 
 

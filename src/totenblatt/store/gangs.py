@@ -43,7 +43,6 @@ from totenblatt.store.gang_rows import (
     GangNameTakenError,
     GangNotFoundError,
     GangOptions,
-    after_record,
     check_free,
     checked_seed,
     created_gang,
@@ -51,7 +50,7 @@ from totenblatt.store.gang_rows import (
     new_seed,
     row_by_id,
     to_gang,
-    write_gang,
+    write_change,
 )
 from totenblatt.store.gang_undo import LEADER, RENAMES, in_aftermath, undo_fight
 from totenblatt.store.models import AuditRow, GangRow
@@ -202,35 +201,8 @@ class Gangs:
             created_at=self.store.clock(),
         )
         session.add(row)
-        self.write_change(session, row, what, None, gang, events, seed=seed, args=args)
+        write_change(self.store, session, row, what, None, gang, events, seed=seed, args=args)
         return row
-
-    def write_change(
-        self,
-        session: Session,
-        row: GangRow,
-        what: str,
-        before: Gang | None,
-        after: Gang,
-        events: Sequence[Event],
-        *,
-        args: dict[str, Any],
-        seed: int | None = None,
-    ) -> AuditRow:
-        """Write ``after`` into ``row`` and add the change's audit row (``before`` and
-        ``after`` the gang, ``events``) to ``session``."""
-        write_gang(session, row, after)
-        return self.store.audit(
-            session,
-            what=what,
-            subject=row.name,
-            subject_kind="gang",
-            gang_id=row.id,
-            seed=seed,
-            args=args,
-            before=None if before is None else before.to_record(),
-            after=after_record(after, events),
-        )
 
     def row_by_id(self, session: Session, gang_id: int, *, lock: bool = False) -> GangRow:
         """The gang row ``gang_id`` (GangNotFoundError when it was deleted)."""
@@ -257,8 +229,16 @@ class Gangs:
         for step, args in steps:
             what = fight if step.what == "fight" else STEP_COMMANDS[step.what]
             audits.append(
-                self.write_change(
-                    session, row, what, before, step.gang, step.events, seed=step.seed, args=args
+                write_change(
+                    self.store,
+                    session,
+                    row,
+                    what,
+                    before,
+                    step.gang,
+                    step.events,
+                    seed=step.seed,
+                    args=args,
                 )
             )
             before = step.gang
@@ -305,7 +285,9 @@ class Gangs:
                     guard(session, row)
                 before = to_gang(row)
                 after, events = step(before, Ruleset.load(before.ruleset), rng)
-                self.write_change(session, row, what, before, after, events, seed=seed, args=args)
+                write_change(
+                    self.store, session, row, what, before, after, events, seed=seed, args=args
+                )
                 changes.append(Change(after, events, seed))
         return changes
 
@@ -468,7 +450,9 @@ class Gangs:
             target = next(m for m in row.members if m.name_key == name_key(renamed.old))
             target.name_key = name_key(renamed.new)  # the same row, under its new name
             args = {"old": renamed.old, "new": renamed.new}
-            self.write_change(session, row, "member rename", before, after, events, args=args)
+            write_change(
+                self.store, session, row, "member rename", before, after, events, args=args
+            )
         return Change(after, events)
 
     def rename(self, name: str, new: str) -> Change:
@@ -480,7 +464,7 @@ class Gangs:
             if name_key(after.name) != row.name_key:
                 check_free(session, after.name)
             args = {"old": before.name, "new": after.name}
-            self.write_change(session, row, "gang rename", before, after, events, args=args)
+            write_change(self.store, session, row, "gang rename", before, after, events, args=args)
         return Change(after, events)
 
     def delete(self, name: str) -> Gang:
