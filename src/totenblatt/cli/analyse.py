@@ -107,28 +107,8 @@ def analyse(
     w = words(language)
     run = _runner(found, file, chosen, budget or DEFAULT_BUDGET, seed, workers)
     if not quiet and not json_out and not isinstance(found, Game):
-        err_console.print(
-            w.phrase(
-                "A public replay holds no hand: each side's chance after every decision of "
-                "seat {seat}, from the public view; a referee save ('totenblatt play --save') "
-                "has every decision weighed.",
-                seat=chosen,
-            )
-        )
-    if quiet:
-        result = run(None)
-    else:
-        bar = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            TextColumn("{task.percentage:>3.0f}%"),
-            TimeElapsedColumn(),
-            console=err_console,
-        )
-        with bar:
-            task = bar.add_task(w.phrase("Analysing"), total=1.0)
-            result = run(lambda done: bar.update(task, completed=done))
-    data = result.to_json(language)
+        err_console.print(_public_notice(chosen, language))
+    data = _with_bar(run, w.phrase("Analysing"), quiet=quiet).to_json(language)
     if report is not None:
         from totenblatt.sim.analysis.report import write_report
 
@@ -137,6 +117,34 @@ def analyse(
         print_json(data)
         return
     _show(data, language)
+
+
+def _public_notice(seat: int, language: str) -> str:
+    """What a public replay's analysis shows, and what a referee save would."""
+    return words(language).phrase(
+        "A public replay holds no hand: each side's chance after every decision of "
+        "seat {seat}, from the public view; a referee save ('totenblatt play --save') "
+        "has every decision weighed.",
+        seat=seat,
+    )
+
+
+def _with_bar(
+    run: Callable[[Callable[[float], None] | None], Analysis], label: str, *, quiet: bool
+) -> Analysis:
+    """``run`` with a progress bar on standard error (share done, time), none when ``quiet``."""
+    if quiet:
+        return run(None)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.percentage:>3.0f}%"),
+        TimeElapsedColumn(),
+        console=err_console,
+    )
+    with bar:
+        task = bar.add_task(label, total=1.0)
+        return run(lambda done: bar.update(task, completed=done))
 
 
 def _finished(file: Path) -> Game | PublicRecord:
@@ -185,10 +193,8 @@ def _runner(
         seats=found.seats,
         ruleset=found.ruleset,
         scenario=found.scenario,
-        budget=budget,
-        seed=seed,
-        workers=workers,
         progress=progress,
+        **common,
     )
 
 
