@@ -35,7 +35,7 @@ from totenblatt.cards import Card
 from totenblatt.wanted.ask import JOKER_BID, bid_values
 from totenblatt.wanted.encoding.slots import CARDS, card_index
 from totenblatt.wanted.engine import Phase
-from totenblatt.wanted.engine.views import View
+from totenblatt.wanted.engine.views import AttackView, View
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
@@ -100,7 +100,22 @@ class ObservationLayout:
         """The observation vector of ``view`` (a ``Game.view(seat)`` dict)."""
         out = np.zeros(self.size, dtype=np.float32)
         seat: int = view["seat"]
-        teams = view["teams"]
+        decision = view["decision"]
+        self._cards(out, view, seat)
+        self._figures(out, view, seat)
+        self._seats(out, view, seat)
+        self._table(out, view)
+        out[self._start["phase"] + _PHASES[view["phase"]]] = 1
+        attack = decision.get("attack")
+        if attack is not None:
+            self._attack(out, attack)
+        at = self._start["fate"]
+        for text in decision.get("cards", ()):
+            out[at + _card(text)] += 1
+        return out
+
+    def _cards(self, out: npt.NDArray[np.float32], view: View, seat: int) -> None:
+        """The ``hand`` and ``seen`` segments."""
         at = self._start["hand"]
         if self.per_character:
             hands = view.get("figure_hands") or {}
@@ -113,6 +128,10 @@ class ObservationLayout:
         at = self._start["seen"]
         for text in view["seen_cards"]:
             out[at + _card(text)] += 1
+
+    def _figures(self, out: npt.NDArray[np.float32], view: View, seat: int) -> None:
+        """The ``figures`` and ``figure_hands`` segments."""
+        teams = view["teams"]
         at = self._start["figures"]
         weapons = {w: i for i, w in enumerate(self.weapons)}
         for fig in view["figures"]:
@@ -149,10 +168,12 @@ class ObservationLayout:
             at = self._start["figure_hands"]
             for name, n in sizes.items():
                 out[at + self.figure_index[name]] = n / _HP
-        decision = view["decision"]
+
+    def _seats(self, out: npt.NDArray[np.float32], view: View, seat: int) -> None:
+        """The ``seats`` segment."""
         bids: dict[int, float] = {}
         for (s, _), worth in zip(
-            decision.get("bids", ()), bid_values(view, self.rules), strict=True
+            view["decision"].get("bids", ()), bid_values(view, self.rules), strict=True
         ):
             bids[int(s)] = 1.0 if worth >= JOKER_BID else min(worth / 13, 1.0)
         at = self._start["seats"]
@@ -169,6 +190,9 @@ class ObservationLayout:
                 float(bid is not None),
                 0.0 if bid is None else bid,
             ]
+
+    def _table(self, out: npt.NDArray[np.float32], view: View) -> None:
+        """The ``table`` segment."""
         at = self._start["table"]
         limit = view["round_limit"] or max(view["round"], 1)
         out[at : at + 8] = [
@@ -181,22 +205,18 @@ class ObservationLayout:
             view["empty_cycles"] / self.seats,
             float(view["can_redraw"]),
         ]
-        out[self._start["phase"] + _PHASES[view["phase"]]] = 1
-        attack = decision.get("attack")
-        if attack is not None:
-            at = self._start["attack"]
-            n_fig = len(self.figures)
-            out[at + self.figure_index[attack["attacker"]]] = 1
-            out[at + n_fig + self.figure_index[attack["target"]]] = 1
-            k = at + 2 * n_fig
-            out[k + _card(attack["card"])] = 1
-            k += CARDS
-            out[k] = min(float(attack["distance"]) / 36, 2.0)
-            out[k + 1 + _COVERS[attack["cover"]]] = 1
-            k += 1 + len(_COVERS)
-            out[k] = float(attack["target_hidden"])
-            out[k + 1] = float(attack.get("wild", False))
-        at = self._start["fate"]
-        for text in decision.get("cards", ()):
-            out[at + _card(text)] += 1
-        return out
+
+    def _attack(self, out: npt.NDArray[np.float32], attack: AttackView) -> None:
+        """The ``attack`` segment of a pending attack."""
+        at = self._start["attack"]
+        n_fig = len(self.figures)
+        out[at + self.figure_index[attack["attacker"]]] = 1
+        out[at + n_fig + self.figure_index[attack["target"]]] = 1
+        k = at + 2 * n_fig
+        out[k + _card(attack["card"])] = 1
+        k += CARDS
+        out[k] = min(float(attack["distance"]) / 36, 2.0)
+        out[k + 1 + _COVERS[attack["cover"]]] = 1
+        k += 1 + len(_COVERS)
+        out[k] = float(attack["target_hidden"])
+        out[k + 1] = float(attack.get("wild", False))
