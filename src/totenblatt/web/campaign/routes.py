@@ -26,10 +26,10 @@ from totenblatt.web.campaign.pages import (
 from totenblatt.web.campaign.service import CampaignTable, gang_of
 from totenblatt.web.campaign.shapes import gang_json, member_rows
 from totenblatt.web.shell.bodies import read_json
+from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import client_key
 from totenblatt.web.shell.operator import is_operator, require_creator
 from totenblatt.web.shell.words import LANGS
-from totenblatt.web.table.hub import Hub
 
 __all__ = ["router"]
 
@@ -38,7 +38,7 @@ router = APIRouter()
 
 def _table(request: Request) -> CampaignTable:
     """The server's campaign table (made with its hub on first use)."""
-    hub: Hub = request.app.state.hub
+    hub: GameHost = request.app.state.hub
     table: CampaignTable | None = getattr(request.app.state, "campaign_table", None)
     if table is None or table.hub is not hub:
         table = CampaignTable(hub)

@@ -1,7 +1,7 @@
 """The campaign table: campaigns, their gangs and fights, between the hub, the store and
 the campaign rules.
 
-Database and engine work runs on the hub's worker thread (:meth:`Hub.run`), like the
+Database and engine work runs on the hub's worker thread (:meth:`GameHost.run`), like the
 game table's. A campaign fight is an ordinary game of the hub — same seats, tokens,
 payloads, previews, replay and secrecy — whose setup is dealt from the gangs
 (:mod:`.fights`). Store errors become the API's: an unknown id 404, a busy or changed gang
@@ -11,7 +11,8 @@ and a second confirmation 409, a rule the core refuses 422 (in the reader's lang
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, ParamSpec, TypeVar
 
 from totenblatt.campaign import (
@@ -35,7 +36,6 @@ from totenblatt.store.campaigns import (
     before_fighters,
 )
 from totenblatt.store.database import StoreError
-from totenblatt.store.tables import SeatRecord
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import HeroType
@@ -69,16 +69,10 @@ from totenblatt.web.shell.errors import (
     NotFoundError,
     WebError,
 )
-from totenblatt.web.shell.store_errors import busy
-from totenblatt.web.shell.tokens import hash_token
+from totenblatt.web.shell.games import GameHost, GameRoom, GameSpec
+from totenblatt.web.shell.links import game_link
 from totenblatt.web.shell.words import LANGS
 from totenblatt.web.shell.words import describe as describe_error
-from totenblatt.web.table.hub import (
-    GameSpec,
-    Hub,
-    Room,
-    Viewer,
-)
 
 __all__ = ["CampaignTable", "fight_of", "gang_of"]
 
@@ -89,7 +83,7 @@ _T = TypeVar("_T")
 class CampaignTable:
     """The campaigns of one server (see the module docstring); ``hub`` runs their games."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: GameHost) -> None:
         self.hub = hub
         self.store = Campaigns(hub.games.db)
         self.creations, self.actions = hub.limits.budgets()
@@ -274,13 +268,7 @@ class CampaignTable:
             fight = start_fight(fighters, template, None, game_seed)
         except (BattleError, ValueError) as exc:
             raise InvalidError(describe_error(exc, lang)[:500]) from None
-        tokens = [secrets.token_urlsafe(32) if k == "human" else None for k in kinds]
-        hashes = tuple(None if t is None else hash_token(t) for t in tokens)
-        spectator = secrets.token_urlsafe(24)
-        game_id, fight_id = secrets.token_urlsafe(12), new_id(6)
-        players = tuple(link.gang.name for link in links)  # the seats are the gangs
-        room = Room(game_id, fight.game, tuple(kinds), hashes, spectator, lang,
-                    name=record.name, players=players)  # fmt: skip
+        fight_id = new_id(6)
         sides = [
             NewSide(
                 gang_id=link.id,
@@ -293,9 +281,10 @@ class CampaignTable:
             for link, side in zip(links, fight.battle.sides, strict=True)
         ]
         ruleset = fighters[0].ruleset
-        owner = hash_token(f"client:{client}")[:32]
 
-        def store() -> None:
+        @contextmanager
+        def stored_fight(game_id: str) -> Iterator[None]:
+            """The fight stored beside its web game (dropped if the game is not stored)."""
             self.store.start_fight(
                 record.id,
                 fight_id,
@@ -305,34 +294,22 @@ class CampaignTable:
                 seed=secrets.randbits(63),
                 sides=sides,
             )
-            spec = GameSpec(template, ruleset, tuple(kinds), lang)
             try:
-                self.hub.games.create(
-                    game_id,
-                    scenario=template,
-                    ruleset=ruleset,
-                    lang=lang,
-                    seats=[
-                        SeatRecord(k, h, player=p)
-                        for k, h, p in zip(kinds, hashes, players, strict=True)
-                    ],
-                    spectator_token=spectator,
-                    setup=setup_text(template, ruleset, game_seed, fighters),
-                    summary=room.summary(),
-                    name=record.name,
-                    owner=owner,
-                    admit=self.hub._admit(spec, owner),  # the game table's limits, shared
-                )
+                yield
             except BaseException:
                 self.store.drop_fight(fight_id)
                 raise
 
-        try:
-            await self._call(lang, store)
-        except StoreError as exc:  # the web game was not stored: a passing failure
-            raise busy(exc, "a campaign's fight") from None
-        self.hub._keep(room)  # the room as the hub keeps its own new games
-        self.hub.kick_bots(room)
+        players = tuple(link.gang.name for link in links)  # the seats are the gangs
+        spec = GameSpec(template, ruleset, tuple(kinds), lang, name=record.name, players=players)
+        dealt = (fight.game, setup_text(template, ruleset, game_seed, fighters))
+        try:  # the game table's limits, tokens and storing, shared
+            room, tokens = await self.hub.create(spec, client, dealt=dealt, beside=stored_fight)
+        except WebError:
+            raise
+        except (StoreError, ValueError) as exc:
+            raise web_error(exc, lang) from None
+        game_id, spectator = room.id, room.spectator_token
         return fight_answer(record.id, fight_id, game_id, spectator, base, links, kinds, tokens)
 
     async def cancel_fight(self, record: CampaignRecord, fight_id: str, who: Who) -> None:
@@ -397,7 +374,7 @@ class CampaignTable:
             "result": results or None,
             "result_text": {g: result_text(r, lang) for g, r in results.items()},
             "spectator_url": (
-                None if info is None else f"/games/{fight.game_id}?token={info.spectator_token}"
+                None if info is None else game_link(fight.game_id, info.spectator_token)
             ),
             "aftermath": per_gang,
             "role": who.role,
@@ -487,7 +464,7 @@ class CampaignTable:
 
     async def _seat(
         self, game_id: str, token: str | None
-    ) -> tuple[Room, Viewer, CampaignFight, FightSide]:
+    ) -> tuple[GameRoom, CampaignFight, FightSide]:
         room = await self.hub.room(game_id)
         viewer = room.viewer(token)
         fight = await self.run(self.store.fight_of_game, game_id)
@@ -496,11 +473,11 @@ class CampaignTable:
         if viewer.seat is None:
             raise ForbiddenError("a spectator does not concede")
         side = next(s for s in fight.sides if s.seat == viewer.seat)
-        return room, viewer, fight, side
+        return room, fight, side
 
     async def sacrifice_options(self, game_id: str, token: str | None, lang: str) -> dict[str, Any]:
         """Whom the seat's gang may sacrifice if it concedes now (B4), the default first."""
-        room, _, fight, side = await self._seat(game_id, token)
+        room, fight, side = await self._seat(game_id, token)
         candidates, default = await self.run(sacrifice_options, room, side)
         from totenblatt.text.vocab import kind_name
         from totenblatt.web.campaign.words import strings
@@ -547,13 +524,13 @@ class CampaignTable:
         """Concede for the seat with the chosen sacrifice (one the rules allow, B4)."""
         data = keys_in(body, ("sacrifice",), "a concession")
         member = str(text_in(data, "sacrifice"))
-        room, viewer, fight, side = await self._seat(game_id, token)
+        room, fight, side = await self._seat(game_id, token)
         candidates, _ = await self.run(sacrifice_options, room, side)
         allowed = [c["member"] for c in candidates]
         if member not in allowed:
             raise InvalidError(
                 f"{member[:80]!r} may not be sacrificed: B4 allows {', '.join(allowed)}"
             )
-        events = await self.hub.act(room, viewer, {"type": "concede"}, None, lang)
+        events = await self.hub.play(game_id, token, {"type": "concede"}, lang)
         await self._call(lang, self.store.choose_sacrifice, fight.id, side.gang_id, member)
         return events

@@ -6,14 +6,16 @@ application starts it and keeps it as ``app.state.hub``
 Features other than the table read it through these protocols (and ask for new games
 with a :class:`GameSpec`), so they need not import the table: the analysis finds a game's
 :class:`GameRoom`, the stories share the hub's store, bus and tasks, the tutorial creates
-a stacked game.
+a stacked game, the campaign creates a fight it dealt itself (:data:`Dealt`, stored
+:data:`Beside` its fight) and concedes for a seat (:meth:`GameHost.play`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 from totenblatt.store.tables import WebGames
 from totenblatt.wanted.engine import Game
@@ -21,6 +23,7 @@ from totenblatt.wanted.rules import Ruleset, RulesetError, builtin_rulesets
 from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scenario_names
 from totenblatt.web.shell.bus import Bus
 from totenblatt.web.shell.errors import InvalidError
+from totenblatt.web.shell.limits import Limits
 from totenblatt.web.shell.names import MAX_NAME, clean_text
 from totenblatt.web.shell.words import LANGS
 
@@ -28,6 +31,8 @@ __all__ = [
     "SEAT_ALIASES",
     "SEAT_KINDS",
     "SETUP_READERS",
+    "Beside",
+    "Dealt",
     "GameHost",
     "GameRoom",
     "GameSpec",
@@ -42,6 +47,17 @@ the server's learned policy (``totenblatt serve --learned PATH``)."""
 
 SEAT_ALIASES = {"hard": "ismcts"}
 """Other names a game's ``seats`` may use: the lobby's "hard" opponent is the search bot."""
+
+
+Dealt = tuple[Game, str]
+"""A game a feature dealt itself and its stored setup (a format of :data:`SETUP_READERS`)."""
+
+Beside = Callable[[str], AbstractContextManager[object]]
+"""What a feature stores beside a new game, given the game's id: entered before the game is
+stored, it takes back what it stored when the game's storing fails (a campaign's fight)."""
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 SETUP_READERS: dict[str, Callable[[str], Game]] = {}
@@ -182,6 +198,10 @@ class GameRoom(Protocol):
     def lang(self) -> str:
         """The game's language."""
 
+    @property
+    def spectator_token(self) -> str:
+        """The spectators' token (its link is shown to the game's creator)."""
+
     def viewer(self, token: str | None) -> SeatViewer:
         """The seat (or spectator) ``token`` belongs to; a 403 if none."""
 
@@ -195,6 +215,17 @@ class GameHost(Protocol):
     @property
     def games(self) -> WebGames:
         """The stored games (and through them the server's database)."""
+
+    @property
+    def limits(self) -> Limits:
+        """The server's limits (new games, actions, idle time)."""
+
+    @property
+    def seeds(self) -> Callable[[], int]:
+        """Where new games' secret seeds come from."""
+
+    async def run(self, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        """Run engine or database work on the hub's worker thread."""
 
     @property
     def shared(self) -> bool:
@@ -215,7 +246,20 @@ class GameHost(Protocol):
         """The game ``game_id`` (a 404 if there is none)."""
 
     async def create(
-        self, spec: GameSpec, client: str | None = None
+        self,
+        spec: GameSpec,
+        client: str | None = None,
+        *,
+        dealt: Dealt | None = None,
+        beside: Beside | None = None,
     ) -> tuple[GameRoom, list[str | None]]:
         """A new game of ``spec`` asked for by ``client`` (its address key); the seats'
-        tokens (None for bots), shown only now."""
+        tokens (None for bots), shown only now. ``dealt``: the game and its setup as a
+        feature dealt it (None: the hub deals ``spec``); ``beside``: what the feature stores
+        with it (see :data:`Beside`)."""
+
+    async def play(
+        self, game_id: str, token: str | None, raw: Any, lang: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Apply one action of the seat ``token`` holds in the game ``game_id`` (refused as
+        at the table); the new events that seat may see."""

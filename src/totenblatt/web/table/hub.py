@@ -43,8 +43,9 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from totenblatt.store.database import StoreError
 from totenblatt.store.tables import (
@@ -53,7 +54,6 @@ from totenblatt.store.tables import (
     SeatRecord,
     TurnMark,
     WebGames,
-    WebGameTally,
 )
 from totenblatt.store.turns import BotTurns
 from totenblatt.wanted.bots import PolicyError
@@ -67,6 +67,7 @@ from totenblatt.wanted.engine import (
 )
 from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.table.scenario import ScenarioError
+from totenblatt.web.shell.bus import Bus
 from totenblatt.web.shell.errors import (
     BusyError,
     ConflictError,
@@ -76,7 +77,7 @@ from totenblatt.web.shell.errors import (
     UnauthorizedError,
     WebError,
 )
-from totenblatt.web.shell.games import SETUP_READERS, read_setup
+from totenblatt.web.shell.games import SETUP_READERS, Beside, Dealt, read_setup
 from totenblatt.web.shell.limits import Limits
 from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import describe, refusal
@@ -85,18 +86,8 @@ from totenblatt.web.table.days import ClockRule, Days
 from totenblatt.web.table.follow import Follower
 from totenblatt.web.table.keeper import Keeper
 from totenblatt.web.table.lanes import Lanes
-from totenblatt.web.table.room import (
-    Entry,
-    Room,
-    Subscriber,
-    Viewer,
-    lobby_entry,
-    seat_events,
-)
+from totenblatt.web.table.room import Entry, Room, Subscriber, Viewer, lobby_entry, seat_events
 from totenblatt.web.table.spec import HARD_BOT, SEAT_ALIASES, SEAT_KINDS, GameSpec, admission
-
-if TYPE_CHECKING:
-    from totenblatt.web.shell.bus import Bus
 
 __all__ = [
     "HARD_BOT",
@@ -225,8 +216,6 @@ class Hub:
         self._spawn(self._sweeping())
         await self.days.resume(self.room)  # the clocks' flags armed again
         if self.shared:
-            from totenblatt.web.shell.bus import Bus
-
             follower = self.follower
             self.bus = Bus(self.games.db.url, follower.heard, follower.bus_back, self.process)
             await self.bus.start()
@@ -261,7 +250,13 @@ class Hub:
     # -- games ---------------------------------------------------------------------------
 
     async def create(
-        self, spec: GameSpec, client: str | None = None, clock: ClockRule | None = None
+        self,
+        spec: GameSpec,
+        client: str | None = None,
+        clock: ClockRule | None = None,
+        *,
+        dealt: Dealt | None = None,
+        beside: Beside | None = None,
     ) -> tuple[Room, list[str | None]]:
         """A new game with a secret seed; the seat tokens (None for bots), shown only now.
 
@@ -269,15 +264,15 @@ class Hub:
         :attr:`Limits.bot_games_per_client`. Refused with :class:`BusyError` (503) when
         the server has as many games as it may or the database fails, with
         :class:`TooManyRequestsError` (429) when the client has its bot-only games.
+        ``dealt`` and ``beside``: see :meth:`GameHost.create
+        <totenblatt.web.shell.games.GameHost.create>` (a campaign fight).
         """
-        room, tokens = await self.run(self._create, spec, client, clock=clock)
+        room, tokens = await self.run(
+            self._create, spec, client, clock=clock, dealt=dealt, beside=beside
+        )
         self.days.changed(room)  # its clock runs for the first person to act
         self.kick_bots(room)
         return room, tokens
-
-    def _admit(self, spec: GameSpec, owner: str | None) -> Callable[[WebGameTally], None]:
-        """The check of :meth:`WebGames.create` for a game of ``spec`` by ``owner``."""
-        return admission(spec, owner, self.limits)
 
     def _create(
         self,
@@ -286,20 +281,20 @@ class Hub:
         hashes: tuple[str | None, ...] | None = None,
         rematch_of: str | None = None,
         clock: ClockRule | None = None,
+        dealt: Dealt | None = None,
+        beside: Beside | None = None,
     ) -> tuple[Room, list[str | None]]:
-        """Deal and store a new game of ``spec``; the seats' tokens (None for bots, and for
-        every seat when ``hashes`` are given: a rematch's seats keep their tokens);
-        ``rematch_of`` the game it is the rematch of."""
+        """Deal (unless ``dealt``) and store a new game of ``spec``; the seats' tokens (None
+        for bots, and for every seat when ``hashes`` are given: a rematch's seats keep their
+        tokens); ``rematch_of`` the game it is the rematch of."""
         try:
-            game = new_game(
-                spec.scenario,
-                spec.rules(),
-                seed=self.seeds(),
-                dealer=spec.dealer,
+            game = dealt[0] if dealt else new_game(
+                spec.scenario, spec.rules(), seed=self.seeds(), dealer=spec.dealer,
                 deck_order=spec.deck_order,
-            )
+            )  # fmt: skip
         except ScenarioError as exc:  # e.g. heroes with abilities on the base ruleset
             raise InvalidError(str(exc)[:500]) from None
+        setup = dealt[1] if dealt else game.to_json()
         game_id = secrets.token_urlsafe(12)
         seat_tokens: list[str | None] = [None] * len(spec.kinds)
         if hashes is None:
@@ -328,32 +323,33 @@ class Hub:
             raise InvalidError(f"the learned bot cannot play this game: {exc}"[:500]) from None
         owner = None if client is None else hash_token(f"client:{client}")[:32]
         seats = [SeatRecord(k, h, p) for k, h, p in zip(spec.kinds, hashes, players, strict=True)]
-        try:
-            self.games.create(
-                game_id,
-                scenario=spec.scenario,
-                ruleset=spec.ruleset,
-                lang=spec.lang,
-                seats=seats,
-                spectator_token=spectator,
-                setup=game.to_json(),
-                summary=room.summary(),
-                owner=owner,
-                admit=self._admit(spec, owner),
-                name=spec.name,
-                rematch_of=rematch_of,
-                turn=self._turn(room),
-                clock=self.days.begin(room, clock),
-            )
-        except RematchExistsError:
-            raise
-        except StoreError as exc:
-            log.error("cannot store a new game: %s", exc)
-            raise BusyError(  # the reason is in the log: it names the database
-                "the game was not stored, try again in a moment", retry_after=10
-            ) from None
+        with nullcontext() if beside is None else beside(game_id):
+            try:
+                self.games.create(
+                    game_id,
+                    scenario=spec.scenario,
+                    ruleset=spec.ruleset,
+                    lang=spec.lang,
+                    seats=seats,
+                    spectator_token=spectator,
+                    setup=setup,
+                    summary=room.summary(),
+                    owner=owner,
+                    admit=admission(spec, owner, self.limits),
+                    name=spec.name,
+                    rematch_of=rematch_of,
+                    turn=self._turn(room),
+                    clock=self.days.begin(room, clock),
+                )
+            except RematchExistsError:
+                raise
+            except StoreError as exc:
+                log.error("cannot store a new game: %s", exc)
+                raise BusyError(  # the reason is in the log: it names the database
+                    "the game was not stored, try again in a moment", retry_after=10
+                ) from None
         room.lease = 0 if room.game.to_act in room.bots else None
-        self._keep(room)
+        self.keeper.keep(room)
         return room, seat_tokens
 
     def _followed(self, room: Room) -> bool:
@@ -374,10 +370,6 @@ class Hub:
         if seat is None or seat not in room.bots:
             return TurnMark(None)
         return TurnMark(seat, self.process, self.games.db.clock() + self.bots.lease_time)
-
-    def _keep(self, room: Room) -> None:
-        """Hold ``room`` among the games in memory."""
-        self.keeper.keep(room)
 
     async def room(self, game_id: str) -> Room:
         """The game ``game_id``, rebuilt from the database if it is not in memory (shared:
@@ -453,6 +445,13 @@ class Hub:
             events = await self.run(self._apply, room, seat, raw, version, lang)
         self._spawn(self.after_change(room))  # the answer need not wait for the pushes
         return events
+
+    async def play(
+        self, game_id: str, token: str | None, raw: Any, lang: str | None = None
+    ) -> list[dict[str, Any]]:
+        """:meth:`act` for the seat ``token`` holds in the game ``game_id``."""
+        room = await self.room(game_id)
+        return await self.act(room, room.viewer(token), raw, None, lang)
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` as a task of the hub's (cancelled when the hub stops)."""
