@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.progress import (
@@ -35,6 +35,10 @@ from totenblatt.cli.options import (
 from totenblatt.extras import require
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_
+
+if TYPE_CHECKING:
+    from totenblatt.sim.runner import Runner
+    from totenblatt.sim.spec import RunSpec
 
 CHECKPOINT_SECONDS = 30.0
 """A running ``sim`` rewrites its file this often, so a crash loses little."""
@@ -123,6 +127,19 @@ def progress_bar(total: int, label: str, *, quiet: bool) -> Iterator[Callable[[i
         yield lambda n: bar.advance(task, n)
 
 
+@contextmanager
+def running(
+    workers: int | None, dask: str | None, total: int, label: str, *, quiet: bool
+) -> Iterator[tuple[Runner, Callable[[int], None]]]:
+    """A runner on ``workers`` processes (or the Dask cluster ``dask``) with a progress bar
+    of ``total`` games: what a command that plays many games sets up; yields the runner
+    and ``advance(n)``."""
+    from totenblatt.sim.runner import Runner
+
+    with Runner(workers, dask) as runner, progress_bar(total, label, quiet=quiet) as advance:
+        yield runner, advance
+
+
 @app.command(help=N_("Play GAMES seeded bot games and write one row per game to a Parquet file."))
 def sim(
     out: Annotated[Path, typer.Option("--out", "-o", help=N_("Results file (Parquet)."))],
@@ -162,11 +179,9 @@ def sim(
 ) -> None:
     """Play GAMES seeded bot games and write one row per game to a Parquet file."""
     needs_sim_extra()
-    from totenblatt.sim.rows import read_rows, write_rows
-    from totenblatt.sim.runner import RunError, Runner
+    from totenblatt.sim.rows import write_rows
     from totenblatt.sim.scenarios import with_round_limit
     from totenblatt.sim.spec import RunSpec
-    from totenblatt.sim.stats import summarize
     from totenblatt.sim.wording import say
     from totenblatt.wanted.table import Scenario, load_scenario
 
@@ -181,6 +196,34 @@ def sim(
         table, rules, bots=bots.split(","), seed=seed, options=options, rotate=rotate
     )
     run = spec.describe()
+    kept, todo = _missing(out, run, games, resume=resume, overwrite=overwrite, language=language)
+    check_writable(out)  # before any game is played
+    rows = list(kept)
+    if not todo and not out.exists():
+        write_rows(out, rows, run)
+    label = say("progress", language)
+    interrupted, seconds = _play_missing(
+        spec, todo, rows, out, run, workers=workers, dask=dask, label=label, quiet=quiet
+    )
+    played = len(rows) - len(kept)
+    total = len([r for r in rows if int(r["game"]) < games])
+    if interrupted:
+        err_console.print(say("interrupted", language, done=total, total=games, path=str(out)))
+    done = {"out": str(out), "run": run, "games_requested": games, "played_now": played}
+    _tell(rows, done, interrupted, seconds, json_=json_, language=language)
+    if interrupted:
+        raise typer.Exit(130)
+
+
+def _missing(
+    out: Path, run: dict[str, Any], games: int, *, resume: bool, overwrite: bool, language: str
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """The rows of the run already in ``out`` (``--resume``; refused when ``out`` holds
+    another run, or exists and neither ``--resume`` nor ``--overwrite`` was given) and the
+    games still to play, said on standard error."""
+    from totenblatt.sim.rows import read_rows
+    from totenblatt.sim.wording import say
+
     kept: list[dict[str, Any]] = []
     if out.exists() and not overwrite:
         if not resume:
@@ -195,7 +238,29 @@ def sim(
         err_console.print(say("nothing_to_do", language, total=games, path=str(out)))
     elif kept:
         err_console.print(say("resumed", language, done=len(done), todo=len(todo), path=str(out)))
-    rows = list(kept)
+    return kept, todo
+
+
+def _play_missing(
+    spec: RunSpec,
+    todo: list[int],
+    rows: list[dict[str, Any]],
+    out: Path,
+    run: dict[str, Any],
+    *,
+    workers: int | None,
+    dask: str | None,
+    label: str,
+    quiet: bool,
+) -> tuple[bool, float]:
+    """Play the games ``todo`` of ``spec`` into ``rows``, saved to ``out`` every
+    :data:`CHECKPOINT_SECONDS` and at the end; (interrupted, seconds). A run that fails
+    keeps what it played, then stops with one line."""
+    from totenblatt.sim.rows import write_rows
+    from totenblatt.sim.runner import RunError
+
+    if not todo:
+        return False, 0.0
     last_save = time.monotonic()
 
     def checkpoint(job: int, new: list[dict[str, Any]]) -> None:
@@ -206,49 +271,47 @@ def sim(
             last_save = time.monotonic()
 
     failure: str | None = None
-    interrupted = False
-    seconds = 0.0
-    check_writable(out)  # before any game is played
-    if not todo and not out.exists():
-        write_rows(out, rows, run)
-    if todo:
-        with (
-            Runner(workers, dask) as runner,
-            progress_bar(len(todo), say("progress", language), quiet=quiet) as advance,
-        ):
-            try:
-                outcome = runner.run([(spec, todo)], progress=advance, on_rows=checkpoint)
-            except RunError as exc:
-                outcome, failure = exc.outcome, str(exc)
-        interrupted, seconds = outcome.interrupted, outcome.seconds
-        write_rows(out, rows, run)
-    played = len(rows) - len(kept)
+    with running(workers, dask, len(todo), label, quiet=quiet) as (runner, advance):
+        try:
+            outcome = runner.run([(spec, todo)], progress=advance, on_rows=checkpoint)
+        except RunError as exc:
+            outcome, failure = exc.outcome, str(exc)
+    write_rows(out, rows, run)
     if failure is not None:
         fail(failure)
-    total = len([r for r in rows if int(r["game"]) < games])
-    if interrupted:
-        err_console.print(say("interrupted", language, done=total, total=games, path=str(out)))
+    return outcome.interrupted, outcome.seconds
+
+
+def _tell(
+    rows: list[dict[str, Any]],
+    done: dict[str, Any],
+    interrupted: bool,
+    seconds: float,
+    *,
+    json_: bool,
+    language: str,
+) -> None:
+    """The run's summary: a JSON object (``done``: the file, the run, the games asked for
+    and played now, first), or the tables and the line of what was saved."""
+    from totenblatt.sim.stats import summarize
+    from totenblatt.sim.wording import say
+
     summary = summarize(rows)
-    speed = played / seconds if seconds else 0.0
+    speed = done["played_now"] / seconds if seconds else 0.0
     if json_:
         print_json(
-            {
-                "out": str(out),
-                "run": run,
-                "games_requested": games,
-                "played_now": played,
+            done
+            | {
                 "interrupted": interrupted,
                 "seconds": round(seconds, 3),
                 "games_per_s": round(speed, 2),
                 "summary": summary,
             }
         )
-    else:
-        _print_summary(summary, language)
-        saved = say("saved", language, done=len(rows), path=str(out), seconds=seconds, rate=speed)
-        console.print(saved)
-    if interrupted:
-        raise typer.Exit(130)
+        return
+    _print_summary(summary, language)
+    saved = say("saved", language, done=len(rows), path=done["out"], seconds=seconds, rate=speed)
+    console.print(saved)
 
 
 def _wins(r: dict[str, Any], language: str) -> tuple[str, str, str]:
