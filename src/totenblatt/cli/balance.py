@@ -28,7 +28,7 @@ from totenblatt.cli.sim import (
     WorkersOption,
     games_option,
     needs_sim_extra,
-    progress_bar,
+    running,
 )
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_
@@ -88,7 +88,7 @@ def _run(ctx: typer.Context, experiment: Experiment) -> None:
     ``--lang``, read from ``ctx``); the report's line to run it again holds every option
     that shapes the findings, as parsed."""
     from totenblatt.sim.balance.core import run_experiment, write_report
-    from totenblatt.sim.runner import RunError, Runner
+    from totenblatt.sim.runner import RunError
     from totenblatt.sim.wording import say
 
     given = ctx.params
@@ -105,10 +105,7 @@ def _run(ctx: typer.Context, experiment: Experiment) -> None:
         )
     total = sum(c.games for c in experiment.cells())
     start = time.perf_counter()
-    with (
-        Runner(workers, dask) as runner,
-        progress_bar(total, say("progress", lang), quiet=quiet) as advance,
-    ):
+    with running(workers, dask, total, say("progress", lang), quiet=quiet) as (runner, advance):
         try:
             rows, outcome = run_experiment(experiment, runner, progress=advance)
         except RunError as exc:
