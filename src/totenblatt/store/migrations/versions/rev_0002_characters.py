@@ -9,10 +9,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from totenblatt.store.migrations import helpers
+
 revision = "0002"
 down_revision: str | None = "0001"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -23,10 +23,10 @@ def upgrade() -> None:
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("name_key", sa.String(length=200), nullable=False),
         sa.Column("data", sa.JSON(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_characters")),
-        sa.UniqueConstraint("name_key", name=op.f("uq_characters_name_key")),
+        helpers.moment(),
+        helpers.moment("updated_at"),
+        helpers.primary_key("characters"),
+        helpers.unique("characters", "name_key"),
     )
 
 

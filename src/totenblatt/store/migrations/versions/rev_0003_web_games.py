@@ -9,10 +9,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from totenblatt.store.migrations import helpers
+
 revision = "0003"
 down_revision: str | None = "0002"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -29,29 +29,24 @@ def upgrade() -> None:
         sa.Column("actions", sa.Integer(), nullable=False),
         sa.Column("status", sa.String(length=20), nullable=False),
         sa.Column("summary", sa.JSON(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_web_games")),
+        helpers.moment(),
+        helpers.moment("updated_at"),
+        helpers.primary_key("web_games"),
     )
-    op.create_index(op.f("ix_web_games_status"), "web_games", ["status"], unique=False)
+    helpers.create_index("web_games", "status")
     op.create_table(
         "web_actions",
         sa.Column("game_id", sa.String(length=40), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("action", sa.JSON(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["web_games.id"],
-            name=op.f("fk_web_actions_game_id_web_games"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("game_id", "position", name=op.f("pk_web_actions")),
+        helpers.moment(),
+        helpers.references("web_actions", "game_id", "web_games"),
+        helpers.primary_key("web_actions", "game_id", "position"),
     )
 
 
 def downgrade() -> None:
     """Drop the web tables."""
     op.drop_table("web_actions")
-    op.drop_index(op.f("ix_web_games_status"), table_name="web_games")
+    helpers.drop_index("web_games", "status")
     op.drop_table("web_games")

@@ -15,8 +15,6 @@ from alembic import op
 
 revision = "0004"
 down_revision: str | None = "0003"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 _BY_PLACE = ("winchester", "colt", "shotgun", "colt", "winchester")
 

@@ -14,8 +14,6 @@ from alembic import op
 
 revision = "0005"
 down_revision: str | None = "0004"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:

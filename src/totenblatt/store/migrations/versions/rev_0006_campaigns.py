@@ -12,10 +12,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from totenblatt.store.migrations import helpers
+
 revision = "0006"
 down_revision: str | None = "0005"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -26,8 +26,8 @@ def upgrade() -> None:
         sa.Column("name", sa.String(length=200), nullable=False),
         sa.Column("lang", sa.String(length=5), nullable=False),
         sa.Column("admin_hash", sa.String(length=64), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_campaigns")),
+        helpers.moment(),
+        helpers.primary_key("campaigns"),
     )
     op.create_table(
         "campaign_gangs",
@@ -36,25 +36,13 @@ def upgrade() -> None:
         sa.Column("gang_id", sa.Integer(), nullable=False),
         sa.Column("owner_hash", sa.String(length=64), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["campaign_id"],
-            ["campaigns.id"],
-            name=op.f("fk_campaign_gangs_campaign_id_campaigns"),
-            ondelete="CASCADE",
-        ),
-        sa.ForeignKeyConstraint(
-            ["gang_id"],
-            ["gangs.id"],
-            name=op.f("fk_campaign_gangs_gang_id_gangs"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_campaign_gangs")),
-        sa.UniqueConstraint("gang_id", name=op.f("uq_campaign_gangs_gang_id")),
+        helpers.moment(),
+        helpers.references("campaign_gangs", "campaign_id", "campaigns"),
+        helpers.references("campaign_gangs", "gang_id", "gangs"),
+        helpers.primary_key("campaign_gangs"),
+        helpers.unique("campaign_gangs", "gang_id"),
     )
-    op.create_index(
-        op.f("ix_campaign_gangs_campaign_id"), "campaign_gangs", ["campaign_id"], unique=False
-    )
+    helpers.create_index("campaign_gangs", "campaign_id")
     op.create_table(
         "campaign_fights",
         sa.Column("id", sa.String(length=24), nullable=False),
@@ -64,20 +52,13 @@ def upgrade() -> None:
         sa.Column("ruleset", sa.String(length=500), nullable=False),
         sa.Column("seed", sa.BigInteger(), nullable=False),
         sa.Column("status", sa.String(length=20), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["campaign_id"],
-            ["campaigns.id"],
-            name=op.f("fk_campaign_fights_campaign_id_campaigns"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_campaign_fights")),
-        sa.UniqueConstraint("game_id", name=op.f("uq_campaign_fights_game_id")),
+        helpers.moment(),
+        helpers.moment("recorded_at", nullable=True),
+        helpers.references("campaign_fights", "campaign_id", "campaigns"),
+        helpers.primary_key("campaign_fights"),
+        helpers.unique("campaign_fights", "game_id"),
     )
-    op.create_index(
-        op.f("ix_campaign_fights_campaign_id"), "campaign_fights", ["campaign_id"], unique=False
-    )
+    helpers.create_index("campaign_fights", "campaign_id")
     op.create_table(
         "campaign_fight_gangs",
         sa.Column("fight_id", sa.String(length=24), nullable=False),
@@ -91,28 +72,18 @@ def upgrade() -> None:
         sa.Column("result", sa.String(length=20), nullable=True),
         sa.Column("kills", sa.Integer(), nullable=True),
         sa.Column("choices", sa.JSON(), nullable=True),
-        sa.Column("confirmed_at", sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["fight_id"],
-            ["campaign_fights.id"],
-            name=op.f("fk_campaign_fight_gangs_fight_id_campaign_fights"),
-            ondelete="CASCADE",
-        ),
-        sa.ForeignKeyConstraint(
-            ["gang_id"],
-            ["campaign_gangs.id"],
-            name=op.f("fk_campaign_fight_gangs_gang_id_campaign_gangs"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("fight_id", "gang_id", name=op.f("pk_campaign_fight_gangs")),
+        helpers.moment("confirmed_at", nullable=True),
+        helpers.references("campaign_fight_gangs", "fight_id", "campaign_fights"),
+        helpers.references("campaign_fight_gangs", "gang_id", "campaign_gangs"),
+        helpers.primary_key("campaign_fight_gangs", "fight_id", "gang_id"),
     )
 
 
 def downgrade() -> None:
     """Drop the campaign tables."""
     op.drop_table("campaign_fight_gangs")
-    op.drop_index(op.f("ix_campaign_fights_campaign_id"), table_name="campaign_fights")
+    helpers.drop_index("campaign_fights", "campaign_id")
     op.drop_table("campaign_fights")
-    op.drop_index(op.f("ix_campaign_gangs_campaign_id"), table_name="campaign_gangs")
+    helpers.drop_index("campaign_gangs", "campaign_id")
     op.drop_table("campaign_gangs")
     op.drop_table("campaigns")

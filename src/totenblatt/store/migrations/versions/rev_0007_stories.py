@@ -12,10 +12,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from totenblatt.store.migrations import helpers
+
 revision = "0007"
 down_revision: str | None = "0006"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -29,9 +29,9 @@ def upgrade() -> None:
         sa.Column("seed", sa.BigInteger(), nullable=False),
         sa.Column("gm_hash", sa.String(length=64), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_stories")),
+        helpers.moment(),
+        helpers.moment("updated_at"),
+        helpers.primary_key("stories"),
     )
     op.create_table(
         "story_sheets",
@@ -41,23 +41,13 @@ def upgrade() -> None:
         sa.Column("sheet_id", sa.Integer(), nullable=True),
         sa.Column("data", sa.JSON(), nullable=False),
         sa.Column("token_hash", sa.String(length=64), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["story_id"],
-            ["stories.id"],
-            name=op.f("fk_story_sheets_story_id_stories"),
-            ondelete="CASCADE",
-        ),
-        sa.ForeignKeyConstraint(
-            ["sheet_id"],
-            ["characters.id"],
-            name=op.f("fk_story_sheets_sheet_id_characters"),
-            ondelete="SET NULL",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_story_sheets")),
-        sa.UniqueConstraint("story_id", "position", name=op.f("uq_story_sheets_story_id")),
+        helpers.references("story_sheets", "story_id", "stories"),
+        helpers.references("story_sheets", "sheet_id", "characters", ondelete="SET NULL"),
+        helpers.primary_key("story_sheets"),
+        helpers.unique("story_sheets", "story_id", "position"),
     )
-    op.create_index(op.f("ix_story_sheets_story_id"), "story_sheets", ["story_id"])
-    op.create_index(op.f("ix_story_sheets_sheet_id"), "story_sheets", ["sheet_id"])
+    helpers.create_index("story_sheets", "story_id")
+    helpers.create_index("story_sheets", "sheet_id")
     op.create_table(
         "story_tests",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -67,40 +57,30 @@ def upgrade() -> None:
         sa.Column("state", sa.JSON(), nullable=False),
         sa.Column("status", sa.String(length=20), nullable=False),
         sa.Column("result", sa.JSON(), nullable=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["story_id"],
-            ["stories.id"],
-            name=op.f("fk_story_tests_story_id_stories"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_story_tests")),
-        sa.UniqueConstraint("story_id", "number", name=op.f("uq_story_tests_story_id")),
+        helpers.moment(),
+        helpers.moment("updated_at"),
+        helpers.references("story_tests", "story_id", "stories"),
+        helpers.primary_key("story_tests"),
+        helpers.unique("story_tests", "story_id", "number"),
     )
-    op.create_index(op.f("ix_story_tests_story_id"), "story_tests", ["story_id"])
+    helpers.create_index("story_tests", "story_id")
     op.create_table(
         "story_log",
         sa.Column("story_id", sa.String(length=40), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("entry", sa.JSON(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["story_id"],
-            ["stories.id"],
-            name=op.f("fk_story_log_story_id_stories"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("story_id", "position", name=op.f("pk_story_log")),
+        helpers.moment(),
+        helpers.references("story_log", "story_id", "stories"),
+        helpers.primary_key("story_log", "story_id", "position"),
     )
 
 
 def downgrade() -> None:
     """Drop the story tables."""
     op.drop_table("story_log")
-    op.drop_index(op.f("ix_story_tests_story_id"), table_name="story_tests")
+    helpers.drop_index("story_tests", "story_id")
     op.drop_table("story_tests")
-    op.drop_index(op.f("ix_story_sheets_sheet_id"), table_name="story_sheets")
-    op.drop_index(op.f("ix_story_sheets_story_id"), table_name="story_sheets")
+    helpers.drop_index("story_sheets", "sheet_id")
+    helpers.drop_index("story_sheets", "story_id")
     op.drop_table("story_sheets")
     op.drop_table("stories")

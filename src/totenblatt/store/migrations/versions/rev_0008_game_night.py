@@ -14,10 +14,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from totenblatt.store.migrations import helpers
+
 revision = "0008"
 down_revision: str | None = "0007"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -33,16 +33,11 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer(), nullable=True),
         sa.Column("text", sa.String(length=500), nullable=False),
         sa.Column("emote", sa.String(length=20), nullable=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["web_games.id"],
-            name=op.f("fk_web_chat_game_id_web_games"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_web_chat")),
+        helpers.moment(),
+        helpers.references("web_chat", "game_id", "web_games"),
+        helpers.primary_key("web_chat"),
     )
-    op.create_index(op.f("ix_web_chat_game_id"), "web_chat", ["game_id"], unique=False)
+    helpers.create_index("web_chat", "game_id")
     op.create_table(
         "web_takebacks",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -53,23 +48,18 @@ def upgrade() -> None:
         sa.Column("answered_by", sa.JSON(), nullable=False),
         sa.Column("events", sa.Integer(), nullable=False),
         sa.Column("undone", sa.JSON(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["web_games.id"],
-            name=op.f("fk_web_takebacks_game_id_web_games"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_web_takebacks")),
+        helpers.moment(),
+        helpers.references("web_takebacks", "game_id", "web_games"),
+        helpers.primary_key("web_takebacks"),
     )
-    op.create_index(op.f("ix_web_takebacks_game_id"), "web_takebacks", ["game_id"], unique=False)
+    helpers.create_index("web_takebacks", "game_id")
 
 
 def downgrade() -> None:
     """Drop web_takebacks and web_chat, and the new columns of web_games."""
-    op.drop_index(op.f("ix_web_takebacks_game_id"), table_name="web_takebacks")
+    helpers.drop_index("web_takebacks", "game_id")
     op.drop_table("web_takebacks")
-    op.drop_index(op.f("ix_web_chat_game_id"), table_name="web_chat")
+    helpers.drop_index("web_chat", "game_id")
     op.drop_table("web_chat")
     with op.batch_alter_table("web_games") as batch:
         batch.drop_column("takeback")

@@ -13,10 +13,10 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from totenblatt.store.migrations import helpers
+
 revision = "0009"
 down_revision: str | None = "0008"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
@@ -27,14 +27,9 @@ def upgrade() -> None:
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("holder", sa.String(length=64), nullable=True),
-        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=True),
-        sa.ForeignKeyConstraint(
-            ["game_id"],
-            ["web_games.id"],
-            name=op.f("fk_web_bot_turns_game_id_web_games"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("game_id", name=op.f("pk_web_bot_turns")),
+        helpers.moment("expires_at", nullable=True),
+        helpers.references("web_bot_turns", "game_id", "web_games"),
+        helpers.primary_key("web_bot_turns", "game_id"),
     )
 
 

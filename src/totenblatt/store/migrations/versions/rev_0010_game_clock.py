@@ -15,8 +15,6 @@ from alembic import op
 
 revision = "0010"
 down_revision: str | None = "0009"
-branch_labels: str | None = None
-depends_on: str | None = None
 
 
 def upgrade() -> None:
