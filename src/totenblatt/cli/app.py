@@ -34,6 +34,7 @@ __all__ = [
     "LangOption",
     "OutputFileError",
     "app",
+    "check_scenario_folder",
     "check_writable",
     "console",
     "fail",
@@ -149,6 +150,19 @@ def check_writable(path: Path) -> None:
         raise _cannot_write(where, reason, reason) from None
     os.close(fd)
     os.unlink(probe)
+
+
+def check_scenario_folder(folder: Path | None, option: str) -> None:
+    """Stop with one line when the scenario folder ``option`` names is a file (a folder
+    that does not exist yet is no scenario file, and no error)."""
+    if folder is not None and folder.exists() and not folder.is_dir():
+        fail(
+            Message(
+                "{option} {path}: expected a folder of scenario files",
+                option=option,
+                path=repr(str(folder)),
+            )
+        )
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -11,9 +11,8 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli.app import app, console, fail, print_json
+from totenblatt.cli.app import app, check_scenario_folder, console, print_json
 from totenblatt.cli.options import JsonOption, LangOption, resolve_lang
-from totenblatt.messages import Message
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
 from totenblatt.text.vocab import (
@@ -123,14 +122,7 @@ def scenarios(
     folder: FolderOption = None,
 ) -> None:
     """List the scenarios with seats, figures and table size."""
-    if folder is not None and folder.exists() and not folder.is_dir():
-        fail(
-            Message(
-                "{option} {path}: expected a folder of scenario files",
-                option="--dir",
-                path=repr(str(folder)),
-            )
-        )
+    check_scenario_folder(folder, "--dir")
     use_scenario_folder(folder)
     if ctx.invoked_subcommand is not None:
         return

@@ -25,7 +25,14 @@ from typing import Annotated, Any
 import typer
 
 from totenblatt.cli._serve_webhooks import WebhookAllow, webhook_hosts
-from totenblatt.cli.app import LangOption, app, console, fail, resolve_lang
+from totenblatt.cli.app import (
+    LangOption,
+    app,
+    check_scenario_folder,
+    console,
+    fail,
+    resolve_lang,
+)
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_, words
 
@@ -482,14 +489,7 @@ def _check_numbers(
 def _check_values(scenario_dir: Path | None, token: str | None, learned: Path | None) -> None:
     """Refuse a scenario folder that is a file, a malformed operator token, a learned
     policy that does not load."""
-    if scenario_dir is not None and scenario_dir.exists() and not scenario_dir.is_dir():
-        fail(
-            Message(
-                "{option} {path}: expected a folder of scenario files",
-                option="--scenario-dir",
-                path=repr(str(scenario_dir)),
-            )
-        )
+    check_scenario_folder(scenario_dir, "--scenario-dir")
     if token is not None and not _TOKEN.fullmatch(token):
         fail(
             Message(
