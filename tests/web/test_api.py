@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import (
     auth,
+    boot,
     create_game,
     hub_of,
     my_turn,
@@ -40,9 +41,10 @@ def test_create_answers_ids_tokens_and_links(client: TestClient) -> None:
     human, bot = data["seats"]
     assert human["seat"] == 0 and human["kind"] == "human"
     assert len(human["token"]) >= 40
-    assert human["url"].endswith(f"/games/{data['game_id']}?token={human['token']}")
+    assert human["url"].endswith(f"/games/{data['game_id']}#token={human['token']}")
     assert bot == {"seat": 1, "kind": "bot"}
-    assert f"/games/{data['game_id']}?token=" in data["spectator_url"]
+    assert f"/games/{data['game_id']}#token=" in data["spectator_url"]
+    assert "?token=" not in data["spectator_url"] and "?token=" not in human["url"]
     assert spectator_token(data) != human["token"]
 
 
@@ -277,10 +279,10 @@ def test_attack_preview_gives_distance_cover_and_reason(client: TestClient) -> N
     assert data["options"] == [] and data["reason"]
 
 
-def test_the_table_page_draws_figures_and_the_hand(client: TestClient) -> None:
+def test_the_table_page_draws_figures_and_its_boot_the_hand(client: TestClient) -> None:
     game = create_game(client, ["human", "bot"])
     gid, token = game["game_id"], game["seats"][0]["token"]
-    page = client.get(f"/games/{gid}?token={token}")
+    page = client.get(f"/games/{gid}")  # the page holds no token: its script boots with it
     assert page.status_code == 200
     html = page.text
     # the 24" x 36" table, and a strip left of it and below it for the inch marks
@@ -290,8 +292,9 @@ def test_the_table_page_draws_figures_and_the_hand(client: TestClient) -> None:
     assert '<text class="axis y" x="-0.15" y="12.2">24</text>' in html
     for name in ("Billy", "Paco"):
         assert f'data-figure="{name}"' in html
-    for card in view_of(client, gid, token)["hand"]:
-        assert f'data-card="{card}"' in html
+    started = boot(client, gid, token).json()
+    assert started["payload"]["hand"] == view_of(client, gid, token)["hand"]
+    assert started["tokens"] == [{"seat": 0, "token": token}] and not started["hotseat"]
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert page.headers["referrer-policy"] == "no-referrer"
     assert "http://" not in html.split("<body", 1)[1].replace("http://www.w3.org/2000/svg", "")
@@ -300,23 +303,29 @@ def test_the_table_page_draws_figures_and_the_hand(client: TestClient) -> None:
     assert "terrain-name" not in terrain
     assert 'class="terrain-name building"' in names and ">Saloon</text>" in names
     # in German the scenario's German names (name_de), the English ones as the data key
-    german = client.get(f"/games/{gid}?token={token}&lang=de").text
+    german = client.get(f"/games/{gid}?lang=de").text
     names_de = german.split("<g id='terrain-names'>", 1)[1]
     assert ">Sheriffbüro</text>" in names_de and "Sheriff&#x27;s Office</text>" not in names_de
     assert 'data-terrain="Sheriff&#x27;s Office"' in german
 
 
-def test_the_table_page_needs_a_valid_token(client: TestClient) -> None:
+def test_the_table_page_boots_with_a_valid_token_only(client: TestClient) -> None:
     game = create_game(client, ["human", "bot"])
-    assert client.get(f"/games/{game['game_id']}").status_code == 401
-    assert client.get(f"/games/{game['game_id']}?token=nope").status_code == 403
+    gid = game["game_id"]
+    assert client.post(f"/api/games/{gid}/boot").status_code == 401
+    assert boot(client, gid).status_code == 401
+    assert boot(client, gid, "nope").status_code == 403
+    assert client.post(f"/api/games/{gid}/boot", json={"tokens": "x"}).status_code == 422
+    assert boot(client, "no-such-game", game["seats"][0]["token"]).status_code == 404
 
 
 def test_the_spectator_page_has_no_hand(client: TestClient) -> None:
     game = create_game(client, ["human", "bot"])
-    html = client.get(f"/games/{game['game_id']}?token={spectator_token(game)}").text
+    html = client.get(f"/games/{game['game_id']}").text
     assert 'data-figure="Billy"' in html
     assert "data-card=" not in html
+    started = boot(client, game["game_id"], spectator_token(game)).json()
+    assert started["payload"]["hand"] == [] and started["tokens"][0]["seat"] is None
 
 
 def test_german_everywhere_when_asked(client: TestClient) -> None:
@@ -324,9 +333,9 @@ def test_german_everywhere_when_asked(client: TestClient) -> None:
     gid, token = game["game_id"], game["seats"][0]["token"]
     view = view_of(client, gid, token, lang="de")
     assert any("Runde 1" in line for _, line in view["log"])
-    html = client.get(f"/games/{gid}?token={token}").text
+    html = client.get(f"/games/{gid}?lang=de").text
     assert '<html lang="de">' in html and "Deine Hand" in html
-    english = client.get(f"/games/{gid}?token={token}&lang=en").text
+    english = client.get(f"/games/{gid}?lang=en").text
     assert '<html lang="en">' in english and "Your hand" in english
 
 
@@ -391,7 +400,7 @@ def test_the_lobby_lists_games_waiting_for_players_as_open(client: TestClient) -
 
     assert listed()["status"] == "open" and listed()["waiting"] == 2
     assert listed()["status_text"] == "open: waiting for players"
-    client.get(game["seats"][0]["url"])  # the first invite link is opened
+    boot(client, gid, game["seats"][0]["token"])  # the first invite link is opened
     assert listed()["status"] == "open" and listed()["waiting"] == 1
     with client.websocket_connect(
         f"/ws/games/{gid}?token={game['seats'][1]['token']}"
@@ -399,8 +408,8 @@ def test_the_lobby_lists_games_waiting_for_players_as_open(client: TestClient) -
         socket.receive_json()
     assert listed()["status"] == "playing" and listed()["waiting"] == 0
     assert hub_of(client).keeper.load(gid).joined == {0, 1}  # stored: a restart keeps it
-    client.get(f"/games/{gid}?token={spectator_token(game)}")  # watching takes no seat
+    boot(client, gid, spectator_token(game))  # watching takes no seat
     solo = create_game(client, ["human", "bot"])
     assert [g["status"] for g in client.get("/api/games").json()["games"]][:1] == ["open"]
-    client.get(solo["seats"][0]["url"])
+    boot(client, solo["game_id"], solo["seats"][0]["token"])
     assert client.get("/api/games").json()["games"][0]["status"] == "playing"

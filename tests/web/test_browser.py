@@ -30,7 +30,7 @@ from web_helpers import (
     my_turn,
     seed_counter,
     served,
-    spectator_token,
+    table_link,
     view_of,
 )
 
@@ -207,8 +207,8 @@ def test_screenshots_show_the_table_and_its_figures(
 
 def test_hot_seat_covers_the_hand_between_players(live: LiveServer, page: Any) -> None:
     game = _new_game(live, ["human", "human"])
-    tokens = "&".join(f"token={s['token']}" for s in game["seats"])
-    page.goto(f"{live.url}/games/{game['game_id']}?{tokens}")
+    tokens = [s["token"] for s in game["seats"]]
+    page.goto(live.url + table_link(game["game_id"], *tokens))  # both seats' tokens
     page.wait_for_selector("#show-hand")
     first = page.evaluate("window.totenblatt.seat()")
     assert "covered" in page.get_attribute("#hand-wrap", "class")
@@ -222,7 +222,8 @@ def test_hot_seat_covers_the_hand_between_players(live: LiveServer, page: Any) -
 
 def test_a_spectator_sees_the_table_but_no_hand(live: LiveServer, page: Any) -> None:
     game = _new_game(live, ["human", "bot"])
-    page.goto(f"{live.url}/games/{game['game_id']}?token={spectator_token(game)}")
+    page.goto(game["spectator_url"])
+    assert _view(page)["seat"] is None
     assert page.locator("[data-figure]").count() == 2
     assert page.locator("[data-card]").count() == 0
     assert not page.is_visible("#hand-wrap")
@@ -407,7 +408,7 @@ def test_labels_of_close_figures_do_not_overlap(live: LiveServer, page: Any) -> 
 def _refused_page(
     browser: Any, live: LiveServer, game: dict[str, Any], width: int
 ) -> Iterator[Any]:
-    """The first seat's page as served, its script's token refused (a game gone, a bad link)."""
+    """The first seat's page, its boot's token refused later (a game gone, a bad link)."""
     token = game["seats"][0]["token"]
 
     def refused_token(route: Any) -> None:
@@ -419,7 +420,7 @@ def _refused_page(
     context = browser.new_context(viewport={"width": width, "height": 768})
     try:
         page = context.new_page()
-        page.route(f"{live.url}/games/**", refused_token)
+        page.route(f"{live.url}/api/games/*/boot*", refused_token)
         yield page
     finally:
         context.close()

@@ -61,6 +61,22 @@ def spectator_token(game: dict[str, Any]) -> str:
     return str(game["spectator_url"].split("token=")[1])
 
 
+def table_link(game_id: str, *tokens: str, **query: str) -> str:
+    """A game's table page for ``tokens`` as the site links it: the tokens in the fragment
+    (``#token=A&token=B``), ``query`` (lang, tutorial) in the query."""
+    from urllib.parse import urlencode
+
+    search = f"?{urlencode(query)}" if query else ""
+    return f"/games/{game_id}{search}#" + "&".join(f"token={t}" for t in tokens)
+
+
+def boot(client: Any, game_id: str, *tokens: str, lang: str | None = None) -> Any:
+    """POST /api/games/{id}/boot with ``tokens``, as the table page's script does when it
+    opens (the seats of the tokens are taken then); the response."""
+    query = "" if lang is None else f"?lang={lang}"
+    return client.post(f"/api/games/{game_id}/boot{query}", json={"tokens": list(tokens)})
+
+
 def wait_for(predicate: Callable[[], bool], timeout: float = 20.0) -> None:
     """Poll until ``predicate()`` holds (the bots act on the server's own loop)."""
     deadline = time.monotonic() + timeout

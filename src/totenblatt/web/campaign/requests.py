@@ -28,6 +28,7 @@ from totenblatt.web.shell.errors import (
     WebError,
 )
 from totenblatt.web.shell.games import SEAT_ALIASES, SEAT_KINDS, GameRoom
+from totenblatt.web.shell.links import game_link
 from totenblatt.web.shell.store_errors import busy
 from totenblatt.web.shell.words import LANGS
 from totenblatt.web.shell.words import describe as describe_error
@@ -138,13 +139,13 @@ def fight_answer(
     for seat, (link, kind, token) in enumerate(zip(links, kinds, tokens, strict=True)):
         entry: dict[str, Any] = {"seat": seat, "gang_id": link.id, "kind": kind}
         entry["token"] = token
-        entry["url"] = None if token is None else f"{base}/games/{game_id}?token={token}"
+        entry["url"] = None if token is None else game_link(game_id, token, base=base)
         seats.append(entry)
     return {
         "fight_id": fight_id,
         "game_id": game_id,
         "seats": seats,
-        "spectator_url": f"{base}/games/{game_id}?token={spectator}",
+        "spectator_url": game_link(game_id, spectator, base=base),
         "url": f"{base}/campaigns/{campaign_id}/fights/{fight_id}",
     }
 

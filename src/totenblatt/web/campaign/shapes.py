@@ -23,6 +23,7 @@ from totenblatt.wanted.table.scenario import builtin_scenarios, load_scenario
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.campaign.access import Who
 from totenblatt.web.campaign.words import next_text, result_text, status_text
+from totenblatt.web.shell.links import game_link
 
 __all__ = [
     "campaign_json",
@@ -265,7 +266,7 @@ def campaign_json(
                 "confirmed": {s.gang_id: s.confirmed for s in fight.sides},
                 "url": f"/campaigns/{record.id}/fights/{fight.id}",
                 "spectator_url": (
-                    None if game is None else f"/games/{fight.game_id}?token={game.spectator_token}"
+                    None if game is None else game_link(fight.game_id, game.spectator_token)
                 ),
                 "when": fight.created_at.isoformat(),
             }

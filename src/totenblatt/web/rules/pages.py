@@ -30,6 +30,7 @@ from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import InvalidError
 from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import Limits, client_key
+from totenblatt.web.shell.links import game_link
 from totenblatt.web.shell.page import document
 from totenblatt.web.shell.words import LANGS, add_terms, strings, text
 
@@ -175,7 +176,7 @@ def pages_router(limits: Limits, default_lang: str) -> APIRouter:
         token = tokens[0]
         return {
             "game_id": room.id,
-            "url": f"/games/{room.id}?token={token}&lang={lang}&tutorial=1",
+            "url": game_link(room.id, token, lang=lang, tutorial=True),
         }
 
     @router.post("/api/qr")

@@ -12,7 +12,7 @@ The database still holds hashes only.
 >>> class Asker:
 ...     seat, token = 0, "tok"
 >>> rematch_link(Held(), Asker())
-{'game_id': 'g2', 'url': '/games/g2?token=tok'}
+{'game_id': 'g2', 'url': '/games/g2#token=tok'}
 >>> with_rematch('{"a":1}', None)
 '{"rematch":null,"a":1}'
 """
@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 from typing import Any, Protocol
+
+from totenblatt.web.shell.links import game_link
 
 __all__ = ["rematch_link", "with_rematch"]
 
@@ -39,17 +41,18 @@ class _Held(Protocol):
 
 
 def rematch_link(room: _Held, viewer: _Asker) -> dict[str, Any] | None:
-    """``{"game_id", "url"}`` of the rematch for ``viewer``: its own seat's link (its token;
+    """``{"game_id", "url"}`` of the rematch for ``viewer``: its own seat's link (its token in
+    the fragment;
     ``url`` None when the token is not known here), the spectator link for a spectator; None
     before there is a rematch."""
     if room.rematch is None:
         return None
     game_id, spectator = room.rematch
     if viewer.seat is None:
-        return {"game_id": game_id, "url": f"/games/{game_id}?token={spectator}"}
+        return {"game_id": game_id, "url": game_link(game_id, spectator)}
     if viewer.token is None:
         return {"game_id": game_id, "url": None}
-    return {"game_id": game_id, "url": f"/games/{game_id}?token={viewer.token}"}
+    return {"game_id": game_id, "url": game_link(game_id, viewer.token)}
 
 
 def with_rematch(payload: str, link: dict[str, Any] | None) -> str:

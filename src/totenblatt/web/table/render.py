@@ -27,7 +27,9 @@ from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scena
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.shell.page import document, links
 from totenblatt.web.shell.words import ability_label, strings, terms, text, weapon_label
+from totenblatt.web.table import words as boot_words  # noqa: F401 (registers its words)
 from totenblatt.web.table.hub import SEAT_KINDS
+from totenblatt.web.table.lobby_words import lobby_strings
 from totenblatt.web.table.night import words as night_words  # noqa: F401 (registers its words)
 
 __all__ = [
@@ -268,15 +270,24 @@ def table_data(game: Game, lang: str) -> dict[str, Any]:
     }
 
 
-def _page(title: str, lang: str, script: str, body_class: str, body: str, boot: Any) -> str:
-    """A page of the table feature: table.css, its script, its boot data and the words."""
+def _page(
+    title: str,
+    lang: str,
+    script: str,
+    body_class: str,
+    body: str,
+    boot: Any,
+    words: Mapping[str, str] | None = None,
+) -> str:
+    """A page of the table feature: table.css, its script, its boot data and the words
+    (``words``: all of them, when the page has its own beside :func:`strings`)."""
     return document(
         title=title,
         lang=lang,
         body=body,
         styles=("/static/table.css",),
         script=f"/static/js/{script}",
-        data={"boot": boot, "strings": strings(lang)},
+        data={"boot": boot, "strings": strings(lang) if words is None else words},
         body_class=body_class,
     )
 
@@ -399,4 +410,4 @@ def lobby_page(lang: str, learned: str | None = None) -> str:
         + '<main id="lobby"><section id="create"></section><div class="lobby-lists">'
         + '<section id="mine" hidden></section><section id="games"></section></div></main>'
     )
-    return _page(text("title", lang), lang, "lobby.js", "lobby-page", body, boot)
+    return _page(text("title", lang), lang, "lobby.js", "lobby-page", body, boot, lobby_strings(lang))

@@ -19,6 +19,7 @@ from totenblatt.wanted.bots import Bot
 from totenblatt.wanted.engine import Action, Game, action_from_dict, public_event_dict
 from totenblatt.wanted.engine.views import View
 from totenblatt.web.shell.errors import ConflictError, ForbiddenError, UnauthorizedError
+from totenblatt.web.shell.links import game_link
 from totenblatt.web.shell.tokens import hash_token
 from totenblatt.web.shell.words import refusal, seat_labels, text
 from totenblatt.web.table.clock import Clock, with_clock
@@ -358,5 +359,5 @@ def lobby_entry(row: WebGameSummary, lang: str) -> dict[str, Any]:
         "waiting": waiting,
         "round": row.summary.get("round"),
         "winners": row.summary.get("winners", []),
-        "spectator_url": f"/games/{row.id}?token={row.spectator_token}",
+        "spectator_url": game_link(row.id, row.spectator_token),
     }

@@ -15,15 +15,16 @@ import logging
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.requests import HTTPConnection
 
 from totenblatt.web.shell.bodies import MAX_BODY, parse_json, read_json
 from totenblatt.web.shell.errors import TooLargeError
 from totenblatt.web.shell.limits import Budget, client_key
+from totenblatt.web.shell.links import game_link, moved
 from totenblatt.web.shell.proxies import same_host, same_origin
 from totenblatt.web.shell.store_errors import unavailable
-from totenblatt.web.shell.words import LANGS
+from totenblatt.web.shell.words import LANGS, accepted_lang
 from totenblatt.web.table.days import clock_rule
 from totenblatt.web.table.hub import (
     ConflictError,
@@ -40,6 +41,7 @@ from totenblatt.web.table.hub import (
 from totenblatt.web.table.previews import PreviewError, attack_preview, move_preview
 from totenblatt.web.table.render import lobby_page, table_data, table_page
 from totenblatt.web.table.replay import replay_frames
+from totenblatt.web.table.turns import turns_router
 
 __all__ = ["table_router"]
 
@@ -56,6 +58,34 @@ def _bearer(request: Request) -> str | None:
     if scheme.lower() == "bearer" and token.strip():
         return token.strip()
     return None
+
+
+MAX_TOKENS = 8
+"""Tokens one table page may hold (hot-seat: every seat of one device)."""
+
+
+def _boot_tokens(body: Any, bearer: str | None) -> list[str]:
+    """The tokens a table page boots with: ``{"tokens": [...]}`` (1 to 8), else the bearer's."""
+    if isinstance(body, dict) and set(body) == {"tokens"}:
+        tokens = body["tokens"]
+        if (
+            isinstance(tokens, list)
+            and 0 < len(tokens) <= MAX_TOKENS
+            and all(isinstance(t, str) and t for t in tokens)
+        ):
+            return tokens
+    elif (body is None or body == {}) and bearer is not None:
+        return [bearer]
+    if body is None or body == {} or body == {"tokens": []}:
+        raise UnauthorizedError(
+            "the table page needs a token (a seat's or the spectator link's): open the link "
+            "you were given, whose end is #token=…"
+        )
+    raise InvalidError(
+        f'the table page boots with {{"tokens": ["...", ...]}} (1 to {MAX_TOKENS} tokens of '
+        "this game: a seat's, several seats' of one device or the spectator link's) or a "
+        "token in Authorization: Bearer"
+    )
 
 
 def _client(connection: Request | WebSocket) -> str:
@@ -100,37 +130,58 @@ class _Table:
 
     # The lobby: new games and the games running.
     async def lobby(self, request: Request, lang: str | None = None) -> HTMLResponse:
-        accept = request.headers.get("accept-language", "")
-        guess = "de" if accept.lower().startswith("de") else self.default_lang
-        return HTMLResponse(lobby_page(_lang(lang, guess), self.learned))
+        return HTMLResponse(lobby_page(self._visitor_lang(request, lang), self.learned))
 
-    # A game's table page for the seats (or the spectator) of ``?token=``.
-    async def table(self, request: Request, game_id: str, lang: str | None = None) -> HTMLResponse:
+    def _visitor_lang(self, request: Request, lang: str | None) -> str:
+        """A page's language: ``?lang=``, else the visitor's (Accept-Language), else the
+        server's default — never the game's creator's (an invited friend reads their own)."""
+        accept = request.headers.get("accept-language", "")
+        return _lang(lang, accepted_lang(accept, self.default_lang))
+
+    # A game's table page: no token and nothing of a seat in it (the tokens stay in the
+    # link's fragment, #token=…; the page's script asks /boot with them). An old link's
+    # ``?token=`` is redirected to the fragment.
+    async def table(self, request: Request, game_id: str, lang: str | None = None) -> Response:
+        if "token" in request.query_params:
+            target = moved(request.url.path, request.query_params.multi_items())
+            return RedirectResponse(target, status_code=303)
         hub = _hub(request)
-        tokens = request.query_params.getlist("token")[:8]
-        if not tokens:
-            raise UnauthorizedError("the table page needs ?token= (a seat's or a spectator's)")
+        room = await hub.room(game_id)
+        language = self._visitor_lang(request, lang)
+        public = json.loads(await hub.payload(room, Viewer(None, None), language))
+        shown = {"figures": public["figures"], "hand": []}  # the board's first paint only
+        boot = {
+            "game_id": room.id,
+            "lang": language,
+            "table": await hub.run(table_data, room.game, language),
+        }
+        html = await hub.run(table_page, room.game, shown, boot, language)
+        return HTMLResponse(html)
+
+    # What the table page of ``tokens`` (a seat's, hot-seat seats' or the spectator's) starts
+    # with: the seats, the shown seat's payload, the spectator link.
+    async def boot(self, request: Request, game_id: str, lang: str | None = None) -> dict[str, Any]:
+        hub = _hub(request)
+        headers = request.headers
+        sent = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
+        tokens = _boot_tokens(await read_json(request) if sent else None, _bearer(request))
         room = await hub.room(game_id)
         viewers = [room.viewer(t) for t in tokens]
         seats = [v.seat for v in viewers]
         if None in seats and len(seats) > 1:
             raise ForbiddenError("a spectator link cannot be combined with seat tokens")
         await hub.join(room, seats)  # these invite links have connected: the seats are taken
-        language = _lang(lang, room.lang)
+        language = self._visitor_lang(request, lang)
         shown = next((s for s in seats if s == room.game.to_act), seats[0])
         shown_viewer = next(v for v in viewers if v.seat == shown)  # its token: its links
-        payload = json.loads(await hub.payload(room, shown_viewer, language))
-        boot = {
+        return {
             "game_id": room.id,
             "tokens": [{"seat": v.seat, "token": t} for v, t in zip(viewers, tokens, strict=True)],
             "hotseat": len([s for s in seats if s is not None]) > 1,
             "lang": language,
-            "table": await hub.run(table_data, room.game, language),
-            "payload": payload,
-            "spectator_url": f"/games/{room.id}?token={room.spectator_token}",
+            "payload": json.loads(await hub.payload(room, shown_viewer, language)),
+            "spectator_url": game_link(room.id, room.spectator_token),
         }
-        html = await hub.run(table_page, room.game, payload, boot, language)
-        return HTMLResponse(html)
 
     # -- the API -------------------------------------------------------------------------
 
@@ -152,12 +203,12 @@ class _Table:
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
             if token is not None:
                 entry["token"] = token
-                entry["url"] = f"{base}/games/{room.id}?token={token}"
+                entry["url"] = game_link(room.id, token, base=base)
             seats.append(entry)
         return {
             "game_id": room.id,
             "seats": seats,
-            "spectator_url": f"{base}/games/{room.id}?token={room.spectator_token}",
+            "spectator_url": game_link(room.id, room.spectator_token, base=base),
         }
 
     # The view of the bearer's seat.
@@ -324,10 +375,12 @@ def table_router(
     )
     router.add_api_route("/api/games", table.games, methods=["GET"])
     router.add_api_route("/api/games", table.create, methods=["POST"], status_code=201)
+    router.add_api_route("/api/games/{game_id}/boot", table.boot, methods=["POST"])
     router.add_api_route("/api/games/{game_id}/view", table.view, methods=["GET"])
     router.add_api_route("/api/games/{game_id}/actions", table.act, methods=["POST"])
     router.add_api_route("/api/games/{game_id}/preview", table.preview, methods=["POST"])
     router.add_api_route("/api/games/{game_id}/replay", table.replay, methods=["GET"])
     router.add_api_route("/api/games/{game_id}/webhook", table.webhook, methods=["PUT"])
     router.add_api_websocket_route("/ws/games/{game_id}", table.socket)
+    router.include_router(turns_router(actions, default_lang))  # the lobby's "your games"
     return router

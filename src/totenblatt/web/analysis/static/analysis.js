@@ -6,8 +6,9 @@
 (() => {
   const boot = JSON.parse(document.getElementById("an-boot").textContent);
   const STR = JSON.parse(document.getElementById("an-strings").textContent);
-  const params = new URLSearchParams(location.search);
-  const token = params.get("token") || "";
+  // the token is in the address's fragment (#token=…): it never goes to the server with the
+  // page, only with the API's requests (Authorization: Bearer)
+  const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
   const $ = (id) => document.getElementById(id);
   const SVG = "http://www.w3.org/2000/svg";
   const W = 640, H = 240, PAD = 28;
@@ -40,13 +41,14 @@
   const url = `/api/games/${encodeURIComponent(boot.game_id)}/analysis?lang=${boot.lang}` +
     (boot.seat === null || boot.seat === undefined ? "" : `&seat=${boot.seat}`);
 
-  function title() {
-    if (boot.seat === null || boot.seat === undefined || boot.seat !== boot.own) return t("title_public");
-    return t("title_seat", { seat: boot.labels[boot.seat] ?? `#${boot.seat}` });
+  /** The title of the analysis the server answered: a seat's own, or the public one. */
+  function title(data) {
+    if (data.public || data.seat === null || data.seat === undefined) return t("title_public");
+    return t("title_seat", { seat: boot.labels[data.seat] ?? `#${data.seat}` });
   }
 
   function tools() {
-    const back = el("a", { class: "an-btn", id: "an-back", href: `/games/${encodeURIComponent(boot.game_id)}?token=${encodeURIComponent(token)}&lang=${boot.lang}` }, t("back"));
+    const back = el("a", { class: "an-btn", id: "an-back", href: `/games/${encodeURIComponent(boot.game_id)}?lang=${boot.lang}#token=${encodeURIComponent(token)}` }, t("back"));
     $("an-tools").replaceChildren(back);
   }
 
@@ -69,6 +71,7 @@
       return;
     }
     $("an-status").replaceChildren();
+    $("an-title").textContent = title(body);
     state.data = body;
     const decisions = body.decisions;
     const firstMark = decisions.findIndex((d) => d.mark);
@@ -222,11 +225,28 @@
   function download() {
     const blob = new Blob([JSON.stringify(state.data, null, 1)], { type: "application/json" });
     const link = el("a", { class: "an-btn", id: "an-download", download: `analysis-${boot.game_id.slice(0, 8)}.json`, href: URL.createObjectURL(blob) }, t("download_json"));
-    const base = `/api/games/${encodeURIComponent(boot.game_id)}/analysis/export?lang=${boot.lang}&token=${encodeURIComponent(token)}` +
+    const base = `/api/games/${encodeURIComponent(boot.game_id)}/analysis/export?lang=${boot.lang}` +
       (boot.seat === null || boot.seat === undefined ? "" : `&seat=${boot.seat}`);
-    const report = el("a", { class: "an-btn", id: "an-report", download: "", href: `${base}&format=markdown` }, t("download_report"));
-    const graph = el("a", { class: "an-btn", id: "an-png", download: "", href: `${base}&format=png` }, t("download_png"));
+    const report = el("a", { class: "an-btn", id: "an-report", download: "", href: `${base}&format=markdown`, onclick: save }, t("download_report"));
+    const graph = el("a", { class: "an-btn", id: "an-png", download: "", href: `${base}&format=png`, onclick: save }, t("download_png"));
     $("an-tools").append(link, report, graph);
+  }
+
+  /** A download of the server's: fetched with the token in Authorization: Bearer (never in
+   * a link's query), then saved under the name the server gives. */
+  async function save(event) {
+    event.preventDefault();
+    const response = await fetch(event.currentTarget.href, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      showError(body.error ?? String(response.status));
+      return;
+    }
+    const named = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") || "");
+    const link = el("a", { href: URL.createObjectURL(await response.blob()), download: named ? named[1] : "analysis" });
+    document.body.append(link);
+    link.click();
+    link.remove();
   }
 
   function go(i) {
@@ -247,7 +267,6 @@
     download();
   }
 
-  $("an-title").textContent = title();
   tools();
   poll();
 })();

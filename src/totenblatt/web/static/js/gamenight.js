@@ -6,7 +6,7 @@
 import { ChatPanel } from "./chat.js";
 import { renderLog } from "./panels.js";
 import { Tape } from "./tape.js";
-import { el, fill, t, toast } from "./util.js";
+import { download, el, fill, gameHref, t, toast, withLang } from "./util.js";
 
 function stylesheet() {
   if (document.querySelector('link[data-night]')) return;
@@ -136,27 +136,39 @@ export class GameNight {
     } else if (!this.ctx.spectator) {
       out.push(el("button", { class: "btn", type: "button", dataset: { rematch: "ask" }, onclick: () => this.rematch() }, t("rematch")));
     }
-    const token = encodeURIComponent(this.api().token);
-    const base = `/api/games/${encodeURIComponent(this.ctx.boot.game_id)}/export?lang=${this.ctx.lang}&token=${token}`;
+    const gameId = this.ctx.boot.game_id;
+    const base = `/api/games/${encodeURIComponent(gameId)}/export?lang=${this.ctx.lang}`;
+    // the token goes in Authorization: Bearer (fetched, then saved), never in a link's query
+    const saving = (format) => (event) => {
+      event.preventDefault();
+      download(event.currentTarget.href, this.api().token, `${gameId.slice(0, 8)}-${format}`).catch((e) => toast(e.message));
+    };
     out.push(
-      el("a", { class: "btn small", href: `${base}&format=replay`, download: "", dataset: { export: "replay" } }, t("export_replay")),
-      el("a", { class: "btn small", href: `${base}&format=markdown`, download: "", dataset: { export: "markdown" } }, t("export_report")),
-      el("a", { class: "btn small", href: `/games/${encodeURIComponent(this.ctx.boot.game_id)}/analysis?lang=${this.ctx.lang}&token=${token}`, dataset: { analysis: "open" } }, t("analysis_open")));
+      el("a", { class: "btn small", href: `${base}&format=replay`, download: "", dataset: { export: "replay" }, onclick: saving("replay") }, t("export_replay")),
+      el("a", { class: "btn small", href: `${base}&format=markdown`, download: "", dataset: { export: "markdown" }, onclick: saving("markdown") }, t("export_report")),
+      el("a", { class: "btn small", href: gameHref(gameId, [this.api().token], { lang: this.ctx.lang }, "analysis"), dataset: { analysis: "open" } }, t("analysis_open")));
     return out;
   }
 
-  /** The rematch's page: every token of this page (a rematch keeps the seats' tokens). */
+  /** The rematch's page: every token of this page (a rematch keeps the seats' tokens), in
+   * the link's fragment. */
   rematchHref(v) {
-    const gameId = v.rematch.game_id;
     const tokens = this.ctx.boot.tokens;
-    if (this.ctx.spectator || tokens.length < 2) return `${v.rematch.url}&lang=${this.ctx.lang}`;
-    const query = tokens.map((e) => `token=${encodeURIComponent(e.token)}`).join("&");
-    return `/games/${encodeURIComponent(gameId)}?${query}&lang=${this.ctx.lang}`;
+    if (this.ctx.spectator || tokens.length < 2) return withLang(v.rematch.url, this.ctx.lang);
+    return gameHref(v.rematch.game_id, tokens.map((e) => e.token), { lang: this.ctx.lang });
+  }
+
+  /** Ask for the rematch and open it: the asker is led to the new game (its own seat, or in
+   * hot-seat every seat of this page); throws the server's refusal. */
+  async openRematch() {
+    const made = await this.api().request("POST", `/rematch`);
+    const url = made.seats?.find((s) => s.token)?.url || made.spectator_url;
+    location.assign(this.rematchHref({ rematch: { game_id: made.game_id, url } }));
   }
 
   async rematch() {
     try {
-      await this.api().request("POST", `/rematch`);
+      await this.openRematch();
     } catch (e) {
       toast(e.message);
     }

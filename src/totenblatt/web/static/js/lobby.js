@@ -2,8 +2,8 @@
 // list games, and "your games": the seats this browser holds (mine.js), to rejoin. Every invite
 // link has a copy button and a QR code (SVG made by the server, POST /api/qr).
 
-import { forgetSeat, heldSeats, holdSeat } from "./mine.js";
-import { copyLink, el, readJson, t, toast, fill } from "./util.js";
+import { forgetSeat, heldSeats, holdSeat, turnsOf } from "./mine.js";
+import { copyLink, el, fill, gameHref, readJson, t, toast, withLang } from "./util.js";
 
 const boot = readJson("boot");
 const createNode = document.getElementById("create");
@@ -73,6 +73,45 @@ function kindLabel(kind) {
   return t(`kind_${kind}`);
 }
 
+/** A number field of hours (its label above it). */
+function hoursField(id, label, value) {
+  const input = el("input", { type: "number", id, name: id, min: "0.0167", max: "720", step: "any", value: String(value), inputmode: "decimal" });
+  return { input, node: field(label, input) };
+}
+
+/** The clock of a game that lasts days: none (it plays now), hours per decision, or a Fischer
+ * bank with hours added per decision; beside it the rule of a flag fall (the server's words).
+ * ``rule()`` is the ``"clock"`` of POST /api/games (null: none). */
+function clockChoice() {
+  const kind = select("clock", [
+    ["none", t("clock_none")],
+    ["per_decision", t("clock_per_decision")],
+    ["bank", t("clock_bank")],
+  ], "none");
+  const perDecision = hoursField("f-clock-hours", t("clock_hours"), 24);
+  const bank = hoursField("f-clock-bank", t("clock_bank_hours"), 72);
+  const increment = hoursField("f-clock-increment", t("clock_increment_hours"), 12);
+  const hours = el("div", { class: "clock-hours" }, perDecision.node, bank.node, increment.node);
+  const show = () => {
+    perDecision.node.hidden = kind.value !== "per_decision";
+    bank.node.hidden = increment.node.hidden = kind.value !== "bank";
+    hours.hidden = kind.value === "none";
+  };
+  kind.addEventListener("change", show);
+  show();
+  const number = (input) => (Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : input.value);
+  const rule = () => {
+    if (kind.value === "per_decision") return { per_decision_hours: number(perDecision.input) };
+    if (kind.value === "bank") return { bank_hours: number(bank.input), increment_hours: number(increment.input) };
+    return null;
+  };
+  const node = el("fieldset", { class: "clock", id: "clock" },
+    field(t("clock"), kind),
+    hours,
+    el("p", { class: "hint flag-rule", id: "flag-rule" }, t("flag_rule")));
+  return { node, rule };
+}
+
 function buildForm() {
   const scenario = select("scenario", boot.scenarios.map((s) => [s.name, s.title]), "duel");
   const description = el("span", { class: "desc" });
@@ -92,6 +131,7 @@ function buildForm() {
   const hotseat = el("input", { type: "checkbox", id: "f-hotseat", name: "hotseat" });
   const result = el("div", { class: "invites" });
   const gameName = el("input", { type: "text", id: "f-name", name: "name", maxlength: 40, autocomplete: "off" });
+  const clock = clockChoice();
 
   function seatsFor() {
     const info = boot.scenarios.find((s) => s.name === scenario.value);
@@ -129,6 +169,8 @@ function buildForm() {
     const players = [...seatsNode.querySelectorAll("input[type=text]")].map((n) => n.value.trim() || null);
     if (gameName.value.trim()) body.name = gameName.value.trim();
     if (players.some((p) => p)) body.players = players;
+    const rule = clock.rule();
+    if (rule) body.clock = rule;
     const response = await fetch("/api/games", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -142,12 +184,11 @@ function buildForm() {
       holdSeat({ game_id: data.game_id, seat: s.seat, token: s.token, title, name: body.name || null, player: players[s.seat] || null, lang: language.value });
     }
     if (humans.length === 0) {
-      location.href = data.spectator_url;
+      location.href = withLang(data.spectator_url, language.value);
       return;
     }
     if (humans.length === 1 || hotseat.checked) {
-      const query = humans.map((s) => `token=${encodeURIComponent(s.token)}`).join("&");
-      location.href = `/games/${encodeURIComponent(data.game_id)}?${query}&lang=${language.value}`;
+      location.href = gameHref(data.game_id, humans.map((s) => s.token), { lang: language.value });
       return;
     }
     fill(result,
@@ -179,6 +220,7 @@ function buildForm() {
       field(t("hand_mode"), handMode),
       el("div", { class: "field" }, el("label", {}, t("seats")), seatsNode),
       field(t("language"), language),
+      clock.node,
       el("label", { class: "check" }, hotseat, t("hotseat")),
       el("button", { class: "btn primary", type: "submit", id: "create-game" }, t("create")),
     ),
@@ -211,7 +253,7 @@ async function loadGames() {
       el("td", {}, g.name ? el("b", { class: "game-name" }, g.name) : null, g.name ? el("br") : null, g.title),
       el("td", {}, g.seats.map((kind, i) => seatText(g, kind, i)).join(", ")),
       el("td", { class: `status status-${g.status}` }, statusText(g)),
-      el("td", {}, el("a", { href: `${g.spectator_url}&lang=${boot.lang}` }, t("watch"))),
+      el("td", {}, el("a", { href: withLang(g.spectator_url, boot.lang) }, t("watch"))),
     ),
   );
   fill(gamesNode,
@@ -227,14 +269,52 @@ function seatText(game, kind, index) {
   return player ? `${player} (${kindLabel(kind)})` : kindLabel(kind);
 }
 
-/** "Your games": the seats this browser holds, with the lobby's facts of their games. */
-function renderMine(games) {
+let turns = new Map(); // "game_id token" -> the server's answer of POST /api/games/turns
+let lobbyGames = new Map(); // game_id -> the lobby's list entry (the newest games only)
+const TURN_ORDER = { yours: 0, theirs: 1, unknown: 2, ended: 3 };
+
+/** A held seat's turn: "yours", "theirs" (another seat acts), "ended" or "unknown", and its words. */
+function turnOf(seat) {
+  const turn = turns.get(`${seat.game_id} ${seat.token}`);
+  if (!turn) return { key: "unknown", text: null };
+  if (turn.unknown) return { key: "unknown", text: t("turn_unknown") };
+  if (turn.ended) return { key: "ended", text: t("turn_ended") };
+  const left = turn.clock && turn.your_turn ? clockLeft(turn.clock.remaining_s[turn.seat]) : "";
+  if (turn.your_turn) return { key: "yours", text: t("turn_yours") + left };
+  return { key: "theirs", text: turn.to_act ? t("turn_of", { name: turn.to_act }) : null };
+}
+
+/** " · 23 h 5 min left" of a clock's seconds. */
+function clockLeft(seconds) {
+  if (typeof seconds !== "number") return "";
+  const minutes = Math.max(0, Math.floor(seconds / 60));
+  return ` · ${t("clock_left", { h: Math.floor(minutes / 60), m: minutes % 60 })}`;
+}
+
+/** Ask the server whose turn it is in the held seats' games, then show it (cheap: one request,
+ * only while the page is seen). */
+async function loadTurns() {
+  if (document.hidden) return;
   const held = heldSeats();
+  if (!held.length) return;
+  const found = await turnsOf(held, boot.lang);
+  if (!found) return;
+  turns = found;
+  renderMine(lobbyGames);
+}
+
+/** "Your games": the seats this browser holds, with the lobby's facts of their games and whose
+ * turn it is in each (your turn first). */
+function renderMine(games) {
+  lobbyGames = games;
+  const held = heldSeats()
+    .map((s, i) => ({ s, i, turn: turnOf(s) }))
+    .sort((a, b) => TURN_ORDER[a.turn.key] - TURN_ORDER[b.turn.key] || a.i - b.i);
   mineNode.hidden = held.length === 0;
   if (!held.length) return fill(mineNode);
-  const rows = held.map((s) => {
+  const rows = held.map(({ s, turn }) => {
     const g = games.get(s.game_id);
-    const url = `/games/${encodeURIComponent(s.game_id)}?token=${encodeURIComponent(s.token)}&lang=${boot.lang}`;
+    const url = gameHref(s.game_id, [s.token], { lang: boot.lang });
     const name = g?.name || s.name;
     const player = (Array.isArray(g?.players) ? g.players[s.seat] : null) || s.player;
     const seat = t("seat_n", { n: s.seat + 1 }) + (player ? ` — ${player}` : "");
@@ -243,7 +323,8 @@ function renderMine(games) {
       { dataset: { game: s.game_id, seat: s.seat } },
       el("td", {}, name ? el("b", { class: "game-name" }, name) : null, name ? el("br") : null, g?.title || s.title || s.game_id),
       el("td", {}, seat),
-      el("td", { class: g ? `status status-${g.status}` : "status" }, g ? statusText(g) : "—"),
+      el("td", { class: `status turn turn-${turn.key}${g ? ` status-${g.status}` : ""}`, dataset: { turn: turn.key } },
+        turn.text ?? (g ? statusText(g) : "—")),
       el("td", { class: "actions" },
         el("a", { class: "btn small primary", href: url, dataset: { rejoin: s.game_id } }, t("rejoin")),
         linkTools(new URL(url, location.href).href, seat),
@@ -259,4 +340,8 @@ function renderMine(games) {
 
 buildForm();
 loadGames();
+loadTurns();
 setInterval(loadGames, 5000);
+setInterval(loadTurns, 15000);
+document.addEventListener("visibilitychange", loadTurns); // back to the lobby's tab: ask now
+window.addEventListener("pageshow", (event) => event.persisted && loadTurns()); // back from a table

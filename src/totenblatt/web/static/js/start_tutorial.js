@@ -16,7 +16,7 @@ button.addEventListener("click", async () => {
     });
     const data = await response.json();
     if (!response.ok) throw new Error(data.error || response.statusText);
-    const token = new URL(data.url, location.href).searchParams.get("token");
+    const token = new URLSearchParams(new URL(data.url, location.href).hash.slice(1)).get("token");
     holdSeat({ game_id: data.game_id, seat: 0, token, title: document.title.split(" — ")[0], lang: main.dataset.lang });
     location.href = data.url;
   } catch (error) {

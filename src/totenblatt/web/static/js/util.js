@@ -145,3 +145,34 @@ export function refill(node, ...children) {
   node.replaceChildren(...kept);
   return true;
 }
+
+/** A game's page for ``tokens`` (its seats' or the spectator's): the tokens in the fragment
+ * (never sent with a page), ``query`` (lang, tutorial, seat) in the query. */
+export function gameHref(gameId, tokens, query = {}, page = "") {
+  const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== null && v !== undefined));
+  const hash = tokens.map((token) => `token=${encodeURIComponent(token)}`).join("&");
+  return `/games/${encodeURIComponent(gameId)}${page ? `/${page}` : ""}${search.size ? `?${search}` : ""}${hash ? `#${hash}` : ""}`;
+}
+
+/** ``href`` (a link the server made) in language ``lang``: set in its query, its fragment kept. */
+export function withLang(href, lang) {
+  const url = new URL(href, location.href);
+  url.searchParams.set("lang", lang);
+  return url.origin === location.origin ? url.pathname + url.search + url.hash : url.href;
+}
+
+/** Fetch ``url`` with ``token`` in ``Authorization: Bearer`` and save the answer as a file
+ * (its name from Content-Disposition, else ``fallback``): no token in a link's query. */
+export async function download(url, token, fallback) {
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
+    throw new Error(body.error || response.statusText);
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") || "");
+  const link = el("a", { href: URL.createObjectURL(await response.blob()), download: named ? named[1] : fallback });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}

@@ -1,9 +1,10 @@
 """The game night's routes (issue 24): chat, takeback, rematch, options, tape and export.
 
 Every error is ``{"error": str}`` with its status; a token goes in ``Authorization:
-Bearer`` (the export also takes ``?token=``, for a download link); ``?lang=de|en`` picks
-the words. Mounted by :func:`~totenblatt.web.app.create_app` with one include line; the
-work is :class:`~totenblatt.web.table.night.nights.GameNight`'s.
+Bearer`` (the export also takes ``?token=`` from an API client; the page fetches it with
+``Authorization: Bearer`` and saves it: no link of the site has a token in its query);
+``?lang=de|en`` picks the words. Mounted by :func:`~totenblatt.web.app.create_app` with one
+include line; the work is :class:`~totenblatt.web.table.night.nights.GameNight`'s.
 
 - ``POST /api/games/{id}/chat`` (seat or spectator) ``{"text"}`` or ``{"emote"}`` → 200
 - ``POST /api/games/{id}/takeback`` (seat) → 200 ``{"status": "asked", "taken_back"}``,

@@ -42,6 +42,7 @@ from totenblatt.wanted.rules import builtin_rulesets
 from totenblatt.wanted.table.scenario import load_scenario, scenario_names
 from totenblatt.web.shell.errors import BusyError, ConflictError, ForbiddenError, InvalidError
 from totenblatt.web.shell.limits import Budget
+from totenblatt.web.shell.links import game_link
 from totenblatt.web.shell.names import MAX_CHAT, clean_text
 from totenblatt.web.shell.words import describe, refusal, weapon_label
 from totenblatt.web.table.hub import GameSpec, Hub, Room, Viewer
@@ -332,7 +333,7 @@ class GameNight:
             "game_id": game_id,
             "name": new_room.name,
             "seats": seats,
-            "spectator_url": f"{base}/games/{game_id}?token={spectator}",
+            "spectator_url": game_link(game_id, spectator, base=base),
         }
 
     # -- options -----------------------------------------------------------------------

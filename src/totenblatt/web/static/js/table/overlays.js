@@ -1,10 +1,9 @@
 // Sheets over the page: the keys, conceding (a campaign fight's sacrifice first), the end with
-// its replay; the hot-seat's pass-the-device sheet is hotseat.js's.
+// its replay; the hot-seat's pass-the-device sheet is hotseat.js's. The end's summary
+// (end.js), the replay (replay.js) and a campaign fight's sacrifice (sacrifice.js) are loaded
+// when first asked for: a game in play never needs them, so its page does not fetch them.
 
-import { Replay } from "../replay.js";
-import { campaignConcede, campaignFightLink } from "../sacrifice.js";
 import { button, el, fill, t, toast } from "../util.js";
-import { endSummary } from "./end.js";
 import { passDevice } from "./hotseat.js";
 import { board, night } from "./parts.js";
 import { render } from "./render.js";
@@ -38,7 +37,8 @@ export function renderOverlay(v) {
  * figure's damage and who took whom out, the replay (from the end backwards), the rematch (it
  * leads to the new game as soon as the server made it), a new game.
  */
-export function showEnd(v) {
+export async function showEnd(v) {
+  const { endSummary } = await import("./end.js");
   const made = night.endButtons(v);
   const join = made.find((node) => node.dataset.rematch === "join");
   const asks = made.some((node) => node.dataset.rematch === "ask"); // a spectator cannot
@@ -63,7 +63,9 @@ export function showEnd(v) {
 /** A campaign fight's end leads back to its fight page (every seat and the spectator). */
 async function leadBack() {
   const api = apis.get(state.shown) || apis.values().next().value;
-  const link = api ? await campaignFightLink(api, lang) : null;
+  if (!api) return;
+  const { campaignFightLink } = await import("../sacrifice.js");
+  const link = await campaignFightLink(api, lang);
   const buttons = page.overlay.querySelector(".sheet .buttons");
   if (link && buttons && !buttons.querySelector("#fight-page")) buttons.prepend(link);
 }
@@ -75,9 +77,7 @@ function rematchButton() {
     node.setAttribute("aria-busy", "true");
     node.textContent = `${t("rematch")} …`;
     try {
-      const made = await apis.get(state.shown).request("POST", "/rematch");
-      const url = made.seats?.find((s) => s.token)?.url || made.spectator_url;
-      location.assign(night.rematchHref({ rematch: { game_id: made.game_id, url } }));
+      await night.openRematch(); // the one way to a rematch (the game night's button too)
     } catch (e) {
       node.disabled = false;
       node.removeAttribute("aria-busy");
@@ -97,6 +97,7 @@ export function showKeys() {
 export async function confirmConcede() {
   const choice = choicesOf("concede")[0];
   if (!choice) return;
+  const { campaignConcede } = await import("../sacrifice.js");
   if (await campaignConcede(apis.get(state.shown), { sheet, closeOverlay, button })) return;
   sheet(
     el("h2", {}, t("concede_sure")),
@@ -109,6 +110,7 @@ export async function confirmConcede() {
 /** Run the replay of the finished game on the board; the view (and the end) come back after. */
 export async function startReplay() {
   try {
+    const { Replay } = await import("../replay.js");
     const v = view();
     const context = { labels: v.labels, seat: spectator ? null : v.seat, table: boot.table };
     state.replay = new Replay(board, apis.get(state.shown), page, () => {

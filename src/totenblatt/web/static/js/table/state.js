@@ -1,11 +1,40 @@
 // The table page's constants (the server's boot data, the seats and their APIs, the page's
 // nodes), its one state object, and what the shown seat may do now (read from the view: every
 // rule is the server's).
+//
+// The served page holds no token and nothing of a seat: the tokens are in the link's fragment
+// (#token=A&token=B…, never sent with the page), and this module asks the server for the rest
+// (POST /api/games/{id}/boot) before any other module of the page runs (a top-level await).
 
+import { apiRequest } from "../api_request.js";
 import { Api } from "../net.js";
-import { el, readJson } from "../util.js";
+import { el, readJson, t } from "../util.js";
 
-export const boot = readJson("boot");
+/** The page's boot data: the served part (the table, the language) and the tokens' part. */
+async function start(served) {
+  const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token").filter(Boolean);
+  if (!tokens.length) return refused(t("boot_no_token"), null, t("boot_no_token_hint"));
+  try {
+    const url = `/api/games/${encodeURIComponent(served.game_id)}/boot`;
+    return { ...served, ...(await apiRequest("POST", url, { tokens }, { lang: served.lang })) };
+  } catch (error) {
+    return refused(t("boot_refused"), error.message, t("connection_refused_hint"));
+  }
+}
+
+/** Why the page cannot start, in place of the table; the page stops there (never settles). */
+function refused(title, why, hint) {
+  const layout = document.getElementById("layout");
+  if (layout) layout.style.display = "none";
+  document.getElementById("bar")?.after(el("section", { id: "boot-error", class: "boot-error", role: "alert" },
+    el("h2", {}, title), why ? el("p", { class: "why" }, why) : null, el("p", {}, hint),
+    el("p", {}, el("button", { class: "btn", type: "button", onclick: () => location.reload() }, t("reload")), " ",
+      el("a", { class: "btn", href: `/?lang=${served.lang}` }, t("lobby")))));
+  return new Promise(() => {});
+}
+
+const served = readJson("boot");
+export const boot = await start(served);
 export const lang = boot.lang;
 export const seats = boot.tokens.map((entry) => entry.seat);
 export const apis = new Map(boot.tokens.map((e) => [e.seat, new Api(boot.game_id, e.token, lang)]));

@@ -42,7 +42,7 @@ export function renderTools() {
   const url = new URL(location.href);
   const other = lang === "de" ? "en" : "de";
   url.searchParams.set("lang", other);
-  const language = () => el("a", { href: url.pathname + url.search, hreflang: other, title: other === "de" ? "Deutsch" : "English" },
+  const language = () => el("a", { href: url.pathname + url.search + url.hash, hreflang: other, title: other === "de" ? "Deutsch" : "English" },
     el("span", { class: "long" }, other === "de" ? "Deutsch" : "English"), el("span", { class: "short" }, other.toUpperCase()));
   const lobby = () => el("a", { href: `/?lang=${lang}` }, t("lobby"));
   fill(page.tools,
@@ -64,7 +64,7 @@ export function renderTools() {
     item(sounds.on ? t("sounds_on") : t("sounds_off"), () => { sounds.toggle(); renderTools(); }, { id: "sounds", "aria-pressed": String(sounds.on) }),
     item(t("zoom_fit"), () => board.resetView()),
     ...menuExtras.map((make) => make()),
-    el("a", { href: url.pathname + url.search, hreflang: other, class: "narrow-only" }, other === "de" ? "Deutsch" : "English"),
+    el("a", { href: url.pathname + url.search + url.hash, hreflang: other, class: "narrow-only" }, other === "de" ? "Deutsch" : "English"),
     el("a", { href: `/?lang=${lang}`, class: "narrow-only" }, t("lobby")),
   );
   return v;
