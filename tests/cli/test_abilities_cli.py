@@ -17,6 +17,7 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability
 
 Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/conftest.py
+Shows = Callable[[list[str], list[str]], None]  # the fixture in tests/cli/conftest.py
 
 
 @pytest.mark.parametrize(
@@ -32,11 +33,8 @@ Cli = Callable[[list[str]], tuple[int, str, str]]  # the fixture in tests/confte
                 "einmal pro Kampf"]),
     ],
 )  # fmt: skip
-def test_the_ability_table_in_both_languages(lang: str, fragments: list[str], cli: Cli) -> None:
-    code, out, err = cli(["abilities", "--lang", lang])
-    assert (code, err) == (0, "")
-    for fragment in fragments:
-        assert fragment in out, fragment
+def test_the_ability_table_in_both_languages(lang: str, fragments: list[str], shows: Shows) -> None:
+    shows(["abilities", "--lang", lang], fragments)
 
 
 def test_the_ability_table_as_json(cli: Cli) -> None:
