@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from totenblatt.messages import MessageError
 from totenblatt.sim.analysis.evaluate import Evaluation, Moment, evaluate, position_value
@@ -50,6 +50,7 @@ __all__ = [
     "Analysis",
     "Progress",
     "PublicPoint",
+    "RunOptions",
     "analyse",
     "analyse_moments",
     "analyse_public_points",
@@ -281,27 +282,44 @@ def _run(
     return out
 
 
-def analyse(
-    game: Game,
-    seat: int,
-    *,
-    budget: int = DEFAULT_BUDGET,
-    seed: int = 0,
-    workers: int | None = None,
-    progress: Progress | None = None,
-) -> Analysis:
+class RunOptions(TypedDict, total=False):
+    """How an analysis runs, every key optional: ``budget`` worlds per decision
+    (:data:`DEFAULT_BUDGET`), ``seed`` (0), ``workers`` processes (None: one per core) and
+    ``progress``, told the share done."""
+
+    budget: int
+    seed: int
+    workers: int | None
+    progress: Progress | None
+
+
+class _Table(TypedDict):
+    seats: int
+    ruleset: Ruleset
+    scenario: Scenario
+
+
+def _table(game: Game) -> _Table:
+    """What an analysis needs of ``game`` besides its decisions."""
+    return {"seats": game.seats, "ruleset": game.ruleset, "scenario": game.scenario}
+
+
+def _budget_and_seed(run: RunOptions) -> tuple[int, int]:
+    """The budget and seed of ``run`` (a budget under 1 world refused)."""
+    budget = run.get("budget", DEFAULT_BUDGET)
+    if budget < 1:
+        raise ValueError(f"the budget must be 1 world or more, got {budget}")
+    return budget, run.get("seed", 0)
+
+
+def _spread(jobs: Sequence[tuple[Any, ...]], fn: Callable[..., Any], run: RunOptions) -> list[Any]:
+    """:func:`_run` with the workers and progress of ``run``."""
+    return _run(jobs, fn, run.get("workers") or default_workers(), run.get("progress"))
+
+
+def analyse(game: Game, seat: int, **run: Unpack[RunOptions]) -> Analysis:
     """Weigh every decision of ``seat`` in the finished ``game`` from its own view then."""
-    return analyse_moments(
-        moments(game, seat),
-        seat=seat,
-        seats=game.seats,
-        ruleset=game.ruleset,
-        scenario=game.scenario,
-        budget=budget,
-        seed=seed,
-        workers=workers,
-        progress=progress,
-    )
+    return analyse_moments(moments(game, seat), seat=seat, **_table(game), **run)
 
 
 def analyse_moments(
@@ -311,16 +329,12 @@ def analyse_moments(
     seats: int,
     ruleset: Ruleset,
     scenario: Scenario,
-    budget: int = DEFAULT_BUDGET,
-    seed: int = 0,
-    workers: int | None = None,
-    progress: Progress | None = None,
+    **run: Unpack[RunOptions],
 ) -> Analysis:
     """The analysis of ``seat`` from its moments alone (its views, legal actions, choices)."""
-    if budget < 1:
-        raise ValueError(f"the budget must be 1 world or more, got {budget}")
+    budget, seed = _budget_and_seed(run)
     jobs = [(m, budget, seed, ruleset, scenario) for m in found]
-    results = _run(jobs, _weigh, workers or default_workers(), progress)
+    results = _spread(jobs, _weigh, run)
     out = Analysis(seat, seats, budget, seed)
     for moment, ev in zip(found, results, strict=True):
         if isinstance(ev, str):
@@ -367,27 +381,10 @@ def public_points(game: Game, seat: int | None = None) -> list[PublicPoint]:
     return out
 
 
-def public_analysis(
-    game: Game,
-    *,
-    budget: int = DEFAULT_BUDGET,
-    seed: int = 0,
-    seat: int | None = None,
-    workers: int | None = None,
-    progress: Progress | None = None,
-) -> Analysis:
+def public_analysis(game: Game, *, seat: int | None = None, **run: Unpack[RunOptions]) -> Analysis:
     """A spectator's analysis: each seat's chance after every decision (of ``seat``, or
     every decision with a choice), from the public view alone; no decision weighed."""
-    return analyse_public_points(
-        public_points(game, seat),
-        seats=game.seats,
-        ruleset=game.ruleset,
-        scenario=game.scenario,
-        budget=budget,
-        seed=seed,
-        workers=workers,
-        progress=progress,
-    )
+    return analyse_public_points(public_points(game, seat), **_table(game), **run)
 
 
 def analyse_public_points(
@@ -396,16 +393,12 @@ def analyse_public_points(
     seats: int,
     ruleset: Ruleset,
     scenario: Scenario,
-    budget: int = DEFAULT_BUDGET,
-    seed: int = 0,
-    workers: int | None = None,
-    progress: Progress | None = None,
+    **run: Unpack[RunOptions],
 ) -> Analysis:
     """A spectator's analysis from the public points alone."""
-    if budget < 1:
-        raise ValueError(f"the budget must be 1 world or more, got {budget}")
+    budget, seed = _budget_and_seed(run)
     jobs = [(p.index, p.view, budget, seed, ruleset, scenario) for p in points if p.view]
-    values = _run(jobs, _value, workers or default_workers(), progress)
+    values = _spread(jobs, _value, run)
     out = Analysis(None, seats, budget, seed)
     found = {}
     for job, value in zip(jobs, values, strict=True):
