@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,7 +30,7 @@ from totenblatt.rpg.odds import Odds, margin_rows, probe_odds, success_table
 from totenblatt.rpg.probe import resolve_probe
 from totenblatt.rpg.rules import Outcome, RpgRuleset
 from totenblatt.text import words
-from totenblatt.text.catalog import N_, Words
+from totenblatt.text.catalog import N_
 from totenblatt.text.rpg import wound_name
 
 __all__ = ["odds", "odds_app", "probe", "write_curves", "write_heatmap"]
@@ -385,14 +386,14 @@ def odds(
         if table or skill is not None:
             fail(Message("--curve varies the skill: leave out --table and --skill"))
         base = max_level // 2 if difficulty is None else min(difficulty, max_level)
-        _curve(max_level, base, jokers or 3, pvp, rules, plot, json, language)
+        _curve(max_level, base, jokers or 3, _Chart(pvp, rules, plot, json, language))
         return
     if table or plot is not None:
         if skill is not None or difficulty is not None:
             fail(
                 Message("--table shows every skill and difficulty: leave out --skill/--difficulty")
             )
-        _table(max_level, jokers, pvp, rules, plot, json, language)
+        _table(max_level, jokers, _Chart(pvp, rules, plot, json, language))
         return
     result = probe_odds(
         _level(skill, "--skill"),
@@ -490,45 +491,49 @@ def _margin_grid(result: Odds, rules: RpgRuleset, language: Lang) -> Table:
     return grid
 
 
-def _draw(
-    plot: Path | None, title: str, pvp: bool, w: Words, write: Callable[[Path, str], None]
-) -> None:
-    """Draw the PNG ``plot`` when asked: ``write(plot, title)``, the title telling pvp."""
-    if plot is None:
-        return
-    title += w.phrase(", player against player") if pvp else ""
-    with writing(plot):
-        write(plot, title)
+@dataclass(frozen=True)
+class _Chart:
+    """What the odds' whole table and their curve share: player against player or not,
+    the ruleset, the PNG to draw (``--plot``), JSON or text, the language."""
+
+    pvp: bool
+    rules: RpgRuleset
+    plot: Path | None
+    json: bool
+    language: Lang
+
+    def check(self) -> None:
+        """Refuse a ``--plot`` that cannot be written, before any work."""
+        if self.plot is not None:
+            check_writable(self.plot)  # a new name or a regular file: never a FIFO or a device
+
+    def draw(self, title: str, write: Callable[[Path, str], None]) -> None:
+        """Draw the PNG when asked: ``write(plot, title)``, the title telling pvp."""
+        if self.plot is None:
+            return
+        title += words(self.language).phrase(", player against player") if self.pvp else ""
+        with writing(self.plot):
+            write(self.plot, title)
+
+    def show(self, data: dict[str, Any], grid: Table, written: str) -> None:
+        """``data`` as JSON with the plot's path, or ``grid`` and then, when a plot was
+        drawn, the line saying so (``written``, a phrase with ``{file}``)."""
+        if self.json:
+            print_json(data | {"plot": None if self.plot is None else str(self.plot)})
+            return
+        console.print(grid)
+        if self.plot is not None:
+            line = words(self.language).phrase(written, file=str(self.plot))
+            console.print(line, markup=False)
 
 
-def _table(
-    max_level: int,
-    jokers: int,
-    pvp: bool,
-    rules: RpgRuleset,
-    plot: Path | None,
-    json: bool,
-    language: Lang,
-) -> None:
-    if plot is not None:
-        check_writable(plot)  # a new name or a regular file: never a FIFO or a device
-    table = success_table(max_level, jokers=jokers, pvp=pvp, ruleset=rules)
+def _table(max_level: int, jokers: int, chart: _Chart) -> None:
+    chart.check()
+    language = chart.language
+    table = success_table(max_level, jokers=jokers, pvp=chart.pvp, ruleset=chart.rules)
     w = words(language)
     title = w.phrase_n("P(success), {n} joker", "P(success), {n} jokers", jokers)
-    _draw(plot, title, pvp, w, lambda path, head: write_heatmap(table, path, head, language))
-    if json:
-        print_json(
-            {
-                "jokers": jokers,
-                "pvp": pvp,
-                "rows": "skill",
-                "columns": "difficulty",
-                "success": [[str(p) for p in row] for row in table],
-                "success_float": [[float(p) for p in row] for row in table],
-                "plot": None if plot is None else str(plot),
-            }
-        )
-        return
+    chart.draw(title, lambda path, head: write_heatmap(table, path, head, language))
     grid = Table(
         title=w.phrase_n(
             "Success % (rows: skill, columns: difficulty), {n} joker",
@@ -541,46 +546,33 @@ def _table(
         grid.add_column(str(d), justify="right")
     for s, row in enumerate(table):
         grid.add_row(str(s), *(cell(p) for p in row))
-    console.print(grid)
-    if plot is not None:
-        console.print(w.phrase("Heatmap written to {file}", file=str(plot)))
+    data = {
+        "jokers": jokers,
+        "pvp": chart.pvp,
+        "rows": "skill",
+        "columns": "difficulty",
+        "success": [[str(p) for p in row] for row in table],
+        "success_float": [[float(p) for p in row] for row in table],
+    }
+    chart.show(data, grid, N_("Heatmap written to {file}"))
 
 
-def _curve(
-    max_level: int,
-    difficulty: int,
-    most_jokers: int,
-    pvp: bool,
-    rules: RpgRuleset,
-    plot: Path | None,
-    json: bool,
-    language: Lang,
-) -> None:
-    if plot is not None:
-        check_writable(plot)
+def _curve(max_level: int, difficulty: int, most_jokers: int, chart: _Chart) -> None:
+    chart.check()
+    language = chart.language
     w = words(language)
     curves = {
         j: [
-            (s - difficulty, probe_odds(s, difficulty, pvp=pvp, jokers=j, ruleset=rules).success)
+            (
+                s - difficulty,
+                probe_odds(s, difficulty, pvp=chart.pvp, jokers=j, ruleset=chart.rules).success,
+            )
             for s in range(max_level + 1)
         ]
         for j in range(most_jokers + 1)
     }
     title = w.phrase("P(success) against difficulty {level}", level=difficulty)
-    _draw(plot, title, pvp, w, lambda path, head: write_curves(curves, path, head, language))
-    if json:
-        print_json(
-            {
-                "difficulty": difficulty,
-                "pvp": pvp,
-                "jokers": list(curves),
-                "difference": [d for d, _ in curves[0]],
-                "success": {str(j): [str(p) for _, p in pts] for j, pts in curves.items()},
-                "success_float": {str(j): [float(p) for _, p in pts] for j, pts in curves.items()},
-                "plot": None if plot is None else str(plot),
-            }
-        )
-        return
+    chart.draw(title, lambda path, head: write_curves(curves, path, head, language))
     grid = Table(
         title=w.phrase(
             "Chance of success (in %) by level difference, difficulty {level}", level=difficulty
@@ -591,6 +583,12 @@ def _curve(
         grid.add_column(w.phrase_n("{n} joker", "{n} jokers", j), justify="right")
     for i, (d, _) in enumerate(curves[0]):
         grid.add_row(f"{d:+d}" if d else "0", *(cell(curves[j][i][1]) for j in curves))
-    console.print(grid)
-    if plot is not None:
-        console.print(w.phrase("Plot written to {file}", file=str(plot)), markup=False)
+    data = {
+        "difficulty": difficulty,
+        "pvp": chart.pvp,
+        "jokers": list(curves),
+        "difference": [d for d, _ in curves[0]],
+        "success": {str(j): [str(p) for _, p in pts] for j, pts in curves.items()},
+        "success_float": {str(j): [float(p) for _, p in pts] for j, pts in curves.items()},
+    }
+    chart.show(data, grid, N_("Plot written to {file}"))
