@@ -1,18 +1,20 @@
 """Every control of the table at least 44 × 44 px on a phone (390 × 844, touch; issue 42):
-each visible button, link and the menu's entries; a checkbox by the label that holds it."""
+each visible button, link and the menu's entries; a checkbox by the label that holds it. On a
+laptop (1366 × 768, a touch screen or not) the header's, the chat's and the game night's
+controls too."""
 
 from __future__ import annotations
 
-from browser_helpers import PHONE, Pages, new_game, wait_decision
+from browser_helpers import LAPTOP, PHONE, Pages, new_game, wait_decision
 from web_helpers import LiveServer
 
-_SMALL = """() => {
+_SMALL = """(scope) => {
   const shown = (n) => { const r = n.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(n).visibility !== 'hidden'; };
   const area = (n) => n.matches('input[type=checkbox]') ? (n.closest('label') || n) : n;
   const controls = [...document.querySelectorAll(
     'button, a[href], input[type=checkbox], [role=button]:not(.spot-g):not(.figure)')]
-    .filter((n) => !n.closest('#board') && shown(n));
+    .filter((n) => !n.closest('#board') && shown(n) && (!scope || n.closest(scope)));
   return controls.map((n) => { const r = area(n).getBoundingClientRect();
       return [n.id || n.className || n.tagName, n.textContent.trim().slice(0, 30),
               Math.round(r.width), Math.round(r.height)]; })
@@ -25,7 +27,26 @@ def test_every_control_of_the_phone_table_is_44_px(live: LiveServer, pages: Page
     page = pages.open(PHONE, touch=True)
     page.goto(game["seats"][0]["url"])
     wait_decision(page, -1)
-    assert page.evaluate(_SMALL) == []  # the sheet with the decision
+    assert page.evaluate(_SMALL, None) == []  # the sheet with the decision
     page.locator("#menu-button").tap()
     page.wait_for_selector("#menu:not([hidden])")
-    assert page.evaluate(_SMALL) == []  # and the menu open
+    assert page.evaluate(_SMALL, None) == []  # and the menu open
+
+
+_LAPTOP_SCOPE = "#bar, #night, .chat"
+"""The laptop's header (tools, language, menu), the game night (takeback, tape, rematch,
+downloads, auto-pass) and the chat (emotes, send)."""
+
+
+def test_the_header_chat_and_game_night_are_44_px_on_a_laptop(
+    live: LiveServer, pages: Pages
+) -> None:
+    game = new_game(live, ["human", "bot"], scenario="gangs")
+    for touch in (False, True):
+        page = pages.open(LAPTOP, touch=touch)
+        page.goto(game["seats"][0]["url"])
+        wait_decision(page, -1)
+        page.wait_for_selector("#night .btn")
+        page.wait_for_selector(".chat form button")
+        small = page.evaluate(_SMALL, _LAPTOP_SCOPE)
+        assert small == [], (touch, small)

@@ -35,6 +35,7 @@ __all__ = [
     "Lang",
     "Narration",
     "ability_label",
+    "accepted_lang",
     "add_terms",
     "describe",
     "refusal",
@@ -50,6 +51,31 @@ __all__ = [
 
 Lang = Literal["en", "de"]
 LANGS: tuple[Lang, ...] = ("en", "de")
+
+
+def accepted_lang(header: str, fallback: str) -> str:
+    """The page language a visitor's ``Accept-Language`` header prefers (its highest-weighted
+    tag whose language is one of :data:`LANGS`), else ``fallback``.
+
+    >>> accepted_lang("en-US,en;q=0.9,de;q=0.8", "de"), accepted_lang("fr, de-AT;q=0.5", "en")
+    ('en', 'de')
+    >>> accepted_lang("fr", "en"), accepted_lang("de;q=0, en;q=0.1", "de")
+    ('en', 'en')
+    """
+    best, weight = fallback, 0.0
+    for part in header[:500].split(","):
+        tag, _, params = part.strip().partition(";")
+        language = tag.strip().split("-", 1)[0].lower()
+        q = 1.0
+        name, _, value = params.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                q = float(value)
+            except ValueError:
+                q = 0.0
+        if language in LANGS and q > weight:
+            best, weight = language, q
+    return best
 
 _STRINGS: dict[str, str] = {
     # -- page furniture --

@@ -410,4 +410,5 @@ def lobby_page(lang: str, learned: str | None = None) -> str:
         + '<main id="lobby"><section id="create"></section><div class="lobby-lists">'
         + '<section id="mine" hidden></section><section id="games"></section></div></main>'
     )
-    return _page(text("title", lang), lang, "lobby.js", "lobby-page", body, boot, lobby_strings(lang))
+    words = lobby_strings(lang)  # and the flag-fall rule
+    return _page(text("title", lang), lang, "lobby.js", "lobby-page", body, boot, words)

@@ -92,12 +92,18 @@ function clockChoice() {
   const bank = hoursField("f-clock-bank", t("clock_bank_hours"), 72);
   const increment = hoursField("f-clock-increment", t("clock_increment_hours"), 12);
   const hours = el("div", { class: "clock-hours" }, perDecision.node, bank.node, increment.node);
+  const [, perOption, bankOption] = kind.options;
   const show = () => {
+    // the options name the hours chosen: "per decision: 24 hours", "Fischer bank: 72 hours + …"
+    const shown = (input) => (Number.isFinite(input.valueAsNumber) ? input.valueAsNumber.toLocaleString(boot.lang) : "N");
+    perOption.textContent = t("clock_per_decision", { hours: shown(perDecision.input) });
+    bankOption.textContent = t("clock_bank", { bank: shown(bank.input), increment: shown(increment.input) });
     perDecision.node.hidden = kind.value !== "per_decision";
     bank.node.hidden = increment.node.hidden = kind.value !== "bank";
     hours.hidden = kind.value === "none";
   };
   kind.addEventListener("change", show);
+  for (const input of [perDecision.input, bank.input, increment.input]) input.addEventListener("input", show);
   show();
   const number = (input) => (Number.isFinite(input.valueAsNumber) ? input.valueAsNumber : input.value);
   const rule = () => {
@@ -323,8 +329,10 @@ function renderMine(games) {
       { dataset: { game: s.game_id, seat: s.seat } },
       el("td", {}, name ? el("b", { class: "game-name" }, name) : null, name ? el("br") : null, g?.title || s.title || s.game_id),
       el("td", {}, seat),
-      el("td", { class: `status turn turn-${turn.key}${g ? ` status-${g.status}` : ""}`, dataset: { turn: turn.key } },
-        turn.text ?? (g ? statusText(g) : "—")),
+      el("td", { class: g ? `status status-${g.status}` : "status" },
+        turn.text ? el("span", { class: `turn turn-${turn.key}`, dataset: { turn: turn.key } }, turn.text) : null,
+        turn.text && g && turn.key !== "ended" ? el("br") : null,
+        g && turn.key !== "ended" ? statusText(g) : turn.text ? null : "—"),
       el("td", { class: "actions" },
         el("a", { class: "btn small primary", href: url, dataset: { rejoin: s.game_id } }, t("rejoin")),
         linkTools(new URL(url, location.href).href, seat),

@@ -34,3 +34,23 @@ export function holdSeat(entry) {
 export function forgetSeat(gameId, token) {
   save(heldSeats().filter((s) => !(s.game_id === gameId && s.token === token)));
 }
+
+/** Whose turn it is in the games of ``seats`` (POST /api/games/turns: only what each seat's own
+ * view shows): a Map "game_id token" -> {your_turn, to_act, ended, clock, seat} or {unknown};
+ * null when the server cannot be asked now. */
+export async function turnsOf(seats, lang) {
+  const asked = seats.slice(0, MOST).map((s) => ({ game_id: s.game_id, token: s.token }));
+  try {
+    const response = await fetch(`/api/games/turns?lang=${encodeURIComponent(lang)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(asked),
+      cache: "no-store",
+    });
+    if (!response.ok) return null;
+    const data = await response.json();
+    return new Map(data.turns.map((turn, i) => [`${asked[i].game_id} ${asked[i].token}`, turn]));
+  } catch {
+    return null;
+  }
+}
