@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -126,30 +127,25 @@ position = [3, 5]
 """
 
 
+@dataclass(eq=False)
 class Config:
     """One configuration of the game: its scenario and rules on the fast path, the
     encodings, the sizes OpenSpiel is told."""
 
-    def __init__(
-        self,
-        name: str,
-        scenario: Scenario,
-        ruleset: Ruleset,
-        deals: int,
-        max_game_length: int,
-        long_name: str,
-    ) -> None:
-        self.name = name
-        self.scenario = scenario
-        self.ruleset = ruleset
-        self.deals = deals
-        self.max_game_length = max_game_length
-        self.template = new_fast_game(scenario, ruleset, 0)
-        self.layout = ObservationLayout(scenario, self.template.spec.rules)
+    name: str
+    scenario: Scenario
+    ruleset: Ruleset
+    deals: int
+    max_game_length: int
+    long_name: str
+
+    def __post_init__(self) -> None:
+        self.template = new_fast_game(self.scenario, self.ruleset, 0)
+        self.layout = ObservationLayout(self.scenario, self.template.spec.rules)
         self.observer = FastObserver(self.layout, self.template)
         self.game_type = pyspiel.GameType(
-            short_name=name,
-            long_name=long_name,
+            short_name=self.name,
+            long_name=self.long_name,
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -161,7 +157,7 @@ class Config:
             provides_information_state_tensor=True,
             provides_observation_string=True,
             provides_observation_tensor=True,
-            parameter_specification={"deals": deals, "allow_concede": False},
+            parameter_specification={"deals": self.deals, "allow_concede": False},
         )
         self._determiniser: LearnedBot | None = None
         self._views: dict[tuple[int, tuple[int, ...], int], View] = {}
