@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -26,7 +26,9 @@ from totenblatt.wanted.table import Scenario
 from totenblatt.wanted.table.scenario import ruleset_for
 
 __all__ = [
+    "DEFAULT_SCENARIOS",
     "Cell",
+    "CellOptions",
     "Experiment",
     "PerScenario",
     "Report",
@@ -37,6 +39,9 @@ __all__ = [
     "setup_lines",
     "write_report",
 ]
+
+DEFAULT_SCENARIOS = ("duel", "gangs", "three-way", "heroes")
+"""The built-in scenarios."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +134,17 @@ def report_head(
     ]
 
 
+class CellOptions(TypedDict, total=False):
+    """What a :class:`PerScenario` experiment takes, every key optional: the
+    ``scenarios`` (:data:`DEFAULT_SCENARIOS`), ``games`` per cell (300), the ``seed`` (0)
+    and the ``bot`` at every seat (``heuristic``)."""
+
+    scenarios: Sequence[str]
+    games: int
+    seed: int
+    bot: str
+
+
 class PerScenario:
     """An experiment of one cell per scenario, the same bot at every seat (seats, rounds).
 
@@ -139,10 +155,11 @@ class PerScenario:
 
     def __init__(
         self,
-        scenarios: Sequence[str],
-        games: int,
-        seed: int,
-        bot: str,
+        *,
+        scenarios: Sequence[str] = DEFAULT_SCENARIOS,
+        games: int = 300,
+        seed: int = 0,
+        bot: str = "heuristic",
         table: Callable[[str], str | Scenario] = str,
     ) -> None:
         self.scenarios, self.games, self.seed, self.bot = tuple(scenarios), games, seed, bot

@@ -18,11 +18,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
-from totenblatt.sim.balance.core import PerScenario, per_scenario_setup, report_head
+from totenblatt.sim.balance.core import (
+    DEFAULT_SCENARIOS,
+    CellOptions,
+    PerScenario,
+    per_scenario_setup,
+    report_head,
+)
 from totenblatt.sim.balance.plotting import COLOURS, figure, save
-from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 from totenblatt.sim.play import Row
 from totenblatt.sim.scenarios import with_round_limit
 from totenblatt.sim.stats import ALPHA, holm, share_at_least, share_below, share_rate
@@ -116,23 +121,13 @@ class RoundsExperiment(PerScenario):
 
     name = "rounds"
 
-    def __init__(
-        self,
-        *,
-        scenarios: Sequence[str] = DEFAULT_SCENARIOS,
-        games: int = 300,
-        seed: int = 0,
-        bot: str = "heuristic",
-        cap: int = 40,
-        target: float = 0.9,
-    ) -> None:
+    def __init__(self, *, cap: int = 40, target: float = 0.9, **cells: Unpack[CellOptions]) -> None:
         if not 0 < target <= 1:
             raise ValueError(f"target {target}: expected a share above 0 and at most 1")
         self.cap, self.target = cap, target
+        scenarios = cells.get("scenarios", DEFAULT_SCENARIOS)
         self.current = {s: load_scenario(s).round_limit for s in scenarios}
-        super().__init__(
-            scenarios, games, seed, bot, lambda s: with_round_limit(load_scenario(s), cap)
-        )
+        super().__init__(table=lambda s: with_round_limit(load_scenario(s), cap), **cells)
 
     def analyse(self, rows: Mapping[str, Sequence[Row]]) -> dict[str, Any]:
         """Length distributions, the share decided by each round, the recommended limit."""

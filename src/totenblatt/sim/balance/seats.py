@@ -12,16 +12,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from totenblatt.sim.balance.core import PerScenario, decisive, per_scenario_setup, report_head
+from totenblatt.sim.balance.core import (
+    DEFAULT_SCENARIOS,
+    PerScenario,
+    decisive,
+    per_scenario_setup,
+    report_head,
+)
 from totenblatt.sim.balance.plotting import COLOURS, error_bars, figure, save
 from totenblatt.sim.play import Row
 from totenblatt.sim.stats import share_rate
 from totenblatt.sim.wording import numeral, say, share
 
 __all__ = ["DEFAULT_SCENARIOS", "SeatsExperiment"]
-
-DEFAULT_SCENARIOS = ("duel", "gangs", "three-way", "heroes")
-"""The built-in scenarios."""
 
 
 def _seat_label(seat: int) -> str:
@@ -37,16 +40,6 @@ class SeatsExperiment(PerScenario):
     """One cell per scenario, the same bot everywhere."""
 
     name = "seats"
-
-    def __init__(
-        self,
-        *,
-        scenarios: Sequence[str] = DEFAULT_SCENARIOS,
-        games: int = 300,
-        seed: int = 0,
-        bot: str = "heuristic",
-    ) -> None:
-        super().__init__(scenarios, games, seed, bot)
 
     def analyse(self, rows: Mapping[str, Sequence[Row]]) -> dict[str, Any]:
         """Win shares per seat, of the first dealer and of the first to act."""
