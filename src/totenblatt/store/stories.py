@@ -296,25 +296,20 @@ class Stories:
         for test in story.tests:
             fields = (test.spec, test.state, test.status, test.result)
             if test.id is None:
-                test_row = StoryTestRow(
-                    story_id=story.id,
-                    number=test.number,
-                    spec=test.spec,
-                    state=test.state,
-                    status=test.status,
-                    result=test.result,
-                    created_at=now,
-                    updated_at=now,
-                )
+                test_row = StoryTestRow(story_id=story.id, number=test.number, created_at=now)
                 session.add(test_row)
-                session.flush()
-                test.id = test_row.id
             elif before["tests"].get(test.id) != fields:
                 found_test = session.get(StoryTestRow, test.id)
                 assert found_test is not None
-                found_test.spec, found_test.state = test.spec, test.state
-                found_test.status, found_test.result = test.status, test.result
-                found_test.updated_at = now
+                test_row = found_test
+            else:
+                continue
+            test_row.spec, test_row.state = test.spec, test.state
+            test_row.status, test_row.result = test.status, test.result
+            test_row.updated_at = now
+            if test.id is None:
+                session.flush()
+                test.id = test_row.id
         for position in range(known, len(story.log)):
             session.add(
                 StoryLogRow(
