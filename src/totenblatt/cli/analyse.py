@@ -16,7 +16,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from totenblatt.cli.app import app, check_writable, console, err_console, fail, print_json
-from totenblatt.cli.options import JsonOption, LangOption, resolve_lang, seed_option
+from totenblatt.cli.options import JsonOption, LangOption, QuietOption, resolve_lang, seed_option
 from totenblatt.messages import Message
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
@@ -84,7 +84,7 @@ def analyse(
             "--report", help=N_("Write a Markdown report to this file, its graph (PNG) beside it.")
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))] = False,
+    quiet: QuietOption = False,
     json_out: JsonOption = False,
     lang: LangOption = None,
 ) -> None:

@@ -12,24 +12,21 @@ from rich.markdown import Markdown
 
 from totenblatt.cli.app import app, console, err_console, fail, print_json
 from totenblatt.cli.options import (
+    DaskOption,
     JsonOption,
     LangOption,
+    QuietOption,
+    RulesetOptionsOption,
+    RunSeedOption,
+    WorkersOption,
     bots_option,
     command_line,
+    games_option,
     resolve_lang,
     scenario_option,
     weapon_option,
 )
-from totenblatt.cli.sim import (
-    DaskOption,
-    QuietOption,
-    RulesetOptionsOption,
-    SeedOption,
-    WorkersOption,
-    games_option,
-    needs_sim_extra,
-    running,
-)
+from totenblatt.cli.sim import needs_sim_extra, running
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_
 
@@ -169,7 +166,7 @@ def heroes(
     bots: Annotated[
         str, bots_option(N_("Bot of the hero's seat and the cowboys' (or one)."))
     ] = "heuristic",
-    seed: SeedOption = 0,
+    seed: RunSeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
     out: OutOption = Path("balance"),
@@ -208,7 +205,7 @@ def abilities(
     option: RulesetOptionsOption = None,
     games: GamesOption = 300,
     bots: Annotated[str, bots_option(N_("Bots seat by seat (or one)."))] = "heuristic",
-    seed: SeedOption = 0,
+    seed: RunSeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
     out: OutOption = Path("balance"),
@@ -240,7 +237,7 @@ def seats(
     scenario: ScenariosOption = None,
     games: GamesOption = 300,
     bot: BotOption = "heuristic",
-    seed: SeedOption = 0,
+    seed: RunSeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
     out: OutOption = Path("balance"),
@@ -276,7 +273,7 @@ def rounds(
         typer.Option("--target", min=0.01, max=1.0, help=N_("Share of decided games wanted.")),
     ] = 0.9,
     bot: BotOption = "heuristic",
-    seed: SeedOption = 0,
+    seed: RunSeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
     out: OutOption = Path("balance"),

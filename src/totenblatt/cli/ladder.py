@@ -18,24 +18,20 @@ from totenblatt.cli.app import (
     print_json,
 )
 from totenblatt.cli.options import (
+    DaskOption,
     JsonOption,
     LangOption,
     OptionalRulesetOption,
-    ScenarioOption,
-    bots_option,
-    resolve_lang,
-)
-from totenblatt.cli.sim import (
-    DaskOption,
     QuietOption,
     RulesetOptionsOption,
-    SeedOption,
+    RunSeedOption,
+    ScenarioOption,
     WorkersOption,
+    bots_option,
     games_option,
-    needs_sim_extra,
-    progress_bar,
-    run_rules,
+    resolve_lang,
 )
+from totenblatt.cli.sim import needs_sim_extra, progress_bar, run_rules
 from totenblatt.messages import Message
 from totenblatt.text import describe_error, error_line
 from totenblatt.text.catalog import N_, words
@@ -63,7 +59,7 @@ def ladder(
     games: Annotated[
         int, games_option(N_("Games per pair of bots, 1 to 10^6 (made even)."), most=1_000_000)
     ] = 40,
-    seed: SeedOption = 0,
+    seed: RunSeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
     plot: Annotated[

@@ -33,6 +33,7 @@ __all__ = [
     "AttackerAbilityOption",
     "BotsOption",
     "CoverOption",
+    "DaskOption",
     "DbOption",
     "DefenderAbilityOption",
     "DefenseCardOption",
@@ -43,16 +44,21 @@ __all__ = [
     "NewNameArg",
     "OptionalAttackCardOption",
     "OptionalRulesetOption",
+    "QuietOption",
     "RpgRulesetOption",
     "RulesetOption",
+    "RulesetOptionsOption",
+    "RunSeedOption",
     "ScenarioOption",
     "WeaponOption",
     "WildDefenseOption",
     "WildOption",
+    "WorkersOption",
     "YesOption",
     "argv_lang",
     "bots_option",
     "command_line",
+    "games_option",
     "resolve_lang",
     "ruleset_option",
     "scenario_option",
@@ -201,6 +207,45 @@ BotsOption = Annotated[
     ),
 ]
 WeaponOption = Annotated[str, weapon_option()]
+
+
+# -- many games: sim, ladder, balance ------------------------------------------------------
+
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        min=1,
+        max=256,
+        help=N_("Processes to play in, 1 to 256 (default: every core)."),
+    ),
+]
+DaskOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dask",
+        help=N_(
+            "Play on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
+            "(a LocalCluster of --workers processes)."
+        ),
+    ),
+]
+RunSeedOption = Annotated[
+    int, seed_option(N_("Run seed K, 0 to 2**64-1: game i is played from (K, i) alone."))
+]
+RulesetOptionsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
+    ),
+]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))]
+
+
+def games_option(help: str, *, most: int) -> Any:
+    """``--games`` / ``-n``: how many games, 1 to ``most`` (the help says of what)."""
+    return typer.Option("--games", "-n", min=1, max=most, help=help)
 
 
 # -- one attack --------------------------------------------------------------------------------

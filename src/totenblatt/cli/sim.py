@@ -25,12 +25,17 @@ from rich.text import Text
 from totenblatt.cli.app import app, check_writable, console, err_console, fail, print_json
 from totenblatt.cli.options import (
     BotsOption,
+    DaskOption,
     JsonOption,
     LangOption,
     OptionalRulesetOption,
+    QuietOption,
+    RulesetOptionsOption,
+    RunSeedOption,
     ScenarioOption,
+    WorkersOption,
+    games_option,
     resolve_lang,
-    seed_option,
 )
 from totenblatt.extras import require
 from totenblatt.messages import Message
@@ -42,42 +47,6 @@ if TYPE_CHECKING:
 
 CHECKPOINT_SECONDS = 30.0
 """A running ``sim`` rewrites its file this often, so a crash loses little."""
-
-WorkersOption = Annotated[
-    int | None,
-    typer.Option(
-        "--workers",
-        "-w",
-        min=1,
-        max=256,
-        help=N_("Processes to play in, 1 to 256 (default: every core)."),
-    ),
-]
-DaskOption = Annotated[
-    str | None,
-    typer.Option(
-        "--dask",
-        help=N_(
-            "Play on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
-            "(a LocalCluster of --workers processes)."
-        ),
-    ),
-]
-SeedOption = Annotated[
-    int, seed_option(N_("Run seed K, 0 to 2**64-1: game i is played from (K, i) alone."))
-]
-RulesetOptionsOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
-    ),
-]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))]
-
-
-def games_option(help: str, *, most: int) -> Any:
-    """``--games`` / ``-n``: how many games, 1 to ``most`` (the help says of what)."""
-    return typer.Option("--games", "-n", min=1, max=most, help=help)
 
 
 class _Speed(ProgressColumn):
@@ -151,7 +120,7 @@ def sim(
         int,
         games_option(N_("Games to play, 1 to 10^7."), most=10_000_000),
     ] = 100,
-    seed: SeedOption = 0,
+    seed: RunSeedOption = 0,
     workers: WorkersOption = None,
     dask: DaskOption = None,
     rotate: Annotated[
