@@ -29,6 +29,21 @@ from totenblatt.env.spiel import NAME, SMALL_NAME  # registers the games
 __all__ = ["ismcts_against_random", "main", "mccfr", "mcts_against_random", "small_cfr"]
 
 
+def _with_rollouts(deals: int, seed: int) -> tuple[Any, np.random.RandomState, Any]:
+    """The duel of ``deals`` deals, the random state of ``seed`` and the random-rollout
+    evaluator on it, as both searches against random start."""
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game(NAME, {"deals": deals})
+    rng = np.random.RandomState(seed)
+    return game, rng, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+
+
+def _count(tally: dict[str, int], result: float) -> None:
+    """Count one game's ``result`` for the searching seat: a win, a loss or a draw."""
+    tally["wins" if result > 0 else "losses" if result < 0 else "draws"] += 1
+
+
 def mcts_against_random(
     games: int = 4, simulations: int = 30, deals: int = 1000, seed: int = 0
 ) -> dict[str, int]:
@@ -36,9 +51,7 @@ def mcts_against_random(
     from open_spiel.python.algorithms import evaluate_bots, mcts
     from open_spiel.python.bots import uniform_random
 
-    game = pyspiel.load_game(NAME, {"deals": deals})
-    rng = np.random.RandomState(seed)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    game, rng, evaluator = _with_rollouts(deals, seed)
     bot = mcts.MCTSBot(
         game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng
     )
@@ -48,8 +61,7 @@ def mcts_against_random(
         other = uniform_random.UniformRandomBot(1 - seat, rng)
         bots: list[Any] = [bot, other] if seat == 0 else [other, bot]
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
-        result = returns[seat]
-        tally["wins" if result > 0 else "losses" if result < 0 else "draws"] += 1
+        _count(tally, returns[seat])
     return tally
 
 
@@ -57,11 +69,9 @@ def ismcts_against_random(
     games: int = 2, simulations: int = 10, deals: int = 20, seed: int = 0
 ) -> dict[str, int]:
     """``games`` duels of OpenSpiel's ISMCTSBot (random rollouts) against uniform random."""
-    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.algorithms import ismcts
 
-    game = pyspiel.load_game(NAME, {"deals": deals})
-    rng = np.random.RandomState(seed)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    game, rng, evaluator = _with_rollouts(deals, seed)
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=simulations, random_state=rng)
     draws = random.Random(seed).random  # the worlds seeded too (pyspiel's sampler is not)
     bot.set_resampler(lambda state, player: state.resample_from_infostate(player, draws))
@@ -77,8 +87,7 @@ def ismcts_against_random(
                 state.apply_action(bot.step(state))
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
-        result = state.returns()[seat]
-        tally["wins" if result > 0 else "losses" if result < 0 else "draws"] += 1
+        _count(tally, state.returns()[seat])
     return tally
 
 
