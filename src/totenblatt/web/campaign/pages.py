@@ -88,6 +88,32 @@ def _sheet(
     """One gang's roster sheet (one A4 page when printed)."""
     gang = link.gang
     rules = _rules(gang)
+    w = words(lang)
+    line = " · ".join(
+        (
+            w.phrase("Ruleset {ruleset}", ruleset=ruleset_text(gang.ruleset, lang)),
+            w.phrase_n("{n} fight", "{n} fights", gang.fights),
+            w.phrase("size {size}", size=gang.size),
+        )
+    )
+    hint = hire_hint(gang, lang, command=False)
+    return "".join(
+        (
+            f'<article class="roster-sheet" data-gang="{escape(link.id)}">',
+            f'<header class="sheet-head"><h2 class="gang-name">{escape(gang.name)}</h2>',
+            f'<p class="sub">{escape(record.name)} · {escape(line)}</p></header>',
+            f'<p class="hint">{escape(hint)}</p>' if hint else "",
+            _members_table(gang, rules, lang),
+            _fallen(gang, lang),
+            _legend(gang, rules, lang),
+            _history(history, lang),
+            "</article>",
+        )
+    )
+
+
+def _members_table(gang: Gang, rules: Ruleset | None, lang: str) -> str:
+    """The roster's members, one row each (their abilities explained on hover or tap)."""
     keys = ("rank", "name", "kind", "weapon", "hp", "abilities", "fights_survived", "next_gain")
     label = {k: escape(text(k, lang)) for k in keys}
     rows = []
@@ -109,71 +135,67 @@ def _sheet(
         )
         rows.append(f'<tr data-member="{escape(member.name)}" class="member{hero}">{tds}</tr>')
     head = "".join(f"<th>{label[k]}</th>" for k in keys)
-    table = (
+    return (
         f'<div class="scroll"><table class="roster"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
         if rows
         else f'<p class="empty">{escape(text("no_member", lang))}</p>'
     )
-    w = words(lang)
-    line = " · ".join(
-        (
-            w.phrase("Ruleset {ruleset}", ruleset=ruleset_text(gang.ruleset, lang)),
-            w.phrase_n("{n} fight", "{n} fights", gang.fights),
-            w.phrase("size {size}", size=gang.size),
-        )
+
+
+def _fallen(gang: Gang, lang: str) -> str:
+    """The gang's fallen and their fates ("" for none)."""
+    if not gang.fallen:
+        return ""
+    fkeys = ("name", "kind", "fate", "fights_survived")
+    flabel = {k: escape(text(k, lang)) for k in fkeys}
+    fallen = "".join(
+        f'<tr><td class="name" data-label="{flabel["name"]}">{escape(m.name)}</td>'
+        f'<td data-label="{flabel["kind"]}">{escape(kind_name(m.kind, lang))}</td>'
+        f'<td data-label="{flabel["fate"]}">{escape(render(fate(m.status), lang))}</td>'
+        f'<td class="num" data-label="{flabel["fights_survived"]}">{m.fights_survived}</td>'
+        "</tr>"
+        for m in gang.fallen
     )
-    hint = hire_hint(gang, lang, command=False)
-    parts = [
-        f'<article class="roster-sheet" data-gang="{escape(link.id)}">',
-        f'<header class="sheet-head"><h2 class="gang-name">{escape(gang.name)}</h2>',
-        f'<p class="sub">{escape(record.name)} · {escape(line)}</p></header>',
-        f'<p class="hint">{escape(hint)}</p>' if hint else "",
-        table,
-    ]
-    if gang.fallen:
-        fkeys = ("name", "kind", "fate", "fights_survived")
-        flabel = {k: escape(text(k, lang)) for k in fkeys}
-        fallen = "".join(
-            f'<tr><td class="name" data-label="{flabel["name"]}">{escape(m.name)}</td>'
-            f'<td data-label="{flabel["kind"]}">{escape(kind_name(m.kind, lang))}</td>'
-            f'<td data-label="{flabel["fate"]}">{escape(render(fate(m.status), lang))}</td>'
-            f'<td class="num" data-label="{flabel["fights_survived"]}">{m.fights_survived}</td>'
-            "</tr>"
-            for m in gang.fallen
-        )
-        fhead = "".join(f"<th>{flabel[k]}</th>" for k in fkeys)
-        parts.append(
-            f'<section class="fallen"><h3>{escape(text("fallen", lang))}</h3>'
-            f'<table class="roster small"><thead><tr>{fhead}</tr></thead>'
-            f"<tbody>{fallen}</tbody></table></section>"
-        )
+    fhead = "".join(f"<th>{flabel[k]}</th>" for k in fkeys)
+    return (
+        f'<section class="fallen"><h3>{escape(text("fallen", lang))}</h3>'
+        f'<table class="roster small"><thead><tr>{fhead}</tr></thead>'
+        f"<tbody>{fallen}</tbody></table></section>"
+    )
+
+
+def _legend(gang: Gang, rules: Ruleset | None, lang: str) -> str:
+    """What the members' abilities do ("" for none, or rules that do not load)."""
     kinds = list(dict.fromkeys(a for m in gang.members for a in m.abilities))
-    if kinds and rules is not None:
-        legend = "".join(
-            f"<dt>{escape(ability_name(a, lang))}</dt>"
-            f"<dd>{escape(ability_effect(a, rules, lang))}</dd>"
-            for a in kinds
-        )
-        parts.append(
-            f'<section class="legend"><h3>{escape(text("ability_legend", lang))}</h3>'
-            f"<dl>{legend}</dl></section>"
-        )
+    if not kinds or rules is None:
+        return ""
+    legend = "".join(
+        f"<dt>{escape(ability_name(a, lang))}</dt><dd>{escape(ability_effect(a, rules, lang))}</dd>"
+        for a in kinds
+    )
+    return (
+        f'<section class="legend"><h3>{escape(text("ability_legend", lang))}</h3>'
+        f"<dl>{legend}</dl></section>"
+    )
+
+
+def _history(history: Sequence[HistoryEntry], lang: str) -> str:
+    """The gang's last twelve history entries not undone, newest first ("" for none)."""
     shown = [h for h in history if not h.undone]
-    if shown:
-        items = []
-        for entry in reversed(shown[-12:]):
-            lines = "".join(f"<li>{escape(describe(e, lang))}</li>" for e in notable(entry.events))
-            items.append(
-                f'<li><b>{escape(entry.what)}</b> <time datetime="{entry.when.isoformat()}">'
-                f"{entry.when:%Y-%m-%d %H:%M}</time><ul>{lines}</ul></li>"
-            )
-        parts.append(
-            f'<section class="history"><h3>{escape(text("history", lang))}</h3>'
-            f"<ol>{''.join(items)}</ol></section>"
+    if not shown:
+        return ""
+    items = []
+    for entry in reversed(shown[-12:]):
+        lines = "".join(f"<li>{escape(describe(e, lang))}</li>" for e in notable(entry.events))
+        items.append(
+            f'<li><b>{escape(entry.what)}</b> <time datetime="{entry.when.isoformat()}">'
+            f"{entry.when:%Y-%m-%d %H:%M}</time><ul>{lines}</ul></li>"
         )
-    parts.append("</article>")
-    return "".join(parts)
+    return (
+        f'<section class="history"><h3>{escape(text("history", lang))}</h3>'
+        f"<ol>{''.join(items)}</ol></section>"
+    )
 
 
 def roster_page(
@@ -209,7 +231,33 @@ def sheets_page(record: CampaignRecord, histories: dict[str, list[HistoryEntry]]
 
 def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> str:
     """A campaign: its gangs, league table and battle log; room for the arbitrator's forms."""
-    names = {g["gang_id"]: g["name"] for g in view["gangs"]}
+    body = (
+        '<p id="role" class="role"></p>'
+        '<section id="admin" class="panel" hidden></section>'
+        f'<div class="columns"><section id="gangs"><h2>{escape(text("gangs", lang))}</h2>'
+        f"{_gang_cards(view, lang)}"
+        f'<p><a data-keep class="btn" href="/campaigns/{escape(record.id)}/sheets">'
+        f"{escape(text('print_rosters', lang))}</a></p></section>"
+        f'<section id="standings"><h2>{escape(text("league_table", lang))}</h2>'
+        f"{_league_table(view, lang)}</section>"
+        f"</div>"
+        f'<section id="battle-log"><h2>{escape(text("battle_log", lang))}</h2>'
+        f"{_battle_log(view, lang)}</section>"
+    )
+    kinds = {k.value: kind_name(k, lang) for k in (HeroType.VETERAN, HeroType.GUNSLINGER)}
+    rules = Ruleset.load("extended")
+    boot = {
+        "campaign_id": record.id,
+        "scenarios": scenarios(lang),
+        "kinds": kinds,
+        "abilities": ability_options(rules, lang),
+        "hero_abilities": hero_abilities(rules),
+    }
+    return _page(record.name, lang, "campaign", body, boot)
+
+
+def _gang_cards(view: dict[str, Any], lang: str) -> str:
+    """The campaign's gangs, a card each."""
     cards = []
     for gang in view["gangs"]:
         busy = f' <span class="tag">{escape(text("in_fight", lang))}</span>' if gang["busy"] else ""
@@ -221,11 +269,15 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
             f'{busy}<span class="gang-facts">{escape(gang["leader"] or "")} · {escape(count)} · '
             f"{escape(text('fights', lang))} {gang['fights']}</span></li>"
         )
-    gangs = (
+    return (
         f'<ul class="gang-cards">{"".join(cards)}</ul>'
         if cards
         else f'<p class="empty">{escape(text("no_gangs", lang))}</p>'
     )
+
+
+def _league_table(view: dict[str, Any], lang: str) -> str:
+    """The league table, a row per gang in its standing."""
     columns = ("rank", "gang", "fights", "wins", "losses", "conceded_n", "kills", "survivors")
     said = {c: escape(text(c, lang)) for c in columns}
     head = "".join(f"<th>{said[c]}</th>" for c in columns)
@@ -238,44 +290,16 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
             for c, v in zip(columns, values, strict=True)
         )
         lines.append(f'<tr data-gang="{escape(line["gang_id"])}">{cells}</tr>')
-    table = (
+    return (
         f'<div class="scroll"><table class="league"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(lines)}</tbody></table></div>"
     )
-    fights = []
-    for fight in reversed(view["fights"]):
-        who = " — ".join(names.get(g, "?") for g in fight["gangs"])
-        if fight["game_id"] is None and fight.get("against"):
-            who = f"{who} — {', '.join(fight['against'])}"
-        results = ", ".join(
-            f"{names.get(g, '?')}: {r}" for g, r in (fight.get("result_text") or {}).items()
-        )
-        links = []
-        if fight["game_id"] is not None:
-            links.append(
-                f'<a data-keep class="btn small" href="{escape(fight["url"])}">'
-                f"{escape(text('open_fight', lang))}</a>"
-            )
-        if fight.get("spectator_url"):
-            key = "replay" if fight["status"] in ("aftermath", "recorded") else "watch"
-            links.append(
-                f'<a class="btn small" href="{escape(fight["spectator_url"])}">'
-                f"{escape(text(key, lang))}</a>"
-            )
-        where = scenario_title(fight["scenario"], lang)
-        if fight["game_id"] is None:
-            where = (
-                f"{where} ({text('at_the_table', lang)})" if where else text("at_the_table", lang)
-            )
-        note = f'<p class="note">{escape(fight["note"])}</p>' if fight.get("note") else ""
-        fights.append(
-            f'<li class="fight status-{escape(fight["status"])}" '
-            f'data-fight="{escape(fight["fight_id"])}"><div class="fight-head">'
-            f'<b>{escape(who)}</b> <span class="where">{escape(where)}</span></div>'
-            f'<div class="fight-state">{escape(fight["status_text"])}'
-            f"{' · ' + escape(results) if results else ''}</div>{note}"
-            f'<div class="links">{"".join(links)}</div></li>'
-        )
+
+
+def _battle_log(view: dict[str, Any], lang: str) -> str:
+    """The fights, newest first, and the members dismissed."""
+    names = {g["gang_id"]: g["name"] for g in view["gangs"]}
+    fights = [_fight_item(fight, names, lang) for fight in reversed(view["fights"])]
     for loss in reversed(view.get("losses") or []):
         if loss["undone"]:
             continue
@@ -283,31 +307,45 @@ def campaign_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> st
             "dismissed_line", lang, member=loss["member"], gang=names.get(loss["gang_id"], "?")
         )
         fights.append(f'<li class="loss dismissed">{escape(line)}</li>')
-    log = (
+    return (
         f'<ol class="fights">{"".join(fights)}</ol>'
         if fights
         else f'<p class="empty">{escape(text("no_fights", lang))}</p>'
     )
-    body = (
-        '<p id="role" class="role"></p>'
-        '<section id="admin" class="panel" hidden></section>'
-        f'<div class="columns"><section id="gangs"><h2>{escape(text("gangs", lang))}</h2>{gangs}'
-        f'<p><a data-keep class="btn" href="/campaigns/{escape(record.id)}/sheets">'
-        f"{escape(text('print_rosters', lang))}</a></p></section>"
-        f'<section id="standings"><h2>{escape(text("league_table", lang))}</h2>{table}</section>'
-        f"</div>"
-        f'<section id="battle-log"><h2>{escape(text("battle_log", lang))}</h2>{log}</section>'
+
+
+def _fight_item(fight: dict[str, Any], names: dict[str, str], lang: str) -> str:
+    """One fight of the battle log: who, where, its state, its links."""
+    who = " — ".join(names.get(g, "?") for g in fight["gangs"])
+    if fight["game_id"] is None and fight.get("against"):
+        who = f"{who} — {', '.join(fight['against'])}"
+    results = ", ".join(
+        f"{names.get(g, '?')}: {r}" for g, r in (fight.get("result_text") or {}).items()
     )
-    kinds = {k.value: kind_name(k, lang) for k in (HeroType.VETERAN, HeroType.GUNSLINGER)}
-    rules = Ruleset.load("extended")
-    boot = {
-        "campaign_id": record.id,
-        "scenarios": scenarios(lang),
-        "kinds": kinds,
-        "abilities": ability_options(rules, lang),
-        "hero_abilities": hero_abilities(rules),
-    }
-    return _page(record.name, lang, "campaign", body, boot)
+    links = []
+    if fight["game_id"] is not None:
+        links.append(
+            f'<a data-keep class="btn small" href="{escape(fight["url"])}">'
+            f"{escape(text('open_fight', lang))}</a>"
+        )
+    if fight.get("spectator_url"):
+        key = "replay" if fight["status"] in ("aftermath", "recorded") else "watch"
+        links.append(
+            f'<a class="btn small" href="{escape(fight["spectator_url"])}">'
+            f"{escape(text(key, lang))}</a>"
+        )
+    where = scenario_title(fight["scenario"], lang)
+    if fight["game_id"] is None:
+        where = f"{where} ({text('at_the_table', lang)})" if where else text("at_the_table", lang)
+    note = f'<p class="note">{escape(fight["note"])}</p>' if fight.get("note") else ""
+    return (
+        f'<li class="fight status-{escape(fight["status"])}" '
+        f'data-fight="{escape(fight["fight_id"])}"><div class="fight-head">'
+        f'<b>{escape(who)}</b> <span class="where">{escape(where)}</span></div>'
+        f'<div class="fight-state">{escape(fight["status_text"])}'
+        f"{' · ' + escape(results) if results else ''}</div>{note}"
+        f'<div class="links">{"".join(links)}</div></li>'
+    )
 
 
 def fight_page(record: CampaignRecord, view: dict[str, Any], lang: str) -> str:

@@ -55,15 +55,35 @@ def _client(request: Request) -> str:
     return client_key(request.client.host if request.client else "")
 
 
+async def _opened(
+    request: Request, campaign_id: str, page: bool = False
+) -> tuple[CampaignTable, CampaignRecord, Who]:
+    """The campaign table, the campaign and who asks: by the request's token, or, for a
+    ``page`` (its token stays in the fragment), the public."""
+    table = _table(request)
+    record, who = await table.open(campaign_id, None if page else _token(request))
+    return table, record, who
+
+
 async def _posted(
     request: Request, campaign_id: str
 ) -> tuple[CampaignTable, CampaignRecord, Who, Any]:
     """A change to a campaign: its table, the campaign, who asks (by token), the JSON body,
     after the client's action budget is charged."""
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
+    table, record, who = await _opened(request, campaign_id)
     table.actions.check(_client(request))
     return table, record, who, await read_json(request)
+
+
+async def _creation(
+    request: Request, campaign_id: str
+) -> tuple[CampaignTable, CampaignRecord, Any]:
+    """A gang or fight the arbitrator adds: the table, the campaign, the JSON body, after the
+    client's creation budget is charged."""
+    table, record, who = await _opened(request, campaign_id)
+    who.need_admin()
+    table.creations.check(_client(request))
+    return table, record, await read_json(request)
 
 
 def _lang(value: str | None, fallback: str) -> str:
@@ -94,18 +114,13 @@ async def create_campaign(request: Request) -> dict[str, Any]:
 
 @router.get("/api/campaigns/{campaign_id}")
 async def campaign(request: Request, campaign_id: str, lang: str | None = None) -> dict[str, Any]:
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
+    table, record, who = await _opened(request, campaign_id)
     return await table.view(record, who, _lang(lang, record.lang))
 
 
 @router.post("/api/campaigns/{campaign_id}/gangs", status_code=201)
 async def add_gang(request: Request, campaign_id: str, lang: str | None = None) -> dict[str, Any]:
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
-    who.need_admin()
-    table.creations.check(_client(request))
-    body = await read_json(request)
+    table, record, body = await _creation(request, campaign_id)
     gang_id, token = await table.add_gang(
         record, body, _lang(lang, record.lang), operator=is_operator(request)
     )
@@ -120,8 +135,7 @@ async def add_gang(request: Request, campaign_id: str, lang: str | None = None) 
 async def gang(
     request: Request, campaign_id: str, gang_id: str, lang: str | None = None
 ) -> dict[str, Any]:
-    table = _table(request)
-    record, _ = await table.open(campaign_id, _token(request))
+    table, record, _ = await _opened(request, campaign_id)
     language = _lang(lang, record.lang)
     link = gang_of(record, gang_id)
     history = await table.history(record, gang_id)
@@ -141,8 +155,7 @@ async def change_gang(
 
 @router.get("/api/campaigns/{campaign_id}/gangs/{gang_id}/export")
 async def export_gang(request: Request, campaign_id: str, gang_id: str) -> JSONResponse:
-    table = _table(request)
-    record, _ = await table.open(campaign_id, _token(request))
+    table, record, _ = await _opened(request, campaign_id)
     data = await table.export(record, gang_id)
     safe = "".join(c if c.isalnum() else "-" for c in data["name"])[:60] or "gang"
     return JSONResponse(
@@ -152,28 +165,21 @@ async def export_gang(request: Request, campaign_id: str, gang_id: str) -> JSONR
 
 @router.post("/api/campaigns/{campaign_id}/fights", status_code=201)
 async def start_fight(request: Request, campaign_id: str) -> dict[str, Any]:
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
-    who.need_admin()
-    client = _client(request)
-    table.creations.check(client)
-    body = await read_json(request)
-    return await table.start_fight(record, body, _base(request), client)
+    table, record, body = await _creation(request, campaign_id)
+    return await table.start_fight(record, body, _base(request), _client(request))
 
 
 @router.get("/api/campaigns/{campaign_id}/fights/{fight_id}")
 async def fight(
     request: Request, campaign_id: str, fight_id: str, lang: str | None = None
 ) -> dict[str, Any]:
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
+    table, record, who = await _opened(request, campaign_id)
     return await table.fight_view(record, fight_id, who, _lang(lang, record.lang))
 
 
 @router.delete("/api/campaigns/{campaign_id}/fights/{fight_id}")
 async def cancel_fight(request: Request, campaign_id: str, fight_id: str) -> dict[str, Any]:
-    table = _table(request)
-    record, who = await table.open(campaign_id, _token(request))
+    table, record, who = await _opened(request, campaign_id)
     await table.cancel_fight(record, fight_id, who)
     return {"cancelled": fight_id}
 
@@ -234,8 +240,7 @@ async def index(request: Request, lang: str | None = None) -> HTMLResponse:
 
 @router.get("/campaigns/{campaign_id}", response_class=HTMLResponse)
 async def campaign_html(request: Request, campaign_id: str, lang: str | None = None) -> Response:
-    table = _table(request)
-    record, who = await table.open(campaign_id, None)
+    table, record, who = await _opened(request, campaign_id, page=True)
     language = _page_lang(request, lang, record.lang)
     view = await table.view(record, who, language)
     return HTMLResponse(await table.run(campaign_page, record, view, language))
@@ -245,8 +250,7 @@ async def campaign_html(request: Request, campaign_id: str, lang: str | None = N
 async def roster_html(
     request: Request, campaign_id: str, gang_id: str, lang: str | None = None
 ) -> Response:
-    table = _table(request)
-    record, _ = await table.open(campaign_id, None)
+    table, record, _ = await _opened(request, campaign_id, page=True)
     gang_of(record, gang_id)
     language = _page_lang(request, lang, record.lang)
     history = await table.history(record, gang_id)
@@ -255,8 +259,7 @@ async def roster_html(
 
 @router.get("/campaigns/{campaign_id}/sheets", response_class=HTMLResponse)
 async def sheets_html(request: Request, campaign_id: str, lang: str | None = None) -> Response:
-    table = _table(request)
-    record, _ = await table.open(campaign_id, None)
+    table, record, _ = await _opened(request, campaign_id, page=True)
     language = _page_lang(request, lang, record.lang)
     histories = {g.id: await table.history(record, g.id) for g in record.gangs}
     return HTMLResponse(await table.run(sheets_page, record, histories, language))
@@ -266,8 +269,7 @@ async def sheets_html(request: Request, campaign_id: str, lang: str | None = Non
 async def fight_html(
     request: Request, campaign_id: str, fight_id: str, lang: str | None = None
 ) -> Response:
-    table = _table(request)
-    record, who = await table.open(campaign_id, None)
+    table, record, who = await _opened(request, campaign_id, page=True)
     language = _page_lang(request, lang, record.lang)
     view = await table.fight_view(record, fight_id, who, language)
     return HTMLResponse(await table.run(fight_page, record, view, language))

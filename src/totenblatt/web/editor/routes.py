@@ -164,6 +164,74 @@ def _key(point: tuple[float, float]) -> str:
     return f"{point[0]:g},{point[1]:g}"
 
 
+def _listing(lang: str) -> dict[str, Any]:
+    """Every scenario found by name, its title in ``lang``, and whether there is a folder."""
+    found = []
+    for name in scenario_names():
+        try:
+            scenario = load_scenario(name)
+        except ScenarioError:
+            continue  # a file put into the folder by hand that does not load
+        title = scenario.title_de if lang == "de" else scenario.title
+        found.append({"name": name, "title": title, "builtin": name in builtin_scenarios()})
+    return {"scenarios": found, "folder": scenario_folder() is not None}
+
+
+def _check_json(checked: TableCheck, lang: str) -> dict[str, Any]:
+    """The loader's verdict on a scenario: its keys, the warnings (in ``lang``), the table."""
+    scenario = checked.scenario
+    return {
+        "name": scenario.name,
+        "title": scenario.title,
+        "title_de": scenario.title_de,
+        "ruleset": checked.ruleset,
+        "warnings": [warning_text(w, lang) for w in checked.warnings],
+        "warning_list": [
+            {
+                "kind": w.kind.value,
+                "figure": w.figure,
+                "seat": w.seat,
+                "enemy": w.enemy,
+                "distance": w.distance,
+            }
+            for w in checked.warnings
+        ],
+        "table": table_json(scenario),
+    }
+
+
+def _sight(toml: str, spot: tuple[float, float]) -> dict[str, Any]:
+    """Cover, line of fire, range and hiding over the table of ``toml`` from ``spot``."""
+    scenario = _checked(toml).scenario
+    try:
+        seen = spot_sight(scenario, spot)
+    except SpotError as exc:
+        raise InvalidError(str(exc)[:300]) from None
+    return {
+        "spot": list(seen.spot),
+        "step": seen.step,
+        "cover": {_key(p): level.value for p, level in seen.cover},
+        "visible": [list(p) for p in seen.visible],
+        "in_range": [list(p) for p in seen.in_range],
+        "hiding": [list(p) for p in seen.hiding],
+        "can_hide": seen.can_hide,
+    }
+
+
+def _balance_hint(toml: str, games: int) -> dict[str, Any]:
+    """The balance hint of the table of ``toml`` (at most :data:`BALANCE_GAMES` games)."""
+    checked = _checked(toml)
+    if not searchable(checked.scenario, checked.ruleset):
+        raise InvalidError(
+            "the table is too large for a quick balance hint (its moves cannot be "
+            "searched quickly): run the lab on the file, totenblatt balance seats"
+        )
+    try:
+        return _balance(checked.scenario, checked.ruleset, min(games, BALANCE_GAMES))
+    except ValueError as exc:  # a table the bots cannot play
+        raise InvalidError(str(exc)[:500]) from None
+
+
 def _balance(scenario: Scenario, ruleset: str, games: int) -> dict[str, Any]:
     """A short run of the lab: the heuristic bot at every seat, seats rotated."""
     spec = RunSpec.make(scenario, ruleset, bots=["heuristic"], seed=BALANCE_SEED, rotate=True)
@@ -217,16 +285,7 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
 
     @router.get("/api/scenarios")
     async def listing(lang: str | None = None) -> dict[str, Any]:
-        language = _lang(lang, default_lang)
-        found = []
-        for name in scenario_names():
-            try:
-                scenario = load_scenario(name)
-            except ScenarioError:
-                continue  # a file put into the folder by hand that does not load
-            title = scenario.title_de if language == "de" else scenario.title
-            found.append({"name": name, "title": title, "builtin": name in builtin_scenarios()})
-        return {"scenarios": found, "folder": scenario_folder() is not None}
+        return _listing(_lang(lang, default_lang))
 
     @router.get("/api/scenarios/{name}")
     async def text(name: str) -> dict[str, Any]:
@@ -240,51 +299,14 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
         name = data.get("name") or "scenario"
         if not isinstance(name, str):
             raise InvalidError("name: expected text")
-        language = _lang(lang, default_lang)
         checked = await run_in_threadpool(_checked, data["toml"], check_name(name))
-        scenario = checked.scenario
-        return {
-            "name": scenario.name,
-            "title": scenario.title,
-            "title_de": scenario.title_de,
-            "ruleset": checked.ruleset,
-            "warnings": [warning_text(w, language) for w in checked.warnings],
-            "warning_list": [
-                {
-                    "kind": w.kind.value,
-                    "figure": w.figure,
-                    "seat": w.seat,
-                    "enemy": w.enemy,
-                    "distance": w.distance,
-                }
-                for w in checked.warnings
-            ],
-            "table": table_json(scenario),
-        }
+        return _check_json(checked, _lang(lang, default_lang))
 
     @router.post("/api/scenarios/sight")
     async def sight(request: Request) -> dict[str, Any]:
         questions.check(_client(request))
         data = _body(await read_json(request), {"toml", "spot"}, {"toml", "spot"})
-        spot = _spot(data["spot"])
-
-        def work() -> dict[str, Any]:
-            scenario = _checked(data["toml"]).scenario
-            try:
-                seen = spot_sight(scenario, spot)
-            except SpotError as exc:
-                raise InvalidError(str(exc)[:300]) from None
-            return {
-                "spot": list(seen.spot),
-                "step": seen.step,
-                "cover": {_key(p): level.value for p, level in seen.cover},
-                "visible": [list(p) for p in seen.visible],
-                "in_range": [list(p) for p in seen.in_range],
-                "hiding": [list(p) for p in seen.hiding],
-                "can_hide": seen.can_hide,
-            }
-
-        return await run_in_threadpool(work)
+        return await run_in_threadpool(_sight, data["toml"], _spot(data["spot"]))
 
     @router.post("/api/scenarios/balance")
     async def balance(request: Request) -> dict[str, Any]:
@@ -293,20 +315,7 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
         games = data.get("games", BALANCE_GAMES)
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 200:
             raise InvalidError("games: expected a whole number from 1 to 200")
-
-        def work() -> dict[str, Any]:
-            checked = _checked(data["toml"])
-            if not searchable(checked.scenario, checked.ruleset):
-                raise InvalidError(
-                    "the table is too large for a quick balance hint (its moves cannot be "
-                    "searched quickly): run the lab on the file, totenblatt balance seats"
-                )
-            try:
-                return _balance(checked.scenario, checked.ruleset, min(games, BALANCE_GAMES))
-            except ValueError as exc:  # a table the bots cannot play
-                raise InvalidError(str(exc)[:500]) from None
-
-        return await run_in_threadpool(work)
+        return await run_in_threadpool(_balance_hint, data["toml"], games)
 
     @router.put("/api/scenarios/{name}", status_code=201)
     async def save(request: Request, name: str) -> dict[str, Any]:

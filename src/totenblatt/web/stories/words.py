@@ -248,17 +248,7 @@ def log_line(entry: Mapping[str, Any], lang: str) -> str:
             )
         return w.phrase("{name} joins the story with 1 joker.", name=entry["name"])
     if kind == "test":
-        line = w.phrase(
-            "Test {n}: {player} against {opponent}.",
-            n=entry["number"],
-            player=_level_of(entry["player"], lang),
-            opponent=_level_of(entry["opponent"], lang),
-        )
-        if entry.get("visibility") == "gm":
-            line += " " + w.phrase("Only the game master sees its cards and result.")
-        elif entry.get("visibility") == "blind":
-            line += " " + w.phrase("A blind test: the game master draws for both sides.")
-        return line
+        return _test_line(entry, lang)
     if kind == "reveal":
         return w.phrase("The game master reveals test {n}.", n=entry["number"])
     if kind == "shift":
@@ -292,6 +282,14 @@ def log_line(entry: Mapping[str, Any], lang: str) -> str:
         )
     if kind == "outcome":
         return _outcome(entry, lang)
+    return _sheet_line(entry, lang)
+
+
+def _sheet_line(entry: Mapping[str, Any], lang: str) -> str:
+    """A log entry of what befalls a character's sheet in words: a wound, a heal, jokers
+    awarded, skills changed (or a test called off; an unknown kind as it is)."""
+    w = words(lang)
+    kind = entry.get("kind")
     if kind == "wound":
         line = w.phrase(
             "{name} takes {wound} ({points} of {capacity} wound points).",
@@ -327,6 +325,22 @@ def log_line(entry: Mapping[str, Any], lang: str) -> str:
     if kind == "cancel":
         return w.phrase("Test {n} is called off.", n=entry["number"])
     return str(kind)
+
+
+def _test_line(entry: Mapping[str, Any], lang: str) -> str:
+    """A test asked: who against what, and who sees it."""
+    w = words(lang)
+    line = w.phrase(
+        "Test {n}: {player} against {opponent}.",
+        n=entry["number"],
+        player=_level_of(entry["player"], lang),
+        opponent=_level_of(entry["opponent"], lang),
+    )
+    if entry.get("visibility") == "gm":
+        line += " " + w.phrase("Only the game master sees its cards and result.")
+    elif entry.get("visibility") == "blind":
+        line += " " + w.phrase("A blind test: the game master draws for both sides.")
+    return line
 
 
 def _outcome(entry: Mapping[str, Any], lang: str) -> str:
