@@ -138,7 +138,54 @@ def _actions(actions: Any, n: int) -> list[int]:
     return found
 
 
-class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
+class _Batch:
+    """What both batches keep: the setup of their games, how many, and each game's seed
+    stream (the seeds an AEC environment's ``reset()`` draws after ``reset(seed=…)``)."""
+
+    num_envs: int
+    _setup: _Setup
+
+    def _begin(
+        self,
+        num_envs: int,
+        scenario: str | Path | Scenario,
+        ruleset: str | Path | Ruleset | None,
+        options: Mapping[str, Any] | None,
+    ) -> _Setup:
+        """Check ``num_envs`` and keep it, the setup and fresh seed streams."""
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs {num_envs!r}: expected a whole number of 1 or more")
+        self._setup = _Setup(scenario, ruleset, options)
+        self.num_envs = num_envs
+        self._randoms: list[np.random.Generator | None] = [None] * num_envs
+        self.episode_seeds = [0] * num_envs
+        """Each game's seed now."""
+        self._started = False
+        return self._setup
+
+    def _deal(self, i: int, seed: int | None) -> None:
+        raise NotImplementedError
+
+    def _next_seed(self, i: int, seed: int | None) -> int:
+        """Game ``i``'s seed anew: ``seed`` (its seed stream restarted), else the next of it."""
+        found = self.episode_seeds[i] = _game_seed(self._randoms, i, seed)
+        return found
+
+    def _deal_all(self, seed: Seeds) -> None:
+        """Every game anew (``seed``: game ``i`` plays ``seed + i``; a list: one each)."""
+        for i, s in enumerate(_seeds(seed, self.num_envs)):
+            self._deal(i, s)
+        self._started = True
+
+    def _play(self, loop: LearnerLoop | SelfPlayLoop, actions: Any) -> None:
+        """One action for each game of ``loop``; a game that ended starts anew."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        for i in loop.step(_actions(actions, self.num_envs)):
+            self._deal(i, None)
+
+
+class WantedVectorEnv(_Batch, VectorEnv[dict[str, Any], Any, Any]):
     """``num_envs`` single-seat games against random opponents (see the module docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (Gymnasium's)
@@ -156,10 +203,8 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         options: Mapping[str, Any] | None = None,
         copy: bool = True,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs {num_envs!r}: expected a whole number of 1 or more")
-        setup = self._setup = _Setup(scenario, ruleset, options)
-        n = self.num_envs = num_envs
+        setup = self._begin(num_envs, scenario, ruleset, options)
+        n = num_envs
         found = [seats] * n if isinstance(seats, int) else list(seats)
         if len(found) != n:
             raise ValueError(f"{len(found)} seats for {n} games")
@@ -189,14 +234,10 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             self._ended,
             setup.seats,
         )
-        self._randoms: list[np.random.Generator | None] = [None] * n
-        self.episode_seeds = [0] * n
-        """Each game's seed now."""
-        self._started = False
 
     def _deal(self, i: int, seed: int | None) -> None:
         """Game ``i`` anew: of ``seed`` (its seed stream restarted), else the next of it."""
-        seed = self.episode_seeds[i] = _game_seed(self._randoms, i, seed)
+        seed = self._next_seed(i, seed)
         seat = self.seats[i]
         bots = [
             None if s == seat else np.random.default_rng(bot_seed(seed, s))
@@ -210,10 +251,7 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         self, *, seed: Seeds = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Every game anew (``seed``: game ``i`` plays ``seed + i``; a list: one each)."""
-        seeds = _seeds(seed, self.num_envs)
-        for i, s in enumerate(seeds):
-            self._deal(i, s)
-        self._started = True
+        self._deal_all(seed)
         return self._observation(), {}
 
     def step(
@@ -221,10 +259,7 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     ) -> tuple[dict[str, Any], npt.NDArray[np.float64], Any, Any, dict[str, Any]]:
         """Each game's action (a slot) for the learner, then its opponents; a game that
         ended at the last step starts anew instead."""
-        if not self._started:
-            raise RuntimeError("call reset() before step()")
-        for i in self._loop.step(_actions(actions, self.num_envs)):
-            self._deal(i, None)
+        self._play(self._loop, actions)
         ended = self._ended.view(bool)
         if self.copy:
             return (
@@ -249,7 +284,7 @@ class WantedVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         """Nothing to release."""
 
 
-class WantedVectorSelfPlay:
+class WantedVectorSelfPlay(_Batch):
     """``num_envs`` games, every seat played by the caller (see the module docstring).
 
     After :meth:`reset` and each :meth:`step`: ``to_act`` ``(N,)`` is the seat to act in
@@ -267,10 +302,8 @@ class WantedVectorSelfPlay:
         *,
         options: Mapping[str, Any] | None = None,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs {num_envs!r}: expected a whole number of 1 or more")
-        setup = self._setup = _Setup(scenario, ruleset, options)
-        n = self.num_envs = num_envs
+        setup = self._begin(num_envs, scenario, ruleset, options)
+        n = num_envs
         self.possible_agents = [f"seat_{s}" for s in range(setup.seats)]
         self.single_observation_space = setup.single_observation_space
         self.single_action_space = setup.single_action_space
@@ -289,31 +322,23 @@ class WantedVectorSelfPlay:
             self._ended,
             self.to_act,
         )
-        self._randoms: list[np.random.Generator | None] = [None] * n
-        self.episode_seeds = [0] * n
-        self._started = False
 
     def _deal(self, i: int, seed: int | None) -> None:
-        seed = self.episode_seeds[i] = _game_seed(self._randoms, i, seed)
+        seed = self._next_seed(i, seed)
         self._loop.start(i, self._setup.template.fresh(seed))
 
     def reset(self, seed: Seeds = None) -> None:
         """Every game anew (``seed``: game ``i`` plays ``seed + i``; a list: one each;
         the next deals of game ``i`` are the seeds an AEC environment's ``reset()`` draws
         after ``reset(seed=…)``)."""
-        for i, s in enumerate(_seeds(seed, self.num_envs)):
-            self._deal(i, s)
-        self._started = True
+        self._deal_all(seed)
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         """Each game's action (a slot) for its seat to act; a game that ended at the last
         step starts anew instead. The rewards ``(N, seats)`` and ``terminated`` ``(N,)``
         (fresh arrays; ``ValueError``, nothing played, for an action its mask does not
         allow)."""
-        if not self._started:
-            raise RuntimeError("call reset() before step()")
-        for i in self._loop.step(_actions(actions, self.num_envs)):
-            self._deal(i, None)
+        self._play(self._loop, actions)
         return self._rewards.copy(), self._ended.astype(bool)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
