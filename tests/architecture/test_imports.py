@@ -10,55 +10,14 @@ from pathlib import Path
 import grimp
 import pytest
 
+from import_cycles import cycles
+
 ROOT = Path(__file__).parents[2]
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
-    """The strongly connected groups of more than one module (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    groups: list[list[str]] = []
-    counter = 0
-    for root in sorted(graph.modules):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = counter
-                    counter += 1
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append(
-                        (child, iter(sorted(graph.find_modules_directly_imported_by(child))))
-                    )
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                group = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    group.append(member)
-                    if member == node:
-                        break
-                if len(group) > 1:
-                    groups.append(sorted(group))
-    return groups
+    """The circles of imports between the graph's modules."""
+    return cycles(graph.modules, graph.find_modules_directly_imported_by)
 
 
 @pytest.mark.parametrize("type_checking", [False, True], ids=["run-time", "with-type-hints"])
