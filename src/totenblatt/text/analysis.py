@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from totenblatt.text.catalog import words
+from totenblatt.text.catalog import N_, words
 
 __all__ = ["action_words", "mark_words", "turning_line"]
+
+_MARKS = {"blunder": N_("blunder"), "mistake": N_("mistake"), "inaccuracy": N_("inaccuracy")}
 
 
 def action_words(action: Mapping[str, Any], lang: str) -> str:
@@ -59,14 +61,8 @@ def action_words(action: Mapping[str, Any], lang: str) -> str:
 
 def mark_words(mark: str | None, lang: str) -> str:
     """``inaccuracy`` / ``mistake`` / ``blunder`` in the reader's language ('' for none)."""
-    w = words(lang)
-    if mark == "blunder":
-        return w.phrase("blunder")
-    if mark == "mistake":
-        return w.phrase("mistake")
-    if mark == "inaccuracy":
-        return w.phrase("inaccuracy")
-    return ""
+    found = _MARKS.get(mark or "")
+    return "" if found is None else words(lang).phrase(found)
 
 
 def _shot(estimate: Mapping[str, Any], lang: str, *, full: bool) -> str:
