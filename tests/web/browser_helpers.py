@@ -213,9 +213,12 @@ SPOT_POINTS = """() => [...document.querySelectorAll('#spots .spot-g .spot')].ma
 SETTLED = """(board) => {
   const root = document.querySelector(board);
   if (!root || !root.querySelector("[data-figure]")) return false;
+  // a table page's script has booted (its server-drawn board came before its tokens' view)
+  if (document.body.classList.contains("table-page") && !window.totenblatt?.view?.()) return false;
   return document.getAnimations().every((a) => a.playState !== "running");
 }"""
-"""True when ``board`` has drawn its figures and no transition or animation still runs."""
+"""True when ``board`` has drawn its figures (on the table page: its script has booted) and no
+transition or animation still runs."""
 
 
 def settled(page: Any, board: str = "#board") -> None:

@@ -154,10 +154,12 @@ def test_everybody_else_gets_the_public_form(client: TestClient, gate: dict[str,
 
 def test_the_page_and_its_files(client: TestClient) -> None:
     gid, tokens, _ = played(client, 2)
-    page = client.get(f"/games/{gid}/analysis?token={tokens[0]}&lang=de")
+    page = client.get(f"/games/{gid}/analysis?token={tokens[0]}&lang=de")  # an old link
     assert page.status_code == 200 and 'id="an-boot"' in page.text
+    assert page.url.fragment == f"token={tokens[0]}"  # moved to the fragment
     assert tokens[0] not in page.text  # the token stays in the address
-    assert client.get(f"/games/{gid}/analysis").status_code == 401
+    assert client.get(f"/games/{gid}/analysis").status_code == 200  # the page holds no token
+    assert client.get("/games/nope/analysis").status_code == 404
     js = client.get("/analysis/static/analysis.js")
     assert js.status_code == 200 and js.headers["content-type"].startswith("text/javascript")
     assert client.get("/analysis/static/analysis.css").status_code == 200

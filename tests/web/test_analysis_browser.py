@@ -4,12 +4,13 @@ decision; targets of 44 px; a spectator's public form."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from browser_helpers import LAPTOP, PHONE, Pages
-from web_helpers import LiveServer, auth, create_game, spectator_token, wait_for
+from web_helpers import LiveServer, auth, create_game, spectator_token, table_link, wait_for
 
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine.actions import action_from_dict, action_to_dict
@@ -123,8 +124,17 @@ def test_the_graph_the_marks_and_stepping(
     assert decisions[-1]["mark"] == "blunder"  # conceding with a chance left
     phone = size == "phone"
     page = pages.open(PHONE if phone else LAPTOP, touch=phone)
-    page.goto(f"{live_module.url}/games/{gid}/analysis?token={tokens[seat]}&lang=en")
+    page.goto(live_module.url + table_link(gid, tokens[seat], lang="en").replace("?", "/analysis?"))
     _ready(page)
+    assert page.inner_text("#an-title").startswith("Analysis of ")  # the seat's own
+    for download in ("#an-report", "#an-png"):  # fetched with the token as Bearer, then saved
+        assert "token" not in (page.get_attribute(download, "href") or "")
+    if not phone:
+        with page.expect_download() as saving:
+            page.click("#an-report")
+        report = saving.value
+        assert report.suggested_filename == f"analysis-{gid[:8]}.md"
+        assert Path(report.path()).read_text(encoding="utf-8").startswith("#")
     # the graph: one line per seat, a dot per decision, the marked ones by their mark
     assert page.locator("#an-graph .an-line").count() == 2
     assert page.locator("#an-graph .an-dot").count() == len(decisions)
@@ -190,7 +200,7 @@ def test_a_spectator_sees_the_public_form(
     gid, _, watch, seat, _ = finished
     phone = size == "phone"
     page = pages.open(PHONE if phone else LAPTOP, touch=phone)
-    page.goto(f"{live_module.url}/games/{gid}/analysis?token={watch}&seat={seat}&lang=de")
+    page.goto(f"{live_module.url}/games/{gid}/analysis?seat={seat}&lang=de#token={watch}")
     _ready(page)
     assert page.locator("#an-graph .an-line").count() == 2
     assert page.locator("#an-graph .an-dot").count() == 0
@@ -206,10 +216,10 @@ def test_the_finished_games_page_links_to_its_analysis(
 ) -> None:
     gid, tokens, _, seat, _ = finished
     page = pages.open(LAPTOP)
-    page.goto(f"{live_module.url}/games/{gid}?token={tokens[seat]}&lang=en")
+    page.goto(live_module.url + table_link(gid, tokens[seat], lang="en"))
     link = page.locator("#overlay [data-analysis=open]")  # the end's sheet
     link.wait_for()
-    assert f"/games/{gid}/analysis?" in (link.get_attribute("href") or "")
+    assert (link.get_attribute("href") or "").startswith(f"/games/{gid}/analysis?lang=en#token=")
     link.click()
     _ready(page)
     assert page.locator(".an-item").count() > 0

@@ -78,8 +78,8 @@ def test_a_link_without_a_token_or_a_wrong_one_says_so(
         assert page.text_content("#boot-error h2") == words["boot_no_token"]
         assert words["boot_no_token_hint"] in page.inner_text("#boot-error")
         assert not page.is_visible("#layout")
-        page.goto(f"{live.url}/games/{game['game_id']}?lang={lang}#token=not-this-games")
-        page.reload()  # only the fragment changed: the page loads again
+        with page.expect_navigation():  # only the fragment changed: the page loads again
+            page.evaluate("location.hash = 'token=not-this-games'")
         page.wait_for_selector("#boot-error")
         assert page.text_content("#boot-error h2") == words["boot_refused"]
         text = page.inner_text("#boot-error")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 from night_helpers import app_on, conceded, duel, post, view
-from web_helpers import auth, create_game, hub_of, my_turn, seed_counter
+from web_helpers import auth, boot, create_game, hub_of, my_turn, seed_counter
 
 
 def test_a_finished_game_has_a_rematch_and_every_old_view_links_its_own_seat(
@@ -22,18 +22,18 @@ def test_a_finished_game_has_a_rematch_and_every_old_view_links_its_own_seat(
     assert new_id != gid and made["name"] == "Friday"
     assert made["seats"][0] == {"seat": 0, "kind": "human", "player": "Anna"}
     assert made["seats"][1]["token"] == tokens[1]
-    assert made["seats"][1]["url"] == f"http://testserver/games/{new_id}?token={tokens[1]}"
-    assert made["spectator_url"].startswith(f"http://testserver/games/{new_id}?token=")
+    assert made["seats"][1]["url"] == f"http://testserver/games/{new_id}#token={tokens[1]}"
+    assert made["spectator_url"].startswith(f"http://testserver/games/{new_id}#token=")
     for seat, token in enumerate(tokens):
         link = view(client, gid, token)["rematch"]
-        assert link == {"game_id": new_id, "url": f"/games/{new_id}?token={token}"}
+        assert link == {"game_id": new_id, "url": f"/games/{new_id}#token={token}"}
         fresh = view(client, new_id, token)
         assert fresh["seat"] == seat and fresh["version"] == 0 and not fresh["is_over"]
         assert fresh["name"] == "Friday" and fresh["players"] == ["Anna", "Bob"]
     spectator = view(client, gid, watch)["rematch"]
     assert spectator == {
         "game_id": new_id,
-        "url": f"/games/{new_id}?{made['spectator_url'].split('?')[1]}",
+        "url": f"/games/{new_id}#{made['spectator_url'].split('#')[1]}",
     }
     new = hub_of(client).rooms[new_id]
     assert new.game.scenario.name == old.game.scenario.name
@@ -73,12 +73,12 @@ def test_the_rematch_link_survives_a_restart(sqlite_url: str) -> None:
         new_id = post(client, gid, "rematch", tokens[0]).json()["game_id"]
     with app_on(sqlite_url) as client:
         assert (
-            view(client, gid, tokens[1])["rematch"]["url"] == f"/games/{new_id}?token={tokens[1]}"
+            view(client, gid, tokens[1])["rematch"]["url"] == f"/games/{new_id}#token={tokens[1]}"
         )
         assert view(client, gid, watch)["rematch"]["game_id"] == new_id
         assert view(client, new_id, tokens[1])["seat"] == 1
-        page = client.get(f"/games/{gid}?token={tokens[0]}").text
-        assert f"/games/{new_id}?token={tokens[0]}" in page  # the page's own view links it
+        page = boot(client, gid, tokens[0]).text  # what the page's script starts with
+        assert f"/games/{new_id}#token={tokens[0]}" in page  # the page's own view links it
         assert tokens[1] not in page
 
 

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from web_helpers import (
     LiveServer,
     auth,
+    boot,
     client_at,
     create_game,
     seed_counter,
@@ -166,7 +167,7 @@ def test_only_games_whose_person_connected_count_against_the_limit(sqlite_url: s
         first = create_game(client, ["human", "human"])
         create_game(client, ["human", "bot"])  # the first has not connected: no game counts
         seat = first["seats"][0]
-        assert client.get(f"/games/{first['game_id']}?token={seat['token']}").status_code == 200
+        assert boot(client, first["game_id"], seat["token"]).status_code == 200
         refused = client.post("/api/games", json=DUEL)
         assert refused.status_code == 503 and "already runs 1 games" in refused.json()["error"]
         assert int(refused.headers["retry-after"]) > 0
@@ -240,7 +241,7 @@ def test_untouched_games_end_as_abandoned_at_start_and_free_their_slot(sqlite_ur
             busy = create_game(client, ["human", "human"])
             for game in (idle, busy):
                 seat = game["seats"][0]
-                assert client.get(f"/games/{game['game_id']}?token={seat['token']}").is_success
+                assert boot(client, game["game_id"], seat["token"]).is_success
             clock.now += timedelta(hours=20)
             tokens = [s["token"] for s in busy["seats"]]
             view = client.get(f"/api/games/{busy['game_id']}/view", headers=auth(tokens[0]))
@@ -266,7 +267,7 @@ def test_untouched_games_end_as_abandoned_at_start_and_free_their_slot(sqlite_ur
             assert client.get(f"/api/games/{idle['game_id']}/view", headers=auth(token)).is_success
             fresh = create_game(client, ["human", "human"])  # the idle game's slot is free
             seat = fresh["seats"][0]
-            assert client.get(f"/games/{fresh['game_id']}?token={seat['token']}").is_success
+            assert boot(client, fresh["game_id"], seat["token"]).is_success
             assert client.post("/api/games", json=DUEL).status_code == 503  # two again
 
 

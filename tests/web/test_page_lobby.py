@@ -47,7 +47,7 @@ def test_your_games_are_kept_in_this_browser_and_rejoin_their_seat(
     rows.first.wait_for()
     assert rows.count() == 2
     assert "running" in page.inner_text("#mine") or "open" in page.inner_text("#mine")
-    game_id = second.split("/games/")[1].split("?")[0]
+    game_id = second.split("/games/")[1].split("#")[0]
     page.click(f'#mine tr[data-game="{game_id}"][data-seat="1"] [data-rejoin]')
     page.wait_for_selector("#board [data-figure='Billy']")
     assert view(page)["seat"] == 1

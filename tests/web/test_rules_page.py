@@ -68,8 +68,8 @@ def test_the_tutorial_deals_its_stacked_hand_and_shows_no_other(client: TestClie
     answer = client.post("/api/tutorial", json={"lang": "de"})
     assert answer.status_code == 201, answer.text
     data = answer.json()
-    assert data["url"].endswith("&lang=de&tutorial=1")
-    token = data["url"].split("token=")[1].split("&")[0]
+    path, token = data["url"].split("#token=")  # the token in the fragment only
+    assert path == f"/games/{data['game_id']}?lang=de&tutorial=1"
     view = view_of(client, data["game_id"], token, "de")
     assert view["seat"] == 0 and view["dealer"] == 0 and view["to_act"] == 0
     assert sorted(view["hand"]) == sorted(HANDS[0])

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import auth, create_game, hub_of, random_choice, spectator_token
+from web_helpers import auth, boot, create_game, hub_of, random_choice, spectator_token
 
 from totenblatt.cards import full_deck
 from totenblatt.wanted.bots import RandomBot
@@ -136,9 +136,9 @@ def test_no_payload_reveals_hidden_cards_or_the_seed(
     bots = [RandomBot(seed * 100 + s) for s in range(seats)]
     receivers: list[int | None] = [*range(seats), None]
     everyone = [*tokens, watch]
+    checker.check(None, client.get(f"/games/{gid}").text)  # the page as served: nobody's
     for receiver, token in zip(receivers, everyone, strict=True):
-        page = client.get(f"/games/{gid}?token={token}")
-        checker.check(receiver, page.text)
+        checker.check(receiver, boot(client, gid, token).json())  # what its script starts with
     sockets = [client.websocket_connect(f"/ws/games/{gid}?token={t}") for t in everyone]
     opened = [s.__enter__() for s in sockets]
     try:
@@ -162,7 +162,7 @@ def test_no_payload_reveals_hidden_cards_or_the_seed(
     assert game.is_over
     for receiver, token in zip(receivers, everyone, strict=True):
         checker.check(receiver, client.get(f"/api/games/{gid}/view", headers=auth(token)).json())
-        checker.check(receiver, client.get(f"/games/{gid}?token={token}").text)
+        checker.check(receiver, boot(client, gid, token).json())
         replay = client.get(f"/api/games/{gid}/replay", headers=auth(token)).json()
         checker.check(None, replay)
     assert checker.checked > 100

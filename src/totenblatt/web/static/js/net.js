@@ -61,6 +61,8 @@ export function messageType(data) {
  */
 export class Channel {
   constructor(gameId, token, lang, { handlers, onState, onRefused = () => {}, onBusy = () => {}, check = null, lost = "" }) {
+    // the one URL with a token in its query: a browser cannot set a header on a WebSocket
+    // (never shown nor linked; the server's access log masks token=)
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}&lang=${lang}&tail=1`;
     this.handlers = handlers;
     this.onState = onState;

@@ -34,6 +34,13 @@ function refused(title, why, hint) {
 }
 
 const served = readJson("boot");
+// another link of this game (only its fragment differs: the browser does not load it) is
+// another page: load it with its tokens (also after a refusal)
+const tokensNow = () => new URLSearchParams(location.hash.slice(1)).getAll("token").join("&");
+const opened = tokensNow();
+addEventListener("hashchange", () => {
+  if (tokensNow() !== opened) location.reload();
+});
 export const boot = await start(served);
 export const lang = boot.lang;
 export const seats = boot.tokens.map((entry) => entry.seat);
