@@ -174,6 +174,7 @@ def pages_router(limits: Limits, default_lang: str) -> APIRouter:
         hub: GameHost = request.app.state.hub
         room, tokens = await hub.create(tutorial_spec(lang), client)
         token = tokens[0]
+        assert token is not None  # the tutorial's seat 0 is a person's
         return {
             "game_id": room.id,
             "url": game_link(room.id, token, lang=lang, tutorial=True),
