@@ -191,15 +191,19 @@ class Narrator:
             hp_max=e["hp_max"],
         )
 
+    def _own_or_named(self, seat: int, own: str, named: str, **values: Any) -> str:
+        """``own`` when ``seat`` is the reader's, else ``named`` with the seat's ``name``."""
+        if seat == self.you:
+            return self.w.phrase(own, **values)
+        return self.w.phrase(named, name=self.seat(seat), **values)
+
     def _figure_hand_dealt(self, e: Mapping[str, Any]) -> str:
-        cards = _cards(e["cards"])
-        if e["seat"] == self.you:
-            return self.w.phrase("{figure}'s hand: {cards}", figure=e["figure"], cards=cards)
-        return self.w.phrase(
-            "{figure}'s hand ({name}): {cards}",
+        return self._own_or_named(
+            e["seat"],
+            N_("{figure}'s hand: {cards}"),
+            N_("{figure}'s hand ({name}): {cards}"),
             figure=e["figure"],
-            name=self.seat(e["seat"]),
-            cards=cards,
+            cards=_cards(e["cards"]),
         )
 
     def _fate_tempted(self, e: Mapping[str, Any]) -> str:
@@ -211,26 +215,19 @@ class Narrator:
         )
 
     def _fate_drawn(self, e: Mapping[str, Any]) -> str:
-        drawn = " ".join(e["drawn"])
-        if e["seat"] == self.you:
-            return self.w.phrase(
-                "You give {card} and draw {drawn}: keep one.", card=e["exchanged"], drawn=drawn
-            )
-        return self.w.phrase(
-            "{name} gives {card} and draws {drawn}.",
-            name=self.seat(e["seat"]),
+        return self._own_or_named(
+            e["seat"],
+            N_("You give {card} and draw {drawn}: keep one."),
+            N_("{name} gives {card} and draws {drawn}."),
             card=e["exchanged"],
-            drawn=drawn,
+            drawn=" ".join(e["drawn"]),
         )
 
     def _fate_kept(self, e: Mapping[str, Any]) -> str:
-        if e["seat"] == self.you:
-            return self.w.phrase(
-                "You keep {kept} and discard {other}.", kept=e["kept"], other=e["discarded"]
-            )
-        return self.w.phrase(
-            "{name} keeps {kept} and discards {other}.",
-            name=self.seat(e["seat"]),
+        return self._own_or_named(
+            e["seat"],
+            N_("You keep {kept} and discard {other}."),
+            N_("{name} keeps {kept} and discards {other}."),
             kept=e["kept"],
             other=e["discarded"],
         )
@@ -331,13 +328,10 @@ class Narrator:
         )
 
     def _card_redrawn(self, e: Mapping[str, Any]) -> str:
-        if e["seat"] == self.you:
-            return self.w.phrase(
-                "You discard {card} and draw {drawn}.", card=e["discarded"], drawn=e["drawn"]
-            )
-        return self.w.phrase(
-            "{name} discards {card} and draws {drawn}.",
-            name=self.seat(e["seat"]),
+        return self._own_or_named(
+            e["seat"],
+            N_("You discard {card} and draw {drawn}."),
+            N_("{name} discards {card} and draws {drawn}."),
             card=e["discarded"],
             drawn=e["drawn"],
         )
