@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_helpers import auth, wait_for
+from web_helpers import OPERATOR, auth, seed_counter, wait_for
 
 from totenblatt.campaign import Gang, Member, roster_dict
 from totenblatt.wanted.vocab import HeroType
+from totenblatt.web import ServerSettings
+
+
+def campaign_settings(db_url: str) -> ServerSettings:
+    """A server of the campaign tests: bots at once, seeds counted from 7, the operator's
+    token :data:`OPERATOR`."""
+    return ServerSettings(
+        db_url=db_url,
+        bot_delay=0.0,
+        seeds=seed_counter(7),
+        bot_processes=0,
+        operator_token=OPERATOR,
+    )
 
 
 def answer(response: Any, status: int = 200) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from browser_helpers import Pages, launch, pages_of
 from fastapi.testclient import TestClient
 from web_helpers import LiveServer, seed_counter, served
 
+from totenblatt.wanted.table.scenario import scenario_folder, use_scenario_folder
 from totenblatt.web import ServerSettings, create_app
 
 
@@ -63,6 +64,15 @@ def live(sqlite_url: str) -> Iterator[LiveServer]:
     )
     with served(settings) as server:
         yield server
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    """A scenario folder in tmp for the editor's server (made when it saves); the process's
+    scenario folder is given back after the test."""
+    before = scenario_folder()
+    yield tmp_path / "scenarios"
+    use_scenario_folder(before)
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from campaign_helpers import (
     answer,
+    campaign_settings,
     campaign_view,
     confirm,
     fight_view,
@@ -26,7 +27,7 @@ from campaign_helpers import (
 )
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
-from web_helpers import OPERATOR, auth, my_turn, operator, seed_counter, served
+from web_helpers import auth, my_turn, operator, served
 
 from totenblatt.campaign import (
     Gang,
@@ -44,26 +45,16 @@ from totenblatt.store.tables import WebGames
 from totenblatt.wanted.engine import action_from_dict
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import HeroType
-from totenblatt.web import ServerSettings, create_app
+from totenblatt.web import create_app
 from totenblatt.web.table.hub import read_setup
 
 VET, GUN, COW = HeroType.VETERAN, HeroType.GUNSLINGER, HeroType.COWBOY
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 
 
-def settings(db_url: str) -> ServerSettings:
-    return ServerSettings(
-        db_url=db_url,
-        bot_delay=0.0,
-        seeds=seed_counter(7),
-        bot_processes=0,
-        operator_token=OPERATOR,
-    )
-
-
 @pytest.fixture
 def api(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(settings(db_url))) as client:
+    with TestClient(create_app(campaign_settings(db_url))) as client:
         yield client
 
 
@@ -271,7 +262,7 @@ def test_a_bot_fight_is_recorded_once_with_the_cores_numbers(
 
 
 def test_concurrent_confirmations_apply_once(db_url: str) -> None:
-    with served(settings(db_url)) as live:
+    with served(campaign_settings(db_url)) as live:
         with httpx.Client(base_url=live.url) as http:
             camp = new_campaign(http)
             a = new_gang(http, camp, name="A", leader="veteran", size=2, seed=1)
@@ -634,7 +625,7 @@ def test_settle_is_what_the_web_records_for_members_who_sat_out() -> None:
 def test_a_campaign_game_survives_a_restart_and_replays(db_url: str) -> None:
     """The hub deals a stored campaign fight again (its setup names the gangs), and its
     replay is the ordinary one."""
-    with TestClient(create_app(settings(db_url))) as api:
+    with TestClient(create_app(campaign_settings(db_url))) as api:
         campaign = new_campaign(api)
         a = new_gang(api, campaign, name="A", leader="veteran", size=2, seed=1)
         b = new_gang(api, campaign, name="B", leader="gunslinger", size=2, seed=2)
@@ -643,7 +634,9 @@ def test_a_campaign_game_survives_a_restart_and_replays(db_url: str) -> None:
         seat = human["seats"][0]
         before = api.get(f"/api/games/{human['game_id']}/view", headers=auth(seat["token"]))
         assert before.status_code == 200
-    with TestClient(create_app(settings(db_url))) as api:  # a new server on the same database
+    with TestClient(
+        create_app(campaign_settings(db_url))
+    ) as api:  # a new server on the same database
         after = api.get(f"/api/games/{human['game_id']}/view", headers=auth(seat["token"]))
         assert after.status_code == 200
         mine = [f["name"] for f in after.json()["figures"] if f["seat"] == 0]

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from campaign_helpers import (
     answer,
+    campaign_settings,
     campaign_view,
     confirm,
     fight_view,
@@ -26,14 +27,14 @@ from campaign_helpers import (
 )
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from web_helpers import OPERATOR, auth, operator, seed_counter
+from web_helpers import auth, operator
 
 from totenblatt.campaign import Gang, step_seed
 from totenblatt.store import Store
 from totenblatt.store.campaigns import Campaigns
 from totenblatt.store.models import AuditRow
 from totenblatt.wanted.vocab import HeroType
-from totenblatt.web import ServerSettings, create_app
+from totenblatt.web import create_app
 
 GUN, COW = HeroType.GUNSLINGER, HeroType.COWBOY
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
@@ -43,9 +44,7 @@ RULE_ARGS = ("died", "hp", "conceded", "sacrifice", "absent", "hero", "pay", "na
 
 @pytest.fixture
 def api(db_url: str) -> Iterator[TestClient]:
-    settings = ServerSettings(db_url=db_url, bot_delay=0.0, seeds=seed_counter(7),
-                              bot_processes=0, operator_token=OPERATOR)  # fmt: skip
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(campaign_settings(db_url))) as client:
         yield client
 
 
@@ -270,17 +269,33 @@ def test_the_league_counts_the_campaigns_own_fights_after_joining(
     assert posse["gang_id"] in {s["gang_id"] for s in view["standings"]}
 
 
-def test_undoing_a_campaign_fight_undoes_it_for_both_gangs(api: TestClient, db_url: str) -> None:
-    campaign = new_campaign(api)
-    cid = campaign["campaign_id"]
+def _daltons_and_clantons(
+    api: TestClient, campaign: dict[str, Any], scenario: str = "duel", seats: str = "bot"
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The Daltons and the Clantons of ``campaign``, and a fight between them (both seats
+    ``seats``)."""
     a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
     b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
-    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
-                        seats=["bot", "bot"])  # fmt: skip
+    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario=scenario,
+                        seats=[seats, seats])  # fmt: skip
+    return a, b, fight
+
+
+def _recorded_duel(api: TestClient) -> tuple[str, dict[str, Any], dict[str, Any], str]:
+    """A campaign whose Daltons and Clantons fought a duel of bots, both aftermaths
+    confirmed: its id, the gangs, the fight's id."""
+    campaign = new_campaign(api)
+    cid = campaign["campaign_id"]
+    a, b, fight = _daltons_and_clantons(api, campaign)
     fid = fight["fight_id"]
     wait_over(api, cid, fid)
     for side in (a, b):
         assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
+    return cid, a, b, fid
+
+
+def test_undoing_a_campaign_fight_undoes_it_for_both_gangs(api: TestClient, db_url: str) -> None:
+    cid, a, b, fid = _recorded_duel(api)
     undo = api.post(f"/api/campaigns/{cid}/gangs/{a['gang_id']}/changes",
                     json={"action": "undo"}, headers=auth(a["owner_token"]))  # fmt: skip
     assert undo.status_code == 200, undo.text
@@ -299,16 +314,7 @@ def test_undoing_a_campaign_fight_undoes_it_for_both_gangs(api: TestClient, db_u
 def test_a_shared_fight_is_not_undone_under_a_later_one(
     api: TestClient, db_url: str, cli: Cli
 ) -> None:
-    campaign = new_campaign(api)
-    cid = campaign["campaign_id"]
-    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
-    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
-    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
-                        seats=["bot", "bot"])  # fmt: skip
-    fid = fight["fight_id"]
-    wait_over(api, cid, fid)
-    for side in (a, b):
-        assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
+    _recorded_duel(api)
     assert cli(["fight", "record", "Clantons", "--db", db_url])[0] == 0  # a later fight
     code, _, err = cli(["fight", "undo", "Daltons", "--db", db_url])
     assert code == 2 and "later fight" in err and "D-43" in err
@@ -321,10 +327,7 @@ def test_the_pages_name_the_scenario_not_its_id(api: TestClient) -> None:
 
     campaign = new_campaign(api, lang="de")
     cid = campaign["campaign_id"]
-    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
-    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
-    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="gangs",
-                        seats=["human", "human"])  # fmt: skip
+    a, _, fight = _daltons_and_clantons(api, campaign, "gangs", "human")
     title = load_scenario("gangs").title_de
     page = api.get(f"/campaigns/{cid}?lang=de").text
     assert f'class="where">{title}<' in page and 'class="where">gangs<' not in page
@@ -337,10 +340,7 @@ def test_the_pages_name_the_scenario_not_its_id(api: TestClient) -> None:
 def test_a_campaign_table_names_the_gangs_and_the_campaign(api: TestClient, db_url: str) -> None:
     campaign = new_campaign(api, "Tombstone")
     cid = campaign["campaign_id"]
-    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1)
-    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
-    fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
-                        seats=["bot", "bot"])  # fmt: skip
+    _, _, fight = _daltons_and_clantons(api, campaign)
     wait_over(api, cid, fight["fight_id"])
     spectator = fight["spectator_url"].split("token=")[1]
     view = answer(api.get(f"/api/games/{fight['game_id']}/view", headers=auth(spectator)))

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from web_helpers import OPERATOR, auth, play_out, seed_counter, view_of
+from web_helpers import OPERATOR, auth, editor_settings, play_out, view_of
 
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine import Game, new_game
@@ -25,7 +25,7 @@ from totenblatt.wanted.table.scenario import (
     scenario_folder,
     use_scenario_folder,
 )
-from totenblatt.web import ServerSettings, create_app
+from totenblatt.web import create_app
 
 SHACK = """title = "Shootout at the Shack"
 title_de = "Schießerei an der Hütte"
@@ -68,23 +68,7 @@ def builtin_text(name: str) -> str:
 
 
 def make_client(tmp_path: Path, folder: Path | None) -> TestClient:
-    app = create_app(
-        ServerSettings(
-            db_url=f"sqlite:///{tmp_path / 'web.db'}",
-            bot_delay=0.0,
-            seeds=seed_counter(),
-            operator_token=OPERATOR,
-            scenario_dir=None if folder is None else str(folder),
-        )
-    )
-    return TestClient(app)
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Iterator[Path]:
-    before = scenario_folder()
-    yield tmp_path / "scenarios"
-    use_scenario_folder(before)
+    return TestClient(create_app(editor_settings(f"sqlite:///{tmp_path / 'web.db'}", folder)))
 
 
 @pytest.fixture

@@ -11,38 +11,20 @@ from typing import Any
 
 import pytest
 from browser_helpers import BOXES, LAPTOP, PHONE, screen, view
-from web_helpers import OPERATOR, LiveServer, seed_counter, served
+from web_helpers import OPERATOR, LiveServer, editor_settings, served
 
 from totenblatt.wanted.table.scenario import (
     builtin_scenarios,
     load_scenario,
     parse_scenario,
-    scenario_folder,
-    use_scenario_folder,
 )
-from totenblatt.web import ServerSettings
 
 TABLET_LANDSCAPE = {"width": 1024, "height": 768}
 
 
 @pytest.fixture
-def folder(tmp_path: Path) -> Iterator[Path]:
-    before = scenario_folder()
-    yield tmp_path / "scenarios"
-    use_scenario_folder(before)
-
-
-@pytest.fixture
 def live(sqlite_url: str, folder: Path) -> Iterator[LiveServer]:
-    settings = ServerSettings(
-        db_url=sqlite_url,
-        bot_delay=0.0,
-        seeds=seed_counter(),
-        bot_processes=0,
-        operator_token=OPERATOR,
-        scenario_dir=str(folder),
-    )
-    with served(settings) as server:
+    with served(editor_settings(sqlite_url, folder, bot_processes=0)) as server:
         yield server
 
 

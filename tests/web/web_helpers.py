@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -27,6 +28,19 @@ def seed_counter(start: int = 1_000) -> Callable[[], int]:
     """Fixed seeds for reproducible tests (the server draws them from ``secrets`` otherwise)."""
     counter = itertools.count(start)
     return lambda: next(counter)
+
+
+def editor_settings(db_url: str, folder: Path | None, **more: Any) -> ServerSettings:
+    """A server whose editor saves scenarios into ``folder`` (None: it has none), bots
+    without delay, the operator's token :data:`OPERATOR`."""
+    return ServerSettings(
+        db_url=db_url,
+        bot_delay=0.0,
+        seeds=seed_counter(),
+        operator_token=OPERATOR,
+        scenario_dir=None if folder is None else str(folder),
+        **more,
+    )
 
 
 def hub_of(client: TestClient) -> Hub:
