@@ -84,25 +84,25 @@ def _command(args: list[str]) -> str:
     return " ".join(["totenblatt", *(a for a in args if a in COMMANDS - {"nosuch"})])
 
 
+def _one_error_line(cli: Cli, args: list[str], lang: str) -> str:
+    """The error ``args`` make in ``lang``: exit 2, nothing on stdout, one line on stderr."""
+    code, out, err = cli(_with_lang(args, lang))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1, err
+    return err
+
+
 @pytest.mark.parametrize(("args", "german", "english"), CASES, ids=IDS)
-def test_a_parse_error_is_one_german_line(
+def test_a_parse_error_is_one_line_german_and_english_typers_own(
     args: list[str], german: str, english: str, cli: Cli
 ) -> None:
-    code, out, err = cli(_with_lang(args, "de"))
-    assert (code, out) == (2, "")
-    assert err.startswith(f"Fehler: {german}") and err.count("\n") == 1, err
+    err = _one_error_line(cli, args, "de")
+    assert err.startswith(f"Fehler: {german}"), err
     assert english_on(err) == [], err
     if "Option '--" not in english:  # Typer names the command's help except for these
         assert err.endswith(f" (siehe '{_command(args)} --help')\n"), err
-
-
-@pytest.mark.parametrize(("args", "german", "english"), CASES, ids=IDS)
-def test_the_english_line_is_typers_own(
-    args: list[str], german: str, english: str, cli: Cli
-) -> None:
-    code, out, err = cli(_with_lang(args, "en"))
-    assert (code, out) == (2, "")
-    assert err.startswith(f"error: {english}") and err.count("\n") == 1, err
+    err = _one_error_line(cli, args, "en")
+    assert err.startswith(f"error: {english}"), err
 
 
 def test_a_bad_lang_is_refused_in_the_language_of_the_environment(
