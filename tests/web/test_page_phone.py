@@ -32,6 +32,9 @@ _IN_VIEW = """(what) => {
            height: innerHeight, width: innerWidth, scroll: document.scrollingElement.scrollTop };
 }"""
 
+_LOCALE = {"en": "en-US", "de": "de-DE"}
+"""A browser's language: a table link without ``lang`` speaks its visitor's (issue 42)."""
+
 
 def _assert_board_and_decision_in_view(
     page: Any, what: str = "#decision", whole: bool = False
@@ -188,7 +191,7 @@ def test_the_header_is_one_line_and_the_rest_is_in_the_menu(
     live: LiveServer, pages: Pages, size: dict[str, int], lang: str
 ) -> None:
     game = new_game(live, ["human", "ismcts", "random"], scenario="three-way", lang=lang)
-    page = pages.open(size, touch=True)
+    page = pages.open(size, touch=True, locale=_LOCALE[lang])  # the page speaks the visitor's
     page.goto(game["seats"][0]["url"])
     page.wait_for_selector("#status .pill.round")
     bar = page.evaluate(_HEADER)

@@ -86,7 +86,7 @@ def test_the_words_of_the_rules_explain_themselves_in_german(
 
     with httpx.Client(base_url=live.url) as http:
         game = create_game(http, ["human", "bot"], scenario="heroes", ruleset="extended", lang="de")
-    page = pages.open(PHONE, touch=True)
+    page = pages.open(PHONE, touch=True, locale="de-DE")  # a German visitor: the page in German
     page.goto(game["seats"][0]["url"])
     page.wait_for_selector("#seats .term")
     wait_decision(page, -1)  # the bot is done for now: nothing is pushed while we tap
@@ -126,7 +126,7 @@ def test_a_render_that_changes_no_seat_keeps_the_seats_panel_under_the_finger(
 
     with httpx.Client(base_url=live.url) as http:
         game = create_game(http, ["human", "bot"], scenario="heroes", ruleset="extended", lang="de")
-    page = pages.open(PHONE, touch=True)
+    page = pages.open(PHONE, touch=True, locale="de-DE")  # a German visitor: the page in German
     page.goto(game["seats"][0]["url"])
     v = wait_decision(page, -1)
     kept = "() => !!document.querySelector('#seats .seat-row').kept"  # a property, not markup
