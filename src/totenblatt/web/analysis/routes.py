@@ -31,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -205,7 +206,8 @@ def _export(room: GameRoom, result: Analysis, lang: str, format: str) -> Respons
 async def _page(request: Request, game_id: str) -> Response:
     """The view's page (an old link's ``?token=`` redirected to the fragment)."""
     if "token" in request.query_params:  # an old link: the token moves to the fragment
-        target = moved(request.url.path, request.query_params.multi_items())
+        path = f"/games/{quote(game_id, safe='')}/analysis"
+        target = moved(path, request.query_params.multi_items())
         return RedirectResponse(target, status_code=303)
     hub: GameHost = request.app.state.hub
     room = await hub.room(game_id)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -143,7 +144,8 @@ class _Table:
     # ``?token=`` is redirected to the fragment.
     async def table(self, request: Request, game_id: str, lang: str | None = None) -> Response:
         if "token" in request.query_params:
-            target = moved(request.url.path, request.query_params.multi_items())
+            path = f"/games/{quote(game_id, safe='')}"
+            target = moved(path, request.query_params.multi_items())
             return RedirectResponse(target, status_code=303)
         hub = _hub(request)
         room = await hub.room(game_id)
