@@ -21,11 +21,12 @@ __all__ = ["EXTRAS", "MissingExtraError", "extra_for", "missing_extra", "require
 EXTRAS: dict[str, tuple[str, ...]] = {
     "sim": ("pyarrow", "dask", "distributed", "scipy"),
     "env": ("pettingzoo", "gymnasium"),
-    "web": ("fastapi", "uvicorn", "starlette", "segno", "httpx"),
+    "web": ("fastapi", "uvicorn", "starlette", "segno", "httpx", "minify", "tdewolff_minify"),
     "pg": ("psycopg",),
     "research": ("open_spiel", "pyspiel"),
 }
-"""Extra -> the top-level modules it installs (import names)."""
+"""Extra -> the top-level modules it installs (import names; a package whose import name
+differs also by its own: tdewolff-minify installs ``minify``)."""
 
 
 class MissingExtraError(ImportError):
@@ -46,8 +47,8 @@ class MissingExtraError(ImportError):
 
 
 def extra_for(module: str | None) -> str | None:
-    """The extra that installs ``module`` (a dotted import name), or None."""
-    root = (module or "").partition(".")[0]
+    """The extra that installs ``module`` (a dotted import name or a package name), or None."""
+    root = (module or "").partition(".")[0].replace("-", "_")  # a package name too
     return next((extra for extra, mods in EXTRAS.items() if root in mods), None)
 
 

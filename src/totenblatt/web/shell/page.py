@@ -8,9 +8,9 @@ Content-Security-Policy (no inline script) holds.
 
 The static files (``web/static``) are served twice: under :func:`static_prefix`
 (``/static/<hash of their contents>/…``, cached for a year as immutable: a changed file gives
-a new hash, so a new address) and under the plain ``/static/…`` (revalidated each time). The
-pages name the hashed addresses (:func:`static_url`); a script's relative ``import``
-stays under the same hash.
+a new hash, so a new address; scripts and style sheets minified) and under the plain
+``/static/…`` (as they are, revalidated each time). The pages name the hashed addresses
+(:func:`static_url`); a script's relative ``import`` stays under the same hash.
 
 >>> document(title="T", lang="en", body="<main></main>", styles=("/x.css",)).count("<link")
 2
@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import mimetypes
+import os
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from html import escape
@@ -32,6 +34,8 @@ from typing import Any
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
+
+from totenblatt.web.shell.minified import minified_folder
 
 __all__ = [
     "FOREVER",
@@ -148,11 +152,27 @@ def document(
 
 class StaticFolder(StaticFiles):
     """The static files with one Cache-Control on every answer (:data:`FOREVER` under the
-    hash, :data:`REVALIDATE` under the plain address)."""
+    hash, :data:`REVALIDATE` under the plain address); under the hash the scripts and style
+    sheets minified (:mod:`~totenblatt.web.shell.minified`), with no ETag, Last-Modified or
+    Accept-Ranges (never asked again, never in parts)."""
 
     def __init__(self, directory: Path, cache_control: str) -> None:
         super().__init__(directory=str(directory))
         self.cache_control = cache_control
+        self.folder = directory.resolve()
+        self.minified = minified_folder(self.folder) if cache_control == FOREVER else {}
+
+    def file_response(
+        self, full_path: Any, stat_result: os.stat_result, scope: Scope, status_code: int = 200
+    ) -> Response:
+        """A script or style sheet minified when this folder minifies; else the file."""
+        path = Path(full_path).resolve()
+        inside = path.is_relative_to(self.folder)
+        body = self.minified.get(path.relative_to(self.folder).as_posix()) if inside else None
+        if body is None:
+            return super().file_response(full_path, stat_result, scope, status_code)
+        kind = mimetypes.guess_type(path.name)[0] or "text/plain"
+        return Response(body, status_code=status_code, media_type=kind)
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         """The file's answer with this folder's Cache-Control."""
@@ -160,7 +180,7 @@ class StaticFolder(StaticFiles):
         if response.status_code < 400:
             response.headers["cache-control"] = self.cache_control
             if self.cache_control == FOREVER:  # never asked again: nothing to compare
-                for name in ("etag", "last-modified"):
+                for name in ("etag", "last-modified", "accept-ranges"):
                     if name in response.headers:
                         del response.headers[name]
         return response

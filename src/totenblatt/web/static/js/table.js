@@ -11,12 +11,17 @@
 // - plan.js: the decision being built (a move with its ruler, an aimed shot), ``cancel``;
 // - pointing.js: taps on figures, the table and cards; the arrow keys' nudges;
 // - render.js: drawing the shown view whole; decision.js, preview.js, hand.js, tools.js (the
-//   header and its menu), overlays.js (sheets over the page): its parts;
+//   header and its menu), overlays.js (the end, conceding, the replay): its parts;
+// - sheet.js: a sheet over the page, the keys' help; redraw.js: render.js's ``render`` as the
+//   parts below it call it;
 // - framing.js: the board on a phone (framed on the figures that matter, the zoom buttons off
 //   it, half the screen kept for it); end.js: the end's summary and its last shot;
 // - keys.js: the keys and the focus order.
 // They call each other's functions only after every file has loaded: nothing but this file
-// and parts.js does anything as it loads.
+// and parts.js does anything as it loads (render.js, plan.js and pointing.js only hand their
+// functions down: to redraw.js, to the board's handlers), so no two import each other, even
+// by way of others (tests/architecture/test_js_imports.py). What a game in play never needs
+// (the end, the replay, the tutorial, a campaign's concession) loads on demand (import()).
 
 import { holdSeat } from "./mine.js";
 import { frameOpening, placeZoom } from "./table/framing.js";

@@ -3,7 +3,7 @@
 
 import { button, el, fill, t } from "../util.js";
 import { confirmConcede } from "./overlays.js";
-import { render } from "./render.js";
+import { render } from "./redraw.js";
 import { actChoice } from "./sockets.js";
 import { boot, choicesOf, page, spectator, state } from "./state.js";
 

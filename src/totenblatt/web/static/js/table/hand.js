@@ -6,7 +6,7 @@ import { narrow } from "../board.js";
 import { renderHand } from "../panels.js";
 import { handTitle } from "./hotseat.js";
 import { clickCard } from "./pointing.js";
-import { render } from "./render.js";
+import { render } from "./redraw.js";
 import { choicesOf, myTurn, page, spectator, state, view } from "./state.js";
 
 /** The marks of a card of the hand: playable now, chosen for the decision being built. */

@@ -2,8 +2,8 @@
 // its hand covered until its player takes the device (the pass-the-device sheet).
 
 import { button, el, t } from "../util.js";
-import { closeOverlay, sheet } from "./overlays.js";
-import { render } from "./render.js";
+import { closeOverlay, sheet } from "./sheet.js";
+import { render } from "./redraw.js";
 import { boot, page, seats, state } from "./state.js";
 
 /** A new view came: in hot-seat, show the seat whose turn it is now (its hand covered). */

@@ -6,11 +6,11 @@
 
 import { CARD_KEYS } from "../panels.js";
 import { covered } from "./hotseat.js";
-import { closeOverlay, showKeys } from "./overlays.js";
+import { closeOverlay, showKeys } from "./sheet.js";
 import { board } from "./parts.js";
 import { cancel, toggleHide } from "./plan.js";
 import { clickCard, nudge } from "./pointing.js";
-import { render } from "./render.js";
+import { render } from "./redraw.js";
 import { actChoice, send } from "./sockets.js";
 import { choicesOf, page, spectator, state } from "./state.js";
 import { openMenu } from "./tools.js";

@@ -1,27 +1,16 @@
-// Sheets over the page: the keys, conceding (a campaign fight's sacrifice first), the end with
-// its replay; the hot-seat's pass-the-device sheet is hotseat.js's. The end's summary
+// The sheets of a game: conceding (a campaign fight's sacrifice first), the end with its
+// replay; a sheet itself and the keys' help are sheet.js's, the hot-seat's pass-the-device
+// sheet is hotseat.js's. The end's summary
 // (end.js), the replay (replay.js) and a campaign fight's sacrifice (sacrifice.js) are loaded
 // when first asked for: a game in play never needs them, so its page does not fetch them.
 
-import { button, el, fill, t, toast } from "../util.js";
+import { button, el, t, toast } from "../util.js";
 import { passDevice } from "./hotseat.js";
 import { board, night } from "./parts.js";
-import { render } from "./render.js";
+import { render } from "./redraw.js";
+import { closeOverlay, sheet } from "./sheet.js";
 import { actChoice } from "./sockets.js";
 import { apis, boot, choicesOf, lang, page, spectator, state, view } from "./state.js";
-
-/** Show a sheet over the page with ``children``. */
-export function sheet(...children) {
-  fill(page.overlay, el("div", { class: "sheet", role: "dialog" }, ...children));
-  page.overlay.hidden = false;
-}
-
-/** Close the sheet over the page. */
-export function closeOverlay() {
-  page.overlay.hidden = true;
-  page.overlay.className = "";
-  fill(page.overlay);
-}
 
 /** The sheet view ``v`` calls for: pass the device (hot-seat), or the end once. */
 export function renderOverlay(v) {
@@ -86,11 +75,6 @@ function rematchButton() {
     }
   }, "btn", { dataset: { rematch: "ask" }, id: "rematch" });
   return node;
-}
-
-/** The keys' help. */
-export function showKeys() {
-  sheet(el("h2", {}, t("help")), el("p", {}, t("keys_all")), button(t("close"), closeOverlay, "btn primary"));
 }
 
 /** Ask before conceding (a campaign fight asks whom to sacrifice instead). */

@@ -5,32 +5,34 @@
 import { Board } from "../board.js";
 import { GameNight } from "../gamenight.js";
 import { explainTerms, Sounds } from "../motion.js";
-import { Tutorial } from "../tutorial.js";
 import { el } from "../util.js";
-import { clickBoard, clickFigure, keyFigure } from "./pointing.js";
-import { dragPreview, dropMove } from "./plan.js";
-import { render } from "./render.js";
+import { render } from "./redraw.js";
 import { apis, boot, canMove, lang, page, spectator, state, view } from "./state.js";
 
 export const sounds = new Sounds();
 
 explainTerms();
 
-export const tutorial = new URLSearchParams(location.search).has("tutorial") && !spectator
-  ? new Tutorial(page.decision.parentNode.insertBefore(el("section", { id: "tutorial" }), page.decision), boot.table.redraw_cost)
-  : null;
+/** The tutorial's panel (a page opened with ?tutorial): tutorial.js, loaded only then. */
+export let tutorial = null;
+if (new URLSearchParams(location.search).has("tutorial") && !spectator) {
+  import("../tutorial.js").then(({ Tutorial }) => {
+    tutorial = new Tutorial(page.decision.parentNode.insertBefore(el("section", { id: "tutorial" }), page.decision), boot.table.redraw_cost);
+    render();
+  });
+}
 
 const element = document.getElementById("board");
 
-export const board = new Board(element, boot.table, {
+/** What the board tells the page: plan.js adds the drag's (onDrag, onDrop), pointing.js the
+ * taps' (onFigureClick, onFigureKey, onBoardClick) as they load; the board reads them when a
+ * person points, after every file loaded. */
+export const boardHandlers = {
   canDrag: (name) => canMove(name),
-  onDrag: (name, point) => dragPreview(name, point),
-  onDrop: (name, point) => dropMove(name, point),
   onDragCancel: () => render(),
-  onFigureClick: (name) => clickFigure(name),
-  onFigureKey: (name) => keyFigure(name),
-  onBoardClick: (point) => clickBoard(point),
-});
+};
+
+export const board = new Board(element, boot.table, boardHandlers);
 
 // chat, takeback, tape, rematch, downloads (gamenight.js): hooked into render, clicks, the end
 export const night = new GameNight({ boot, lang, apis, spectator, board: element, view: () => view(), shown: () => state.shown });

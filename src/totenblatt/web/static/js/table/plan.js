@@ -2,9 +2,15 @@
 // dropped, nudged, a club chosen, hidden or not), a shot aimed with its odds; cancelled whole.
 
 import { inches, num, toast } from "../util.js";
-import { board } from "./parts.js";
-import { render } from "./render.js";
+import { board, boardHandlers } from "./parts.js";
+import { render } from "./redraw.js";
 import { apis, canMove, legal, state } from "./state.js";
+
+// the board's drag ends here (parts.js made the board; its handlers are read as a person drags)
+Object.assign(boardHandlers, {
+  onDrag: (name, point) => dragPreview(name, point),
+  onDrop: (name, point) => dropMove(name, point),
+});
 
 // -- the move ruler -------------------------------------------------------------------
 

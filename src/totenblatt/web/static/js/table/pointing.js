@@ -2,11 +2,18 @@
 // of the hand, Enter on a figure, the arrow keys nudging a planned move.
 
 import { t, toast } from "../util.js";
-import { night } from "./parts.js";
+import { boardHandlers, night } from "./parts.js";
 import { aim, chooseClub, chooseSpade, dropMove } from "./plan.js";
-import { render } from "./render.js";
+import { render } from "./redraw.js";
 import { actChoice, send } from "./sockets.js";
 import { boot, canMove, choicesOf, legal, mine, myTurn, shooters, state, view } from "./state.js";
+
+// the board's taps end here (parts.js made the board; its handlers are read as a person taps)
+Object.assign(boardHandlers, {
+  onFigureClick: (name) => clickFigure(name),
+  onFigureKey: (name) => keyFigure(name),
+  onBoardClick: (point) => clickBoard(point),
+});
 
 /** A figure tapped: an own one is selected; another is aimed at by the selected (or only) shooter. */
 export function clickFigure(name) {

@@ -5,7 +5,6 @@
 import { figureFacts, renderLog, renderSeats } from "../panels.js";
 import { markTurn } from "../turn_mark.js";
 import { renderDecision } from "./decision.js";
-import { drawLastShot } from "./end.js";
 import { keepBoard } from "./framing.js";
 import { renderHandArea } from "./hand.js";
 import { orderFocus } from "./keys.js";
@@ -13,6 +12,7 @@ import { renderOverlay } from "./overlays.js";
 import { board, night, tutorial } from "./parts.js";
 import { renderPreview } from "./preview.js";
 import { boot, legal, myTurn, page, shooters, spectator, state, targetsOf, view } from "./state.js";
+import { drawWith } from "./redraw.js";
 import { renderHeader } from "./tools.js";
 
 /** Classes of the figures of view ``v``: who can act, selected, targets. */
@@ -33,6 +33,16 @@ function figureMarks(v) {
   return marks;
 }
 
+drawWith(render); // the parts below call it through redraw.js
+
+let ending = null; // end.js, loaded the first time a game is over: a game in play never needs it
+
+/** The last shot drawn on the final position (end.js); the view drawn again once it loaded. */
+function drawEnd(v) {
+  if (ending) ending.drawLastShot(v);
+  else import("./end.js").then((module) => { ending = module; render(); });
+}
+
 /** Draw the shown view whole (not while a replay runs). */
 export function render() {
   const v = view();
@@ -47,7 +57,7 @@ export function render() {
   renderHandArea(v);
   renderDecision(v);
   renderPreview(v);
-  if (v.is_over) drawLastShot(v);
+  if (v.is_over) drawEnd(v);
   renderLog(page.log, v.log);
   night.render(v);
   tutorial?.update(v, myTurn(v));

@@ -7,9 +7,9 @@ import { movedPaths, newEvents } from "../motion.js";
 import { Channel } from "../net.js";
 import { button, el, t, toast } from "../util.js";
 import { followTurn } from "./hotseat.js";
-import { closeOverlay, sheet } from "./overlays.js";
+import { closeOverlay, sheet } from "./sheet.js";
 import { board, sounds } from "./parts.js";
-import { render } from "./render.js";
+import { render } from "./redraw.js";
 import { apis, boot, channels, lang, page, state, view } from "./state.js";
 import { renderTools } from "./tools.js";
 

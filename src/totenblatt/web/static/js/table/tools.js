@@ -4,7 +4,7 @@
 
 import { renderStatus } from "../panels.js";
 import { button, copyLink, el, fill, t } from "../util.js";
-import { showKeys } from "./overlays.js";
+import { showKeys } from "./sheet.js";
 import { board, sounds } from "./parts.js";
 import { boot, lang, page, state, view } from "./state.js";
 
