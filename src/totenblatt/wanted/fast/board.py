@@ -6,7 +6,10 @@ and window) and a grid of legal standing points every :data:`SPACING` inches. A 
 goes from a node to another node along a fixed path whose cost is the reference
 table's own :meth:`~totenblatt.wanted.table.measure.Table.move_cost` of that path;
 sight (distance and line of fire), cover and hard cover between nodes are the
-reference table's answers too, asked once and kept.
+reference table's answers too, asked once and kept (the lines of fire from a
+destination that asks often are worked out for all destinations at once, by
+:mod:`~totenblatt.wanted.fast.sightlines`, which leaves the table only what is close to
+call).
 
 Which paths: the straight line when it is the cheapest, else the cheapest route
 through the router's nodes (corners, doors, windows), both found with the router's
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from totenblatt.wanted.fast.sightlines import CLEAR, UNSURE, SightLines
 from totenblatt.wanted.table.pathing import router_for
 from totenblatt.wanted.table.planar import EPS
 from totenblatt.wanted.vocab import CoverLevel
@@ -36,7 +40,7 @@ if TYPE_CHECKING:
     from totenblatt.wanted.rules import Ruleset
     from totenblatt.wanted.table.measure import Table
 
-__all__ = ["COVERS", "SPACING", "Board", "board_for"]
+__all__ = ["COVERS", "ROW_AFTER", "SPACING", "Board", "board_for"]
 
 Point = tuple[float, float]
 
@@ -45,6 +49,9 @@ SPACING = 2.0
 COVERS = (CoverLevel.NONE, CoverLevel.LIGHT, CoverLevel.MEDIUM, CoverLevel.HARD)
 """Cover levels by number (0-3); the fast path keeps cover as these numbers."""
 _COVER_NUMBER = {level: i for i, level in enumerate(COVERS)}
+ROW_AFTER = 8
+"""Lines of fire a destination asks of the table one by one before its whole row is worked
+out (:class:`~totenblatt.wanted.fast.sightlines.SightLines`: about as dear as 30 of them)."""
 _MOVE_EPS = 1e-9
 """The move check's tolerance on a club's inches (``moves.check_move``)."""
 
@@ -100,6 +107,11 @@ class Board:
         """D-12 per node: may a figure standing there hide?"""
         self._xy = np.array(points, dtype=np.float64)
         self._sight: dict[int, tuple[float, bool]] = {}
+        self._lines: SightLines | None = None
+        self._rows: list[bytes | None] = [None] * len(points)
+        """Per destination: its :meth:`SightLines.row`, once worked out."""
+        self._asked = [0] * len(points)
+        """Per destination: lines of fire asked of the table before its row is worked out."""
         self._cover: dict[int, int] = {}
         self._reach: list[tuple[list[float], list[int]] | None] = [None] * len(points)
         self._paths: dict[int, tuple[Point, ...]] = {}
@@ -161,14 +173,41 @@ class Board:
 
     def sight(self, i: int, j: int) -> tuple[float, bool]:
         """Distance (D-11) and line of fire (D-15) between nodes ``i`` and ``j``, exactly as
-        the engine's ``Geometry.sight`` answers them."""
+        the engine's ``Geometry.sight`` answers them (the same either way round)."""
         key = i * 1_000_003 + j
         found = self._sight.get(key)
         if found is None:
-            a, b = self.points[i], self.points[j]
-            found = self.table.sight(a, b) if a <= b else self.table.sight(b, a)
+            found = self._measure_sight(i, j)
             self._sight[key] = found
+            self._sight[j * 1_000_003 + i] = found
         return found
+
+    def _measure_sight(self, i: int, j: int) -> tuple[float, bool]:
+        """``Table.sight`` of nodes ``i`` and ``j`` (the lesser point first); the line of fire
+        from a row of :class:`~totenblatt.wanted.fast.sightlines.SightLines` where it is sure."""
+        a, b = self.points[i], self.points[j]
+        if b < a:
+            a, b = b, a
+        if i < self.destinations and j < self.destinations:
+            rows = self._rows
+            row = rows[i]
+            if row is None:
+                row = rows[j]
+            if row is None and self._asked[i] >= ROW_AFTER:
+                row = rows[i] = self._sight_lines().row(i)
+            if row is not None:
+                verdict = row[j]
+                if verdict != UNSURE:
+                    return self.table.distance(a, b), verdict == CLEAR
+            else:
+                self._asked[i] += 1
+        return self.table.sight(a, b)
+
+    def _sight_lines(self) -> SightLines:
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = SightLines(self.table, self._dest_xy)
+        return lines
 
     def cover(self, attacker: int, target: int) -> int:
         """D-17 cover (0-3, see :data:`COVERS`) of ``target`` against ``attacker``."""
@@ -216,9 +255,12 @@ class Board:
         return found
 
     def prepare(self) -> None:
-        """Work out every destination's reach now (for a benchmark or a long simulation)."""
+        """Work out every destination's reach and lines of fire now (for a benchmark or a
+        long simulation)."""
         for i in range(self.destinations):
             self.reach(i)
+            if self._rows[i] is None:
+                self._rows[i] = self._sight_lines().row(i)
 
     def _compute_reach(self, i: int) -> tuple[list[float], list[int]]:
         from totenblatt.wanted.table.measure import MoveError
