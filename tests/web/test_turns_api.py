@@ -119,3 +119,16 @@ def test_a_malformed_question_is_refused_with_what_is_expected(
     response = client.post("/api/games/turns", json=body)
     assert response.status_code == 422
     assert says in response.json()["error"]
+
+
+def test_each_seat_asked_counts_against_the_clients_budget(sqlite_url: str) -> None:
+    from totenblatt.web import ServerSettings, create_app
+    from totenblatt.web.shell.limits import Limits
+
+    app = create_app(
+        ServerSettings(db_url=sqlite_url, bot_delay=0.0, limits=Limits(actions_per_minute=5))
+    )
+    with TestClient(app) as client:
+        asked = [{"game_id": "g", "token": "t"}] * 3
+        codes = [client.post("/api/games/turns", json=asked).status_code for _ in range(2)]
+    assert codes == [200, 429]  # 3 of 5, then 3 more: refused

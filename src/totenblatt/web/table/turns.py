@@ -80,14 +80,17 @@ async def _turn_of(hub: Hub, game_id: str, token: str, lang: str, now: float) ->
 
 
 def turns_router(actions: Budget, default_lang: str) -> APIRouter:
-    """``POST /api/games/turns`` (one request counts as one action of the client's budget;
-    names in ``?lang=``, else ``default_lang``)."""
+    """``POST /api/games/turns`` (each seat asked counts as one action of the client's budget,
+    so that asking is never cheaper than looking at each view; names in ``?lang=``, else
+    ``default_lang``)."""
     router = APIRouter()
 
     # Whose turn it is in each game of the seats given (the lobby's "your games").
     async def turns(request: Request, lang: str | None = None) -> dict[str, Any]:
-        actions.check(client_key(request.client.host if request.client else ""))
         asked = _asked(await read_json(request))
+        client = client_key(request.client.host if request.client else "")
+        for _ in range(max(1, len(asked))):
+            actions.check(client)
         hub: Hub = request.app.state.hub
         language = lang if lang in LANGS else default_lang
         now = time.time()
