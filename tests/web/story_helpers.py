@@ -59,8 +59,9 @@ class Story:
     ids: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def create(cls, client: TestClient, name: str = "Kiez", lang: str = "de") -> Story:
-        answer = client.post("/api/stories", json={"name": name, "lang": lang})
+    def create(cls, client: TestClient, name: str = "Kiez", lang: str = "de", **more: Any) -> Story:
+        """A new story (``more``: further keys of its body, as ``cards``) and its GM's token."""
+        answer = client.post("/api/stories", json={"name": name, "lang": lang, **more})
         assert answer.status_code == 201, answer.text
         data = answer.json()
         return cls(client, data["story_id"], data["gm_token"])

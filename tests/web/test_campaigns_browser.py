@@ -130,6 +130,15 @@ def wizard(page: Any, gang_id: str) -> Any:
     return page.locator(f'.gang-after[data-gang="{gang_id}"]')
 
 
+def owners_wizard(page: Any, server: LiveServer, fight_path: str, link: str, gang_id: str) -> Any:
+    """The aftermath wizard of ``gang_id`` on the fight page at ``fight_path``, opened in
+    ``page`` with the token of its owner's ``link``, once it shows its first step."""
+    page.goto(f"{server.url}{fight_path}#token={token_of(link)}")
+    box = wizard(page, gang_id)
+    box.locator(".step-title").wait_for()
+    return box
+
+
 def test_a_whole_campaign_in_english_on_a_desktop(
     server: LiveServer, pages: Pages, shots: Path, tmp_path: Path, sqlite_url: str, cli: Cli
 ) -> None:
@@ -148,9 +157,7 @@ def test_a_whole_campaign_in_english_on_a_desktop(
         wait_over(http, cid, fight_path.rsplit("/", 1)[1])
     # the owner of the Wild Bunch goes through the wizard: a recruitment and new cowboys
     owner = pages.open(DESK)
-    owner.goto(f"{server.url}{fight_path}#token={token_of(wild_link)}")
-    box = wizard(owner, wild_id)
-    box.locator(".step-title").wait_for()
+    box = owners_wizard(owner, server, fight_path, wild_link, wild_id)
     assert "You lead Wild Bunch." in owner.inner_text("#role")
     assert "shot by" in box.inner_text()
     titles = []
@@ -276,9 +283,7 @@ def test_a_fight_played_by_pointing_conceded_with_a_sacrifice_in_german_on_a_pho
     with httpx.Client(base_url=server.url) as http:
         view = wait_over(http, cid, fight["open"].split("#")[0].rsplit("/", 1)[1])
     owner = pages.open(PHONE, touch=True)
-    owner.goto(f"{server.url}{fight['open'].split('#')[0]}#token={token_of(bunch_link)}")
-    box = wizard(owner, bunch_id)
-    box.locator(".step-title").wait_for()
+    box = owners_wizard(owner, server, fight["open"].split("#")[0], bunch_link, bunch_id)
     assert "aufgegeben" in box.inner_text()
     box.locator(f"#next-{bunch_id}").tap()
     assert box.locator(".step-title").get_attribute("data-step") == "sacrifice"

@@ -19,9 +19,8 @@ from test_campaigns_browser import (
     create_gang,
     gang_id_of,
     import_roster,
+    owners_wizard,
     start_fight,
-    token_of,
-    wizard,
 )
 from web_helpers import LiveServer, seed_counter, served
 
@@ -87,9 +86,7 @@ def test_abilities_are_chosen_payments_bind_and_print_has_no_controls(
     assert leader[:2] == ["cover_3", "quick_fingers_1"] and len(set(leader)) == 4
     # the wizard: the hired gunslinger's ability chosen; a short split blocks Confirm
     owner = pages.open(DESK)
-    owner.goto(f"{server.url}{fight_path}#token={token_of(wild_link)}")
-    box = wizard(owner, wild_id)
-    box.locator(".step-title").wait_for()
+    box = owners_wizard(owner, server, fight_path, wild_link, wild_id)
     for _ in range(12):
         step = box.locator(".step-title").get_attribute("data-step")
         if step == "recruitment":
@@ -163,9 +160,7 @@ def test_the_owner_chooses_the_new_leader_in_the_wizard(
     with httpx.Client(base_url=server.url) as http:
         wait_over(http, cid, fight_path.rsplit("/", 1)[1])
     owner = pages.open(DESK)
-    owner.goto(f"{server.url}{fight_path}#token={token_of(wild_link)}")
-    box = wizard(owner, wild_id)
-    box.locator(".step-title").wait_for()
+    box = owners_wizard(owner, server, fight_path, wild_link, wild_id)
     for _ in range(12):  # Kit, the leader, fell: the wizard asks who leads now
         if box.locator(".step-title").get_attribute("data-step") == "leader":
             break

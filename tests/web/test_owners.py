@@ -60,6 +60,14 @@ def _campaign(client: TestClient, name: str = "Tombstone") -> tuple[str, str]:
     return made.json()["campaign_id"], made.json()["admin_token"]
 
 
+def _played(client: TestClient, story: str, sheet: int, gm: str, *, jokers: int, notes: str) -> Any:
+    """The game master of ``story`` awards ``sheet`` ``jokers`` and writes its ``notes``: the
+    answer to the notes."""
+    url = f"/api/stories/{story}/characters/{sheet}"
+    client.post(f"{url}/jokers", json={"count": jokers, "reason": "heroics"}, headers=auth(gm))
+    return client.patch(url, json={"notes": notes}, headers=auth(gm))
+
+
 def _leaks(answers: list[Any], named: str = "") -> list[str]:
     """The stored names that ``answers`` hold beyond ``named`` (what the asker named)."""
     text = "\n".join(a.text for a in answers)
@@ -98,14 +106,7 @@ def test_an_upload_is_a_copy_the_web_owns(web: TestClient, stocked: str, cli: Cl
     made = web.post(f"/api/stories/{story}/characters", json=upload, headers=auth(gm))
     assert made.status_code == 201, made.text
     sheet = made.json()["character_id"]
-    web.post(
-        f"/api/stories/{story}/characters/{sheet}/jokers",
-        json={"count": 5, "reason": "heroics"},
-        headers=auth(gm),
-    )
-    patched = web.patch(
-        f"/api/stories/{story}/characters/{sheet}", json={"notes": "mine"}, headers=auth(gm)
-    )
+    patched = _played(web, story, sheet, gm, jokers=5, notes="mine")
     assert patched.status_code == 200, patched.text
     view = web.get(f"/api/stories/{story}", headers=auth(gm)).json()
     copy = next(c for c in view["characters"] if c["name"] == "Trevor")
@@ -146,12 +147,7 @@ def test_what_a_story_or_campaign_brings_in_it_holds(
     )
     assert brought.status_code == 201, brought.text
     sheet = brought.json()["character_id"]
-    web.post(
-        f"/api/stories/{first}/characters/{sheet}/jokers",
-        json={"count": 2, "reason": "x"},
-        headers=auth(gm1),
-    )
-    web.patch(f"/api/stories/{first}/characters/{sheet}", json={"notes": "n1"}, headers=auth(gm1))
+    _played(web, first, sheet, gm1, jokers=2, notes="n1")
     again = web.post(
         f"/api/stories/{second}/characters", json={"sheet": "Trevor"}, headers=operator(gm2)
     )

@@ -3,27 +3,24 @@ entered on the page, validated, then resolved and logged exactly as drawn cards 
 
 from __future__ import annotations
 
-from typing import Any
-
 from story_helpers import Story, story_client
 
 from totenblatt.rpg import resolve_probe
 
 
-def _table_story(client: Any) -> Story:
-    answer = client.post("/api/stories", json={"name": "Kiez", "lang": "en", "cards": "table"})
-    assert answer.status_code == 201, answer.text
-    data = answer.json()
-    return Story(client, data["story_id"], data["gm_token"])
+def _trevors_test(story: Story, difficulty: int) -> int:
+    """Trevor (Sportlichkeit 2) joins ``story`` and is tested against ``difficulty``: the
+    test's id."""
+    story.add("Trevor", {"Sportlichkeit": 2})
+    body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": difficulty}
+    return int(story.call(body)["test_id"])
 
 
 def test_real_cards_resolve_as_drawn_cards(db_url: str) -> None:
     with story_client(db_url) as client:
-        story = _table_story(client)
+        story = Story.create(client, lang="en", cards="table")
         assert story.view()["cards"] == "table"
-        story.add("Trevor", {"Sportlichkeit": 2})
-        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": 3}
-        tid = story.call(body)["test_id"]
+        tid = _trevors_test(story, 3)
         assert "odds" in story.test(tid, "Trevor")  # the odds before the draw stay
         for cards, token, words in (
             (None, "Trevor", "list of the 1 card"),
@@ -55,9 +52,7 @@ def test_real_cards_resolve_as_drawn_cards(db_url: str) -> None:
 def test_a_drawn_story_takes_no_cards(db_url: str) -> None:
     with story_client(db_url) as client:
         story = Story.create(client, lang="en")
-        story.add("Trevor", {"Sportlichkeit": 2})
-        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": 3}
-        tid = story.call(body)["test_id"]
+        tid = _trevors_test(story, 3)
         answer = story.post(f"/tests/{tid}/draw?lang=en", {"cards": ["8♣"]}, "Trevor")
         assert answer.status_code == 422 and "draws its own cards" in answer.json()["error"]
         bad = client.post("/api/stories", json={"name": "x", "cards": "real"})
@@ -87,9 +82,7 @@ def test_the_page_odds_never_round_to_100(db_url: str) -> None:
     """The issue's case: with 1 joker 9288/9295 was shown as 100 %; now 99,9 %."""
     with story_client(db_url) as client:
         story = Story.create(client, lang="de")
-        story.add("Trevor", {"Sportlichkeit": 2})
-        body = {"character": story.ids["Trevor"], "skill": "Sportlichkeit", "difficulty": 0}
-        tid = story.call(body)["test_id"]
+        tid = _trevors_test(story, 0)
         odds = next(t for t in story.view("Trevor", lang="de")["tests"] if t["test_id"] == tid)[
             "odds"
         ]

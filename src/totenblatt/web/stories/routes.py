@@ -258,17 +258,12 @@ def _page_routes(router: APIRouter, state: _Table) -> None:
 
 def _story_routes(router: APIRouter, state: _Table) -> None:
     """Creating a story and reading its payload."""
-    body = state.body
-    base = state.base
-    default_lang = state.default_lang
-    seeds = state.seeds
-    creations = state.creations
 
     @router.post("/api/stories", status_code=201)
     async def create(request: Request) -> dict[str, Any]:
         require_creator(request)
-        creations.check(_client(request))
-        data = await body(request)
+        state.creations.check(_client(request))
+        data = await state.body(request)
         if not isinstance(data, dict) or set(data) - {"name", "lang", "ruleset", "cards"}:
             raise InvalidError(
                 'a story is {"name": str, "lang": "de" | "en", "cards": "drawn" | "table"}'
@@ -279,7 +274,7 @@ def _story_routes(router: APIRouter, state: _Table) -> None:
                 f"unknown cards {str(cards)[:20]!r}: expected drawn (the server's piles) or "
                 "table (the real cards drawn at the table, entered on the page)"
             )
-        lang = data.get("lang", default_lang)
+        lang = data.get("lang", state.default_lang)
         if lang not in LANGS:
             raise InvalidError(f"unknown lang {str(lang)[:20]!r}: expected {' or '.join(LANGS)}")
         ruleset = data.get("ruleset", "rpg")
@@ -291,7 +286,7 @@ def _story_routes(router: APIRouter, state: _Table) -> None:
         name = table._name(data.get("name"), "name", lang, limit=120)
         token = secrets.token_urlsafe(32)
         story_id = secrets.token_urlsafe(12)
-        seed = seeds() & ((1 << SEED_BITS) - 1)
+        seed = state.seeds() & ((1 << SEED_BITS) - 1)
 
         def make() -> None:
             stories = _stories(request)
@@ -312,13 +307,13 @@ def _story_routes(router: APIRouter, state: _Table) -> None:
         return {
             "story_id": story_id,
             "gm_token": token,
-            "url": f"{base(request)}/stories/{story_id}#token={token}",
-            "public_url": f"{base(request)}/stories/{story_id}",
+            "url": f"{state.base(request)}/stories/{story_id}#token={token}",
+            "public_url": f"{state.base(request)}/stories/{story_id}",
         }
 
     @router.get("/api/stories/{story_id}")
     async def read(request: Request, story_id: str, lang: str | None = None) -> Any:
-        story = await _store(_stories(request).load, story_id, lang=_lang(lang, default_lang))
+        story = await _store(_stories(request).load, story_id, lang=_lang(lang, state.default_lang))
         language = _lang(lang, story.lang)
         viewer = viewer_of(story, _bearer(request), language)
         return JSONResponse(await run_in_threadpool(story_payload, story, viewer, language))
@@ -326,31 +321,25 @@ def _story_routes(router: APIRouter, state: _Table) -> None:
 
 def _character_routes(router: APIRouter, state: _Table) -> None:
     """Adding a character to a story and bringing a sheet from another."""
-    change = state.change
-    told = state.told
-    body = state.body
-    base = state.base
-    default_lang = state.default_lang
-    actions = state.actions
 
     @router.post("/api/stories/{story_id}/characters", status_code=201)
     async def add(request: Request, story_id: str) -> dict[str, Any]:
-        data = await body(request)
+        data = await state.body(request)
         if isinstance(data, dict) and "sheet" in data:
             sheet, token = await bring(request, story_id, data)
         elif isinstance(data, dict) and "upload" in data:
-            (sheet, token), _ = await change(
+            (sheet, token), _ = await state.change(
                 request, story_id, lambda story, viewer, lang: upload_sheet(
                     story, viewer, data, lang
                 ),
             )  # fmt: skip
         else:
-            (sheet, token), _ = await change(
+            (sheet, token), _ = await state.change(
                 request, story_id, lambda story, viewer, lang: table.add_character(
                     story, viewer, data, lang
                 ),
             )  # fmt: skip
-        url = None if token is None else f"{base(request)}/stories/{story_id}#token={token}"
+        url = None if token is None else f"{state.base(request)}/stories/{story_id}#token={token}"
         return {"character_id": sheet.id, "player_token": token, "url": url}
 
     async def bring(
@@ -358,12 +347,12 @@ def _character_routes(router: APIRouter, state: _Table) -> None:
     ) -> tuple[SheetRecord, str | None]:
         """A sheet of the store joins the story and is held by it (the game master, with the
         operator's token: only the operator may name the store's sheets)."""
-        actions.check(_client(request))
+        state.actions.check(_client(request))
         asked = request.query_params.get("lang")
         if set(data) != {"sheet"} or not isinstance(data["sheet"], str):
             raise InvalidError('a stored sheet is brought in with {"sheet": name} alone')
         if not is_operator(request):
-            raise ForbiddenError(refusal("not_operator", _lang(asked, default_lang)))
+            raise ForbiddenError(refusal("not_operator", _lang(asked, state.default_lang)))
         token_box: list[str | None] = []
 
         def step(story: StoryRecord, character: Character) -> SheetRecord:
@@ -377,9 +366,9 @@ def _character_routes(router: APIRouter, state: _Table) -> None:
 
         sheet, story = await _store(
             _stories(request).bring, story_id, data["sheet"][:200], step,
-            lang=_lang(asked, default_lang),
+            lang=_lang(asked, state.default_lang),
         )  # fmt: skip
-        await told(request, story)
+        await state.told(request, story)
         return sheet, token_box[0]
 
 
