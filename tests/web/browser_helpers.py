@@ -108,6 +108,27 @@ def wait_decision(page: Any, after: int) -> dict[str, Any]:
     return view(page)
 
 
+def first_action(
+    live: LiveServer, pages: Any, size: dict[str, int], touch: bool
+) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """A new game of gangs (a person against the bot) opened at ``size`` (``touch``: by a
+    finger, the bids passed by taps; else by clicks): the page, its view at the first action,
+    and the seat's figure nearest mid-table (in view at any zoom)."""
+    game = new_game(live, ["human", "bot"], scenario="gangs")
+    page = pages.open(size, touch=touch)
+    page.goto(game["seats"][0]["url"])
+    v = wait_decision(page, -1)
+    while v["phase"] != "action":
+        passing = page.locator("[data-choice=pass]").first
+        if touch:
+            passing.tap()
+        else:
+            passing.click()
+        v = wait_decision(page, v["version"])
+    own = [f for f in v["figures"] if f["seat"] == v["seat"]]
+    return page, v, min(own, key=lambda f: abs(f["position"][1] - 18))
+
+
 TO_SCREEN = """([x, y]) => {
   const svg = document.getElementById("board");
   const p = svg.createSVGPoint();

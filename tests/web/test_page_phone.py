@@ -12,6 +12,7 @@ from browser_helpers import (
     PHONE,
     TABLET,
     Pages,
+    first_action,
     length,
     meet,
     new_game,
@@ -142,15 +143,7 @@ def test_every_figure_and_spot_has_a_hit_area_of_44_px(
 ) -> None:
     """At the fitting zoom and at the whole table, every living figure's and every suggested
     spot's hit area is at least 44 × 44 CSS px, and a tap 18 px beside a figure reaches it."""
-    game = new_game(live, ["human", "bot"], scenario="gangs")
-    page = pages.open(size, touch=True)
-    page.goto(game["seats"][0]["url"])
-    v = wait_decision(page, -1)
-    while v["phase"] != "action":
-        page.locator("[data-choice=pass]").first.tap()
-        v = wait_decision(page, v["version"])
-    own = [f for f in v["figures"] if f["seat"] == v["seat"]]
-    mine = min(own, key=lambda f: abs(f["position"][1] - 18))  # mid-table: in view at any zoom
+    page, v, mine = first_action(live, pages, size, touch=True)
     for zoom in ("fit", "whole"):
         if zoom == "whole":
             whole_table(page)

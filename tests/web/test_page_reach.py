@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import LAPTOP, PHONE, Pages, new_game, screen, wait_decision
+from browser_helpers import LAPTOP, PHONE, Pages, first_action, screen
 from web_helpers import LiveServer
 
 _AT_CENTRES = """() => {
@@ -32,15 +32,7 @@ _AT_CENTRES = """() => {
 def test_every_offered_spot_is_reached_at_its_centre(
     live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
 ) -> None:
-    game = new_game(live, ["human", "bot"], scenario="gangs")
-    page = pages.open(size, touch=touch)
-    page.goto(game["seats"][0]["url"])
-    v = wait_decision(page, -1)
-    while v["phase"] != "action":
-        page.locator("[data-choice=pass]").first.click()
-        v = wait_decision(page, v["version"])
-    own = [f for f in v["figures"] if f["seat"] == v["seat"]]
-    mine = min(own, key=lambda f: abs(f["position"][1] - 18))
+    page, _, mine = first_action(live, pages, size, touch)
     x, y = screen(page, mine["position"])
     if touch:
         page.touchscreen.tap(x, y)
