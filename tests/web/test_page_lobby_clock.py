@@ -12,7 +12,7 @@ import httpx
 import pytest
 from browser_helpers import LAPTOP, PHONE, Pages, new_game, view
 from night_helpers import act
-from web_helpers import LiveServer, create_game
+from web_helpers import LiveServer, create_game, view_of
 
 from totenblatt.web.table.days import FLAG_RULE
 
@@ -143,3 +143,23 @@ def test_an_invited_friend_reads_the_table_in_their_own_language(
     english.wait_for_function("() => window.totenblatt && window.totenblatt.view()")
     assert english.get_attribute("html", "lang") == "en"
     assert "Player" in english.inner_text("#seats")
+
+
+def test_your_games_ask_again_when_the_lobby_is_shown_again(live: LiveServer, pages: Pages) -> None:
+    with httpx.Client(base_url=live.url) as http:
+        duel = create_game(http, ["human", "human"], players=["Anna", "Ben"])
+        gid = duel["game_id"]
+        tokens = [s["token"] for s in duel["seats"]]
+        first = view_of(http, gid, tokens[0])["to_act"]
+        page = pages.open(LAPTOP)
+        _hold(page, live, [{"game_id": gid, "seat": first, "token": tokens[first]}])
+        turn = page.locator(f'#mine tr[data-game="{gid}"] [data-turn]')
+        page.wait_for_selector("#mine [data-turn=yours]")
+        while view_of(http, gid, tokens[0])["to_act"] == first:  # the seat decides till the
+            legal = view_of(http, gid, tokens[first])["legal_actions"]  # turn passes on
+            choice = next(a for a in legal if a["type"] != "concede")
+            assert act(http, gid, tokens[first], choice).status_code == 200
+    # the tab is hidden and shown again (the player comes back to the lobby): asked at once
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_selector("#mine [data-turn=theirs]", timeout=8_000)  # before the 15 s poll
+    assert turn.inner_text() == f"{['Anna', 'Ben'][1 - first]}'s turn"
