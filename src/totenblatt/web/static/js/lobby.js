@@ -213,6 +213,7 @@ function buildForm() {
       ),
     );
     loadGames();
+    loadTurns(); // the new seats' turns at once
   }
 
   fill(createNode, 
