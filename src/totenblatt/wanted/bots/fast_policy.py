@@ -37,10 +37,14 @@ import numpy as np
 
 from totenblatt.wanted.bots.fast_reading import (
     Know,
+    bases_on,
     defend_choice,
     keep_choice,
+    position,
+    position_with,
     redraw_choice,
     shots_of,
+    side_of,
     swap_choice,
     tempt_choice,
     tempt_options,
@@ -49,7 +53,7 @@ from totenblatt.wanted.bots.fast_reading import (
 from totenblatt.wanted.bots.fast_reading import (
     know as knowing,
 )
-from totenblatt.wanted.bots.heuristic import DEPTH, NEXT_ROUND, TRADE, URGE
+from totenblatt.wanted.bots.heuristic import NEXT_ROUND, TRADE, URGE
 from totenblatt.wanted.bots.reading import APPROACH, JOKER_COST, KILL_BONUS
 from totenblatt.wanted.fast.actions import CONCEDE, PASS
 from totenblatt.wanted.fast.cards import JOKER, SUITS
@@ -408,22 +412,24 @@ class FastPolicy:
         of fire, else behind the best cover), where a figure may hide."""
         if not dests:
             return [], ()
-        ways = [self._nearest(know, board, dests, node) for node in towards]
+        where = know.around(here, budget, dests)
+        ways = [self._nearest(know, (here, budget), where[0], dests, n) for n in towards]
         if towards:
             half = board.within(here, budget / 2)
             if half:
-                ways.append(self._nearest(know, board, half, towards[0]))
-        spots = self._safest(know, dests, threats, here)
+                near = know.around(here, budget / 2, half)[0]
+                ways.append(self._nearest(know, (here, budget / 2), near, half, towards[0]))
+        spots = self._safest(know, (here, budget), where, threats)
         return [j for j in dict.fromkeys(ways) if j not in spots], spots
 
     @staticmethod
-    def _nearest(know: Know, board: Board, dests: tuple[int, ...], node: int) -> int:
-        """The destination among ``dests`` nearest to ``node`` (remembered)."""
-        key = (dests, node)
+    def _nearest(know: Know, place: tuple[int, float], xy: Any, dests: Any, node: int) -> int:
+        """The destination among ``dests`` (within ``place``'s inches of its node, at points
+        ``xy``) nearest to ``node`` (remembered)."""
+        key = (*place, node)
         found = know.nearest.get(key)
         if found is None:
-            xy = know.xy[list(dests)]
-            ex, ey = board.points[node]
+            ex, ey = know.point(node)
             d = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey)
             if len(know.nearest) > 200_000:
                 know.nearest.clear()
@@ -432,27 +438,25 @@ class FastPolicy:
 
     @staticmethod
     def _safest(
-        know: Know, dests: tuple[int, ...], threats: tuple[int, ...], here: int
+        know: Know, place: tuple[int, float], where: tuple[Any, ...], threats: tuple[int, ...]
     ) -> tuple[int, ...]:
-        """Up to two cover spots among ``dests`` safer against ``threats`` than ``here``, as
+        """Up to two cover spots among the destinations within ``place``'s inches of its node
+        (``where``: :meth:`Know.around`) safer against ``threats`` than that node, as
         the engine's menu ranks them (``Router.cover_spots``): out of every line of fire or
         behind the best cover against the most exposed threat, then in hard cover, then the
         least exposed in sum, then the nearest (remembered)."""
-        key = (dests, threats, here)
+        key = (*place, threats)
         found = know.safest.get(key)
         if found is None:
-            spots = know.covers.get(dests)
-            if spots is None:
-                spots = know.covers[dests] = tuple(j for j in dests if know.spot_of[j] >= 0)
+            here = place[0]
+            spots = where[1]
             found = ()
             if spots and threats:
-                index = [know.spot_of[j] for j in spots]
-                levels = np.vstack([know.exposure(t)[index] for t in threats])
-                worst, total = levels.min(axis=0), levels.sum(axis=0)
-                hard = know.spot_hard[index]
+                index, hard, xy = where[2:]
+                levels = know.levels(threats)
+                worst, total = levels[0][index], levels[1][index]
                 w, h, t = know.safety(here, threats)
                 better = (worst > w) | ((worst == w) & ((hard > h) | ((hard == h) & (total > t))))
-                xy = know.xy[list(spots)]
                 ex, ey = know.xy[here] if here < len(know.xy) else know.point(here)
                 near = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey)
                 chosen = np.nonzero(better)[0]
@@ -477,15 +481,15 @@ class FastPolicy:
         }
         standoff = not any(o or th for o, th, _ in here.values())
         weights = self._weights(game, know, standoff)
-        now = _position(list(here.values()), weights)
+        now = position(list(here.values()), weights)
         per_character = t.per_character
         clubs = sorted({c for c in game.seat_cards(seat) if SUITS[c] in (0, 4)})
         holds = {f: set(game.hands[f]) for f in own} if per_character else {}
         out: list[tuple[float, int]] = []
-        blocked = {f: game.blocked(f) for f in own} if clubs else {}
+        taken = bases_on(game) if clubs else {}
         gains: dict[tuple[int, int, bool], float] = {}
         """Each figure, destination and hiding weighed once (several clubs reach it)."""
-        others = {f: [p for g, p in here.items() if g != f] for f in own}
+        others = {f: side_of([p for g, p in here.items() if g != f]) for f in own}
         threats = tuple(node for _, node, _, _ in enemies)
         for c in clubs:
             way = 13 if c == JOKER else c % 13
@@ -497,6 +501,7 @@ class FastPolicy:
                 budget = spec.inches[c] + (spec.club[f] if c != JOKER else 0)  # Light-Footed
                 base = t.move_base(way, t.slot[f])
                 here_f = game.pos[f]
+                mine = board.conflicts(here_f)
                 found = places.get((here_f, budget))
                 if found is None:
                     dests = board.within(here_f, budget)
@@ -510,8 +515,8 @@ class FastPolicy:
                     places[(here_f, budget)] = found
                 ways, spots = found
                 for j in (*ways, *spots):
-                    if j in blocked[f]:
-                        continue
+                    if taken.get(j, 0) > (j in mine):
+                        continue  # another figure's base is there
                     # as the engine's menu: a figure hides only on a cover spot in hard
                     # cover, where hidden is never worse than seen (its shots count alike,
                     # the enemy's only within reach): weigh it alone there
@@ -521,7 +526,7 @@ class FastPolicy:
                         gain = gains.get(key)
                         if gain is None:
                             part = self._part(game, know, f, j, hide, enemies, stances)
-                            gain = gains[key] = _position([*others[f], part], weights) - now
+                            gain = gains[key] = position_with(others[f], part, weights) - now
                         score = gain - cost
                         if score > best[0]:
                             best = (score, base + 2 * j + hide)
@@ -565,28 +570,6 @@ class FastPolicy:
             if a != CONCEDE and a < t.redraw:
                 out.setdefault(a, None)
         return list(out)
-
-
-def _position(
-    parts: list[tuple[float, float, float]], weights: tuple[float, float, float]
-) -> float:
-    """The heuristic's ``_position``: the side's best shots (weighted by ``DEPTH``) against
-    the enemy's best shots at it, less the way still to go."""
-    attack, defence, urge = weights
-    if len(parts) == 1:
-        o, th, way = parts[0]
-        return attack * o - defence * th - urge * way
-    ours = sorted([p[0] for p in parts], reverse=True)
-    theirs = sorted([p[1] for p in parts], reverse=True)
-    total = 0.0
-    for k, w in enumerate(DEPTH):
-        if k >= len(ours):
-            break
-        total += w * (attack * ours[k] - defence * theirs[k])
-    way = 0.0
-    for p in parts:
-        way += p[2]
-    return total - urge * way
 
 
 def _kept(memo: dict[Any, dict[Any, Any]], key: Any) -> dict[Any, Any]:

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from totenblatt.wanted.bots.heuristic import COVER_COST, FATE_MARGIN, REDRAW_MARGIN
+from totenblatt.wanted.bots.heuristic import COVER_COST, DEPTH, FATE_MARGIN, REDRAW_MARGIN
 from totenblatt.wanted.bots.reading import JOKER_COST, KILL_BONUS, proxy_table
 from totenblatt.wanted.fast.actions import COVER_CODES, PASS, SWAP, cover_abilities
 from totenblatt.wanted.fast.cards import JOKER, SUITS
+from totenblatt.wanted.fast.spec import rules_key
 from totenblatt.wanted.rules import MISS
 
 if TYPE_CHECKING:
@@ -30,12 +31,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Know",
+    "bases_on",
     "card_worth",
     "defend_choice",
     "keep_choice",
     "know",
+    "position",
+    "position_with",
     "redraw_choice",
     "shots_of",
+    "side_of",
     "swap_choice",
     "tempt_choice",
     "tempt_options",
@@ -80,28 +85,27 @@ class Know:
         """By ``a * 1_000_003 + b``: the distance, the table's range band (-1: beyond it,
         -2: no line of fire), the cover modifier of a target at ``b`` against ``a`` and of
         ``a`` against ``b``."""
-        self.nearest: dict[tuple[tuple[int, ...], int], int] = {}
-        """The destination nearest to a node, by (destinations, node)."""
+        self.nearest: dict[tuple[int, float, int], int] = {}
+        """The destination nearest to a node, by the node and inches of the destinations
+        (``board.within``) and the node."""
         self.candidates: dict[tuple[int, ...], dict[tuple[int, float], Any]] = {}
         """The policy's destinations worth weighing (:meth:`FastPolicy._candidates`), by the
         enemies' nodes, then by the figure's node and its club's inches."""
-        self.covers: dict[tuple[int, ...], tuple[int, ...]] = {}
-        """The cover spots among some destinations, by the destinations."""
+        self.covers: dict[tuple[int, float], tuple[Any, tuple[int, ...], Any, Any, Any]] = {}
+        """The destinations within some inches of a node, by node and inches: see
+        :meth:`around`."""
+        self._levels: dict[tuple[int, ...], tuple[Any, Any]] = {}
         router = board._router
         spot_index = {p: i for i, p in enumerate(router.spots)}
         self.spot_of = [spot_index.get(p, -1) for p in board.points[: board.destinations]]
         """Per destination: its index among the router's cover spots, -1 for none."""
-        self.safest: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]] = {}
+        self.safest: dict[tuple[int, float, tuple[int, ...]], tuple[int, ...]] = {}
         self._exposures: dict[int, Any] = {}
         self._safety: dict[tuple[int, tuple[int, ...]], tuple[int, int, int]] = {}
         self.spot_hard = router.spot_hard
         """Per router cover spot: 1 in hard cover."""
         self._router = router
         self._points = board.points
-        self.resolved = spec._resolved
-        self.menus = spec.menus
-        """The fast path's own memos of the first setup (attack results by their inputs, move
-        ids by mover and place): valid for every setup of this board and ruleset."""
 
     def point(self, node: int) -> tuple[float, float]:
         """The table point of a board node."""
@@ -119,6 +123,41 @@ class Know:
             if len(self._safety) > 200_000:
                 self._safety.clear()
             self._safety[key] = found
+        return found
+
+    def around(
+        self, here: int, budget: float, dests: tuple[int, ...]
+    ) -> tuple[Any, tuple[int, ...], Any, Any, Any]:
+        """What the policy weighs of ``dests``, the destinations within ``budget`` inches of
+        node ``here``: their points, the cover spots among them, those spots' indices among
+        the router's spots, whether each is in hard cover, and their points (kept)."""
+        key = (here, budget)
+        found = self.covers.get(key)
+        if found is None:
+            spots = tuple(j for j in dests if self.spot_of[j] >= 0)
+            index = [self.spot_of[j] for j in spots]
+            found = (
+                self.xy[list(dests)],
+                spots,
+                index,
+                self.spot_hard[index],
+                self.xy[list(spots)],
+            )
+            if len(self.covers) > 100_000:
+                self.covers.clear()
+            self.covers[key] = found
+        return found
+
+    def levels(self, threats: tuple[int, ...]) -> tuple[Any, Any]:
+        """Per router cover spot: its worst and its summed :meth:`exposure` to shooters at
+        ``threats`` (nodes; kept)."""
+        found = self._levels.get(threats)
+        if found is None:
+            levels = np.vstack([self.exposure(t) for t in threats])
+            found = (levels.min(axis=0), levels.sum(axis=0))
+            if len(self._levels) > 20_000:
+                self._levels.clear()
+            self._levels[threats] = found
         return found
 
     def exposure(self, node: int) -> Any:
@@ -176,38 +215,36 @@ _SHARED = [
     "covers",
     "spot_of",
     "safest",
+    "_levels",
     "_exposures",
     "_safety",
     "spot_hard",
     "_router",
     "_points",
-    "resolved",
-    "menus",
 ]
 """The attributes of a :class:`Know` shared by every setup of one board and ruleset."""
 _KNOWN: dict[int, tuple[object, Know]] = {}
-_BY_BOARD: dict[tuple[int, int], tuple[object, object, Know]] = {}
+_BY_BOARD: dict[tuple[int, str], tuple[object, Know]] = {}
 
 
 def know(spec: Spec) -> Know:
-    """The :class:`Know` of ``spec`` (made once per spec). Setups of one board and ruleset
-    share its measurements — and the fast path's memos, which the reference engine's
-    set-up of every game (heroes that draw their abilities, B2) would otherwise start
-    empty each game."""
+    """The :class:`Know` of ``spec`` (made once per spec). Setups of one board and equal
+    rules share its measurements (as they share the fast path's memos,
+    :func:`~totenblatt.wanted.fast.spec.shared_memos`): the reference engine's set-up of
+    every game (heroes that draw their abilities, B2) and every cell of an experiment (a
+    ruleset object of its own) would otherwise start them empty."""
     found = _KNOWN.get(id(spec))
     if found is None or found[0] is not spec:
-        board, rules = spec.board, spec.rules
-        first = _BY_BOARD.get((id(board), id(rules)))
-        if first is None or first[0] is not board or first[1] is not rules:
+        board = spec.board
+        key = (id(board), rules_key(spec.rules))
+        first = _BY_BOARD.get(key)
+        if first is None or first[0] is not board:
             if len(_BY_BOARD) > 32:
                 _BY_BOARD.clear()
-            first = _BY_BOARD[(id(board), id(rules))] = (board, rules, Know(spec))
-        else:
-            spec._resolved = first[2].resolved
-            spec.menus = first[2].menus
+            first = _BY_BOARD[key] = (board, Know(spec))
         if len(_KNOWN) > 64:
             _KNOWN.clear()
-        found = _KNOWN[id(spec)] = (spec, Know(spec, first[2]))
+        found = _KNOWN[id(spec)] = (spec, Know(spec, first[1]))
     return found[1]
 
 
@@ -405,9 +442,79 @@ def defend_choice(game: FastGame, legal: list[int]) -> int:
     return best[2]
 
 
+def bases_on(game: FastGame) -> dict[int, int]:
+    """Per destination: how many figures in the game have their bases on it
+    (``board.conflicts``); ``game.blocked(f)`` holds what has more than ``f``'s own."""
+    board = game.spec.board
+    pos, out = game.pos, game.out
+    taken: dict[int, int] = {}
+    for g in range(game.spec.n):
+        if not out[g]:
+            for j in board.conflicts(pos[g]):
+                taken[j] = taken.get(j, 0) + 1
+    return taken
+
+
 def shots_of(cards: list[int], wild: bool) -> tuple[list[int], list[int]]:
     """The spades and jokers among ``cards`` (each value once, lowest first) and, for a figure
     with Wild 2 (``wild``), the suits of its 2s (B1)."""
     shooting = sorted({c for c in cards if SUITS[c] in (1, 4)})
     twos = sorted({c // 13 for c in cards if c != JOKER and c % 13 == 0}) if wild else []
     return shooting, twos
+
+
+# -- the position score ----------------------------------------------------------------
+
+
+def position(parts: list[tuple[float, float, float]], weights: tuple[float, float, float]) -> float:
+    """The heuristic's ``_position``: the side's best shots (weighted by ``DEPTH``) against
+    the enemy's best shots at it, less the way still to go."""
+    attack, defence, urge = weights
+    if len(parts) == 1:
+        o, th, way = parts[0]
+        return attack * o - defence * th - urge * way
+    ours = sorted([p[0] for p in parts], reverse=True)
+    theirs = sorted([p[1] for p in parts], reverse=True)
+    total = 0.0
+    for k, w in enumerate(DEPTH):
+        if k >= len(ours):
+            break
+        total += w * (attack * ours[k] - defence * theirs[k])
+    way = 0.0
+    for p in parts:
+        way += p[2]
+    return total - urge * way
+
+
+def side_of(
+    parts: list[tuple[float, float, float]],
+) -> tuple[list[float], list[float], float, list[tuple[float, float, float]]]:
+    """The other figures' parts of a side as :func:`position_with` reads them: their best
+    ``len(DEPTH)`` shots and threats, their way summed in order, the parts."""
+    ours = sorted([p[0] for p in parts], reverse=True)[: len(DEPTH)]
+    theirs = sorted([p[1] for p in parts], reverse=True)[: len(DEPTH)]
+    way = 0.0
+    for p in parts:
+        way += p[2]
+    return ours, theirs, way, parts
+
+
+def position_with(
+    side: tuple[list[float], list[float], float, list[tuple[float, float, float]]],
+    part: tuple[float, float, float],
+    weights: tuple[float, float, float],
+) -> float:
+    """``position([*parts, part], weights)`` for the other figures' ``side``
+    (:func:`side_of`): the same sums in the same order."""
+    ours5, theirs5, way, parts = side
+    if not parts:
+        return position([part], weights)
+    attack, defence, urge = weights
+    ours = sorted([*ours5, part[0]], reverse=True)
+    theirs = sorted([*theirs5, part[1]], reverse=True)
+    total = 0.0
+    for k, w in enumerate(DEPTH):
+        if k >= len(ours):
+            break
+        total += w * (attack * ours[k] - defence * theirs[k])
+    return total - urge * (way + part[2])

@@ -453,7 +453,7 @@ class FastGame(Offers):
         return self.spec.actions.shadow(self, action)
 
 
-_TEMPLATES: dict[tuple[Any, Any], tuple[Any, Any, FastGame]] = {}
+_TEMPLATES: dict[tuple[Any, Any], tuple[Any, Any, FastGame | None]] = {}
 
 
 def new_fast_game(
@@ -478,24 +478,28 @@ def new_fast_game(
         from totenblatt.wanted.engine.game import new_game
 
         game = new_game(scenario, ruleset, 0)
-        if any(isinstance(e, AbilityDrawn) for e in game.events):
-            # B2: a hero given no abilities draws them with the game's generator, so each
-            # seed sets up other figures: every game is the reference engine's own set-up
-            return FastGame.from_game(new_game(scenario, ruleset, seed), record=record)
-        template = FastGame.from_game(game)
-        st = game.state
-        deck = tuple(number(c) for c in _start_deck(st))
-        template.spec.start = (
-            [template.spec.board.node(f.pos) for f in st.figures],
-            [f.hp for f in st.figures],
-            [False] * len(st.figures),
-            [False] * len(st.figures),
-            [sum(1 for f in st.figures if f.seat == s) for s in range(st.seats)],
-            deck,
-        )
+        template: FastGame | None = None
+        # B2: a hero given no abilities draws them with the game's generator, so each seed
+        # sets up other figures: every game is then the reference engine's own set-up
+        if not any(isinstance(e, AbilityDrawn) for e in game.events):
+            template = FastGame.from_game(game)
+            st = game.state
+            deck = tuple(number(c) for c in _start_deck(st))
+            template.spec.start = (
+                [template.spec.board.node(f.pos) for f in st.figures],
+                [f.hp for f in st.figures],
+                [False] * len(st.figures),
+                [False] * len(st.figures),
+                [sum(1 for f in st.figures if f.seat == s) for s in range(st.seats)],
+                deck,
+            )
         if len(_TEMPLATES) > 32:
             _TEMPLATES.clear()
         found = _TEMPLATES[key] = (scenario, ruleset, template)
+    if found[2] is None:
+        from totenblatt.wanted.engine.game import new_game
+
+        return FastGame.from_game(new_game(scenario, ruleset, seed), record=record)
     return found[2].fresh(seed, record=record)
 
 

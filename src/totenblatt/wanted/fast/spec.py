@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from totenblatt.wanted.engine.state import GameState
     from totenblatt.wanted.rules import Ruleset
 
-__all__ = ["Resolved", "Spec", "spec_of"]
+__all__ = ["Memos", "Resolved", "Spec", "rules_key", "shared_memos", "spec_of"]
 
 
 Resolved = tuple[int | None, int | None, int | None, int, int, int, bool, str]
@@ -33,13 +33,20 @@ class Spec:
     """What never changes in a game: the rules' numbers, the figures' names, the board."""
 
     def __init__(self, state: GameState) -> None:
-        from totenblatt.wanted.engine.heroes import profile
-
-        rules = state.ruleset
         refusal = state_refusal(state)
         if refusal is not None:
             raise FastUnsupportedError(refusal + " (use the reference engine)")
-        self.rules: Ruleset = rules
+        self.rules: Ruleset = state.ruleset
+        self._figures(state)
+        self._cards(state.ruleset)
+        self._abilities(state)
+        self._memos(state)
+
+    def _figures(self, state: GameState) -> None:
+        """The seats, the figures' names and numbers, the board and the action table."""
+        from totenblatt.wanted.engine.heroes import profile
+
+        rules = state.ruleset
         self.seats = state.seats
         self.teams = state.teams
         figs = state.figures
@@ -51,8 +58,7 @@ class Spec:
         self.hp_max = tuple(f.hp_max for f in figs)
         self.n = len(figs)
         own = tuple(tuple(i for i, f in enumerate(figs) if f.seat == s) for s in range(self.seats))
-        table = state.geo.table
-        self.board: Board = board_for(table, rules, [f.pos for f in figs])
+        self.board: Board = board_for(state.geo.table, rules, [f.pos for f in figs])
         heroes = tuple(profile(rules, f.kind) for f in figs)
         extra = sum(h.extra_cards for h in heroes if h is not None)
         self.actions = ActionTable(
@@ -75,6 +81,12 @@ class Spec:
         """D-5 ``per_character``: every figure holds its own hand (holder = figure index)."""
         self.holders = own if state.per_character else tuple((s,) for s in range(self.seats))
         """Per seat: the indices of its hands in ``FastGame.hands``."""
+        self.extra = tuple(0 if h is None else h.extra_cards for h in heroes)
+        self.swap_right = tuple(-1 if h is None else h.swap_cards for h in heroes)
+        """D-27 per figure: -1 a cowboy (no right of its own), 0 may not swap, else k."""
+
+    def _cards(self, rules: Ruleset) -> None:
+        """The cards' values and the rules' numbers of a round and an attack."""
         self.value = tuple(0 if c == JOKER else rules.card_value(CARDS[c]) for c in range(53))
         self.inches = tuple(
             rules.jokers.club_inches if c == JOKER else self.value[c] for c in range(53)
@@ -94,9 +106,13 @@ class Spec:
         self.cap = rules.hp.cap_hp_at_max
         self.bands = tuple(rules.attack.bands)
         self.modifiers = tuple(tuple(rules.weapons[w].modifiers) for w in self.weapon)
-        # B1, B2: what the figures' abilities and hero types change (all 0 or () without)
+
+    def _abilities(self, state: GameState) -> None:
+        """B1, B2: what the figures' abilities and hero types change (all 0 or () without)."""
         from totenblatt.wanted.engine.abilities import attacker_abilities
 
+        rules = state.ruleset
+        figs = state.figures
         able = rules.abilities
         self.has_abilities = state.has_abilities
         self.has_heroes = state.has_heroes
@@ -134,26 +150,31 @@ class Spec:
             for f in figs
         )
         """Uses per fight of Cover 1, 2, 3 and Tempt Fate, per figure (B1)."""
-        self.extra = tuple(0 if h is None else h.extra_cards for h in heroes)
-        self.swap_right = tuple(-1 if h is None else h.swap_cards for h in heroes)
-        """D-27 per figure: -1 a cowboy (no right of its own), 0 may not swap, else k."""
+
+    def _memos(self, state: GameState) -> None:
+        """The deck orders, the start, and the memos: the attacks' results and the move menus
+        are kept per board and ruleset (:func:`shared_memos`), so every set-up on them — each
+        game of heroes who draw their abilities (B2), each cell of an experiment — finds
+        what the ones before worked out; the last answers of a state are this set-up's own."""
         self.round_limit = state.round_limit
         self.deck_orders = tuple(tuple(number(c) for c in order) for order in state.deck_orders)
-        self._resolved: dict[tuple[Any, ...], Resolved] = {}
         self.start: tuple[Any, ...] | None = None
         """Figures and deck at the start (positions, HP, hidden, out, alive, the deck), set
         by :func:`new_fast_game` for :meth:`FastGame.fresh`."""
         self.pairs_memo: tuple[Any, list[tuple[int, int]]] | None = None
+        """The last answer of ``FastGame._attack_pairs`` and the state it was for."""
         self.crowd_memo: tuple[Any, list[list[int]]] | None = None
         """The last crowded destinations per mover of ``FastGame._move_offers``, and the state
         they were for."""
-        """The last answer of ``FastGame._attack_pairs`` and the state it was for."""
-        self.menus: dict[int, tuple[list[int], dict[int, int]]] = {}
+        memos = shared_memos(self.board, self.rules)
+        self._resolved: dict[tuple[Any, ...], Resolved] = memos[0]
+        """The attacks' results by their inputs (:meth:`resolve`)."""
+        self.menus: dict[int, tuple[list[int], dict[int, int]]] = memos[1]
         """Move ids by (id of destination 0 × destinations + node) × 1024 + inches: see
         ``offers._menu``."""
-        self.shapes: dict[int, tuple[list[int], dict[int, int]]] = {}
+        self.shapes: dict[int, tuple[list[int], dict[int, int]]] = memos[2]
         """A menu's shape by node × 1024 + inches: its ids less their base (``offers._menu``)."""
-        self.near: dict[int, frozenset[int]] = {}
+        self.near: dict[int, frozenset[int]] = memos[3]
         """Per node: the destinations a move from it may reach at all (the board's reach)."""
 
     def band(self, distance: float) -> int:
@@ -253,6 +274,41 @@ def _queen_codes(figs: Sequence[Any]) -> int:
     if not queens:
         return 0
     return COVER_CODES if any(a in _COVERS for f in queens for a in f.abilities) else 1
+
+
+Memos = tuple[
+    dict[tuple[Any, ...], Resolved],
+    dict[int, tuple[list[int], dict[int, int]]],
+    dict[int, tuple[list[int], dict[int, int]]],
+    dict[int, frozenset[int]],
+]
+"""The memos of one board and ruleset: attack results, move menus, menu shapes, reaches."""
+
+_RULES: dict[int, tuple[Any, str]] = {}
+_MEMOS: dict[tuple[int, str], tuple[Board, Memos]] = {}
+
+
+def rules_key(rules: Ruleset) -> str:
+    """What ``rules`` say, as text (kept per ruleset object): equal rules, equal keys."""
+    found = _RULES.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_RULES) > 256:
+            _RULES.clear()
+        found = _RULES[id(rules)] = (rules, rules.model_dump_json())
+    return found[1]
+
+
+def shared_memos(board: Board, rules: Ruleset) -> Memos:
+    """The memos every :class:`Spec` on ``board`` under rules equal to ``rules`` shares: what
+    they keep depends on nothing else (an attack's result on its inputs and the rules, a
+    menu on its base id, node and inches and the board)."""
+    key = (id(board), rules_key(rules))
+    found = _MEMOS.get(key)
+    if found is None or found[0] is not board:
+        if len(_MEMOS) > 32:
+            _MEMOS.clear()
+        found = _MEMOS[key] = (board, ({}, {}, {}, {}))
+    return found[1]
 
 
 _SPECS: dict[tuple[Any, ...], tuple[Any, Any, Spec]] = {}
