@@ -11,15 +11,15 @@ from totenblatt.wanted.vocab import HeroType
 from totenblatt.web import ServerSettings
 
 
-def campaign_settings(db_url: str) -> ServerSettings:
+def campaign_settings(db_url: str, operator_token: str | None = OPERATOR) -> ServerSettings:
     """A server of the campaign tests: bots at once, seeds counted from 7, the operator's
-    token :data:`OPERATOR`."""
+    token :data:`OPERATOR` (None: a server without an operator)."""
     return ServerSettings(
         db_url=db_url,
         bot_delay=0.0,
         seeds=seed_counter(7),
         bot_processes=0,
-        operator_token=OPERATOR,
+        operator_token=operator_token,
     )
 
 

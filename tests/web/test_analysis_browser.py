@@ -30,6 +30,11 @@ def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(SETTINGS, "workers", 1)
 
 
+Finished = tuple[str, list[str], str, int, dict[str, Any]]
+"""A finished duel: its id, the seats' tokens, the spectator's, the seat that conceded, that
+seat's analysis."""
+
+
 def _view(http: httpx.Client, gid: str, token: str) -> dict[str, Any]:
     response = http.get(f"/api/games/{gid}/view", headers=auth(token))
     assert response.status_code == 200, response.text
@@ -37,7 +42,7 @@ def _view(http: httpx.Client, gid: str, token: str) -> dict[str, Any]:
     return data
 
 
-def _conceded_duel(live: LiveServer) -> tuple[str, list[str], str, int, dict[str, Any]]:
+def _conceded_duel(live: LiveServer) -> Finished:
     """A duel of two people: random actions for 16 decisions, then the seat to act concedes
     (a blunder when it still had a chance); the seat that conceded and its analysis."""
     with httpx.Client(base_url=live.url) as http:
@@ -69,7 +74,7 @@ def _conceded_duel(live: LiveServer) -> tuple[str, list[str], str, int, dict[str
 
 
 @pytest.fixture(scope="module")
-def finished(live_module: LiveServer) -> tuple[str, list[str], str, int, dict[str, Any]]:
+def finished(live_module: LiveServer) -> Finished:
     return _conceded_duel(live_module)
 
 
@@ -111,10 +116,7 @@ def _check_targets(page: Any) -> None:
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_the_graph_the_marks_and_stepping(
-    live_module: LiveServer,
-    pages: Pages,
-    finished: tuple[str, list[str], str, int, dict[str, Any]],
-    size: str,
+    live_module: LiveServer, pages: Pages, finished: Finished, size: str
 ) -> None:
     gid, tokens, _, seat, data = finished
     decisions = data["decisions"]
@@ -192,10 +194,7 @@ def test_the_graph_the_marks_and_stepping(
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_a_spectator_sees_the_public_form(
-    live_module: LiveServer,
-    pages: Pages,
-    finished: tuple[str, list[str], str, int, dict[str, Any]],
-    size: str,
+    live_module: LiveServer, pages: Pages, finished: Finished, size: str
 ) -> None:
     gid, _, watch, seat, _ = finished
     phone = size == "phone"
@@ -210,9 +209,7 @@ def test_a_spectator_sees_the_public_form(
 
 
 def test_the_finished_games_page_links_to_its_analysis(
-    live_module: LiveServer,
-    pages: Pages,
-    finished: tuple[str, list[str], str, int, dict[str, Any]],
+    live_module: LiveServer, pages: Pages, finished: Finished
 ) -> None:
     gid, tokens, _, seat, _ = finished
     page = pages.open(LAPTOP)

@@ -9,6 +9,7 @@ import json
 import random
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 import httpx
@@ -46,6 +47,7 @@ from totenblatt.wanted.engine import action_from_dict
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web import create_app
+from totenblatt.web.shell.limits import Limits
 from totenblatt.web.table.hub import read_setup
 
 VET, GUN, COW = HeroType.VETERAN, HeroType.GUNSLINGER, HeroType.COWBOY
@@ -650,3 +652,24 @@ def test_a_campaign_game_survives_a_restart_and_replays(db_url: str) -> None:
         spectator = bots["spectator_url"].split("token=")[1]
         replay = api.get(f"/api/games/{bots['game_id']}/replay", headers=auth(spectator))
         assert replay.status_code == 200 and len(replay.json()["frames"]) > 2
+
+
+def test_a_fight_the_limits_refuse_is_not_kept_and_its_gangs_stay_free(db_url: str) -> None:
+    """The fight is stored beside its web game, and taken back when the hub refuses the game
+    (here: the client may run no bot-only game)."""
+    settings = replace(campaign_settings(db_url), limits=Limits(bot_games_per_client=0))
+    with TestClient(create_app(settings)) as api:
+        campaign = new_campaign(api)
+        cid = campaign["campaign_id"]
+        gangs = [
+            new_gang(api, campaign, name=name, leader="veteran", size=3, seed=seed)["gang_id"]
+            for seed, name in enumerate(("Daltons", "Clantons"), 1)
+        ]
+        refused = api.post(f"/api/campaigns/{cid}/fights",
+                           json={"gangs": gangs, "scenario": "duel", "seats": ["bot", "bot"]},
+                           headers=auth(campaign["admin_token"]))  # fmt: skip
+        assert refused.status_code == 429 and "bots only" in refused.json()["error"]
+        view = campaign_view(api, cid)
+        assert view["fights"] == [] and all(g["busy"] is None for g in view["gangs"])
+        fight = start_fight(api, campaign, gangs=gangs, scenario="duel", seats=["human", "bot"])
+        assert fight_view(api, cid, fight["fight_id"])["status"] == "playing"

@@ -21,14 +21,13 @@ from typing import Any
 import httpx
 import pytest
 from browser_helpers import PHONE, Pages
-from campaign_helpers import campaign_view, roster, wait_over
+from campaign_helpers import campaign_settings, campaign_view, roster, wait_over
 from pypdf import PdfReader
 from test_browser import _act_by_pointing
-from web_helpers import LiveServer, auth, seed_counter, served
+from web_helpers import LiveServer, auth, served
 
 from totenblatt.store import Store
 from totenblatt.wanted.vocab import HeroType
-from totenblatt.web import ServerSettings
 
 GUN, COW = HeroType.GUNSLINGER, HeroType.COWBOY
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
@@ -37,9 +36,7 @@ DESK = {"width": 1280, "height": 900}
 
 @pytest.fixture
 def server(sqlite_url: str) -> Iterator[LiveServer]:
-    with served(
-        ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(7), bot_processes=0)
-    ) as live:
+    with served(campaign_settings(sqlite_url, operator_token=None)) as live:
         yield live
 
 

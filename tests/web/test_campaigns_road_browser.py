@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from browser_helpers import Pages
-from campaign_helpers import campaign_view, fight_view, roster, wait_over
+from campaign_helpers import campaign_settings, campaign_view, fight_view, roster, wait_over
 from pypdf import PdfReader
 from test_campaigns_browser import (
     DESK,
@@ -22,11 +22,10 @@ from test_campaigns_browser import (
     owners_wizard,
     start_fight,
 )
-from web_helpers import LiveServer, seed_counter, served
+from web_helpers import LiveServer, served
 
 from totenblatt.store import Store
 from totenblatt.wanted.vocab import HeroType
-from totenblatt.web import ServerSettings
 
 GUN, COW = HeroType.GUNSLINGER, HeroType.COWBOY
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
@@ -34,9 +33,7 @@ Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 
 @pytest.fixture
 def server(sqlite_url: str) -> Iterator[LiveServer]:
-    with served(
-        ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=seed_counter(7), bot_processes=0)
-    ) as live:
+    with served(campaign_settings(sqlite_url, operator_token=None)) as live:
         yield live
 
 
