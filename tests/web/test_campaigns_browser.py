@@ -242,7 +242,7 @@ def test_a_fight_played_by_pointing_conceded_with_a_sacrifice_in_german_on_a_pho
     admin_page.screenshot(path=str(shots / "campaign-phone-de.png"), full_page=True)
     fight = start_fight(admin_page, [bunch_id, posse_id], ["human", "bot"], "duel")
     (seat_url,) = fight["seats"]
-    player = pages.open(PHONE, touch=True)
+    player = pages.open(PHONE, touch=True, locale="de-DE")  # a German player: the table in German
     player.goto(seat_url)
     done = {"bid": 0, "move": 0, "attack": 0, "defend": 0}
     version = -1
