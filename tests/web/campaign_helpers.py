@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from web_helpers import OPERATOR, auth, seed_counter, wait_for
 
 from totenblatt.campaign import Gang, Member, roster_dict
@@ -83,3 +84,32 @@ def confirm(client: Any, cid: str, fid: str, gang_id: str, token: str, **body: A
     return client.post(
         f"/api/campaigns/{cid}/fights/{fid}/aftermath", json=payload, headers=auth(token)
     )
+
+
+def lost_a_hero(api: Any) -> tuple[dict[str, Any], dict[str, Any], str, dict[str, Any]]:
+    """A campaign fight of bots after which gang Lone lost its gunslinger Kit, its leader, and
+    can pay another (its aftermath not confirmed): the campaign, Lone, the fight's id, Lone's
+    recruitment step."""
+    campaign = new_campaign(api)
+    admin = auth(campaign["admin_token"])
+    url = f"/api/campaigns/{campaign['campaign_id']}/gangs"
+    kit = ("Kit", HeroType.GUNSLINGER, 0, 10)  # Kit falls to any wound
+    cowboys = [(n, HeroType.COWBOY, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
+    lone = roster("Lone", kit, *cowboys, size=7)
+    a = answer(api.post(url, json={"roster": lone}, headers=admin), 201)
+    b = new_gang(api, campaign, name="Posse", leader="gunslinger", size=3, seed=5)
+    cid = campaign["campaign_id"]
+    for _ in range(8):  # until a fight kills the gunslinger (0 HP) and spares enough HP
+        fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
+                            seats=["bot", "bot"])  # fmt: skip
+        fid = fight["fight_id"]
+        wait_over(api, cid, fid)
+        steps = fight_view(api, cid, fid, a["owner_token"])["aftermath"][a["gang_id"]]["steps"]
+        recruit = next((s for s in steps if s["step"] == "recruitment"), None)
+        if recruit is not None and any(
+            o["affordable"] and o["kind"] == "gunslinger" for o in recruit["offers"]
+        ):
+            return campaign, a, fid, recruit
+        for side in (a, b):
+            assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
+    pytest.fail("no fight of eight killed the gunslinger and left 5 HP to pay")

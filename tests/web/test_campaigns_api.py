@@ -20,6 +20,7 @@ from campaign_helpers import (
     campaign_view,
     confirm,
     fight_view,
+    lost_a_hero,
     new_campaign,
     new_gang,
     roster,
@@ -406,27 +407,8 @@ def test_a_plain_api_concession_lets_the_owner_choose_in_the_aftermath(api: Test
 
 
 def test_recruitment_and_refill_follow_the_owners_choices(api: TestClient, db_url: str) -> None:
-    campaign = new_campaign(api)
-    admin = auth(campaign["admin_token"])
-    url = f"/api/campaigns/{campaign['campaign_id']}/gangs"
-    cowboys = [(n, COW, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
-    lone = roster("Lone", ("Kit", GUN, 0, 10), *cowboys, size=7)  # Kit falls to any wound
-    a = api.post(url, json={"roster": lone}, headers=admin).json()
-    b = new_gang(api, campaign, name="Posse", leader="gunslinger", size=3, seed=5)
+    campaign, a, fid, recruit = lost_a_hero(api)
     cid = campaign["campaign_id"]
-    for _ in range(8):  # until a fight kills the gunslinger (0 HP) and spares enough HP
-        fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
-                            seats=["bot", "bot"])  # fmt: skip
-        fid = fight["fight_id"]
-        wait_over(api, cid, fid)
-        steps = fight_view(api, cid, fid, a["owner_token"])["aftermath"][a["gang_id"]]["steps"]
-        recruit = next((s for s in steps if s["step"] == "recruitment"), None)
-        if recruit is not None and any(o["affordable"] for o in recruit["offers"]):
-            break
-        for side, owner in ((a, a["owner_token"]), (b, b["owner_token"])):
-            assert confirm(api, cid, fid, side["gang_id"], owner).status_code == 200
-    else:
-        pytest.fail("no fight of eight killed the gunslinger and left 5 HP to pay")
     payer = recruit["payers"][0]["name"]
     over = {"hire": "gunslinger", "pay": {payer: 99}}
     bad = confirm(api, cid, fid, a["gang_id"], a["owner_token"], choices=over)

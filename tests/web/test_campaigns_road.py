@@ -19,9 +19,9 @@ from campaign_helpers import (
     campaign_view,
     confirm,
     fight_view,
+    lost_a_hero,
     new_campaign,
     new_gang,
-    roster,
     start_fight,
     wait_over,
 )
@@ -78,32 +78,6 @@ def test_a_leaders_chosen_abilities_are_kept_and_the_rest_drawn_distinct(api: Te
         assert leader[:2] == ["cover_3", "quick_fingers_1"] and len(set(leader)) == 4
 
 
-def _lost_a_hero(api: TestClient) -> tuple[dict[str, Any], dict[str, Any], str, dict[str, Any]]:
-    """A campaign fight after which gang Lone lost its gunslinger and can pay another."""
-    campaign = new_campaign(api)
-    admin = auth(campaign["admin_token"])
-    url = f"/api/campaigns/{campaign['campaign_id']}/gangs"
-    cowboys = [(n, COW, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
-    lone = roster("Lone", ("Kit", GUN, 0, 10), *cowboys, size=7)  # Kit falls to any wound
-    a = answer(api.post(url, json={"roster": lone}, headers=admin), 201)
-    b = new_gang(api, campaign, name="Posse", leader="gunslinger", size=3, seed=5)
-    cid = campaign["campaign_id"]
-    for _ in range(8):
-        fight = start_fight(api, campaign, gangs=[a["gang_id"], b["gang_id"]], scenario="duel",
-                            seats=["bot", "bot"])  # fmt: skip
-        fid = fight["fight_id"]
-        wait_over(api, cid, fid)
-        steps = fight_view(api, cid, fid, a["owner_token"])["aftermath"][a["gang_id"]]["steps"]
-        recruit = next((s for s in steps if s["step"] == "recruitment"), None)
-        if recruit is not None and any(
-            o["affordable"] and o["kind"] == "gunslinger" for o in recruit["offers"]
-        ):
-            return campaign, a, fid, recruit
-        for side in (a, b):
-            assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
-    pytest.fail("no fight of eight killed the gunslinger and left 5 HP to pay")
-
-
 def _preview(api: TestClient, cid: str, fid: str, side: dict[str, Any], choices: Any) -> Any:
     return api.post(f"/api/campaigns/{cid}/fights/{fid}/aftermath/preview",
                     json={"gang_id": side["gang_id"], "choices": choices},
@@ -135,7 +109,7 @@ def _audits(url: str, gang: str) -> list[tuple[Any, ...]]:
 def test_the_wizard_and_fight_record_take_one_road(
     api: TestClient, db_url: str, cli: Cli, tmp_path: Path
 ) -> None:
-    campaign, a, fid, recruit = _lost_a_hero(api)
+    campaign, a, fid, recruit = lost_a_hero(api)
     cid = campaign["campaign_id"]
     choices = {"hire": "gunslinger", "hire_name": "Kid Curry", "abilities": ["2"],
                "fill": True, "fill_names": ["Harvey Logan"]}  # fmt: skip
@@ -410,7 +384,7 @@ def test_a_fight_against_a_gang_of_the_campaign_takes_the_wizards_road(
 
 
 def test_the_wizard_lets_the_owner_choose_the_new_leader(api: TestClient, db_url: str) -> None:
-    campaign, a, fid, _ = _lost_a_hero(api)  # Kit, the leader, is dead
+    campaign, a, fid, _ = lost_a_hero(api)  # Kit, the leader, is dead
     cid = campaign["campaign_id"]
     shown = answer(_preview(api, cid, fid, a, {"fill": True}))
     leader = next(s for s in shown["steps"] if s["step"] == "leader")
