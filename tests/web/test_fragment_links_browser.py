@@ -1,10 +1,12 @@
 """Tokens only in the fragment, in Chromium (issue 43): a seat's link plays, a hot-seat link
 holds two seats, an old ``?token=`` link lands on the fragment form, a link without a token
 or with a wrong one says so in the page's language; the game night's rematch button leads
-its asker to the new game (issue 42)."""
+its asker to the new game (issue 42), and its downloads are fetched with the token in a
+header, then saved."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -109,6 +111,12 @@ def test_the_game_nights_rematch_button_leads_its_asker_to_the_new_game(
         assert conceded.status_code == 200
     anna.click("#end-close")  # the end's sheet closed: the night's panel stays
     anna.wait_for_selector("#overlay", state="hidden")
+    report = anna.locator("#night [data-export=markdown]")
+    assert "token" not in (report.get_attribute("href") or "")  # fetched with Bearer, saved
+    with anna.expect_download() as saving:
+        report.click()
+    assert saving.value.suggested_filename.endswith(".md")
+    assert "Anna" in Path(saving.value.path()).read_text(encoding="utf-8")
     anna.click("#night [data-rematch=ask]")  # the night's panel, not the end's sheet
     anna.wait_for_function(
         "(old) => window.totenblatt && window.totenblatt.view() && "
