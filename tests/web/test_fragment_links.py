@@ -6,33 +6,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from campaign_helpers import new_campaign, new_gang, start_fight
 from fastapi.testclient import TestClient
 from night_helpers import conceded, post, view
-from web_helpers import boot, create_game, spectator_token
+from web_helpers import boot, create_game, json_strings, spectator_token
 
 IN_QUERY = re.compile(r"[?&]token=")
 
 
-def strings(value: Any) -> Iterator[str]:
-    """Every string in a JSON value (keys too)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
-
-
 def token_links(value: Any) -> list[str]:
     """The strings of ``value`` that carry a token in a query."""
-    return [s for s in strings(value) if IN_QUERY.search(s)]
+    return [s for s in json_strings(value) if IN_QUERY.search(s)]
 
 
 def test_no_answer_nor_page_of_the_site_has_a_token_in_a_query(client: TestClient) -> None:

@@ -13,12 +13,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import auth, boot, create_game, hub_of, random_choice, spectator_token
+from web_helpers import (
+    auth,
+    boot,
+    create_game,
+    hub_of,
+    json_strings,
+    random_choice,
+    spectator_token,
+)
 
 from totenblatt.cards import full_deck
 from totenblatt.wanted.bots import RandomBot
@@ -30,34 +37,10 @@ EVERY_CARD = {str(c) for c in full_deck(2)}
 Known = dict[int | None, set[str]]
 
 
-def _strings(data: Any) -> Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            if key == "ruleset_ref":  # the public rules (their ability table names cards)
-                continue
-            yield str(key)
-            yield from _strings(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _strings(value)
-
-
-def _keys(data: Any) -> Iterator[str]:
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield key
-            yield from _keys(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _keys(value)
-
-
 def cards_in(data: Any) -> set[str]:
     """Every card a payload names: exact card values and card names inside any text."""
     found: set[str] = set()
-    for text in _strings(data):
+    for text in json_strings(data, skip={"ruleset_ref"}):  # the public rules name cards
         if text in EVERY_CARD:
             found.add(text)
         found.update(CARD_TEXT.findall(text))
@@ -90,7 +73,7 @@ class Checker:
     def check(self, receiver: int | None, data: Any, version: int | None = None) -> None:
         at = len(self.game.actions) if version is None else version
         text = json.dumps(data, ensure_ascii=False)
-        assert "seed" not in set(_keys(data)), f"a seed key reaches {receiver}"
+        assert "seed" not in set(json_strings(data, values=False)), f"a seed key reaches {receiver}"
         assert self.seed not in text, f"the seed's digits reach {receiver}"
         for seat, token in enumerate(self.tokens):
             if seat != receiver:

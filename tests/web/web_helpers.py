@@ -7,7 +7,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,6 +89,23 @@ def boot(client: Any, game_id: str, *tokens: str, lang: str | None = None) -> An
     opens (the seats of the tokens are taken then); the response."""
     query = "" if lang is None else f"?lang={lang}"
     return client.post(f"/api/games/{game_id}/boot{query}", json={"tokens": list(tokens)})
+
+
+def json_strings(data: Any, *, skip: Collection[str] = (), values: bool = True) -> Iterator[str]:
+    """Every string of a JSON value: each key, then what it holds (a key in ``skip`` and what
+    it holds passed over); ``values`` False: the keys alone."""
+    if isinstance(data, str):
+        if values:
+            yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if key in skip:
+                continue
+            yield str(key)
+            yield from json_strings(value, skip=skip, values=values)
+    elif isinstance(data, list):
+        for value in data:
+            yield from json_strings(value, skip=skip, values=values)
 
 
 def wait_for(predicate: Callable[[], bool], timeout: float = 20.0) -> None:
