@@ -38,7 +38,9 @@ import numpy as np
 from totenblatt.wanted.bots.fast_reading import (
     Know,
     bases_on,
+    defence_of,
     defend_choice,
+    hearts_of,
     keep_choice,
     position,
     position_with,
@@ -126,29 +128,6 @@ class FastPolicy:
 
     # -- attacks -----------------------------------------------------------------------
 
-    @staticmethod
-    def _hearts(counts: list[int]) -> tuple[int, list[int]]:
-        """The unseen cards' number and the unseen hearts and jokers, lowest first."""
-        total = sum(n for n in counts if n > 0)
-        hearts = [c for c in range(26, 39) for _ in range(max(0, counts[c]))]
-        hearts += [JOKER] * max(0, counts[JOKER])
-        return total, hearts
-
-    def _defence(
-        self, game: FastGame, unseen: tuple[int, list[int]], target: int
-    ) -> tuple[float, int]:
-        """(chance the defender holds no heart or joker, the middle unseen heart)."""
-        total, hearts = unseen
-        spec = game.spec
-        size = len(game.hands[target if spec.per_character else spec.fig_seat[target]])
-        if not total or not hearts:
-            return 1.0, -1
-        p_none = 1.0
-        others = total - len(hearts)
-        for k in range(size):
-            p_none *= max(0.0, (others - k) / (total - k)) if total - k > 0 else 0.0
-        return p_none, hearts[len(hearts) // 2]
-
     def _attack_score(
         self,
         game: FastGame,
@@ -160,17 +139,40 @@ class FastPolicy:
     ) -> float:
         """Expected wounds that count plus the kill bonus against an average defence
         (``wild``: 1 when ``card`` is a 2 played as a joker, B1 Wild 2)."""
+        aim = self._aim(game, attacker, target)
+        if aim is None:
+            return -1.0
+        defence = defence_of(game, unseen, target)
+        return self._shot_score(game, card, attacker, target, aim, defence, wild)
+
+    @staticmethod
+    def _aim(game: FastGame, attacker: int, target: int) -> tuple[float, str] | None:
+        """The distance and the target's cover of a shot that may hit (None: it cannot)."""
         spec = game.spec
         board = spec.board
         distance, line = board.sight(game.pos[attacker], game.pos[target])
         if not line or spec.misses(attacker, distance):
-            return -1.0
+            return None
         hidden = game.hidden[target]
         if hidden and distance > spec.reach:
-            return -1.0
+            return None
         level = 3 if hidden else board.cover(game.pos[attacker], game.pos[target])
-        cover = ("none", "light", "medium", "hard")[level]
-        p_none, heart = self._defence(game, unseen, target)
+        return distance, ("none", "light", "medium", "hard")[level]
+
+    @staticmethod
+    def _shot_score(
+        game: FastGame,
+        card: int,
+        attacker: int,
+        target: int,
+        aim: tuple[float, str],
+        defence: tuple[float, int],
+        wild: int,
+    ) -> float:
+        """:meth:`_attack_score` of a shot that may hit (``aim``, ``defence``: its parts)."""
+        spec = game.spec
+        distance, cover = aim
+        p_none, heart = defence
         deadly = game.hp[target] + 1
         score = 0.0
         for h, p in ((-1, p_none), (heart, 1.0 - p_none)):
@@ -202,17 +204,24 @@ class FastPolicy:
         pairs = game._attack_pairs(seat, revealed=True)
         if not pairs:
             return best
-        counted = self._hearts(unseen(game, know))
+        counted = hearts_of(unseen(game, know))
         hidden, wild = game.hidden, spec.wild
         shots: dict[int, tuple[list[int], list[int]]] = {}
+        defences: dict[int, tuple[float, int]] = {}
         for a, target in pairs:
             found = shots.get(a)
             if found is None:
                 mine = held if not per_character else [c for c in game.hands[a] if c in held]
                 found = shots[a] = shots_of(mine, t.wild_max > 0 and wild[a])
             cards, twos = found
+            aim = self._aim(game, a, target) if cards or twos else None
+            if aim is None:
+                continue  # every shot scores -1, never above the best
+            defence = defences.get(target)
+            if defence is None:
+                defence = defences[target] = defence_of(game, counted, target)
             for c in cards:
-                score = self._attack_score(game, counted, c, a, target)
+                score = self._shot_score(game, c, a, target, aim, defence, 0)
                 if score > best[0]:
                     if hidden[a]:
                         best = (score, t.reveal + t.slot[a])
@@ -220,7 +229,7 @@ class FastPolicy:
                         way = 13 if c == JOKER else c % 13
                         best = (score, t.attack_id(t.slot[a], target, way))
             for suit in twos:
-                score = self._attack_score(game, counted, 13 * suit, a, target, 1)
+                score = self._shot_score(game, 13 * suit, a, target, aim, defence, 1)
                 if score > best[0]:
                     found_id = t.wattack_id(t.wild_slot[a], target, suit)
                     best = (score, t.reveal + t.slot[a] if hidden[a] else found_id)
@@ -549,7 +558,7 @@ class FastPolicy:
             scored = []
             cards = sorted({c for c in game.seat_cards(seat) if SUITS[c] in (1, 4)})
             pairs = game._attack_pairs(seat) if cards else []
-            counted = self._hearts(unseen(game, know)) if pairs else (0, [])
+            counted = hearts_of(unseen(game, know)) if pairs else (0, [])
             per_character = t.per_character
             for a, target in pairs:
                 for c in cards:

@@ -33,7 +33,9 @@ __all__ = [
     "Know",
     "bases_on",
     "card_worth",
+    "defence_of",
     "defend_choice",
+    "hearts_of",
     "keep_choice",
     "know",
     "position",
@@ -270,6 +272,30 @@ def _mean_worth(game: FastGame, known: Know) -> float | None:
     return sum(known.worth[c] * n for c, n in enumerate(found) if n > 0) / total
 
 
+def hearts_of(counts: list[int]) -> tuple[int, list[int]]:
+    """The unseen cards' number and the unseen hearts and jokers, lowest first (``counts``:
+    :func:`unseen`)."""
+    total = sum(n for n in counts if n > 0)
+    hearts = [c for c in range(26, 39) for _ in range(max(0, counts[c]))]
+    hearts += [JOKER] * max(0, counts[JOKER])
+    return total, hearts
+
+
+def defence_of(game: FastGame, unseen: tuple[int, list[int]], target: int) -> tuple[float, int]:
+    """The fast heuristic's average defence of ``target`` (``unseen``: :func:`hearts_of`):
+    the chance it holds no heart or joker, the middle unseen heart."""
+    total, hearts = unseen
+    spec = game.spec
+    size = len(game.hands[target if spec.per_character else spec.fig_seat[target]])
+    if not total or not hearts:
+        return 1.0, -1
+    p_none = 1.0
+    others = total - len(hearts)
+    for k in range(size):
+        p_none *= max(0.0, (others - k) / (total - k)) if total - k > 0 else 0.0
+    return p_none, hearts[len(hearts) // 2]
+
+
 # -- the swap, Tempt Fate and its keep ------------------------------------------------------
 
 
@@ -402,40 +428,44 @@ def defend_choice(game: FastGame, legal: list[int]) -> int:
     both = 1 if game.pending_wild else 0
     able = spec.rules.abilities
 
+    def cost(heart: int, covers: int = 0, extra: int = -1, wild: bool = False) -> float:
+        """What the cards and abilities spent are worth."""
+        paid = 0.0
+        if heart >= 0:
+            paid = JOKER_COST if heart == JOKER or wild else 0.04 * spec.value[heart]
+            if covers:
+                paid += COVER_COST * sum(able.cover_bonus(c) for c in cover_abilities(covers))
+            if extra >= 0:
+                paid += 0.3 + 0.04 * spec.value[extra]
+        return paid
+
     def loss(heart: int, covers: int = 0, extra: int = -1, wild: bool = False) -> float:
         code = both | (2 if wild else 0)
         w = spec.resolve(card, attacker, distance, heart, cover, target, covers, extra, code)[5]
-        cost = 0.0
-        if heart >= 0:
-            cost = JOKER_COST if heart == JOKER or wild else 0.04 * spec.value[heart]
-            if covers:
-                cost += COVER_COST * sum(able.cover_bonus(c) for c in cover_abilities(covers))
-            if extra >= 0:
-                cost += 0.3 + 0.04 * spec.value[extra]
-        return min(w, hp + 1) + (3.0 if w > hp else 0.0) + cost
+        return min(w, hp + 1) + (3.0 if w > hp else 0.0) + cost(heart, covers, extra, wild)
 
     best = (loss(-1), 0, PASS)
     for a in legal:
         if a < t.defend or (t.attack <= a < t.cover) or a >= t.wattack:
             continue
+        covers, extra, wild = 0, -1, False
         if a < t.attack:
             way = a - t.defend
             heart = JOKER if way == 13 else 26 + way
-            option = (loss(heart), heart)
         elif a < t.tempt:
-            way, code = divmod(a - t.cover, COVER_CODES)
+            way, covers = divmod(a - t.cover, COVER_CODES)
             heart = JOKER if way == 13 else 26 + way
-            option = (loss(heart, code), heart)
         elif t.queen <= a < t.wbid:
             rest, extra = divmod(a - t.queen, 52)
-            way, code = divmod(rest, t.queen_codes)
+            way, covers = divmod(rest, t.queen_codes)
             heart = 26 + way
-            option = (loss(heart, code, extra), heart)
         elif t.wdefend <= a < t.wattack:
-            heart = 13 * (a - t.wdefend)
-            option = (loss(heart, wild=True), heart)
+            heart, wild = 13 * (a - t.wdefend), True
         else:
             continue
+        if cost(heart, covers, extra, wild) > best[0]:
+            continue  # its loss is no less than its cost: it cannot be the least (bounded)
+        option = (loss(heart, covers, extra, wild), heart)
         value = 99 if option[1] == JOKER else spec.value[option[1]]
         if (option[0], value) < best[:2]:
             best = (option[0], value, a)
