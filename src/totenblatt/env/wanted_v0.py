@@ -50,9 +50,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, ParamSpec
 
 import numpy as np
 import numpy.typing as npt
@@ -68,6 +69,8 @@ from totenblatt.wanted.table.scenario import Scenario
 __all__ = ["RENDER_MODES", "WantedEnv", "env", "raw_env"]
 
 RENDER_MODES = ("ansi", "rgb_array")
+
+P = ParamSpec("P")
 
 
 class WantedEnv(SeatEnv[Game]):
@@ -184,31 +187,22 @@ raw_env = WantedEnv
 """The environment without wrappers."""
 
 
-def env(
-    scenario: str | Path | Scenario = "duel",
-    ruleset: str | Path | Ruleset | None = None,
-    render_mode: str | None = None,
-    *,
-    options: Mapping[str, Any] | None = None,
-    lang: str = "en",
-    allow_concede: bool = False,
-    info_state: bool = True,
-) -> Any:
-    """The environment wrapped in PettingZoo's order checks (reset before step, and so on).
+def _ordered(make: Callable[P, WantedEnv]) -> Callable[P, Any]:
+    """``make`` with the same parameters (its signature shown), its environment wrapped."""
 
-    ``ruleset`` defaults to the one the scenario needs (``extended`` for ``heroes``);
-    ``options`` are ruleset options, e.g. ``{"hand_mode": "per_character"}``; ``lang``
-    (``en`` or ``de``) is the language of the ``"ansi"`` picture's status lines;
-    ``allow_concede`` lets the concede slot be legal (off by default).
-    """
-    return wrappers.OrderEnforcingWrapper(
-        WantedEnv(
-            scenario,
-            ruleset,
-            render_mode,
-            options=options,
-            lang=lang,
-            allow_concede=allow_concede,
-            info_state=info_state,
-        )
-    )
+    def ordered(*args: P.args, **kwargs: P.kwargs) -> Any:
+        """The environment wrapped in PettingZoo's order checks (reset before step, and so
+        on); its parameters are :class:`WantedEnv`'s.
+
+        ``ruleset`` defaults to the one the scenario needs (``extended`` for ``heroes``);
+        ``options`` are ruleset options, e.g. ``{"hand_mode": "per_character"}``; ``lang``
+        (``en`` or ``de``) is the language of the ``"ansi"`` picture's status lines;
+        ``allow_concede`` lets the concede slot be legal (off by default).
+        """
+        return wrappers.OrderEnforcingWrapper(make(*args, **kwargs))
+
+    ordered.__name__ = ordered.__qualname__ = "env"
+    return functools.update_wrapper(ordered, make, assigned=(), updated=())
+
+
+env = _ordered(WantedEnv)
