@@ -29,6 +29,7 @@ PUBLIC_FACES = {
     "totenblatt.wanted.rules",
     "totenblatt.wanted.table",
     "totenblatt.wanted.table.scenario",
+    "totenblatt.wanted.table.scenario_json",
     "totenblatt.wanted.vocab",
 }
 """What the interfaces may import from ``wanted`` (docs/architecture.md, "The door")."""

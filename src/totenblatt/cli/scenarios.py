@@ -28,6 +28,7 @@ from totenblatt.wanted.table.scenario import (
     scenario_names,
     use_scenario_folder,
 )
+from totenblatt.wanted.table.scenario_json import figure_json, piece_json
 
 _OPENINGS = {"door": N_("door"), "window": N_("window")}
 
@@ -69,33 +70,9 @@ def _summary(s: Scenario) -> dict[str, Any]:
 def _details(s: Scenario) -> dict[str, Any]:
     data = _summary(s)
     data["terrain"] = [
-        {
-            "name": t.name,
-            "kind": t.kind.value,
-            "cover": t.cover.value,
-            "difficult": t.difficult,
-            "impassable": t.impassable,
-            "outline": [list(p) for p in t.outline],
-            "openings": [
-                {"kind": o.kind.value, "a": list(o.a), "b": list(o.b)} for o in t.openings
-            ],
-        }
-        for t in s.terrain
+        piece_json(t) | {"difficult": t.difficult, "impassable": t.impassable} for t in s.terrain
     ]
-    data["figures"] = [
-        {
-            "name": f.name,
-            "seat": f.seat,
-            "team": s.teams[f.seat],
-            "weapon": f.weapon,
-            "position": list(f.position),
-            "hp": f.hp,
-            "hp_max": f.hp_max,
-            "kind": f.kind.value,
-            "abilities": [a.value for a in f.abilities],
-        }
-        for f in s.figures
-    ]
+    data["figures"] = [figure_json(f) | {"team": s.teams[f.seat]} for f in s.figures]
     return data
 
 

@@ -39,6 +39,7 @@ from totenblatt.wanted.table.scenario import (
     scenario_names,
     use_scenario_folder,
 )
+from totenblatt.wanted.table.scenario_json import figure_json, piece_json
 from totenblatt.web.editor.folder import check_name, save_text, scenario_text
 from totenblatt.web.editor.page import editor_page
 from totenblatt.web.editor.words import warning_text
@@ -111,17 +112,7 @@ def table_json(scenario: Scenario) -> dict[str, Any]:
         if piece.impassable is not impassable:
             changed["impassable"] = piece.impassable
         terrain.append(
-            {
-                "name": piece.name,
-                "name_de": piece.name_de,
-                "kind": piece.kind.value,
-                "cover": piece.cover.value,
-                "outline": [list(p) for p in piece.outline],
-                "openings": [
-                    {"kind": o.kind.value, "a": list(o.a), "b": list(o.b)} for o in piece.openings
-                ],
-                "changed": changed,
-            }
+            {"name": piece.name, "name_de": piece.name_de, **piece_json(piece), "changed": changed}
         )
     return {
         "title": scenario.title,
@@ -134,19 +125,7 @@ def table_json(scenario: Scenario) -> dict[str, Any]:
         "teams": list(scenario.teams),
         "round_limit": scenario.round_limit or 0,
         "terrain": terrain,
-        "figures": [
-            {
-                "name": f.name,
-                "seat": f.seat,
-                "weapon": f.weapon,
-                "position": list(f.position),
-                "hp": f.hp,
-                "hp_max": f.hp_max,
-                "kind": f.kind.value,
-                "abilities": [a.value for a in f.abilities],
-            }
-            for f in scenario.figures
-        ],
+        "figures": [figure_json(f) for f in scenario.figures],
     }
 
 
