@@ -36,6 +36,22 @@ def test_the_rules_page_shows_the_rulesets_numbers_in_the_page_language(
     assert other != html
 
 
+@pytest.mark.parametrize("path", ["/rules", "/tutorial"])
+@pytest.mark.parametrize(
+    ("accept", "expected"), [("de-DE,de;q=0.9,en;q=0.8", "de"), ("en-US,en;q=0.9", "en")]
+)
+def test_a_link_without_lang_speaks_the_visitors_language(
+    client: TestClient, path: str, accept: str, expected: str
+) -> None:
+    """As the lobby and the table: a shared /rules or /tutorial link reads as its visitor's
+    browser asks (Accept-Language); ``?lang=`` still decides when given."""
+    page = client.get(path, headers={"accept-language": accept}).text
+    assert f'<html lang="{expected}">' in page
+    other = "en" if expected == "de" else "de"
+    chosen = client.get(f"{path}?lang={other}", headers={"accept-language": accept}).text
+    assert f'<html lang="{other}">' in chosen
+
+
 def test_a_house_rule_changes_the_numbers_explained() -> None:
     """Nothing is retyped: the rules' words take every number from the ruleset."""
     base = Ruleset.load("extended")

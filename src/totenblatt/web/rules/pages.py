@@ -32,7 +32,7 @@ from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import Limits, client_key
 from totenblatt.web.shell.links import game_link
 from totenblatt.web.shell.page import document
-from totenblatt.web.shell.words import LANGS, add_terms, strings, text
+from totenblatt.web.shell.words import LANGS, accepted_lang, add_terms, strings, text
 
 __all__ = ["CSP", "QR_MAX", "pages_router"]
 
@@ -47,6 +47,11 @@ add_terms("rules", rule_terms)  # the table's tips say the rulebook's words thro
 
 def _lang(value: str | None, fallback: str) -> str:
     return value if value in LANGS else fallback
+
+
+def _visitor_lang(request: Request, lang: str | None, default_lang: str) -> str:
+    """A page's language: ``?lang=``, else the visitor's (Accept-Language), else the server's."""
+    return _lang(lang, accepted_lang(request.headers.get("accept-language", ""), default_lang))
 
 
 def _page(lang: str, title: str, body: str, *, script: str | None = None, **data: Any) -> str:
@@ -150,16 +155,20 @@ def pages_router(limits: Limits, default_lang: str) -> APIRouter:
     headers = {"Content-Security-Policy": CSP}
 
     @router.get("/rules", response_class=HTMLResponse)
-    async def rules(lang: str | None = None, ruleset: str = "base") -> HTMLResponse:
+    async def rules(
+        request: Request, lang: str | None = None, ruleset: str = "base"
+    ) -> HTMLResponse:
         if ruleset not in builtin_rulesets():
             raise InvalidError(
                 f"unknown ruleset {ruleset[:40]!r}: expected one of {', '.join(builtin_rulesets())}"
             )
-        return HTMLResponse(rules_page(ruleset, _lang(lang, default_lang)), headers=headers)
+        language = _visitor_lang(request, lang, default_lang)
+        return HTMLResponse(rules_page(ruleset, language), headers=headers)
 
     @router.get("/tutorial", response_class=HTMLResponse)
-    async def tutorial(lang: str | None = None) -> HTMLResponse:
-        return HTMLResponse(tutorial_page(_lang(lang, default_lang)), headers=headers)
+    async def tutorial(request: Request, lang: str | None = None) -> HTMLResponse:
+        language = _visitor_lang(request, lang, default_lang)
+        return HTMLResponse(tutorial_page(language), headers=headers)
 
     @router.post("/api/tutorial", status_code=201)
     async def start_tutorial(request: Request) -> dict[str, Any]:
