@@ -50,3 +50,20 @@ def test_the_header_chat_and_game_night_are_44_px_on_a_laptop(
         page.wait_for_selector(".chat form button")
         small = page.evaluate(_SMALL, _LAPTOP_SCOPE)
         assert small == [], (touch, small)
+
+
+def test_the_lobby_and_the_rules_page_are_44_px_on_a_phone(live: LiveServer, pages: Pages) -> None:
+    """The lobby's header, its games' "Watch" and an invite's links; the rules page's and the
+    tutorial page's header: 44 × 44 px touch targets on a phone."""
+    new_game(live, ["human", "bot"])  # a row in the lobby's list of games
+    page = pages.open(PHONE, touch=True)
+    page.goto(f"{live.url}/")
+    page.wait_for_selector("#games table a")
+    page.select_option("#f-seat-1", "human")
+    page.locator("#create-game").tap()
+    page.wait_for_selector(".invites li[data-seat=spectator] a")
+    assert page.evaluate(_SMALL, "#bar, #games, .invites") == []
+    for path in ("/rules", "/tutorial"):
+        page.goto(f"{live.url}{path}")
+        page.wait_for_selector("#bar #tools a")
+        assert page.evaluate(_SMALL, "#bar") == [], path
