@@ -26,6 +26,7 @@ from totenblatt.store.models import (
     CampaignFightRow,
     CampaignGangRow,
     CampaignRow,
+    from_row,
 )
 
 __all__ = [
@@ -217,35 +218,19 @@ class GameInfo:
 
 
 def _side(row: CampaignFightGangRow) -> FightSide:
-    return FightSide(
-        gang_id=row.gang_id,
-        seat=row.seat,
-        kind=row.kind,
+    return from_row(
+        FightSide,
+        row,
         before=Gang.from_record(row.before),
         absent=tuple(row.absent),
         figures=tuple((str(f), str(m)) for f, m in row.figures),
-        sacrifice=row.sacrifice,
-        result=row.result,
-        kills=row.kills,
-        choices=row.choices,
-        confirmed_at=row.confirmed_at,
     )
 
 
 def fight_of_rows(row: CampaignFightRow, sides: Sequence[CampaignFightGangRow]) -> CampaignFight:
     """The fight a fight row and its side rows hold."""
-    return CampaignFight(
-        id=row.id,
-        campaign_id=row.campaign_id,
-        game_id=row.game_id,
-        scenario=row.scenario,
-        ruleset=row.ruleset,
-        seed=row.seed,
-        status=row.status,
-        created_at=row.created_at,
-        recorded_at=row.recorded_at,
-        sides=tuple(_side(s) for s in sorted(sides, key=lambda s: s.seat)),
-    )
+    ordered = sorted(sides, key=lambda s: s.seat)
+    return from_row(CampaignFight, row, sides=tuple(_side(s) for s in ordered))
 
 
 def campaign_row(session: Session, campaign_id: str) -> CampaignRow:
@@ -265,12 +250,10 @@ def read_campaign(session: Session, campaign_id: str) -> CampaignRecord:
         .order_by(CampaignGangRow.position)
     ).all()
     gangs = tuple(
-        CampaignGang(
-            id=link.id,
-            gang_id=link.gang_id,
+        from_row(
+            CampaignGang,
+            link,
             gang=to_gang(row_by_id(session, link.gang_id)),
-            owner_hash=link.owner_hash,
-            position=link.position,
             joined=link.created_at,
         )
         for link in links
@@ -311,14 +294,4 @@ def read_campaign(session: Session, campaign_id: str) -> CampaignRecord:
         for e in (a.after or {}).get("events", [])
         if e.get("event") == "dismissed"
     )
-    return CampaignRecord(
-        id=row.id,
-        name=row.name,
-        lang=row.lang,
-        admin_hash=row.admin_hash,
-        created_at=row.created_at,
-        gangs=gangs,
-        fights=fights,
-        log=log,
-        losses=losses,
-    )
+    return from_row(CampaignRecord, row, gangs=gangs, fights=fights, log=log, losses=losses)

@@ -29,7 +29,7 @@ from totenblatt.campaign import (
 from totenblatt.messages import Message
 from totenblatt.names import listing
 from totenblatt.store.database import StoreError
-from totenblatt.store.models import GangRow, MemberRow
+from totenblatt.store.models import GangRow, MemberRow, from_row
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, HeroType
 
@@ -76,11 +76,9 @@ class Change:
 def to_gang(row: GangRow) -> Gang:
     """The gang a row holds (the living as members, the dead and the gone as fallen)."""
     members = [to_member(m) for m in row.members]
-    return Gang(
-        name=row.name,
-        size=row.size,
-        ruleset=row.ruleset,
-        fights=row.fights,
+    return from_row(
+        Gang,
+        row,
         lost_heroes=tuple(HeroType(k) for k in row.lost_heroes),
         members=tuple(m for m in members if m.status is MemberStatus.ACTIVE),
         fallen=tuple(m for m in members if m.status is not MemberStatus.ACTIVE),
@@ -89,16 +87,12 @@ def to_gang(row: GangRow) -> Gang:
 
 def to_member(row: MemberRow) -> Member:
     """The member a member row holds."""
-    return Member(
-        name=row.name,
+    return from_row(
+        Member,
+        row,
         kind=HeroType(row.kind),
-        hp=row.hp,
-        hp_max=row.hp_max,
         abilities=tuple(Ability(a) for a in row.abilities),
-        fights_survived=row.fights_survived,
-        kind_fights=row.kind_fights,
         status=MemberStatus(row.status),
-        weapon=row.weapon,
     )
 
 

@@ -6,8 +6,9 @@ a test checks that these models and the migrated schema agree.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -21,6 +22,9 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = [
     "AuditRow",
@@ -37,6 +41,7 @@ __all__ = [
     "WebChatRow",
     "WebGameRow",
     "WebTakebackRow",
+    "from_row",
 ]
 
 NAMING = {
@@ -52,6 +57,16 @@ class Base(DeclarativeBase):
     """Declarative base with constraint names that are the same on every database."""
 
     metadata = MetaData(naming_convention=NAMING)
+
+
+R = TypeVar("R", bound="DataclassInstance")
+
+
+def from_row(record: type[R], row: Base, **given: Any) -> R:
+    """The ``record`` (a dataclass) a row holds: each field the row's value of the same name,
+    but those ``given`` (the values a row keeps in another form, or does not keep)."""
+    taken = {f.name: getattr(row, f.name) for f in fields(record) if f.name not in given}
+    return record(**taken, **given)
 
 
 class GangRow(Base):

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from totenblatt.store.models import WebChatRow, WebTakebackRow
+from totenblatt.store.models import WebChatRow, WebTakebackRow, from_row
 
 __all__ = [
     "CHAT_KEEP",
@@ -74,12 +74,10 @@ def chat_record(row: WebChatRow) -> ChatRecord:
 
 def takeback_record(row: WebTakebackRow) -> TakebackRecord:
     """The record of a takeback row."""
-    return TakebackRecord(
-        position=row.position,
-        seat=row.seat,
-        outcome=row.outcome,
+    return from_row(
+        TakebackRecord,
+        row,
         answered_by=tuple(row.answered_by),
-        events=row.events,
         undone=tuple(row.undone),
         at=_utc(row.created_at),
     )

@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from totenblatt.store.core import Database
-from totenblatt.store.models import WebActionRow, WebGameRow
+from totenblatt.store.models import WebActionRow, WebGameRow, from_row
 from totenblatt.store.night_records import UNDONE, ChatRecord, read_chat, read_takebacks
 from totenblatt.store.table_records import (
     ABANDONED,
@@ -378,25 +378,15 @@ class WebGames:
                 rematch = session.scalar(
                     select(WebGameRow.spectator_token).where(WebGameRow.id == row.rematch_id)
                 )
-            return WebGameRecord(
-                id=row.id,
-                scenario=row.scenario,
-                ruleset=row.ruleset,
-                lang=row.lang,
+            return from_row(
+                WebGameRecord,
+                row,
                 seats=tuple(read_seat(s) for s in row.seats),
-                spectator_token=row.spectator_token,
-                setup=row.setup,
                 actions=tuple(actions),
-                status=row.status,
-                created_at=row.created_at,
                 joined=tuple(bool(s.get("joined")) for s in row.seats),
-                name=row.name,
-                rematch_id=row.rematch_id,
                 rematch_spectator=rematch,
-                takeback=row.takeback,
                 chat=tuple(read_chat(session, game_id)),
                 takebacks=tuple(read_takebacks(session, game_id)),
-                clock=row.clock,
             )
 
     def ids(self, *, playing_only: bool = False) -> list[str]:
@@ -420,20 +410,12 @@ class WebGames:
         query = select(WebGameRow).order_by(WebGameRow.updated_at.desc()).limit(limit)
         with self.db.transaction(write=False) as session:
             return [
-                WebGameSummary(
-                    id=row.id,
-                    scenario=row.scenario,
-                    ruleset=row.ruleset,
-                    lang=row.lang,
+                from_row(
+                    WebGameSummary,
+                    row,
                     kinds=tuple(s["kind"] for s in row.seats),
-                    status=row.status,
-                    actions=row.actions,
                     summary=dict(row.summary),
-                    spectator_token=row.spectator_token,
-                    created_at=row.created_at,
-                    updated_at=row.updated_at,
                     joined=tuple(bool(s.get("joined")) for s in row.seats),
-                    name=row.name,
                     players=tuple(s.get("player") for s in row.seats),
                 )
                 for row in session.scalars(query).all()
