@@ -324,20 +324,23 @@ def played(
     return code, buffer.getvalue()
 
 
-def conceded(cli_json: CliJson, db: str, seats: str, seed: int, sacrifice: str, lang: Lang) -> str:
-    """Gangs of three, then a fight whose human seat concedes and answers ``sacrifice`` to
-    who is sacrificed (B4): what the fight printed (it exits 0)."""
+def conceded(
+    cli_json: CliJson, tmp_path: Path, seats: str, seed: int, sacrifice: str, lang: Lang
+) -> tuple[str, str]:
+    """Gangs of three in a new database, then a fight whose human seat concedes and answers
+    ``sacrifice`` to who is sacrificed (B4): the database and what the fight printed (it
+    exits 0)."""
+    db = str(tmp_path / "conceded.db")
     create_gangs(cli_json, db, size=3)
     code, text = played(db, seats, seed, script("concede", "y", sacrifice), lang=lang)
     assert code == 0
-    return text
+    return db, text
 
 
 def test_a_human_who_concedes_chooses_the_sacrifice_and_the_fight_does_not_count(
     cli_json: CliJson, tmp_path: Path
 ) -> None:
-    db = str(tmp_path / "h.db")
-    text = conceded(cli_json, db, "human,bot", 5, "1", Lang.EN)
+    db, text = conceded(cli_json, tmp_path, "human,bot", 5, "1", Lang.EN)
     assert "Player 1 = Die Daltons · Player 2 = Clantons" in text
     assert re.search(r"^After \d+ rounds?: Clantons wins — Die Daltons concedes\.$", text, re.M)
     assert "Die Daltons concedes: who sacrifices themself (B4)?" in text
@@ -354,8 +357,7 @@ def test_a_human_who_concedes_chooses_the_sacrifice_and_the_fight_does_not_count
 def test_a_human_who_concedes_without_choosing_sacrifices_the_top_cowboy(
     cli_json: CliJson, tmp_path: Path
 ) -> None:
-    db = str(tmp_path / "h2.db")
-    text = conceded(cli_json, db, "bot,human", 6, "", Lang.DE)
+    db, text = conceded(cli_json, tmp_path, "bot,human", 6, "", Lang.DE)
     assert "Die Daltons gewinnt — Clantons gibt auf." in text
     clantons = show(cli_json, db, "Clantons")
     assert clantons["size"] == 2
