@@ -235,16 +235,10 @@ class _Table:
     async def preview(
         self, request: Request, game_id: str, lang: str | None = None
     ) -> dict[str, Any]:
-        self.actions.check(_client(request))
-        hub = _hub(request)
-        room, viewer = await _seat_of(hub, game_id, _bearer(request))
-        if viewer.seat is None:
-            raise ForbiddenError("a spectator has no previews")
-        raw = await read_json(request)
+        hub, room, seat, raw = await self._seated_body(request, game_id, "previews")
         if not isinstance(raw, dict) or raw.get("kind") not in ("move", "attack"):
             raise InvalidError('a preview is {"kind": "move" | "attack", ...}')
         language = _lang(lang, room.lang)
-        seat = viewer.seat
 
         def work() -> dict[str, Any]:
             try:
@@ -258,17 +252,24 @@ class _Table:
 
     # The bearer's seat's webhook: "your turn" POSTed there (an allowed host only).
     async def webhook(self, request: Request, game_id: str) -> dict[str, Any]:
+        hub, room, seat, raw = await self._seated_body(request, game_id, "webhook")
+        if not isinstance(raw, dict) or set(raw) != {"url"}:
+            raise InvalidError('a webhook is {"url": "https://..."} (or "" for none)')
+        page = f"{str(request.base_url).rstrip('/')}/games/{room.id}"
+        await hub.days.set_hook(room, seat, raw["url"], page)
+        return {"seat": seat, "url": raw["url"] or None}
+
+    async def _seated_body(
+        self, request: Request, game_id: str, what: str
+    ) -> tuple[Hub, Room, int, Any]:
+        """A seat's request (its budget spent): the hub, the room, the bearer's seat and the
+        JSON body; a spectator has no ``what``."""
         self.actions.check(_client(request))
         hub = _hub(request)
         room, viewer = await _seat_of(hub, game_id, _bearer(request))
         if viewer.seat is None:
-            raise ForbiddenError("a spectator has no webhook")
-        raw = await read_json(request)
-        if not isinstance(raw, dict) or set(raw) != {"url"}:
-            raise InvalidError('a webhook is {"url": "https://..."} (or "" for none)')
-        page = f"{str(request.base_url).rstrip('/')}/games/{room.id}"
-        await hub.days.set_hook(room, viewer.seat, raw["url"], page)
-        return {"seat": viewer.seat, "url": raw["url"] or None}
+            raise ForbiddenError(f"a spectator has no {what}")
+        return hub, room, viewer.seat, await read_json(request)
 
     # A finished game's replay, frame by frame.
     async def replay(

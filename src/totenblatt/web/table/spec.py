@@ -13,7 +13,7 @@ from collections.abc import Callable
 from totenblatt.store.tables import WebGameTally
 from totenblatt.wanted.bots import Bot, bot_seed, hard_bot, make_bot
 from totenblatt.wanted.engine import Game
-from totenblatt.web.shell.errors import BusyError, TooManyRequestsError
+from totenblatt.web.shell.errors import BusyError, TooManyRequestsError, WebError
 from totenblatt.web.shell.games import SEAT_ALIASES, SEAT_KINDS, GameSpec
 from totenblatt.web.shell.limits import Limits
 
@@ -76,32 +76,41 @@ def admission(spec: GameSpec, owner: str | None, limits: Limits) -> Callable[[We
     ``limits`` (the table's and a campaign fight's alike)."""
 
     def admit(tally: WebGameTally) -> None:
+        mine = owner is not None
+        refusals: list[tuple[bool, type[WebError], str]]
         if "human" in spec.kinds:
-            if owner is not None and tally.games_of_owner >= limits.share:
-                raise TooManyRequestsError(
+            refusals = [
+                (
+                    mine and tally.games_of_owner >= limits.share,
+                    TooManyRequestsError,
                     f"your address already holds {tally.games_of_owner} unfinished games "
                     f"(at most {limits.share} per address, so that others find a place): "
                     "finish or leave some first",
-                    retry_after=60,
-                )
-            if tally.playing >= limits.max_playing:
-                raise BusyError(
+                ),
+                (
+                    tally.playing >= limits.max_playing,
+                    BusyError,
                     f"the server already runs {limits.max_playing} games: finish some first",
-                    retry_after=60,
-                )
-            return
-        if tally.bot_games >= limits.bot_games:
-            raise BusyError(
-                f"the server already runs {limits.bot_games} games of bots only "
-                "(the most it runs): watch one, or try again when one has ended",
-                retry_after=60,
-            )
-        if owner is not None and tally.bot_games_of_owner >= limits.bot_games_per_client:
-            raise TooManyRequestsError(
-                f"your address already runs {tally.bot_games_of_owner} games of bots only "
-                f"(at most {limits.bot_games_per_client} at a time): try again when one "
-                "has ended",
-                retry_after=60,
-            )
+                ),
+            ]
+        else:
+            refusals = [
+                (
+                    tally.bot_games >= limits.bot_games,
+                    BusyError,
+                    f"the server already runs {limits.bot_games} games of bots only "
+                    "(the most it runs): watch one, or try again when one has ended",
+                ),
+                (
+                    mine and tally.bot_games_of_owner >= limits.bot_games_per_client,
+                    TooManyRequestsError,
+                    f"your address already runs {tally.bot_games_of_owner} games of bots only "
+                    f"(at most {limits.bot_games_per_client} at a time): try again when one "
+                    "has ended",
+                ),
+            ]
+        for refused, error, message in refusals:
+            if refused:
+                raise error(message, retry_after=60)
 
     return admit

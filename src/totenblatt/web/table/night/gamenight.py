@@ -74,6 +74,11 @@ def night_router(creations: Budget, actions: Budget) -> APIRouter:
         viewer = room.viewer(token)
         return found, room, viewer, _lang(request.query_params.get("lang"), room.lang)
 
+    async def acting_seat(request: Request, game_id: str) -> tuple[GameNight, Room, Viewer, str]:
+        """:func:`seat_of` for a request that spends the address's budget of actions."""
+        actions.check(_client(request))
+        return await seat_of(request, game_id)
+
     @router.post("/api/games/{game_id}/chat")
     async def chat(request: Request, game_id: str) -> dict[str, Any]:
         found, room, viewer, _ = await seat_of(request, game_id)
@@ -81,14 +86,12 @@ def night_router(creations: Budget, actions: Budget) -> APIRouter:
 
     @router.post("/api/games/{game_id}/takeback")
     async def takeback(request: Request, game_id: str) -> dict[str, Any]:
-        actions.check(_client(request))
-        found, room, viewer, lang = await seat_of(request, game_id)
+        found, room, viewer, lang = await acting_seat(request, game_id)
         return await found.ask_takeback(room, viewer, lang)
 
     @router.post("/api/games/{game_id}/takeback/answer")
     async def answer(request: Request, game_id: str) -> dict[str, Any]:
-        actions.check(_client(request))
-        found, room, viewer, lang = await seat_of(request, game_id)
+        found, room, viewer, lang = await acting_seat(request, game_id)
         return await found.answer_takeback(room, viewer, await read_json(request), lang)
 
     @router.post("/api/games/{game_id}/rematch")
@@ -100,14 +103,12 @@ def night_router(creations: Budget, actions: Budget) -> APIRouter:
 
     @router.post("/api/games/{game_id}/options")
     async def options(request: Request, game_id: str) -> dict[str, Any]:
-        actions.check(_client(request))
-        found, room, viewer, lang = await seat_of(request, game_id)
+        found, room, viewer, lang = await acting_seat(request, game_id)
         return await found.options(room, viewer, await read_json(request), lang)
 
     @router.post("/api/games/{game_id}/measure")
     async def measure(request: Request, game_id: str) -> dict[str, Any]:
-        actions.check(_client(request))
-        found, room, _, lang = await seat_of(request, game_id)
+        found, room, _, lang = await acting_seat(request, game_id)
         return await found.measure(room, await read_json(request), lang)
 
     @router.get("/api/games/{game_id}/export")
