@@ -52,9 +52,19 @@ def test_the_header_chat_and_game_night_are_44_px_on_a_laptop(
         assert small == [], (touch, small)
 
 
+_COVERED = """(selector) => [...document.querySelectorAll(selector)].filter((n) => {
+  n.scrollIntoView({ block: 'center' });
+  const r = n.getBoundingClientRect();
+  const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return !top || !(top === n || n.contains(top));
+}).map((n) => n.textContent.trim())"""
+"""The controls of ``selector`` that a tap at their centre (each scrolled into view) misses."""
+
+
 def test_the_lobby_and_the_rules_page_are_44_px_on_a_phone(live: LiveServer, pages: Pages) -> None:
-    """The lobby's header, its games' "Watch" and an invite's links; the rules page's and the
-    tutorial page's header: 44 × 44 px touch targets on a phone."""
+    """The lobby's header, its games' "Watch", an invite's links and your games' "Rejoin",
+    "Copy link", "QR code" and "Forget"; the rules page's and the tutorial page's header: 44 ×
+    44 px touch targets on a phone, each reached by a tap at its centre."""
     new_game(live, ["human", "bot"])  # a row in the lobby's list of games
     page = pages.open(PHONE, touch=True)
     page.goto(f"{live.url}/")
@@ -62,7 +72,10 @@ def test_the_lobby_and_the_rules_page_are_44_px_on_a_phone(live: LiveServer, pag
     page.select_option("#f-seat-1", "human")
     page.locator("#create-game").tap()
     page.wait_for_selector(".invites li[data-seat=spectator] a")
-    assert page.evaluate(_SMALL, "#bar, #games, .invites") == []
+    page.wait_for_selector("#mine [data-rejoin]")
+    assert page.evaluate(_SMALL, "#bar, #games, .invites, #mine") == []
+    mine = page.evaluate(_COVERED, "#mine a.btn, #mine button")
+    assert mine == [], mine
     for path in ("/rules", "/tutorial"):
         page.goto(f"{live.url}{path}")
         page.wait_for_selector("#bar #tools a")
