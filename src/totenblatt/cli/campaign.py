@@ -20,16 +20,13 @@ from rich.text import Text
 
 from totenblatt.campaign import Gang, parse_ability, roster_dict
 from totenblatt.campaign.events import Joined, notable
+from totenblatt.cli._option_groups import StoreOut, store_options
 from totenblatt.cli._store import held_text, open_store
 from totenblatt.cli.app import app, console, fail, print_json, write_text_atomic
 from totenblatt.cli.options import (
     STORED_SEED_MAX,
-    DbOption,
-    JsonOption,
     Lang,
-    LangOption,
     RulesetOption,
-    resolve_lang,
     seed_option,
 )
 from totenblatt.messages import Message, MessageError
@@ -300,6 +297,7 @@ def show_held(
 @gang_app.command(
     "create", help=N_("Create a gang: a veteran or gunslinger leader and standard cowboys (B3).")
 )
+@store_options
 def gang_create(
     name: GangArg,
     leader: Annotated[
@@ -338,18 +336,17 @@ def gang_create(
     weapons: Annotated[Many, many("--weapons", WEAPONS_HELP, "WEAPON,...")] = None,
     ruleset: RulesetOption = "extended",
     seed: SeedOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Create a gang: a veteran or gunslinger leader and standard cowboys (B3)."""
-    language = resolve_lang(lang)
+    language = out.language()
     kind = hero_of(leader, "--leader")
     chosen = abilities_of(ability or [], ruleset)
     arms = weapon_list(weapons)
     if "/" in ruleset or ruleset.endswith(".toml"):
         ruleset = str(Path(ruleset).expanduser().absolute())
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         change = store.gangs.create(
             name,
             kind,
@@ -361,16 +358,17 @@ def gang_create(
             seed=seed,
             weapons=arms,
         )
-    report(change, language, json, skip_joined=True)
+    report(change, language, out.json, skip_joined=True)
 
 
 @gang_app.command("list", help=N_("List every gang."))
-def gang_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = None) -> None:
+@store_options
+def gang_list(*, out: StoreOut) -> None:
     """List every gang."""
-    language = resolve_lang(lang)
-    with open_store(db) as store:
+    language = out.language()
+    with open_store(out.db) as store:
         gangs = store.gangs.all()
-    if json:
+    if out.json:
         print_json({"gangs": [g.to_dict() for g in gangs]})
         return
     w = words(language)
@@ -395,32 +393,32 @@ def gang_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = 
 @gang_app.command(
     "show", help=N_("Show a gang's roster: members, weapons, HP, abilities, survived fights.")
 )
-def gang_show(
-    name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
-) -> None:
+@store_options
+def gang_show(name: GangArg, *, out: StoreOut) -> None:
     """Show a gang's roster: members, weapons, HP, abilities, survived fights."""
     from totenblatt.store import Change
     from totenblatt.store.holders import Holders
 
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         gang = store.gangs.get(name)
         holder = Holders(store).of_gang(gang.name)
-    language = resolve_lang(lang)
-    show_held(gang.to_dict(), holder, json, language, lambda: report(Change(gang), language, json))
+    language = out.language()
+    show_held(
+        gang.to_dict(), holder, out.json, language, lambda: report(Change(gang), language, out.json)
+    )
 
 
 @gang_app.command(
     "history", help=N_("Show every change made to a gang: when, what, the seed, cards drawn.")
 )
-def gang_history(
-    name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
-) -> None:
+@store_options
+def gang_history(name: GangArg, *, out: StoreOut) -> None:
     """Show every change made to a gang: when, what, the seed, cards drawn."""
-    language = resolve_lang(lang)
-    with open_store(db) as store:
+    language = out.language()
+    with open_store(out.db) as store:
         gang = store.gangs.get(name)
         history = store.gangs.history(name)
-    if json:
+    if out.json:
         print_json({"name": gang.name, "history": [h.to_dict() for h in history]})
         return
     w = words(language)
@@ -437,6 +435,7 @@ def gang_history(
 @gang_app.command(
     "export", help=N_("Export a gang's roster, its fallen and its history as Markdown or JSON.")
 )
+@store_options
 def gang_export(
     name: GangArg,
     fmt: Annotated[
@@ -447,18 +446,17 @@ def gang_export(
         Path | None,
         typer.Option("--output", "-o", help=N_("Write to this file (default: stdout).")),
     ] = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Export a gang's roster, its fallen and its history as Markdown or JSON."""
-    language = resolve_lang(lang)
-    if json and fmt is ExportFormat.MD:
+    language = out.language()
+    if out.json and fmt is ExportFormat.MD:
         fail(Message("--format md and --json contradict each other: give one of them"))
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         gang = store.gangs.get(name)
         history = store.gangs.history(name)
-    if json or fmt is ExportFormat.JSON:
+    if out.json or fmt is ExportFormat.JSON:
         import json as json_module
 
         text = json_module.dumps(roster_dict(gang, history=history), ensure_ascii=False, indent=2)
@@ -469,7 +467,7 @@ def gang_export(
         typer.echo(text, nl=False)
         return
     write_text_atomic(output, text)
-    if json:
+    if out.json:
         print_json({"written": str(output)})
     else:
         console.print(words(language).phrase("Written to {file}.", file=str(output)))

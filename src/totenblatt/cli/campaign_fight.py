@@ -17,6 +17,7 @@ from rich.text import Text
 
 from totenblatt.campaign import CampaignError, FightOutcome, MemberOutcome, Wanted
 from totenblatt.campaign.battle import Result
+from totenblatt.cli._option_groups import StoreOut, store_options
 from totenblatt.cli._store import open_store
 from totenblatt.cli.app import console
 from totenblatt.cli.campaign import (
@@ -31,7 +32,6 @@ from totenblatt.cli.campaign import (
     parse_pairs,
     report,
 )
-from totenblatt.cli.options import DbOption, JsonOption, LangOption, resolve_lang
 from totenblatt.messages import Message
 from totenblatt.names import NAME_MAX, clean_name, clean_text
 from totenblatt.text import words
@@ -189,6 +189,7 @@ def _conceded(conceded: bool, result: Result | None) -> bool:
     "record",
     help=N_("Record a fight played on a real table; runs the post-fight sequence (B4, B5)."),
 )
+@store_options
 def fight_record(
     name: GangArg,
     died: DiedOption = None,
@@ -209,9 +210,8 @@ def fight_record(
     fill_name: FillNameOption = None,
     new_leader: NewLeaderOption = None,
     seed: SeedOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Record a fight played on a real table; runs the post-fight sequence (B4, B5)."""
     conceded = _conceded(conceded, result)
@@ -222,8 +222,8 @@ def fight_record(
     if fill_name and not fill_up:
         raise BadOptionError(Message("--fill-name goes with --fill"))
     payments = parse_pairs(pay or [], "--pay")
-    language = resolve_lang(lang)
-    with open_store(db) as store:
+    language = out.language()
+    with open_store(out.db) as store:
         found = store.gangs.get(name)
         log = battle_log(store, found.name, against or [], result, conceded, scenario, note, kills)
         wanted = Wanted(  # the owner's choices, as the web wizard takes them (one road)
@@ -237,8 +237,8 @@ def fight_record(
             leader=new_leader,
         )
         change, waiting = _record(store, found.name, outcome, wanted, seed, absent or [], log)
-    report(change, language, json)
-    if waiting and not json:
+    report(change, language, out.json)
+    if waiting and not out.json:
         told = words(language).phrase(
             "One record for both gangs (D-43): the side of {gangs} awaits its owner "
             "(fight record with its outcome).",
@@ -337,10 +337,9 @@ def battle_log(
         "new names stay."
     ),
 )
-def fight_undo(
-    name: GangArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
-) -> None:
+@store_options
+def fight_undo(name: GangArg, *, out: StoreOut) -> None:
     """Undo the gang's last recorded fight (and any recruiting or filling after it)."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         change = store.gangs.undo_fight(name)
-    report(change, resolve_lang(lang), json)
+    report(change, out.language(), out.json)

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from totenblatt.cli._option_groups import StoreOut, store_options
 from totenblatt.cli._store import confirm, open_store, say_deleted
 from totenblatt.cli.campaign import (
     GangArg,
@@ -26,12 +27,8 @@ from totenblatt.cli.campaign import (
     weapon_list,
 )
 from totenblatt.cli.options import (
-    DbOption,
-    JsonOption,
-    LangOption,
     NewNameArg,
     YesOption,
-    resolve_lang,
     weapon_option,
 )
 from totenblatt.messages import Message
@@ -53,6 +50,7 @@ __all__ = [
     "recruit",
     help=N_("Hire a replacement for a hero lost in the last fight, paid with survivors' HP (B6)."),
 )
+@store_options
 def gang_recruit(
     name: GangArg,
     hero: Annotated[
@@ -85,27 +83,27 @@ def gang_recruit(
         ),
     ] = None,
     seed: SeedOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Hire a replacement for a hero lost in the last fight, paid with survivors' HP (B6)."""
-    language = resolve_lang(lang)
+    language = out.language()
     kind = hero_of(hero, "--hero")
     payments = parse_pairs(pay or [], "--pay")
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         ruleset = store.gangs.get(name).ruleset
         chosen = abilities_of(ability or [], ruleset)
         change = store.gangs.hire(
             name, kind, payments, hero_name=hero_name, abilities=chosen, seed=seed, weapon=weapon
         )
-    report(change, language, json)
+    report(change, language, out.json)
 
 
 @gang_app.command(
     "fill",
     help=N_("Fill the gang up to its size with new standard cowboys (B6); ends recruitment."),
 )
+@store_options
 def gang_fill(
     name: GangArg,
     member: Annotated[
@@ -123,31 +121,30 @@ def gang_fill(
         ),
     ] = None,
     seed: SeedOption = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Fill the gang up to its size with new standard cowboys (B6); ends recruitment."""
     arms = weapon_list(weapons)
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         change = store.gangs.fill(name, names=member or [], seed=seed, weapons=arms)
-    report(change, resolve_lang(lang), json)
+    report(change, out.language(), out.json)
 
 
 @gang_app.command(
     "rename", help=N_("Give a gang a new name (kept by fight undo); its history stays.")
 )
+@store_options
 def gang_rename(
     name: GangArg,
     new: NewNameArg,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Give a gang a new name (kept by fight undo); its history stays."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         change = store.gangs.rename(name, new)
-    report(change, resolve_lang(lang), json)
+    report(change, out.language(), out.json)
 
 
 @gang_app.command(
@@ -157,16 +154,16 @@ def gang_rename(
         "the deleted roster."
     ),
 )
+@store_options
 def gang_delete(
     name: GangArg,
     yes: YesOption = False,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Delete a gang and its members (needs --yes)."""
-    language = resolve_lang(lang)
-    with open_store(db) as store:
+    language = out.language()
+    with open_store(out.db) as store:
         gang = store.gangs.get(name)
         confirm(
             yes,
@@ -178,7 +175,7 @@ def gang_delete(
         deleted = store.gangs.delete(gang.name)
     say_deleted(
         deleted.name,
-        json,
+        out.json,
         lambda: words(language).phrase("Gang {gang} deleted.", gang=deleted.name),
     )
 
@@ -189,23 +186,24 @@ def gang_delete(
 @member_app.command(
     "rename", help=N_("Give a living member a new name, unique in the gang (kept by fight undo).")
 )
+@store_options
 def member_rename(
     name: GangArg,
     member: MemberArg,
     new: NewNameArg,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Give a living member a new name, unique in the gang (kept by fight undo)."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         change = store.gangs.rename_member(name, member, new)
-    report(change, resolve_lang(lang), json)
+    report(change, out.language(), out.json)
 
 
 @member_app.command(
     "arm", help=N_("Give a living member another weapon: colt, winchester or shotgun.")
 )
+@store_options
 def member_arm(
     name: GangArg,
     member: MemberArg,
@@ -216,14 +214,13 @@ def member_arm(
             help=N_("colt, winchester, shotgun (revolver, gewehr, schrotflinte)."),
         ),
     ],
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Give a living member another weapon: colt, winchester or shotgun."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         change = store.gangs.arm(name, member, weapon)
-    report(change, resolve_lang(lang), json)
+    report(change, out.language(), out.json)
 
 
 @member_app.command(
@@ -233,16 +230,16 @@ def member_arm(
         "the gang's size shrinks by 1 (D-42)."
     ),
 )
+@store_options
 def member_dismiss(
     name: GangArg,
     member: MemberArg,
     yes: YesOption = False,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Send a living member away for good (needs --yes); the gang's size shrinks (D-42)."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         found = store.gangs.get(name)
         who = found.member(member)
         confirm(
@@ -254,4 +251,4 @@ def member_dismiss(
             ),
         )
         change = store.gangs.dismiss(found.name, who.name)
-    report(change, resolve_lang(lang), json)
+    report(change, out.language(), out.json)

@@ -12,18 +12,15 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from totenblatt.cli._option_groups import StoreOut, store_options
 from totenblatt.cli._store import confirm, open_store, say_deleted
 from totenblatt.cli.app import app, console, print_json
 from totenblatt.cli.campaign import parse_pairs, show_held
 from totenblatt.cli.options import (
-    DbOption,
-    JsonOption,
     Lang,
-    LangOption,
     NewNameArg,
     RpgRulesetOption,
     YesOption,
-    resolve_lang,
 )
 from totenblatt.messages import Message
 from totenblatt.rpg.character import Character
@@ -102,6 +99,7 @@ def _show(characters: list[Character], lang: Lang, as_json: bool, *, many: bool 
 @character_app.command(
     "create", help=N_("Create an RPG character: skills with levels, no wounds, 1 joker (C6).")
 )
+@store_options
 def character_create(
     name: NameArg,
     skill: Annotated[
@@ -117,46 +115,46 @@ def character_create(
         typer.Option("--npc", help=N_("An ordinary person (Normalo): capacity 6 (D-32).")),
     ] = False,
     ruleset: RpgRulesetOption = "rpg",
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Create an RPG character: skills with levels, no wounds, 1 joker (C6)."""
     skills = parse_pairs(skill or [], "--skill", "SKILL")
     character = Character.create(name, skills, player=not npc, ruleset=ruleset)
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         store.characters.create(character)
-    _show([character], resolve_lang(lang), json)
+    _show([character], out.language(), out.json)
 
 
 @character_app.command(
     "show", help=N_("Show a character: skills, wound points and capacity (D-32), jokers.")
 )
-def character_show(
-    name: NameArg, db: DbOption = None, json: JsonOption = False, lang: LangOption = None
-) -> None:
+@store_options
+def character_show(name: NameArg, *, out: StoreOut) -> None:
     """Show a character: skills, wound points and capacity (D-32), jokers."""
     from totenblatt.store.holders import Holders
 
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         character = store.characters.get(name)
         holder = Holders(store).of_sheet(character.name)
-    language = resolve_lang(lang)
+    language = out.language()
     data = character_dict(character)
-    show_held(data, holder, json, language, lambda: _show([character], language, json))
+    show_held(data, holder, out.json, language, lambda: _show([character], language, out.json))
 
 
 @character_app.command("list", help=N_("List every character."))
-def character_list(db: DbOption = None, json: JsonOption = False, lang: LangOption = None) -> None:
+@store_options
+def character_list(*, out: StoreOut) -> None:
     """List every character."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         characters = store.characters.all()
-    _show(characters, resolve_lang(lang), json, many=True)
+    _show(characters, out.language(), out.json, many=True)
 
 
 @character_app.command(
     "wound", help=N_("The character takes one wound (D-32); at capacity it is out (Fallobst).")
 )
+@store_options
 def character_wound(
     name: NameArg,
     band: Annotated[
@@ -166,20 +164,20 @@ def character_wound(
             help=N_("light, normal or fat (leicht, normal, fett): 1, 3, 6 points."),
         ),
     ],
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """The character takes one wound (D-32); at capacity it is out (Fallobst)."""
     from totenblatt.rpg.rules import WoundBand
 
     parsed = WoundBand.parse(band)
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         character = store.characters.wound(name, parsed)
-    _show([character], resolve_lang(lang), json)
+    _show([character], out.language(), out.json)
 
 
 @character_app.command("heal", help=N_("Heal a character's wounds, all or some points."))
+@store_options
 def character_heal(
     name: NameArg,
     points: Annotated[
@@ -191,45 +189,44 @@ def character_heal(
             help=N_("Heal this many wound points, 0 to 9999 (default: all)."),
         ),
     ] = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Heal a character's wounds, all or some points."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         character = store.characters.heal(name, points)
-    _show([character], resolve_lang(lang), json)
+    _show([character], out.language(), out.json)
 
 
 @character_app.command(
     "rename", help=N_("Give a character a new name, unique among the characters.")
 )
+@store_options
 def character_rename(
     name: NameArg,
     new: NewNameArg,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Give a character a new name, unique among the characters."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         character = store.characters.rename(name, new)
-    _show([character], resolve_lang(lang), json)
+    _show([character], out.language(), out.json)
 
 
 @character_app.command(
     "delete",
     help=N_("Delete a character (needs --yes); the audit log keeps the deleted sheet."),
 )
+@store_options
 def character_delete(
     name: NameArg,
     yes: YesOption = False,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Delete a character (needs --yes)."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         found = store.characters.get(name)
         confirm(
             yes,
@@ -241,30 +238,30 @@ def character_delete(
         gone = store.characters.delete(found.name)
     say_deleted(
         gone.name,
-        json,
-        lambda: words(resolve_lang(lang)).phrase("Character {name} deleted.", name=gone.name),
+        out.json,
+        lambda: words(out.language()).phrase("Character {name} deleted.", name=gone.name),
     )
 
 
 @story_app.command(
     "new", help=N_("Start a new story: the player characters' jokers reset to 1 (C6).")
 )
+@store_options
 def story_new(
     names: Annotated[
         list[str] | None,
         typer.Argument(metavar="[NAME]...", help=N_("The characters (default: all).")),
     ] = None,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Start a new story: the player characters' jokers reset to 1 (C6); NPCs hold none."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         characters = store.characters.new_story(names or [])
-    language = resolve_lang(lang)
-    _show(characters, language, json, many=True)
+    language = out.language()
+    _show(characters, language, out.json, many=True)
     players = [c for c in characters if c.player]  # C6: NPCs hold no jokers
-    if not json and players:
+    if not out.json and players:
         console.print(
             words(language).phrase_n(
                 "A new story: {n} character's jokers were reset to {jokers} (C6).",
@@ -286,44 +283,37 @@ def _jokers(
     what: str,
     step: Callable[[Character, int], Character],
     count: int,
-    *,
-    db: str | None,
-    json: bool,
-    lang: Lang | None,
+    out: StoreOut,
 ) -> None:
     """One ``step`` of ``count`` jokers on a character's sheet (``what``: the audit log's
     command)."""
-    with open_store(db) as store:
+    with open_store(out.db) as store:
         found = store.characters.change([name], what, lambda c: step(c, count), {"count": count})
-    _show([found[0]], resolve_lang(lang), json)
+    _show([found[0]], out.language(), out.json)
 
 
 @joker_app.command("add", help=N_("Award the character jokers (for great play, C6)."))
+@store_options
 def joker_add(
     name: NameArg,
     count: CountOption = 1,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """Award the character jokers (for great play, C6)."""
-    _jokers(
-        name, "character joker add", Character.gained_jokers, count, db=db, json=json, lang=lang
-    )
+    _jokers(name, "character joker add", Character.gained_jokers, count, out)
 
 
 @joker_app.command(
     "spend",
     help=N_("The character spends jokers (each draws one more card in a test, C6, D-33)."),
 )
+@store_options
 def joker_spend(
     name: NameArg,
     count: CountOption = 1,
-    db: DbOption = None,
-    json: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    out: StoreOut,
 ) -> None:
     """The character spends jokers (each draws one more card in a test, C6, D-33)."""
-    _jokers(
-        name, "character joker spend", Character.spent_jokers, count, db=db, json=json, lang=lang
-    )
+    _jokers(name, "character joker spend", Character.spent_jokers, count, out)

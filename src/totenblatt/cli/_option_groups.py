@@ -1,0 +1,85 @@
+"""Groups of options several commands take last, in the same order: declared once.
+
+A command names the group with a decorator under its ``@app.command``; the group's
+options follow the command's own in its help and its command line, as if written out::
+
+    @gang_app.command("rename", help=...)
+    @store_options
+    def gang_rename(name: GangArg, new: NewNameArg, *, out: StoreOut) -> None: ...
+
+The command receives the group's values as one object (``out``), or, where it reads
+them from its ``typer.Context``, not at all (``with_options(...)``).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from totenblatt.cli.options import DbOption, JsonOption, Lang, LangOption, resolve_lang
+
+__all__ = ["StoreOut", "option", "store_options", "with_options"]
+
+Command = Callable[..., None]
+
+
+def option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    """One option of a group: its parameter ``name``, ``Annotated`` type and default."""
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+    )
+
+
+def _append(
+    command: Command, group: Sequence[inspect.Parameter], pack: Callable[..., Any] | None
+) -> Command:
+    """``command`` taking ``group`` after its own parameters; with ``pack``, its parameter
+    ``out`` receives ``pack(**values)``, else the values are not passed on."""
+    signature = inspect.signature(command, eval_str=True)
+    own = [p for p in signature.parameters.values() if pack is None or p.name != "out"]
+    names = [p.name for p in group]
+
+    @functools.wraps(command)
+    def with_group(*args: Any, **kwargs: Any) -> None:
+        values = {name: kwargs.pop(name) for name in names}
+        if pack is not None:
+            kwargs["out"] = pack(**values)
+        command(*args, **kwargs)
+
+    parameters = [*own, *group]
+    with_group.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+    with_group.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": None}
+    return with_group
+
+
+def with_options(*group: inspect.Parameter) -> Callable[[Command], Command]:
+    """A decorator: the command also takes ``group``, read from its context, not passed."""
+    return lambda command: _append(command, group, None)
+
+
+@dataclass(frozen=True)
+class StoreOut:
+    """``--db``, ``--json`` and ``--lang`` of a command on the database."""
+
+    db: str | None
+    json: bool
+    lang: Lang | None
+
+    def language(self) -> Lang:
+        """The language asked for, else ``TOTENBLATT_LANG``, else the locale, else English."""
+        return resolve_lang(self.lang)
+
+
+_STORE_GROUP = (
+    option("db", DbOption, None),
+    option("json", JsonOption, False),
+    option("lang", LangOption, None),
+)
+
+
+def store_options(command: Command) -> Command:
+    """A decorator: the command also takes ``--db``, ``--json`` and ``--lang``, as ``out``."""
+    return _append(command, _STORE_GROUP, StoreOut)
