@@ -139,6 +139,9 @@ def test_the_graph_the_marks_and_stepping(
         assert Path(report.path()).read_text(encoding="utf-8").startswith("#")
     # the graph: one line per seat, a dot per decision, the marked ones by their mark
     assert page.locator("#an-graph .an-line").count() == 2
+    # each seat's line in that seat's colour, the table's (static/seats.css)
+    first = page.locator('#an-graph .an-line[data-seat="0"]')
+    assert first.evaluate("e => getComputedStyle(e).stroke") == "rgb(31, 95, 168)"
     assert page.locator("#an-graph .an-dot").count() == len(decisions)
     assert page.locator('#an-graph .an-dot[data-mark="blunder"]').count() == sum(
         d["mark"] == "blunder" for d in marked
