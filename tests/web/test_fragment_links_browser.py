@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import LAPTOP, Pages, new_game, view, wait_decision
+from browser_helpers import LAPTOP, PHONE, Pages, new_game, view, wait_decision
 from web_helpers import LiveServer, table_link
 
 from totenblatt.web.shell.words import strings
@@ -126,3 +126,17 @@ def test_the_game_nights_rematch_button_leads_its_asker_to_the_new_game(
     fresh = view(anna)
     assert fresh["seat"] == 0 and fresh["version"] == 0
     assert "#token=" in anna.url and "?token=" not in anna.url
+
+
+def test_a_refused_link_on_a_phone_keeps_off_the_edges_with_44_px_buttons(
+    live: LiveServer, pages: Pages
+) -> None:
+    game = new_game(live, ["human", "bot"])
+    page = pages.open(PHONE, touch=True)
+    page.goto(f"{live.url}/games/{game['game_id']}")
+    page.wait_for_selector("#boot-error")
+    box = page.locator("#boot-error h2").bounding_box()
+    assert box["x"] >= 8, box  # not glued to the screen's edge
+    for control in page.locator("#boot-error .btn").all():
+        size = control.bounding_box()
+        assert size["height"] >= 44 and size["width"] >= 44, size
