@@ -338,6 +338,12 @@ def test_the_page_is_served_in_both_languages(editor: TestClient) -> None:
     assert editor.get("/api/scenarios/nowhere").status_code == 404
 
 
+def test_a_link_without_lang_speaks_the_visitors_language(editor: TestClient) -> None:
+    german = {"accept-language": "de-DE,de;q=0.9"}
+    assert '<html lang="de">' in editor.get("/editor", headers=german).text
+    assert '<html lang="en">' in editor.get("/editor?lang=en", headers=german).text
+
+
 def test_checks_have_a_budget_per_client(editor: TestClient) -> None:
     """A client gets QUESTIONS_PER_MINUTE checks and sights at once (then two a second)."""
     from totenblatt.web.editor.routes import QUESTIONS_PER_MINUTE

@@ -47,7 +47,7 @@ from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import InvalidError, NotFoundError
 from totenblatt.web.shell.limits import Budget, Limits, client_key
 from totenblatt.web.shell.operator import require_operator
-from totenblatt.web.shell.words import LANGS, weapon_label
+from totenblatt.web.shell.words import LANGS, accepted_lang, weapon_label
 
 __all__ = [
     "BALANCE_GAMES",
@@ -249,8 +249,9 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
     static = files("totenblatt.web.editor") / "static"
 
     @router.get("/editor", response_class=HTMLResponse)
-    async def page(lang: str | None = None) -> HTMLResponse:
-        language = _lang(lang, default_lang)
+    async def page(request: Request, lang: str | None = None) -> HTMLResponse:
+        accept = request.headers.get("accept-language", "")
+        language = _lang(lang, accepted_lang(accept, default_lang))  # else the visitor's
         rules = Ruleset.load("base")
         weapons = [[key, weapon_label(rules, key, language)] for key in rules.weapons]
         return HTMLResponse(editor_page(language, weapons))
