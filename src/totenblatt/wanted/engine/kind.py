@@ -10,15 +10,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from totenblatt.wanted.engine.actions import Action
+from totenblatt.wanted.engine.actions import Action, Concede, Pass
 from totenblatt.wanted.engine.state import GameState, Phase
 
-__all__ = ["DECISIONS", "Costs", "Kind", "never"]
+__all__ = ["DECISIONS", "Costs", "Kind", "free", "never"]
 
 Costs = tuple[float, ...]
 """What a check hands to the effect: the step costs of a move, else empty."""
 
 A = TypeVar("A", bound=Action)
+F = TypeVar("F", Pass, Concede)
+"""The actions that are never a choice of their own (:func:`free`)."""
 
 DECISIONS = frozenset({Phase.SWAP, Phase.BID, Phase.ACTION, Phase.DEFEND})
 """Every decision but the keep of Tempt Fate (B1): no other action is legal then."""
@@ -45,3 +47,22 @@ class Kind(Generic[A]):
     """Legal while a Tempt Fate waits for its keep (B1)."""
     dear: bool = False
     """``available`` enumerates actions: :func:`has_choice` asks it after the cheap ones."""
+
+
+def free(
+    action: type[F],
+    perform: Callable[[GameState, int, F, Costs], None],
+    *,
+    phases: frozenset[Phase] = DECISIONS,
+    during_fate: bool = False,
+) -> Kind[F]:
+    """The kind of an action that is never a choice of its own (Pass, Concede): its check
+    costs nothing and it is offered as itself."""
+    return Kind(
+        action,
+        check=lambda state, seat, taken: (),
+        perform=perform,
+        offers=lambda state, seat: (action(),),
+        phases=phases,
+        during_fate=during_fate,
+    )

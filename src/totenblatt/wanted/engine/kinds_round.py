@@ -59,7 +59,7 @@ from totenblatt.wanted.engine.flow import (
     take_out,
 )
 from totenblatt.wanted.engine.heroes import perform_swap, swap_options, swap_problem
-from totenblatt.wanted.engine.kind import Costs, Kind
+from totenblatt.wanted.engine.kind import Costs, Kind, free
 from totenblatt.wanted.engine.state import GameState, Phase, plays_as
 
 __all__ = ["ROUND_KINDS"]
@@ -122,14 +122,7 @@ def _pass(state: GameState, seat: int, action: Pass, costs: Costs = ()) -> None:
         resolve(state, state.pending, None)
 
 
-ROUND_KINDS.append(
-    Kind(
-        Pass,
-        check=lambda state, seat, action: (),
-        perform=_pass,
-        offers=lambda state, seat: (Pass(),),
-    )
-)
+ROUND_KINDS.append(free(Pass, _pass))
 
 
 def pass_for(state: GameState, seat: int) -> None:
@@ -349,12 +342,5 @@ def _concede(state: GameState, seat: int, action: Concede, costs: Costs) -> None
 
 
 ROUND_KINDS.append(
-    Kind(
-        Concede,
-        check=lambda state, seat, action: (),
-        perform=_concede,
-        offers=lambda state, seat: (Concede(),),
-        phases=frozenset(Phase) - {Phase.OVER},
-        during_fate=True,
-    )
+    free(Concede, _concede, phases=frozenset(Phase) - {Phase.OVER}, during_fate=True)
 )
