@@ -5,15 +5,16 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from totenblatt.web.analysis.words import page_strings
+from totenblatt.web.analysis.words import ANALYSIS_STRINGS
 from totenblatt.web.shell.page import document
+from totenblatt.web.shell.words import translated
 
 __all__ = ["analysis_page"]
 
 
 def analysis_page(boot: dict[str, Any], lang: str) -> str:
     """The page of the Analysis view of one finished game."""
-    strings = page_strings(lang)
+    strings = translated(ANALYSIS_STRINGS, lang)
     title = escape(strings["title"])
     body = (
         f'<header id="an-bar"><h1 id="an-title">{title}</h1>'

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from totenblatt.text.catalog import words
 from totenblatt.text.terms import N_
 
-__all__ = ["ANALYSIS_STRINGS", "page_strings"]
+__all__ = ["ANALYSIS_STRINGS"]
 
 ANALYSIS_STRINGS: dict[str, str] = {
     "title": N_("Analysis"),
@@ -47,9 +46,3 @@ ANALYSIS_STRINGS: dict[str, str] = {
     ),
 }
 """Key -> catalog id of every string of the view."""
-
-
-def page_strings(lang: str) -> dict[str, str]:
-    """The view's strings in ``lang`` (templates, filled in by the page's script)."""
-    tr = words(lang).tr
-    return {key: tr.gettext(msgid) for key, msgid in ANALYSIS_STRINGS.items()}

@@ -11,12 +11,12 @@ every string in its language from the server (:func:`strings`) and fills in ``{n
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from totenblatt.campaign import Gain, NextStep
 from totenblatt.text import words
 from totenblatt.text.terms import N_
+from totenblatt.web.shell.words import translator
 
 __all__ = ["next_text", "result_text", "status_text", "strings", "text"]
 
@@ -195,11 +195,8 @@ def text(key: str, lang: str, /, **values: Any) -> str:
     return words(lang).phrase(_STRINGS[key], **values)
 
 
-@lru_cache(maxsize=4)
-def strings(lang: str) -> dict[str, str]:
-    """Every page string in ``lang`` (unfilled templates), for the page's script."""
-    w = words(lang)
-    return {key: w.gettext(msgid) for key, msgid in _STRINGS.items()}
+strings = translator(_STRINGS)
+"""Every page string in a language (unfilled templates), for the page's script."""
 
 
 def _counted(key: str, n: int, lang: str) -> str:

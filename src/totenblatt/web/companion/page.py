@@ -13,17 +13,16 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
 from html import escape
 from typing import Any
 
-from totenblatt.text import words
 from totenblatt.text.terms import N_
 from totenblatt.text.vocab import ability_effect, ability_name, cover_name, weapon_name
 from totenblatt.wanted.combat import ATTACKER_ABILITIES, DEFENDER_ABILITIES
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
 from totenblatt.wanted.vocab import Ability, CoverLevel
 from totenblatt.web.shell.page import add_link, document
+from totenblatt.web.shell.words import translator
 
 __all__ = ["companion_link", "companion_page", "strings"]
 
@@ -90,11 +89,8 @@ _STRINGS: dict[str, str] = {
 """A key the page's script uses -> its message id (``N_``: extracted into the catalogs)."""
 
 
-@lru_cache(maxsize=4)
-def strings(lang: str) -> dict[str, str]:
-    """Every string of the page in ``lang`` (templates with ``{placeholders}``)."""
-    tr = words(lang).gettext
-    return {key: tr(msgid) for key, msgid in _STRINGS.items()}
+strings = translator(_STRINGS)
+"""Every string of the page in a language (templates with ``{placeholders}``)."""
 
 
 def _ruleset_data(rules: Ruleset, lang: str) -> dict[str, Any]:

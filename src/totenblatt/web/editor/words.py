@@ -18,6 +18,7 @@ from totenblatt.text.vocab import cover_word, terrain_kind_name
 from totenblatt.wanted.ask import TableWarning, WarningKind
 from totenblatt.wanted.table import TerrainKind
 from totenblatt.wanted.vocab import CoverLevel
+from totenblatt.web.shell.words import translated
 
 __all__ = ["strings", "warning_text"]
 
@@ -119,8 +120,7 @@ def _opening_words(lang: str) -> dict[str, str]:
 def strings(lang: str) -> dict[str, str]:
     """Every string of the editor's page in ``lang`` (the kinds' and cover levels' names
     too: ``kind_<kind>``, ``cover_<level>``)."""
-    w = words(lang)
-    found = {key: w.gettext(msgid) for key, msgid in _STRINGS.items()}
+    found = translated(_STRINGS, lang)
     found.update(_opening_words(lang))
     found.update({f"cover_{level.value}": cover_word(level, lang) for level in CoverLevel})
     return found

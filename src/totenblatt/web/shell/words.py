@@ -44,6 +44,8 @@ __all__ = [
     "strings",
     "terms",
     "text",
+    "translated",
+    "translator",
     "weapon_label",
     "winner_line",
     "wounds",
@@ -76,6 +78,7 @@ def accepted_lang(header: str, fallback: str) -> str:
         if language in LANGS and q > weight:
             best, weight = language, q
     return best
+
 
 _STRINGS: dict[str, str] = {
     # -- page furniture --
@@ -275,11 +278,28 @@ def text(key: str, lang: str, /, **values: Any) -> str:
     return words(lang).phrase(_STRINGS[key], **values)
 
 
+def translated(table: Mapping[str, str], lang: str) -> dict[str, str]:
+    """A page's words in ``lang``: ``table`` maps a key of the page's script to its message
+    id (``N_``); the answer maps it to the unfilled template."""
+    w = words(lang)
+    return {key: w.gettext(msgid) for key, msgid in table.items()}
+
+
+def translator(table: Mapping[str, str]) -> Callable[[str], dict[str, str]]:
+    """A page's ``strings(lang)``: :func:`translated` of ``table``, made once a language."""
+
+    @lru_cache(maxsize=4)
+    def strings(lang: str) -> dict[str, str]:
+        return translated(table, lang)
+
+    return strings
+
+
 @lru_cache(maxsize=4)
 def strings(lang: str) -> dict[str, str]:
     """Every UI string in ``lang`` (unfilled templates), for the page's script."""
     tr = words(lang).tr
-    out = {key: tr.gettext(msgid) for key, msgid in _STRINGS.items()}
+    out = translated(_STRINGS, lang)
     for key, plural in _PLURALS.items():
         out[key] = tr.ngettext(plural.id, plural.plural, 2)
         out[f"{key}_one"] = tr.ngettext(plural.id, plural.plural, 1)

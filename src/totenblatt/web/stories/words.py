@@ -23,6 +23,7 @@ from totenblatt.rpg.rules import RpgRuleset, WoundBand
 from totenblatt.text import words
 from totenblatt.text.rpg import card_name, wound_name
 from totenblatt.text.terms import N_
+from totenblatt.web.shell.words import translated
 
 __all__ = ["cards_text", "log_line", "refusal", "strings"]
 
@@ -182,7 +183,7 @@ _REFUSALS: dict[str, str] = {
 def strings(lang: str) -> dict[str, str]:
     """Every page string in ``lang`` (unfilled templates), for the page's script."""
     tr = words(lang).tr
-    out = {key: tr.gettext(msgid) for key, msgid in _STRINGS.items()}
+    out = translated(_STRINGS, lang)
     rules = RpgRuleset.load("rpg")
     for level in range(13):  # 0 to 12, as docs/rpg.md documents
         out[f"difficulty_{level}"] = rules.difficulty_name(level, lang)
