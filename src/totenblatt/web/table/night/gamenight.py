@@ -64,8 +64,10 @@ def night_router(creations: Budget, actions: Budget) -> APIRouter:
         return found
 
     async def seat_of(
-        request: Request, game_id: str, query: bool = False
+        request: Request, game_id: str, query: bool = False, acting: bool = False
     ) -> tuple[GameNight, Room, Viewer, str]:
+        if acting:  # the request spends the address's budget of actions
+            actions.check(_client(request))
         found = night(request)
         room = await found.hub.room(game_id)
         token = _token(request, query)
@@ -74,11 +76,6 @@ def night_router(creations: Budget, actions: Budget) -> APIRouter:
         viewer = room.viewer(token)
         return found, room, viewer, _lang(request.query_params.get("lang"), room.lang)
 
-    async def acting_seat(request: Request, game_id: str) -> tuple[GameNight, Room, Viewer, str]:
-        """:func:`seat_of` for a request that spends the address's budget of actions."""
-        actions.check(_client(request))
-        return await seat_of(request, game_id)
-
     @router.post("/api/games/{game_id}/chat")
     async def chat(request: Request, game_id: str) -> dict[str, Any]:
         found, room, viewer, _ = await seat_of(request, game_id)
@@ -86,12 +83,12 @@ def night_router(creations: Budget, actions: Budget) -> APIRouter:
 
     @router.post("/api/games/{game_id}/takeback")
     async def takeback(request: Request, game_id: str) -> dict[str, Any]:
-        found, room, viewer, lang = await acting_seat(request, game_id)
+        found, room, viewer, lang = await seat_of(request, game_id, acting=True)
         return await found.ask_takeback(room, viewer, lang)
 
     @router.post("/api/games/{game_id}/takeback/answer")
     async def answer(request: Request, game_id: str) -> dict[str, Any]:
-        found, room, viewer, lang = await acting_seat(request, game_id)
+        found, room, viewer, lang = await seat_of(request, game_id, acting=True)
         return await found.answer_takeback(room, viewer, await read_json(request), lang)
 
     @router.post("/api/games/{game_id}/rematch")
@@ -103,12 +100,12 @@ def night_router(creations: Budget, actions: Budget) -> APIRouter:
 
     @router.post("/api/games/{game_id}/options")
     async def options(request: Request, game_id: str) -> dict[str, Any]:
-        found, room, viewer, lang = await acting_seat(request, game_id)
+        found, room, viewer, lang = await seat_of(request, game_id, acting=True)
         return await found.options(room, viewer, await read_json(request), lang)
 
     @router.post("/api/games/{game_id}/measure")
     async def measure(request: Request, game_id: str) -> dict[str, Any]:
-        found, room, _, lang = await acting_seat(request, game_id)
+        found, room, _, lang = await seat_of(request, game_id, acting=True)
         return await found.measure(room, await read_json(request), lang)
 
     @router.get("/api/games/{game_id}/export")
