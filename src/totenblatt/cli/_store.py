@@ -6,17 +6,20 @@ SQLAlchemy and Alembic load only when a command opens the store.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from totenblatt.cli.app import console, fail, print_json
 from totenblatt.messages import Message
 
 if TYPE_CHECKING:
+    from totenblatt.cli._option_groups import StoreOut
     from totenblatt.cli.options import Lang
     from totenblatt.store import Store
     from totenblatt.store.holders import Holder
 
-__all__ = ["confirm", "held_text", "open_store", "say_deleted"]
+__all__ = ["change", "confirm", "held_text", "open_store", "say_deleted"]
+
+T = TypeVar("T")
 
 
 def open_store(db: str | None) -> Store:
@@ -24,6 +27,14 @@ def open_store(db: str | None) -> Store:
     from totenblatt.store import Store
 
     return Store(db)
+
+
+def change(out: StoreOut, act: Callable[[Store], T], show: Callable[[T, Lang, bool], None]) -> None:
+    """Make one change in the store of ``--db`` (``act``); once it is saved, ``show`` what
+    ``act`` returned in the language and form (``--json``) asked for."""
+    with open_store(out.db) as store:
+        made = act(store)
+    show(made, out.language(), out.json)
 
 
 def confirm(yes: bool, message: Message) -> None:

@@ -18,7 +18,7 @@ from rich.text import Text
 from totenblatt.campaign import CampaignError, FightOutcome, MemberOutcome, Wanted
 from totenblatt.campaign.battle import Result
 from totenblatt.cli._option_groups import StoreOut, store_options
-from totenblatt.cli._store import open_store
+from totenblatt.cli._store import change, open_store
 from totenblatt.cli.app import console
 from totenblatt.cli.campaign import (
     BadOptionError,
@@ -340,6 +340,4 @@ def battle_log(
 @store_options
 def fight_undo(name: GangArg, *, out: StoreOut) -> None:
     """Undo the gang's last recorded fight (and any recruiting or filling after it)."""
-    with open_store(out.db) as store:
-        change = store.gangs.undo_fight(name)
-    report(change, out.language(), out.json)
+    change(out, lambda store: store.gangs.undo_fight(name), report)

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from totenblatt.cli._option_groups import StoreOut, store_options
-from totenblatt.cli._store import confirm, open_store, say_deleted
+from totenblatt.cli._store import change, confirm, open_store, say_deleted
 from totenblatt.cli.campaign import (
     GangArg,
     Many,
@@ -126,25 +126,20 @@ def gang_fill(
 ) -> None:
     """Fill the gang up to its size with new standard cowboys (B6); ends recruitment."""
     arms = weapon_list(weapons)
-    with open_store(out.db) as store:
-        change = store.gangs.fill(name, names=member or [], seed=seed, weapons=arms)
-    report(change, out.language(), out.json)
+    change(
+        out,
+        lambda store: store.gangs.fill(name, names=member or [], seed=seed, weapons=arms),
+        report,
+    )
 
 
 @gang_app.command(
     "rename", help=N_("Give a gang a new name (kept by fight undo); its history stays.")
 )
 @store_options
-def gang_rename(
-    name: GangArg,
-    new: NewNameArg,
-    *,
-    out: StoreOut,
-) -> None:
+def gang_rename(name: GangArg, new: NewNameArg, *, out: StoreOut) -> None:
     """Give a gang a new name (kept by fight undo); its history stays."""
-    with open_store(out.db) as store:
-        change = store.gangs.rename(name, new)
-    report(change, out.language(), out.json)
+    change(out, lambda store: store.gangs.rename(name, new), report)
 
 
 @gang_app.command(
@@ -155,12 +150,7 @@ def gang_rename(
     ),
 )
 @store_options
-def gang_delete(
-    name: GangArg,
-    yes: YesOption = False,
-    *,
-    out: StoreOut,
-) -> None:
+def gang_delete(name: GangArg, yes: YesOption = False, *, out: StoreOut) -> None:
     """Delete a gang and its members (needs --yes)."""
     language = out.language()
     with open_store(out.db) as store:
@@ -187,17 +177,9 @@ def gang_delete(
     "rename", help=N_("Give a living member a new name, unique in the gang (kept by fight undo).")
 )
 @store_options
-def member_rename(
-    name: GangArg,
-    member: MemberArg,
-    new: NewNameArg,
-    *,
-    out: StoreOut,
-) -> None:
+def member_rename(name: GangArg, member: MemberArg, new: NewNameArg, *, out: StoreOut) -> None:
     """Give a living member a new name, unique in the gang (kept by fight undo)."""
-    with open_store(out.db) as store:
-        change = store.gangs.rename_member(name, member, new)
-    report(change, out.language(), out.json)
+    change(out, lambda store: store.gangs.rename_member(name, member, new), report)
 
 
 @member_app.command(
@@ -218,9 +200,7 @@ def member_arm(
     out: StoreOut,
 ) -> None:
     """Give a living member another weapon: colt, winchester or shotgun."""
-    with open_store(out.db) as store:
-        change = store.gangs.arm(name, member, weapon)
-    report(change, out.language(), out.json)
+    change(out, lambda store: store.gangs.arm(name, member, weapon), report)
 
 
 @member_app.command(
@@ -232,11 +212,7 @@ def member_arm(
 )
 @store_options
 def member_dismiss(
-    name: GangArg,
-    member: MemberArg,
-    yes: YesOption = False,
-    *,
-    out: StoreOut,
+    name: GangArg, member: MemberArg, yes: YesOption = False, *, out: StoreOut
 ) -> None:
     """Send a living member away for good (needs --yes); the gang's size shrinks (D-42)."""
     with open_store(out.db) as store:

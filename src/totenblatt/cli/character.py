@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from totenblatt.cli._option_groups import StoreOut, store_options
-from totenblatt.cli._store import confirm, open_store, say_deleted
+from totenblatt.cli._store import change, confirm, open_store, say_deleted
 from totenblatt.cli.app import app, console, print_json
 from totenblatt.cli.campaign import parse_pairs, show_held
 from totenblatt.cli.options import (
@@ -96,6 +96,10 @@ def _show(characters: list[Character], lang: Lang, as_json: bool, *, many: bool 
     console.print(_table(characters, lang, title))
 
 
+def _show_one(character: Character, lang: Lang, as_json: bool) -> None:
+    _show([character], lang, as_json)
+
+
 @character_app.command(
     "create", help=N_("Create an RPG character: skills with levels, no wounds, 1 joker (C6).")
 )
@@ -171,9 +175,7 @@ def character_wound(
     from totenblatt.rpg.rules import WoundBand
 
     parsed = WoundBand.parse(band)
-    with open_store(out.db) as store:
-        character = store.characters.wound(name, parsed)
-    _show([character], out.language(), out.json)
+    change(out, lambda store: store.characters.wound(name, parsed), _show_one)
 
 
 @character_app.command("heal", help=N_("Heal a character's wounds, all or some points."))
@@ -193,25 +195,16 @@ def character_heal(
     out: StoreOut,
 ) -> None:
     """Heal a character's wounds, all or some points."""
-    with open_store(out.db) as store:
-        character = store.characters.heal(name, points)
-    _show([character], out.language(), out.json)
+    change(out, lambda store: store.characters.heal(name, points), _show_one)
 
 
 @character_app.command(
     "rename", help=N_("Give a character a new name, unique among the characters.")
 )
 @store_options
-def character_rename(
-    name: NameArg,
-    new: NewNameArg,
-    *,
-    out: StoreOut,
-) -> None:
+def character_rename(name: NameArg, new: NewNameArg, *, out: StoreOut) -> None:
     """Give a character a new name, unique among the characters."""
-    with open_store(out.db) as store:
-        character = store.characters.rename(name, new)
-    _show([character], out.language(), out.json)
+    change(out, lambda store: store.characters.rename(name, new), _show_one)
 
 
 @character_app.command(
@@ -219,12 +212,7 @@ def character_rename(
     help=N_("Delete a character (needs --yes); the audit log keeps the deleted sheet."),
 )
 @store_options
-def character_delete(
-    name: NameArg,
-    yes: YesOption = False,
-    *,
-    out: StoreOut,
-) -> None:
+def character_delete(name: NameArg, yes: YesOption = False, *, out: StoreOut) -> None:
     """Delete a character (needs --yes)."""
     with open_store(out.db) as store:
         found = store.characters.get(name)
@@ -294,12 +282,7 @@ def _jokers(
 
 @joker_app.command("add", help=N_("Award the character jokers (for great play, C6)."))
 @store_options
-def joker_add(
-    name: NameArg,
-    count: CountOption = 1,
-    *,
-    out: StoreOut,
-) -> None:
+def joker_add(name: NameArg, count: CountOption = 1, *, out: StoreOut) -> None:
     """Award the character jokers (for great play, C6)."""
     _jokers(name, "character joker add", Character.gained_jokers, count, out)
 
@@ -309,11 +292,6 @@ def joker_add(
     help=N_("The character spends jokers (each draws one more card in a test, C6, D-33)."),
 )
 @store_options
-def joker_spend(
-    name: NameArg,
-    count: CountOption = 1,
-    *,
-    out: StoreOut,
-) -> None:
+def joker_spend(name: NameArg, count: CountOption = 1, *, out: StoreOut) -> None:
     """The character spends jokers (each draws one more card in a test, C6, D-33)."""
     _jokers(name, "character joker spend", Character.spent_jokers, count, out)
