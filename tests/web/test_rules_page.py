@@ -52,6 +52,15 @@ def test_a_link_without_lang_speaks_the_visitors_language(
     assert f'<html lang="{other}">' in chosen
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_tutorial_page_fills_in_its_lessons_numbers(client: TestClient, lang: str) -> None:
+    """The redraw's lesson names the HP it costs (the tutorial's ruleset), no "{cost}"."""
+    lessons = re.search(r'<ol class="lessons">.*?</ol>', client.get(f"/tutorial?lang={lang}").text)
+    assert lessons is not None
+    assert "{" not in lessons.group(0), lessons.group(0)
+    assert "1 HP" in lessons.group(0)
+
+
 def test_a_house_rule_changes_the_numbers_explained() -> None:
     """Nothing is retyped: the rules' words take every number from the ruleset."""
     base = Ruleset.load("extended")

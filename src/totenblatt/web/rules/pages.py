@@ -110,9 +110,10 @@ def rules_page(ruleset: str, lang: str) -> str:
 
 def tutorial_page(lang: str) -> str:
     """What the tutorial teaches, and the button that starts it."""
+    cost = Ruleset.load(tutorial_spec(lang).ruleset).round.redraw_cost  # the redraw's HP
     items = "".join(
         f'<li data-lesson="{lesson}"><b>{escape(text(f"lesson_{lesson}", lang))}</b> — '
-        f"{escape(text(f'lesson_{lesson}_hint', lang))}</li>"
+        f"{escape(text(f'lesson_{lesson}_hint', lang, cost=cost))}</li>"
         for lesson in LESSONS
     )
     page = (
