@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markdown import Markdown
 
+from totenblatt.cli._option_groups import option, with_options
 from totenblatt.cli.app import app, console, err_console, fail, print_json
 from totenblatt.cli.options import (
     DaskOption,
@@ -52,7 +53,18 @@ BotOption = Annotated[str, typer.Option("--bot", help=N_("The bot at every seat.
 ScenariosOption = Annotated[
     list[str] | None, scenario_option(N_("Scenario (repeatable; default: every built-in one)."))
 ]
-NOT_REPRODUCED = frozenset({"out", "workers", "dask", "quiet", "json_", "lang"})
+_REPORT_GROUP = (
+    option("workers", WorkersOption, None),
+    option("dask", DaskOption, None),
+    option("out", OutOption, Path("balance")),
+    option("quiet", QuietOption, False),
+    option("json_", JsonOption, False),
+    option("lang", LangOption, None),
+)
+"""The options every experiment command takes after its own (:func:`_run` reads them from
+the command's context): where it plays, where the report goes, what the terminal shows."""
+_report_options = with_options(*_REPORT_GROUP)
+NOT_REPRODUCED = frozenset(p.name for p in _REPORT_GROUP)
 """Options that change where a report goes and what the terminal shows, not its findings:
 the report's line to run the experiment again leaves them out."""
 
@@ -134,6 +146,7 @@ def _run(ctx: typer.Context, experiment: Experiment) -> None:
 @balance_app.command(
     help=N_("One hero against N standard cowboys in both hand modes: is the designer's claim true?")
 )
+@_report_options
 def heroes(
     ctx: typer.Context,
     hero: Annotated[
@@ -167,12 +180,6 @@ def heroes(
         str, bots_option(N_("Bot of the hero's seat and the cowboys' (or one)."))
     ] = "heuristic",
     seed: RunSeedOption = 0,
-    workers: WorkersOption = None,
-    dask: DaskOption = None,
-    out: OutOption = Path("balance"),
-    quiet: QuietOption = False,
-    json_: JsonOption = False,
-    lang: LangOption = None,
 ) -> None:
     """One hero against N standard cowboys in both hand modes: is the designer's claim true?"""
     needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
@@ -195,6 +202,7 @@ def heroes(
 @balance_app.command(
     help=N_("The win-rate change from giving one figure each ability (paired seeds).")
 )
+@_report_options
 def abilities(
     ctx: typer.Context,
     scenario: Annotated[str, scenario_option(N_("The scenario (extended rules)."))] = "duel",
@@ -206,12 +214,6 @@ def abilities(
     games: GamesOption = 300,
     bots: Annotated[str, bots_option(N_("Bots seat by seat (or one)."))] = "heuristic",
     seed: RunSeedOption = 0,
-    workers: WorkersOption = None,
-    dask: DaskOption = None,
-    out: OutOption = Path("balance"),
-    quiet: QuietOption = False,
-    json_: JsonOption = False,
-    lang: LangOption = None,
 ) -> None:
     """The win-rate change from giving one figure each ability (paired seeds)."""
     needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
@@ -232,18 +234,13 @@ def abilities(
 
 
 @balance_app.command(help=N_("First-dealer and seat advantage per scenario."))
+@_report_options
 def seats(
     ctx: typer.Context,
     scenario: ScenariosOption = None,
     games: GamesOption = 300,
     bot: BotOption = "heuristic",
     seed: RunSeedOption = 0,
-    workers: WorkersOption = None,
-    dask: DaskOption = None,
-    out: OutOption = Path("balance"),
-    quiet: QuietOption = False,
-    json_: JsonOption = False,
-    lang: LangOption = None,
 ) -> None:
     """First-dealer and seat advantage per scenario."""
     needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
@@ -258,6 +255,7 @@ def seats(
 @balance_app.command(
     help=N_("Game lengths per scenario and the round limit by which 90 % are decided (D-22).")
 )
+@_report_options
 def rounds(
     ctx: typer.Context,
     scenario: ScenariosOption = None,
@@ -274,12 +272,6 @@ def rounds(
     ] = 0.9,
     bot: BotOption = "heuristic",
     seed: RunSeedOption = 0,
-    workers: WorkersOption = None,
-    dask: DaskOption = None,
-    out: OutOption = Path("balance"),
-    quiet: QuietOption = False,
-    json_: JsonOption = False,
-    lang: LangOption = None,
 ) -> None:
     """Game lengths per scenario and the round limit by which 90 % are decided (D-22)."""
     needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
