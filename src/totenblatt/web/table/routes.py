@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
@@ -105,6 +106,7 @@ async def _seat_of(hub: Hub, game_id: str, token: str | None) -> tuple[Room, Vie
     return room, room.viewer(token)
 
 
+@dataclass(eq=False)
 class _Table:
     """The table's routes over its settings: the default language, the learned bot's
     scenario, the WebSocket's allowed origins and the budgets of creations and actions.
@@ -112,20 +114,12 @@ class _Table:
     Its routes say what they do in comments: FastAPI would publish docstrings in
     ``/openapi.json``, which stays as it was before the routes left ``create_app``."""
 
-    def __init__(
-        self,
-        default_lang: str,
-        learned: str | None,
-        origins: frozenset[tuple[str, str, int]],
-        creations: Budget,
-        actions: Budget,
-    ) -> None:
-        self.default_lang = default_lang
-        self.learned = learned
-        self.origins = origins
-        self.creations = creations
-        self.actions = actions
-        self.hinted = False
+    default_lang: str
+    learned: str | None
+    origins: frozenset[tuple[str, str, int]]
+    creations: Budget
+    actions: Budget
+    hinted: bool = field(default=False, init=False)
 
     # -- pages ---------------------------------------------------------------------------
 
