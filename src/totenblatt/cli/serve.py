@@ -26,6 +26,7 @@ import typer
 
 from totenblatt.cli._serve_webhooks import WebhookAllow, webhook_hosts
 from totenblatt.cli.app import (
+    DbOption,
     LangOption,
     app,
     check_scenario_folder,
@@ -188,18 +189,6 @@ _Host = Annotated[
     ),
 ]
 _Port = Annotated[int, typer.Option("--port", min=1, max=65535, help=N_("TCP port (1-65535)."))]
-_Db = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        metavar="URL",
-        help=N_(
-            "Database URL (sqlite:///PATH, postgresql+psycopg://USER@HOST/DB) or a "
-            "SQLite file. Default: $TOTENBLATT_DATABASE_URL, else totenblatt.db in the user "
-            "data directory."
-        ),
-    ),
-]
 _BotDelay = Annotated[
     float,
     typer.Option(
@@ -402,7 +391,7 @@ _ScenarioDir = Annotated[
 def serve(
     host: _Host = "127.0.0.1",
     port: _Port = 8000,
-    db: _Db = None,
+    db: DbOption = None,
     lang: LangOption = None,
     bot_delay: _BotDelay = 0.8,
     bot_processes: _BotProcesses = None,
