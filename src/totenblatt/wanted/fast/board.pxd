@@ -8,7 +8,7 @@ cdef class Board:
     cdef public object _dest_xy, _graph, _to_graph
     cdef public list points, hard, _reach, _conflicts, _rows, _asked
     cdef public object _lines
-    cdef public dict index, _sight, _cover, _paths, _within
+    cdef public dict index, _sight, _cover, _paths, _within, _shapes
 
     cpdef tuple conflicts(self, Py_ssize_t i)
 

@@ -116,6 +116,7 @@ class Board:
         self._reach: list[tuple[list[float], list[int]] | None] = [None] * len(points)
         self._paths: dict[int, tuple[Point, ...]] = {}
         self._within: dict[tuple[int, float], tuple[int, ...]] = {}
+        self._shapes: dict[int, tuple[list[int], dict[int, int], list[int]]] = {}
         reach = table.base_diameter - EPS
         xy = self._xy[: self.destinations]
         self._conflicts: list[tuple[int, ...] | None] = [None] * len(points)
@@ -238,6 +239,30 @@ class Board:
             self._within[key] = found
         return found
 
+    def count_within(self, i: int, budget: float) -> int:
+        """How many destinations :meth:`within` gives (the first ones of :meth:`reach`)."""
+        return bisect.bisect_right(self.reach(i)[0], budget + _MOVE_EPS)
+
+    def menu_shape(self, i: int) -> tuple[list[int], dict[int, int], list[int]]:
+        """The move menu from node ``i`` less its base id, for every budget at once: each
+        destination ``j`` of :meth:`reach` (cheapest first) as ``2 j``, and ``2 j + 1`` where it
+        is in hard cover (hidden); where each destination's first offset is; and how many
+        offsets the first ``k`` destinations take (a budget's menu is a beginning of it)."""
+        found = self._shapes.get(i)
+        if found is None:
+            hard = self.hard
+            offsets: list[int] = []
+            where: dict[int, int] = {}
+            ends = [0]
+            for j in self.reach(i)[1]:
+                where[j] = len(offsets)
+                offsets.append(2 * j)
+                if hard[j]:
+                    offsets.append(2 * j + 1)
+                ends.append(len(offsets))
+            found = self._shapes[i] = (offsets, where, ends)
+        return found
+
     def cost(self, i: int, j: int) -> float:
         """The exact cost of the move from ``i`` to destination ``j`` (``inf``: beyond reach)."""
         costs, nodes = self.reach(i)
@@ -255,10 +280,10 @@ class Board:
         return found
 
     def prepare(self) -> None:
-        """Work out every destination's reach and lines of fire now (for a benchmark or a
-        long simulation)."""
+        """Work out every destination's reach, menu shape and lines of fire now (for a
+        benchmark or a long simulation)."""
         for i in range(self.destinations):
-            self.reach(i)
+            self.menu_shape(i)
             if self._rows[i] is None:
                 self._rows[i] = self._sight_lines().row(i)
 

@@ -31,6 +31,7 @@ cdef class Offers(Effects):
         ids=list, club=tuple, inches=Py_ssize_t, budget=Py_ssize_t,
         k=Py_ssize_t, blocked=list, crowd=list, cuts=list, where=dict, i=Py_ssize_t,
         before=Py_ssize_t, start=Py_ssize_t, here_now=tuple, nodes=Py_ssize_t, key=Py_ssize_t,
+        size=Py_ssize_t,
     )
     cpdef _move_offers(self, Py_ssize_t seat, list clubs, list out, bint wild, Py_ssize_t mover=*)
 
@@ -47,3 +48,9 @@ cdef class Offers(Effects):
     cpdef bint _card_choice(self, Py_ssize_t seat, list hand)
 
     cpdef _settle(self)
+
+
+@cython.locals(
+    board=CBoard, offsets=list, where=dict, ends=list, n=Py_ssize_t, k=Py_ssize_t, ids=list,
+)
+cpdef tuple _menu(Spec spec, Py_ssize_t base, Py_ssize_t here, Py_ssize_t budget)

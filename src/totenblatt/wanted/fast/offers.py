@@ -279,9 +279,10 @@ class Offers(Effects):
                     continue
                 crowd = blocked[k]
                 cuts: list[int] = []
+                size = len(ids)
                 for j in crowd:
                     i = where.get(j, -1)
-                    if i >= 0:
+                    if 0 <= i < size:  # within this budget
                         cuts.append(i)
                 if cuts:
                     # the menu but the crowded destinations' ids (one, or two when hard)
@@ -495,20 +496,14 @@ def _offer_ways(out: list[int], hand: list[int], suit: int, base: int, step: int
 
 def _menu(spec: Spec, base: int, here: int, budget: int) -> tuple[list[int], dict[int, int]]:
     """The move ids from node ``here`` for ``budget`` inches (``base``: the id of destination 0
-    for this club and mover), and where each destination's first id is among them: the
-    shape (each destination ``j`` as ``2 j``, and ``2 j + 1`` hidden where it is in hard
-    cover) is worked out once per node and inches, then shifted by ``base``."""
-    key = here * 1024 + budget
-    shape = spec.shapes.get(key)
-    if shape is None:
-        board = spec.board
-        hard = board.hard
-        offsets: list[int] = []
-        where: dict[int, int] = {}
-        for j in board.within(here, budget):
-            where[j] = len(offsets)
-            offsets.append(2 * j)
-            if hard[j]:
-                offsets.append(2 * j + 1)
-        shape = spec.shapes[key] = (offsets, where)
-    return [base + o for o in shape[0]], shape[1]
+    for this club and mover), and where each destination's first id is among them (a
+    destination beyond the budget may be named there too, past the ids' end): the board's
+    shape of the node's menu (``Board.menu_shape``, every budget at once), begun and
+    shifted by ``base``."""
+    board = spec.board
+    offsets, where, ends = board.menu_shape(here)
+    n = ends[board.count_within(here, budget)]
+    ids: list[int] = []
+    for k in range(n):  # a C loop in the compiled build (offers.pxd)
+        ids.append(base + offsets[k])
+    return ids, where
