@@ -26,6 +26,7 @@ from browser_helpers import view as _view
 from browser_helpers import wait_decision as _wait_decision
 from web_helpers import (
     LiveServer,
+    auth,
     create_game,
     my_turn,
     seed_counter,
@@ -223,6 +224,26 @@ def test_hot_seat_covers_the_hand_between_players(live: LiveServer, page: Any) -
     page.click("[data-choice=pass]")
     page.wait_for_selector("#show-hand")
     assert page.evaluate("window.totenblatt.seat()") == 1 - first
+    assert "covered" in page.get_attribute("#hand-wrap", "class")
+
+
+def test_hot_seat_shows_the_end_when_the_game_ends_behind_the_covered_hand(
+    live: LiveServer, page: Any
+) -> None:
+    """The game ends while the device waits to be passed (a concession, a flag fall): the end
+    shows, not "pass the device"; the hand stays covered."""
+    game = _new_game(live, ["human", "human"])
+    tokens = [s["token"] for s in game["seats"]]
+    page.goto(live.url + table_link(game["game_id"], *tokens))
+    page.wait_for_selector("#show-hand")
+    acting = tokens[_view(page)["to_act"]]
+    with httpx.Client(base_url=live.url) as http:
+        answer = http.post(
+            f"/api/games/{game['game_id']}/actions", json={"type": "concede"}, headers=auth(acting)
+        )
+    assert answer.status_code == 200, answer.text
+    page.wait_for_selector("#overlay.end #end-summary")
+    assert page.locator("#show-hand").count() == 0
     assert "covered" in page.get_attribute("#hand-wrap", "class")
 
 

@@ -4,7 +4,7 @@
 import { button, el, t } from "../util.js";
 import { closeOverlay, sheet } from "./sheet.js";
 import { render } from "./redraw.js";
-import { boot, page, seats, state } from "./state.js";
+import { boot, page, seats, state, view } from "./state.js";
 
 /** A new view came: in hot-seat, show the seat whose turn it is now (its hand covered). */
 export function followTurn() {
@@ -18,9 +18,10 @@ export function followTurn() {
   }
 }
 
-/** Whether the shown seat's hand waits for its player to take the device. */
+/** Whether the shown seat's hand waits for its player to take the device (never once the
+ * game is over: the end shows, the hand itself stays covered). */
 export function covered() {
-  return boot.hotseat && !state.revealed;
+  return boot.hotseat && !state.revealed && !view()?.is_over;
 }
 
 /** The hand's title: whose hand in hot-seat, else "your hand". */
