@@ -228,3 +228,21 @@ def test_a_session_gm_and_two_players_in_three_browsers(
             if screen is not None:
                 screen.close()
         stop_server(live)
+
+
+def test_the_game_masters_screen_fits_a_phone(browser: Any, sqlite_url: str) -> None:
+    """With a sheet on it (its notes, the GM's tools), the game master's screen is no wider
+    than a 390 px phone: nothing runs off its right edge."""
+    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
+    gm = Screen(browser, PHONE, touch=True)
+    try:
+        gm.page.goto(f"{live.url}/stories?lang=de")
+        gm.page.fill("input[name=name]", "Kiez")
+        gm.page.locator("form.create button[type=submit]").tap()
+        gm.page.locator("text=Zum Spielleiterschirm").tap()
+        gm.until("p.viewer.role === 'gm'")
+        add_character(gm, "Kalle", {"Schießen": 2})
+        assert gm.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        gm.close()
+        stop_server(live)
