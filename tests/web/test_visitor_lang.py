@@ -43,3 +43,19 @@ def test_the_created_links_hold_no_lang(client: TestClient) -> None:
     game = create_game(client, ["human", "human"], lang="de")
     for link in [s["url"] for s in game["seats"]] + [game["spectator_url"]]:
         assert "lang=" not in link, link
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/rules", "/tutorial", "/editor", "/operator", "/stories", "/companion", "/campaigns"],
+)
+@pytest.mark.parametrize(
+    ("accept", "expected"), [("fr-FR, de;q=0.5", "de"), ("en-GB,de;q=0.9", "en"), ("fr", "en")]
+)
+def test_every_page_guesses_its_visitors_language_one_way(
+    client: TestClient, path: str, accept: str, expected: str
+) -> None:
+    """The start pages of every feature ask :func:`page_lang` (weights, not only the first tag)."""
+    page = client.get(path, headers={"accept-language": accept})
+    assert page.status_code == 200, (path, page.status_code)
+    assert f'<html lang="{expected}">' in page.text, path

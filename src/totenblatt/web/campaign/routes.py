@@ -29,7 +29,7 @@ from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import client_key
 from totenblatt.web.shell.operator import is_operator, require_creator
-from totenblatt.web.shell.words import LANGS
+from totenblatt.web.shell.words import LANGS, page_lang
 
 __all__ = ["router"]
 
@@ -229,8 +229,7 @@ def _page_lang(request: Request, lang: str | None, fallback: str | None = None) 
         return str(lang)
     if fallback is not None:
         return fallback
-    accept = request.headers.get("accept-language", "")
-    return "de" if accept.lower().startswith("de") else "en"
+    return page_lang(None, request.headers.get("accept-language", ""), "en")
 
 
 @router.get("/campaigns", response_class=HTMLResponse)

@@ -58,7 +58,7 @@ from totenblatt.web.companion.page import companion_link, companion_page
 from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import InvalidError
 from totenblatt.web.shell.limits import Limits, client_key
-from totenblatt.web.shell.words import LANGS
+from totenblatt.web.shell.words import LANGS, page_lang
 
 __all__ = ["MAX_DRAWS", "MAX_HAND", "SEED_LIMIT", "companion_link", "companion_router"]
 
@@ -324,8 +324,7 @@ def companion_router(limits: Limits, default_lang: str) -> APIRouter:
 
     @router.get("/companion", response_class=HTMLResponse)
     async def page(request: Request, lang: str | None = None) -> HTMLResponse:
-        accept = request.headers.get("accept-language", "").lower()
-        guess = "de" if accept.startswith("de") else default_lang
+        guess = page_lang(None, request.headers.get("accept-language", ""), default_lang)
         return HTMLResponse(companion_page(lang_of(lang) if lang else guess))
 
     @router.post("/api/companion/attack")

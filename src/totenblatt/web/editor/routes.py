@@ -47,7 +47,7 @@ from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import InvalidError, NotFoundError
 from totenblatt.web.shell.limits import Budget, Limits, client_key
 from totenblatt.web.shell.operator import require_operator
-from totenblatt.web.shell.words import LANGS, accepted_lang, weapon_label
+from totenblatt.web.shell.words import LANGS, page_lang, weapon_label
 
 __all__ = [
     "BALANCE_GAMES",
@@ -250,8 +250,7 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
 
     @router.get("/editor", response_class=HTMLResponse)
     async def page(request: Request, lang: str | None = None) -> HTMLResponse:
-        accept = request.headers.get("accept-language", "")
-        language = _lang(lang, accepted_lang(accept, default_lang))  # else the visitor's
+        language = page_lang(lang, request.headers.get("accept-language", ""), default_lang)
         rules = Ruleset.load("base")
         weapons = [[key, weapon_label(rules, key, language)] for key in rules.weapons]
         return HTMLResponse(editor_page(language, weapons))

@@ -24,7 +24,7 @@ from totenblatt.text.catalog import words
 from totenblatt.web.shell.operator import require_operator
 from totenblatt.web.shell.page import document
 from totenblatt.web.shell.store_errors import unavailable
-from totenblatt.web.shell.words import LANGS
+from totenblatt.web.shell.words import page_lang
 
 __all__ = ["operator_router"]
 
@@ -68,9 +68,8 @@ def operator_router() -> APIRouter:
 
     @router.get("/operator", response_class=HTMLResponse)
     async def page(request: Request, lang: str | None = None) -> HTMLResponse:
-        accept = request.headers.get("accept-language", "").lower()
-        language = lang if lang in LANGS else "de" if accept.startswith("de") else "en"
-        return HTMLResponse(_page(str(language)))
+        language = page_lang(lang, request.headers.get("accept-language", ""), "en")
+        return HTMLResponse(_page(language))
 
     @router.get("/api/store")
     async def store(request: Request) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from totenblatt.web.shell.games import GameHost
 from totenblatt.web.shell.limits import Limits, client_key
 from totenblatt.web.shell.links import game_link
 from totenblatt.web.shell.page import document
-from totenblatt.web.shell.words import LANGS, accepted_lang, add_terms, strings, text
+from totenblatt.web.shell.words import LANGS, add_terms, page_lang, strings, text
 
 __all__ = ["CSP", "QR_MAX", "pages_router"]
 
@@ -51,7 +51,7 @@ def _lang(value: str | None, fallback: str) -> str:
 
 def _visitor_lang(request: Request, lang: str | None, default_lang: str) -> str:
     """A page's language: ``?lang=``, else the visitor's (Accept-Language), else the server's."""
-    return _lang(lang, accepted_lang(request.headers.get("accept-language", ""), default_lang))
+    return page_lang(lang, request.headers.get("accept-language", ""), default_lang)
 
 
 def _page(lang: str, title: str, body: str, *, script: str | None = None, **data: Any) -> str:

@@ -38,6 +38,7 @@ __all__ = [
     "accepted_lang",
     "add_terms",
     "describe",
+    "page_lang",
     "refusal",
     "register",
     "seat_labels",
@@ -78,6 +79,19 @@ def accepted_lang(header: str, fallback: str) -> str:
         if language in LANGS and q > weight:
             best, weight = language, q
     return best
+
+
+def page_lang(lang: str | None, accept: str, fallback: str) -> str:
+    """A page's language: ``?lang=`` when it names one of :data:`LANGS`, else the visitor's
+    (their ``Accept-Language`` header, :func:`accepted_lang`), else ``fallback`` — never the
+    language of whoever made the link (an invited friend reads their own).
+
+    >>> page_lang("en", "de-DE", "de"), page_lang(None, "de-DE,de;q=0.9", "en")
+    ('en', 'de')
+    >>> page_lang("xx", "", "de")
+    'de'
+    """
+    return lang if lang in LANGS else accepted_lang(accept, fallback)
 
 
 _STRINGS: dict[str, str] = {

@@ -79,7 +79,7 @@ from totenblatt.web.shell.operator import is_operator, require_creator
 from totenblatt.web.shell.proxies import normalise_origin, same_origin
 from totenblatt.web.shell.store_errors import busy
 from totenblatt.web.shell.tokens import hash_token
-from totenblatt.web.shell.words import LANGS, describe
+from totenblatt.web.shell.words import LANGS, describe, page_lang
 from totenblatt.web.stories import calls, draws, table
 from totenblatt.web.stories.follow import StoryFollower
 from totenblatt.web.stories.page import create_page, story_page
@@ -234,8 +234,7 @@ def _page_routes(router: APIRouter, state: _Table) -> None:
     @router.get("/stories", response_class=HTMLResponse)
     async def start_page(request: Request, lang: str | None = None) -> HTMLResponse:
         accept = request.headers.get("accept-language", "")
-        guess = "de" if accept.lower().startswith("de") else default_lang
-        return HTMLResponse(create_page(_lang(lang, guess)))
+        return HTMLResponse(create_page(page_lang(lang, accept, default_lang)))
 
     @router.get("/stories/{story_id}", response_class=HTMLResponse)
     async def page(

@@ -26,7 +26,7 @@ from totenblatt.web.shell.limits import Budget, client_key
 from totenblatt.web.shell.links import game_link, moved
 from totenblatt.web.shell.proxies import same_host, same_origin
 from totenblatt.web.shell.store_errors import unavailable
-from totenblatt.web.shell.words import LANGS, accepted_lang
+from totenblatt.web.shell.words import LANGS, page_lang
 from totenblatt.web.table.days import clock_rule
 from totenblatt.web.table.hub import (
     ConflictError,
@@ -130,8 +130,7 @@ class _Table:
     def _visitor_lang(self, request: Request, lang: str | None) -> str:
         """A page's language: ``?lang=``, else the visitor's (Accept-Language), else the
         server's default — never the game's creator's (an invited friend reads their own)."""
-        accept = request.headers.get("accept-language", "")
-        return _lang(lang, accepted_lang(accept, self.default_lang))
+        return page_lang(lang, request.headers.get("accept-language", ""), self.default_lang)
 
     # A game's table page: no token and nothing of a seat in it (the tokens stay in the
     # link's fragment, #token=…; the page's script asks /boot with them). An old link's
