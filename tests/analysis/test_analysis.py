@@ -247,3 +247,32 @@ def test_rules_the_fast_path_does_not_play_go_to_the_reference_engine(
     late = evaluate(moment, 3, 7)
     assert calls and late is not None and late.path == "reference"
     assert [e.win for e in late.estimates] == [e.win for e in reference.estimates]
+
+
+def test_the_report_names_the_seat_and_counts_decisions_from_one() -> None:
+    """The Markdown report reads like the page: the seat's name, decisions from 1."""
+    from totenblatt.text.analysis import markdown_report
+
+    attack = {"type": "attack", "card": "Q♠", "attacker": "Billy", "target": "Paco"}
+    data = {
+        "seat": 0,
+        "budget": 8,
+        "thresholds": {"inaccuracy": 0.05, "mistake": 0.1, "blunder": 0.2},
+        "decisions": [
+            {
+                "index": 0,
+                "round": 1,
+                "chosen": attack,
+                "best": attack,
+                "chosen_win": 0.4,
+                "best_win": 0.6,
+                "mark": "blunder",
+            },
+        ],
+    }
+    english = markdown_report(data, "en")
+    assert english.startswith("# Analysis of Player 1\n") and "| 1 | 1 |" in english
+    assert "seat 0" not in english and "| 0 |" not in english
+    named = markdown_report(data, "de", labels=["Ann", "Bo"])
+    assert named.startswith("# Analyse: Ann\n") and "| 1 | 1 |" in named
+    assert data["decisions"][0]["index"] == 0  # the JSON keeps its indexes

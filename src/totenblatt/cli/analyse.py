@@ -199,13 +199,13 @@ def _runner(
 
 
 def _show(data: dict[str, Any], lang: str) -> None:
-    from totenblatt.text.analysis import action_words, mark_words
+    from totenblatt.text.analysis import action_words, mark_words, seat_name
 
     w = words(lang)
     if data["public"]:
         _show_curve(data, lang)
         return
-    table = Table(title=w.phrase("Analysis of seat {seat}", seat=data["seat"]))
+    table = Table(title=w.phrase("Analysis of {seat}", seat=seat_name(data["seat"], lang)))
     for name in ("#", w.phrase("Round"), w.phrase("Played"), w.phrase("Best"), w.phrase("Mark")):
         table.add_column(name)
     for d in data["decisions"]:
@@ -217,7 +217,9 @@ def _show(data: dict[str, Any], lang: str) -> None:
             if d["best"] == d["chosen"]
             else f"{action_words(d['best'], lang)} {w.percent(d['best_win'])}"
         )
-        table.add_row(str(d["index"]), str(d["round"]), played, best, mark_words(d["mark"], lang))
+        table.add_row(
+            str(d["index"] + 1), str(d["round"]), played, best, mark_words(d["mark"], lang)
+        )
     console.print(table)
     for p in data["turning_points"]:
         console.print(p["text"])

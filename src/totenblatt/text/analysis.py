@@ -16,12 +16,13 @@ says them, in German or English, for the terminal, the report and the browser al
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from totenblatt.text.catalog import N_, words
+from totenblatt.text.sides import seat_label
 
-__all__ = ["action_words", "mark_words", "turning_line"]
+__all__ = ["action_words", "mark_words", "markdown_report", "seat_name", "turning_line"]
 
 _MARKS = {"blunder": N_("blunder"), "mistake": N_("mistake"), "inaccuracy": N_("inaccuracy")}
 
@@ -107,15 +108,21 @@ def turning_line(point: Mapping[str, Any], lang: str) -> str:
     )
 
 
-def markdown_report(data: Mapping[str, Any], lang: str, png: str | None = None) -> str:
+def markdown_report(
+    data: Mapping[str, Any],
+    lang: str,
+    png: str | None = None,
+    labels: Sequence[str] | None = None,
+) -> str:
     """An analysis (its JSON) as a Markdown report for the group chat; ``png``: the file
-    name of its graph, shown at the top."""
+    name of its graph, shown at the top; ``labels``: the seats' names as the table shows
+    them (``Player 1`` … where not given). Decisions are numbered from 1, as people count."""
     w = words(lang)
     seat = data.get("seat")
     if seat is None:
         title = w.phrase("Analysis (public view)")
     else:
-        title = w.phrase("Analysis of seat {seat}", seat=int(seat))
+        title = w.phrase("Analysis of {seat}", seat=seat_name(int(seat), lang, labels))
     out = [f"# {title}", ""]
     if png:
         out += [f"![{w.phrase('Chance to win')}]({png})", ""]
@@ -154,11 +161,22 @@ def markdown_report(data: Mapping[str, Any], lang: str, png: str | None = None) 
             played = f"{action_words(d['chosen'], lang)} ({w.percent(d['chosen_win'])})"
             best = f"{action_words(d['best'], lang)} ({w.percent(d['best_win'])})"
             out.append(
-                f"| {d['index']} | {d['round']} | {_cell(played)} | {_cell(best)} | "
+                f"| {int(d['index']) + 1} | {d['round']} | {_cell(played)} | {_cell(best)} | "
                 f"{mark_words(d['mark'], lang)} |"
             )
         out.append("")
     return "\n".join(out)
+
+
+def seat_name(seat: int, lang: str, labels: Sequence[str] | None = None) -> str:
+    """A seat as people read it: its name in ``labels`` when given, else ``Player n``.
+
+    >>> seat_name(0, "en"), seat_name(1, "de", ["Ann", "Bo"])
+    ('Player 1', 'Bo')
+    """
+    if labels is not None and 0 <= seat < len(labels) and labels[seat]:
+        return labels[seat]
+    return seat_label(seat, lang)
 
 
 def _cell(text: str) -> str:

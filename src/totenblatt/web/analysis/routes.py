@@ -197,7 +197,7 @@ def _export(room: GameRoom, result: Analysis, lang: str, format: str) -> Respons
         body: bytes | str = curve_png(data, lang)
         name, media = png, "image/png"
     else:
-        body = markdown_report(data, lang, png)
+        body = markdown_report(data, lang, png, room.labels(lang))
         name, media = f"analysis-{room.id[:8]}.md", "text/markdown; charset=utf-8"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
     return Response(body, media_type=media, headers=headers)

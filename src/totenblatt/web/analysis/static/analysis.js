@@ -183,7 +183,7 @@
       side(t("played"), d.chosen_text, d.chosen_win, d.interval[0], d.interval[1], d.rollouts, chosen.hit, chosen.distance),
       same ? el("div", {}, el("strong", {}, t("best")), el("div", {}, t("same")))
         : side(t("best"), d.best_text, d.best_win, d.best_interval[0], d.best_interval[1], best.rollouts ?? d.rollouts, best.hit, best.distance));
-    box.replaceChildren(el("h2", {}, t("decision", { index: d.index, round: d.round }), " ", markBadge(d.mark)), steps, pair);
+    box.replaceChildren(el("h2", {}, t("decision", { index: d.index + 1, round: d.round }), " ", markBadge(d.mark)), steps, pair);
     box.dataset.index = String(d.index);
     box.hidden = false;
   }
@@ -197,7 +197,7 @@
     data.decisions.forEach((d, i) => {
       if (state.markedOnly && !d.mark) return;
       const button = el("button", { class: "an-item", type: "button", "data-index": d.index, "data-mark": d.mark ?? "", "aria-current": String(i === state.at), onclick: () => go(i) },
-        el("span", { class: "an-num" }, `${d.index} · ${d.round}`), el("span", { class: "an-what" }, `${d.chosen_text} — ${pct(d.chosen_win)}`), markBadge(d.mark));
+        el("span", { class: "an-num" }, `${d.index + 1} · ${d.round}`), el("span", { class: "an-what" }, `${d.chosen_text} — ${pct(d.chosen_win)}`), markBadge(d.mark));
       items.append(el("li", {}, button));
     });
     const parts = [el("div", { class: "an-list-head" }, el("h2", {}, t("decisions")), filter)];
