@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
@@ -40,8 +40,10 @@ from totenblatt.web.shell.page import (
     FOREVER,
     REVALIDATE,
     StaticFolder,
+    dead_link_page,
     static_dir,
     static_prefix,
+    wants_page,
 )
 from totenblatt.web.shell.proxies import Proxies, normalise_origin
 from totenblatt.web.shell.settings import ServerSettings
@@ -122,15 +124,18 @@ def create_app(
     # text answers compressed when the client accepts gzip (WebSockets and event streams not)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=GZIP_LEVEL)
     app.add_middleware(Guard, proxies=proxies)
-    _install_errors(app)
+    _install_errors(app, config.lang)
     return app
 
 
-def _install_errors(app: FastAPI) -> None:
-    """Every error of the API as ``{"error": "..."}`` with its status."""
+def _install_errors(app: FastAPI, lang: str) -> None:
+    """Every error of the API as ``{"error": "..."}`` with its status; a browser's page
+    (a dead link to a game, campaign or story) as a small page with the same status."""
 
     @app.exception_handler(WebError)
-    async def web_error(_: Request, exc: WebError) -> JSONResponse:
+    async def web_error(request: Request, exc: WebError) -> Response:
+        if wants_page(request):
+            return dead_link_page(request, exc.status, lang)
         headers = {}
         if exc.retry_after is not None:
             headers["Retry-After"] = str(exc.retry_after)
@@ -145,5 +150,7 @@ def _install_errors(app: FastAPI) -> None:
         return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid')}"}, 422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if wants_page(request) and exc.status_code in (403, 404):
+            return dead_link_page(request, exc.status_code, lang)
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)

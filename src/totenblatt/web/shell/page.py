@@ -31,11 +31,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from starlette.responses import Response
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from totenblatt.web.shell.minified import minified_folder
+from totenblatt.web.shell.words import page_lang, text
 
 __all__ = [
     "FOREVER",
@@ -44,12 +46,14 @@ __all__ = [
     "StaticFolder",
     "add_link",
     "content_hash",
+    "dead_link_page",
     "document",
     "json_script",
     "links",
     "static_dir",
     "static_prefix",
     "static_url",
+    "wants_page",
 ]
 
 STATIC = "/static/"
@@ -148,6 +152,35 @@ def document(
         f'<link rel="icon" href="{static_url("/static/favicon.svg")}" type="image/svg+xml">'
         f"{''.join(links)}{entry}</head><body{attributes}>{body}{scripts}</body></html>"
     )
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a failed request asked for a page: a GET of a route that answers HTML
+    (``response_class=HTMLResponse``) from a client preferring ``text/html`` — a browser
+    following a link; the API's routes (and any other client) keep their JSON errors."""
+    route = request.scope.get("route")
+    if request.method != "GET" or getattr(route, "response_class", None) is not HTMLResponse:
+        return False
+    accept = request.headers.get("accept", "")
+    return "text/html" in accept or "application/xhtml+xml" in accept
+
+
+def dead_link_page(request: Request, status: int, fallback: str) -> HTMLResponse:
+    """A small page in the visitor's language (:func:`~totenblatt.web.shell.words.page_lang`)
+    for a link to a game, campaign or story that does not exist (or does not open it),
+    with a link to the lobby; ``status`` stays the refusal's (404, 403…)."""
+    lang = page_lang(
+        request.query_params.get("lang"), request.headers.get("accept-language", ""), fallback
+    )
+    title = text("dead_link", lang)
+    body = (
+        f'<main class="dead-link" id="dead-link"><h1>{escape(title)}</h1>'
+        f"<p>{escape(text('dead_link_hint', lang))}</p>"
+        f'<p><a class="btn" id="dead-link-lobby" href="/?lang={lang}">'
+        f"{escape(text('to_lobby', lang))}</a></p></main>"
+    )
+    html = document(title=title, lang=lang, body=body, styles=("/static/table.css",))
+    return HTMLResponse(html, status_code=status)
 
 
 class StaticFolder(StaticFiles):

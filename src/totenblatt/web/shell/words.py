@@ -98,6 +98,12 @@ _STRINGS: dict[str, str] = {
     # -- page furniture --
     "title": N_("Totenblatt — the table"),
     "lobby": N_("Lobby"),
+    "dead_link": N_("This link is not valid (or no longer)"),
+    "dead_link_hint": N_(
+        "The game, campaign or story it points to does not exist here, or the link does not "
+        "open it. Ask whoever sent it for a new one, or start from the lobby."
+    ),
+    "to_lobby": N_("To the lobby"),
     "round": N_("Round {round} of {limit}"),
     "round_open": N_("Round {round}"),
     "dealer": N_("Dealer"),
