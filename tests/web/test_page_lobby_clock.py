@@ -6,6 +6,7 @@ an invited friend reads the table in their own language, not the creator's."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
@@ -91,7 +92,9 @@ def test_your_games_say_whose_turn_it_is_yours_first(
     live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
 ) -> None:
     with httpx.Client(base_url=live.url) as http:
-        duel = create_game(http, ["human", "human"], players=["Anna", "Ben"])
+        duel = create_game(
+            http, ["human", "human"], players=["Anna", "Ben"], clock={"per_decision_hours": 24}
+        )
         gid = duel["game_id"]
         tokens = [s["token"] for s in duel["seats"]]
         first = http.get(
@@ -117,7 +120,7 @@ def test_your_games_say_whose_turn_it_is_yours_first(
     page.wait_for_selector("#mine [data-turn=yours]")
     page.wait_for_selector("#mine [data-turn=ended]")
     mine = page.locator(f'#mine tr[data-game="{gid}"][data-seat="{first}"] [data-turn]')
-    assert mine.inner_text() == "your turn"
+    assert re.fullmatch(r"your turn · 2[34] h \d+ min left", mine.inner_text()), mine.inner_text()
     theirs = page.locator(f'#mine tr[data-game="{gid}"][data-seat="{waiting}"] [data-turn]')
     assert theirs.inner_text() == f"{['Anna', 'Ben'][first]}'s turn"
     assert theirs.get_attribute("data-turn") == "theirs"

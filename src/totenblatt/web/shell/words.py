@@ -104,6 +104,10 @@ _STRINGS: dict[str, str] = {
         "open it. Ask whoever sent it for a new one, or start from the lobby."
     ),
     "to_lobby": N_("To the lobby"),
+    # -- a clock's time left (games over days): util.js timeLeft --
+    "time_hm": N_("{h} h {m} min"),
+    "time_ms": N_("{m} min {s} s"),
+    "clock_running": N_("{name}'s clock is running"),
     "round": N_("Round {round} of {limit}"),
     "round_open": N_("Round {round}"),
     "dealer": N_("Dealer"),

@@ -27,7 +27,7 @@ LOBBY_STRINGS: dict[str, str] = {
     "turn_of": N_("{name}'s turn"),
     "turn_ended": N_("ended"),
     "turn_unknown": N_("not found"),
-    "clock_left": N_("{h} h {m} min left"),
+    "clock_left": N_("{time} left"),
 }
 
 register(LOBBY_STRINGS)

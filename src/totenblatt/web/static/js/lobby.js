@@ -3,7 +3,7 @@
 // link has a copy button and a QR code (SVG made by the server, POST /api/qr).
 
 import { forgetSeat, heldSeats, holdSeat, turnsOf } from "./mine.js";
-import { copyLink, el, fill, gameHref, readJson, t, toast, withLang } from "./util.js";
+import { copyLink, el, fill, gameHref, readJson, t, timeLeft, toast, withLang } from "./util.js";
 
 const boot = readJson("boot");
 const createNode = document.getElementById("create");
@@ -294,8 +294,7 @@ function turnOf(seat) {
 /** " · 23 h 5 min left" of a clock's seconds. */
 function clockLeft(seconds) {
   if (typeof seconds !== "number") return "";
-  const minutes = Math.max(0, Math.floor(seconds / 60));
-  return ` · ${t("clock_left", { h: Math.floor(minutes / 60), m: minutes % 60 })}`;
+  return ` · ${t("clock_left", { time: timeLeft(seconds) })}`;
 }
 
 /** Ask the server whose turn it is in the held seats' games, then show it (cheap: one request,

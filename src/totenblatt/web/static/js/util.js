@@ -71,6 +71,14 @@ export function num(value, digits = 1) {
   return new Intl.NumberFormat(LANG, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+/** Time left on a clock, people's way: "23 h 59 min" from an hour up, else "4 min 12 s". */
+export function timeLeft(seconds) {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  return h ? t("time_hm", { h, m }) : t("time_ms", { m, s: whole % 60 });
+}
+
 /** Inches: 7.5" (7,5" in German). */
 export function inches(value) {
   return `${num(value)}"`;

@@ -4,6 +4,7 @@
 
 import { figureFacts, renderLog, renderSeats } from "../panels.js";
 import { markTurn } from "../turn_mark.js";
+import { showClocks } from "./clock.js";
 import { renderDecision } from "./decision.js";
 import { keepBoard } from "./framing.js";
 import { renderHandArea } from "./hand.js";
@@ -51,6 +52,7 @@ export function render() {
   keepBoard(v);
   renderHeader(v);
   renderSeats(page.seats, v, boot.table);
+  showClocks(page.seats, v);
   const paths = state.motion;
   state.motion = null;
   board.update(v.figures, figureMarks(v), (f) => figureFacts(f, boot.table), paths);

@@ -1,0 +1,60 @@
+"""A game over days at the table (issue 42), in Chromium: each seat's time left beside its
+name, the running one marked and counting down between views; a game without a clock shows
+none."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_helpers import LAPTOP, PHONE, Pages, new_game, view
+from web_helpers import LiveServer
+
+_LEFT = re.compile(r"^(⏱ )?(\d+ h \d+ min|\d+ min \d+ s)$")
+
+_SECONDS = """(seat) => { const span = document.querySelector(
+  `#seats .seat-clock[data-seat="${seat}"]`);
+  const [m, s] = span.textContent.match(/\\d+/g).map(Number); return m * 60 + s; }"""
+
+
+@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (LAPTOP, False)])
+def test_the_running_seats_clock_shows(
+    live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
+) -> None:
+    game = new_game(live, ["human", "human"], clock={"per_decision_hours": 24})
+    page = pages.open(size, touch=touch)
+    page.goto(game["seats"][0]["url"])
+    running = view(page)["clock"]["running"]
+    assert running is not None
+    clocks = page.locator("#seats .seat-clock")
+    assert clocks.count() == 2
+    assert [_LEFT.match(clocks.nth(s).inner_text()) is not None for s in range(2)] == [True] * 2
+    mark = page.locator(f'#seats .seat-clock.running[data-seat="{running}"]')
+    assert mark.is_visible() and page.locator("#seats .seat-clock.running").count() == 1
+    assert re.match(r"^⏱ 2[34] h \d+ min$", mark.inner_text()), mark.inner_text()
+    box = mark.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= size["width"]
+
+
+def test_the_running_clock_counts_down_between_views(live: LiveServer, pages: Pages) -> None:
+    game = new_game(live, ["human", "human"], clock={"per_decision_hours": 0.5})
+    page = pages.open(LAPTOP)
+    page.goto(game["seats"][0]["url"])
+    running = view(page)["clock"]["running"]
+    assert running is not None
+    mark = page.locator(f'#seats .seat-clock.running[data-seat="{running}"]')
+    assert re.match(r"^⏱ (29|30) min \d+ s$", mark.inner_text()), mark.inner_text()
+    first = page.evaluate(_SECONDS, running)
+    page.wait_for_function(f"(seat) => ({_SECONDS})(seat) < {first}", arg=running)
+
+
+@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (LAPTOP, False)])
+def test_a_game_without_a_clock_shows_none(
+    live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
+) -> None:
+    game = new_game(live, ["human", "human"])
+    page = pages.open(size, touch=touch)
+    page.goto(game["seats"][0]["url"])
+    assert not view(page).get("clock")
+    page.locator("#seats .seat-row").first.wait_for(state="attached")
+    assert page.locator("#seats .seat-clock").count() == 0
