@@ -5,6 +5,7 @@ controls too."""
 
 from __future__ import annotations
 
+import httpx
 from browser_helpers import LAPTOP, PHONE, Pages, new_game, wait_decision
 from web_helpers import LiveServer
 
@@ -79,4 +80,23 @@ def test_the_lobby_and_the_rules_page_are_44_px_on_a_phone(live: LiveServer, pag
     for path in ("/rules", "/tutorial"):
         page.goto(f"{live.url}{path}")
         page.wait_for_selector("#bar #tools a")
+        assert page.evaluate(_SMALL, "#bar") == [], path
+
+
+def test_the_rules_contents_and_the_campaigns_home_link_are_44_px_on_a_phone(
+    live: LiveServer, pages: Pages
+) -> None:
+    """The rules page's table of contents (17 px high before) and rulesets, the campaign
+    pages' "Totenblatt" home link (19 px before): 44 × 44 px touch targets on a phone."""
+    page = pages.open(PHONE, touch=True)
+    page.goto(f"{live.url}/rules?lang=en")
+    page.wait_for_selector("#rules .toc a")
+    assert page.locator("#rules .toc a").count() > 3
+    assert page.evaluate(_SMALL, "#rules .toc, #rules .lead") == []
+    with httpx.Client(base_url=live.url) as http:
+        made = http.post("/api/campaigns", json={"name": "Tombstone", "lang": "en"})
+    assert made.status_code == 201, made.text
+    for path in ("/campaigns?lang=en", str(made.json()["url"])):
+        page.goto(path if path.startswith("http") else f"{live.url}{path}")
+        page.wait_for_selector("#bar a.home")
         assert page.evaluate(_SMALL, "#bar") == [], path
