@@ -4,7 +4,9 @@ the API its JSON as before."""
 from __future__ import annotations
 
 import pytest
+from browser_helpers import PHONE, Pages
 from fastapi.testclient import TestClient
+from web_helpers import LiveServer
 
 BROWSER = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
 
@@ -39,3 +41,21 @@ def test_the_api_keeps_its_json_errors_even_for_a_browser(client: TestClient, pa
     assert answer.status_code in (401, 403, 404), answer.text
     assert answer.headers["content-type"].startswith("application/json")
     assert "error" in answer.json()
+
+
+def test_a_dead_link_page_fits_a_phone_and_leads_to_the_lobby(
+    live: LiveServer, pages: Pages
+) -> None:
+    page = pages.open(PHONE, touch=True)
+    answer = page.goto(f"{live.url}/games/no-such-game?lang=de")
+    assert answer is not None and answer.status == 404
+    assert [e for e in pages.errors if "404" not in e] == []  # Chromium logs the page's 404
+    pages.errors.clear()
+    lobby = page.locator("#dead-link-lobby")
+    lobby.wait_for()
+    box = lobby.bounding_box()
+    assert box is not None and box["height"] >= 43.5 and box["width"] >= 43.5
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate("document.documentElement.lang") == "de"
+    lobby.tap()
+    page.wait_for_selector("#create-game")

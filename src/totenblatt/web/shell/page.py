@@ -174,7 +174,7 @@ def dead_link_page(request: Request, status: int, fallback: str) -> HTMLResponse
     )
     title = text("dead_link", lang)
     body = (
-        f'<main class="dead-link" id="dead-link"><h1>{escape(title)}</h1>'
+        f'<main class="boot-error dead-link" id="dead-link"><h1>{escape(title)}</h1>'
         f"<p>{escape(text('dead_link_hint', lang))}</p>"
         f'<p><a class="btn" id="dead-link-lobby" href="/?lang={lang}">'
         f"{escape(text('to_lobby', lang))}</a></p></main>"
