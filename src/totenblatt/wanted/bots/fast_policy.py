@@ -262,10 +262,10 @@ class FastPolicy:
 
     def _act(self, game: FastGame, know: Know, moves: list[tuple[float, int]] | None = None) -> int:
         seat = game.to_act
-        extra = self._extra(game, know)
+        extra, now = self._extra(game, know)
         if extra is not None:
             return extra
-        score, attack = self._best_attack(game, know, seat)
+        score, attack = now if now is not None else self._best_attack(game, know, seat)
         best_score, best = (score, attack) if attack >= 0 else (0.0, PASS)
         if moves is None:
             moves = self.ranked_moves(game, know)
@@ -273,17 +273,22 @@ class FastPolicy:
             return moves[0][1]
         return best
 
-    def _extra(self, game: FastGame, know: Know) -> int | None:
-        """Before an action, as HeuristicBot: Tempt Fate (B1), else a paid redraw."""
+    def _extra(self, game: FastGame, know: Know) -> tuple[int | None, tuple[float, int] | None]:
+        """Before an action, as HeuristicBot: Tempt Fate (B1), else a paid redraw; and the
+        seat's best attack now when the redraw weighed it (None: not weighed)."""
         found = tempt_choice(game, know, tempt_options(game))
+        kept: list[tuple[float, int]] = []
         if found is None:
             seat = game.to_act
 
             def best_with(cards: list[int] | None) -> float:
-                return self._best_attack(game, know, seat, cards)[0]
+                best = self._best_attack(game, know, seat, cards)
+                if cards is None:
+                    kept.append(best)
+                return best[0]
 
             found = redraw_choice(game, know, best_with)
-        return found
+        return found, kept[0] if kept else None
 
     def _part(
         self,
@@ -461,16 +466,21 @@ class FastPolicy:
             spots = where[1]
             found = ()
             if spots and threats:
-                index, hard, xy = where[2:]
-                levels = know.levels(threats)
-                worst, total = levels[0][index], levels[1][index]
+                index, hards, xy = where[2:]
+                least, summed = know.levels(threats)
+                worst = [least[i] for i in index]
+                total = [summed[i] for i in index]
                 w, h, t = know.safety(here, threats)
-                better = (worst > w) | ((worst == w) & ((hard > h) | ((hard == h) & (total > t))))
-                ex, ey = know.xy[here] if here < len(know.xy) else know.point(here)
-                near = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey)
-                chosen = np.nonzero(better)[0]
-                order = np.lexsort((near[chosen], -total[chosen], -hard[chosen], -worst[chosen]))
-                found = tuple(spots[int(chosen[i])] for i in order[:2])
+                chosen = [
+                    k
+                    for k, (a, b, c) in enumerate(zip(worst, hards, total, strict=True))
+                    if a > w or (a == w and (b > h or (b == h and c > t)))
+                ]
+                if chosen:
+                    ex, ey = know.xy[here] if here < len(know.xy) else know.point(here)
+                    near = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey).tolist()
+                    order = sorted((-worst[k], -hards[k], -total[k], near[k], k) for k in chosen)
+                    found = tuple(spots[o[4]] for o in order[:2])
             if len(know.safest) > 200_000:
                 know.safest.clear()
             know.safest[key] = found

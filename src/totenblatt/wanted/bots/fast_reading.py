@@ -93,10 +93,12 @@ class Know:
         self.candidates: dict[tuple[int, ...], dict[tuple[int, float], Any]] = {}
         """The policy's destinations worth weighing (:meth:`FastPolicy._candidates`), by the
         enemies' nodes, then by the figure's node and its club's inches."""
-        self.covers: dict[tuple[int, float], tuple[Any, tuple[int, ...], Any, Any, Any]] = {}
+        self.covers: dict[
+            tuple[int, float], tuple[Any, tuple[int, ...], list[int], list[int], Any]
+        ] = {}
         """The destinations within some inches of a node, by node and inches: see
         :meth:`around`."""
-        self._levels: dict[tuple[int, ...], tuple[Any, Any]] = {}
+        self._levels: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
         router = board._router
         spot_index = {p: i for i, p in enumerate(router.spots)}
         self.spot_of = [spot_index.get(p, -1) for p in board.points[: board.destinations]]
@@ -129,10 +131,11 @@ class Know:
 
     def around(
         self, here: int, budget: float, dests: tuple[int, ...]
-    ) -> tuple[Any, tuple[int, ...], Any, Any, Any]:
+    ) -> tuple[Any, tuple[int, ...], list[int], list[int], Any]:
         """What the policy weighs of ``dests``, the destinations within ``budget`` inches of
         node ``here``: their points, the cover spots among them, those spots' indices among
-        the router's spots, whether each is in hard cover, and their points (kept)."""
+        the router's spots, whether each is in hard cover (1, else 0), and their points
+        (kept)."""
         key = (here, budget)
         found = self.covers.get(key)
         if found is None:
@@ -142,7 +145,7 @@ class Know:
                 self.xy[list(dests)],
                 spots,
                 index,
-                self.spot_hard[index],
+                self.spot_hard[index].tolist(),
                 self.xy[list(spots)],
             )
             if len(self.covers) > 100_000:
@@ -150,13 +153,13 @@ class Know:
             self.covers[key] = found
         return found
 
-    def levels(self, threats: tuple[int, ...]) -> tuple[Any, Any]:
+    def levels(self, threats: tuple[int, ...]) -> tuple[list[int], list[int]]:
         """Per router cover spot: its worst and its summed :meth:`exposure` to shooters at
         ``threats`` (nodes; kept)."""
         found = self._levels.get(threats)
         if found is None:
             levels = np.vstack([self.exposure(t) for t in threats])
-            found = (levels.min(axis=0), levels.sum(axis=0))
+            found = (levels.min(axis=0).tolist(), levels.sum(axis=0).tolist())
             if len(self._levels) > 20_000:
                 self._levels.clear()
             self._levels[threats] = found
