@@ -124,8 +124,12 @@ def defender_abilities(
 
 def draw_number_ability(rng: random.Random, ruleset: Ruleset) -> tuple[Card, Ability]:
     """A card of the 36 number cards 2-10 and the ability it gives: a hero's missing start (B2)."""
-    card = rng.choice([c for c in full_deck(0) if c.rank is not None and c.rank <= Rank.TEN])
+    card = rng.choice(_NUMBER_CARDS)
     return card, ruleset.ability_for(card)
+
+
+_NUMBER_CARDS = tuple(c for c in full_deck(0) if c.rank is not None and c.rank <= Rank.TEN)
+"""The 36 number cards 2-10 in deck order, that a hero's missing abilities are drawn from."""
 
 
 # -- Tempt Fate (B1 8, D-38) ----------------------------------------------------------------
