@@ -78,6 +78,9 @@ class Know:
         if shared is not None:
             self.__dict__.update({k: shared.__dict__[k] for k in _SHARED})
             return
+        self.stance_sets: dict[tuple[Any, ...], dict[Any, dict[int, Any]]] = {}
+        """The :attr:`stances` of the setups on this board and ruleset, by what they read of
+        a setup: its figures' weapons and range bands and the reach."""
         board = spec.board
         self.proxy = proxy_table(rules)
         self.cover_mod = (0, rules.cover.light, rules.cover.medium, rules.cover.hard)
@@ -210,6 +213,7 @@ def card_worth(spec: Spec, card: int) -> float:
 
 
 _SHARED = [
+    "stance_sets",
     "proxy",
     "cover_mod",
     "xy",
@@ -249,7 +253,14 @@ def know(spec: Spec) -> Know:
             first = _BY_BOARD[key] = (board, Know(spec))
         if len(_KNOWN) > 64:
             _KNOWN.clear()
-        found = _KNOWN[id(spec)] = (spec, Know(spec, first[1]))
+        known = Know(spec, first[1])
+        # the stances read the figures' weapons, range bands and the reach alone of the
+        # setup: setups alike in those share them (heroes drawing their abilities, B2)
+        sets = known.stance_sets
+        if len(sets) > 256:
+            sets.clear()
+        known.stances = sets.setdefault((spec.weapon, spec.fig_bands, spec.reach), known.stances)
+        found = _KNOWN[id(spec)] = (spec, known)
     return found[1]
 
 
