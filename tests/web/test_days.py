@@ -48,6 +48,10 @@ class FakeRoom:
     entries: list[Entry] = field(default_factory=list)
 
     @property
+    def to_act(self) -> int | None:
+        return None if self.game.is_over or self.abandoned else self.game.to_act
+
+    @property
     def version(self) -> int:
         return len(self.entries)
 

@@ -63,6 +63,10 @@ class Room(Protocol):
     clock: Clock | None
 
     @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for (None: over or abandoned)."""
+
+    @property
     def version(self) -> int:
         """How many positions the game has stored."""
 
@@ -97,12 +101,6 @@ def stored_clock(game_id: str, data: dict[str, Any] | None) -> Clock | None:
     except ClockError as exc:
         log.error("the clock of game %s does not read: %s", game_id, exc)
         return None
-
-
-def _seat_to_act(room: Room) -> int | None:
-    """The seat whose decision the game waits for (None: over or abandoned)."""
-    game = room.game
-    return None if game.is_over or room.abandoned else game.to_act
 
 
 class Days:
@@ -211,7 +209,7 @@ class Days:
         restart): run the clock of the seat to act, store it, arm its flag; tell a person
         its turn came when a new position passes the turn to it from another seat (not
         again for its next decisions in a row, nor for chat, nor after a restart)."""
-        seat = _seat_to_act(room)
+        seat = room.to_act
         seen = self.turns.get(room.id)
         self.turns[room.id] = room.version
         if seat is None:  # the game ended: nothing more to tell
@@ -280,7 +278,7 @@ class Days:
         when it did."""
         clock = room.clock
         seat = None if clock is None else clock.flagged(self.now())
-        if seat is None or _seat_to_act(room) != seat:
+        if seat is None or room.to_act != seat:
             return False
         try:
             async with room.lock:

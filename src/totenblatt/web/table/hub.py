@@ -365,8 +365,7 @@ class Hub:
         game has no bot."""
         if not self.shared or not room.bots:
             return None
-        game = room.game
-        seat = None if game.is_over or room.abandoned else game.to_act
+        seat = room.to_act
         if seat is None or seat not in room.bots:
             return TurnMark(None)
         return TurnMark(seat, self.process, self.games.db.clock() + self.bots.lease_time)

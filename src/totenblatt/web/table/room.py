@@ -185,6 +185,11 @@ class Room:
         return [s for s, k in enumerate(self.kinds) if k == "human" and s not in self.joined]
 
     @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for (None: over or abandoned)."""
+        return None if self.game.is_over or self.abandoned else self.game.to_act
+
+    @property
     def version(self) -> int:
         """How many positions the game has stored (every decision adds one, a takeback takes
         one away)."""

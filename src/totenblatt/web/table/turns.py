@@ -38,9 +38,8 @@ _SHAPE = 'the body is a list of {"game_id": str, "token": str}'
 def seat_turn(room: Room, seat: int | None, lang: str, now: float) -> dict[str, Any]:
     """What the lobby shows of ``room`` to the holder of ``seat`` (None: the spectator's
     link): only what that seat's own view shows too — whose turn, the end, the clock."""
-    game = room.game
-    ended = game.is_over or room.abandoned
-    to_act = None if ended else game.to_act
+    ended = room.game.is_over or room.abandoned
+    to_act = room.to_act
     return {
         "game_id": room.id,
         "seat": seat,
