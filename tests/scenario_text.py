@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from importlib import resources
 
 
 def _value(value: object) -> str:
@@ -61,3 +62,9 @@ def scenario_toml(title: str, *figures: str, width: int = 48, height: int = 24) 
     """A two-seat scenario of ``figures`` (from :func:`figure`) on an open table."""
     head = f"title = {_value(title)}\nwidth = {width}\nheight = {height}\nseats = 2\n"
     return "\n".join([head, *figures])
+
+
+def builtin_text(name: str) -> str:
+    """The text of the built-in scenario ``name`` as the package ships it."""
+    root = resources.files("totenblatt.wanted.table").joinpath("scenarios")
+    return root.joinpath(f"{name}.toml").read_text(encoding="utf-8")

@@ -7,11 +7,12 @@ the attack the engine resolves when the defence is applied.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
+from scenario_text import figure, scenario_toml
 from self_play import play_some
 from totenblatt.cards import Card
 from totenblatt.messages import MessageError
@@ -47,25 +48,23 @@ from totenblatt.wanted.odds import view_attack_odds
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table import MoveError, load_scenario
 
-YARD = """title = "Yard"
-width = 48
-height = 48
-seats = 2
+FAR = (40, 40)
+"""Paco's spot out of the way."""
 
-[[figures]]
-name = "Billy"
-seat = 0
-weapon = "colt"
-position = [4, 4]
-abilities = [{billy}]
 
-[[figures]]
-name = "Paco"
-seat = 1
-weapon = "colt"
-position = [{paco}]
-abilities = [{paco_abilities}]
-"""
+def yard_text(
+    billy: Sequence[str] = (), paco: Sequence[float] = (4, 8), **billy_fields: object
+) -> str:
+    """Billy at (4, 4) with the abilities ``billy`` (and ``billy_fields``), Paco at ``paco``
+    with none, on an open 48 × 48 table."""
+    return scenario_toml(
+        "Yard",
+        figure("Billy", 0, (4, 4), abilities=billy, **billy_fields),
+        figure("Paco", 1, paco, abilities=()),
+        height=48,
+    )
+
+
 HEARTS = ["3♥", "9♥", "10♥", "J♥", "8♦"]
 
 
@@ -73,14 +72,17 @@ def yard(
     action_game: Callable[..., Game],
     hand: list[str],
     *,
-    billy: str = "",
-    paco: str = "4, 8",
-    paco_abilities: str = "",
+    billy: Sequence[str] = (),
+    paco: Sequence[float] = (4, 8),
     ruleset: str = "base",
 ) -> Game:
     """Billy at (4, 4) with ``hand``, seat 0 to act; Paco at ``paco`` holds ``HEARTS``."""
-    text = YARD.format(billy=billy, paco=paco, paco_abilities=paco_abilities)
-    return action_game(text, {0: hand, 1: HEARTS}, ruleset=ruleset)
+    return action_game(yard_text(billy, paco), {0: hand, 1: HEARTS}, ruleset=ruleset)
+
+
+def lone_hero(action_game: Callable[..., Game], hand: list[str], ability: str) -> Game:
+    """:func:`yard` under the extended rules, Billy with ``ability``, Paco far off."""
+    return yard(action_game, hand, billy=[ability], paco=FAR, ruleset="extended")
 
 
 def card(text: str) -> Card:
@@ -93,7 +95,7 @@ def card(text: str) -> Card:
 def test_the_ruler_pays_with_the_smallest_club_the_engine_accepts(
     action_game: Callable[..., Game],
 ) -> None:
-    game = yard(action_game, ["K♣", "10♣", "3♣", "7♣", "2♥"], paco="40, 40")
+    game = yard(action_game, ["K♣", "10♣", "3♣", "7♣", "2♥"], paco=FAR)
     plan = ruler(game, 0, "Billy", (4.0, 10.5), hide=False)
     assert plan.costs == pytest.approx((6.5,)) and plan.problem is None
     assert (plan.card, plan.allowance) == (card("7♣"), 7)
@@ -105,7 +107,7 @@ def test_the_ruler_pays_with_the_smallest_club_the_engine_accepts(
 
 
 def test_the_ruler_says_why_not(action_game: Callable[..., Game]) -> None:
-    game = yard(action_game, ["K♣", "10♣", "3♣", "7♣", "2♥"], paco="40, 40")
+    game = yard(action_game, ["K♣", "10♣", "3♣", "7♣", "2♥"], paco=FAR)
     other = ruler(game, 1, "Paco", (40.0, 36.0))
     assert other.problem is Refusal.NOT_YOUR_DECISION and other.costs == pytest.approx((4.0,))
     far = ruler(game, 0, "Billy", (4.0, 20.0))
@@ -121,22 +123,10 @@ def test_the_ruler_says_why_not(action_game: Callable[..., Game]) -> None:
 def test_light_footed_and_wild_2s_count_as_the_engine_counts(
     action_game: Callable[..., Game],
 ) -> None:
-    light = yard(
-        action_game,
-        ["5♣", "4♥", "5♥", "6♥", "7♥"],
-        billy='"light_footed_2"',
-        paco="40, 40",
-        ruleset="extended",
-    )
+    light = lone_hero(action_game, ["5♣", "4♥", "5♥", "6♥", "7♥"], "light_footed_2")
     plan = ruler(light, 0, "Billy", (4.0, 10.5))
     assert (plan.card, plan.allowance, plan.problem) == (card("5♣"), 7, None)  # 5" + 2"
-    wild = yard(
-        action_game,
-        ["2♣", "Joker", "4♥", "5♥", "6♥"],
-        billy='"wild_2"',
-        paco="40, 40",
-        ruleset="extended",
-    )
+    wild = lone_hero(action_game, ["2♣", "Joker", "4♥", "5♥", "6♥"], "wild_2")
     options = clubs(wild, "Billy")
     assert options[0] == (card("2♣"), False) and options[-1] == (card("Joker"), False)
     eleven = ruler(wild, 0, "Billy", (4.0, 15.0))
@@ -187,7 +177,7 @@ def test_aim_says_why_no_attack_is_offered(action_game: Callable[..., Game]) -> 
     none = yard(action_game, ["2♣", "3♣", "4♣", "5♣", "6♣"])
     shot = aim(none, 0, none.view(0), "Billy", "Paco")
     assert shot.refusal is Refusal.NO_SPADE and shot.trial is None
-    far = yard(action_game, ["Q♠", "3♣", "4♣", "5♣", "6♣"], paco="44, 44")
+    far = yard(action_game, ["Q♠", "3♣", "4♣", "5♣", "6♣"], paco=(44, 44))
     shot = aim(far, 0, far.view(0), "Billy", "Paco")
     assert isinstance(shot.refusal, MessageError) and shot.sight.band is None
     assert shot.trial == Attack(card("Q♠"), "Billy", "Paco")
@@ -215,7 +205,7 @@ def test_a_defence_outcome_is_what_the_engine_resolves(action_game: Callable[...
 
 
 def test_a_bid_counts_quick_fingers(stacked_game: Callable[..., Game]) -> None:
-    text = YARD.format(billy='"quick_fingers_2"', paco="40, 40", paco_abilities="")
+    text = yard_text(["quick_fingers_2"], FAR)
     hand = ["K♦", "Joker", "2♣", "3♣", "4♣"]
     game = stacked_game(text, {0: hand, 1: HEARTS}, ruleset="extended")
     while game.phase is Phase.SWAP:
@@ -250,11 +240,7 @@ def test_the_room_defences_need(tmp_path: Path) -> None:
     assert defence_room(duel.scenario, duel.ruleset) == DefenceRoom(1, False)
     assert defence_room(heroes.scenario, heroes.ruleset) == DefenceRoom(2, True)  # Cover 2
     bare = tmp_path / "bare.toml"  # a veteran without given abilities draws 4 (B2)
-    bare.write_text(
-        YARD.format(billy="", paco="40, 40", paco_abilities="").replace(
-            'name = "Billy"', 'name = "Billy"\nkind = "veteran"'
-        )
-    )
+    bare.write_text(yard_text(paco=FAR, kind="veteran"))
     rules = Ruleset.load("extended")
     room = defence_room(load_scenario(bare), rules)
     assert room == DefenceRoom(2**rules.heroes.veteran.abilities, True)

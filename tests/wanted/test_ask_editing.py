@@ -4,14 +4,13 @@ the warnings, and scenarios found by name in the scenario folder."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenario_text import figure, terrain
+from scenario_text import builtin_text, figure, terrain
 from totenblatt.wanted.ask import (
     SpotError,
     WarningKind,
@@ -32,12 +31,6 @@ from totenblatt.wanted.table.scenario import (
     scenario_names,
     use_scenario_folder,
 )
-
-
-def builtin_text(name: str) -> str:
-    root = resources.files("totenblatt.wanted.table").joinpath("scenarios")
-    return root.joinpath(f"{name}.toml").read_text(encoding="utf-8")
-
 
 DOOR_SOUTH = {"kind": "door", "side": "south", "at": 1, "width": 1.5}
 

@@ -7,7 +7,6 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_helpers import OPERATOR, auth, editor_settings, play_out, view_of
 
+from scenario_text import builtin_text, figure
 from totenblatt.wanted.bots import RandomBot
 from totenblatt.wanted.engine import Game, new_game
 from totenblatt.wanted.table.scenario import (
@@ -47,24 +47,8 @@ openings = [
 name = "Rocks 1"
 kind = "rocks"
 outline = [[3, 18], [6, 17.5], [6.5, 20], [4, 21]]
-
-[[figures]]
-name = "A1"
-seat = 0
-weapon = "colt"
-position = [2, 2]
-
-[[figures]]
-name = "B1"
-seat = 1
-weapon = "winchester"
-position = [22, 22]
 """
-
-
-def builtin_text(name: str) -> str:
-    root = resources.files("totenblatt.wanted.table").joinpath("scenarios")
-    return root.joinpath(f"{name}.toml").read_text(encoding="utf-8")
+SHACK += "\n" + figure("A1", 0, (2, 2)) + "\n" + figure("B1", 1, (22, 22), weapon="winchester")
 
 
 def make_client(tmp_path: Path, folder: Path | None) -> TestClient:
