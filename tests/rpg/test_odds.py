@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from probe_asks import probe_asks
 from totenblatt.rpg import Outcome, ProbeError, WoundBand, probe_odds, resolve_probe
 from totenblatt.rpg.odds import clear_cache
 
@@ -175,12 +175,7 @@ def test_monte_carlo_agrees_within_four_standard_errors(
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    skill=st.integers(0, 9),
-    difficulty=st.integers(0, 9),
-    jokers=st.integers(0, 4),
-    pvp=st.booleans(),
-)
+@given(**probe_asks(9, 4))
 def test_success_grows_with_skill_and_jokers_and_falls_with_difficulty(
     skill: int, difficulty: int, jokers: int, pvp: bool
 ) -> None:

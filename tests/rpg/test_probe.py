@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from probe_asks import probe_asks
 from totenblatt.rpg import (
     Character,
     Outcome,
@@ -183,13 +185,7 @@ def test_levels_above_6_are_drawn_as_usual_d30() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    skill=st.integers(0, 8),
-    difficulty=st.integers(0, 8),
-    jokers=st.integers(0, 3),
-    pvp=st.booleans(),
-    seed=st.integers(0, 2**32),
-)
+@given(**probe_asks(8, 3), seed=st.integers(0, 2**32))
 def test_results_are_consistent(
     skill: int, difficulty: int, jokers: int, pvp: bool, seed: int
 ) -> None:
@@ -200,28 +196,15 @@ def test_results_are_consistent(
     assert r.player_total == sum(r.player_cards) and r.opponent_total == sum(r.opponent_cards)
     assert r.margin == abs(r.player_total - r.opponent_total)
     assert (r.wound is None) == (r.outcome is N)
+    replay = partial(resolve_probe, skill, difficulty, pvp=pvp, opponent_cards=r.opponent_cards)
     # every joker was drawn while the player was not yet succeeding
     for spent in range(r.jokers_spent):
         before = sum(r.player_cards[: base + spent])
-        again = resolve_probe(
-            skill,
-            difficulty,
-            pvp=pvp,
-            jokers=spent,
-            player_cards=r.player_cards[: base + spent],
-            opponent_cards=r.opponent_cards,
-        )
+        again = replay(jokers=spent, player_cards=r.player_cards[: base + spent])
         assert before == again.player_total and again.jokers_spent == spent
         assert again.outcome is not S
     # replaying the drawn cards gives the same result
-    assert r == resolve_probe(
-        skill,
-        difficulty,
-        jokers=jokers,
-        pvp=pvp,
-        player_cards=r.player_cards,
-        opponent_cards=r.opponent_cards,
-    )
+    assert r == replay(jokers=jokers, player_cards=r.player_cards)
 
 
 # -- bad input ----------------------------------------------------------------------------
