@@ -6,7 +6,9 @@ SQLAlchemy and Alembic load only when a command opens the store.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from rich.text import Text
 
 from totenblatt.cli.app import console, fail, print_json
 from totenblatt.messages import Message
@@ -15,11 +17,21 @@ if TYPE_CHECKING:
     from totenblatt.cli._option_groups import StoreOut
     from totenblatt.cli.options import Lang
     from totenblatt.store import Store
-    from totenblatt.store.holders import Holder
+    from totenblatt.store.holders import Holder, Holders
 
-__all__ = ["change", "confirm", "held_text", "open_store", "say_deleted"]
+__all__ = ["change", "confirm", "delete", "held_text", "open_store", "show_held"]
 
 T = TypeVar("T")
+
+
+class _Named(Protocol):
+    """A stored item known by its name (a gang, a character sheet)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=_Named)
 
 
 def open_store(db: str | None) -> Store:
@@ -43,13 +55,50 @@ def confirm(yes: bool, message: Message) -> None:
         fail(message)
 
 
-def say_deleted(name: str, as_json: bool, sentence: Callable[[], str]) -> None:
-    """Tell that ``name`` was deleted: ``{"deleted": name}`` with ``--json``, else
-    ``sentence()``."""
-    if as_json:
-        print_json({"deleted": name})
+def delete(
+    out: StoreOut,
+    yes: bool,
+    find: Callable[[Store], N],
+    refusal: Callable[[N], Message],
+    remove: Callable[[Store, str], _Named],
+    sentence: Callable[[Lang, str], str],
+) -> None:
+    """Delete what ``find`` finds in the store of ``--db`` once ``--yes`` is given (else
+    ``refusal(found)``, exit 2); tell it: ``{"deleted": name}`` with ``--json``, else
+    ``sentence(language, name)``."""
+    language = out.language()
+    with open_store(out.db) as store:
+        found = find(store)
+        confirm(yes, refusal(found))
+        gone = remove(store, found.name)
+    if out.json:
+        print_json({"deleted": gone.name})
         return
-    console.print(sentence())
+    console.print(sentence(language, gone.name))
+
+
+def show_held(
+    out: StoreOut,
+    find: Callable[[Store], N],
+    holder_of: Callable[[Holders, N], Holder | None],
+    data: Callable[[N], dict[str, Any]],
+    show: Callable[[N, Lang, bool], None],
+) -> None:
+    """Show what ``find`` finds in the store of ``--db`` (a gang, a character sheet) with
+    the game night that holds it: ``data`` with ``held_by`` (none while free) as JSON,
+    else ``show`` and a line naming the holder."""
+    from totenblatt.store.holders import Holders
+
+    with open_store(out.db) as store:
+        found = find(store)
+        holder = holder_of(Holders(store), found)
+    language = out.language()
+    if out.json:
+        print_json(data(found) | ({} if holder is None else {"held_by": holder.to_dict()}))
+        return
+    show(found, language, out.json)
+    if holder is not None:
+        console.print(Text(held_text(holder, language)))
 
 
 def held_text(holder: Holder, lang: Lang | str) -> str:

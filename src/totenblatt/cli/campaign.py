@@ -9,7 +9,7 @@ Every help text is a catalog id (``N_``): ``--lang de`` shows it in German.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -21,7 +21,7 @@ from rich.text import Text
 from totenblatt.campaign import Gang, parse_ability, roster_dict
 from totenblatt.campaign.events import Joined, notable
 from totenblatt.cli._option_groups import StoreOut, store_options
-from totenblatt.cli._store import held_text, open_store
+from totenblatt.cli._store import open_store, show_held
 from totenblatt.cli.app import app, console, fail, print_json, write_text_atomic
 from totenblatt.cli.options import (
     STORED_SEED_MAX,
@@ -39,7 +39,6 @@ from totenblatt.wanted.vocab import Ability, HeroType, parse_word
 
 if TYPE_CHECKING:
     from totenblatt.store import Change
-    from totenblatt.store.holders import Holder
 
 __all__ = [
     "BadOptionError",
@@ -56,7 +55,6 @@ __all__ = [
     "parse_pairs",
     "report",
     "roster_table",
-    "show_held",
     "weapon_list",
 ]
 
@@ -278,19 +276,6 @@ def report(change: Change, lang: Lang, as_json: bool, *, skip_joined: bool = Fal
         console.print(Text(words(lang).phrase("seed {seed}", seed=change.seed), style="dim"))
 
 
-def show_held(
-    data: dict[str, Any], holder: Holder | None, as_json: bool, lang: Lang, show: Callable[[], None]
-) -> None:
-    """Print a gang or a character sheet with the game night that holds it: ``data`` with
-    ``held_by`` (none while free) as JSON, else ``show()`` and a line naming the holder."""
-    if as_json:
-        print_json(data | ({} if holder is None else {"held_by": holder.to_dict()}))
-        return
-    show()
-    if holder is not None:
-        console.print(Text(held_text(holder, lang)))
-
-
 # -- gang ...  --------------------------------------------------------------------
 
 
@@ -397,14 +382,13 @@ def gang_list(*, out: StoreOut) -> None:
 def gang_show(name: GangArg, *, out: StoreOut) -> None:
     """Show a gang's roster: members, weapons, HP, abilities, survived fights."""
     from totenblatt.store import Change
-    from totenblatt.store.holders import Holders
 
-    with open_store(out.db) as store:
-        gang = store.gangs.get(name)
-        holder = Holders(store).of_gang(gang.name)
-    language = out.language()
     show_held(
-        gang.to_dict(), holder, out.json, language, lambda: report(Change(gang), language, out.json)
+        out,
+        lambda store: store.gangs.get(name),
+        lambda holders, gang: holders.of_gang(gang.name),
+        lambda gang: gang.to_dict(),
+        lambda gang, language, as_json: report(Change(gang), language, as_json),
     )
 
 

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from totenblatt.cli._option_groups import StoreOut, store_options
-from totenblatt.cli._store import change, confirm, open_store, say_deleted
+from totenblatt.cli._store import change, confirm, delete, open_store
 from totenblatt.cli.campaign import (
     GangArg,
     Many,
@@ -152,21 +152,15 @@ def gang_rename(name: GangArg, new: NewNameArg, *, out: StoreOut) -> None:
 @store_options
 def gang_delete(name: GangArg, yes: YesOption = False, *, out: StoreOut) -> None:
     """Delete a gang and its members (needs --yes)."""
-    language = out.language()
-    with open_store(out.db) as store:
-        gang = store.gangs.get(name)
-        confirm(
-            yes,
-            Message(
-                "deleting gang {gang} cannot be undone: add --yes to delete it",
-                gang=repr(gang.name),
-            ),
-        )
-        deleted = store.gangs.delete(gang.name)
-    say_deleted(
-        deleted.name,
-        out.json,
-        lambda: words(language).phrase("Gang {gang} deleted.", gang=deleted.name),
+    delete(
+        out,
+        yes,
+        lambda store: store.gangs.get(name),
+        lambda gang: Message(
+            "deleting gang {gang} cannot be undone: add --yes to delete it", gang=repr(gang.name)
+        ),
+        lambda store, found: store.gangs.delete(found),
+        lambda language, gone: words(language).phrase("Gang {gang} deleted.", gang=gone),
     )
 
 

@@ -13,9 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from totenblatt.cli._option_groups import StoreOut, store_options
-from totenblatt.cli._store import change, confirm, open_store, say_deleted
+from totenblatt.cli._store import change, delete, open_store, show_held
 from totenblatt.cli.app import app, console, print_json
-from totenblatt.cli.campaign import parse_pairs, show_held
+from totenblatt.cli.campaign import parse_pairs
 from totenblatt.cli.options import (
     Lang,
     NewNameArg,
@@ -136,14 +136,13 @@ def character_create(
 @store_options
 def character_show(name: NameArg, *, out: StoreOut) -> None:
     """Show a character: skills, wound points and capacity (D-32), jokers."""
-    from totenblatt.store.holders import Holders
-
-    with open_store(out.db) as store:
-        character = store.characters.get(name)
-        holder = Holders(store).of_sheet(character.name)
-    language = out.language()
-    data = character_dict(character)
-    show_held(data, holder, out.json, language, lambda: _show([character], language, out.json))
+    show_held(
+        out,
+        lambda store: store.characters.get(name),
+        lambda holders, found: holders.of_sheet(found.name),
+        character_dict,
+        _show_one,
+    )
 
 
 @character_app.command("list", help=N_("List every character."))
@@ -214,20 +213,16 @@ def character_rename(name: NameArg, new: NewNameArg, *, out: StoreOut) -> None:
 @store_options
 def character_delete(name: NameArg, yes: YesOption = False, *, out: StoreOut) -> None:
     """Delete a character (needs --yes)."""
-    with open_store(out.db) as store:
-        found = store.characters.get(name)
-        confirm(
-            yes,
-            Message(
-                "deleting character {name} cannot be undone: add --yes to delete it",
-                name=repr(found.name),
-            ),
-        )
-        gone = store.characters.delete(found.name)
-    say_deleted(
-        gone.name,
-        out.json,
-        lambda: words(out.language()).phrase("Character {name} deleted.", name=gone.name),
+    delete(
+        out,
+        yes,
+        lambda store: store.characters.get(name),
+        lambda found: Message(
+            "deleting character {name} cannot be undone: add --yes to delete it",
+            name=repr(found.name),
+        ),
+        lambda store, found: store.characters.delete(found),
+        lambda language, gone: words(language).phrase("Character {name} deleted.", name=gone),
     )
 
 
