@@ -28,6 +28,7 @@ from starlette.concurrency import run_in_threadpool
 
 from totenblatt.sim import Row, RunSpec, play_one
 from totenblatt.sim.stats import summarize
+from totenblatt.text.vocab import weapon_name
 from totenblatt.wanted.ask import SpotError, TableCheck, check_table, searchable, spot_sight
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table import KIND_DEFAULTS, Scenario
@@ -47,7 +48,7 @@ from totenblatt.web.shell.bodies import read_json
 from totenblatt.web.shell.errors import InvalidError, NotFoundError
 from totenblatt.web.shell.limits import Budget, Limits, client_key
 from totenblatt.web.shell.operator import require_operator
-from totenblatt.web.shell.words import LANGS, page_lang, weapon_label
+from totenblatt.web.shell.words import LANGS, page_lang
 
 __all__ = [
     "BALANCE_GAMES",
@@ -252,7 +253,7 @@ def editor_router(limits: Limits, default_lang: str, scenario_dir: str | None) -
     async def page(request: Request, lang: str | None = None) -> HTMLResponse:
         language = page_lang(lang, request.headers.get("accept-language", ""), default_lang)
         rules = Ruleset.load("base")
-        weapons = [[key, weapon_label(rules, key, language)] for key in rules.weapons]
+        weapons = [[key, weapon_name(rules, key, language)] for key in rules.weapons]
         return HTMLResponse(editor_page(language, weapons))
 
     @router.get("/editor/static/{name}")

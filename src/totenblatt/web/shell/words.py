@@ -47,7 +47,6 @@ __all__ = [
     "text",
     "translated",
     "translator",
-    "weapon_label",
     "winner_line",
     "wounds",
 ]
@@ -352,14 +351,6 @@ def wounds(n: int, lang: str) -> str:
     """``no wound`` / ``1 wound`` / ``3 wounds``."""
     w = words(lang)
     return w.phrase("no wound") if n == 0 else w.phrase_n("{n} wound", "{n} wounds", n)
-
-
-def weapon_label(rules: Ruleset, key: str, lang: str) -> str:
-    """A weapon's name in ``lang``."""
-    try:
-        return rules.weapon(key).name(lang)
-    except ValueError:
-        return key
 
 
 def ability_label(value: str, lang: str) -> str:

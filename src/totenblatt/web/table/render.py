@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from totenblatt.cards import Card
-from totenblatt.text.vocab import kind_name, terrain_name
+from totenblatt.text.vocab import kind_name, terrain_name, weapon_name
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.engine.views import FigureView
 from totenblatt.wanted.rules import Ruleset, builtin_rulesets
@@ -26,7 +26,7 @@ from totenblatt.wanted.table import Table, Terrain
 from totenblatt.wanted.table.scenario import ScenarioError, load_scenario, scenario_names
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web.shell.page import document, links
-from totenblatt.web.shell.words import ability_label, strings, terms, text, weapon_label
+from totenblatt.web.shell.words import ability_label, strings, terms, text
 from totenblatt.web.table import words as boot_words  # noqa: F401 (registers its words)
 from totenblatt.web.table.hub import SEAT_KINDS
 from totenblatt.web.table.lobby_words import lobby_strings
@@ -262,7 +262,7 @@ def table_data(game: Game, lang: str) -> dict[str, Any]:
         "width": table.width,
         "height": table.height,
         "base": table.base_diameter,
-        "weapons": {f.weapon: weapon_label(rules, f.weapon, lang) for f in figures},
+        "weapons": {f.weapon: weapon_name(rules, f.weapon, lang) for f in figures},
         "abilities": {a.value: ability_label(a.value, lang) for f in figures for a in f.abilities},
         "kinds": {f.kind.value: kind_name(f.kind, lang) for f in figures},
         "redraw_cost": rules.round.redraw_cost,

@@ -35,6 +35,15 @@ function labelled(text, control, cls = "") {
   return el("label", { class: `field ${cls}` }, el("span", {}, text), control);
 }
 
+/** A panel form headed ``t(title)``: ``send(form)`` answers its submit (the page stays). */
+function panelForm(cls, title, send, ...children) {
+  const submit = (event) => {
+    event.preventDefault();
+    return send(event.target);
+  };
+  return el("form", { class: `panel ${cls}`, onsubmit: submit }, el("h2", {}, t(title)), ...children);
+}
+
 function levelOptions(most = 12) {
   return options(Array.from({ length: most + 1 }, (_, n) => [String(n), `${n} — ${t(`difficulty_${n}`)}`]));
 }
@@ -93,53 +102,48 @@ function callForm(p, page) {
   rows.push(labelled(t("visibility"), field(page, "select", "call-visibility", { name: "visibility" }, options(seen), { fallback: "public" })));
   if (kind === "difficulty" && !grenade) rows.push(el("label", { class: "field check" }, field(page, "input", "call-secret", { type: "checkbox", name: "secret_difficulty" }, [], { fallback: false }), el("span", {}, t("secret_difficulty"))));
   const submit = el("button", { type: "submit", class: "btn primary call" }, t("call"));
-  return el(
-    "form",
-    {
-      class: "panel call-test",
-      onsubmit: async (event) => {
-        event.preventDefault();
-        const form = event.target;
-        const value = (key) => form.querySelector(`[data-keep="${key}"]`)?.value;
-        const checked = (key) => Boolean(form.querySelector(`[data-keep="${key}"]`)?.checked);
-        const body = { character: Number(value("call-who")) };
-        if (checked("call-grenade")) body.grenade = Number(value("call-grenade-level"));
-        else body.skill = value("call-skill");
-        const against = value("call-kind");
-        if (against === "difficulty" && !body.grenade) body.difficulty = Number(value("call-difficulty"));
-        else if (against === "grenade" && !body.grenade) body.against = { grenade: Number(value("call-against-grenade")) };
-        else body.against = { character: Number(value("call-against")), skill: value("call-against-skill"), unaware: checked("call-unaware") };
-        body.shifts = page.shiftRows.map((id) => ({ side: value(`shift-side-${id}`), by: Number(value(`shift-by-${id}`)), reason: value(`shift-reason-${id}`) }));
-        const sides = ["player", "opponent"].filter((side) => checked(`call-harm-${side}-${kind}-${grenade}`));
-        body.harm = sides;
-        body.visibility = value("call-visibility") || "public";
-        if (checked("call-secret")) body.secret_difficulty = true;
-        // a skill the sheet lacks is never silently level 0: ask (D-39), or call nothing
-        const lacks = (id, skill) => {
-          const sheet = p.characters.find((c) => c.character_id === id);
-          const known = Object.keys(sheet?.skills || {}).map((s) => s.toLowerCase());
-          return sheet && sheet.skills && !known.includes(String(skill || "").trim().toLowerCase()) ? sheet : null;
-        };
-        const mine = body.skill !== undefined ? lacks(body.character, body.skill) : null;
-        if (mine) {
-          if (!window.confirm(t("ask_unaware", { name: mine.name, skill: body.skill }))) return;
-          body.unaware = true;
-        }
-        const theirs = body.against?.character && !body.against.unaware ? lacks(body.against.character, body.against.skill) : null;
-        if (theirs) {
-          if (!window.confirm(t("ask_unaware", { name: theirs.name, skill: body.against.skill }))) return;
-          body.against.unaware = true;
-        }
-        try {
-          await page.act("POST", "/tests", body);
-          page.shiftRows = [];
-          page.render();
-        } catch {
-          /* the toast said why */
-        }
-      },
+  return panelForm(
+    "call-test",
+    "call_test",
+    async (form) => {
+      const value = (key) => form.querySelector(`[data-keep="${key}"]`)?.value;
+      const checked = (key) => Boolean(form.querySelector(`[data-keep="${key}"]`)?.checked);
+      const body = { character: Number(value("call-who")) };
+      if (checked("call-grenade")) body.grenade = Number(value("call-grenade-level"));
+      else body.skill = value("call-skill");
+      const against = value("call-kind");
+      if (against === "difficulty" && !body.grenade) body.difficulty = Number(value("call-difficulty"));
+      else if (against === "grenade" && !body.grenade) body.against = { grenade: Number(value("call-against-grenade")) };
+      else body.against = { character: Number(value("call-against")), skill: value("call-against-skill"), unaware: checked("call-unaware") };
+      body.shifts = page.shiftRows.map((id) => ({ side: value(`shift-side-${id}`), by: Number(value(`shift-by-${id}`)), reason: value(`shift-reason-${id}`) }));
+      const sides = ["player", "opponent"].filter((side) => checked(`call-harm-${side}-${kind}-${grenade}`));
+      body.harm = sides;
+      body.visibility = value("call-visibility") || "public";
+      if (checked("call-secret")) body.secret_difficulty = true;
+      // a skill the sheet lacks is never silently level 0: ask (D-39), or call nothing
+      const lacks = (id, skill) => {
+        const sheet = p.characters.find((c) => c.character_id === id);
+        const known = Object.keys(sheet?.skills || {}).map((s) => s.toLowerCase());
+        return sheet && sheet.skills && !known.includes(String(skill || "").trim().toLowerCase()) ? sheet : null;
+      };
+      const mine = body.skill !== undefined ? lacks(body.character, body.skill) : null;
+      if (mine) {
+        if (!window.confirm(t("ask_unaware", { name: mine.name, skill: body.skill }))) return;
+        body.unaware = true;
+      }
+      const theirs = body.against?.character && !body.against.unaware ? lacks(body.against.character, body.against.skill) : null;
+      if (theirs) {
+        if (!window.confirm(t("ask_unaware", { name: theirs.name, skill: body.against.skill }))) return;
+        body.against.unaware = true;
+      }
+      try {
+        await page.act("POST", "/tests", body);
+        page.shiftRows = [];
+        page.render();
+      } catch {
+        /* the toast said why */
+      }
     },
-    el("h2", {}, t("call_test")),
     rows,
     submit,
   );
@@ -155,34 +159,29 @@ function characterForm(p, page) {
       field(page, "select", `new-level-${id}`, { "aria-label": t("level") }, options(Array.from({ length: 7 }, (_, n) => [String(n), String(n)])), { fallback: "2" }),
     ),
   );
-  return el(
-    "form",
-    {
-      class: "panel new-character",
-      onsubmit: async (event) => {
-        event.preventDefault();
-        const form = event.target;
-        const value = (key) => form.querySelector(`[data-keep="${key}"]`)?.value ?? "";
-        const skills = {};
-        for (const id of page.skillRows) {
-          const name = value(`new-skill-${id}`).trim();
-          if (name) skills[name] = Number(value(`new-level-${id}`));
-        }
-        const name = value("new-name");
-        const npc = Boolean(form.querySelector('[data-keep="new-npc"]')?.checked);
-        const sent = page.sentValues([...page.kept.keys()].filter((key) => key.startsWith("new-")));
-        try {
-          const answer = await page.act("POST", "/characters", { name, skills, npc });
-          if (answer?.url) page.links.set(answer.character_id, answer.url);
-          page.forgetSent(sent);
-          page.skillRows = page.skillRows.filter((id) => id <= 2 || page.kept.has(`new-skill-${id}`));
-          page.render();
-        } catch {
-          /* the toast said why */
-        }
-      },
+  return panelForm(
+    "new-character",
+    "add_character",
+    async (form) => {
+      const value = (key) => form.querySelector(`[data-keep="${key}"]`)?.value ?? "";
+      const skills = {};
+      for (const id of page.skillRows) {
+        const name = value(`new-skill-${id}`).trim();
+        if (name) skills[name] = Number(value(`new-level-${id}`));
+      }
+      const name = value("new-name");
+      const npc = Boolean(form.querySelector('[data-keep="new-npc"]')?.checked);
+      const sent = page.sentValues([...page.kept.keys()].filter((key) => key.startsWith("new-")));
+      try {
+        const answer = await page.act("POST", "/characters", { name, skills, npc });
+        if (answer?.url) page.links.set(answer.character_id, answer.url);
+        page.forgetSent(sent);
+        page.skillRows = page.skillRows.filter((id) => id <= 2 || page.kept.has(`new-skill-${id}`));
+        page.render();
+      } catch {
+        /* the toast said why */
+      }
     },
-    el("h2", {}, t("add_character")),
     labelled(t("name"), field(page, "input", "new-name", { type: "text", maxlength: 80, required: true, autocomplete: "off" })),
     el("fieldset", { class: "skills" }, el("legend", {}, t("skills")), rows, el("button", { type: "button", class: "btn small", onclick: () => { page.skillRows.push(Date.now()); page.render(); } }, t("add_skill"))),
     el("label", { class: "field check" }, field(page, "input", "new-npc", { type: "checkbox" }, [], { fallback: false }), el("span", {}, t("is_npc"))),
@@ -191,49 +190,41 @@ function characterForm(p, page) {
 }
 
 function bringForm(page) {
-  return el(
-    "form",
-    {
-      class: "panel bring",
-      onsubmit: async (event) => {
-        event.preventDefault();
-        const input = event.target.querySelector('[data-keep="bring-name"]');
-        const sent = page.sentValues(["bring-name"]);
-        try {
-          const answer = await page.act("POST", "/characters", { sheet: input.value }, { operator: true });
-          if (answer?.url) page.links.set(answer.character_id, answer.url);
-          page.forgetSent(sent);
-          page.render();
-        } catch {
-          /* the toast said why */
-        }
-      },
+  return panelForm(
+    "bring",
+    "from_store",
+    async (form) => {
+      const input = form.querySelector('[data-keep="bring-name"]');
+      const sent = page.sentValues(["bring-name"]);
+      try {
+        const answer = await page.act("POST", "/characters", { sheet: input.value }, { operator: true });
+        if (answer?.url) page.links.set(answer.character_id, answer.url);
+        page.forgetSent(sent);
+        page.render();
+      } catch {
+        /* the toast said why */
+      }
     },
-    el("h2", {}, t("from_store")),
     el("div", { class: "row" }, field(page, "input", "bring-name", { type: "text", maxlength: 80, placeholder: t("stored_name"), "aria-label": t("stored_name") }), el("button", { type: "submit", class: "btn" }, t("bring"))),
   );
 }
 
 function uploadForm(page) {
   const file = el("input", { type: "file", accept: "application/json,.json", id: "upload-sheet", "aria-label": t("upload_sheet") });
-  return el(
-    "form",
-    {
-      class: "panel upload",
-      onsubmit: async (event) => {
-        event.preventDefault();
-        if (!file.files.length) return;
-        try {
-          const upload = JSON.parse(await file.files[0].text());
-          const answer = await page.act("POST", "/characters", { upload });
-          if (answer?.url) page.links.set(answer.character_id, answer.url);
-          page.render();
-        } catch (error) {
-          if (error instanceof SyntaxError) toast(error.message);
-        }
-      },
+  return panelForm(
+    "upload",
+    "upload_sheet",
+    async () => {
+      if (!file.files.length) return;
+      try {
+        const upload = JSON.parse(await file.files[0].text());
+        const answer = await page.act("POST", "/characters", { upload });
+        if (answer?.url) page.links.set(answer.character_id, answer.url);
+        page.render();
+      } catch (error) {
+        if (error instanceof SyntaxError) toast(error.message);
+      }
     },
-    el("h2", {}, t("upload_sheet")),
     el("div", { class: "row" }, file, el("button", { type: "submit", class: "btn" }, t("upload"))),
   );
 }
@@ -253,29 +244,25 @@ export function renderCreate(main, lang) {
   language.value = lang;
   const cards = el("select", { name: "cards" }, options([["drawn", t("cards_drawn")], ["table", t("cards_table")]]));
   const result = el("div", { class: "created" });
-  const form = el(
-    "form",
-    {
-      class: "panel create",
-      onsubmit: async (event) => {
-        event.preventDefault();
-        const response = await fetch("/api/stories", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ name: name.value, lang: language.value, cards: cards.value }),
-        });
-        const data = await response.json().catch(() => ({ error: response.statusText }));
-        if (!response.ok) return toast(data.error || response.statusText);
-        fill(
-          result,
-          el("p", {}, t("created")),
-          linkBox(t("gm_link"), data.url),
-          linkBox(t("public_link"), data.public_url),
-          el("a", { class: "btn primary", href: `${new URL(data.url).pathname}?lang=${language.value}${new URL(data.url).hash}` }, t("open_gm")),
-        );
-      },
+  const form = panelForm(
+    "create",
+    "new_story",
+    async () => {
+      const response = await fetch("/api/stories", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: name.value, lang: language.value, cards: cards.value }),
+      });
+      const data = await response.json().catch(() => ({ error: response.statusText }));
+      if (!response.ok) return toast(data.error || response.statusText);
+      fill(
+        result,
+        el("p", {}, t("created")),
+        linkBox(t("gm_link"), data.url),
+        linkBox(t("public_link"), data.public_url),
+        el("a", { class: "btn primary", href: `${new URL(data.url).pathname}?lang=${language.value}${new URL(data.url).hash}` }, t("open_gm")),
+      );
     },
-    el("h2", {}, t("new_story")),
     labelled(t("story_name"), name),
     labelled(t("language"), language),
     labelled(t("cards_mode"), cards),

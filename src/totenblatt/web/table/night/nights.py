@@ -36,6 +36,7 @@ from totenblatt.store.night_records import CHAT_KEEP
 from totenblatt.store.nights import GameNights
 from totenblatt.store.tables import ActionConflictError, RematchExistsError
 from totenblatt.text.night import EMOTES, night_refusal
+from totenblatt.text.vocab import weapon_name
 from totenblatt.wanted.ask import End, Tape, TapeError, retractable, tape
 from totenblatt.wanted.engine import Phase, public_event_dict
 from totenblatt.wanted.rules import builtin_rulesets
@@ -44,7 +45,7 @@ from totenblatt.web.shell.errors import BusyError, ConflictError, ForbiddenError
 from totenblatt.web.shell.limits import Budget
 from totenblatt.web.shell.links import game_link
 from totenblatt.web.shell.names import MAX_CHAT, clean_text
-from totenblatt.web.shell.words import describe, refusal, weapon_label
+from totenblatt.web.shell.words import describe, refusal
 from totenblatt.web.table.hub import GameSpec, Hub, Room, Viewer
 from totenblatt.web.table.rematch import rematch_link
 
@@ -376,7 +377,7 @@ class GameNight:
             try:
                 answer = tape_answer(tape(room.game, start, end))
                 rules = room.game.ruleset
-                answer["weapons"] = {key: weapon_label(rules, key, lang) for key in answer["bands"]}
+                answer["weapons"] = {key: weapon_name(rules, key, lang) for key in answer["bands"]}
                 return answer
             except TapeError as exc:
                 raise InvalidError(describe(exc, lang)[:300]) from None
