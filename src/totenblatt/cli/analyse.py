@@ -16,7 +16,14 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from totenblatt.cli.app import app, check_writable, console, err_console, fail, print_json
-from totenblatt.cli.options import JsonOption, LangOption, QuietOption, resolve_lang, seed_option
+from totenblatt.cli.options import (
+    JsonOption,
+    LangOption,
+    QuietOption,
+    resolve_lang,
+    seed_option,
+    workers_option,
+)
 from totenblatt.messages import Message
 from totenblatt.text import words
 from totenblatt.text.catalog import N_
@@ -72,12 +79,7 @@ def analyse(
     seed: Annotated[
         int, seed_option(N_("Seed of the analysis, 0 to 2**64-1: the same seed, the same result."))
     ] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers", "-w", min=1, max=256, help=N_("Processes (default: every core).")
-        ),
-    ] = None,
+    workers: Annotated[int | None, workers_option(N_("Processes (default: every core)."))] = None,
     report: Annotated[
         Path | None,
         typer.Option(

@@ -24,6 +24,7 @@ from totenblatt.cli.options import (
     command_line,
     games_option,
     resolve_lang,
+    round_limit_option,
     scenario_option,
     weapon_option,
 )
@@ -167,13 +168,7 @@ def heroes(
         str, typer.Option("--table", help=N_("A point-symmetric two-seat built-in scenario."))
     ] = "duel",
     round_limit: Annotated[
-        int,
-        typer.Option(
-            "--round-limit",
-            min=0,
-            max=1000,
-            help=N_("Round limit of every game, 0 (none) to 1000."),
-        ),
+        int, round_limit_option(N_("Round limit of every game, 0 (none) to 1000."), least=0)
     ] = 30,
     weapon: Annotated[str, weapon_option(N_("Everyone's weapon."), short=False)] = "colt",
     bots: Annotated[

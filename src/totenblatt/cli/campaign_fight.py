@@ -32,6 +32,7 @@ from totenblatt.cli.campaign import (
     parse_pairs,
     report,
 )
+from totenblatt.cli.options import scenario_option
 from totenblatt.messages import Message
 from totenblatt.names import NAME_MAX, clean_name, clean_text
 from totenblatt.text import words
@@ -81,8 +82,7 @@ ResultOption = Annotated[
     ),
 ]
 ScenarioText = Annotated[
-    str | None,
-    typer.Option("--scenario", "-s", help=N_("The scenario played, for the battle log.")),
+    str | None, scenario_option(N_("The scenario played, for the battle log."))
 ]
 NoteOption = Annotated[
     str | None,

@@ -51,9 +51,11 @@ from totenblatt.cli.options import (
     JsonOption,
     Lang,
     LangOption,
+    quiet_option,
     resolve_lang,
     ruleset_option,
     scenario_option,
+    seats_option,
     seed_option,
 )
 from totenblatt.cli.play import (
@@ -496,12 +498,11 @@ def fight_play(
     ] = "gangs",
     seats: Annotated[
         str,
-        typer.Option(
-            "--seats",
-            help=N_(
+        seats_option(
+            N_(
                 "Who plays each gang, comma-separated: bot (heuristic), random or human "
                 "(needs a terminal)."
-            ),
+            )
         ),
     ] = "bot,bot",
     seed: Annotated[
@@ -518,9 +519,7 @@ def fight_play(
         str | None,
         ruleset_option(N_("Ruleset name or TOML file (default: the gangs' own).")),
     ] = None,
-    quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help=N_("Tell only the result, not every kill."))
-    ] = False,
+    quiet: Annotated[bool, quiet_option(N_("Tell only the result, not every kill."))] = False,
     db: DbOption = None,
     json: JsonOption = False,
     lang: LangOption = None,

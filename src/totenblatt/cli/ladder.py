@@ -29,6 +29,7 @@ from totenblatt.cli.options import (
     WorkersOption,
     bots_option,
     games_option,
+    plot_option,
     resolve_lang,
 )
 from totenblatt.cli.sim import needs_sim_extra, progress_bar, run_rules
@@ -63,7 +64,7 @@ def ladder(
     workers: WorkersOption = None,
     dask: DaskOption = None,
     plot: Annotated[
-        Path | None, typer.Option("--plot", help=N_("Write the ratings as a PNG picture here."))
+        Path | None, plot_option(N_("Write the ratings as a PNG picture here."))
     ] = None,
     quiet: QuietOption = False,
     json_: JsonOption = False,

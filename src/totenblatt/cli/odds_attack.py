@@ -31,6 +31,7 @@ from totenblatt.cli.options import (
     WeaponOption,
     WildDefenseOption,
     WildOption,
+    plot_option,
     target_ability_option,
     target_hp_option,
 )
@@ -125,11 +126,7 @@ OddsTargetAbilityOption = Annotated[
 ]
 DistancePlotOption = Annotated[
     Path | None,
-    typer.Option(
-        "--plot",
-        help=N_("Also draw wounds and hit chance over distance for the three weapons (PNG)."),
-        metavar="FILE",
-    ),
+    plot_option(N_("Also draw wounds and hit chance over distance for the three weapons (PNG).")),
 ]
 
 

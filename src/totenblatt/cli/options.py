@@ -59,13 +59,18 @@ __all__ = [
     "bots_option",
     "command_line",
     "games_option",
+    "plot_option",
+    "quiet_option",
     "resolve_lang",
+    "round_limit_option",
     "ruleset_option",
     "scenario_option",
+    "seats_option",
     "seed_option",
     "target_ability_option",
     "target_hp_option",
     "weapon_option",
+    "workers_option",
 ]
 
 SEED_MAX = 2**64 - 1
@@ -177,6 +182,11 @@ def seed_option(help: str, *, most: int = SEED_MAX) -> Any:
 _WEAPON_HELP = N_("colt, winchester, shotgun (revolver, gewehr, schrotflinte).")
 
 
+def seats_option(help: str) -> Any:
+    """``--seats``: who plays each seat, comma-separated (the help names the kinds)."""
+    return typer.Option("--seats", help=help)
+
+
 def weapon_option(help: str = _WEAPON_HELP, *, short: bool = True) -> Any:
     """``--weapon`` (and ``-w`` unless the command's ``-w`` is another option)."""
     return typer.Option("--weapon", *(("-w",) if short else ()), help=help)
@@ -211,15 +221,14 @@ WeaponOption = Annotated[str, weapon_option()]
 
 # -- many games: sim, ladder, balance ------------------------------------------------------
 
+
+def workers_option(help: str) -> Any:
+    """``--workers`` / ``-w``: how many processes, 1 to 256 (the help says for what)."""
+    return typer.Option("--workers", "-w", min=1, max=256, help=help)
+
+
 WorkersOption = Annotated[
-    int | None,
-    typer.Option(
-        "--workers",
-        "-w",
-        min=1,
-        max=256,
-        help=N_("Processes to play in, 1 to 256 (default: every core)."),
-    ),
+    int | None, workers_option(N_("Processes to play in, 1 to 256 (default: every core)."))
 ]
 DaskOption = Annotated[
     str | None,
@@ -240,12 +249,29 @@ RulesetOptionsOption = Annotated[
         "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
     ),
 ]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar."))]
+
+
+def quiet_option(help: str) -> Any:
+    """``--quiet`` / ``-q``: tell less (the help says what is left out)."""
+    return typer.Option("--quiet", "-q", help=help)
+
+
+QuietOption = Annotated[bool, quiet_option(N_("No progress bar."))]
 
 
 def games_option(help: str, *, most: int) -> Any:
     """``--games`` / ``-n``: how many games, 1 to ``most`` (the help says of what)."""
     return typer.Option("--games", "-n", min=1, max=most, help=help)
+
+
+def round_limit_option(help: str, *, least: int) -> Any:
+    """``--round-limit``: the round the games end at, ``least`` to 1000 (D-22)."""
+    return typer.Option("--round-limit", min=least, max=1000, help=help)
+
+
+def plot_option(help: str) -> Any:
+    """``--plot FILE``: a PNG picture to draw (the help says of what)."""
+    return typer.Option("--plot", metavar="FILE", help=help)
 
 
 # -- one attack --------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from totenblatt.cli.options import (
     OptionalRulesetOption,
     ScenarioOption,
     resolve_lang,
+    seats_option,
     seed_option,
 )
 from totenblatt.messages import Message
@@ -107,12 +108,11 @@ def default_ruleset(scenario: str | Path) -> str:
 
 SeatsOption = Annotated[
     str,
-    typer.Option(
-        "--seats",
-        help=N_(
+    seats_option(
+        N_(
             "One kind per seat, comma-separated: human, bot (heuristic), random or "
             "ismcts (search); missing seats are bots."
-        ),
+        )
     ),
 ]
 

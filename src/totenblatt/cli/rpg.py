@@ -19,6 +19,7 @@ from totenblatt.cli.options import (
     Lang,
     LangOption,
     RpgRulesetOption,
+    plot_option,
     resolve_lang,
     seed_option,
 )
@@ -249,11 +250,7 @@ CurveOption = Annotated[
 ]
 PlotOption = Annotated[
     Path | None,
-    typer.Option(
-        "--plot",
-        help=N_("Also draw a PNG: the heatmap of --table (implied), or the curves of --curve."),
-        metavar="FILE",
-    ),
+    plot_option(N_("Also draw a PNG: the heatmap of --table (implied), or the curves of --curve.")),
 ]
 
 

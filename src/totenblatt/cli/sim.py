@@ -36,6 +36,7 @@ from totenblatt.cli.options import (
     WorkersOption,
     games_option,
     resolve_lang,
+    round_limit_option,
 )
 from totenblatt.extras import require
 from totenblatt.messages import Message
@@ -128,12 +129,7 @@ def sim(
     ] = False,
     round_limit: Annotated[
         int | None,
-        typer.Option(
-            "--round-limit",
-            min=1,
-            max=1000,
-            help=N_("Play to this round limit instead, 1 to 1000 (D-22)."),
-        ),
+        round_limit_option(N_("Play to this round limit instead, 1 to 1000 (D-22)."), least=1),
     ] = None,
     resume: Annotated[
         bool,
