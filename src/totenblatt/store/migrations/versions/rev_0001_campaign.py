@@ -7,7 +7,6 @@ Revises:
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
 
 from totenblatt.store.migrations import helpers
 
@@ -15,28 +14,26 @@ revision = "0001"
 down_revision: str | None = None
 
 
-def upgrade() -> None:
-    """Create the gangs, members and audit tables."""
-    op.create_table(
-        "gangs",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(length=200), nullable=False),
-        sa.Column("name_key", sa.String(length=200), nullable=False),
+def _gangs(table: str) -> helpers.Items:
+    return [
+        helpers.row_id(),
+        *helpers.named(),
         sa.Column("ruleset", sa.String(length=500), nullable=False),
         sa.Column("size", sa.Integer(), nullable=False),
         sa.Column("fights", sa.Integer(), nullable=False),
         sa.Column("lost_heroes", sa.JSON(), nullable=False),
         helpers.moment(),
-        helpers.primary_key("gangs"),
-        helpers.unique("gangs", "name_key"),
-    )
-    op.create_table(
-        "members",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("gang_id", sa.Integer(), nullable=False),
+        helpers.primary_key(table),
+        helpers.unique(table, "name_key"),
+    ]
+
+
+def _members(table: str) -> helpers.Items:
+    return [
+        helpers.row_id(),
+        *helpers.belongs_to(table, "gang_id", "gangs", sa.Integer()),
         sa.Column("position", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(length=200), nullable=False),
-        sa.Column("name_key", sa.String(length=200), nullable=False),
+        *helpers.named(),
         sa.Column("kind", sa.String(length=20), nullable=False),
         sa.Column("hp", sa.Integer(), nullable=False),
         sa.Column("hp_max", sa.Integer(), nullable=False),
@@ -44,17 +41,17 @@ def upgrade() -> None:
         sa.Column("fights_survived", sa.Integer(), nullable=False),
         sa.Column("kind_fights", sa.Integer(), nullable=False),
         sa.Column("status", sa.String(length=20), nullable=False),
-        helpers.references("members", "gang_id", "gangs"),
-        helpers.primary_key("members"),
-        helpers.unique("members", "gang_id", "name_key"),
-    )
-    helpers.create_index("members", "gang_id")
-    op.create_table(
-        "audit",
-        sa.Column("id", sa.Integer(), nullable=False),
+        helpers.primary_key(table),
+        helpers.unique(table, "gang_id", "name_key"),
+    ]
+
+
+def _audit(table: str) -> helpers.Items:
+    return [
+        helpers.row_id(),
         sa.Column("subject_kind", sa.String(length=20), nullable=False),
         sa.Column("subject", sa.String(length=200), nullable=False),
-        sa.Column("gang_id", sa.Integer(), nullable=True),
+        *helpers.belongs_to(table, "gang_id", "gangs", sa.Integer(), nullable=True),
         sa.Column("what", sa.String(length=50), nullable=False),
         helpers.moment(),
         sa.Column("seed", sa.BigInteger(), nullable=True),
@@ -62,18 +59,12 @@ def upgrade() -> None:
         sa.Column("before", sa.JSON(), nullable=True),
         sa.Column("after", sa.JSON(), nullable=True),
         helpers.moment("undone_at", nullable=True),
-        helpers.references("audit", "gang_id", "gangs"),
-        helpers.primary_key("audit"),
-    )
-    helpers.create_index("audit", "gang_id")
-    helpers.create_index("audit", "subject")
+        helpers.primary_key(table),
+    ]
 
 
-def downgrade() -> None:
-    """Drop the campaign tables."""
-    helpers.drop_index("audit", "subject")
-    helpers.drop_index("audit", "gang_id")
-    op.drop_table("audit")
-    helpers.drop_index("members", "gang_id")
-    op.drop_table("members")
-    op.drop_table("gangs")
+upgrade, downgrade = helpers.creating(
+    helpers.NewTable("gangs", _gangs),
+    helpers.NewTable("members", _members, indexes=("gang_id",)),
+    helpers.NewTable("audit", _audit, indexes=("gang_id", "subject")),
+)

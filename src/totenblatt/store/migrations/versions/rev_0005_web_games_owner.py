@@ -9,8 +9,9 @@ games created before have none and count against the server's total only.
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
+
+from totenblatt.store.migrations import helpers
 
 revision = "0005"
 down_revision: str | None = "0004"
@@ -18,7 +19,7 @@ down_revision: str | None = "0004"
 
 def upgrade() -> None:
     """Add ``web_games.owner`` (nullable)."""
-    op.add_column("web_games", sa.Column("owner", sa.String(length=64), nullable=True))
+    op.add_column("web_games", helpers.digest("owner", nullable=True))
 
 
 def downgrade() -> None:

@@ -9,8 +9,9 @@ and is never sent; its game master's and players' tokens are stored as SHA-256 o
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
-from alembic import op
 
 from totenblatt.store.migrations import helpers
 
@@ -18,69 +19,62 @@ revision = "0007"
 down_revision: str | None = "0006"
 
 
-def upgrade() -> None:
-    """Create the stories, story_sheets, story_tests and story_log tables."""
-    op.create_table(
-        "stories",
-        sa.Column("id", sa.String(length=40), nullable=False),
+def _stories(table: str) -> helpers.Items:
+    return [
+        helpers.text_id(40),
         sa.Column("name", sa.String(length=200), nullable=False),
-        sa.Column("lang", sa.String(length=5), nullable=False),
+        helpers.lang(),
         sa.Column("ruleset", sa.String(length=200), nullable=False),
         sa.Column("seed", sa.BigInteger(), nullable=False),
-        sa.Column("gm_hash", sa.String(length=64), nullable=False),
+        helpers.digest("gm_hash"),
         sa.Column("version", sa.Integer(), nullable=False),
-        helpers.moment(),
-        helpers.moment("updated_at"),
-        helpers.primary_key("stories"),
-    )
-    op.create_table(
-        "story_sheets",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("story_id", sa.String(length=40), nullable=False),
+        *helpers.stamps(),
+        helpers.primary_key(table),
+    ]
+
+
+def _story(table: str) -> tuple[sa.Column[Any], sa.ForeignKeyConstraint]:
+    """The story a row of ``table`` belongs to (``story_id``)."""
+    return helpers.belongs_to(table, "story_id", "stories", sa.String(length=40))
+
+
+def _sheets(table: str) -> helpers.Items:
+    return [
+        helpers.row_id(),
+        *_story(table),
         sa.Column("position", sa.Integer(), nullable=False),
-        sa.Column("sheet_id", sa.Integer(), nullable=True),
+        *helpers.belongs_to(
+            table, "sheet_id", "characters", sa.Integer(), nullable=True, ondelete="SET NULL"
+        ),
         sa.Column("data", sa.JSON(), nullable=False),
-        sa.Column("token_hash", sa.String(length=64), nullable=True),
-        helpers.references("story_sheets", "story_id", "stories"),
-        helpers.references("story_sheets", "sheet_id", "characters", ondelete="SET NULL"),
-        helpers.primary_key("story_sheets"),
-        helpers.unique("story_sheets", "story_id", "position"),
-    )
-    helpers.create_index("story_sheets", "story_id")
-    helpers.create_index("story_sheets", "sheet_id")
-    op.create_table(
-        "story_tests",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("story_id", sa.String(length=40), nullable=False),
+        helpers.digest("token_hash", nullable=True),
+        helpers.primary_key(table),
+        helpers.unique(table, "story_id", "position"),
+    ]
+
+
+def _tests(table: str) -> helpers.Items:
+    return [
+        helpers.row_id(),
+        *_story(table),
         sa.Column("number", sa.Integer(), nullable=False),
         sa.Column("spec", sa.JSON(), nullable=False),
         sa.Column("state", sa.JSON(), nullable=False),
         sa.Column("status", sa.String(length=20), nullable=False),
         sa.Column("result", sa.JSON(), nullable=True),
-        helpers.moment(),
-        helpers.moment("updated_at"),
-        helpers.references("story_tests", "story_id", "stories"),
-        helpers.primary_key("story_tests"),
-        helpers.unique("story_tests", "story_id", "number"),
-    )
-    helpers.create_index("story_tests", "story_id")
-    op.create_table(
-        "story_log",
-        sa.Column("story_id", sa.String(length=40), nullable=False),
-        sa.Column("position", sa.Integer(), nullable=False),
-        sa.Column("entry", sa.JSON(), nullable=False),
-        helpers.moment(),
-        helpers.references("story_log", "story_id", "stories"),
-        helpers.primary_key("story_log", "story_id", "position"),
-    )
+        *helpers.stamps(),
+        helpers.primary_key(table),
+        helpers.unique(table, "story_id", "number"),
+    ]
 
 
-def downgrade() -> None:
-    """Drop the story tables."""
-    op.drop_table("story_log")
-    helpers.drop_index("story_tests", "story_id")
-    op.drop_table("story_tests")
-    helpers.drop_index("story_sheets", "sheet_id")
-    helpers.drop_index("story_sheets", "story_id")
-    op.drop_table("story_sheets")
-    op.drop_table("stories")
+def _log(table: str) -> helpers.Items:
+    return helpers.entries(table, "story_id", "stories", sa.String(length=40), "entry")
+
+
+upgrade, downgrade = helpers.creating(
+    helpers.NewTable("stories", _stories),
+    helpers.NewTable("story_sheets", _sheets, indexes=("story_id", "sheet_id")),
+    helpers.NewTable("story_tests", _tests, indexes=("story_id",)),
+    helpers.NewTable("story_log", _log),
+)

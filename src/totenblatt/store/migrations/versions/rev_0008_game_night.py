@@ -20,28 +20,22 @@ revision = "0008"
 down_revision: str | None = "0007"
 
 
-def upgrade() -> None:
-    """Add the game's name, rematch and takeback; create web_chat and web_takebacks."""
-    with op.batch_alter_table("web_games") as batch:
-        batch.add_column(sa.Column("name", sa.String(length=40), nullable=True))
-        batch.add_column(sa.Column("rematch_id", sa.String(length=40), nullable=True))
-        batch.add_column(sa.Column("takeback", sa.JSON(), nullable=True))
-    op.create_table(
-        "web_chat",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.String(length=40), nullable=False),
+def _chat(table: str) -> helpers.Items:
+    return [
+        helpers.row_id(),
+        *helpers.belongs_to(table, "game_id", "web_games", sa.String(length=40)),
         sa.Column("seat", sa.Integer(), nullable=True),
         sa.Column("text", sa.String(length=500), nullable=False),
         sa.Column("emote", sa.String(length=20), nullable=True),
         helpers.moment(),
-        helpers.references("web_chat", "game_id", "web_games"),
-        helpers.primary_key("web_chat"),
-    )
-    helpers.create_index("web_chat", "game_id")
-    op.create_table(
-        "web_takebacks",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.String(length=40), nullable=False),
+        helpers.primary_key(table),
+    ]
+
+
+def _takebacks(table: str) -> helpers.Items:
+    return [
+        helpers.row_id(),
+        *helpers.belongs_to(table, "game_id", "web_games", sa.String(length=40)),
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("outcome", sa.String(length=20), nullable=False),
@@ -49,18 +43,28 @@ def upgrade() -> None:
         sa.Column("events", sa.Integer(), nullable=False),
         sa.Column("undone", sa.JSON(), nullable=False),
         helpers.moment(),
-        helpers.references("web_takebacks", "game_id", "web_games"),
-        helpers.primary_key("web_takebacks"),
-    )
-    helpers.create_index("web_takebacks", "game_id")
+        helpers.primary_key(table),
+    ]
+
+
+TABLES = (
+    helpers.NewTable("web_chat", _chat, indexes=("game_id",)),
+    helpers.NewTable("web_takebacks", _takebacks, indexes=("game_id",)),
+)
+
+
+def upgrade() -> None:
+    """Add the game's name, rematch and takeback; create web_chat and web_takebacks."""
+    with op.batch_alter_table("web_games") as batch:
+        batch.add_column(sa.Column("name", sa.String(length=40), nullable=True))
+        batch.add_column(sa.Column("rematch_id", sa.String(length=40), nullable=True))
+        batch.add_column(sa.Column("takeback", sa.JSON(), nullable=True))
+    helpers.create_tables(*TABLES)
 
 
 def downgrade() -> None:
     """Drop web_takebacks and web_chat, and the new columns of web_games."""
-    helpers.drop_index("web_takebacks", "game_id")
-    op.drop_table("web_takebacks")
-    helpers.drop_index("web_chat", "game_id")
-    op.drop_table("web_chat")
+    helpers.drop_tables(*TABLES)
     with op.batch_alter_table("web_games") as batch:
         batch.drop_column("takeback")
         batch.drop_column("rematch_id")

@@ -11,7 +11,6 @@ A row is current only while its game has exactly ``position`` actions.
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
 
 from totenblatt.store.migrations import helpers
 
@@ -19,20 +18,15 @@ revision = "0009"
 down_revision: str | None = "0008"
 
 
-def upgrade() -> None:
-    """Create web_bot_turns."""
-    op.create_table(
-        "web_bot_turns",
-        sa.Column("game_id", sa.String(length=40), nullable=False),
+def _turns(table: str) -> helpers.Items:
+    return [
+        *helpers.belongs_to(table, "game_id", "web_games", sa.String(length=40)),
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("holder", sa.String(length=64), nullable=True),
         helpers.moment("expires_at", nullable=True),
-        helpers.references("web_bot_turns", "game_id", "web_games"),
-        helpers.primary_key("web_bot_turns", "game_id"),
-    )
+        helpers.primary_key(table, "game_id"),
+    ]
 
 
-def downgrade() -> None:
-    """Drop web_bot_turns."""
-    op.drop_table("web_bot_turns")
+upgrade, downgrade = helpers.creating(helpers.NewTable("web_bot_turns", _turns))
