@@ -68,15 +68,7 @@ from totenblatt.wanted.engine import (
 from totenblatt.wanted.fast import FastUnsupportedError
 from totenblatt.wanted.table.scenario import ScenarioError
 from totenblatt.web.shell.bus import Bus
-from totenblatt.web.shell.errors import (
-    BusyError,
-    ConflictError,
-    ForbiddenError,
-    InvalidError,
-    NotFoundError,
-    UnauthorizedError,
-    WebError,
-)
+from totenblatt.web.shell.errors import BusyError, ConflictError, ForbiddenError, InvalidError
 from totenblatt.web.shell.games import SETUP_READERS, Beside, Dealt, read_setup
 from totenblatt.web.shell.limits import Limits
 from totenblatt.web.shell.tokens import hash_token
@@ -103,12 +95,9 @@ __all__ = [
     "GameSpec",
     "Hub",
     "InvalidError",
-    "NotFoundError",
     "Room",
     "Subscriber",
-    "UnauthorizedError",
     "Viewer",
-    "WebError",
     "hash_token",
     "read_setup",
 ]

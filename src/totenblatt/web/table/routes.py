@@ -21,25 +21,21 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.requests import HTTPConnection
 
 from totenblatt.web.shell.bodies import MAX_BODY, parse_json, read_json
-from totenblatt.web.shell.errors import TooLargeError
+from totenblatt.web.shell.errors import (
+    ConflictError,
+    ForbiddenError,
+    InvalidError,
+    TooLargeError,
+    UnauthorizedError,
+    WebError,
+)
 from totenblatt.web.shell.limits import Budget, client_key
 from totenblatt.web.shell.links import game_link, moved
 from totenblatt.web.shell.proxies import same_host, same_origin
 from totenblatt.web.shell.store_errors import unavailable
 from totenblatt.web.shell.words import LANGS, page_lang
 from totenblatt.web.table.days import clock_rule
-from totenblatt.web.table.hub import (
-    ConflictError,
-    ForbiddenError,
-    GameSpec,
-    Hub,
-    InvalidError,
-    Room,
-    Subscriber,
-    UnauthorizedError,
-    Viewer,
-    WebError,
-)
+from totenblatt.web.table.hub import GameSpec, Hub, Room, Subscriber, Viewer
 from totenblatt.web.table.previews import PreviewError, attack_preview, move_preview
 from totenblatt.web.table.render import lobby_page, table_data, table_page
 from totenblatt.web.table.replay import replay_frames
