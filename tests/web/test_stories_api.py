@@ -16,6 +16,7 @@ from story_helpers import Story, seed_for, story_client
 from totenblatt.rpg import resolve_probe
 
 Cli = Callable[[Sequence[str]], tuple[int, str, str]]
+MELEE = "Handliches Gemetzel"
 
 
 def replay(
@@ -109,16 +110,29 @@ def test_12_against_10_is_gerade_mal_so_eben(db_url: str) -> None:
     assert "Trevor schafft es: 12 gegen 10 – gerade mal so eben!" in story.view(lang="de")["log"]
 
 
+def clash(
+    story: Story,
+    player: tuple[str, dict[str, int]],
+    rival: tuple[str, dict[str, int]],
+    *,
+    npc: bool = True,
+    against: dict[str, Any] | None = None,
+    **body: Any,
+) -> dict[str, Any]:
+    """``player`` and ``rival`` (a name and skills; the rival an NPC unless ``npc`` is false)
+    join, and a test of the player against the rival is called: ``body`` the rest of the call,
+    ``against`` the rest of its ``against``."""
+    (name, skills), (other, others) = player, rival
+    story.add(name, skills)
+    story.add(other, others, npc=npc)
+    opponent = {"character": story.ids[other], **(against or {})}
+    return story.call({"character": story.ids[name], **body, "against": opponent})
+
+
 def melee(story: Story, diana: int = 3, rafael: int = 3) -> dict[str, Any]:
-    story.add("Diana", {"Handliches Gemetzel": diana})
-    story.add("Rafael", {"Handliches Gemetzel": rafael, "Handliche Wummen": 2}, npc=True)
-    return story.call(
-        {
-            "character": story.ids["Diana"],
-            "skill": "Handliches Gemetzel",
-            "against": {"character": story.ids["Rafael"], "skill": "Handliches Gemetzel"},
-        }
-    )
+    diana_side = ("Diana", {MELEE: diana})
+    rafael_side = ("Rafael", {MELEE: rafael, "Handliche Wummen": 2})
+    return clash(story, diana_side, rafael_side, skill=MELEE, against={"skill": MELEE})
 
 
 def test_diana_draws_10_rafael_7_and_he_takes_a_light_wound(db_url: str) -> None:
@@ -152,19 +166,13 @@ def test_rafael_trained_to_5_draws_26_in_three_cards_diana_3_a_fat_wound(db_url:
 
 def test_rafaels_revolver_up_to_3_dianas_club_down_to_2_a_normal_wound(db_url: str) -> None:
     def revolver(story: Story) -> dict[str, Any]:
-        story.add("Diana", {"Handliches Gemetzel": 3})
-        story.add("Rafael", {"Handliche Wummen": 2}, npc=True)
-        return story.call(
-            {
-                "character": story.ids["Diana"],
-                "skill": "Handliches Gemetzel",
-                "against": {"character": story.ids["Rafael"], "skill": "Handliche Wummen"},
-                "shifts": [
-                    {"side": "opponent", "by": 1, "reason": "Revolver gegen Totschläger"},
-                    {"side": "player", "by": -1, "reason": "Totschläger gegen Revolver"},
-                ],
-            }
-        )
+        shifts = [
+            {"side": "opponent", "by": 1, "reason": "Revolver gegen Totschläger"},
+            {"side": "player", "by": -1, "reason": "Totschläger gegen Revolver"},
+        ]
+        diana, rafael = ("Diana", {MELEE: 3}), ("Rafael", {"Handliche Wummen": 2})
+        against = {"skill": "Handliche Wummen"}
+        return clash(story, diana, rafael, skill=MELEE, against=against, shifts=shifts)
 
     story, test = replay(db_url, [1], [11, 2], revolver, ["Diana", "gm"], "Diana")
     sides = test["sides"]
@@ -180,16 +188,9 @@ def test_rafaels_revolver_up_to_3_dianas_club_down_to_2_a_normal_wound(db_url: s
 
 def test_a_gun_against_an_unaware_target_at_beweglichkeit_0(db_url: str) -> None:
     def shot(story: Story) -> dict[str, Any]:
-        story.add("Sarah", {"Wumme": 2})
-        story.add("Zuhälter", {"Beweglichkeit": 3}, npc=True)
-        return story.call(
-            {
-                "character": story.ids["Sarah"],
-                "skill": "Wumme",
-                "against": {"character": story.ids["Zuhälter"], "unaware": True},
-                "harm": ["opponent"],
-            }
-        )
+        sarah, pimp = ("Sarah", {"Wumme": 2}), ("Zuhälter", {"Beweglichkeit": 3})
+        unaware = {"unaware": True}
+        return clash(story, sarah, pimp, skill="Wumme", against=unaware, harm=["opponent"])
 
     story, test = replay(db_url, [1, 2, 3], [7], shot, ["Sarah", "gm"], "Sarah")
     assert test["called"]["cards"] == {"player": 3, "opponent": 1}  # D-39: 1 + 2 against 1
@@ -200,15 +201,7 @@ def test_a_gun_against_an_unaware_target_at_beweglichkeit_0(db_url: str) -> None
 
 def test_a_hand_grenade_draws_at_level_5_against_beweglichkeit(db_url: str) -> None:
     def grenade(story: Story) -> dict[str, Any]:
-        story.add("Trevor", {"Wumme": 1})
-        story.add("Rafael", {"Beweglichkeit": 2}, npc=True)
-        return story.call(
-            {
-                "character": story.ids["Trevor"],
-                "grenade": 5,
-                "against": {"character": story.ids["Rafael"]},
-            }
-        )
+        return clash(story, ("Trevor", {"Wumme": 1}), ("Rafael", {"Beweglichkeit": 2}), grenade=5)
 
     story, test = replay(db_url, [13, 12], [1], grenade, ["Trevor", "gm"])
     assert test["called"]["cards"] == {"player": 4, "opponent": 1}  # D-40: the grenade is 5
@@ -220,15 +213,8 @@ def test_a_hand_grenade_draws_at_level_5_against_beweglichkeit(db_url: str) -> N
 
 def test_two_player_characters_draw_player_against_player(db_url: str) -> None:
     def pvp(story: Story) -> dict[str, Any]:
-        story.add("Diana", {"Handliches Gemetzel": 3})
-        story.add("Sarah", {"Handliches Gemetzel": 3})
-        return story.call(
-            {
-                "character": story.ids["Diana"],
-                "skill": "Handliches Gemetzel",
-                "against": {"character": story.ids["Sarah"], "skill": "Handliches Gemetzel"},
-            }
-        )
+        diana, sarah = ("Diana", {MELEE: 3}), ("Sarah", {MELEE: 3})
+        return clash(story, diana, sarah, npc=False, skill=MELEE, against={"skill": MELEE})
 
     story, test = replay(db_url, [13, 2], [13], pvp, ["Sarah", "Diana"])  # each her own pile
     assert test["pvp"] and test["status"] == "drawing" and test["standing"] == "nothing"
