@@ -83,16 +83,8 @@ class FightOutcome:
 def _resolve(gang: Gang, outcome: FightOutcome) -> dict[str, MemberOutcome]:
     """Outcomes keyed by the members' full names; checks names, duplicates and HP ranges."""
     resolved: dict[str, MemberOutcome] = {}
-    for query, result in outcome.members.items():
-        member = gang.member(query)
-        if member.name in resolved:
-            raise CampaignError(
-                Message(
-                    "member {name} is given twice (as {query})",
-                    name=repr(member.name),
-                    query=repr(query),
-                )
-            )
+    members = gang.each_once(outcome.members, _given_twice)
+    for member, result in zip(members, outcome.members.values(), strict=True):
         if result.hp is not None and not 0 <= result.hp <= member.hp_max:
             raise CampaignError(
                 Message(
@@ -104,6 +96,12 @@ def _resolve(gang: Gang, outcome: FightOutcome) -> dict[str, MemberOutcome]:
             )
         resolved[member.name] = result
     return resolved
+
+
+def _given_twice(member: Member, query: str) -> Message:
+    return Message(
+        "member {name} is given twice (as {query})", name=repr(member.name), query=repr(query)
+    )
 
 
 def sacrifice_candidates(gang: Gang, final_hp: Mapping[str, int]) -> tuple[Member, ...]:

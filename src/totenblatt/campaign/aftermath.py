@@ -110,17 +110,16 @@ def settle(
 
 
 def _absent(gang: Gang, absent: Collection[str]) -> set[str]:
-    names: set[str] = set()
-    for query in absent:
-        member = gang.member(query)
-        if member.name in names:
-            raise CampaignError(Message("{name} is named twice as absent", name=repr(member.name)))
-        names.add(member.name)
+    names = {member.name for member in gang.each_once(absent, _absent_twice)}
     if names and len(names) == len(gang.members):
         raise CampaignError(
             Message("everyone of gang {gang} is absent: nobody fought", gang=repr(gang.name))
         )
     return names
+
+
+def _absent_twice(member: Member, query: str) -> Message:
+    return Message("{name} is named twice as absent", name=repr(member.name))
 
 
 # -- what comes next -------------------------------------------------------------------

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -250,6 +250,19 @@ class Gang:
                 names=names if self.members else Message("nobody"),
             )
         )
+
+    def each_once(
+        self, queries: Iterable[str], twice: Callable[[Member, str], Message]
+    ) -> Iterator[Member]:
+        """The living member each query names (:meth:`member`), in order; a member named a
+        second time is refused with ``twice(member, query)`` as a :class:`CampaignError`."""
+        seen: set[str] = set()
+        for query in queries:
+            member = self.member(query)
+            if member.name in seen:
+                raise CampaignError(twice(member, query))
+            seen.add(member.name)
+            yield member
 
     def replace_members(self, members: Iterable[Member]) -> Gang:
         """A copy with these living members."""

@@ -31,7 +31,6 @@ from totenblatt.campaign.creation import (
 from totenblatt.campaign.events import Event, Hired, HireForfeited, Joined, Paid
 from totenblatt.campaign.gang import (
     HEROES,
-    CampaignError,
     Gang,
     Member,
     RecruitmentError,
@@ -208,16 +207,8 @@ def _check_hire(gang: Gang, kind: HeroType, ruleset: Ruleset) -> None:
 def _payments(gang: Gang, payments: Mapping[str, int], ruleset: Ruleset) -> dict[str, int]:
     floor = ruleset.campaign.recruit_min_hp
     paid: dict[str, int] = {}
-    for query, amount in payments.items():
-        member = gang.member(query)
-        if member.name in paid:
-            raise CampaignError(
-                Message(
-                    "member {member} is given twice (as {query})",
-                    member=repr(member.name),
-                    query=repr(query),
-                )
-            )
+    members = gang.each_once(payments, _given_twice)
+    for member, amount in zip(members, payments.values(), strict=True):
         if amount < 0:
             raise RecruitmentError(
                 Message(
@@ -240,6 +231,12 @@ def _payments(gang: Gang, payments: Mapping[str, int], ruleset: Ruleset) -> dict
             )
         paid[member.name] = amount
     return paid
+
+
+def _given_twice(member: Member, query: str) -> Message:
+    return Message(
+        "member {member} is given twice (as {query})", member=repr(member.name), query=repr(query)
+    )
 
 
 def fill(
