@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from totenblatt.campaign.gang import CampaignError
+from totenblatt.codec import Codec
 from totenblatt.messages import Message
 
 __all__ = ["Standing", "answer", "league_table"]
@@ -35,17 +36,11 @@ class Standing:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, the gang under ``gang_id``."""
-        return {
-            "gang_id": self.gang,
-            "fights": self.fights,
-            "wins": self.wins,
-            "losses": self.losses,
-            "conceded": self.conceded,
-            "limit": self.limit,
-            "kills": self.kills,
-            "survivors": self.survivors,
-        }
+        counts = _CODEC.to_dict(self)
+        return {"gang_id": counts.pop("gang"), **counts}
 
+
+_CODEC = Codec(key=None, family="league standing")
 
 _COUNTED = {"won": "wins", "lost": "losses", "conceded": "conceded", "limit": "limit"}
 

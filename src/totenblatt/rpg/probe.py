@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from totenblatt.codec import Codec
 from totenblatt.messages import Message, MessageError, message_of
 from totenblatt.rpg.rules import Outcome, RpgRuleset, WoundBand
 
@@ -128,19 +129,10 @@ class ProbeResult:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict of every field."""
-        return {
-            "skill": self.skill,
-            "difficulty": self.difficulty,
-            "pvp": self.pvp,
-            "player_cards": list(self.player_cards),
-            "opponent_cards": list(self.opponent_cards),
-            "player_total": self.player_total,
-            "opponent_total": self.opponent_total,
-            "outcome": self.outcome.value,
-            "margin": self.margin,
-            "wound": None if self.wound is None else self.wound.value,
-            "jokers_spent": self.jokers_spent,
-        }
+        return _CODEC.to_dict(self)
+
+
+_CODEC = Codec(key=None, family="probe result")
 
 
 def _given(
