@@ -40,7 +40,16 @@ TERRAIN = (
 Fig = tuple[int, str, tuple[float, float], int]
 """seat, weapon, position, hp"""
 
-CLOSE: dict[str, Fig] = {"Billy": (0, "colt", (8, 4), 6), "Paco": (1, "colt", (8, 8), 6)}
+
+def duel(
+    billy: tuple[float, float], paco: tuple[float, float], *, weapon: str = "colt"
+) -> dict[str, Fig]:
+    """Billy (seat 0, with ``weapon``) at ``billy`` and Paco (seat 1, a Colt) at ``paco``,
+    both at 6 HP."""
+    return {"Billy": (0, weapon, billy, 6), "Paco": (1, "colt", paco, 6)}
+
+
+CLOSE = duel((8, 4), (8, 8))
 """3" apart (edge to edge): the Colt's >2-6" band, +1."""
 Start = Callable[..., Game]
 """``start(figures, hands, *, teams=None, **options)``: the range, seat 0 to act."""
@@ -88,10 +97,7 @@ def shoot(game: Game, card: str, heart: str | None, target: str = "Paco") -> lis
 
 
 def test_the_seed_example_gives_three_wounds(start: Start, of: Of) -> None:
-    figures: dict[str, Fig] = {
-        "Billy": (0, "winchester", (25, 12.2), 6),
-        "Paco": (1, "colt", (25, 20.2), 6),
-    }
+    figures = duel((25, 12.2), (25, 20.2), weapon="winchester")
     hands = {0: ["Q♠", "2♣", "3♣", "4♣", "5♣"], 1: ["4♥", "7♥", "8♥", "9♥", "10♥"]}
     game = start(figures, hands)
     events = shoot(game, "Q♠", "4♥")
@@ -135,12 +141,8 @@ def test_the_targets_player_chooses_a_heart_or_none(start: Start, of: Of) -> Non
 
 
 def test_cover_counts_without_a_heart(start: Start, of: Of) -> None:
-    figures: dict[str, Fig] = {
-        "Billy": (0, "colt", (25, 12.2), 6),
-        "Paco": (1, "colt", (25, 20.2), 6),
-    }
-    game = start(figures, {0: ["5♠", "2♣", "3♣", "4♣", "5♣"],
-                                     1: ["6♥", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
+    hands = {0: ["5♠", "2♣", "3♣", "4♣", "5♣"], 1: ["6♥", "7♥", "8♥", "9♥", "10♥"]}
+    game = start(duel((25, 12.2), (25, 20.2)), hands)
     resolved = of(shoot(game, "5♠", None), AttackResolved)[0]
     assert resolved.defense is None and resolved.defense_value == 2  # medium cover, D-16
     assert resolved.attack_value == 5 and resolved.wounds == 2  # 1 base + 1 extra (number vs none)
@@ -167,7 +169,7 @@ def test_only_enemies_may_be_attacked(start: Start) -> None:
 
 
 def test_out_of_range_is_refused_or_misses_by_option(start: Start, of: Of) -> None:
-    figures: dict[str, Fig] = {"Billy": (0, "colt", (2, 4), 6), "Paco": (1, "colt", (45, 4), 6)}
+    figures = duel((2, 4), (45, 4))
     hands = {0: ["9♠", "Joker", "3♣", "4♣", "5♣"], 1: ["6♥", "7♥", "8♥", "9♥", "10♥"]}
     game = start(figures, hands)
     assert not [a for a in game.legal_actions() if isinstance(a, Attack)]
@@ -276,12 +278,8 @@ def test_a_joker_heart_blocks_an_ace(start: Start, of: Of) -> None:
 
 
 def test_a_hidden_figure_must_reveal_before_it_attacks(start: Start, at: At) -> None:
-    figures: dict[str, Fig] = {
-        "Billy": (0, "colt", (17, 15), 6),
-        "Paco": (1, "colt", (18.6, 19), 6),
-    }
-    game = start(figures, {0: ["2♣", "10♠", "A♦", "4♣", "5♣"],
-                                     1: ["6♥", "7♥", "8♥", "9♥", "10♥"]})  # fmt: skip
+    hands = {0: ["2♣", "10♠", "A♦", "4♣", "5♣"], 1: ["6♥", "7♥", "8♥", "9♥", "10♥"]}
+    game = start(duel((17, 15), (18.6, 19)), hands)
     game.apply(Move(Card.parse("2♣"), (MoveStep("Billy", ((17, 15), (18.6, 15)), hide=True),)))
     while not at(game, Phase.BID, 0):
         game.apply(Pass())
