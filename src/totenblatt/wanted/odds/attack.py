@@ -17,6 +17,7 @@ from typing import Any
 
 from totenblatt.cards import Card, CardLike, Rank, Suit, to_card
 from totenblatt.wanted.combat import parse_abilities, resolve_attack
+from totenblatt.wanted.memo import remember
 from totenblatt.wanted.odds.defense import AttackOdds, DefenseOdds
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.vocab import Ability, CoverLevel, parse_word
@@ -58,7 +59,7 @@ def resolved_wounds(
         key += (defender_abilities, extra_defense)
     found = cache.get(key)
     if found is None:
-        found = resolve_attack(
+        wounds = resolve_attack(
             card,
             weapon=weapon,
             distance=distance,
@@ -69,9 +70,7 @@ def resolved_wounds(
             extra_defense=extra_defense,
             ruleset=rules,
         ).wounds
-        if len(cache) > 100_000:  # as table.measure.remember, which `odds attack` must not load
-            cache.clear()
-        cache[key] = found
+        found = remember(cache, key, wounds, 100_000)
     return found
 
 

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 from totenblatt.messages import Message, MessageError, Reason
+from totenblatt.wanted.memo import remember as _remember
 from totenblatt.wanted.table.planar import (
     EPS,
     Box,
@@ -559,10 +560,7 @@ def remember(cache: dict[_K, _V], key: _K, value: _V, limit: int | None = None) 
 
     For caches of pure query results only: forgetting them never changes an answer.
     """
-    if len(cache) > (_CACHE_LIMIT if limit is None else limit):
-        cache.clear()
-    cache[key] = value
-    return value
+    return _remember(cache, key, value, _CACHE_LIMIT if limit is None else limit)
 
 
 def _rebuild(

@@ -31,9 +31,10 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from totenblatt.wanted.memo import remember
 from totenblatt.wanted.table.batch import Batch, all_pairs, candidate_points, spot_potentials
 from totenblatt.wanted.table.legs import affordable, clear_of_bases, short_of
-from totenblatt.wanted.table.measure import Table, remember
+from totenblatt.wanted.table.measure import Table
 from totenblatt.wanted.table.planar import EPS
 from totenblatt.wanted.table.terrain import Point
 from totenblatt.wanted.vocab import CoverLevel
