@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -241,13 +241,8 @@ class Decision:
             return found
         offence, nearest = self._offence(fig, pos)
         exposure = 0.0
-        for enemy in self.enemies:
-            distance, line = self.sight(enemy.pos, pos)
-            if not line or (hidden and distance > self.reach):
-                continue
-            threat = self._threat(enemy, pos, hidden, distance)
-            if threat is not None:
-                exposure += threat
+        for threat in self._threats(pos, hidden, inward=True):
+            exposure += threat
         weight = EXPOSURE_WEIGHT * (1.6 if fig.hp <= 2 else 1.0)
         score = offence - weight * exposure
         if offence == 0.0 and nearest < math.inf:
@@ -290,6 +285,18 @@ class Decision:
         cover = self.cover_mod(pos, enemy.pos, enemy.hidden)
         return self.proxy[max(-12, min(12, mine - cover))] * (1.5 if enemy.hp <= 1 else 1.0)
 
+    def _threats(self, pos: Point, hidden: bool, *, inward: bool) -> Iterator[float]:
+        """The expected wounds of each enemy that can shoot at a figure at ``pos`` (enemy
+        order; a hidden one only within reach), the sight measured from the enemy
+        (``inward``) or from ``pos``."""
+        for enemy in self.enemies:
+            distance, line = self.sight(enemy.pos, pos) if inward else self.sight(pos, enemy.pos)
+            if not line or (hidden and distance > self.reach):
+                continue
+            threat = self._threat(enemy, pos, hidden, distance)
+            if threat is not None:
+                yield threat
+
     def _threat(self, enemy: Fig, pos: Point, hidden: bool, distance: float) -> float | None:
         """Expected wounds of ``enemy`` shooting at a figure at ``pos`` in sight ``distance``
         away; None when it cannot shoot."""
@@ -308,13 +315,8 @@ class Decision:
             return found
         offence, nearest = self._offence(fig, pos)
         threat = 0.0
-        for enemy in self.enemies:
-            distance, line = self.sight(pos, enemy.pos)
-            if not line or (hidden and distance > self.reach):
-                continue
-            theirs = self._threat(enemy, pos, hidden, distance)
-            if theirs is not None:
-                threat = max(threat, theirs)
+        for theirs in self._threats(pos, hidden, inward=False):
+            threat = max(threat, theirs)
         found = (offence, threat, nearest)
         self._stances[key] = found
         return found
