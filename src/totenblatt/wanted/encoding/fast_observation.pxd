@@ -43,6 +43,10 @@ cdef class _Kept:
     cdef float[::1] view
 
 
+@cython.locals(f=Py_ssize_t, row=Py_ssize_t)
+cdef _flags(float[::1] out, list rows, Py_ssize_t at, list flags)
+
+
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, c=Py_ssize_t)
 cdef bint _recount(float[::1] out, Py_ssize_t at, list old, list new)
 

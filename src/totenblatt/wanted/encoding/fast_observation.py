@@ -169,15 +169,11 @@ class FastObserver:
             figures = True
         hidden = game.hidden
         if hidden != kept.hidden:
-            for f, flag in enumerate(hidden):
-                row = rows[f]
-                out[row + 4] = flag
+            _flags(out, rows, 4, hidden)
             kept.hidden = hidden.copy()
         gone = game.out
         if gone != kept.gone:
-            for f, flag in enumerate(gone):
-                row = rows[f]
-                out[row + 5] = flag
+            _flags(out, rows, 5, gone)
             kept.gone = gone.copy()
             figures = True
         phase = game.phase
@@ -443,6 +439,13 @@ def _count(out: npt.NDArray[np.float32], at: int, first: list[int], second: list
         out[at + c] += 1
     for c in second:
         out[at + c] += 1
+
+
+def _flags(out: npt.NDArray[np.float32], rows: list[int], at: int, flags: list[bool]) -> None:
+    """Write each figure's flag of ``flags`` (hidden, out) at ``at`` in its row."""
+    for f, flag in enumerate(flags):
+        row = rows[f]
+        out[row + at] = flag
 
 
 def _recount(out: npt.NDArray[np.float32], at: int, old: list[int], new: list[int]) -> bool:
