@@ -19,9 +19,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from totenblatt.cli.options import DbOption, JsonOption, Lang, LangOption, resolve_lang
+from totenblatt.cli.options import (
+    DbOption,
+    JsonOption,
+    Lang,
+    LangOption,
+    QuietOption,
+    resolve_lang,
+)
 
-__all__ = ["StoreOut", "option", "store_options", "with_options"]
+__all__ = [
+    "TERMINAL_GROUP",
+    "StoreOut",
+    "TerminalOut",
+    "option",
+    "store_options",
+    "terminal_options",
+    "with_options",
+]
 
 Command = Callable[..., None]
 
@@ -34,19 +49,22 @@ def option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
 
 
 def _append(
-    command: Command, group: Sequence[inspect.Parameter], pack: Callable[..., Any] | None
+    command: Command,
+    group: Sequence[inspect.Parameter],
+    pack: Callable[..., Any] | None,
+    into: str = "out",
 ) -> Command:
     """``command`` taking ``group`` after its own parameters; with ``pack``, its parameter
-    ``out`` receives ``pack(**values)``, else the values are not passed on."""
+    ``into`` receives ``pack(**values)``, else the values are not passed on."""
     signature = inspect.signature(command, eval_str=True)
-    own = [p for p in signature.parameters.values() if pack is None or p.name != "out"]
+    own = [p for p in signature.parameters.values() if pack is None or p.name != into]
     names = [p.name for p in group]
 
     @functools.wraps(command)
     def with_group(*args: Any, **kwargs: Any) -> None:
         values = {name: kwargs.pop(name) for name in names}
         if pack is not None:
-            kwargs["out"] = pack(**values)
+            kwargs[into] = pack(**values)
         command(*args, **kwargs)
 
     parameters = [*own, *group]
@@ -60,12 +78,9 @@ def with_options(*group: inspect.Parameter) -> Callable[[Command], Command]:
     return lambda command: _append(command, group, None)
 
 
-@dataclass(frozen=True)
-class StoreOut:
-    """``--db``, ``--json`` and ``--lang`` of a command on the database."""
+class _InLanguage:
+    """What a group's values tell of the language: ``--lang``, else the environment."""
 
-    db: str | None
-    json: bool
     lang: Lang | None
 
     def language(self) -> Lang:
@@ -73,13 +88,42 @@ class StoreOut:
         return resolve_lang(self.lang)
 
 
-_STORE_GROUP = (
-    option("db", DbOption, None),
-    option("json", JsonOption, False),
-    option("lang", LangOption, None),
-)
+_SAID = (option("json", JsonOption, False), option("lang", LangOption, None))
+"""``--json`` and ``--lang``: how and in which language a command says what it did."""
+
+
+@dataclass(frozen=True)
+class StoreOut(_InLanguage):
+    """``--db``, ``--json`` and ``--lang`` of a command on the database."""
+
+    db: str | None
+    json: bool
+    lang: Lang | None
+
+
+_STORE_GROUP = (option("db", DbOption, None), *_SAID)
 
 
 def store_options(command: Command) -> Command:
     """A decorator: the command also takes ``--db``, ``--json`` and ``--lang``, as ``out``."""
     return _append(command, _STORE_GROUP, StoreOut)
+
+
+@dataclass(frozen=True)
+class TerminalOut(_InLanguage):
+    """``--quiet``, ``--json`` and ``--lang`` of a command that plays many games."""
+
+    quiet: bool
+    json: bool
+    lang: Lang | None
+
+
+TERMINAL_GROUP = (option("quiet", QuietOption, False), *_SAID)
+"""What the terminal shows of a command that plays many games: no progress bar, one JSON
+object, the language."""
+
+
+def terminal_options(command: Command) -> Command:
+    """A decorator: the command also takes ``--quiet``, ``--json`` and ``--lang``, as
+    ``shown``."""
+    return _append(command, TERMINAL_GROUP, TerminalOut, into="shown")

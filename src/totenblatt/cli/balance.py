@@ -10,13 +10,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markdown import Markdown
 
-from totenblatt.cli._option_groups import option, with_options
+from totenblatt.cli._option_groups import TERMINAL_GROUP, option, with_options
 from totenblatt.cli.app import app, console, err_console, fail, print_json
 from totenblatt.cli.options import (
     DaskOption,
-    JsonOption,
-    LangOption,
-    QuietOption,
     RulesetOptionsOption,
     RunSeedOption,
     WorkersOption,
@@ -58,9 +55,7 @@ _REPORT_GROUP = (
     option("workers", WorkersOption, None),
     option("dask", DaskOption, None),
     option("out", OutOption, Path("balance")),
-    option("quiet", QuietOption, False),
-    option("json_", JsonOption, False),
-    option("lang", LangOption, None),
+    *TERMINAL_GROUP,
 )
 """The options every experiment command takes after its own (:func:`_run` reads them from
 the command's context): where it plays, where the report goes, what the terminal shows."""
@@ -106,7 +101,7 @@ def _run(ctx: typer.Context, experiment: Experiment) -> None:
     workers: int | None = given["workers"]
     dask: str | None = given["dask"]
     quiet: bool = given["quiet"]
-    json_: bool = given["json_"]
+    json_: bool = given["json"]
     lang = resolve_lang(given["lang"]).value
     command = command_line(ctx, leave_out=NOT_REPRODUCED)
     if out.exists() and not out.is_dir():

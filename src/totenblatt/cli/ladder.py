@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
+from totenblatt.cli._option_groups import TerminalOut
 from totenblatt.cli.app import (
     CliError,
     app,
@@ -19,10 +20,7 @@ from totenblatt.cli.app import (
 )
 from totenblatt.cli.options import (
     DaskOption,
-    JsonOption,
-    LangOption,
     OptionalRulesetOption,
-    QuietOption,
     RulesetOptionsOption,
     RunSeedOption,
     ScenarioOption,
@@ -30,9 +28,8 @@ from totenblatt.cli.options import (
     bots_option,
     games_option,
     plot_option,
-    resolve_lang,
 )
-from totenblatt.cli.sim import needs_sim_extra, progress_bar, run_rules
+from totenblatt.cli.sim import plays_many_games, progress_bar, run_rules
 from totenblatt.messages import Message
 from totenblatt.text import describe_error, error_line
 from totenblatt.text.catalog import N_, words
@@ -44,6 +41,7 @@ if TYPE_CHECKING:
 @app.command(
     help=N_("Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale).")
 )
+@plays_many_games
 def ladder(
     scenario: ScenarioOption = "duel",
     ruleset: OptionalRulesetOption = None,
@@ -66,16 +64,15 @@ def ladder(
     plot: Annotated[
         Path | None, plot_option(N_("Write the ratings as a PNG picture here."))
     ] = None,
-    quiet: QuietOption = False,
-    json_: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    shown: TerminalOut,
 ) -> None:
     """Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale)."""
-    needs_sim_extra()
     from totenblatt.sim.ladder import ladder_bots, play_ladder, plot_ladder
     from totenblatt.sim.runner import RunError
 
-    language = resolve_lang(lang).value
+    language = shown.language().value
+    json_ = shown.json
     w = words(language)
     if plot is not None:
         check_writable(plot)
@@ -85,7 +82,7 @@ def ladder(
     pairs = len(names) * (len(names) - 1) // 2
     total = pairs * 2 * ((games + 1) // 2)
     try:
-        with progress_bar(total, w.phrase("ladder games"), quiet=quiet or json_) as advance:
+        with progress_bar(total, w.phrase("ladder games"), quiet=shown.quiet or json_) as advance:
             result = play_ladder(
                 scenario,
                 ruleset,

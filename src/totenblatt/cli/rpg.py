@@ -188,9 +188,16 @@ AgainstOption = Annotated[
 ProbeSeedOption = Annotated[
     int | None, seed_option(N_("Seed for the cards not given, 0 to 2**64-1 (default: random)."))
 ]
+
+
+def _character_option(*names: str, help: str) -> Any:
+    """A character of the database, by ``NAME`` (read by ``probe_sheets``)."""
+    return typer.Option(*names, metavar="NAME", help=help)
+
+
 CharacterOption = Annotated[
     str | None,
-    typer.Option(
+    _character_option(
         "--character",
         "-c",
         help=N_(
@@ -198,19 +205,17 @@ CharacterOption = Annotated[
             "its jokers play, and the jokers spent and the wound taken are written on "
             "its sheet."
         ),
-        metavar="NAME",
     ),
 ]
 AgainstCharacterOption = Annotated[
     str | None,
-    typer.Option(
+    _character_option(
         "--against-character",
         help=N_(
             "With --character: the opponent is this character of the database, at its "
             "level of --against-skill; the loser's wound is written on its sheet. Two "
             "player characters draw player against player."
         ),
-        metavar="NAME",
     ),
 ]
 AgainstSkillOption = Annotated[

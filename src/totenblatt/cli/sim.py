@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,20 +23,17 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from totenblatt.cli._option_groups import TerminalOut, terminal_options
 from totenblatt.cli.app import app, check_writable, console, err_console, fail, print_json
 from totenblatt.cli.options import (
     BotsOption,
     DaskOption,
-    JsonOption,
-    LangOption,
     OptionalRulesetOption,
-    QuietOption,
     RulesetOptionsOption,
     RunSeedOption,
     ScenarioOption,
     WorkersOption,
     games_option,
-    resolve_lang,
     round_limit_option,
 )
 from totenblatt.extras import require
@@ -61,6 +59,19 @@ class _Speed(ProgressColumn):
 def needs_sim_extra() -> None:
     """Stop with one line (before any work) when the ``sim`` extra is not installed."""
     require("sim", "pyarrow")  # dask only for --dask (the runner says so)
+
+
+def plays_many_games(command: Callable[..., None]) -> Callable[..., None]:
+    """A decorator for a command that plays many games: the ``sim`` extra is checked first
+    (before the command imports its modules), and the command takes ``--quiet``, ``--json``
+    and ``--lang`` after its own options, as ``shown``."""
+
+    @functools.wraps(command)
+    def checked(*args: Any, **kwargs: Any) -> None:
+        needs_sim_extra()
+        command(*args, **kwargs)
+
+    return terminal_options(checked)
 
 
 def run_rules(
@@ -111,6 +122,7 @@ def running(
 
 
 @app.command(help=N_("Play GAMES seeded bot games and write one row per game to a Parquet file."))
+@plays_many_games
 def sim(
     out: Annotated[Path, typer.Option("--out", "-o", help=N_("Results file (Parquet)."))],
     scenario: ScenarioOption = "duel",
@@ -138,19 +150,17 @@ def sim(
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help=N_("Replace an existing --out file."))
     ] = False,
-    quiet: QuietOption = False,
-    json_: JsonOption = False,
-    lang: LangOption = None,
+    *,
+    shown: TerminalOut,
 ) -> None:
     """Play GAMES seeded bot games and write one row per game to a Parquet file."""
-    needs_sim_extra()
     from totenblatt.sim.rows import write_rows
     from totenblatt.sim.scenarios import with_round_limit
     from totenblatt.sim.spec import RunSpec
     from totenblatt.sim.wording import say
     from totenblatt.wanted.table import Scenario, load_scenario
 
-    language = resolve_lang(lang).value
+    language = shown.language().value
     if resume and overwrite:
         fail(Message("--resume and --overwrite exclude each other: choose one"))
     rules, options = run_rules(scenario, ruleset, option)
@@ -168,14 +178,14 @@ def sim(
         write_rows(out, rows, run)
     label = say("progress", language)
     interrupted, seconds = _play_missing(
-        spec, todo, rows, out, run, workers=workers, dask=dask, label=label, quiet=quiet
+        spec, todo, rows, out, run, workers=workers, dask=dask, label=label, quiet=shown.quiet
     )
     played = len(rows) - len(kept)
     total = len([r for r in rows if int(r["game"]) < games])
     if interrupted:
         err_console.print(say("interrupted", language, done=total, total=games, path=str(out)))
     done = {"out": str(out), "run": run, "games_requested": games, "played_now": played}
-    _tell(rows, done, interrupted, seconds, json_=json_, language=language)
+    _tell(rows, done, interrupted, seconds, json_=shown.json, language=language)
     if interrupted:
         raise typer.Exit(130)
 
