@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,22 @@ class World:
             await self.days.sender.drain()
 
 
+def in_world(
+    scene: Callable[[World, FakeRoom], Awaitable[None]],
+    room: FakeRoom | None = None,
+    allow: tuple[str, ...] = (),
+) -> None:
+    """Run ``scene`` in a new :class:`World` (``allow``: the hosts its webhooks may call)
+    with ``room`` (a new two-seat room when none); the days are closed after it."""
+
+    async def go() -> None:
+        world = World(allow)
+        await scene(world, room or FakeRoom())
+        await world.days.close()
+
+    asyncio.run(go())
+
+
 def test_clock_rule_is_taken_out_of_the_creation_body() -> None:
     body = {"scenario": "duel", "clock": {"per_decision_hours": 24}}
     assert clock_rule(body) == ClockRule(per_decision_s=24 * H) and "clock" not in body
@@ -153,9 +170,7 @@ def test_every_view_carries_the_clock() -> None:
 
 
 def test_the_clock_runs_for_the_person_to_act_and_is_stored() -> None:
-    async def go() -> None:
-        world = World()
-        room = FakeRoom(kinds=("human", "bot"))
+    async def scene(world: World, room: FakeRoom) -> None:
         world.days.begin(room, ClockRule(bank_s=10 * H, increment_s=H))
         world.days.changed(room)
         assert room.clock is not None and room.clock.running == 0
@@ -169,15 +184,12 @@ def test_the_clock_runs_for_the_person_to_act_and_is_stored() -> None:
         }
         assert world.games.clocks[-1]["left"] == [9 * H, 10 * H]
         assert "g1" not in world.days.flags
-        await world.days.close()
 
-    asyncio.run(go())
+    in_world(scene, FakeRoom(kinds=("human", "bot")))
 
 
 def test_a_flag_fall_makes_the_seat_concede() -> None:
-    async def go() -> None:
-        world = World()
-        room = FakeRoom()
+    async def scene(world: World, room: FakeRoom) -> None:
         world.days.begin(room, ClockRule(per_decision_s=24 * H))
         world.days.changed(room)
         assert await world.days.fall(room) is False  # time is not up
@@ -189,15 +201,12 @@ def test_a_flag_fall_makes_the_seat_concede() -> None:
         await world.settle()
         assert world.applied == [(0, {"type": "concede"})] and world.after == ["g1"]
         assert room.clock.running is None and world.games.clocks[-1]["running"] is None
-        await world.days.close()
 
-    asyncio.run(go())
+    in_world(scene)
 
 
 def test_a_restored_clock_whose_flag_fell_meanwhile_falls_at_once() -> None:
-    async def go() -> None:
-        world = World()
-        room = FakeRoom()
+    async def scene(world: World, room: FakeRoom) -> None:
         clock = Clock.new(ClockRule(per_decision_s=H), 2)
         clock.start(1, T0 - 5 * H)  # stored before a restart; the server was down for hours
         room.clock = Clock.from_json(clock.to_json())
@@ -212,18 +221,15 @@ def test_a_restored_clock_whose_flag_fell_meanwhile_falls_at_once() -> None:
         await world.days.resume(room_of)  # a broken game does not keep the others' clocks
         await world.days.flags["g1"]
         assert world.applied == [(1, {"type": "concede"})]
-        await world.days.close()
 
-    asyncio.run(go())
+    in_world(scene)
 
 
 def test_your_turn_goes_to_the_webhook_once_per_turn() -> None:
     receiver = Receiver()
     try:
 
-        async def go() -> None:
-            world = World(allow=("127.0.0.1",))
-            room = FakeRoom(kinds=("human", "human", "bot"))
+        async def scene(world: World, room: FakeRoom) -> None:
             with pytest.raises(InvalidError, match=r"does not call 'hooks\.example'"):
                 await world.days.set_hook(room, 1, "https://hooks.example/x", "/games/g1")
             page = "http://table.example/games/g1"
@@ -240,9 +246,8 @@ def test_your_turn_goes_to_the_webhook_once_per_turn() -> None:
             room.decide(1)  # the turn comes back to seat 1
             world.days.changed(room)
             await world.settle()
-            await world.days.close()
 
-        asyncio.run(go())
+        in_world(scene, FakeRoom(kinds=("human", "human", "bot")), allow=("127.0.0.1",))
         expected = {
             "game_id": "g1",
             "seat": 1,
