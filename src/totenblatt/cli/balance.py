@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import platform
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -25,7 +26,7 @@ from totenblatt.cli.options import (
     scenario_option,
     weapon_option,
 )
-from totenblatt.cli.sim import needs_sim_extra, running
+from totenblatt.cli.sim import needing_sim, running
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_
 
@@ -59,7 +60,15 @@ _REPORT_GROUP = (
 )
 """The options every experiment command takes after its own (:func:`_run` reads them from
 the command's context): where it plays, where the report goes, what the terminal shows."""
-_report_options = with_options(*_REPORT_GROUP)
+_with_report_group = with_options(*_REPORT_GROUP)
+
+
+def _report_options(command: Callable[..., None]) -> Callable[..., None]:
+    """A decorator: an experiment command checks the ``sim`` extra first and takes the
+    options of :data:`_REPORT_GROUP` after its own."""
+    return _with_report_group(needing_sim(command))
+
+
 NOT_REPRODUCED = frozenset(p.name for p in _REPORT_GROUP)
 """Options that change where a report goes and what the terminal shows, not its findings:
 the report's line to run the experiment again leaves them out."""
@@ -172,7 +181,6 @@ def heroes(
     seed: RunSeedOption = 0,
 ) -> None:
     """One hero against N standard cowboys in both hand modes: is the designer's claim true?"""
-    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
     from totenblatt.sim.balance.heroes import MODES, HeroesExperiment
 
     experiment = HeroesExperiment(
@@ -206,7 +214,6 @@ def abilities(
     seed: RunSeedOption = 0,
 ) -> None:
     """The win-rate change from giving one figure each ability (paired seeds)."""
-    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
     from totenblatt.sim.balance.abilities import AbilitiesExperiment
     from totenblatt.sim.spec import parse_option
     from totenblatt.wanted.vocab import Ability, parse_word
@@ -233,7 +240,6 @@ def seats(
     seed: RunSeedOption = 0,
 ) -> None:
     """First-dealer and seat advantage per scenario."""
-    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
     from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS, SeatsExperiment
 
     experiment = SeatsExperiment(
@@ -264,7 +270,6 @@ def rounds(
     seed: RunSeedOption = 0,
 ) -> None:
     """Game lengths per scenario and the round limit by which 90 % are decided (D-22)."""
-    needs_sim_extra()  # first: before the experiment's modules (pyarrow) are imported
     from totenblatt.sim.balance.rounds import RoundsExperiment
     from totenblatt.sim.balance.seats import DEFAULT_SCENARIOS
 

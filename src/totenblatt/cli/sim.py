@@ -61,17 +61,23 @@ def needs_sim_extra() -> None:
     require("sim", "pyarrow")  # dask only for --dask (the runner says so)
 
 
-def plays_many_games(command: Callable[..., None]) -> Callable[..., None]:
-    """A decorator for a command that plays many games: the ``sim`` extra is checked first
-    (before the command imports its modules), and the command takes ``--quiet``, ``--json``
-    and ``--lang`` after its own options, as ``shown``."""
+def needing_sim(command: Callable[..., None]) -> Callable[..., None]:
+    """A decorator: the ``sim`` extra is checked first, before the command imports its
+    modules (pyarrow)."""
 
     @functools.wraps(command)
     def checked(*args: Any, **kwargs: Any) -> None:
         needs_sim_extra()
         command(*args, **kwargs)
 
-    return terminal_options(checked)
+    return checked
+
+
+def plays_many_games(command: Callable[..., None]) -> Callable[..., None]:
+    """A decorator for a command that plays many games: the ``sim`` extra is checked first,
+    and the command takes ``--quiet``, ``--json`` and ``--lang`` after its own options, as
+    ``shown``."""
+    return terminal_options(needing_sim(command))
 
 
 def run_rules(
