@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
 
 from totenblatt.campaign import events as ev
 from totenblatt.campaign.events import Event, notable
@@ -19,7 +20,7 @@ from totenblatt.campaign.gang import Gang, Member, MemberStatus, fate
 from totenblatt.campaign.recruitment import affordable, hirable, hire_cost, spare_hp
 from totenblatt.cards import Card
 from totenblatt.names import markdown_cell
-from totenblatt.text.catalog import render, words
+from totenblatt.text.catalog import N_, render, words
 from totenblatt.text.vocab import ability_name, kind_name, weapon_name
 from totenblatt.wanted.rules import Ruleset
 
@@ -78,22 +79,42 @@ def gang_weapon(gang: Gang, key: str, lang: str = "en") -> str:
     return key if rules is None else weapon_name(rules, key, lang)
 
 
+_LINES: dict[type[Event], str] = {
+    ev.Joined: N_("{member} joins ({kind}, {hp} HP)"),
+    ev.Recovered: N_("{member} recovers: {before} → {after} HP"),
+    ev.FightCounted: N_("{member}: fights survived {count}"),
+    ev.NotCounted: N_("Conceded fight: it does not count for advancement"),
+    ev.Promoted: N_("{member} is promoted to veteran (keeps HP maximum {hp_max})"),
+    ev.MaxHpRaised: N_("{member}: HP maximum rises to {hp_max}"),
+    ev.Died: N_("{member} ({kind}) is dead"),
+    ev.Sacrificed: N_("{member} ({kind}) is sacrificed; the gang shrinks to {size}"),
+    ev.Paid: N_("{member} pays {hp} HP ({left} left)"),
+    ev.Hired: N_("{member} hired as {kind} for {cost} HP"),
+    ev.HireForfeited: N_("No replacement any more for: {kinds}"),
+    ev.GangRenamed: N_("The gang {old} is now called {new}"),
+    ev.Renamed: N_("{old} is now called {new}"),
+    ev.Dismissed: N_("{member} ({kind}) is dismissed and leaves the gang"),
+    ev.LeaderChosen: N_("{member} ({kind}) now leads the gang"),
+}
+"""The line of each campaign step told by its fields alone (kinds in words, lists joined)."""
+
+_PLACEHOLDERS = {
+    "hp_before": "before",
+    "hp_after": "after",
+    "fights_survived": "count",
+    "hp_left": "left",
+}
+"""Event fields a line calls by a shorter name."""
+
+
 def describe(event: Event, lang: str = "en") -> str:
     """One line a person reads about a campaign step."""
-    return _after_fight(event, lang) or _roster(event, lang)
-
-
-def _after_fight(event: Event, lang: str) -> str | None:
-    """A fight's events in words (B4, B5): joining, abilities, recovery, counts, deaths."""
     w = words(lang)
+    line = _LINES.get(type(event))
+    if line is not None:
+        values = {_PLACEHOLDERS.get(f.name, f.name): getattr(event, f.name) for f in fields(event)}
+        return w.phrase(line, **values)
     match event:
-        case ev.Joined(member, kind, hp):
-            return w.phrase(
-                "{member} joins ({kind}, {hp} HP)",
-                member=member,
-                kind=kind_name(kind, lang),
-                hp=hp,
-            )
         case ev.AbilityGained(member, ability, None):
             return w.phrase(
                 "{member} chooses {ability}", member=member, ability=ability_name(ability, lang)
@@ -104,69 +125,6 @@ def _after_fight(event: Event, lang: str) -> str | None:
                 member=member,
                 card=card.name(lang) if lang == "de" else str(card),
                 ability=ability_name(ability, lang),
-            )
-        case ev.Recovered(member, before, after):
-            return w.phrase(
-                "{member} recovers: {before} → {after} HP",
-                member=member,
-                before=before,
-                after=after,
-            )
-        case ev.FightCounted(member, count):
-            return w.phrase("{member}: fights survived {count}", member=member, count=count)
-        case ev.NotCounted():
-            return w.phrase("Conceded fight: it does not count for advancement")
-        case ev.Promoted(member, hp_max):
-            return w.phrase(
-                "{member} is promoted to veteran (keeps HP maximum {hp_max})",
-                member=member,
-                hp_max=hp_max,
-            )
-        case ev.MaxHpRaised(member, hp_max):
-            return w.phrase("{member}: HP maximum rises to {hp_max}", member=member, hp_max=hp_max)
-        case ev.Died(member, kind):
-            return w.phrase("{member} ({kind}) is dead", member=member, kind=kind_name(kind, lang))
-        case ev.Sacrificed(member, kind, size):
-            return w.phrase(
-                "{member} ({kind}) is sacrificed; the gang shrinks to {size}",
-                member=member,
-                kind=kind_name(kind, lang),
-                size=size,
-            )
-    return None
-
-
-def _roster(event: Event, lang: str) -> str:
-    """The roster's events in words: payments and hires (B6), names, dismissals, weapons."""
-    w = words(lang)
-    match event:
-        case ev.Paid(member, hp, left):
-            return w.phrase("{member} pays {hp} HP ({left} left)", member=member, hp=hp, left=left)
-        case ev.Hired(member, kind, cost):
-            return w.phrase(
-                "{member} hired as {kind} for {cost} HP",
-                member=member,
-                kind=kind_name(kind, lang),
-                cost=cost,
-            )
-        case ev.HireForfeited(kinds):
-            return w.phrase(
-                "No replacement any more for: {kinds}",
-                kinds=", ".join(kind_name(k, lang) for k in kinds),
-            )
-        case ev.GangRenamed(old, new):
-            return w.phrase("The gang {old} is now called {new}", old=old, new=new)
-        case ev.Renamed(old, new):
-            return w.phrase("{old} is now called {new}", old=old, new=new)
-        case ev.Dismissed(member, kind):
-            return w.phrase(
-                "{member} ({kind}) is dismissed and leaves the gang",
-                member=member,
-                kind=kind_name(kind, lang),
-            )
-        case ev.LeaderChosen(member, kind):
-            return w.phrase(
-                "{member} ({kind}) now leads the gang", member=member, kind=kind_name(kind, lang)
             )
         case ev.Armed(member, weapon, before):
             base = Ruleset.load("extended")
