@@ -1,7 +1,8 @@
 """Groups of options several commands take last, in the same order: declared once.
 
 A command names the group with a decorator under its ``@app.command``; the group's
-options follow the command's own in its help and its command line, as if written out::
+options follow the command's own in its help and its command line, as if written out
+(or stand where the parameter that receives them stands)::
 
     @gang_app.command("rename", help=...)
     @store_options
@@ -54,11 +55,15 @@ def _append(
     pack: Callable[..., Any] | None,
     into: str = "out",
 ) -> Command:
-    """``command`` taking ``group`` after its own parameters; with ``pack``, its parameter
-    ``into`` receives ``pack(**values)``, else the values are not passed on."""
+    """``command`` taking ``group``; with ``pack``, its parameter ``into`` receives
+    ``pack(**values)`` and the group's options stand where ``into`` stands, else the values
+    are not passed on and the options follow the command's own."""
     signature = inspect.signature(command, eval_str=True)
-    own = [p for p in signature.parameters.values() if pack is None or p.name != into]
+    own = list(signature.parameters.values())
     names = [p.name for p in group]
+    at = next((i for i, p in enumerate(own) if pack is not None and p.name == into), len(own))
+    kind = own[at].kind if at < len(own) else inspect.Parameter.KEYWORD_ONLY
+    parameters = [*own[:at], *(p.replace(kind=kind) for p in group), *own[at + 1 :]]
 
     @functools.wraps(command)
     def with_group(*args: Any, **kwargs: Any) -> None:
@@ -67,7 +72,6 @@ def _append(
             kwargs[into] = pack(**values)
         command(*args, **kwargs)
 
-    parameters = [*own, *group]
     with_group.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
     with_group.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": None}
     return with_group
@@ -76,6 +80,14 @@ def _append(
 def with_options(*group: inspect.Parameter) -> Callable[[Command], Command]:
     """A decorator: the command also takes ``group``, read from its context, not passed."""
     return lambda command: _append(command, group, None)
+
+
+def packed_options(
+    group: Sequence[inspect.Parameter], pack: Callable[..., Any], into: str
+) -> Callable[[Command], Command]:
+    """A decorator: the command takes ``group`` where its parameter ``into`` stands, which
+    receives ``pack(**values)``."""
+    return lambda command: _append(command, group, pack, into)
 
 
 class _InLanguage:

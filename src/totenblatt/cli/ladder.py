@@ -20,16 +20,13 @@ from totenblatt.cli.app import (
 )
 from totenblatt.cli.options import (
     DaskOption,
-    OptionalRulesetOption,
-    RulesetOptionsOption,
     RunSeedOption,
-    ScenarioOption,
     WorkersOption,
     bots_option,
     games_option,
     plot_option,
 )
-from totenblatt.cli.sim import plays_many_games, progress_bar, run_rules
+from totenblatt.cli.sim import RunSetup, plays_many_games, progress_bar, run_setup_options
 from totenblatt.messages import Message
 from totenblatt.text import describe_error, error_line
 from totenblatt.text.catalog import N_, words
@@ -42,10 +39,9 @@ if TYPE_CHECKING:
     help=N_("Play every pair of BOTS against each other and rate them (Bradley–Terry, Elo scale).")
 )
 @plays_many_games
+@run_setup_options
 def ladder(
-    scenario: ScenarioOption = "duel",
-    ruleset: OptionalRulesetOption = None,
-    option: RulesetOptionsOption = None,
+    setup: RunSetup,
     bots: Annotated[
         str,
         bots_option(
@@ -77,7 +73,8 @@ def ladder(
     if plot is not None:
         check_writable(plot)
     names = ladder_bots([b for b in bots.split(",") if b.strip()], games)
-    ruleset, options = run_rules(scenario, ruleset, option)
+    scenario = setup.scenario
+    ruleset, options = setup.rules()
     _check_files(scenario, ruleset)  # before the progress bar: a refusal is one line
     pairs = len(names) * (len(names) - 1) // 2
     total = pairs * 2 * ((games + 1) // 2)

@@ -6,6 +6,7 @@ import functools
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,7 +24,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from totenblatt.cli._option_groups import TerminalOut, terminal_options
+from totenblatt.cli._option_groups import TerminalOut, option, packed_options, terminal_options
 from totenblatt.cli.app import app, check_writable, console, err_console, fail, print_json
 from totenblatt.cli.options import (
     BotsOption,
@@ -80,16 +81,36 @@ def plays_many_games(command: Callable[..., None]) -> Callable[..., None]:
     return terminal_options(needing_sim(command))
 
 
-def run_rules(
-    scenario: str, ruleset: str | None, option: list[str] | None
-) -> tuple[str, list[tuple[str, Any]]]:
-    """The ruleset a run plays (``--ruleset``, else the one the scenario needs) and its
-    ``--option key=value`` values, read."""
-    from totenblatt.sim.spec import parse_option
-    from totenblatt.wanted.table.scenario import ruleset_for
+@dataclass(frozen=True)
+class RunSetup:
+    """``--scenario``, ``--ruleset`` and ``--option`` of a run: its table and its rules."""
 
-    options = [parse_option(o) for o in option or []]
-    return (ruleset if ruleset is not None else ruleset_for(scenario)), options
+    scenario: str
+    ruleset: str | None
+    option: list[str] | None
+
+    def rules(self) -> tuple[str, list[tuple[str, Any]]]:
+        """The ruleset the run plays (``--ruleset``, else the one the scenario needs) and
+        its ``--option key=value`` values, read."""
+        from totenblatt.sim.spec import parse_option
+        from totenblatt.wanted.table.scenario import ruleset_for
+
+        options = [parse_option(o) for o in self.option or []]
+        ruleset = self.ruleset if self.ruleset is not None else ruleset_for(self.scenario)
+        return ruleset, options
+
+
+run_setup_options = packed_options(
+    (
+        option("scenario", ScenarioOption, "duel"),
+        option("ruleset", OptionalRulesetOption, None),
+        option("option", RulesetOptionsOption, None),
+    ),
+    RunSetup,
+    into="setup",
+)
+"""A decorator: the command takes ``--scenario``, ``--ruleset`` and ``--option`` where its
+parameter ``setup`` stands, as one :class:`RunSetup`."""
 
 
 @contextmanager
@@ -129,11 +150,10 @@ def running(
 
 @app.command(help=N_("Play GAMES seeded bot games and write one row per game to a Parquet file."))
 @plays_many_games
+@run_setup_options
 def sim(
     out: Annotated[Path, typer.Option("--out", "-o", help=N_("Results file (Parquet)."))],
-    scenario: ScenarioOption = "duel",
-    ruleset: OptionalRulesetOption = None,
-    option: RulesetOptionsOption = None,
+    setup: RunSetup,
     bots: BotsOption = "heuristic",
     games: Annotated[
         int,
@@ -169,10 +189,10 @@ def sim(
     language = shown.language().value
     if resume and overwrite:
         fail(Message("--resume and --overwrite exclude each other: choose one"))
-    rules, options = run_rules(scenario, ruleset, option)
-    table: str | Scenario = scenario
+    rules, options = setup.rules()
+    table: str | Scenario = setup.scenario
     if round_limit is not None:
-        table = with_round_limit(load_scenario(scenario), round_limit)
+        table = with_round_limit(load_scenario(setup.scenario), round_limit)
     spec = RunSpec.make(
         table, rules, bots=bots.split(","), seed=seed, options=options, rotate=rotate
     )
