@@ -55,12 +55,17 @@ HpOption = Annotated[
 ConcededOption = Annotated[
     bool, typer.Option("--conceded", help=N_("The gang conceded (B4); needs --sacrifice."))
 ]
+
+
+def _member_option(name: str, help: str) -> Any:
+    """One member of the gang, by ``MEMBER`` (full name or a unique start)."""
+    return typer.Option(name, metavar="MEMBER", help=help)
+
+
 SacrificeOption = Annotated[
     str | None,
-    typer.Option(
-        "--sacrifice",
-        metavar="MEMBER",
-        help=N_("Who is sacrificed: a hero or a cowboy with the most HP (B4)."),
+    _member_option(
+        "--sacrifice", N_("Who is sacrificed: a hero or a cowboy with the most HP (B4).")
     ),
 ]
 AgainstOption = Annotated[
@@ -138,10 +143,9 @@ FillOption = Annotated[
 FillNameOption = Annotated[Many, many("--fill-name", N_("A newcomer's name, in order (repeat)."))]
 NewLeaderOption = Annotated[
     str | None,
-    typer.Option(
+    _member_option(
         "--new-leader",
-        metavar="MEMBER",
-        help=N_(
+        N_(
             "When the leader died or was sacrificed: the living member who leads the gang now "
             "(a survivor, the hired hero or a newcomer; default: the first in the roster)."
         ),
