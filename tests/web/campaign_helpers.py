@@ -11,6 +11,9 @@ from totenblatt.campaign import Gang, Member, roster_dict
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web import ServerSettings
 
+VET, GUN, COW = HeroType.VETERAN, HeroType.GUNSLINGER, HeroType.COWBOY
+"""The hero types by the short names the campaign tests use."""
+
 
 def campaign_settings(db_url: str, operator_token: str | None = OPERATOR) -> ServerSettings:
     """A server of the campaign tests: bots at once, seeds counted from 7, the operator's
@@ -93,8 +96,8 @@ def lost_a_hero(api: Any) -> tuple[dict[str, Any], dict[str, Any], str, dict[str
     campaign = new_campaign(api)
     admin = auth(campaign["admin_token"])
     url = f"/api/campaigns/{campaign['campaign_id']}/gangs"
-    kit = ("Kit", HeroType.GUNSLINGER, 0, 10)  # Kit falls to any wound
-    cowboys = [(n, HeroType.COWBOY, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
+    kit = ("Kit", GUN, 0, 10)  # Kit falls to any wound
+    cowboys = [(n, COW, 6, 6) for n in ("Doc", "Ned", "Sam", "Tom", "Jim")]
     lone = roster("Lone", kit, *cowboys, size=7)
     a = answer(api.post(url, json={"roster": lone}, headers=admin), 201)
     b = new_gang(api, campaign, name="Posse", leader="gunslinger", size=3, seed=5)

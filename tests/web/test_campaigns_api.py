@@ -8,13 +8,16 @@ import hashlib
 import json
 import random
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import httpx
 import pytest
 from campaign_helpers import (
+    COW,
+    GUN,
+    VET,
     answer,
     campaign_settings,
     campaign_view,
@@ -31,6 +34,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from web_helpers import auth, my_turn, operator, served
 
+from cli_output import Cli
 from totenblatt.campaign import (
     Gang,
     after_fight,
@@ -46,13 +50,9 @@ from totenblatt.store.core import Database
 from totenblatt.store.tables import WebGames
 from totenblatt.wanted.engine import action_from_dict
 from totenblatt.wanted.rules import Ruleset
-from totenblatt.wanted.vocab import HeroType
 from totenblatt.web import create_app
 from totenblatt.web.shell.limits import Limits
 from totenblatt.web.table.hub import read_setup
-
-VET, GUN, COW = HeroType.VETERAN, HeroType.GUNSLINGER, HeroType.COWBOY
-Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 
 
 @pytest.fixture

@@ -14,23 +14,21 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from browser_helpers import PHONE, Pages
-from campaign_helpers import campaign_settings, campaign_view, roster, wait_over
+from campaign_helpers import COW, GUN, campaign_settings, campaign_view, roster, wait_over
 from pypdf import PdfReader
 from test_browser import _act_by_pointing
 from web_helpers import LiveServer, auth, served
 
+from cli_output import Cli
 from totenblatt.store import Store
-from totenblatt.wanted.vocab import HeroType
 
-GUN, COW = HeroType.GUNSLINGER, HeroType.COWBOY
-Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 DESK = {"width": 1280, "height": 900}
 
 

@@ -8,12 +8,13 @@ redrawn by a typed name; binding payments); a dismissal between fights is a loss
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from campaign_helpers import (
+    VET,
     answer,
     campaign_settings,
     campaign_view,
@@ -29,15 +30,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from web_helpers import auth, operator
 
+from cli_output import Cli
 from totenblatt.campaign import Gang, step_seed
 from totenblatt.store import Store
 from totenblatt.store.campaigns import Campaigns
 from totenblatt.store.models import AuditRow
-from totenblatt.wanted.vocab import HeroType
 from totenblatt.web import create_app
 
-GUN, COW = HeroType.GUNSLINGER, HeroType.COWBOY
-Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 RULE_ARGS = ("died", "hp", "conceded", "sacrifice", "absent", "hero", "pay", "name",
              "abilities", "names")  # fmt: skip
 
@@ -203,7 +202,7 @@ def test_the_league_counts_the_campaigns_own_fights_after_joining(
 ) -> None:
     db = ["--db", db_url]
     with Store(db_url) as store:
-        store.gangs.create("Earps", HeroType.VETERAN, size=3, seed=3)
+        store.gangs.create("Earps", VET, size=3, seed=3)
     for _ in range(2):  # before the campaign: shown nowhere in its table (D-43)
         assert (
             cli(["fight", "record", "Earps", "--against", "Cowboys", "--result", "won", *db])[0]

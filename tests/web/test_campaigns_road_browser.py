@@ -4,14 +4,22 @@ holds no controls. The browser tests wait for a state, never for a time."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from browser_helpers import Pages
-from campaign_helpers import campaign_settings, campaign_view, fight_view, roster, wait_over
+from campaign_helpers import (
+    COW,
+    GUN,
+    campaign_settings,
+    campaign_view,
+    fight_view,
+    roster,
+    wait_over,
+)
 from pypdf import PdfReader
 from test_campaigns_browser import (
     DESK,
@@ -25,10 +33,6 @@ from test_campaigns_browser import (
 from web_helpers import LiveServer, served
 
 from totenblatt.store import Store
-from totenblatt.wanted.vocab import HeroType
-
-GUN, COW = HeroType.GUNSLINGER, HeroType.COWBOY
-Cli = Callable[[Sequence[str]], tuple[int, str, str]]
 
 
 @pytest.fixture
