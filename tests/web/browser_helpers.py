@@ -28,6 +28,11 @@ TABLET = {"width": 768, "height": 1024}
 LAPTOP = {"width": 1366, "height": 768}
 DESKTOP = {"width": 1920, "height": 1080}
 
+PHONE_OR_LAPTOP = pytest.mark.parametrize(
+    ("size", "touch"), [(PHONE, True), (LAPTOP, False)], ids=["phone", "laptop"]
+)
+"""A page test run twice: at a phone's size by touch, at a laptop's by mouse."""
+
 
 def missing(what: str) -> None:
     if ON_CI:
@@ -90,6 +95,13 @@ def new_game(live: LiveServer, seats: list[str], **extra: Any) -> dict[str, Any]
         return create_game(http, seats, **extra)
 
 
+def open_seat(pages: Any, game: dict[str, Any], size: dict[str, int], **options: Any) -> Any:
+    """A page at ``size`` (``options``: ``touch``, ``locale``) showing ``game`` to seat 0."""
+    page = pages.open(size, **options)
+    page.goto(game["seats"][0]["url"])
+    return page
+
+
 def view(page: Any) -> dict[str, Any]:
     """The view the page shows, once its script has started (the board is drawn before)."""
     page.wait_for_function("() => window.totenblatt && window.totenblatt.view()")
@@ -115,8 +127,7 @@ def first_action(
     finger, the bids passed by taps; else by clicks): the page, its view at the first action,
     and the seat's figure nearest mid-table (in view at any zoom)."""
     game = new_game(live, ["human", "bot"], scenario="gangs")
-    page = pages.open(size, touch=touch)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, size, touch=touch)
     v = wait_decision(page, -1)
     while v["phase"] != "action":
         passing = page.locator("[data-choice=pass]").first
@@ -155,6 +166,35 @@ def meet(a: list[float], b: list[float], slack: float = 0.5) -> bool:
 
 def length(step: dict[str, Any]) -> float:
     return sum(math.dist(p, q) for p, q in itertools.pairwise(step["path"]))
+
+
+def bid_card(view: dict[str, Any]) -> str | None:
+    """The diamond a test player bids: the last one offered as a number (not wild); none
+    when there is none."""
+    legal = view["legal_actions"]
+    diamonds = [a["card"] for a in legal if a["type"] == "bid" and not a.get("wild")]
+    return diamonds[-1] if diamonds else None
+
+
+def shortest_move(view: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The shortest one-step move offered (a drop a pixel off still fits the club) and the
+    figure it moves; none when no such move is offered."""
+    moves = [a for a in view["legal_actions"] if a["type"] == "move" and len(a["steps"]) == 1]
+    if not moves:
+        return None
+    step = min((m["steps"][0] for m in moves), key=length)
+    return step, next(f for f in view["figures"] if f["name"] == step["figure"])
+
+
+MOVE_READY = """() => { const b = document.querySelector('[data-confirm=move]');
+  return b && !b.disabled; }"""
+"""True when the Move button is offered and enabled."""
+
+
+def move_ready(page: Any, timeout: float | None = None) -> None:
+    """Wait until the Move button is offered and enabled (``timeout`` ms: Playwright's
+    default when none)."""
+    page.wait_for_function(MOVE_READY, timeout=timeout)
 
 
 def whole_table(page: Any) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import LAPTOP, Pages, length, settled
+from browser_helpers import LAPTOP, Pages, bid_card, move_ready, settled, shortest_move
 from browser_helpers import TO_SCREEN as _TO_SCREEN
 from browser_helpers import new_game as _new_game
 from browser_helpers import view as _view
@@ -60,12 +60,10 @@ def _act_by_pointing(page: Any, view: dict[str, Any], done: dict[str, int]) -> N
     """One decision the way a person makes it: cards, figures, drags and buttons."""
     legal = view["legal_actions"]
     phase = view["phase"]
-    if phase == "bid":
-        diamonds = [a["card"] for a in legal if a["type"] == "bid" and not a.get("wild")]
-        if diamonds:
-            page.click(f'[data-card="{diamonds[-1]}"]')
-            done["bid"] += 1
-            return
+    if phase == "bid" and (diamond := bid_card(view)):
+        page.click(f'[data-card="{diamond}"]')
+        done["bid"] += 1
+        return
     if phase == "defend":
         hearts = page.query_selector_all("[data-choice=defend]")
         if hearts:
@@ -83,17 +81,11 @@ def _act_by_pointing(page: Any, view: dict[str, Any], done: dict[str, int]) -> N
             page.click("[data-fire]")
             done["attack"] += 1
             return
-        moves = [a for a in legal if a["type"] == "move" and len(a["steps"]) == 1]
-        if moves:  # the shortest offered move: a drop a pixel off still fits the club
-            step = min((m["steps"][0] for m in moves), key=length)
-            figure = next(f for f in view["figures"] if f["name"] == step["figure"])
+        if move := shortest_move(view):
+            step, figure = move
             _drag(page, figure["position"], step["path"][-1])
             button = page.wait_for_selector("[data-confirm=move]")
-            page.wait_for_function(
-                "() => { const b = document.querySelector('[data-confirm=move]');"
-                " return b && !b.disabled; }",
-                timeout=10_000,
-            )
+            move_ready(page, timeout=10_000)
             button.click()
             done["move"] += 1
             return

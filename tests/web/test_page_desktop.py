@@ -16,6 +16,7 @@ from browser_helpers import (
     Pages,
     meet,
     new_game,
+    open_seat,
     screen,
     settled,
     view,
@@ -62,8 +63,8 @@ def test_nothing_in_the_header_is_cut_or_overlaps(
     seats = ["human", "ismcts", "random"][: 3 if scenario == "three-way" else 2]
     game = _dealt_by(live, scenario, lang, seats)
     size = {"width": width, "height": 768 if width < 1900 else 1080}
-    page = pages.open(size, locale="de-DE" if lang == "de" else "en-US")  # the visitor's language
-    page.goto(game["seats"][0]["url"])
+    locale = "de-DE" if lang == "de" else "en-US"  # the visitor's language
+    page = open_seat(pages, game, size, locale=locale)
     page.wait_for_selector("#status .pill.seat")
     # measured online: a "connection lost" pill (a socket reconnecting on a busy machine)
     # takes its room from the seats' pills by design
@@ -87,8 +88,7 @@ def test_a_move_that_cannot_be_made_has_a_move_button_that_looks_disabled(
     live: LiveServer, pages: Pages
 ) -> None:
     game = new_game(live, ["human", "bot"])
-    page = pages.open(LAPTOP)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, LAPTOP)
     v = wait_decision(page, -1)
     while v["phase"] != "action":
         page.click("[data-choice=pass]")
@@ -198,8 +198,7 @@ def test_terrain_names_lie_beside_their_pieces_and_off_the_figures_labels(
     ruleset = "extended" if scenario == "heroes" else "base"
     seats = ["human", "bot", "bot"][: 3 if scenario == "three-way" else 2]
     game = new_game(live, seats, scenario=scenario, ruleset=ruleset)
-    page = pages.open(DESKTOP)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, DESKTOP)
     settled(page)
     found = page.evaluate(_TERRAIN)
     small = [n for n in found["names"] if not n["building"]]

@@ -9,8 +9,15 @@ import math
 from typing import Any
 
 import httpx
-import pytest
-from browser_helpers import LAPTOP, PHONE, REACHED, Pages, new_game, view, wait_decision
+from browser_helpers import (
+    PHONE_OR_LAPTOP,
+    REACHED,
+    Pages,
+    new_game,
+    open_seat,
+    view,
+    wait_decision,
+)
 from web_helpers import LiveServer, auth, my_turn
 
 _PREFERRED = ["attack", "defend", "keep", "pass"]
@@ -64,16 +71,13 @@ _BOARD_NOW = """() => ({
 })"""
 
 
-@pytest.mark.parametrize(
-    ("size", "touch"), [(PHONE, True), (LAPTOP, False)], ids=["phone", "laptop"]
-)
+@PHONE_OR_LAPTOP
 def test_the_end_shows_the_last_position_and_the_rematch_opens(
     live: LiveServer, pages: Pages, size: dict[str, int], touch: bool, tmp_path: Any
 ) -> None:
     game = new_game(live, ["human", "bot"])
     final = _play_to_the_end(live, game)
-    page = pages.open(size, touch=touch)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, size, touch=touch)
     page.wait_for_selector("#overlay.end #end-summary")
     v = view(page)
     assert v["is_over"] and v["result"] in page.inner_text("#overlay")

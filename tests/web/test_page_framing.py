@@ -11,15 +11,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import pytest
 from browser_helpers import (
     CONTROLS_REACHED,
-    LAPTOP,
-    PHONE,
+    PHONE_OR_LAPTOP,
     REACHED,
     SPOT_POINTS,
     Pages,
+    move_ready,
     new_game,
+    open_seat,
     tap_at,
     wait_decision,
 )
@@ -65,10 +65,7 @@ def _move_toward_enemy(page: Any, v: dict[str, Any], touch: bool) -> bool:
     assert not [m for m in missed if m["inView"]], missed  # every spot in view is reached
     goal = min(spots, key=lambda p: math.dist(p, enemy["position"]))
     tap_at(page, goal, touch)
-    page.wait_for_function(
-        "() => { const b = document.querySelector('[data-confirm=move]');"
-        " return b && !b.disabled; }"
-    )
+    move_ready(page)
     _press(page, "[data-confirm=move]", touch)
     return True
 
@@ -100,15 +97,12 @@ def _to_first_shot(page: Any, touch: bool) -> dict[str, Any]:
     raise AssertionError("no shot within 200 decisions")
 
 
-@pytest.mark.parametrize(
-    ("size", "touch"), [(PHONE, True), (LAPTOP, False)], ids=["phone", "laptop"]
-)
+@PHONE_OR_LAPTOP
 def test_the_enemy_is_in_view_and_tappable_at_the_first_shot(
     live: LiveServer, pages: Pages, size: dict[str, int], touch: bool, tmp_path: Any
 ) -> None:
     game = new_game(live, ["human", "bot"])
-    page = pages.open(size, touch=touch)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, size, touch=touch)
     v = _to_first_shot(page, touch)
     board = page.evaluate(_BOARD)
     assert board["height"] >= board["screen"] / 2, board  # the board keeps half the screen

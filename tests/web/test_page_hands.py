@@ -13,6 +13,7 @@ from browser_helpers import (
     PHONE,
     Pages,
     new_game,
+    open_seat,
     view,
     wait_decision,
 )
@@ -40,8 +41,7 @@ def test_a_heroes_game_shows_one_hand_per_figure(
     game = new_game(
         live, ["human", "bot"], scenario="heroes", ruleset="extended", hand_mode="per_character"
     )
-    page = pages.open(size, touch=size is PHONE)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, size, touch=size is PHONE)
     v = wait_decision(page, -1)
     own = {f["name"]: f for f in v["figures"] if f["seat"] == v["seat"]}
     groups = _groups(page)
@@ -66,8 +66,7 @@ def test_the_acting_figure_comes_first_and_a_key_past_nine_plays_its_card(
     game = new_game(
         live, ["human", "bot"], scenario="heroes", ruleset="extended", hand_mode="per_character"
     )
-    page = pages.open(LAPTOP)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, LAPTOP)
     v = wait_decision(page, -1)
     for _ in range(40):  # to a bid with a diamond shown past the ninth card
         if v["is_over"]:

@@ -9,7 +9,9 @@ from typing import Any
 from browser_helpers import (
     LAPTOP,
     Pages,
+    move_ready,
     new_game,
+    open_seat,
     screen,
     wait_decision,
 )
@@ -37,8 +39,7 @@ def _moved(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 
 def test_arrow_keys_nudge_a_move_and_enter_confirms_it(live: LiveServer, pages: Pages) -> None:
     game = new_game(live, ["human", "bot"])
-    page = pages.open(LAPTOP)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, LAPTOP)
     v = _to_action(page)
     billy = next(f for f in v["figures"] if f["name"] == "Billy")
     _tab_to(page, '[data-figure="Billy"]')
@@ -63,8 +64,7 @@ def test_a_suggested_spot_is_reached_by_tab_and_taken_by_enter(
     live: LiveServer, pages: Pages
 ) -> None:
     game = new_game(live, ["human", "bot"])
-    page = pages.open(LAPTOP)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, LAPTOP)
     v = _to_action(page)
     _tab_to(page, '[data-figure="Billy"]')
     page.keyboard.press("Enter")  # selects Billy: the spots appear
@@ -73,10 +73,7 @@ def test_a_suggested_spot_is_reached_by_tab_and_taken_by_enter(
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert label.startswith("Move Billy here"), label
     page.keyboard.press("Enter")  # the spot: the ruler and the Move button
-    page.wait_for_function(
-        "() => { const b = document.querySelector('[data-confirm=move]');"
-        " return b && !b.disabled; }"
-    )
+    move_ready(page)
     page.keyboard.press("Enter")  # confirms
     after = wait_decision(page, v["version"])
     assert _moved(after, v["seat"]), after["events"][-5:]
@@ -160,10 +157,7 @@ def _move_by_keys(page: Any, v: dict[str, Any]) -> bool:
     assert None not in visited, visited  # the focus stays on the spots
     assert len(visited) > 1 or page.locator("#spots .spot-g").count() < 2, visited
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "() => { const b = document.querySelector('[data-confirm=move]');"
-        " return b && !b.disabled; }"
-    )
+    move_ready(page)
     page.keyboard.press("Enter")
     return True
 
@@ -172,8 +166,7 @@ def test_a_whole_game_by_keys_alone(live: LiveServer, pages: Pages) -> None:
     """Against the bot, seeded: Tab goes hand → own figures → targets → confirm, the arrows
     step between the offered spots, Enter acts; the seat moves, shoots and the game ends."""
     game = new_game(live, ["human", "bot"])
-    page = pages.open(LAPTOP)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, LAPTOP)
     v = wait_decision(page, -1)
     done = {"move": 0, "shoot": 0, "order": 0}
     for _ in range(300):

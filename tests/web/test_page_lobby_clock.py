@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import LAPTOP, PHONE, Pages, new_game, view
+from browser_helpers import LAPTOP, PHONE, PHONE_OR_LAPTOP, Pages, new_game, view
 from night_helpers import act
 from web_helpers import LiveServer, create_game, view_of
 
@@ -67,7 +67,7 @@ def test_a_game_created_with_a_clock_carries_it(
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (LAPTOP, False)])
+@PHONE_OR_LAPTOP
 def test_the_flag_fall_rule_stands_beside_the_clock(
     live: LiveServer, pages: Pages, lang: str, size: dict[str, int], touch: bool
 ) -> None:
@@ -87,7 +87,7 @@ def _hold(page: Any, live: LiveServer, seats: list[dict[str, Any]]) -> None:
     page.reload()
 
 
-@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (LAPTOP, False)])
+@PHONE_OR_LAPTOP
 def test_your_games_say_whose_turn_it_is_yours_first(
     live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
 ) -> None:

@@ -10,13 +10,17 @@ import pytest
 from browser_helpers import (
     BOXES,
     PHONE,
+    SPOT_POINTS,
     TABLET,
     Pages,
+    bid_card,
     first_action,
-    length,
     meet,
+    move_ready,
     new_game,
+    open_seat,
     screen,
+    shortest_move,
     view,
     wait_decision,
     whole_table,
@@ -62,12 +66,10 @@ def _act_by_tapping(page: Any, v: dict[str, Any], done: dict[str, int]) -> None:
     """One decision as a person makes it on a phone: cards, figures, spots and buttons tapped."""
     legal = v["legal_actions"]
     phase = v["phase"]
-    if phase == "bid":
-        diamonds = [a["card"] for a in legal if a["type"] == "bid" and not a.get("wild")]
-        if diamonds:
-            page.locator(f'#hand [data-card="{diamonds[-1]}"]').tap()
-            done["bid"] += 1
-            return
+    if phase == "bid" and (diamond := bid_card(v)):
+        page.locator(f'#hand [data-card="{diamond}"]').tap()
+        done["bid"] += 1
+        return
     if phase == "defend" and page.locator("[data-choice=defend]").count():
         page.locator("[data-choice=defend]").first.tap()
         done["defend"] += 1
@@ -84,25 +86,15 @@ def _act_by_tapping(page: Any, v: dict[str, Any], done: dict[str, int]) -> None:
             page.locator("[data-fire]").first.tap()
             done["attack"] += 1
             return
-        moves = [a for a in legal if a["type"] == "move" and len(a["steps"]) == 1]
-        if moves:
-            step = min((m["steps"][0] for m in moves), key=length)
-            figure = next(f for f in v["figures"] if f["name"] == step["figure"])
+        if move := shortest_move(v):
+            step, figure = move
             _tap(page, figure["position"])  # select it: the suggested spots appear
             page.wait_for_selector("#spots .spot-g")
-            spots = page.evaluate(
-                """() => [...document.querySelectorAll('#spots .spot-g .spot')].map((c) =>
-                  [Number(c.getAttribute('cx')), Number(document.getElementById('board')
-                    .dataset.height) - Number(c.getAttribute('cy'))])"""
-            )
+            spots = page.evaluate(SPOT_POINTS)
             goal = step["path"][-1]
             spot = min(spots, key=lambda p: (p[0] - goal[0]) ** 2 + (p[1] - goal[1]) ** 2)
             _tap(page, spot)
-            page.wait_for_function(
-                "() => { const b = document.querySelector('[data-confirm=move]');"
-                " return b && !b.disabled; }",
-                timeout=10_000,
-            )
+            move_ready(page, timeout=10_000)
             # the planned move's preview and its Move button with the board
             _assert_board_and_decision_in_view(page, "[data-confirm=move]", whole=True)
             page.locator("[data-confirm=move]").tap()
@@ -184,8 +176,8 @@ def test_the_header_is_one_line_and_the_rest_is_in_the_menu(
     live: LiveServer, pages: Pages, size: dict[str, int], lang: str
 ) -> None:
     game = new_game(live, ["human", "ismcts", "random"], scenario="three-way", lang=lang)
-    page = pages.open(size, touch=True, locale=_LOCALE[lang])  # the page speaks the visitor's
-    page.goto(game["seats"][0]["url"])
+    locale = _LOCALE[lang]  # the page speaks the visitor's
+    page = open_seat(pages, game, size, touch=True, locale=locale)
     page.wait_for_selector("#status .pill.round")
     bar = page.evaluate(_HEADER)
     assert bar["height"] <= 56, bar  # one line
@@ -225,8 +217,7 @@ def test_the_board_zooms_by_buttons_and_pinch_and_pans_by_a_drag(
     live: LiveServer, pages: Pages
 ) -> None:
     game = new_game(live, ["human", "bot"])
-    page = pages.open(PHONE, touch=True)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, PHONE, touch=True)
     page.wait_for_selector("#status .pill.round")
     # it opens framing the seat's figure and the enemy (issue 42); ⤢ shows the table's width
     opened = page.evaluate(_VIEWBOX)
@@ -277,8 +268,7 @@ def test_per_figure_hands_fold_to_a_row_each_on_a_phone(
     game = new_game(
         live, ["human", "bot"], scenario="heroes", ruleset="extended", hand_mode="per_character"
     )
-    page = pages.open(PHONE, touch=True)
-    page.goto(game["seats"][0]["url"])
+    page = open_seat(pages, game, PHONE, touch=True)
     v = wait_decision(page, -1)
     rows = page.evaluate(_ROWS)
     assert len(rows) == len(v["figure_hands"]) >= 2, rows

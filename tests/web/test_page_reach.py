@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from browser_helpers import LAPTOP, PHONE, Pages, first_action, screen
+from browser_helpers import PHONE_OR_LAPTOP, Pages, first_action, screen
 from web_helpers import LiveServer
 
 _AT_CENTRES = """() => {
@@ -26,9 +25,7 @@ _AT_CENTRES = """() => {
 }"""
 
 
-@pytest.mark.parametrize(
-    ("size", "touch"), [(PHONE, True), (LAPTOP, False)], ids=["phone", "laptop"]
-)
+@PHONE_OR_LAPTOP
 def test_every_offered_spot_is_reached_at_its_centre(
     live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
 ) -> None:

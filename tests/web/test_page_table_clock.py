@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from browser_helpers import LAPTOP, PHONE, Pages, new_game, view
+from browser_helpers import LAPTOP, PHONE_OR_LAPTOP, Pages, new_game, view
 from web_helpers import LiveServer
 
 _LEFT = re.compile(r"^(⏱ )?(\d+ h \d+ min|\d+ min \d+ s)$")
@@ -17,7 +16,7 @@ _SECONDS = """(seat) => { const span = document.querySelector(
   const [m, s] = span.textContent.match(/\\d+/g).map(Number); return m * 60 + s; }"""
 
 
-@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (LAPTOP, False)])
+@PHONE_OR_LAPTOP
 def test_the_running_seats_clock_shows(
     live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
 ) -> None:
@@ -48,7 +47,7 @@ def test_the_running_clock_counts_down_between_views(live: LiveServer, pages: Pa
     page.wait_for_function(f"(seat) => ({_SECONDS})(seat) < {first}", arg=running)
 
 
-@pytest.mark.parametrize(("size", "touch"), [(PHONE, True), (LAPTOP, False)])
+@PHONE_OR_LAPTOP
 def test_a_game_without_a_clock_shows_none(
     live: LiveServer, pages: Pages, size: dict[str, int], touch: bool
 ) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_helpers import PHONE, Pages, screen, view, wait_decision
+from browser_helpers import PHONE, Pages, move_ready, screen, view, wait_decision
 from web_helpers import LiveServer
 
 from totenblatt.wanted.rules import Ruleset
@@ -60,10 +60,7 @@ def test_the_tutorial_in_german_ticks_off_swap_redraw_bid_and_move(
             ahead = screen(page, [billy["position"][0], billy["position"][1] + 4])
             page.touchscreen.tap(x, y)  # Billy
             page.touchscreen.tap(*ahead)  # 4" ahead
-            page.wait_for_function(
-                "() => { const b = document.querySelector('[data-confirm=move]');"
-                " return b && !b.disabled; }"
-            )
+            move_ready(page)
             page.locator("[data-confirm=move]").tap()
             v = wait_decision(page, v["version"])
             break
