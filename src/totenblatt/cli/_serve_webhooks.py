@@ -9,23 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Annotated
 
-import typer
-
 from totenblatt.cli.app import fail
+from totenblatt.cli.options import Many, many
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_
 
 __all__ = ["WebhookAllow", "webhook_hosts"]
 
 WebhookAllow = Annotated[
-    list[str] | None,
-    typer.Option(
+    Many,
+    many(
         "--webhook-allow",
-        metavar="HOST",
-        help=N_(
+        N_(
             "A host a seat's webhook may call (a private address only when named itself); "
             "repeat for several. Default: none."
         ),
+        "HOST",
     ),
 ]
 

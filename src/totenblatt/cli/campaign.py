@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -26,7 +26,9 @@ from totenblatt.cli.app import app, console, fail, print_json, write_text_atomic
 from totenblatt.cli.options import (
     STORED_SEED_MAX,
     Lang,
+    Many,
     RulesetOption,
+    many,
     seed_option,
 )
 from totenblatt.messages import Message, MessageError
@@ -43,14 +45,12 @@ if TYPE_CHECKING:
 __all__ = [
     "BadOptionError",
     "GangArg",
-    "Many",
     "MemberArg",
     "SeedOption",
     "abilities_of",
     "fight_app",
     "gang_app",
     "hero_of",
-    "many",
     "member_app",
     "parse_pairs",
     "report",
@@ -113,14 +113,6 @@ GangArg = Annotated[str, typer.Argument(metavar="NAME", help=N_("The gang's name
 MemberArg = Annotated[
     str, typer.Argument(metavar="MEMBER", help=N_("A living member: full name or a unique start."))
 ]
-Many = list[str] | None
-"""The type of an option that may be repeated (``--died A --died B``)."""
-
-
-def many(flag: str, help: str, metavar: str | None = None) -> Any:
-    """A repeatable option ``flag`` with its help (a catalog id) and ``metavar``."""
-    return typer.Option(flag, metavar=metavar, help=help)
-
 
 WEAPONS_HELP = N_(
     "Weapons of the members in roster order, comma-separated or repeated: colt, winchester, "

@@ -23,16 +23,14 @@ from totenblatt.cli.app import console
 from totenblatt.cli.campaign import (
     BadOptionError,
     GangArg,
-    Many,
     SeedOption,
     abilities_of,
     fight_app,
     hero_of,
-    many,
     parse_pairs,
     report,
 )
-from totenblatt.cli.options import scenario_option
+from totenblatt.cli.options import Many, many, scenario_option
 from totenblatt.messages import Message
 from totenblatt.names import NAME_MAX, clean_name, clean_text
 from totenblatt.text import words

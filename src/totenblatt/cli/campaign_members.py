@@ -14,21 +14,21 @@ from totenblatt.cli._option_groups import StoreOut, store_options
 from totenblatt.cli._store import change, confirm, delete, open_store
 from totenblatt.cli.campaign import (
     GangArg,
-    Many,
     MemberArg,
     SeedOption,
     abilities_of,
     gang_app,
     hero_of,
-    many,
     member_app,
     parse_pairs,
     report,
     weapon_list,
 )
 from totenblatt.cli.options import (
+    Many,
     NewNameArg,
     YesOption,
+    many,
     weapon_option,
 )
 from totenblatt.messages import Message

@@ -41,6 +41,7 @@ __all__ = [
     "JsonOption",
     "Lang",
     "LangOption",
+    "Many",
     "NewNameArg",
     "OptionalAttackCardOption",
     "OptionalRulesetOption",
@@ -59,6 +60,7 @@ __all__ = [
     "bots_option",
     "command_line",
     "games_option",
+    "many",
     "plot_option",
     "quiet_option",
     "resolve_lang",
@@ -146,6 +148,15 @@ DbOption = Annotated[
         ),
     ),
 ]
+
+Many = list[str] | None
+"""The type of an option that may be repeated (``--died A --died B``)."""
+
+
+def many(flag: str, help: str, metavar: str | None = None) -> Any:
+    """A repeatable option ``flag`` with its help (a catalog id) and ``metavar``."""
+    return typer.Option(flag, metavar=metavar, help=help)
+
 
 NewNameArg = Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name."))]
 """The ``NEW`` name a ``rename`` command gives."""
@@ -244,10 +255,7 @@ RunSeedOption = Annotated[
     int, seed_option(N_("Run seed K, 0 to 2**64-1: game i is played from (K, i) alone."))
 ]
 RulesetOptionsOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option", help=N_("Ruleset option key=value, repeatable (hand_mode=per_character).")
-    ),
+    Many, many("--option", N_("Ruleset option key=value, repeatable (hand_mode=per_character)."))
 ]
 
 
@@ -308,17 +316,14 @@ CoverOption = Annotated[
     ),
 ]
 AttackerAbilityOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--attacker-ability",
-        help=N_("sharpshooter, picture_book_10, wild_2 (= --wild; repeatable)."),
-    ),
+    Many,
+    many("--attacker-ability", N_("sharpshooter, picture_book_10, wild_2 (= --wild; repeatable).")),
 ]
 DefenderAbilityOption = Annotated[
-    list[str] | None,
-    typer.Option(
+    Many,
+    many(
         "--defender-ability",
-        help=N_(
+        N_(
             "The defender's abilities: cover_1, cover_2, cover_3 (used on its heart), "
             "picture_book_10, wild_2, queen_of_hearts (repeatable)."
         ),

@@ -34,6 +34,7 @@ from totenblatt.cli.app import (
     fail,
     resolve_lang,
 )
+from totenblatt.cli.options import Many, many
 from totenblatt.messages import Message
 from totenblatt.text.catalog import N_, words
 
@@ -220,25 +221,25 @@ _BotThink = Annotated[
     ),
 ]
 _TrustedProxy = Annotated[
-    list[str] | None,
-    typer.Option(
+    Many,
+    many(
         "--trusted-proxy",
-        metavar="ADDR",
-        help=N_(
+        N_(
             "A reverse proxy (address or network) whose X-Forwarded-For, -Proto and "
             "-Host are believed; repeat for several. Default: none, every peer is a client."
         ),
+        "ADDR",
     ),
 ]
 _AllowOrigin = Annotated[
-    list[str] | None,
-    typer.Option(
+    Many,
+    many(
         "--allow-origin",
-        metavar="ORIGIN",
-        help=N_(
+        N_(
             "Another page's origin (https://host[:port]) that may open the WebSocket; "
             "repeat for several. Default: the table's own pages only."
         ),
+        "ORIGIN",
     ),
 ]
 _GamesPerHour = Annotated[
