@@ -11,12 +11,14 @@ launched by path as in ``test_browser.py``; without it the test is skipped (CI: 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from story_helpers import seed_for
-from web_helpers import start_server, stop_server
+from web_helpers import LiveServer, start_server, stop_server
 
 from totenblatt.rpg import resolve_probe
 from totenblatt.web import ServerSettings
@@ -71,6 +73,28 @@ class Screen:
         assert not self.errors, self.errors
 
 
+@contextmanager
+def story_screens(
+    browser: Any, db_url: str, **settings: Any
+) -> Iterator[tuple[LiveServer, Callable[..., Screen]]]:
+    """A server on ``db_url`` (bots at once, ``settings``) and a maker of browsers on it
+    (``open_screen(viewport, touch=...)``, a :class:`Screen`); after, each browser is closed
+    (no page errors) in the order opened and the server stopped."""
+    live = start_server(ServerSettings(db_url=db_url, bot_delay=0.0, **settings))
+    opened: list[Screen] = []
+
+    def open_screen(viewport: dict[str, int], *, touch: bool = False) -> Screen:
+        opened.append(Screen(browser, viewport, touch=touch))
+        return opened[-1]
+
+    try:
+        yield live, open_screen
+    finally:
+        for screen in opened:
+            screen.close()
+        stop_server(live)
+
+
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("TOTENBLATT_SCREENSHOTS") or tmp_path)
@@ -116,10 +140,8 @@ def test_a_session_gm_and_two_players_in_three_browsers(
     browser: Any, sqlite_url: str, shots: Path
 ) -> None:
     seed = seed_for([([8, 9], [5, 7])])  # the wall: Trevor 8 against 5 + 7, his joker a 9
-    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0, seeds=lambda: seed))
-    gm = Screen(browser, DESK)
-    trevor = diana = None
-    try:
+    with story_screens(browser, sqlite_url, seeds=lambda: seed) as (live, open_screen):
+        gm = open_screen(DESK)
         # -- the game master starts the story (German) and makes the sheets ------------------
         gm.page.goto(f"{live.url}/stories?lang=de")
         gm.page.fill("input[name=name]", "Nacht auf dem Kiez")
@@ -140,11 +162,11 @@ def test_a_session_gm_and_two_players_in_three_browsers(
         assert "Der Spielleiter gibt Trevor 1 Joker für „krasse Kletterei“." in p["log"]
 
         # -- the players open their links: Trevor on a phone in English, Diana in German ----
-        trevor = Screen(browser, PHONE, touch=True)
+        trevor = open_screen(PHONE, touch=True)
         trevor.page.goto(player_url(gm, "Trevor").replace("#token=", "?lang=en#token="))
         trevor.until("p.viewer.role === 'player'")
         assert "Your sheet" in trevor.page.text_content("#sheets")
-        diana = Screen(browser, {"width": 1024, "height": 800})
+        diana = open_screen({"width": 1024, "height": 800})
         diana.page.goto(player_url(gm, "Diana"))
         diana.until("p.viewer.role === 'player'")
         assert "Dein Bogen" in diana.page.text_content("#sheets")
@@ -223,19 +245,13 @@ def test_a_session_gm_and_two_players_in_three_browsers(
         gm.page.screenshot(path=str(shots / "rpg-gm.png"))
         diana.page.screenshot(path=str(shots / "rpg-player-fight.png"), full_page=True)
         trevor.page.screenshot(path=str(shots / "rpg-phone-fight.png"), full_page=True)
-    finally:
-        for screen in (gm, trevor, diana):
-            if screen is not None:
-                screen.close()
-        stop_server(live)
 
 
 def test_the_game_masters_screen_fits_a_phone(browser: Any, sqlite_url: str) -> None:
     """With a sheet on it (its notes, the GM's tools), the game master's screen is no wider
     than a 390 px phone: nothing runs off its right edge."""
-    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
-    gm = Screen(browser, PHONE, touch=True)
-    try:
+    with story_screens(browser, sqlite_url) as (live, open_screen):
+        gm = open_screen(PHONE, touch=True)
         gm.page.goto(f"{live.url}/stories?lang=de")
         gm.page.fill("input[name=name]", "Kiez")
         gm.page.locator("form.create button[type=submit]").tap()
@@ -243,6 +259,3 @@ def test_the_game_masters_screen_fits_a_phone(browser: Any, sqlite_url: str) -> 
         gm.until("p.viewer.role === 'gm'")
         add_character(gm, "Kalle", {"Schießen": 2})
         assert gm.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    finally:
-        gm.close()
-        stop_server(live)

@@ -12,11 +12,17 @@ from typing import Any
 
 import httpx
 from story_helpers import bearer
-from test_stories_browser import DESK, PHONE, Screen, add_character, player_url, small_targets
-from web_helpers import start_server, stop_server
+from test_stories_browser import (
+    DESK,
+    PHONE,
+    Screen,
+    add_character,
+    player_url,
+    small_targets,
+    story_screens,
+)
 
 from totenblatt.rpg import resolve_probe
-from totenblatt.web import ServerSettings
 
 
 def _id(screen: Screen, name: str) -> str:
@@ -90,10 +96,8 @@ def _core(test: dict[str, Any], jokers: int = 0) -> None:
 
 
 def test_the_six_worked_examples_with_real_cards(browser: Any, sqlite_url: str) -> None:
-    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
-    gm = Screen(browser, DESK)
-    trevor = diana = None
-    try:
+    with story_screens(browser, sqlite_url) as (live, open_screen):
+        gm = open_screen(DESK)
         gm.page.goto(f"{live.url}/stories?lang=de")
         gm.page.fill("input[name=name]", "Kiez mit echten Karten")
         gm.page.select_option("select[name=cards]", "table")
@@ -105,10 +109,10 @@ def test_the_six_worked_examples_with_real_cards(browser: Any, sqlite_url: str) 
         add_character(gm, "Diana", {"Handliches Gemetzel": 3})
         add_character(gm, "Rafael", {"Handliches Gemetzel": 3, "Handliche Wummen": 2}, npc=True)
         add_character(gm, "Ronny", {"Handliches Gemetzel": 5}, npc=True)
-        trevor = Screen(browser, PHONE, touch=True)
+        trevor = open_screen(PHONE, touch=True)
         trevor.page.goto(player_url(gm, "Trevor"))
         trevor.until("p.viewer.role === 'player'")
-        diana = Screen(browser, {"width": 1024, "height": 800})
+        diana = open_screen({"width": 1024, "height": 800})
         diana.page.goto(player_url(gm, "Diana"))
         diana.until("p.viewer.role === 'player'")
 
@@ -187,18 +191,11 @@ def test_the_six_worked_examples_with_real_cards(browser: Any, sqlite_url: str) 
             headers=bearer(token),
         )
         assert answer.status_code == 422 and "'5♥' twice" in answer.json()["error"], answer.text
-    finally:
-        for screen in (gm, trevor, diana):
-            if screen is not None:
-                screen.close()
-        stop_server(live)
 
 
 def test_a_blind_test_and_a_missing_skill_on_the_page(browser: Any, sqlite_url: str) -> None:
-    live = start_server(ServerSettings(db_url=sqlite_url, bot_delay=0.0))
-    gm = Screen(browser, DESK)
-    trevor = None
-    try:
+    with story_screens(browser, sqlite_url) as (live, open_screen):
+        gm = open_screen(DESK)
         made = httpx.post(f"{live.url}/api/stories", json={"name": "Kiez", "lang": "de"}).json()
         api = f"{live.url}/api/stories/{made['story_id']}"
         gm_key = bearer(made["gm_token"])
@@ -208,7 +205,7 @@ def test_a_blind_test_and_a_missing_skill_on_the_page(browser: Any, sqlite_url: 
         ).json()  # fmt: skip
         gm.page.goto(made["url"])
         gm.until("p.viewer.role === 'gm' && p.characters.length === 1")
-        trevor = Screen(browser, PHONE, touch=True)
+        trevor = open_screen(PHONE, touch=True)
         trevor.page.goto(added["url"])
         trevor.until("p.viewer.role === 'player'")
 
@@ -242,8 +239,3 @@ def test_a_blind_test_and_a_missing_skill_on_the_page(browser: Any, sqlite_url: 
         gm.press("button.reveal")
         t = trevor.until("p.tests[1].shown && p.tests[1].outcome !== null")["tests"][1]
         assert t["outcome"] == outcome and len(t["cards"]["player"]) >= 1
-    finally:
-        for screen in (gm, trevor):
-            if screen is not None:
-                screen.close()
-        stop_server(live)
