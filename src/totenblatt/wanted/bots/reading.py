@@ -314,9 +314,7 @@ class Decision:
         if found is not None:
             return found
         offence, nearest = self._offence(fig, pos)
-        threat = 0.0
-        for theirs in self._threats(pos, hidden, inward=False):
-            threat = max(threat, theirs)
+        threat = max((0.0, *self._threats(pos, hidden, inward=False)))
         found = (offence, threat, nearest)
         self._stances[key] = found
         return found

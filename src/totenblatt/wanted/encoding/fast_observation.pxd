@@ -47,6 +47,9 @@ cdef class _Kept:
 cdef _flags(float[::1] out, list rows, Py_ssize_t at, list flags)
 
 
+cdef bint _pile(float[::1] out, Py_ssize_t at, Py_ssize_t n, Py_ssize_t old)
+
+
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, c=Py_ssize_t)
 cdef bint _recount(float[::1] out, Py_ssize_t at, list old, list new)
 

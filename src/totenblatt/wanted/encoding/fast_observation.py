@@ -250,15 +250,11 @@ class FastObserver:
             kept.dead_taken = game.dead_taken
         n = len(game.draw)
         if n != kept.draw:
-            if not n or not kept.draw:
-                figures = True
-            out[at + 4] = n / 100
+            figures = _pile(out, at + 4, n, kept.draw) or figures
             kept.draw = n
         n = len(game.discard)
         if n != kept.discard:
-            if not n or not kept.discard:
-                figures = True
-            out[at + 5] = n / 100
+            figures = _pile(out, at + 5, n, kept.discard) or figures
             kept.discard = n
         if game.empty_cycles != kept.empty_cycles:
             out[at + 6] = game.empty_cycles / self.seats
@@ -446,6 +442,13 @@ def _flags(out: npt.NDArray[np.float32], rows: list[int], at: int, flags: list[b
     for f, flag in enumerate(flags):
         row = rows[f]
         out[row + at] = flag
+
+
+def _pile(out: npt.NDArray[np.float32], at: int, n: int, old: int) -> bool:
+    """Write a pile's size ``n`` (it was ``old``) at ``at``; True when the pile ran empty or
+    was refilled (whether the seat may redraw may have changed)."""
+    out[at] = n / 100
+    return not n or not old
 
 
 def _recount(out: npt.NDArray[np.float32], at: int, old: list[int], new: list[int]) -> bool:
