@@ -423,6 +423,15 @@ def test_labels_of_close_figures_do_not_overlap(live: LiveServer, page: Any) -> 
     _assert_labels_apart_and_inside(found)
 
 
+_COUNT_SOCKETS = """
+window.__socketsOpened = 0;
+const PageSocket = window.WebSocket;
+window.WebSocket = class extends PageSocket {
+  constructor(...args) { super(...args); window.__socketsOpened += 1; }
+};
+"""
+
+
 @contextlib.contextmanager
 def _refused_page(
     browser: Any, live: LiveServer, game: dict[str, Any], width: int
@@ -456,13 +465,14 @@ def test_a_refused_socket_is_not_retried_and_the_page_says_so(
     with _refused_page(browser, live, game, 1366) as page:
         failures: list[str] = []
         page.on("pageerror", lambda exc: failures.append(str(exc)))
-        sockets: list[str] = []
-        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.clock.install()
+        page.add_init_script(_COUNT_SOCKETS)
         page.goto(_own_link(live, game, lang))
-        page.wait_for_timeout(3_500)  # the old page tried again after 0.5, 1 and 2 seconds
-        assert len(sockets) == 1, sockets
         words = strings(lang)
         page.wait_for_selector("#refused", timeout=5_000)
+        # the old page tried again after 0.5, 1 and 2 seconds: let its timers run out
+        page.clock.run_for(10_000)
+        assert page.evaluate("window.__socketsOpened") == 1
         assert page.inner_text("#refused") == words["connection_refused_hint"]
         assert page.inner_text("#status .pill.refused") == words["connection_refused"]
         other = strings("de" if lang == "en" else "en")
