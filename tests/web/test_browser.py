@@ -52,7 +52,6 @@ def _drag(page: Any, start: list[float], goal: list[float]) -> None:
     page.mouse.down()
     page.mouse.move((sx + gx) / 2, (sy + gy) / 2, steps=4)
     page.mouse.move(gx, gy, steps=4)
-    page.wait_for_timeout(150)
     page.mouse.up()
 
 
@@ -432,6 +431,18 @@ window.WebSocket = class extends PageSocket {
 """
 
 
+_COUNT_SENT = """
+window.__sent = [];
+const socketSend = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) { window.__sent.push(String(data)); return socketSend.call(this, data); };
+const pageFetch = window.fetch;
+window.fetch = (input, init) => {
+  if (init && init.method && init.method !== "GET") window.__sent.push(String(input));
+  return pageFetch(input, init);
+};
+"""
+
+
 @contextlib.contextmanager
 def _refused_page(
     browser: Any, live: LiveServer, game: dict[str, Any], width: int
@@ -656,14 +667,18 @@ def test_after_a_refused_socket_nothing_in_the_decision_can_be_played(
     with _refused_page(browser, live, game, 1366) as page:
         failures: list[str] = []
         page.on("pageerror", lambda exc: failures.append(str(exc)))
+        page.add_init_script(_COUNT_SENT)
         page.goto(_own_link(live, game, lang))
         page.wait_for_selector("#refused", timeout=5_000)
         view = _view(page)
         assert view["to_act"] == view["seat"] == 0 and view["choices"], view  # buttons, once
         page.click("#overlay .buttons button:last-child")  # close the dialog
         found = page.evaluate(_PLAYABLE)
+        page.evaluate("window.__sent = []")  # the boot's POST is before
         page.keyboard.press("1")  # nor does a key play a card
-        page.wait_for_timeout(300)
+        # the key's handlers (and the promises they start) have run by the next task
+        sent = page.evaluate("() => new Promise((r) => setTimeout(() => r(window.__sent), 0))")
+    assert sent == [], sent
     assert found["buttons"] == [], found
     assert words["connection_refused"] in found["decision"], found
     assert words["connection_refused_hint"] in found["decision"], found
