@@ -434,7 +434,10 @@ window.WebSocket = class extends PageSocket {
 _COUNT_SENT = """
 window.__sent = [];
 const socketSend = WebSocket.prototype.send;
-WebSocket.prototype.send = function (data) { window.__sent.push(String(data)); return socketSend.call(this, data); };
+WebSocket.prototype.send = function (data) {
+  window.__sent.push(String(data));
+  return socketSend.call(this, data);
+};
 const pageFetch = window.fetch;
 window.fetch = (input, init) => {
   if (init && init.method && init.method !== "GET") window.__sent.push(String(input));
