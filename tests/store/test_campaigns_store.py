@@ -13,12 +13,8 @@ from sqlalchemy import inspect
 
 from totenblatt.campaign import FightOutcome, MemberOutcome, plan
 from totenblatt.store import Store
-from totenblatt.store.campaigns import (
-    CampaignConflictError,
-    CampaignNotFoundError,
-    Campaigns,
-    NewSide,
-)
+from totenblatt.store.campaign_records import CampaignConflictError, CampaignNotFoundError, NewSide
+from totenblatt.store.campaigns import Campaigns
 from totenblatt.store.database import WRITE, alembic_config
 from totenblatt.wanted.vocab import HeroType
 

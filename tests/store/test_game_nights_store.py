@@ -6,12 +6,8 @@ import pytest
 
 from totenblatt.store.core import Database
 from totenblatt.store.nights import GameNights
-from totenblatt.store.tables import (
-    ActionConflictError,
-    RematchExistsError,
-    SeatRecord,
-    WebGames,
-)
+from totenblatt.store.table_records import ActionConflictError, RematchExistsError, SeatRecord
+from totenblatt.store.tables import WebGames
 
 SEATS = [SeatRecord("human", "ab" * 32, "Anna"), SeatRecord("human", "cd" * 32)]
 

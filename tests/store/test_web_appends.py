@@ -13,13 +13,13 @@ from sqlalchemy import select
 
 from totenblatt.store.core import Database
 from totenblatt.store.models import WebBotTurnRow
-from totenblatt.store.tables import (
+from totenblatt.store.table_records import (
     ActionConflictError,
     SeatRecord,
     TurnMark,
     WebGameNotFoundError,
-    WebGames,
 )
+from totenblatt.store.tables import WebGames
 
 SEATS = [SeatRecord("human", "ab" * 32), SeatRecord("bot", None)]
 

@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 from totenblatt.store.core import Database
-from totenblatt.store.tables import SeatRecord, WebGameNotFoundError, WebGames
+from totenblatt.store.table_records import SeatRecord, WebGameNotFoundError
+from totenblatt.store.tables import WebGames
 
 SEATS = [SeatRecord("human", "ab" * 32), SeatRecord("human", "ef" * 32)]
 CLOCK = {

@@ -79,7 +79,7 @@ def test_the_chat_is_stored_with_the_game(sqlite_url: str) -> None:
 
 def test_a_game_keeps_its_newest_lines_only(db_url: str) -> None:
     with Database(db_url) as db:
-        from totenblatt.store.tables import SeatRecord
+        from totenblatt.store.table_records import SeatRecord
 
         WebGames(db).create(
             "g1", scenario="duel", ruleset="base", lang="en",

@@ -86,7 +86,7 @@ def test_two_seats_asking_at_once_make_one_rematch(client: TestClient) -> None:
     gid, _, _ = conceded(client)
     hub = hub_of(client)
     room = hub.rooms[gid]
-    from totenblatt.store.tables import RematchExistsError
+    from totenblatt.store.table_records import RematchExistsError
     from totenblatt.web.table.night.nights import _rematch_spec
 
     spec = _rematch_spec(room, "en")

@@ -26,7 +26,8 @@ from web_helpers import (
 )
 
 from totenblatt.store.core import Database
-from totenblatt.store.tables import ActionConflictError, SeatRecord, WebGames, WebGameTally
+from totenblatt.store.table_records import ActionConflictError, SeatRecord, WebGameTally
+from totenblatt.store.tables import WebGames
 from totenblatt.web import ServerSettings, create_app
 from totenblatt.web.shell.limits import Budget, Limits, client_key
 from totenblatt.web.shell.proxies import Proxies

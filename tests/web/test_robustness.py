@@ -24,7 +24,8 @@ from web_helpers import (
 
 from totenblatt.store.core import Database
 from totenblatt.store.models import WebActionRow
-from totenblatt.store.tables import ActionConflictError, SeatRecord, WebGames
+from totenblatt.store.table_records import ActionConflictError, SeatRecord
+from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import Bot, RandomBot
 from totenblatt.wanted.engine import Action
 from totenblatt.wanted.engine.views import View

@@ -25,18 +25,13 @@ from totenblatt.names import NAME_MAX, clean_name
 from totenblatt.store.campaign_records import (
     PLAYING,
     RECORDED,
-    TABLE,
     UNDONE,
     CampaignConflictError,
     CampaignFight,
     CampaignGang,
-    CampaignNotFoundError,
     CampaignRecord,
-    FightSide,
     GameInfo,
-    Loss,
     NewSide,
-    before_fighters,
     campaign_row,
     fight_of_rows,
     read_campaign,
@@ -55,23 +50,7 @@ from totenblatt.store.models import (
 )
 from totenblatt.wanted.vocab import HeroType
 
-__all__ = [
-    "PLAYING",
-    "RECORDED",
-    "TABLE",
-    "UNDONE",
-    "CampaignConflictError",
-    "CampaignFight",
-    "CampaignGang",
-    "CampaignNotFoundError",
-    "CampaignRecord",
-    "Campaigns",
-    "FightSide",
-    "GameInfo",
-    "Loss",
-    "NewSide",
-    "before_fighters",
-]
+__all__ = ["Campaigns"]
 
 
 class Campaigns:

@@ -2,12 +2,13 @@
 
 Each change is one transaction. A takeback removes the game's last action in the
 transaction that records it, only if the game still has exactly that many actions
-(:class:`~totenblatt.store.tables.ActionConflictError` otherwise, nothing written); a
+(:class:`~totenblatt.store.table_records.ActionConflictError` otherwise, nothing written); a
 refused one is recorded too, for the log. A game keeps its newest
 :data:`~totenblatt.store.night_records.CHAT_KEEP` chat lines.
 
 >>> from totenblatt.store.core import Database
->>> from totenblatt.store.tables import SeatRecord, WebGames
+>>> from totenblatt.store.table_records import SeatRecord
+>>> from totenblatt.store.tables import WebGames
 >>> with Database("sqlite:///:memory:") as db:
 ...     WebGames(db).create("g1", scenario="duel", ruleset="base", lang="en",
 ...                         seats=[SeatRecord("human", "ab" * 32), SeatRecord("bot", None)],

@@ -56,21 +56,7 @@ from totenblatt.store.table_sql import (
     mark_turn,
 )
 
-__all__ = [  # WebGames and, for its callers, the values it reads and writes
-    "ABANDONED",
-    "OVER",
-    "PLAYING",
-    "ActionConflictError",
-    "RematchExistsError",
-    "SeatRecord",
-    "TurnMark",
-    "WebGameNotFoundError",
-    "WebGameRecord",
-    "WebGameStamp",
-    "WebGameSummary",
-    "WebGameTally",
-    "WebGames",
-]
+__all__ = ["WebGames"]
 
 _CREATION_LOCK = 0x70746E63  # PostgreSQL advisory lock key while admitting a new game
 

@@ -2,21 +2,22 @@
 
 Several ``totenblatt serve`` processes on one PostgreSQL play the same games. A game whose
 bot is to act has a row in ``web_bot_turns`` (written with the action that led there,
-:class:`~totenblatt.store.tables.TurnMark`): the position at which the bot decides, its
+:class:`~totenblatt.store.table_records.TurnMark`): the position at which the bot decides, its
 seat, and the process that plays it until its lease expires. A process claims a turn
 (:meth:`BotTurns.claim`, or many at once with :meth:`BotTurns.due`, which skips rows
 another process is claiming at the same moment: ``FOR UPDATE SKIP LOCKED``), renews the
 lease while its bot thinks and lets it go when done. A process that dies keeps its leases
 only until they expire; then another claims them. A turn is applied at most once whoever
 plays it: the store takes one action per position
-(:class:`~totenblatt.store.tables.ActionConflictError` for a second).
+(:class:`~totenblatt.store.table_records.ActionConflictError` for a second).
 
 A row is current only while its game is playing, has exactly ``position`` actions and no
 takeback is being asked; older rows are ignored (and overwritten by the next mark).
 
 >>> from datetime import timedelta
 >>> from totenblatt.store.core import Database
->>> from totenblatt.store.tables import SeatRecord, TurnMark, WebGames
+>>> from totenblatt.store.table_records import SeatRecord, TurnMark
+>>> from totenblatt.store.tables import WebGames
 >>> with Database("sqlite:///:memory:") as db:
 ...     WebGames(db).create("g1", scenario="duel", ruleset="base", lang="en",
 ...                         seats=[SeatRecord("bot", None), SeatRecord("bot", None)],

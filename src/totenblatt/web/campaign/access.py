@@ -11,7 +11,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-from totenblatt.store.campaigns import CampaignRecord
+from totenblatt.store.campaign_records import CampaignRecord
 from totenblatt.web.shell.errors import ForbiddenError, UnauthorizedError
 from totenblatt.web.shell.tokens import hash_token
 

@@ -48,7 +48,7 @@ from totenblatt.campaign.battle import (
 )
 from totenblatt.campaign.outcomes import survivors_hp
 from totenblatt.campaign.recruitment import affordable, hirable
-from totenblatt.store.campaigns import CampaignFight, FightSide
+from totenblatt.store.campaign_records import CampaignFight, FightSide
 from totenblatt.text import Narrator
 from totenblatt.text.campaign import describe
 from totenblatt.text.vocab import ability_effect, ability_name, kind_name

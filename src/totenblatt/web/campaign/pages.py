@@ -16,7 +16,7 @@ from typing import Any
 
 from totenblatt.campaign import Gang, HistoryEntry, fate
 from totenblatt.campaign.events import notable
-from totenblatt.store.campaigns import CampaignGang, CampaignRecord
+from totenblatt.store.campaign_records import CampaignGang, CampaignRecord
 from totenblatt.text import render, words
 from totenblatt.text.campaign import describe, hire_hint
 from totenblatt.text.vocab import ability_effect, ability_name, kind_name

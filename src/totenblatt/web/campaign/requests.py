@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from totenblatt.campaign import CampaignError, sacrifice_candidates
-from totenblatt.store.campaigns import (
+from totenblatt.store.campaign_records import (
     CampaignConflictError,
     CampaignFight,
     CampaignGang,

@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from totenblatt.store.campaigns import CampaignRecord
+from totenblatt.store.campaign_records import CampaignRecord
 from totenblatt.web.campaign.access import Who
 from totenblatt.web.campaign.pages import (
     campaign_page,

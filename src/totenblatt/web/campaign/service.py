@@ -25,16 +25,16 @@ from totenblatt.campaign import (
     step_args,
 )
 from totenblatt.campaign.battle import BattleError, side_results, start_fight
-from totenblatt.store.campaign_records import TABLE
-from totenblatt.store.campaigns import (
+from totenblatt.store.campaign_records import (
+    TABLE,
     CampaignFight,
     CampaignNotFoundError,
     CampaignRecord,
-    Campaigns,
     FightSide,
     NewSide,
     before_fighters,
 )
+from totenblatt.store.campaigns import Campaigns
 from totenblatt.store.database import StoreError
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.rules import Ruleset

@@ -14,8 +14,14 @@ from typing import Any
 from totenblatt.campaign import Gang, hero_profile, name_key, next_step, number_abilities
 from totenblatt.campaign.league import league_table
 from totenblatt.store.battle_log import FightEntry
-from totenblatt.store.campaign_records import TABLE, UNDONE
-from totenblatt.store.campaigns import CampaignFight, CampaignGang, CampaignRecord, GameInfo
+from totenblatt.store.campaign_records import (
+    TABLE,
+    UNDONE,
+    CampaignFight,
+    CampaignGang,
+    CampaignRecord,
+    GameInfo,
+)
 from totenblatt.text.campaign import gang_weapon
 from totenblatt.text.vocab import ability_effect, ability_name, kind_name
 from totenblatt.wanted.rules import Ruleset

@@ -48,13 +48,13 @@ from datetime import timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from totenblatt.store.database import StoreError
-from totenblatt.store.tables import (
+from totenblatt.store.table_records import (
     ActionConflictError,
     RematchExistsError,
     SeatRecord,
     TurnMark,
-    WebGames,
 )
+from totenblatt.store.tables import WebGames
 from totenblatt.store.turns import BotTurns
 from totenblatt.wanted.bots import PolicyError
 from totenblatt.wanted.engine import (

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from totenblatt.store.database import StoreError
-from totenblatt.store.table_records import WebGameRecord
-from totenblatt.store.tables import ABANDONED, WebGameNotFoundError, WebGames
+from totenblatt.store.table_records import ABANDONED, WebGameNotFoundError, WebGameRecord
+from totenblatt.store.tables import WebGames
 from totenblatt.wanted.bots import PolicyError
 from totenblatt.wanted.engine import Game
 from totenblatt.wanted.fast import FastUnsupportedError

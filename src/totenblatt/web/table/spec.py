@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from totenblatt.store.tables import WebGameTally
+from totenblatt.store.table_records import WebGameTally
 from totenblatt.wanted.bots import Bot, bot_seed, hard_bot, make_bot
 from totenblatt.wanted.engine import Game
 from totenblatt.web.shell.errors import BusyError, TooManyRequestsError, WebError

@@ -34,7 +34,7 @@ from typing import Any, ParamSpec, TypeVar
 from totenblatt.store.database import StoreError
 from totenblatt.store.night_records import CHAT_KEEP
 from totenblatt.store.nights import GameNights
-from totenblatt.store.tables import ActionConflictError, RematchExistsError
+from totenblatt.store.table_records import ActionConflictError, RematchExistsError
 from totenblatt.text.night import EMOTES, night_refusal
 from totenblatt.text.vocab import weapon_name
 from totenblatt.wanted.ask import End, Tape, TapeError, retractable, tape
