@@ -10,7 +10,8 @@ WEBSTAMP := $(VENV)/.installed-web
 # the package runs them from source whenever their build is stale or missing).
 COMPILED := src/totenblatt/compiled.json
 COMPILED_SOURCES := $(wildcard src/totenblatt/wanted/fast/*.py src/totenblatt/wanted/encoding/fast_*.py \
-	src/totenblatt/wanted/bots/fast_policy.py src/totenblatt/wanted/bots/fast_reading.py src/totenblatt/env/*.py) src/totenblatt/compiled.py build_compiled.py
+	src/totenblatt/wanted/bots/fast_policy.py src/totenblatt/wanted/bots/fast_reading.py \
+	src/totenblatt/wanted/bots/fast_moves.py src/totenblatt/wanted/bots/fast_moves.pxd src/totenblatt/env/*.py) src/totenblatt/compiled.py build_compiled.py
 
 .PHONY: run test lint types pytest bench clean compiled compiled-background catalogs catalogs-extract catalogs-update catalogs-compile
 

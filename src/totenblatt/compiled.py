@@ -53,6 +53,7 @@ MODULES = (
     "totenblatt.wanted.encoding.fast_slots",
     "totenblatt.wanted.bots.fast_policy",
     "totenblatt.wanted.bots.fast_reading",
+    "totenblatt.wanted.bots.fast_moves",
     "totenblatt.env.episode",
     "totenblatt.env.wanted_fast_v0",
     "totenblatt.env.vector_loop",

@@ -4,8 +4,11 @@ results), only its speed."""
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
+from totenblatt.wanted.bots.fast_moves import enemies_of, stance
 from totenblatt.wanted.bots.fast_policy import FastPolicy
 from totenblatt.wanted.bots.fast_reading import know
 from totenblatt.wanted.fast import new_fast_game
@@ -39,10 +42,12 @@ def test_the_cached_policy_chooses_as_the_uncached_one(
                 break
             chosen = cached.choose(game)
             if game.phase == _ACTION:
-                kept = len(known.stances), len(known.candidates)
+                kept = [len(known.stances), len(known.candidates), len(known.each)]
+                kept.append(len(known.shots))
                 moves, candidates = fresh.ranked_moves(game, known), fresh.candidates(game)
                 assert fresh.choose(game) == chosen
-                assert kept == (len(known.stances), len(known.candidates))
+                now = [len(known.stances), len(known.candidates), len(known.each)]
+                assert kept == [*now, len(known.shots)]
                 assert moves == cached.ranked_moves(game, known)
                 assert candidates == cached.candidates(game)
                 compared += 1
@@ -50,6 +55,7 @@ def test_the_cached_policy_chooses_as_the_uncached_one(
                 assert fresh.choose(game) == chosen
             game.play(chosen)
         assert known.stances and any(known.stances.values())
+        assert known.each and known.shots
     assert compared >= 20
 
 
@@ -78,3 +84,71 @@ def test_the_cache_keeps_stances_by_the_enemies_and_reuses_them() -> None:
     game.hp[fig] = hp
     assert low[0] == high[0] and low[2] == high[2]
     assert low[1] == pytest.approx(high[1] * 1.6)
+
+
+_DIGESTS = {
+    "duel": "3a5fc275e8357d0f",
+    "gangs": "1f9a04d87f01b8d6",
+    "heroes": "a7534163a9be0146",
+}
+"""The digests of the policy's choices, ranked moves and candidates in two seeded games of
+each scenario as the policy made them before its moves were kept per enemy and compiled
+with C types (e101bbb): those changes were to change no choice."""
+
+
+@pytest.mark.parametrize(
+    ("scenario", "ruleset", "hands"),
+    [
+        ("duel", "base", "per_player"),
+        ("gangs", "base", "per_player"),
+        ("heroes", "extended", "per_character"),
+    ],
+)
+def test_the_policy_chooses_as_it_did(scenario: str, ruleset: str, hands: str) -> None:
+    """Decision for decision the same choices, ranked moves (their scores to the last bit)
+    and candidates as the policy of e101bbb (recorded digests)."""
+    rules = Ruleset.load(ruleset).with_options(hand_mode=hands)
+    digest = hashlib.sha256()
+    policy = FastPolicy(0)
+    for seed in (5, 6):
+        game = new_fast_game(scenario, rules, seed=seed)
+        known = know(game.spec)
+        for _ in range(200):
+            if game.is_over:
+                break
+            chosen = policy.choose(game)
+            if game.phase == _ACTION:
+                found = (policy.ranked_moves(game, known), policy.candidates(game))
+                digest.update(repr(found).encode())
+            digest.update(repr(chosen).encode())
+            game.play(chosen)
+    assert digest.hexdigest()[:16] == _DIGESTS[scenario]
+
+
+def test_each_enemys_part_of_a_stance_is_kept_and_gives_the_whole_stance() -> None:
+    """A stance put together from each enemy's kept part equals the stance worked out anew
+    (an empty memo), for every figure and destination of a gang war's first action; the
+    parts of enemies that did not move are found again after one moved."""
+    game = new_fast_game("gangs", seed=7)
+    while game.phase != _ACTION:
+        game.play(FastPolicy(0).choose(game))
+    known = know(game.spec)
+    spec = game.spec
+    seat = game.to_act
+    enemies = enemies_of(game, spec.teams[seat])
+    each: dict[int, tuple[float, float, float]] = {}
+    nodes = range(0, spec.board.destinations, 7)
+    for fig in game.living(seat):
+        for node in nodes:
+            for hidden in (False, True):
+                kept = stance(spec, known, fig, node, hidden, enemies, each)
+                assert kept == stance(spec, known, fig, node, hidden, enemies, {})
+    size = len(each)
+    assert size == len(game.living(seat)) * len(nodes) * 2 * len(enemies)
+    e, there, hidden, weak = enemies[0]
+    moved = [(e, (there + 1) % spec.board.destinations, hidden, weak), *enemies[1:]]
+    fig = game.living(seat)[0]
+    for node in nodes:
+        found = stance(spec, known, fig, node, False, moved, each)
+        assert found == stance(spec, known, fig, node, False, moved, {})
+    assert len(each) == size + len(nodes)  # only the moved enemy's parts are new

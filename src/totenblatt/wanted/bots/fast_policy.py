@@ -30,23 +30,17 @@ rollouts ``python -m benchmarks ismcts``.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+from totenblatt.wanted.bots.fast_moves import Enemy, enemies_of, part, ranked_moves
 from totenblatt.wanted.bots.fast_reading import (
     Know,
-    bases_on,
     defence_of,
     defend_choice,
     hearts_of,
     keep_choice,
-    position,
-    position_with,
     redraw_choice,
     shots_of,
-    side_of,
     swap_choice,
     tempt_choice,
     tempt_options,
@@ -55,15 +49,13 @@ from totenblatt.wanted.bots.fast_reading import (
 from totenblatt.wanted.bots.fast_reading import (
     know as knowing,
 )
-from totenblatt.wanted.bots.heuristic import NEXT_ROUND, TRADE, URGE
-from totenblatt.wanted.bots.reading import APPROACH, JOKER_COST, KILL_BONUS
+from totenblatt.wanted.bots.reading import JOKER_COST, KILL_BONUS
 from totenblatt.wanted.fast.actions import CONCEDE, PASS
 from totenblatt.wanted.fast.cards import JOKER, SUITS
 from totenblatt.wanted.rules import MISS
 
 if TYPE_CHECKING:
-    from totenblatt.wanted.fast import Board, FastGame
-    from totenblatt.wanted.fast.game import Spec
+    from totenblatt.wanted.fast import FastGame
 
 __all__ = ["FastPolicy"]
 
@@ -220,8 +212,11 @@ class FastPolicy:
             defence = defences.get(target)
             if defence is None:
                 defence = defences[target] = defence_of(game, counted, target)
+            kept = _shots(know, (a, *aim, *defence, game.hp[target])) if self.cache else {}
             for c in cards:
-                score = self._shot_score(game, c, a, target, aim, defence, 0)
+                score = kept.get(c)
+                if score is None:
+                    score = kept[c] = self._shot_score(game, c, a, target, aim, defence, 0)
                 if score > best[0]:
                     if hidden[a]:
                         best = (score, t.reveal + t.slot[a])
@@ -229,7 +224,11 @@ class FastPolicy:
                         way = 13 if c == JOKER else c % 13
                         best = (score, t.attack_id(t.slot[a], target, way))
             for suit in twos:
-                score = self._shot_score(game, 13 * suit, a, target, aim, defence, 1)
+                score = kept.get(53 + suit)
+                if score is None:
+                    score = kept[53 + suit] = self._shot_score(
+                        game, 13 * suit, a, target, aim, defence, 1
+                    )
                 if score > best[0]:
                     found_id = t.wattack_id(t.wild_slot[a], target, suit)
                     best = (score, t.reveal + t.slot[a] if hidden[a] else found_id)
@@ -297,262 +296,22 @@ class FastPolicy:
         fig: int,
         node: int,
         hidden: bool,
-        enemies: list[tuple[int, int, bool, bool]],
+        enemies: list[Enemy],
         memo: dict[int, tuple[float, float, float]],
     ) -> tuple[float, float, float]:
-        """The heuristic's stance of ``fig`` at ``node``: best shot, enemy's best shot at it
-        (a figure with 2 HP or less counting more), the way to go (``enemies``: see
-        :meth:`_enemies`; ``memo``: the stances kept for them, see :meth:`_memo`)."""
-        key = (fig * 1_000_003 + node) * 2 + hidden
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._stance(game.spec, know, fig, node, hidden, enemies)
-        return found[0], found[1] * (1.6 if game.hp[fig] <= 2 else 1.0), found[2]
-
-    def _memo(
-        self, know: Know, enemies: list[tuple[int, int, bool, bool]]
-    ) -> tuple[dict[int, tuple[float, float, float]], dict[tuple[int, float], Any]]:
-        """The stances (by figure, node, hiding) and destinations worth weighing (by node and
-        budget) kept for these enemies, on which alone they depend (fresh without ``cache``)."""
-        if not self.cache:
-            return {}, {}
-        threats = tuple(node for _, node, _, _ in enemies)
-        return _kept(know.stances, tuple(enemies)), _kept(know.candidates, threats)
+        """The heuristic's stance of ``fig`` at ``node`` (:func:`fast_moves.part`; ``memo``:
+        the stances kept for ``enemies``)."""
+        return part(game, know, fig, node, hidden, enemies, memo, know.each if self.cache else {})
 
     @staticmethod
-    def _enemies(game: FastGame, team: int) -> list[tuple[int, int, bool, bool]]:
+    def _enemies(game: FastGame, team: int) -> list[Enemy]:
         """The figures in the game of other teams: index, node, hidden, nearly dead."""
-        out, pos, hid, hp = game.out, game.pos, game.hidden, game.hp
-        fig_team = game.spec.fig_team
-        return [
-            (e, pos[e], hid[e], hp[e] <= 1)
-            for e in range(game.spec.n)
-            if not out[e] and fig_team[e] != team
-        ]
-
-    @staticmethod
-    def _stance(
-        spec: Spec,
-        know: Know,
-        fig: int,
-        node: int,
-        hidden: bool,
-        enemies: list[tuple[int, int, bool, bool]],
-    ) -> tuple[float, float, float]:
-        proxy = know.proxy
-        offence = threat = 0.0
-        nearest = math.inf
-        reach = spec.reach
-        mods = spec.modifiers
-        mine_mods = mods[fig]
-        pairs = know.pairs
-        sharp = know.sharp
-        for e, there, e_hidden, weak in enemies:
-            key = node * 1_000_003 + there
-            pair = pairs.get(key)
-            if pair is None:
-                pair = know.pair(spec, node, there)
-            distance, band, at_them, at_me = pair
-            if distance < nearest:
-                nearest = distance
-            if band == -2:  # no line of fire
-                continue
-            mb = spec.fig_band(fig, distance) if sharp[fig] else band
-            if mb >= 0 and (not e_hidden or distance <= reach):
-                mine = mine_mods[mb]
-                if mine != MISS:
-                    gain = proxy[max(-12, min(12, mine - (at_them if not e_hidden else know.hard)))]
-                    if weak:
-                        gain *= 1.5
-                    if gain > offence:
-                        offence = gain
-            if hidden and distance > reach:
-                continue
-            eb = spec.fig_band(e, distance) if sharp[e] else band
-            theirs = mods[e][eb] if eb >= 0 else MISS
-            if theirs != MISS:
-                t = proxy[max(-12, min(12, theirs - (at_me if not hidden else know.hard)))]
-                if t > threat:
-                    threat = t
-        way = 0.0
-        if offence == 0.0 and nearest < math.inf:
-            way = max(0.0, nearest - know.ideal[fig])
-        return offence, threat, way
-
-    def _weights(self, game: FastGame, know: Know, standoff: bool) -> tuple[float, float, float]:
-        """HeuristicBot's ``_weights``: how much our shots, the enemy's shots (less when we
-        have more HP or the enemy is unlikely to hold a spade) and the way count now."""
-        spec = game.spec
-        seat = game.to_act
-        team = spec.teams[seat]
-        own_hp = sum(game.hp[f] for f in game.living(seat)) or 1
-        enemy_hp = (
-            sum(game.hp[e] for e in range(spec.n) if not game.out[e] and spec.fig_team[e] != team)
-            or 1
-        )
-        trade = min(1.4, max(0.5, TRADE * math.sqrt(enemy_hp / own_hp)))
-        found = unseen(game, know)
-        total = sum(n for n in found if n > 0)
-        shooting = sum(n for c, n in enumerate(found) if n > 0 and SUITS[c] in (1, 4))
-        q = shooting / total if total else 0.3
-        sizes = [len(game.seat_cards(s)) for s in range(spec.seats)]
-        held = max(
-            (
-                sizes[spec.fig_seat[e]]
-                for e in range(spec.n)
-                if not game.out[e] and spec.fig_team[e] != team
-            ),
-            default=0,
-        )
-        enemy_can = max(NEXT_ROUND, 1.0 - (1.0 - q) ** held)
-        armed = any(SUITS[c] in (1, 4) for c in game.seat_cards(seat))
-        pressed = own_hp < enemy_hp or (standoff and own_hp == enemy_hp)
-        urge = APPROACH * (URGE if pressed else 1.0)
-        return (1.0 if armed else NEXT_ROUND), trade * enemy_can, urge
-
-    def _candidates(
-        self,
-        know: Know,
-        board: Board,
-        dests: tuple[int, ...],
-        budget: float,
-        here: int,
-        towards: list[int],
-        threats: tuple[int, ...],
-    ) -> tuple[list[int], tuple[int, ...]]:
-        """A few destinations worth weighing, as the engine's menu: the ways — as near as it
-        gets to the two nearest enemies (``towards``, nodes), half way to the nearest —
-        and the two safest cover spots against all enemies (``threats``: out of their line
-        of fire, else behind the best cover), where a figure may hide."""
-        if not dests:
-            return [], ()
-        where = know.around(here, budget, dests)
-        ways = [self._nearest(know, (here, budget), where[0], dests, n) for n in towards]
-        if towards:
-            half = board.within(here, budget / 2)
-            if half:
-                near = know.around(here, budget / 2, half)[0]
-                ways.append(self._nearest(know, (here, budget / 2), near, half, towards[0]))
-        spots = self._safest(know, (here, budget), where, threats)
-        return [j for j in dict.fromkeys(ways) if j not in spots], spots
-
-    @staticmethod
-    def _nearest(know: Know, place: tuple[int, float], xy: Any, dests: Any, node: int) -> int:
-        """The destination among ``dests`` (within ``place``'s inches of its node, at points
-        ``xy``) nearest to ``node`` (remembered)."""
-        key = (*place, node)
-        found = know.nearest.get(key)
-        if found is None:
-            ex, ey = know.point(node)
-            d = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey)
-            if len(know.nearest) > 200_000:
-                know.nearest.clear()
-            found = know.nearest[key] = dests[int(np.argmin(d))]
-        return found
-
-    @staticmethod
-    def _safest(
-        know: Know, place: tuple[int, float], where: tuple[Any, ...], threats: tuple[int, ...]
-    ) -> tuple[int, ...]:
-        """Up to two cover spots among the destinations within ``place``'s inches of its node
-        (``where``: :meth:`Know.around`) safer against ``threats`` than that node, as
-        the engine's menu ranks them (``Router.cover_spots``): out of every line of fire or
-        behind the best cover against the most exposed threat, then in hard cover, then the
-        least exposed in sum, then the nearest (remembered)."""
-        key = (*place, threats)
-        found = know.safest.get(key)
-        if found is None:
-            here = place[0]
-            spots = where[1]
-            found = ()
-            if spots and threats:
-                index, hards, xy = where[2:]
-                least, summed = know.levels(threats)
-                worst = [least[i] for i in index]
-                total = [summed[i] for i in index]
-                w, h, t = know.safety(here, threats)
-                chosen = [
-                    k
-                    for k, (a, b, c) in enumerate(zip(worst, hards, total, strict=True))
-                    if a > w or (a == w and (b > h or (b == h and c > t)))
-                ]
-                if chosen:
-                    ex, ey = know.xy[here] if here < len(know.xy) else know.point(here)
-                    near = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey).tolist()
-                    order = sorted((-worst[k], -hards[k], -total[k], near[k], k) for k in chosen)
-                    found = tuple(spots[o[4]] for o in order[:2])
-            if len(know.safest) > 200_000:
-                know.safest.clear()
-            know.safest[key] = found
-        return found
+        return enemies_of(game, team)
 
     def ranked_moves(self, game: FastGame, know: Know) -> list[tuple[float, int]]:
-        """The best weighed move of every club value that gains something, best first."""
-        spec = game.spec
-        t = spec.actions
-        board = spec.board
-        seat = game.to_act
-        own = game.living(seat)
-        enemies = self._enemies(game, spec.teams[seat])
-        stances, places = self._memo(know, enemies)
-        here = {
-            f: self._part(game, know, f, game.pos[f], game.hidden[f], enemies, stances) for f in own
-        }
-        standoff = not any(o or th for o, th, _ in here.values())
-        weights = self._weights(game, know, standoff)
-        now = position(list(here.values()), weights)
-        per_character = t.per_character
-        clubs = sorted({c for c in game.seat_cards(seat) if SUITS[c] in (0, 4)})
-        holds = {f: set(game.hands[f]) for f in own} if per_character else {}
-        out: list[tuple[float, int]] = []
-        taken = bases_on(game) if clubs else {}
-        gains: dict[tuple[int, int, bool], float] = {}
-        """Each figure, destination and hiding weighed once (several clubs reach it)."""
-        others = {f: side_of([p for g, p in here.items() if g != f]) for f in own}
-        threats = tuple(node for _, node, _, _ in enemies)
-        for c in clubs:
-            way = 13 if c == JOKER else c % 13
-            cost = 2 * JOKER_COST if c == JOKER else 0.005 * spec.value[c]
-            best = (0.0, -1)
-            for f in own:
-                if per_character and c not in holds[f]:
-                    continue  # D-5: a figure moves by the clubs of its own hand
-                budget = spec.inches[c] + (spec.club[f] if c != JOKER else 0)  # Light-Footed
-                base = t.move_base(way, t.slot[f])
-                here_f = game.pos[f]
-                mine = board.conflicts(here_f)
-                found = places.get((here_f, budget))
-                if found is None:
-                    dests = board.within(here_f, budget)
-                    towards = [
-                        node
-                        for _, node in sorted(
-                            (board.sight(here_f, node)[0], node) for node in threats
-                        )[:2]
-                    ]
-                    found = self._candidates(know, board, dests, budget, here_f, towards, threats)
-                    places[(here_f, budget)] = found
-                ways, spots = found
-                for j in (*ways, *spots):
-                    if taken.get(j, 0) > (j in mine):
-                        continue  # another figure's base is there
-                    # as the engine's menu: a figure hides only on a cover spot in hard
-                    # cover, where hidden is never worse than seen (its shots count alike,
-                    # the enemy's only within reach): weigh it alone there
-                    hard = board.hard[j] and j in spots
-                    for hide in (True,) if hard else (False,):
-                        key = (f, j, hide)
-                        gain = gains.get(key)
-                        if gain is None:
-                            part = self._part(game, know, f, j, hide, enemies, stances)
-                            gain = gains[key] = position_with(others[f], part, weights) - now
-                        score = gain - cost
-                        if score > best[0]:
-                            best = (score, base + 2 * j + hide)
-            if best[1] >= 0:
-                out.append(best)
-        out.sort(reverse=True)
-        return out
+        """The best weighed move of every club value that gains something, best first
+        (:func:`fast_moves.ranked_moves`)."""
+        return ranked_moves(game, know, self.cache)
 
     def candidates(self, game: FastGame) -> list[int]:
         """The ids worth a search, the policy's own choice first (as ``ismcts.candidates``):
@@ -591,8 +350,12 @@ class FastPolicy:
         return list(out)
 
 
-def _kept(memo: dict[Any, dict[Any, Any]], key: Any) -> dict[Any, Any]:
-    """The memo kept in ``memo`` under ``key`` (a new one; all cleared when there are many)."""
-    if len(memo) > 4_000 and key not in memo:
-        memo.clear()
-    return memo.setdefault(key, {})
+def _shots(know: Know, key: tuple[Any, ...]) -> dict[int, float]:
+    """The shot scores kept in ``know`` for one attacker, distance, cover, average defence
+    and target's HP (``key``), by card (53 + suit: a 2 of that suit as a joker)."""
+    found = know.shots.get(key)
+    if found is None:
+        if len(know.shots) > 100_000:
+            know.shots.clear()
+        found = know.shots[key] = {}
+    return found

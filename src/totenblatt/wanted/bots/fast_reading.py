@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from totenblatt.wanted.bots.heuristic import COVER_COST, DEPTH, FATE_MARGIN, REDRAW_MARGIN
+from totenblatt.wanted.bots.heuristic import COVER_COST, FATE_MARGIN, REDRAW_MARGIN
 from totenblatt.wanted.bots.reading import JOKER_COST, KILL_BONUS, proxy_table
 from totenblatt.wanted.fast.actions import COVER_CODES, PASS, SWAP, cover_abilities
 from totenblatt.wanted.fast.cards import JOKER, SUITS
@@ -38,11 +38,8 @@ __all__ = [
     "hearts_of",
     "keep_choice",
     "know",
-    "position",
-    "position_with",
     "redraw_choice",
     "shots_of",
-    "side_of",
     "swap_choice",
     "tempt_choice",
     "tempt_options",
@@ -72,15 +69,22 @@ class Know:
         self.deck: list[int] | None = None if deck is None else counts(deck)
         self.worth = [card_worth(spec, c) for c in range(53)]
         self.stances: dict[tuple[tuple[int, int, bool, bool], ...], dict[int, Any]] = {}
-        """The policy's stances of this setup's figures (:meth:`FastPolicy._part`), by the
-        enemies (index, node, hidden, nearly dead), then by figure, node, hiding and 2 HP or
-        less: they repeat while no enemy moves (within a rollout and across rollouts)."""
+        """The policy's stances of this setup's figures (``fast_moves.part``), by the
+        enemies (index, node, hidden, nearly dead), then by figure, node and hiding: they
+        repeat while no enemy moves (within a rollout and across rollouts)."""
+        self.each: dict[int, tuple[float, float, float]] = {}
+        """Each enemy's part of a stance (``fast_moves.stance``), by the figure, node,
+        hiding and the enemy (index, node, hidden, nearly dead): kept while that enemy stays."""
+        self.shots: dict[tuple[Any, ...], dict[int, float]] = {}
+        """The policy's shot scores (``FastPolicy._shot_score``), by attacker, distance,
+        cover, average defence and target's HP, then by card: the same inputs, the same
+        score (the figures' weapons and abilities are the setup's)."""
         if shared is not None:
             self.__dict__.update({k: shared.__dict__[k] for k in _SHARED})
             return
-        self.stance_sets: dict[tuple[Any, ...], dict[Any, dict[int, Any]]] = {}
-        """The :attr:`stances` of the setups on this board and ruleset, by what they read of
-        a setup: its figures' weapons and range bands and the reach."""
+        self.stance_sets: dict[tuple[Any, ...], tuple[dict[Any, dict[int, Any]], Any]] = {}
+        """The :attr:`stances` and :attr:`each` of the setups on this board and ruleset, by
+        what they read of a setup: its figures' weapons and range bands and the reach."""
         board = spec.board
         self.proxy = proxy_table(rules)
         self.cover_mod = (0, rules.cover.light, rules.cover.medium, rules.cover.hard)
@@ -107,6 +111,7 @@ class Know:
         self.spot_of = [spot_index.get(p, -1) for p in board.points[: board.destinations]]
         """Per destination: its index among the router's cover spots, -1 for none."""
         self.safest: dict[tuple[int, float, tuple[int, ...]], tuple[int, ...]] = {}
+        self._spot_distances: dict[tuple[int, float], list[float]] = {}
         self._exposures: dict[int, Any] = {}
         self._safety: dict[tuple[int, tuple[int, ...]], tuple[int, int, int]] = {}
         self.spot_hard = router.spot_hard
@@ -154,6 +159,20 @@ class Know:
             if len(self.covers) > 100_000:
                 self.covers.clear()
             self.covers[key] = found
+        return found
+
+    def spot_distances(self, place: tuple[int, float], where: tuple[Any, ...]) -> list[float]:
+        """The distances from ``place``'s node to the cover spots within its inches
+        (``where``: :meth:`around` of that place; kept)."""
+        found = self._spot_distances.get(place)
+        if found is None:
+            here = place[0]
+            xy = where[4]
+            ex, ey = self.xy[here] if here < len(self.xy) else self.point(here)
+            found = np.hypot(xy[:, 0] - ex, xy[:, 1] - ey).tolist()
+            if len(self._spot_distances) > 100_000:
+                self._spot_distances.clear()
+            self._spot_distances[place] = found
         return found
 
     def levels(self, threats: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -224,6 +243,7 @@ _SHARED = [
     "covers",
     "spot_of",
     "safest",
+    "_spot_distances",
     "_levels",
     "_exposures",
     "_safety",
@@ -259,7 +279,9 @@ def know(spec: Spec) -> Know:
         sets = known.stance_sets
         if len(sets) > 256:
             sets.clear()
-        known.stances = sets.setdefault((spec.weapon, spec.fig_bands, spec.reach), known.stances)
+        known.stances, known.each = sets.setdefault(
+            (spec.weapon, spec.fig_bands, spec.reach), (known.stances, known.each)
+        )
         found = _KNOWN[id(spec)] = (spec, known)
     return found[1]
 
@@ -289,10 +311,17 @@ def _mean_worth(game: FastGame, known: Know) -> float | None:
 def hearts_of(counts: list[int]) -> tuple[int, list[int]]:
     """The unseen cards' number and the unseen hearts and jokers, lowest first (``counts``:
     :func:`unseen`)."""
-    total = sum(n for n in counts if n > 0)
-    hearts = [c for c in range(26, 39) for _ in range(max(0, counts[c]))]
-    hearts += [JOKER] * max(0, counts[JOKER])
+    total = sum([n for n in counts if n > 0])
+    hearts: list[int] = []
+    for c in _HEARTS:
+        n = counts[c]
+        if n > 0:
+            hearts += [c] * n
     return total, hearts
+
+
+_HEARTS = (*range(26, 39), JOKER)
+"""The cards a defence may be played with, lowest first."""
 
 
 def defence_of(game: FastGame, unseen: tuple[int, list[int]], target: int) -> tuple[float, int]:
@@ -505,60 +534,3 @@ def shots_of(cards: list[int], wild: bool) -> tuple[list[int], list[int]]:
     shooting = sorted({c for c in cards if SUITS[c] in (1, 4)})
     twos = sorted({c // 13 for c in cards if c != JOKER and c % 13 == 0}) if wild else []
     return shooting, twos
-
-
-# -- the position score ----------------------------------------------------------------
-
-
-def position(parts: list[tuple[float, float, float]], weights: tuple[float, float, float]) -> float:
-    """The heuristic's ``_position``: the side's best shots (weighted by ``DEPTH``) against
-    the enemy's best shots at it, less the way still to go."""
-    attack, defence, urge = weights
-    if len(parts) == 1:
-        o, th, way = parts[0]
-        return attack * o - defence * th - urge * way
-    ours = sorted([p[0] for p in parts], reverse=True)
-    theirs = sorted([p[1] for p in parts], reverse=True)
-    total = 0.0
-    for k, w in enumerate(DEPTH):
-        if k >= len(ours):
-            break
-        total += w * (attack * ours[k] - defence * theirs[k])
-    way = 0.0
-    for p in parts:
-        way += p[2]
-    return total - urge * way
-
-
-def side_of(
-    parts: list[tuple[float, float, float]],
-) -> tuple[list[float], list[float], float, list[tuple[float, float, float]]]:
-    """The other figures' parts of a side as :func:`position_with` reads them: their best
-    ``len(DEPTH)`` shots and threats, their way summed in order, the parts."""
-    ours = sorted([p[0] for p in parts], reverse=True)[: len(DEPTH)]
-    theirs = sorted([p[1] for p in parts], reverse=True)[: len(DEPTH)]
-    way = 0.0
-    for p in parts:
-        way += p[2]
-    return ours, theirs, way, parts
-
-
-def position_with(
-    side: tuple[list[float], list[float], float, list[tuple[float, float, float]]],
-    part: tuple[float, float, float],
-    weights: tuple[float, float, float],
-) -> float:
-    """``position([*parts, part], weights)`` for the other figures' ``side``
-    (:func:`side_of`): the same sums in the same order."""
-    ours5, theirs5, way, parts = side
-    if not parts:
-        return position([part], weights)
-    attack, defence, urge = weights
-    ours = sorted([*ours5, part[0]], reverse=True)
-    theirs = sorted([*theirs5, part[1]], reverse=True)
-    total = 0.0
-    for k, w in enumerate(DEPTH):
-        if k >= len(ours):
-            break
-        total += w * (attack * ours[k] - defence * theirs[k])
-    return total - urge * (way + part[2])
