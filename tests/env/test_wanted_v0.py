@@ -11,7 +11,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from hidden_twin import assert_same_sight
-from totenblatt.env import wanted_v0
+from totenblatt.env import wanted_fast_v0, wanted_v0
 from totenblatt.wanted.engine.determinize import shuffle_hidden
 
 CASES: list[tuple[str, str, dict[str, Any] | None]] = [
@@ -151,8 +151,10 @@ def test_an_observation_holds_only_the_agents_view(
     assert {"swap", "bid", "action"} <= phases
 
 
-def test_an_illegal_index_is_refused() -> None:
-    env = wanted_v0.env("duel")
+@pytest.mark.parametrize("kind", [wanted_v0, wanted_fast_v0], ids=["reference", "fast"])
+def test_an_illegal_index_is_refused(kind: Any) -> None:
+    """Both the reference engine's env and the fast path's refuse a slot the mask rules out."""
+    env = kind.env("duel")
     env.reset(seed=1)
     mask = env.observe(env.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
