@@ -341,6 +341,20 @@ class WantedVectorSelfPlay(_Batch):
         self._play(self._loop, actions)
         return self._rewards.copy(), self._ended.astype(bool)
 
+    @property
+    def games(self) -> tuple[Any, ...]:
+        """Each game's :class:`~totenblatt.wanted.fast.FastGame` now, for a caller whose
+        seat is a bot deciding on the game itself (a fast seat of
+        :func:`~totenblatt.wanted.bots.fast_seat`, which reads only its seat's knowledge);
+        not to be played on (step the env)."""
+        return tuple(self._loop.games)
+
+    @property
+    def slot_of(self) -> Any:
+        """Each fast id's action slot (:attr:`MoveSlots.slot_of`): a fast seat's choice
+        as the action :meth:`step` takes (a move plays its slot's smallest club)."""
+        return self._setup.slots.slot_of
+
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's observation ``(N, size)`` and mask ``(N, slots)`` in every game
         (the mask zero where it is not to act), as PettingZoo's ``observe``."""

@@ -35,6 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from totenblatt.datafiles import file_kind
+from totenblatt.wanted.bots.fast_policy import FastPolicy
+from totenblatt.wanted.bots.mlp_policy import MLPPolicy
 from totenblatt.wanted.encoding import (
     FastObserver,
     MoveSlots,
@@ -48,7 +50,15 @@ from totenblatt.wanted.fast import FastGame, FastUnsupportedError, new_fast_game
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
 
-__all__ = ["LearnedBot", "LinearPolicy", "PolicyError"]
+__all__ = [
+    "LearnedBot",
+    "LinearPolicy",
+    "Policy",
+    "PolicyError",
+    "policy_shape",
+    "read_policy",
+    "save_policy",
+]
 
 
 class PolicyError(ValueError):
@@ -73,60 +83,17 @@ class LinearPolicy:
 
     @classmethod
     def load(cls, path: str | Path) -> LinearPolicy:
-        """A policy saved by :meth:`save`; :class:`PolicyError` says what is wrong else.
-
-        Only a regular file is opened (a FIFO, a device or a directory is refused
-        without opening it, so nothing blocks)."""
-        try:
-            mode = os.stat(path).st_mode
-        except FileNotFoundError:
-            raise PolicyError(f"no policy file at {path}") from None
-        except (OSError, ValueError) as exc:
-            raise PolicyError(f"cannot read {path}: {_reason(exc)}") from None
-        if not stat.S_ISREG(mode):
-            raise PolicyError(f"{path} is {file_kind(mode)}, not a policy file")
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            with os.fdopen(fd, "rb") as handle:
-                if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped meanwhile
-                    raise PolicyError(f"{path} is not a regular file, not a policy file")
-                with np.load(handle, allow_pickle=False) as data:
-                    policy = cls(data["W"], data["b"], str(data["scenario"]))
-        except PolicyError:
-            raise
-        except FileNotFoundError:
-            raise PolicyError(f"no policy file at {path}") from None
-        except (OSError, ValueError, KeyError, EOFError) as exc:
-            missing = f": it has no {exc}" if isinstance(exc, KeyError) else ""
-            raise PolicyError(
-                f"{path} is not a policy saved by python -m totenblatt.env.train "
-                f"(an .npz with W, b and the scenario){missing}"
-            ) from None
-        w, b = policy.W, policy.b
-        if (
-            w.ndim != 2
-            or b.shape != (w.shape[0],)
-            or not np.isfinite(w).all()
-            or not np.isfinite(b).all()
-        ):
-            raise PolicyError(f"{path}: W must be slots × observations and b one per slot")
+        """A policy saved by :meth:`save`; :class:`PolicyError` says what is wrong else
+        (a file of another kind of policy too: :func:`read_policy` reads every kind)."""
+        policy = read_policy(path)
+        if not isinstance(policy, LinearPolicy):
+            raise PolicyError(f"{path} holds an MLP policy, not a linear one")
         return policy
 
     def save(self, path: str | Path) -> Path:
         """Write ``W``, ``b`` and the scenario to the file ``path`` — that very name (no
         ``.npz`` added), written whole or not at all (a temporary file renamed); the path."""
-        target = Path(path)
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        try:
-            os.fchmod(fd, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
-            with os.fdopen(fd, "wb") as handle:
-                np.savez_compressed(handle, W=self.W, b=self.b, scenario=np.array(self.scenario))
-            os.replace(temp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        return target
+        return save_policy(self, path)
 
     def probabilities(self, x: npt.NDArray[Any], mask: npt.NDArray[Any]) -> tuple[Floats, Floats]:
         """The legal slots and their probabilities."""
@@ -150,8 +117,91 @@ class LinearPolicy:
         return int(legal[int(rng.choice(len(p), p=p))])
 
 
+Policy = LinearPolicy | MLPPolicy
+"""A learned policy of either kind: linear (:class:`LinearPolicy`) or a small network
+(:class:`~totenblatt.wanted.bots.mlp_policy.MLPPolicy`)."""
+
+
+def read_policy(path: str | Path) -> Policy:
+    """The policy saved at ``path`` (either kind: an MLP's file says ``kind = "mlp"``);
+    :class:`PolicyError` says what is wrong else.
+
+    Only a regular file is opened (a FIFO, a device or a directory is refused without
+    opening it, so nothing blocks)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise PolicyError(f"no policy file at {path}") from None
+    except (OSError, ValueError) as exc:
+        raise PolicyError(f"cannot read {path}: {_reason(exc)}") from None
+    if not stat.S_ISREG(mode):
+        raise PolicyError(f"{path} is {file_kind(mode)}, not a policy file")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped meanwhile
+                raise PolicyError(f"{path} is not a regular file, not a policy file")
+            with np.load(handle, allow_pickle=False) as data:
+                scenario = str(data["scenario"])
+                if "kind" in data.files and str(data["kind"]) == "mlp":
+                    return MLPPolicy.from_arrays(data, scenario)
+                policy = LinearPolicy(data["W"], data["b"], scenario)
+    except PolicyError:
+        raise
+    except FileNotFoundError:
+        raise PolicyError(f"no policy file at {path}") from None
+    except (OSError, ValueError, KeyError, EOFError) as exc:
+        missing = f": it has no {exc}" if isinstance(exc, KeyError) else ""
+        raise PolicyError(
+            f"{path} is not a policy saved by python -m totenblatt.env.train or "
+            f"totenblatt.env.learn_duel (an .npz with the weights and the scenario){missing}"
+        ) from None
+    w, b = policy.W, policy.b
+    if (
+        w.ndim != 2
+        or b.shape != (w.shape[0],)
+        or not np.isfinite(w).all()
+        or not np.isfinite(b).all()
+    ):
+        raise PolicyError(f"{path}: W must be slots × observations and b one per slot")
+    return policy
+
+
+def save_policy(policy: Policy, path: str | Path) -> Path:
+    """Write ``policy`` to the file ``path`` — that very name (no ``.npz`` added), written
+    whole or not at all (a temporary file renamed); the path."""
+    if isinstance(policy, MLPPolicy):
+        arrays: dict[str, Any] = {"kind": np.array("mlp"), **policy.arrays()}
+    else:
+        arrays = {"W": policy.W, "b": policy.b}
+    target = Path(path)
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        os.fchmod(fd, 0o666 & ~_umask())  # as open() would make it, not mkstemp's 0600
+        with os.fdopen(fd, "wb") as handle:
+            np.savez_compressed(handle, scenario=np.array(policy.scenario), **arrays)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return target
+
+
+def policy_shape(policy: Policy) -> tuple[int, int]:
+    """(slots, observations) of either kind."""
+    if isinstance(policy, MLPPolicy):
+        return policy.shape
+    return int(policy.W.shape[0]), int(policy.W.shape[1])
+
+
 class LearnedBot:
-    """A :class:`LinearPolicy` at a seat, greedy (see the module docstring).
+    """A learned policy (:data:`Policy`) at a seat, greedy (see the module docstring).
+
+    An :class:`~totenblatt.wanted.bots.mlp_policy.MLPPolicy` with a ``hint`` is shown
+    the heuristic's proposal (:class:`~totenblatt.wanted.bots.fast_policy.FastPolicy` on
+    the same world, which reads only the seat's knowledge); when it plays the proposal's
+    slot it plays the proposal itself (the heuristic's card for a move).
 
     ``scenario`` and ``ruleset``: the game's (built-in ones are found from the view);
     :class:`PolicyError` when the policy was trained for another scenario or its sizes
@@ -161,7 +211,7 @@ class LearnedBot:
 
     def __init__(
         self,
-        policy: LinearPolicy,
+        policy: Policy,
         *,
         scenario: str | Path | Scenario | None = None,
         ruleset: str | Path | Ruleset | None = None,
@@ -183,9 +233,11 @@ class LearnedBot:
             )
         self.slots = MoveSlots(template)
         self.observer = FastObserver(ObservationLayout(self.scenario, self.ruleset), template)
-        if policy.W.shape != (self.slots.size, self.observer.layout.size):
+        self.proposer = FastPolicy(0) if isinstance(policy, MLPPolicy) and policy.hint else None
+        shape = policy_shape(policy)
+        if shape != (self.slots.size, self.observer.layout.size):
             raise PolicyError(
-                f"the policy has {policy.W.shape[0]} slots × {policy.W.shape[1]} observations; "
+                f"the policy has {shape[0]} slots × {shape[1]} observations; "
                 f"this game has {self.slots.size} × {self.observer.layout.size}: it was "
                 "trained for other rules"
             )
@@ -208,8 +260,13 @@ class LearnedBot:
     def decide(self, world: FastGame, seat: int) -> int:
         """The fast id of the policy's most likely legal slot for ``seat`` in ``world``."""
         marks = self.slots.marks(world.legal_actions(), concede=False)
-        slot = self.policy.act(self.observer.encode(world, seat), marks[0], greedy=True)
-        return plays(marks, slot)
+        x = self.observer.encode(world, seat)
+        if self.proposer is None or not isinstance(self.policy, MLPPolicy):
+            return plays(marks, self.policy.act(x, marks[0], greedy=True))
+        proposed = self.proposer.choose(world)
+        hint = int(self.slots.slot_of[proposed])
+        slot = self.policy.act(x, marks[0], greedy=True, proposal=hint)
+        return proposed if slot == hint else plays(marks, slot)
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The policy's most likely slot, played as the engine's action it stands for."""
@@ -248,7 +305,7 @@ def offered(action: Action, legal_actions: Sequence[Action]) -> Action:
     return best[1]
 
 
-def _rebuilt(policy: LinearPolicy, scenario: Scenario, ruleset: Ruleset) -> LearnedBot:
+def _rebuilt(policy: Policy, scenario: Scenario, ruleset: Ruleset) -> LearnedBot:
     return LearnedBot(policy, scenario=scenario, ruleset=ruleset)
 
 

@@ -37,7 +37,7 @@ from totenblatt.wanted.bots.base import Bot
 from totenblatt.wanted.bots.fast_search import FastISMCTSBot, HardBot
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
-from totenblatt.wanted.bots.learned import LearnedBot, LinearPolicy, PolicyError
+from totenblatt.wanted.bots.learned import LearnedBot, Policy, PolicyError, read_policy
 from totenblatt.wanted.bots.random_bot import RandomBot
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
@@ -149,7 +149,7 @@ def make_bot(
     return search(seed, iterations=iterations, time_ms=time_ms, ruleset=ruleset, scenario=scenario)
 
 
-def load_policy(path: str | Path) -> LinearPolicy:
+def load_policy(path: str | Path) -> Policy:
     """The policy saved at ``path``, read once per file and change (a sim seats it in
     every game); :class:`~totenblatt.wanted.bots.learned.PolicyError` says what is wrong."""
     where = Path(path)
@@ -164,5 +164,5 @@ def load_policy(path: str | Path) -> LinearPolicy:
 
 
 @functools.lru_cache(maxsize=8)
-def _load_policy(path: str, stamp: int) -> LinearPolicy:
-    return LinearPolicy.load(path)
+def _load_policy(path: str, stamp: int) -> Policy:
+    return read_policy(path)
