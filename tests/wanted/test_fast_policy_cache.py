@@ -152,3 +152,27 @@ def test_each_enemys_part_of_a_stance_is_kept_and_gives_the_whole_stance() -> No
         found = stance(spec, known, fig, node, False, moved, each)
         assert found == stance(spec, known, fig, node, False, moved, {})
     assert len(each) == size + len(nodes)  # only the moved enemy's parts are new
+
+
+@pytest.mark.parametrize(("scenario", "ruleset"), [("gangs", "base"), ("heroes", "extended")])
+def test_no_move_is_weighed_only_when_none_beats_the_attack(scenario: str, ruleset: str) -> None:
+    """Given the best attack's score, the ranking is left out only when the whole ranking's
+    best move would not beat it by a quarter either (the policy's rule), and it is left
+    out for some attacks: the ceiling bounds every move."""
+    policy = FastPolicy(0)
+    game = new_fast_game(scenario, ruleset, seed=11)
+    known = know(game.spec)
+    skipped = 0
+    for _ in range(300):
+        if game.is_over:
+            break
+        if game.phase == _ACTION:
+            moves = policy.ranked_moves(game, known)
+            for attack in (0.0, 0.3, 1.0, 2.5):
+                found = policy.ranked_moves(game, known, attack)
+                assert found in ([], moves)
+                if not found and moves:
+                    assert moves[0][0] * 0.8 <= attack
+                    skipped += 1
+        game.play(policy.choose(game))
+    assert skipped > 0

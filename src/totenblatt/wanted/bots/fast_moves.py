@@ -252,9 +252,13 @@ def safest(
     return found
 
 
-def ranked_moves(game: FastGame, know: Know, cache: bool = True) -> list[tuple[float, int]]:
+def ranked_moves(
+    game: FastGame, know: Know, cache: bool = True, attack: float | None = None
+) -> list[tuple[float, int]]:
     """The best weighed move of every club value that gains something, best first
-    (``cache``: keep the stances and destinations in ``know``)."""
+    (``cache``: keep the stances and destinations in ``know``). ``attack``: the score of
+    the seat's best attack (0: none), which a move must beat by a quarter (the policy's
+    rule): none when :func:`ceiling` shows no move can, without weighing them."""
     seat = game.to_act
     clubs = sorted({c for c in game.seat_cards(seat) if SUITS[c] in (0, 4)})
     if not clubs:
@@ -273,8 +277,12 @@ def ranked_moves(game: FastGame, know: Know, cache: bool = True) -> list[tuple[f
     standoff = not any(o or th for o, th, _ in here.values())
     weighing = weights(game, know, standoff)
     now = position(list(here.values()), weighing)
-    holds = {f: set(game.hands[f]) for f in own} if spec.actions.per_character else {}
     others = {f: side_of([p for g, p in here.items() if g != f]) for f in own}
+    if attack is not None:
+        top = ceiling(know, spec, enemies, others, weighing) - now
+        if top * 0.8 <= attack:
+            return []  # no move beats the attack
+    holds = {f: set(game.hands[f]) for f in own} if spec.actions.per_character else {}
     memos = (stances, places, each)
     return _rank(game, know, clubs, enemies, threats, memos, weighing, now, holds, others)
 
@@ -434,3 +442,45 @@ def position_with(
             break
         total += w * (attack * ours[k] - defence * theirs[k])
     return total - urge * (way + part[2])
+
+
+def ceiling(
+    know: Know,
+    spec: Spec,
+    enemies: list[Enemy],
+    others: dict[int, Any],
+    weighing: tuple[float, float, float],
+) -> float:
+    """A bound no weighed move's position exceeds: each own figure (``others``: its side
+    without it, :func:`side_of`) at a place with its best conceivable shot (its weapon's
+    best modifier against the least cover, an enemy nearly dead), no enemy's shot at it
+    and no way to go. :func:`position_with` only grows with the shot and shrinks with the
+    threat and the way, each sum and product rounded alike, so the bound holds as
+    computed."""
+    shots = know.ceilings
+    if shots is None:
+        shots = know.ceilings = _best_shots(know, spec)
+    weak = any(e[3] for e in enemies)
+    top = -math.inf
+    for f, side in others.items():
+        shot = shots[f]
+        if weak:
+            shot = max(shot, shot * 1.5)
+        found = position_with(side, (shot, 0.0, 0.0), weighing)
+        if found > top:
+            top = found
+    return top
+
+
+def _best_shots(know: Know, spec: Spec) -> list[float]:
+    """Per figure: the most its shot at an enemy may count in a stance (:func:`_against`)."""
+    least = min(min(know.cover_mod), know.hard)
+    out = []
+    for mods in spec.modifiers:
+        hits = [m for m in mods if m != MISS]
+        if not hits:
+            out.append(0.0)  # never a shot: the stance's shot stays 0
+            continue
+        top = max(-12, min(12, max(hits) - least))
+        out.append(max(0.0, *(know.proxy[m] for m in range(-12, top + 1))))
+    return out

@@ -266,8 +266,8 @@ class FastPolicy:
             return extra
         score, attack = now if now is not None else self._best_attack(game, know, seat)
         best_score, best = (score, attack) if attack >= 0 else (0.0, PASS)
-        if moves is None:
-            moves = self.ranked_moves(game, know)
+        if moves is None:  # (none weighed when none can beat the attack)
+            moves = self.ranked_moves(game, know, best_score)
         if moves and moves[0][0] * 0.8 > best_score:
             return moves[0][1]
         return best
@@ -308,10 +308,13 @@ class FastPolicy:
         """The figures in the game of other teams: index, node, hidden, nearly dead."""
         return enemies_of(game, team)
 
-    def ranked_moves(self, game: FastGame, know: Know) -> list[tuple[float, int]]:
+    def ranked_moves(
+        self, game: FastGame, know: Know, attack: float | None = None
+    ) -> list[tuple[float, int]]:
         """The best weighed move of every club value that gains something, best first
-        (:func:`fast_moves.ranked_moves`)."""
-        return ranked_moves(game, know, self.cache)
+        (:func:`fast_moves.ranked_moves`; ``attack``: none when none beats this attack
+        score by a quarter)."""
+        return ranked_moves(game, know, self.cache, attack)
 
     def candidates(self, game: FastGame) -> list[int]:
         """The ids worth a search, the policy's own choice first (as ``ismcts.candidates``):
