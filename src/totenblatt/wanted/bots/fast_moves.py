@@ -93,7 +93,7 @@ def stance(
         one = each.get(key)
         if one is None:
             one = _against(spec, know, fig, node, hidden, e, there, e_hidden, weak)
-            if len(each) > 400_000:
+            if len(each) > 200_000:
                 each.clear()
             each[key] = one
         gain, theirs, distance = one
