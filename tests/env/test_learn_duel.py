@@ -11,6 +11,7 @@ from totenblatt.env import learn_duel
 from totenblatt.env.duel_teacher import Labels, Teacher, outcome
 from totenblatt.env.learn_duel import fit_gradients
 from totenblatt.wanted.bots import (
+    DUEL_POLICY,
     LearnedBot,
     LinearPolicy,
     MLPPolicy,
@@ -19,6 +20,7 @@ from totenblatt.wanted.bots import (
     make_bot,
     read_policy,
     save_policy,
+    shipped_policy,
 )
 from totenblatt.wanted.fast import new_fast_game
 
@@ -168,3 +170,37 @@ def test_the_command_line_writes_the_policy(
     with pytest.raises(SystemExit) as stop:
         learn_duel.main(["--labels", "0"])
     assert stop.value.code == 2
+
+
+def test_another_slot_is_played_only_when_its_advantage_beats_the_margin() -> None:
+    policy = MLPPolicy.fresh(4, 4, hidden=2, hint=0.5)
+    policy.b2[:] = [0.3, learn_duel.NEVER, -5.0, 0.0]  # the proposal's own output is ignored
+    x, mask = np.zeros(4, np.float32), np.array([1, 1, 1, 1], np.int8)
+    assert policy.act(x, mask, proposal=2) == 2
+    policy.hint = 0.2
+    assert policy.act(x, mask, proposal=2) == 0
+    assert policy.act(x, np.array([0, 1, 1, 0], np.int8), proposal=2) == 2  # never the unlearned
+
+
+def test_the_shipped_duel_policy_is_small_and_corrects_the_heuristic_somewhere() -> None:
+    path = shipped_policy()
+    assert path is not None and Path(path) == DUEL_POLICY
+    assert DUEL_POLICY.stat().st_size < 300_000
+    policy = read_policy(path)
+    assert isinstance(policy, MLPPolicy) and policy.scenario == "duel" and policy.hint > 0
+    bot = make_bot(f"learned:{path}", 1)
+    assert isinstance(bot, LearnedBot)
+    heuristic = fast_seat("heuristic", 0)
+    assert heuristic is not None
+    differ = agree = 0
+    for seed in range(4):
+        game = new_fast_game("duel", seed=seed)
+        while not game.is_over:
+            if game.to_act == 0:
+                mine, theirs = bot.decide(game, 0), heuristic.decide(game)
+                differ += mine != theirs
+                agree += mine == theirs
+                game.play(mine)
+            else:
+                game.play(heuristic.decide(game))
+    assert differ > 0 and agree > differ  # mostly the heuristic's choice, not always

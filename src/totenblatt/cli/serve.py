@@ -344,8 +344,9 @@ _Learned = Annotated[
         "--learned",
         metavar="PATH",
         help=N_(
-            "A policy saved by python -m totenblatt.env.train: the lobby offers it as the "
-            "learned bot, in the scenario it was trained for."
+            "A policy saved by python -m totenblatt.env.train or totenblatt.env.learn_duel: "
+            "the lobby offers it as the learned bot, in the scenario it was trained for "
+            "(default: the shipped duel policy)."
         ),
     ),
 ]
@@ -436,6 +437,8 @@ def serve(
         bot_games=bot_games,
         idle_hours=idle_hours,
     )
+    from totenblatt.wanted.bots import shipped_policy
+
     settings = web.ServerSettings(
         db_url=database.url,
         bot_delay=bot_delay,
@@ -447,7 +450,7 @@ def serve(
         allow_origins=origins,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
-        learned=None if learned is None else str(learned),
+        learned=shipped_policy() if learned is None else str(learned),
         operator_token=operator_token or web.new_operator_token(),
         private=private,
         scenario_dir=None if scenario_dir is None else str(scenario_dir),

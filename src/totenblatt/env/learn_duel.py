@@ -44,6 +44,13 @@ __all__ = ["TrainReport", "distil", "duel_score", "fit", "fit_gradients", "main"
 F32 = npt.NDArray[np.float32]
 
 
+MARGINS = (0.06, 0.08, 0.1, 0.12, 0.15, 0.2)
+"""The margins the trainer chooses from (the learned advantage a slot needs over the
+proposal; the teacher's scores are in (−1, 1))."""
+NEVER = -10.0
+"""The output of a slot the teacher seldom tried: below any margin."""
+
+
 @dataclass
 class TrainReport:
     """What a run did: games, CPU seconds, and the greedy score at each evaluation."""
@@ -222,26 +229,27 @@ def _label(
 
 def distil(
     *,
-    labels: int = 40_000,
+    labels: int = 100_000,
     minutes: float = 30.0,
     num_envs: int = 64,
-    tries: int = 6,
+    tries: int = 8,
     hidden: int = 64,
     epochs: int = 12,
     lr: float = 1e-3,
-    margins: Sequence[float] = (0.05, 0.15, 0.3),
-    eval_deals: int = 100,
+    margins: Sequence[float] = MARGINS,
+    eval_deals: int = 300,
     seed: int = 0,
     workers: int = 1,
-    min_support: int = 0,
-    decay: float = 1e-5,
+    min_support: int = 200,
+    decay: float = 1e-4,
     log: Callable[[str], None] | None = None,
 ) -> tuple[MLPPolicy, TrainReport]:
     """The teacher labels ``labels`` decisions (or as many as ``minutes`` of CPU time give,
     half the budget), the network is fitted to nine tenths of them, and the proposal's
     bonus is the margin of ``margins`` whose greedy bot scores best against the heuristic
     on ``eval_deals`` paired deals (seeds apart from the usual test's). A slot tried fewer
-    than ``min_support`` times keeps a zero output (the proposal wins over it)."""
+    than ``min_support`` times as another choice gets the output :data:`NEVER` (it is never
+    preferred to the proposal: the network has not learned it)."""
     one_blas_thread()
     rng = np.random.default_rng(seed)
     start = _cpu()
@@ -275,7 +283,7 @@ def distil(
     support = np.bincount(tried[tried >= 0], minlength=slots)
     rare = support < min_support  # too few tries to tell: never preferred to the proposal
     policy.W2[rare] = 0.0
-    policy.b2[rare] = 0.0
+    policy.b2[rare] = NEVER
     report = TrainReport(games=len(data))
     best = (-1.0, 0.0)
     for margin in margins:
@@ -308,14 +316,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     positive = _number(float, 0.0, above=True)
     count = _number(int, 1)
-    parser.add_argument("--labels", type=count, default=60_000, help="decisions labelled")
+    parser.add_argument("--labels", type=count, default=100_000, help="decisions labelled")
     parser.add_argument("--minutes", type=positive, default=30.0, help="CPU-time cap per worker")
     parser.add_argument("--workers", type=count, default=2, help="processes labelling")
     parser.add_argument("--envs", type=count, default=64, help="duels stepped together")
-    parser.add_argument("--tries", type=_number(int, 2), default=6, help="slots tried a decision")
+    parser.add_argument("--tries", type=_number(int, 2), default=8, help="slots tried a decision")
     parser.add_argument("--hidden", type=count, default=64, help="hidden units")
-    parser.add_argument("--epochs", type=count, default=15, help="passes over the labels")
-    parser.add_argument("--eval-deals", type=count, default=100, help="paired deals per margin")
+    parser.add_argument("--epochs", type=count, default=12, help="passes over the labels")
+    parser.add_argument("--eval-deals", type=count, default=300, help="paired deals per margin")
     parser.add_argument("--seed", type=_number(int, 0), default=0)
     parser.add_argument("--out", type=Path, default=Path("duel_mlp.npz"), help="the file written")
     args = parser.parse_args(argv)

@@ -11,18 +11,21 @@ from totenblatt.wanted.bots.fast_seats import (
 from totenblatt.wanted.bots.heuristic import HeuristicBot
 from totenblatt.wanted.bots.ismcts import ISMCTSBot
 from totenblatt.wanted.bots.learned import (
+    DUEL_POLICY,
     LearnedBot,
     LinearPolicy,
     Policy,
     PolicyError,
     read_policy,
     save_policy,
+    shipped_policy,
 )
 from totenblatt.wanted.bots.mlp_policy import MLPPolicy
 from totenblatt.wanted.bots.random_bot import RandomBot
 from totenblatt.wanted.bots.registry import bot_names, check_bot_name, load_policy, make_bot
 
 __all__ = [
+    "DUEL_POLICY",
     "Bot",
     "FastSeat",
     "HardBot",
@@ -47,4 +50,5 @@ __all__ = [
     "play_on_fast_path",
     "read_policy",
     "save_policy",
+    "shipped_policy",
 ]

@@ -51,6 +51,7 @@ from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario, load_scenario, ruleset_for
 
 __all__ = [
+    "DUEL_POLICY",
     "LearnedBot",
     "LinearPolicy",
     "Policy",
@@ -58,6 +59,7 @@ __all__ = [
     "policy_shape",
     "read_policy",
     "save_policy",
+    "shipped_policy",
 ]
 
 
@@ -115,6 +117,18 @@ class LinearPolicy:
         if greedy or rng is None:
             return int(legal[int(np.argmax(p))])
         return int(legal[int(rng.choice(len(p), p=p))])
+
+
+DUEL_POLICY = Path(__file__).with_name("duel_policy.npz")
+"""The duel's learned bot as shipped: an :class:`~totenblatt.wanted.bots.mlp_policy.MLPPolicy`
+made by ``python -m totenblatt.env.learn_duel`` (seed 0, its defaults; ~100 kB). The web
+lobby seats it unless ``totenblatt serve --learned PATH`` names another."""
+
+
+def shipped_policy() -> str | None:
+    """The path of the shipped duel policy (:data:`DUEL_POLICY`), or None if a build left
+    it out."""
+    return str(DUEL_POLICY) if DUEL_POLICY.is_file() else None
 
 
 Policy = LinearPolicy | MLPPolicy

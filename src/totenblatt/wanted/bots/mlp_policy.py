@@ -1,13 +1,15 @@
 """A small neural policy over the fast environment's slots, numpy only: ``learned:PATH``.
 
 :class:`MLPPolicy` reads a seat's observation vector (normalised by a stored mean and
-scale), one hidden layer of rectified units, and gives a logit per action slot; to the
-slot the heuristic would play (:class:`~totenblatt.wanted.bots.fast_policy.FastPolicy`
-on the same seat's knowledge: its *proposal*) it adds a learned bonus ``hint``. The
-policy is a softmax over the legal slots; the bot plays the most likely one.
+scale), one hidden layer of rectified units, and gives a logit per action slot. Given
+the slot the heuristic would play (:class:`~totenblatt.wanted.bots.fast_policy.FastPolicy`
+on the same seat's knowledge: its *proposal*), the outputs are read as each slot's
+advantage over it and the proposal's own logit is the margin ``hint``: another slot is
+played only when its advantage is above the margin. The policy is a softmax over the
+legal slots; the bot plays the most likely one.
 
-So the learner is a learned correction of the heuristic's proposal: with ``hint`` 0 it
-is a plain network over the observation. ``python -m totenblatt.env.learn_duel`` trains
+So the learner is a learned correction of the heuristic's proposal; without a proposal
+it is a plain network over the observation. ``python -m totenblatt.env.learn_duel`` trains
 one; it is saved as ``.npz`` (``kind = "mlp"``), float32, a few hundred kB.
 
 >>> policy = MLPPolicy.fresh(observations=4, slots=3, hidden=2, hint=1.0)
@@ -33,7 +35,8 @@ MLP_KEYS = ("mean", "scale", "W1", "b1", "W2", "b2", "hint")
 
 @dataclass
 class MLPPolicy:
-    """``logits = W2 @ relu(W1 @ ((x - mean) / scale) + b1) + b2 + hint * proposal``."""
+    """``logits = W2 @ relu(W1 @ ((x - mean) / scale) + b1) + b2``, the proposal's
+    logit ``hint``."""
 
     mean: Floats
     scale: Floats
@@ -127,8 +130,8 @@ class MLPPolicy:
         -1 for none)."""
         legal = np.flatnonzero(mask)
         logits = (self.W2[legal] @ self.hidden(x) + self.b2[legal]).astype(np.float64)
-        if proposal >= 0:
-            logits[legal == proposal] += self.hint
+        if proposal >= 0:  # the outputs are advantages over the proposal: its own is hint
+            logits[legal == proposal] = self.hint
         logits -= logits.max()
         p = np.exp(logits)
         return legal, p / p.sum()
