@@ -5,13 +5,14 @@ results), only its speed."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 
 import pytest
 
-from totenblatt.wanted.bots.fast_moves import enemies_of, stance
+from totenblatt.wanted.bots.fast_moves import enemies_of, part, stance
 from totenblatt.wanted.bots.fast_policy import FastPolicy
-from totenblatt.wanted.bots.fast_reading import know
-from totenblatt.wanted.fast import new_fast_game
+from totenblatt.wanted.bots.fast_reading import Know, know
+from totenblatt.wanted.fast import FastGame, new_fast_game
 from totenblatt.wanted.rules import Ruleset
 
 _ACTION = 2
@@ -34,29 +35,37 @@ def test_the_cached_policy_chooses_as_the_uncached_one(
     rules = Ruleset.load(ruleset).with_options(hand_mode=hands)
     cached, fresh = FastPolicy(0), FastPolicy(0, cache=False)
     compared = 0
-    for seed in (3, 4):
+    for game, known, chosen in _decisions(scenario, rules, (3, 4), 300, cached):
+        if game.phase == _ACTION:
+            kept = [len(known.stances), len(known.candidates), len(known.each)]
+            kept.append(len(known.shots))
+            moves, candidates = fresh.ranked_moves(game, known), fresh.candidates(game)
+            assert fresh.choose(game) == chosen
+            now = [len(known.stances), len(known.candidates), len(known.each)]
+            assert kept == [*now, len(known.shots)]
+            assert moves == cached.ranked_moves(game, known)
+            assert candidates == cached.candidates(game)
+            compared += 1
+        else:
+            assert fresh.choose(game) == chosen
+    assert known.stances and any(known.stances.values())
+    assert known.each and known.shots
+    assert compared >= 20
+
+
+def _decisions(
+    scenario: str, rules: Ruleset, seeds: tuple[int, ...], most: int, policy: FastPolicy
+) -> Iterator[tuple[FastGame, Know, int]]:
+    """Each decision of ``policy`` in every seat of seeded games, played once looked at."""
+    for seed in seeds:
         game = new_fast_game(scenario, rules, seed=seed)
         known = know(game.spec)
-        for _ in range(300):
+        for _ in range(most):
             if game.is_over:
                 break
-            chosen = cached.choose(game)
-            if game.phase == _ACTION:
-                kept = [len(known.stances), len(known.candidates), len(known.each)]
-                kept.append(len(known.shots))
-                moves, candidates = fresh.ranked_moves(game, known), fresh.candidates(game)
-                assert fresh.choose(game) == chosen
-                now = [len(known.stances), len(known.candidates), len(known.each)]
-                assert kept == [*now, len(known.shots)]
-                assert moves == cached.ranked_moves(game, known)
-                assert candidates == cached.candidates(game)
-                compared += 1
-            else:
-                assert fresh.choose(game) == chosen
+            chosen = policy.choose(game)
+            yield game, known, chosen
             game.play(chosen)
-        assert known.stances and any(known.stances.values())
-        assert known.each and known.shots
-    assert compared >= 20
 
 
 def test_the_cache_keeps_stances_by_the_enemies_and_reuses_them() -> None:
@@ -69,7 +78,7 @@ def test_the_cache_keeps_stances_by_the_enemies_and_reuses_them() -> None:
     policy = FastPolicy(0)
     first = policy.ranked_moves(game, known)
     seat = game.to_act
-    enemies = policy._enemies(game, game.spec.teams[seat])
+    enemies = enemies_of(game, game.spec.teams[seat])
     stances = known.stances[tuple(enemies)]
     size = len(stances)
     assert size > 0
@@ -78,9 +87,9 @@ def test_the_cache_keeps_stances_by_the_enemies_and_reuses_them() -> None:
     fig = game.living(seat)[0]
     hp = game.hp[fig]
     game.hp[fig] = 1
-    low = policy._part(game, known, fig, game.pos[fig], game.hidden[fig], enemies, stances)
+    low = part(game, known, fig, game.pos[fig], game.hidden[fig], enemies, stances, known.each)
     game.hp[fig] = 3
-    high = policy._part(game, known, fig, game.pos[fig], game.hidden[fig], enemies, stances)
+    high = part(game, known, fig, game.pos[fig], game.hidden[fig], enemies, stances, known.each)
     game.hp[fig] = hp
     assert low[0] == high[0] and low[2] == high[2]
     assert low[1] == pytest.approx(high[1] * 1.6)
@@ -110,18 +119,11 @@ def test_the_policy_chooses_as_it_did(scenario: str, ruleset: str, hands: str) -
     rules = Ruleset.load(ruleset).with_options(hand_mode=hands)
     digest = hashlib.sha256()
     policy = FastPolicy(0)
-    for seed in (5, 6):
-        game = new_fast_game(scenario, rules, seed=seed)
-        known = know(game.spec)
-        for _ in range(200):
-            if game.is_over:
-                break
-            chosen = policy.choose(game)
-            if game.phase == _ACTION:
-                found = (policy.ranked_moves(game, known), policy.candidates(game))
-                digest.update(repr(found).encode())
-            digest.update(repr(chosen).encode())
-            game.play(chosen)
+    for game, known, chosen in _decisions(scenario, rules, (5, 6), 200, policy):
+        if game.phase == _ACTION:
+            found = (policy.ranked_moves(game, known), policy.candidates(game))
+            digest.update(repr(found).encode())
+        digest.update(repr(chosen).encode())
     assert digest.hexdigest()[:16] == _DIGESTS[scenario]
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from totenblatt.wanted.bots.fast_moves import Enemy, enemies_of, part, ranked_moves
+from totenblatt.wanted.bots.fast_moves import ranked_moves
 from totenblatt.wanted.bots.fast_reading import (
     Know,
     defence_of,
@@ -288,25 +288,6 @@ class FastPolicy:
 
             found = redraw_choice(game, know, best_with)
         return found, kept[0] if kept else None
-
-    def _part(
-        self,
-        game: FastGame,
-        know: Know,
-        fig: int,
-        node: int,
-        hidden: bool,
-        enemies: list[Enemy],
-        memo: dict[int, tuple[float, float, float]],
-    ) -> tuple[float, float, float]:
-        """The heuristic's stance of ``fig`` at ``node`` (:func:`fast_moves.part`; ``memo``:
-        the stances kept for ``enemies``)."""
-        return part(game, know, fig, node, hidden, enemies, memo, know.each if self.cache else {})
-
-    @staticmethod
-    def _enemies(game: FastGame, team: int) -> list[Enemy]:
-        """The figures in the game of other teams: index, node, hidden, nearly dead."""
-        return enemies_of(game, team)
 
     def ranked_moves(
         self, game: FastGame, know: Know, attack: float | None = None
