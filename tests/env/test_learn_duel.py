@@ -204,3 +204,34 @@ def test_the_shipped_duel_policy_is_small_and_corrects_the_heuristic_somewhere()
             else:
                 game.play(heuristic.decide(game))
     assert differ > 0 and agree > differ  # mostly the heuristic's choice, not always
+
+
+def test_the_shipped_bot_decides_alike_when_only_hidden_cards_differ() -> None:
+    """On the true fast game (as sim and ladder seat it) the shipped bot reads its seat's
+    observation and the heuristic's proposal only: games that differ in cards hidden from
+    the seat get the same decision."""
+    import random
+
+    from totenblatt.wanted.bots import HeuristicBot
+    from totenblatt.wanted.engine.determinize import shuffle_hidden
+    from totenblatt.wanted.engine.game import new_game
+    from totenblatt.wanted.fast import FastGame
+
+    path = shipped_policy()
+    assert path is not None
+    bot = make_bot(f"learned:{path}", 1)
+    assert isinstance(bot, LearnedBot)
+    rng = random.Random(3)
+    game = new_game("duel", seed=21)
+    players = [HeuristicBot(1), HeuristicBot(2)]
+    checked = moved = 0
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        twin = shuffle_hidden(game, seat, rng)
+        moved += twin.state.hands[1 - seat] != game.state.hands[1 - seat]
+        mine = bot.decide(FastGame.from_game(game), seat)
+        assert bot.decide(FastGame.from_game(twin), seat) == mine
+        checked += 1
+        game.apply(players[seat].choose(game.view(seat), game.legal_actions()))
+    assert checked > 20 and moved > 10
