@@ -304,7 +304,7 @@ def distil(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Train the duel's learned bot and save it (bad arguments: one line, exit 2)."""
-    from totenblatt.env.train import _number, _Parser, _writable
+    from totenblatt.env.train import _check_out, _number, _Parser
 
     parser = _Parser(
         prog="python -m totenblatt.env.learn_duel",
@@ -327,9 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=_number(int, 0), default=0)
     parser.add_argument("--out", type=Path, default=Path("duel_mlp.npz"), help="the file written")
     args = parser.parse_args(argv)
-    problem = _writable(args.out)
-    if problem is not None:
-        parser.error(problem)
+    _check_out(parser, args.out)
     policy, report = distil(
         labels=args.labels,
         minutes=args.minutes,

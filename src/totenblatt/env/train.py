@@ -218,6 +218,13 @@ def _rate(text: str) -> float:
     return float(value)
 
 
+def _check_out(parser: argparse.ArgumentParser, path: Path) -> None:
+    """Stop with the parser's usage error (status 2) when ``path`` cannot be written."""
+    problem = _writable(path)
+    if problem is not None:
+        parser.error(problem)
+
+
 def _writable(path: Path) -> str | None:
     """Why ``path`` cannot be the policy file written (None: it can): it must be a new
     name in an existing folder, or a regular file."""
@@ -277,9 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _evaluate(args.evaluate, check_bot_name(args.against), args.eval_games)
     except (PolicyError, ValueError) as exc:
         parser.error(str(exc))
-    problem = _writable(args.out)
-    if problem is not None:
-        parser.error(problem)
+    _check_out(parser, args.out)
     policy, report = train(
         minutes=args.minutes,
         games=args.games,

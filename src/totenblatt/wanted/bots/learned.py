@@ -36,7 +36,7 @@ import numpy.typing as npt
 
 from totenblatt.datafiles import file_kind
 from totenblatt.wanted.bots.fast_policy import FastPolicy
-from totenblatt.wanted.bots.mlp_policy import MLPPolicy
+from totenblatt.wanted.bots.mlp_policy import MLPPolicy, pick
 from totenblatt.wanted.encoding import (
     FastObserver,
     MoveSlots,
@@ -114,9 +114,7 @@ class LinearPolicy:
     ) -> int:
         """A slot: the most likely (``greedy``) or drawn from the policy."""
         legal, p = self.probabilities(x, mask)
-        if greedy or rng is None:
-            return int(legal[int(np.argmax(p))])
-        return int(legal[int(rng.choice(len(p), p=p))])
+        return pick(legal, p, rng, greedy)
 
 
 DUEL_POLICY = Path(__file__).with_name("duel_policy.npz")

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["MLP_KEYS", "MLPPolicy"]
+__all__ = ["MLP_KEYS", "MLPPolicy", "pick"]
 
 Floats = npt.NDArray[np.float32]
 
@@ -146,6 +146,14 @@ class MLPPolicy:
     ) -> int:
         """A slot: the most likely (``greedy`` or no ``rng``) or drawn from the policy."""
         legal, p = self.probabilities(x, mask, proposal)
-        if greedy or rng is None:
-            return int(legal[int(np.argmax(p))])
-        return int(legal[int(rng.choice(len(p), p=p))])
+        return pick(legal, p, rng, greedy)
+
+
+def pick(
+    legal: npt.NDArray[Any], p: npt.NDArray[Any], rng: np.random.Generator | None, greedy: bool
+) -> int:
+    """Of the ``legal`` slots the most likely by ``p`` (``greedy`` or no ``rng``), or one
+    drawn by ``p`` from ``rng``: how either policy turns its probabilities into a slot."""
+    if greedy or rng is None:
+        return int(legal[int(np.argmax(p))])
+    return int(legal[int(rng.choice(len(p), p=p))])
