@@ -122,7 +122,6 @@ class World:
             spawn=spawn,
             allow=allow,
             now=lambda: self.time,
-            sender=None,
         )
         self.days.sender = WebhookSender(self.days.policy, pause_s=0.0)
 

@@ -23,6 +23,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from totenblatt.web.shell.errors import ConflictError, InvalidError, WebError
@@ -103,6 +104,7 @@ def stored_clock(game_id: str, data: dict[str, Any] | None) -> Clock | None:
         return None
 
 
+@dataclass(eq=False)
 class Days:
     """The hub's games that last days: clocks, flags and hooks (see the module docstring).
 
@@ -112,31 +114,25 @@ class Days:
     ``now``: seconds since the epoch (tests inject one).
     """
 
-    def __init__(
-        self,
-        games: WebGames,
-        *,
-        run: Runner,
-        apply: Apply,
-        after: Callable[[Any], Awaitable[None]],
-        spawn: Callable[[Coroutine[Any, Any, None]], None],
-        allow: tuple[str, ...] = (),
-        now: Callable[[], float] = time.time,
-        sender: WebhookSender | None = None,
-    ) -> None:
-        self.games = games
-        self.run = run
-        self.apply = apply
-        self.after = after
-        self.spawn = spawn
-        self.now = now
-        self.policy = WebhookPolicy.of(allow)
-        self.sender = sender or WebhookSender(self.policy)
-        self.turns: dict[str, int] = {}
-        """The version of each game last seen (a hook goes out only for a new position)."""
-        self.flags: dict[str, asyncio.Task[None]] = {}
-        self.hooks: dict[str, dict[int, tuple[str, str]]] = {}
-        """Per game, per seat: its webhook and its page (loaded from the store once)."""
+    games: WebGames
+    _: KW_ONLY
+    run: Runner
+    apply: Apply
+    after: Callable[[Any], Awaitable[None]]
+    spawn: Callable[[Coroutine[Any, Any, None]], None]
+    allow: tuple[str, ...] = ()
+    now: Callable[[], float] = time.time
+    policy: WebhookPolicy = field(init=False)
+    sender: WebhookSender = field(init=False)
+    turns: dict[str, int] = field(init=False, default_factory=dict)
+    """The version of each game last seen (a hook goes out only for a new position)."""
+    flags: dict[str, asyncio.Task[None]] = field(init=False, default_factory=dict)
+    hooks: dict[str, dict[int, tuple[str, str]]] = field(init=False, default_factory=dict)
+    """Per game, per seat: its webhook and its page (loaded from the store once)."""
+
+    def __post_init__(self) -> None:
+        self.policy = WebhookPolicy.of(self.allow)
+        self.sender = WebhookSender(self.policy)
 
     @classmethod
     def of(cls, hub: Any, allow: tuple[str, ...] = ()) -> Days:
