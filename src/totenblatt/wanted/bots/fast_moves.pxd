@@ -37,11 +37,11 @@ cdef tuple _against(
     c=Py_ssize_t, way=Py_ssize_t, cost=double, best_score=double, best=Py_ssize_t,
     f=Py_ssize_t, base=Py_ssize_t, here_f=Py_ssize_t, mine=tuple, found=tuple, spots=tuple,
     weak=bint, side=tuple, j=Py_ssize_t, hide=Py_ssize_t, key=Py_ssize_t, found_part=tuple,
-    score=double,
+    score=double, top=double,
 )
 cdef list _rank(
     CFastGame game, object know, list clubs, list enemies, tuple threats, tuple memos,
-    tuple weighing, double now, dict holds, dict others,
+    tuple weighing, double now, dict holds, dict others, dict tops,
 )
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "safest",
     "side_of",
     "stance",
+    "tops_of",
     "weights",
 ]
 
@@ -278,13 +279,14 @@ def ranked_moves(
     weighing = weights(game, know, standoff)
     now = position(list(here.values()), weighing)
     others = {f: side_of([p for g, p in here.items() if g != f]) for f in own}
+    tops = tops_of(know, spec, enemies, others, weighing)
     if attack is not None:
-        top = ceiling(know, spec, enemies, others, weighing) - now
+        top = max(tops.values(), default=-math.inf) - now
         if top * 0.8 <= attack:
             return []  # no move beats the attack
     holds = {f: set(game.hands[f]) for f in own} if spec.actions.per_character else {}
     memos = (stances, places, each)
-    return _rank(game, know, clubs, enemies, threats, memos, weighing, now, holds, others)
+    return _rank(game, know, clubs, enemies, threats, memos, weighing, now, holds, others, tops)
 
 
 def _rank(
@@ -298,11 +300,13 @@ def _rank(
     now: float,
     holds: dict[int, set[int]],
     others: dict[int, Any],
+    tops: dict[int, float],
 ) -> list[tuple[float, int]]:
     """:func:`ranked_moves` once the seat's position is weighed (``now``; ``threats``: the
     enemies' nodes; ``memos``: the stances, destinations and enemies' parts kept;
     ``others``: each own figure's side without it, :func:`side_of`; ``holds``: per
-    character, each figure's cards)."""
+    character, each figure's cards; ``tops``: :func:`tops_of`, which leaves out a figure
+    none of whose moves can beat the club's best so far)."""
     spec = game.spec
     t = spec.actions
     board = spec.board
@@ -322,6 +326,9 @@ def _rank(
         for f in own:
             if per_character and c not in holds[f]:
                 continue  # D-5: a figure moves by the clubs of its own hand
+            top = tops[f]
+            if top - now - cost <= best_score:
+                continue  # no move of this figure beats the best one (tops_of)
             budget = spec.inches[c] + (spec.club[f] if c != JOKER else 0)  # Light-Footed
             base = t.move_base(way, t.slot[f])
             here_f = pos[f]
@@ -457,19 +464,7 @@ def ceiling(
     and no way to go. :func:`position_with` only grows with the shot and shrinks with the
     threat and the way, each sum and product rounded alike, so the bound holds as
     computed."""
-    shots = know.ceilings
-    if shots is None:
-        shots = know.ceilings = _best_shots(know, spec)
-    weak = any(e[3] for e in enemies)
-    top = -math.inf
-    for f, side in others.items():
-        shot = shots[f]
-        if weak:
-            shot = max(shot, shot * 1.5)
-        found = position_with(side, (shot, 0.0, 0.0), weighing)
-        if found > top:
-            top = found
-    return top
+    return max(tops_of(know, spec, enemies, others, weighing).values(), default=-math.inf)
 
 
 def _best_shots(know: Know, spec: Spec) -> list[float]:
@@ -483,4 +478,28 @@ def _best_shots(know: Know, spec: Spec) -> list[float]:
             continue
         top = max(-12, min(12, max(hits) - least))
         out.append(max(0.0, *(know.proxy[m] for m in range(-12, top + 1))))
+    return out
+
+
+def tops_of(
+    know: Know,
+    spec: Spec,
+    enemies: list[Enemy],
+    others: dict[int, Any],
+    weighing: tuple[float, float, float],
+) -> dict[int, float]:
+    """Per own figure (``others``: its side without it, :func:`side_of`): a bound no
+    weighed move of it exceeds, its position at a place with its best conceivable shot
+    (its weapon's best modifier against the least cover, an enemy nearly dead), no enemy's
+    shot at it and no way to go (:func:`ceiling`: the largest of them)."""
+    shots = know.ceilings
+    if shots is None:
+        shots = know.ceilings = _best_shots(know, spec)
+    weak = any(e[3] for e in enemies)
+    out: dict[int, float] = {}
+    for f, side in others.items():
+        shot = shots[f]
+        if weak:
+            shot = max(shot, shot * 1.5)
+        out[f] = position_with(side, (shot, 0.0, 0.0), weighing)
     return out

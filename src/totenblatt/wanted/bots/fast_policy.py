@@ -112,10 +112,12 @@ class FastPolicy:
             return PASS
         winning.sort()
         ours = self._best_attack(game, know, game.to_act)[0]
+        last = len(game.bid_order) <= 1
+        if last and ours >= 0.45:
+            return winning[0][1]  # (the threat decides nothing then)
         theirs = self._threat(game, know)
         if max(ours, theirs) < 0.45:
             return PASS
-        last = len(game.bid_order) <= 1
         return winning[0 if last or ours + theirs < 1.5 else len(winning) // 2][1]
 
     # -- attacks -----------------------------------------------------------------------

@@ -422,7 +422,8 @@ def redraw_choice(
     """HeuristicBot's ``_redraw``: the weakest card that is no spade, paid by the living
     figure with the most HP (at least 3 left after), when the seat may redraw and the
     expected gain of the best attack (``best_with(cards)``: the seat's best attack score
-    with those cards, None its hand) beats the HP it costs by ``REDRAW_MARGIN``."""
+    with those of its cards, at least 0; None its hand) beats the HP it costs by
+    ``REDRAW_MARGIN`` (a card the seat does not hold gains nothing and is not asked)."""
     t = game.actions
     spec = game.spec
     seat = game.to_act
@@ -450,7 +451,8 @@ def redraw_choice(
     current = best_with(None)
     gain = 0.0
     for card in shooters:
-        gain += found[card] / total * max(0.0, best_with([card]) - current)
+        if card in hand:  # (another card's best attack is none: 0, never above current)
+            gain += found[card] / total * max(0.0, best_with([card]) - current)
     if gain <= cost + REDRAW_MARGIN:
         return None
     hand_slot = t.slot[payer] if t.per_character else 0
