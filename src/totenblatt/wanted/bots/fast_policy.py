@@ -30,6 +30,7 @@ rollouts ``python -m benchmarks ismcts``.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from totenblatt.wanted.bots.fast_moves import ranked_moves
@@ -111,8 +112,9 @@ class FastPolicy:
         if not winning:
             return PASS
         winning.sort()
-        ours = self._best_attack(game, know, game.to_act)[0]
         last = len(game.bid_order) <= 1
+        # (the last bidder asks only whether a good attack is ready: the first will do)
+        ours = self._best_attack(game, know, game.to_act, None, 0.45 if last else math.inf)[0]
         if last and ours >= 0.45:
             return winning[0][1]  # (the threat decides nothing then)
         theirs = self._threat(game, know)
@@ -179,13 +181,18 @@ class FastPolicy:
         return score
 
     def _best_attack(
-        self, game: FastGame, know: Know, seat: int, only: list[int] | None = None
+        self,
+        game: FastGame,
+        know: Know,
+        seat: int,
+        only: list[int] | None = None,
+        enough: float = math.inf,
     ) -> tuple[float, int]:
         """The best attack of ``seat``'s cards now (``only``: of those among them, as
         HeuristicBot's ``best_attacks``): (score, id or -1); a hidden figure's best shot is
         its reveal first (the same seat decides again after a reveal); a 2 shoots as a
         joker for a figure with Wild 2 (B1); per character (D-5) each figure shoots with
-        its own hand's cards."""
+        its own hand's cards. ``enough``: the first attack scoring at least this instead."""
         spec = game.spec
         t = spec.actions
         per_character = t.per_character
@@ -225,6 +232,8 @@ class FastPolicy:
                     else:
                         way = 13 if c == JOKER else c % 13
                         best = (score, t.attack_id(t.slot[a], target, way))
+                    if score >= enough:
+                        return best
             for suit in twos:
                 score = kept.get(53 + suit)
                 if score is None:
@@ -234,6 +243,8 @@ class FastPolicy:
                 if score > best[0]:
                     found_id = t.wattack_id(t.wild_slot[a], target, suit)
                     best = (score, t.reveal + t.slot[a] if hidden[a] else found_id)
+                    if score >= enough:
+                        return best
         return best
 
     def _threat(self, game: FastGame, know: Know) -> float:
