@@ -169,7 +169,11 @@ def test_a_rematch_from_the_end_and_each_seat_to_its_own_new_seat(
     assert bob.locator("[data-export=replay]").first.get_attribute("href").endswith("format=replay")
     shot(bob, "rematch.png")
     bob.click("#overlay [data-rematch=join]")
-    bob.wait_for_function("(old) => window.totenblatt.view().game_id !== old", arg=gid)
+    bob.wait_for_function(  # the page is replaced on the way: no totenblatt for a moment
+        "(old) => window.totenblatt && window.totenblatt.view() && "
+        "window.totenblatt.view().game_id !== old",
+        arg=gid,
+    )
     fresh = bob.evaluate("window.totenblatt.view()")
     assert fresh["seat"] == 1 and fresh["version"] == 0 and fresh["name"] == "Friday"
     assert fresh["players"] == ["Anna", "Bob"]

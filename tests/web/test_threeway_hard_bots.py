@@ -111,6 +111,8 @@ async def _play(db_path: Path, seed: int, fail_one: bool, held: bool) -> tuple[d
                         f"seat {room.game.to_act + 1 if room.game.to_act is not None else '?'} "
                         f"at position {room.version}",
                     )
+            # the game may read over while its last action is still being stored and told
+            await _until(lambda: not room.lock.locked(), "the last action applied")
             final = room.serial
             await _until(lambda: page.last.get("serial") == final, "the last push")
             if held:  # the game went on to its end while the dark socket held its push
