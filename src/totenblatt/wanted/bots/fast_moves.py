@@ -259,7 +259,7 @@ def ranked_moves(
     """The best weighed move of every club value that gains something, best first
     (``cache``: keep the stances and destinations in ``know``). ``attack``: the score of
     the seat's best attack (0: none), which a move must beat by a quarter (the policy's
-    rule): none when :func:`ceiling` shows no move can, without weighing them."""
+    rule): none when :func:`tops_of` shows no move can, without weighing them."""
     seat = game.to_act
     clubs = sorted({c for c in game.seat_cards(seat) if SUITS[c] in (0, 4)})
     if not clubs:
@@ -451,22 +451,6 @@ def position_with(
     return total - urge * (way + part[2])
 
 
-def ceiling(
-    know: Know,
-    spec: Spec,
-    enemies: list[Enemy],
-    others: dict[int, Any],
-    weighing: tuple[float, float, float],
-) -> float:
-    """A bound no weighed move's position exceeds: each own figure (``others``: its side
-    without it, :func:`side_of`) at a place with its best conceivable shot (its weapon's
-    best modifier against the least cover, an enemy nearly dead), no enemy's shot at it
-    and no way to go. :func:`position_with` only grows with the shot and shrinks with the
-    threat and the way, each sum and product rounded alike, so the bound holds as
-    computed."""
-    return max(tops_of(know, spec, enemies, others, weighing).values(), default=-math.inf)
-
-
 def _best_shots(know: Know, spec: Spec) -> list[float]:
     """Per figure: the most its shot at an enemy may count in a stance (:func:`_against`)."""
     least = min(min(know.cover_mod), know.hard)
@@ -491,7 +475,7 @@ def tops_of(
     """Per own figure (``others``: its side without it, :func:`side_of`): a bound no
     weighed move of it exceeds, its position at a place with its best conceivable shot
     (its weapon's best modifier against the least cover, an enemy nearly dead), no enemy's
-    shot at it and no way to go (:func:`ceiling`: the largest of them)."""
+    shot at it and no way to go; the largest of them bounds every weighed move."""
     shots = know.ceilings
     if shots is None:
         shots = know.ceilings = _best_shots(know, spec)

@@ -76,7 +76,7 @@ class Know:
         """Each enemy's part of a stance (``fast_moves.stance``), by the figure, node,
         hiding and the enemy (index, node, hidden, nearly dead): kept while that enemy stays."""
         self.ceilings: list[float] | None = None
-        """Per figure: the most its shot may count in a stance (``fast_moves.ceiling``)."""
+        """Per figure: the most its shot may count in a stance (``fast_moves.tops_of``)."""
         self.shots: dict[tuple[Any, ...], dict[int, float]] = {}
         """The policy's shot scores (``FastPolicy._shot_score``), by attacker, distance,
         cover, average defence and target's HP, then by card: the same inputs, the same
