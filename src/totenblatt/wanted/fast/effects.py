@@ -284,8 +284,8 @@ class Effects(Flow):
         if self.log is not None:
             figure = None if holder < 0 else self.spec.names[holder]
             self.log.append(HandSwapped(seat, 0 if cards is None else len(cards), figure))
-            gave = tuple(CARDS[c] for c in given)
-            self.log.append(SwapReceived(seat, gave, tuple(CARDS[c] for c in received)))
+            gave = tuple([CARDS[c] for c in given])
+            self.log.append(SwapReceived(seat, gave, tuple([CARDS[c] for c in received])))
         self.swap_order = []
         self._begin_cycle()
 
@@ -323,7 +323,7 @@ class Effects(Flow):
             u = self.uses[target]
             n1, n2, n3 = covers % 4, covers // 4 % 4, covers // 16
             self.uses[target] = (u[0] - n1, u[1] - n2, u[2] - n3, u[3])
-            used = tuple(a.value for a in cover_abilities(covers))
+            used = tuple([a.value for a in cover_abilities(covers)])
         if self.log is not None:
             shown = None if extra < 0 else CARDS[extra]
             self.log.append(DefensePlayed(seat, CARDS[card], used, shown, wild))

@@ -47,7 +47,18 @@ cdef class Offers(Effects):
     @cython.locals(phase=Py_ssize_t, t=CActionTable, found=Py_ssize_t)
     cpdef bint _card_choice(self, Py_ssize_t seat, list hand)
 
+    @cython.locals(phase=Py_ssize_t)
     cpdef _settle(self)
+    @cython.locals(
+        spec=Spec, board=CBoard, pos=list, fig_out=list, taken=dict, g=Py_ssize_t,
+        f=Py_ssize_t, here=Py_ssize_t, near=dict, out=list, mine=tuple,
+    )
+    cpdef list _crowds(self, list movers)
+    cpdef _swap_offers(self, Py_ssize_t seat, list living, list out)
+    cpdef _partial_offers(self, Py_ssize_t seat, list out, Py_ssize_t holder=*)
+    cpdef _cover_offers(self, list hand, list out)
+    cpdef _queen_offers(self, list hand, list out)
+    cpdef bint _hand_choice(self, Py_ssize_t seat)
 
 
 @cython.locals(

@@ -175,8 +175,9 @@ class Offers(Effects):
         hand = self.hands[seat if holder < 0 else holder]
         slot = 0 if holder < 0 else t.slot[holder]
         seen: list[list[int]] = []
+        suits = {SUITS[c] for c in hand}
         for kept in range(5):
-            if kept and not any(SUITS[c] == kept - 1 for c in hand):
+            if kept and kept - 1 not in suits:
                 continue
             given = self.partial_cards(seat, kept, holder)
             if given not in seen:
@@ -433,16 +434,19 @@ class Offers(Effects):
         living = self.living(seat)
         if phase == BID:
             seat_wild = wilds and self._seat_wild(seat)
-            return any(
-                _holds(hands[f], _DIAMOND) or (seat_wild and _has_two(hands[f])) for f in living
-            )
+            for f in living:
+                if _holds(hands[f], _DIAMOND) or (seat_wild and _has_two(hands[f])):
+                    return True
+            return False
         for f in living:  # the action
             hand = hands[f]
             found = _club_or_spade(hand)
             if found == 2 or (wilds and spec.wild[f] and _has_two(hand)):
                 return True
-            if found == 1 and any(a == f for a, _ in self._attack_pairs(seat)):
-                return True
+            if found == 1:
+                for a, _ in self._attack_pairs(seat):
+                    if a == f:
+                        return True
         return False
 
     def _settle(self) -> None:
