@@ -138,6 +138,32 @@ def test_a_takeback_accepted_in_the_other_browser(live: LiveServer, people: Peop
     assert asker.evaluate("window.totenblatt.view().to_act") == seat  # its decision again
 
 
+def test_the_takeback_button_is_enabled_only_when_the_server_would_take_it(
+    live: LiveServer, people: People
+) -> None:
+    gid, urls, _ = duel(live)
+    seat: int = api(live, gid, urls[0], "view")["to_act"]
+    mover, other = people.page(urls[seat]), people.page(urls[1 - seat])
+    off = "#takeback:disabled[aria-disabled=true]"
+    for page in (mover, other):  # nothing to take back yet
+        page.wait_for_selector(off)
+        assert page.get_attribute("#takeback", "title") == "there is nothing to take back yet"
+    assert api(live, gid, urls[seat], "actions", {"type": "pass"}).status_code == 200
+    mover.wait_for_selector("#takeback:enabled[aria-disabled=false]")  # its own pass
+    assert mover.get_attribute("#takeback", "title") is None
+    version_is(other, 1)
+    assert other.locator(off).count() == 1  # not its own last action
+    hand = api(live, gid, urls[1 - seat], "view")
+    redraw = next(a for a in hand["legal_actions"] if a["type"] == "redraw")
+    assert api(live, gid, urls[1 - seat], "actions", redraw).status_code == 200
+    for page in (mover, other):  # a redraw draws a hidden card: nobody can take it back
+        version_is(page, 2)
+        assert page.locator(off).count() == 1
+    assert "hidden" in (other.get_attribute("#takeback", "title") or "")
+    refused = api(live, gid, urls[1 - seat], "takeback")
+    assert refused.status_code == 409  # the page's answer is the server's
+
+
 def test_a_takeback_refused_in_the_other_browser(live: LiveServer, people: People) -> None:
     gid, urls, _ = duel(live)
     seat = first_decision(live, gid, urls)

@@ -11,7 +11,16 @@ from web_helpers import create_game, hub_of, seed_counter, wait_for
 
 import totenblatt.web.table.night.nights as nights
 
-NIGHT_KEYS = {"log", "serial", "takeback", "chat", "rematch", "options"}
+NIGHT_KEYS = {
+    "log",
+    "serial",
+    "takeback",
+    "chat",
+    "rematch",
+    "options",
+    "takeback_possible",
+    "takeback_refusal",
+}
 
 
 def game_part(payload: dict[str, Any]) -> dict[str, Any]:
@@ -28,6 +37,12 @@ def fixed(sqlite_url: str) -> Any:
 def first_two(client: TestClient) -> tuple[str, list[str], int]:
     gid, tokens, _ = duel(client, players=["Anna", "Bob"])
     return gid, tokens, view(client, gid, tokens[0])["to_act"]
+
+
+def possible(client: TestClient, gid: str, token: str) -> tuple[bool, str | None]:
+    """What the seat's payload says of a takeback now: possible, and why not."""
+    seen = view(client, gid, token)
+    return seen["takeback_possible"], seen["takeback_refusal"]
 
 
 def test_a_pass_taken_back_by_consent_leaves_the_game_exactly_as_before(fixed: TestClient) -> None:
@@ -75,9 +90,12 @@ def test_what_cannot_be_taken_back_is_refused_saying_why(fixed: TestClient) -> N
     nothing = post(fixed, gid, "takeback", tokens[seat])
     assert nothing.status_code == 409
     assert nothing.json()["error"] == "there is nothing to take back yet"
+    assert possible(fixed, gid, tokens[seat]) == (False, "there is nothing to take back yet")
     act(fixed, gid, tokens[seat], {"type": "pass"})
+    assert possible(fixed, gid, tokens[seat]) == (True, None)
     theirs = post(fixed, gid, "takeback", tokens[other])
     assert theirs.status_code == 409
+    assert possible(fixed, gid, tokens[other]) == (False, theirs.json()["error"])
     assert theirs.json()["error"] == (
         f"only your own last action can be taken back, and {['Anna', 'Bob'][seat]} decided after it"
     )
@@ -89,6 +107,7 @@ def test_what_cannot_be_taken_back_is_refused_saying_why(fixed: TestClient) -> N
     assert drawn.json()["error"] == (
         "that action drew or showed a card that was hidden: it cannot be taken back"
     )
+    assert possible(fixed, gid, tokens[other]) == (False, drawn.json()["error"])
     assert post(fixed, gid, "takeback/answer", tokens[seat], {"accept": True}).json() == {
         "error": "no takeback is asked"
     }
@@ -103,6 +122,7 @@ def test_one_takeback_at_a_time_and_only_the_others_answer(fixed: TestClient) ->
     post(fixed, gid, "takeback", tokens[seat])
     again = post(fixed, gid, "takeback", tokens[seat])
     assert again.status_code == 409 and "already asked" in again.json()["error"]
+    assert possible(fixed, gid, tokens[seat]) == (False, again.json()["error"])
     own = post(fixed, gid, "takeback/answer", tokens[seat], {"accept": True})
     assert own.status_code == 409
     assert own.json()["error"] == "you asked for this takeback: the other players answer it"

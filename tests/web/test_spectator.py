@@ -75,5 +75,8 @@ def test_the_spectator_payload_is_the_public_view_and_interface_data(client: Tes
         "takeback",
         "rematch",
         "options",
+        "takeback_possible",
+        "takeback_refusal",
     }
+    assert added["takeback_possible"] is None and added["takeback_refusal"] is None
     assert added["options"] is None and added["chat"] == [] and added["rematch"] is None

@@ -11,7 +11,9 @@ here. The seed of an old save's ``game_started`` event is removed from every pay
 A game night adds public facts only: the game's and players' names, the chat, the
 takeback being asked, the takebacks in the log (told from the public events they took
 back), a ``serial`` that grows with every decision and takeback; and to a seat alone its
-own options. The rematch link is each viewer's own (:mod:`~totenblatt.web.table.rematch`).
+own options and whether it may ask for a takeback now (``takeback_possible``, else the
+``takeback_refusal`` its request would get: :mod:`~totenblatt.web.table.takeback`). The
+rematch link is each viewer's own (:mod:`~totenblatt.web.table.rematch`).
 
 A WebSocket may ask for *tails* (``?tail=1``, as the table's page does): each view it is
 pushed then carries only the events and log lines after those it was last sent, with
@@ -33,6 +35,7 @@ from totenblatt.text.night import emote_text, spectator_name, takeback_line
 from totenblatt.wanted.engine import Game, action_to_dict, visible_to
 from totenblatt.web.shell.words import Narration, winner_line
 from totenblatt.web.table.previews import choices
+from totenblatt.web.table.takeback import Position, hindrance
 
 __all__ = [
     "Encoder",
@@ -155,6 +158,14 @@ class HeldGame(Protocol):
     def takeback(self) -> dict[str, Any] | None:
         """The takeback being asked."""
 
+    @property
+    def abandoned(self) -> bool:
+        """The game takes no more actions."""
+
+    @property
+    def entries(self) -> Sequence[Position]:
+        """The stored positions, in order."""
+
     def labels(self, lang: str) -> list[str]:
         """The seats' names in ``lang``."""
 
@@ -252,6 +263,17 @@ def _takeback(room: HeldGame) -> dict[str, Any] | None:
     return {"by": by, "accepted": accepted, "waiting": waiting}
 
 
+def _may_take_back(
+    room: HeldGame, seat: int | None, labels: Sequence[str], lang: str
+) -> dict[str, Any]:
+    """Whether the seat may ask for a takeback now, and why not (the request's own answer)."""
+    if seat is None:
+        return {"takeback_possible": None, "takeback_refusal": None}
+    hindered = hindrance(room, seat)
+    why = hindered.text(labels, lang) if hindered is not None else None
+    return {"takeback_possible": hindered is None, "takeback_refusal": why}
+
+
 def taken_back(room: HeldGame) -> int:
     """How many actions were taken back in ``room``'s game."""
     return sum(1 for t in room.takebacks if t.outcome == UNDONE)
@@ -276,6 +298,7 @@ def seat_payload(room: HeldGame, seat: int | None, lang: str) -> dict[str, Any]:
         chat=_chat(room, lang),
         takeback=_takeback(room),
         options={"auto_pass_bids": seat in room.auto_pass} if seat is not None else None,
+        **_may_take_back(room, seat, labels, lang),
         version=room.version,
         kinds=list(room.kinds),
         labels=labels,

@@ -73,9 +73,13 @@ export class GameNight {
   renderActions(v) {
     const parts = [this.tape.button];
     if (!this.ctx.spectator && !v.is_over) {
-      if (!v.takeback && v.version > 0) {
-        parts.push(el("button", { class: "btn small", type: "button", id: "takeback", onclick: () => this.askTakeback() }, t("takeback")));
-      }
+      // the server says whether the request would be taken (takeback_possible) and why not
+      const possible = v.takeback_possible === true;
+      parts.push(el("button", {
+        class: "btn small", type: "button", id: "takeback", disabled: !possible,
+        "aria-disabled": possible ? "false" : "true", title: possible ? null : v.takeback_refusal,
+        onclick: () => this.askTakeback(),
+      }, t("takeback")));
       const on = !!v.options?.auto_pass_bids;
       parts.push(
         el("label", { class: "check", title: t("auto_pass_hint") },

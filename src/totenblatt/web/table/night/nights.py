@@ -37,7 +37,7 @@ from totenblatt.store.nights import GameNights
 from totenblatt.store.table_records import ActionConflictError, RematchExistsError
 from totenblatt.text.night import EMOTES, night_refusal
 from totenblatt.text.vocab import weapon_name
-from totenblatt.wanted.ask import End, Tape, TapeError, retractable, tape
+from totenblatt.wanted.ask import End, Tape, TapeError, tape
 from totenblatt.wanted.engine import Phase, public_event_dict
 from totenblatt.wanted.rules import builtin_rulesets
 from totenblatt.wanted.table.scenario import load_scenario, scenario_names
@@ -48,6 +48,7 @@ from totenblatt.web.shell.names import MAX_CHAT, clean_text
 from totenblatt.web.shell.words import describe, refusal
 from totenblatt.web.table.hub import GameSpec, Hub, Room, Viewer
 from totenblatt.web.table.rematch import rematch_link
+from totenblatt.web.table.takeback import hindrance
 
 __all__ = ["CHAT_PER_MINUTE", "TAKEBACK_WAIT", "GameNight"]
 
@@ -176,22 +177,9 @@ class GameNight:
         return result
 
     def _ask(self, room: Room, seat: int, lang: str) -> dict[str, Any]:
-        game = room.game
-        labels = room.labels(lang)
-        if room.abandoned:
-            raise ConflictError(refusal("abandoned", lang))
-        if game.is_over:
-            raise ConflictError(night_refusal("over", lang))
-        if room.takeback is not None:
-            raise ConflictError(night_refusal("asked", lang, name=labels[room.takeback["by"]]))
-        if not room.entries:
-            raise ConflictError(night_refusal("nothing", lang))
-        last = room.entries[-1]
-        if last.seat != seat:
-            name = labels[last.seat] if 0 <= last.seat < len(labels) else "?"
-            raise ConflictError(night_refusal("not_yours", lang, name=name))
-        if not retractable(game.events[last.events :]):
-            raise ConflictError(night_refusal("hidden", lang))
+        hindered = hindrance(room, seat)
+        if hindered is not None:
+            raise ConflictError(hindered.text(room.labels(lang), lang))
         bots = [s for s, kind in enumerate(room.kinds) if kind != "human" and s != seat]
         request = {"by": seat, "accepted": bots, "position": room.version - 1}
         if not self._waiting(room, request):
