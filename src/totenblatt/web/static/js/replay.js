@@ -1,5 +1,6 @@
 // The step-by-step replay of a finished game: public frames from the server.
 
+import { icon } from "./icons.js";
 import { renderSeats } from "./panels.js";
 import { el, t, fill } from "./util.js";
 
@@ -27,8 +28,10 @@ export class Replay {
     this.show(this.frames.length - 1);
   }
 
-  button(label, onclick, id) {
-    return el("button", { class: "btn small", type: "button", onclick, id }, label);
+  /** A button of the bar: an icon (no words to wrap on a phone), its name for screen
+   * readers and as its tooltip. */
+  button(name, label, onclick, id) {
+    return el("button", { class: "btn small", type: "button", onclick, id, "aria-label": label, title: label }, icon(name));
   }
 
   show(index) {
@@ -50,13 +53,16 @@ export class Replay {
     const log = this.page.log;
     fill(log, ...lines.map(([type, text]) => el("li", { class: type }, text)));
     log.scrollTop = log.scrollHeight;
-    fill(this.bar, 
-      this.button("«", () => this.show(0), "replay-first"),
-      this.button("◀", () => this.show(this.index - 1), "replay-prev"),
-      el("span", {}, `${t("round_open", { round: frame.round })} · ${t("replay_step", { n: this.index + 1, total: this.frames.length })}`),
-      this.button("▶", () => this.show(this.index + 1), "replay-next"),
-      this.button("»", () => this.show(this.frames.length - 1), "replay-last"),
-      this.button(t("close"), () => this.exit(), "replay-close"),
+    const step = t("replay_step", { n: this.index + 1, total: this.frames.length });
+    fill(this.bar,
+      this.button("first", t("replay_first"), () => this.show(0), "replay-first"),
+      this.button("prev", t("replay_prev"), () => this.show(this.index - 1), "replay-prev"),
+      // the round and the step on two short lines (one long line pushed the buttons to a second row)
+      el("span", { class: "replay-where", "aria-live": "polite" },
+        el("b", {}, t("round_open", { round: frame.round })), " ", el("span", {}, step)),
+      this.button("next", t("replay_next"), () => this.show(this.index + 1), "replay-next"),
+      this.button("last", t("replay_last"), () => this.show(this.frames.length - 1), "replay-last"),
+      this.button("close", t("close"), () => this.exit(), "replay-close"),
     );
   }
 
