@@ -32,6 +32,7 @@ from totenblatt.wanted.engine.determinize import Determinizer
 from totenblatt.wanted.engine.views import View
 from totenblatt.wanted.fast import FastGame, FastUnsupportedError
 from totenblatt.wanted.fast.cards import number
+from totenblatt.wanted.fast.flow import shuffle
 from totenblatt.wanted.fast.game import OVER
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ class FastWorlds:
         """A world (as ``Determinizer.sample`` deals it from ``rng``); its own random
         generator is left for the caller to set."""
         cards = self.unseen.copy()
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         at = 0
         hands = []
         for known, size in zip(self.known, self.sizes, strict=True):
@@ -134,7 +135,7 @@ class FastWorlds:
         at += self.dead
         discard = self.seen + cards[at : at + self.hidden_discards]
         at += self.hidden_discards
-        rng.shuffle(discard)
+        shuffle(rng, discard)
         world.discard = discard
         world.draw = cards[at : at + self.draw]
         rng.getrandbits(64)  # the reference world's generator, drawn alike
