@@ -18,13 +18,16 @@ const SHAPES = {
   ],
 };
 
-/** The icon ``name`` (see SHAPES) as an SVG element, hidden from screen readers; it takes
- * the colour of its text (currentColor) and is 1em square unless ``cls`` sizes it. */
-export function icon(name, cls = "") {
+/** The icon ``name`` (see SHAPES) as an SVG element in the colour of its text
+ * (currentColor), 1em square unless CSS sizes it. With a ``label`` it is an image of that
+ * name for screen readers (its text alternative); without, it is hidden from them (the
+ * element holding it is named). */
+export function icon(name, label = null) {
   const shapes = SHAPES[name];
   if (!shapes) throw new Error(`no icon ${name}`);
+  const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
   return svg("svg", {
-    class: `icon${cls ? ` ${cls}` : ""}`, viewBox: "0 0 24 24", width: "1em", height: "1em",
-    fill: "currentColor", "aria-hidden": "true", focusable: "false", dataset: { icon: name },
+    class: "icon", viewBox: "0 0 24 24", width: "1em", height: "1em", fill: "currentColor",
+    focusable: "false", dataset: { icon: name }, ...named,
   }, ...shapes.map(([tag, attrs]) => svg(tag, attrs)));
 }

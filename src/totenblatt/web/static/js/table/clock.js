@@ -2,7 +2,8 @@
 // running one marked and counting down here between views; every view's figures replace it.
 // A game without a clock shows none.
 
-import { t, timeLeft } from "../util.js";
+import { icon } from "../icons.js";
+import { el, t, timeLeft } from "../util.js";
 
 let shown = null; // the view's clock, and when it came: {clock, at}
 let ticking = 0; // the interval counting the running clock down
@@ -20,11 +21,10 @@ export function showClocks(node, v) {
   node.querySelectorAll(".seat-row").forEach((row, seat) => {
     if (typeof clock.remaining_s[seat] !== "number") return;
     const running = clock.running === seat;
-    const span = document.createElement("span");
-    span.className = `seat-clock${running ? " running" : ""}`;
-    span.dataset.seat = String(seat);
-    if (running) span.title = t("clock_running", { name: v.labels[seat] });
-    row.append(span);
+    const words = running ? t("clock_running", { name: v.labels[seat] }) : null;
+    // the running clock's mark is a drawn stopwatch named by its words (⏱ needs an emoji font)
+    row.append(el("span", { class: `seat-clock${running ? " running" : ""}`, dataset: { seat: String(seat) }, title: words },
+      running ? icon("clock", words) : null, el("span", { class: "left" })));
   });
   tick(node);
   clearInterval(ticking);
@@ -39,6 +39,6 @@ function tick(node) {
   for (const span of node.querySelectorAll(".seat-clock")) {
     const seat = Number(span.dataset.seat);
     const left = clock.remaining_s[seat] - (clock.running === seat ? gone : 0);
-    span.textContent = `${clock.running === seat ? "⏱ " : ""}${timeLeft(left)}`;
+    span.querySelector(".left").textContent = timeLeft(left);
   }
 }
