@@ -9,6 +9,7 @@ tests are skipped, except under CI (``CI`` set), where that is a failure. The fi
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import os
@@ -19,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from web_helpers import LiveServer, create_game
+from web_helpers import LiveServer, create_game, table_link
 
 ON_CI = bool(os.environ.get("CI"))
 
@@ -100,6 +101,32 @@ def open_seat(pages: Any, game: dict[str, Any], size: dict[str, int], **options:
     page = pages.open(size, **options)
     page.goto(game["seats"][0]["url"])
     return page
+
+
+def own_link(live: LiveServer, game: dict[str, Any], lang: str) -> str:
+    """The first seat's table in ``lang``, as the lobby opens it for the game's creator (a link
+    without ``lang`` speaks its visitor's language, not the creator's: issue 42)."""
+    return live.url + table_link(game["game_id"], game["seats"][0]["token"], lang=lang)
+
+
+@contextlib.contextmanager
+def refused_page(browser: Any, live: LiveServer, game: dict[str, Any], width: int) -> Iterator[Any]:
+    """The first seat's page, its boot's token refused later (a game gone, a bad link)."""
+    token = game["seats"][0]["token"]
+
+    def refused_token(route: Any) -> None:
+        response = route.fetch()
+        body = response.text().replace(f'"token":"{token}"', '"token":"not-a-token"')
+        assert "not-a-token" in body
+        route.fulfill(response=response, body=body)
+
+    context = browser.new_context(viewport={"width": width, "height": 768})
+    try:
+        page = context.new_page()
+        page.route(f"{live.url}/api/games/*/boot*", refused_token)
+        yield page
+    finally:
+        context.close()
 
 
 def view(page: Any) -> dict[str, Any]:

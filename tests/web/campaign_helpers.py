@@ -8,8 +8,12 @@ import pytest
 from web_helpers import OPERATOR, auth, seed_counter, wait_for
 
 from totenblatt.campaign import Gang, Member, roster_dict
+from totenblatt.store.core import Database
+from totenblatt.store.tables import WebGames
+from totenblatt.wanted.engine import action_from_dict
 from totenblatt.wanted.vocab import HeroType
 from totenblatt.web import ServerSettings
+from totenblatt.web.table.hub import read_setup
 
 VET, GUN, COW = HeroType.VETERAN, HeroType.GUNSLINGER, HeroType.COWBOY
 """The hero types by the short names the campaign tests use."""
@@ -116,3 +120,12 @@ def lost_a_hero(api: Any) -> tuple[dict[str, Any], dict[str, Any], str, dict[str
         for side in (a, b):
             assert confirm(api, cid, fid, side["gang_id"], side["owner_token"]).status_code == 200
     pytest.fail("no fight of eight killed the gunslinger and left 5 HP to pay")
+
+
+def game_of(db_url: str, game_id: str) -> Any:
+    """The finished game, dealt again from its stored setup and replayed (behind the API)."""
+    record = WebGames(Database(db_url)).load(game_id)
+    game = read_setup(record.setup)
+    for raw in record.actions:
+        game.apply(action_from_dict(raw))
+    return game

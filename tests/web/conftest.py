@@ -4,7 +4,9 @@ Every test gets its own SQLite file in tmp (or its own PostgreSQL schema where t
 test asks for ``db_url`` and ``TOTENBLATT_TEST_DATABASE_URL`` is set); nothing
 touches the user's data directory. Bots act without delay. The helpers live in
 ``web_helpers.py`` beside this file (importable by the tests of this folder). The browser
-tests share ``browser`` (Chromium, once per module) and ``pages`` (see ``browser_helpers.py``).
+tests share ``browser`` (Chromium, once per module), ``pages`` (see ``browser_helpers.py``) and
+``page`` (one page at a laptop's size); the campaign tests ``api`` (their app, in-process)
+and ``camp`` (a campaign with two gangs).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from postgres_schema import (
 pytest.importorskip("fastapi", reason="the web tests need the [web] extra")
 sys.path.insert(0, str(Path(__file__).parent))
 
-from browser_helpers import Pages, launch, pages_of
+from browser_helpers import LAPTOP, Pages, launch, pages_of
+from campaign_helpers import campaign_settings, new_campaign, new_gang
 from fastapi.testclient import TestClient
 from web_helpers import LiveServer, seed_counter, served
 
@@ -85,3 +88,26 @@ def browser() -> Iterator[Any]:
 def pages(browser: Any) -> Iterator[Pages]:
     """Pages of ``browser`` at a size, closed after the test; none may have logged an error."""
     yield from pages_of(browser)
+
+
+@pytest.fixture
+def page(pages: Pages) -> Any:
+    """A laptop's page (1366 × 768); it may log no error."""
+    return pages.open(LAPTOP)
+
+
+@pytest.fixture
+def api(db_url: str) -> Iterator[TestClient]:
+    """The campaign tests' app in-process (:func:`campaign_helpers.campaign_settings`)."""
+    with TestClient(create_app(campaign_settings(db_url))) as client:
+        yield client
+
+
+@pytest.fixture
+def camp(api: TestClient) -> dict[str, Any]:
+    """A campaign with two small gangs, their ids and owners' tokens."""
+    campaign = new_campaign(api)
+    a = new_gang(api, campaign, name="Daltons", leader="veteran", size=3, seed=1,
+                 leader_name="Bob Dalton", members=["Emmett Dalton", "Grat Dalton"])  # fmt: skip
+    b = new_gang(api, campaign, name="Clantons", leader="gunslinger", size=3, seed=2)
+    return campaign | {"a": a, "b": b}
