@@ -12,6 +12,7 @@ import pytest
 
 from totenblatt.env import train
 from totenblatt.env.single import SingleAgentEnv
+from totenblatt.wanted.bots import DUEL_POLICY, PolicyError, load_policy
 from totenblatt.wanted.bots.learned import LinearPolicy
 
 
@@ -64,7 +65,7 @@ def test_a_learned_policy_sits_as_an_opponent(tmp_path: Path) -> None:
         while not done:
             obs, reward, done, _, _ = ref.step(int(np.flatnonzero(obs["action_mask"])[0]))
         assert ref.aec.game is not None and ref.aec.game.is_over
-    with pytest.raises(ValueError, match="not trained for this scenario"):
+    with pytest.raises(ValueError, match=r"small\.npz: the policy has 4 slots.*other rules"):
         LinearPolicy.fresh(3, 4).save(tmp_path / "small.npz")
         SingleAgentEnv("duel", opponents=f"learned:{tmp_path / 'small.npz'}", core="fast")
     with pytest.raises(ValueError, match="learned:PATH"):
@@ -79,6 +80,16 @@ def test_a_saved_policy_is_tested_against_bots(
     assert 0.0 <= train.match(path, "heuristic", games=2) <= 1.0
     assert train.main(["--evaluate", str(path), "--against", "random", "--eval-games", "2"]) == 0
     assert "of 2 games against random (fast core" in capsys.readouterr().out
+
+
+def test_a_network_is_tested_as_the_learned_opponent(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--evaluate`` takes either kind: the shipped network sits as ``learned:PATH`` (the
+    learned bot's one road); ``evaluate()`` plays the trainer's linear policy only."""
+    shipped = str(DUEL_POLICY)
+    assert train.main(["--evaluate", shipped, "--against", "random", "--eval-games", "2"]) == 0
+    assert "of 2 games against random (reference engine" in capsys.readouterr().out
+    with pytest.raises(PolicyError, match=r"evaluate\(\) plays the trainer's linear policy"):
+        train.evaluate(load_policy(shipped), games=1)  # type: ignore[arg-type]
 
 
 def test_out_names_the_file_written_with_or_without_npz(

@@ -28,9 +28,14 @@ True
   ``core="fast"`` plays :mod:`~totenblatt.env.wanted_fast_v0`, faster, with ``random``
   opponents (uniform over the legal slots) or ``learned:PATH`` ones: the registry's bots
   read the reference engine's views.
-* ``learned:PATH``: a policy saved by ``python -m totenblatt.env.train`` (greedy). On the
-  reference core it reads a fast copy of the game at its turns (the same vector: the
-  seat's view) and plays the reference action its fast slot stands for.
+* ``learned:PATH``: a policy of either kind — linear (``python -m totenblatt.env.train``)
+  or a network (``python -m totenblatt.env.learn_duel``, such as the shipped
+  ``duel_policy.npz``) — read by the registry's
+  :func:`~totenblatt.wanted.bots.load_policy` and played greedy by
+  :class:`~totenblatt.wanted.bots.LearnedBot` as everywhere: ``decide`` on the fast game
+  (the fast core's own; on the reference core a fast copy of the game at its turns), and
+  the fast id it decides is played (the reference action it stands for on the reference
+  core). A file the bot cannot play raises its :class:`~totenblatt.wanted.bots.PolicyError`.
 * Spaces: the PettingZoo environment's for the seat — ``Dict(observation, action_mask)``
   and ``Discrete(n)``; :meth:`SingleAgentEnv.action_masks` gives the mask (the
   convention of sb3-contrib's ``MaskablePPO``).
@@ -61,13 +66,14 @@ from totenblatt.env.episode import SEED_BOUND, Observation, SeatEnv
 from totenblatt.wanted.bots import (
     Bot,
     LearnedBot,
-    LinearPolicy,
+    PolicyError,
     bot_seed,
     check_bot_name,
+    load_policy,
     make_bot,
 )
 from totenblatt.wanted.engine import Action, Game
-from totenblatt.wanted.fast import FastGame
+from totenblatt.wanted.fast import FastGame, FastUnsupportedError
 from totenblatt.wanted.rules import Ruleset
 from totenblatt.wanted.table.scenario import Scenario
 
@@ -77,7 +83,8 @@ GYM_ID = "totenblatt/Wanted-v0"
 """The id in Gymnasium's registry: ``gymnasium.make(GYM_ID, scenario="duel", opponents=…)``."""
 
 LEARNED = "learned:"
-"""An opponent name ``learned:PATH``: the policy saved at PATH (greedy; either core)."""
+"""An opponent name ``learned:PATH``: the policy saved at PATH, linear or a network
+(greedy; either core)."""
 
 CORES = ("reference", "fast")
 """The engines a :class:`SingleAgentEnv` plays on."""
@@ -121,43 +128,30 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         if len(names) != seats - 1:
             raise ValueError(f"{len(names)} opponents for {seats - 1} other seats")
         self.opponents = [_opponent(n) for n in names]
-        self._learned = {
-            n: LinearPolicy.load(n.partition(":")[2])
-            for n in self.opponents
-            if n.startswith(LEARNED)
-        }
+        self._learned = {n: self._learned_bot(n) for n in self.opponents if n.startswith(LEARNED)}
+        """Per ``learned:PATH`` opponent: the bot that decides for it (on either core)."""
         if core == "fast" and any(n != "random" and n not in self._learned for n in self.opponents):
             raise ValueError(
                 "the fast core seats only 'random' and 'learned:PATH' opponents (the "
                 "registry's bots read the reference engine's views): use core='reference'"
             )
-        self._fast: wanted_fast_v0.WantedFastEnv | None = None
-        if core == "reference" and self._learned:
-            # a learned policy reads the fast core's vector and slots: a fast copy of the
-            # game at each of its turns, its choice played as the reference action it shadows
-            self._fast = wanted_fast_v0.raw_env(self.aec.scenario, self.aec.ruleset)
-        slots = self.aec.action_space(self.aec.possible_agents[0])
-        assert isinstance(slots, gym.spaces.Discrete)
-        if self._fast is not None:
-            slots = self._fast.action_space(self._fast.possible_agents[0])
-            assert isinstance(slots, gym.spaces.Discrete)
-        shape = (int(slots.n), self.aec.layout.size)
-        for n, policy in self._learned.items():
-            if policy.W.shape != shape:
-                raise ValueError(f"{n}: the policy was not trained for this scenario")
-        self._deciders = {
-            n: LearnedBot(policy, scenario=self.aec.scenario, ruleset=self.aec.ruleset)
-            for n, policy in self._learned.items()
-            if self._fast is not None
-        }
-        """Per learned opponent on the reference engine: the bot that decides on a fast copy."""
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self.episode_seed: int | None = None
-        self._bots: dict[int, Bot | np.random.Generator | LinearPolicy] = {}
+        self._bots: dict[int, Bot | np.random.Generator] = {}
         self._over = False
+
+    def _learned_bot(self, name: str) -> LearnedBot:
+        """The bot of ``learned:PATH``: the registry's policy of PATH (either kind) for this
+        game; :class:`PolicyError` (a ``ValueError``) names the opponent and what is wrong,
+        :class:`FastUnsupportedError` the rules the learned bot does not read (heroes)."""
+        try:
+            policy = load_policy(name[len(LEARNED) :])
+            return LearnedBot(policy, scenario=self.aec.scenario, ruleset=self.aec.ruleset)
+        except (PolicyError, FastUnsupportedError) as exc:
+            raise type(exc)(f"{name}: {exc}") from None
 
     # -- the episode -------------------------------------------------------------------
 
@@ -175,7 +169,7 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         for name, s in zip(self.opponents, others, strict=True):
             bseed = bot_seed(game_seed, s)
             if name in self._learned:
-                self._bots[s] = self._deciders.get(name) or self._learned[name]
+                self._bots[s] = self._learned[name]
             elif self.core == "fast":
                 self._bots[s] = np.random.default_rng(bseed)
             else:
@@ -230,20 +224,14 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
 
     def _choose(self, seat: int, agent: str) -> int:
         bot = self._bots[seat]
+        if isinstance(bot, LearnedBot):
+            return self._play_learned(bot, seat)
         legal: list[int] = self.aec.infos[agent]["legal_actions"]
         concede = self.aec.concede_slot
         if concede in legal and len(legal) > 1:  # allow_concede is the learner's alone
             legal = [slot for slot in legal if slot != concede]
         if isinstance(bot, np.random.Generator):
             return legal[int(bot.integers(len(legal)))]
-        if isinstance(bot, LinearPolicy):
-            obs = self.aec.observe(agent)
-            mask = obs["action_mask"]
-            if mask.sum() > 1:
-                mask[concede] = 0
-            return bot.act(obs["observation"], mask, greedy=True)
-        if isinstance(bot, LearnedBot):
-            return self._learned_on_reference(bot, seat)
         aec = self.aec
         assert isinstance(aec, wanted_v0.WantedEnv)
         game: Game = aec._game()
@@ -253,10 +241,15 @@ class SingleAgentEnv(gym.Env[Observation, np.int64]):
         choice = bot.choose(game.view(seat), list(by_action))
         return by_action[choice]
 
-    def _learned_on_reference(self, bot: LearnedBot, seat: int) -> int:
-        """Play the policy's choice on the reference engine, decided on a fast copy of the
-        game itself (-1: played, no slot)."""
+    def _play_learned(self, bot: LearnedBot, seat: int) -> int:
+        """Play the fast id ``bot.decide`` gives for ``seat`` (it never concedes while it
+        has another choice): on the fast core decided on the environment's own game and
+        played as that id, on the reference core decided on a fast copy of the game and
+        played as the reference action the id stands for (-1: played, no slot)."""
         aec = self.aec
+        if isinstance(aec, wanted_fast_v0.WantedFastEnv):
+            aec.play_fast(bot.decide(aec._game(), seat))
+            return -1
         assert isinstance(aec, wanted_v0.WantedEnv)
         fast = FastGame.from_game(aec._game())
         aec.play_action(fast.shadow(bot.decide(fast, seat)))

@@ -10,6 +10,13 @@ gradient is weighted by the game's result minus a running baseline and Adam step
 The policy is saved as ``.npz`` (``W``, ``b``, the scenario, the sizes) and
 :class:`LinearPolicy` plays it.
 
+``--evaluate PATH`` tests a saved policy of either kind: a linear one against the random
+bot on the fast core as the trainer does (:func:`evaluate`); a network (such as the
+shipped ``duel_policy.npz``), or either kind against another bot than ``random``, as the
+``learned:PATH`` opponent of :class:`~totenblatt.env.single.SingleAgentEnv` on the
+reference engine (:func:`match`): the learned bot's one road. The trainer itself trains
+and :func:`evaluate` plays linear policies only.
+
 >>> policy, report = train(games=32, eval_games=2, minutes=1)
 >>> report.games, policy.W.shape
 (32, (814, 342))
@@ -32,7 +39,7 @@ import numpy.typing as npt
 
 from totenblatt.datafiles import file_kind
 from totenblatt.env.single import SingleAgentEnv
-from totenblatt.wanted.bots import LinearPolicy, PolicyError, check_bot_name
+from totenblatt.wanted.bots import LinearPolicy, PolicyError, check_bot_name, read_policy
 
 __all__ = ["LinearPolicy", "TrainReport", "evaluate", "main", "match", "train"]
 
@@ -59,7 +66,15 @@ def evaluate(
     policy: LinearPolicy, games: int = 200, seed: int = 10**9, greedy: bool = True
 ) -> float:
     """The policy's share of wins (draws count half) against the random bot, seats
-    alternating, games of seeds ``seed``, ``seed + 1``, …"""
+    alternating, games of seeds ``seed``, ``seed + 1``, … The trainer's linear policy only
+    (it is played as the learner, ``W @ observation + b`` of the env's vector): a network
+    is refused with a :class:`PolicyError` (test it with :func:`match`)."""
+    if not isinstance(policy, LinearPolicy):
+        raise PolicyError(
+            f"evaluate() plays the trainer's linear policy as the learner, not a "
+            f"{type(policy).__name__}: test a network with match(path, 'random') (it sits "
+            "as learned:PATH)"
+        )
     envs = _envs(policy.scenario)
     aec = envs[0].aec
     if policy.W.shape != (aec.slots.size, aec.layout.size):
@@ -85,7 +100,8 @@ def match(
     path: str | Path, against: str = "heuristic", games: int = 200, seed: int = 10**9
 ) -> float:
     """The saved policy's share of wins (draws half) against a bot of the registry on the
-    reference engine (seats alternating; the policy greedy, as ``learned:PATH``)."""
+    reference engine (seats alternating; the policy greedy, as ``learned:PATH``: either
+    kind, linear or a network)."""
     from totenblatt.wanted.bots import bot_seed, make_bot
 
     score = 0.0
@@ -309,10 +325,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _evaluate(path: Path, against: str, games: int) -> int:
-    """``--evaluate``: the saved policy's score against ``against``."""
-    policy = LinearPolicy.load(path)  # a FIFO or a device is refused, never opened
+    """``--evaluate``: the saved policy's score against ``against`` (either kind: a linear
+    one against random on the fast core, else as ``learned:PATH`` on the reference engine)."""
+    policy = read_policy(path)  # a FIFO or a device is refused, never opened
     start = time.perf_counter()
-    if against == "random":
+    if against == "random" and isinstance(policy, LinearPolicy):
         rate = evaluate(policy, games)
         where = "fast core"
     else:

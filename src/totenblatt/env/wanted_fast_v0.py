@@ -11,7 +11,10 @@ played on :class:`~totenblatt.wanted.fast.FastGame`:
   played, nobody moved). The ``action_mask`` marks the legal slots. The moves are not
   wanted_v0's menu (towards the enemy, away, cover spots, group moves) but every
   destination a club reaches; ``env.unwrapped.shadow(i)`` is the reference engine's
-  action a slot stands for now.
+  action a slot stands for now. ``env.unwrapped.play_fast(id)`` plays a fast id itself
+  for the agent to act (also one no slot plays: a learned bot's choice, as
+  :class:`~totenblatt.env.single.SingleAgentEnv` seats it), as ``wanted_v0``'s
+  ``play_action`` plays an engine action.
 * Observations: the vector of :mod:`~totenblatt.wanted.encoding.observation`, made from
   the fast game's lists (:class:`~totenblatt.wanted.encoding.FastObserver`), not from a
   view: one vector per seat kept up to date (only what changed is rewritten), the mask
@@ -98,6 +101,7 @@ class WantedFastEnv(SeatEnv[FastGame]):
         self._seat_agents(self.layout.size, self.slots.size, allow_concede, info_state)
         self._no_mask = np.zeros(self.slots.size, dtype=np.int8)
         self._marked: tuple[int, FastGame, Marks] | None = None
+        self._forced: int | None = None
 
     def _deal(self, seed: int) -> FastGame:
         return self._template.fresh(seed)
@@ -161,8 +165,28 @@ class WantedFastEnv(SeatEnv[FastGame]):
     def _play(self, game: FastGame, slot: int) -> None:
         action = plays(self._marks(game), slot)
         if action < 0:
-            raise ValueError(f"action {slot!r} is not legal now (its action_mask entry is 0)")
+            forced = self._forced  # play_fast's id, played as the slot -1
+            if forced is None or slot != -1:
+                raise ValueError(f"action {slot!r} is not legal now (its action_mask entry is 0)")
+            action = forced
         game.play(action)
+
+    def play_fast(self, action: int) -> None:
+        """Play the fast id ``action`` for the agent to act, as :meth:`step` plays a slot:
+        any id of ``game.legal_actions()``, also one no slot plays (a move paid with another
+        club than the slot's smallest: a learned bot's choice); ``ValueError`` for any
+        other. Its agent's own record shows ``-1`` (as ``wanted_v0``'s ``play_action``)."""
+        game = self._game()
+        if game.is_over or int(action) not in game.legal_actions():
+            raise ValueError(
+                f"fast id {action!r} is not legal now: expected one of the game's "
+                f"legal_actions() ({len(game.legal_actions())} ids)"
+            )
+        self._forced = int(action)
+        try:
+            self.step(-1)
+        finally:
+            self._forced = None
 
     def _refresh(self) -> None:
         game = self._game()
