@@ -57,8 +57,8 @@ def test_an_observation_is_a_fresh_copy() -> None:
     assert _same(again["action_mask"], want["action_mask"])
 
 
-def test_a_new_game_object_is_observed_afresh() -> None:
-    """Another game of the same scenario (a copy played on) is encoded from scratch."""
+def test_a_new_game_object_is_observed_right() -> None:
+    """Another game of the same scenario (a copy played on) gives its own vector."""
     env = wanted_fast_v0.raw_env("duel")
     env.reset(seed=4)
     observer = env.observer
@@ -111,3 +111,45 @@ def test_kept_observations_follow_any_change_of_the_game() -> None:
             legal = [a for a in game.legal_actions() if a != 1] or game.legal_actions()
             game.apply(legal[int(rng.integers(len(legal)))])
     assert changed > 100
+
+
+@pytest.mark.parametrize("scenario", ["duel", "gangs", "three-way"])
+def test_hopping_between_games_of_one_setup_gives_each_its_own_vector(scenario: str) -> None:
+    """One observer asked of many games of its setup in turn — new deals, games played on,
+    finished ones — writes each over the last one's vector: bit for bit ``encode``."""
+    env = wanted_fast_v0.raw_env(scenario)
+    observer = env.observer
+    env.reset(seed=0)
+    template = env.game
+    assert template is not None
+    rng = np.random.default_rng(3)
+    games = [template.fresh(seed) for seed in range(6)]
+    asked = 0
+    for _ in range(300):
+        game = games[int(rng.integers(len(games)))]
+        if rng.random() < 0.1:  # a new deal in its place
+            game = games[int(rng.integers(len(games)))] = template.fresh(int(rng.integers(10**6)))
+        elif not game.is_over:
+            legal = game.legal_actions()
+            game.play(legal[int(rng.integers(len(legal)))])
+        seat = int(rng.integers(game.seats))
+        assert _same(observer.update(game, seat), observer.encode(game, seat)), asked
+        asked += 1
+    assert any(game.is_over for game in games) or asked == 300
+
+
+def test_a_game_of_another_setup_is_encoded_afresh() -> None:
+    """A game of another setup (its own spec: here no redraws, which the vector's redraw
+    flag reads from the rules, not from the game's numbers) is encoded afresh, not written
+    over the kept vector as the same setup's game would be."""
+    env = wanted_fast_v0.raw_env("duel")
+    env.reset(seed=1)
+    other = wanted_fast_v0.raw_env("duel", options={"round.redraws_per_round": 0})
+    other.reset(seed=1)
+    assert env.game is not None and other.game is not None
+    assert env.game.spec is not other.game.spec
+    first = env.observer.update(env.game, 0).copy()
+    got = env.observer.update(other.game, 0)
+    assert not _same(got, first)  # the same deal: only the redraw flag differs
+    assert _same(got, env.observer.encode(other.game, 0))
+    assert _same(env.observer.update(env.game, 0), first)

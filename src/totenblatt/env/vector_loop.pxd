@@ -26,7 +26,7 @@ cdef class _Rows:
                    end=Py_ssize_t, mid=Py_ssize_t)
     cdef Py_ssize_t _plays(self, Py_ssize_t i, Py_ssize_t slot) except? -2
 
-    @cython.locals(observer=CFastObserver, row="float[::1]")
+    @cython.locals(observer=CFastObserver)
     cdef _write(self, Py_ssize_t i, CFastGame game, Py_ssize_t seat)
 
     @cython.locals(mask="signed char[:, ::1]", taken="int[::1]", at=Py_ssize_t,

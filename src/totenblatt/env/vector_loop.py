@@ -86,8 +86,8 @@ class _Rows:
     def _write(self, i: int, game: FastGame, seat: int) -> None:
         """Game ``i``'s observation row: ``seat``'s vector now."""
         observer = self.observers[i]
-        row = observer.update(game, seat)
-        self._obs[i, :] = row
+        observer.update(game, seat)
+        self._obs[i, :] = observer.kept_row(seat)
 
     def _mark(self, i: int, game: FastGame | None) -> None:
         """Game ``i``'s legal slots and mask row: those of ``game``'s seat to act (None:

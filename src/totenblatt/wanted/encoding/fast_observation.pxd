@@ -24,6 +24,8 @@ cdef class FastObserver:
         n=Py_ssize_t, m=Py_ssize_t, c=Py_ssize_t, phase=Py_ssize_t, figures=bint,
     )
     cpdef update(self, CFastGame game, Py_ssize_t seat)
+    @cython.locals(kept=_Kept)
+    cdef float[::1] kept_row(self, Py_ssize_t seat)
 
     @cython.locals(
         out="float[::1]", values="float[::1]", at=Py_ssize_t, phase=Py_ssize_t,

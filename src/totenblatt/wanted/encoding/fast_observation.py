@@ -120,12 +120,16 @@ class FastObserver:
         kept vector with the parts that changed since its last update rewritten in place.
 
         The vector is the observer's own, overwritten by the seat's next update: copy it to
-        keep it. A game other than the last one's (another object) is encoded afresh.
+        keep it. Another game of the same setup (its spec: a new deal of the same fast
+        game, :meth:`FastGame.fresh`) is written over the last one's as if it were that
+        game changed — every part of the vector that is not the setup's is kept and
+        compared; a game of another setup is encoded afresh.
         """
         kept = self._kept[seat]
-        if kept is None or kept.game is not game:
+        if kept is None or kept.game.spec is not game.spec:
             kept = self._kept[seat] = self._keep(game, seat)
             return kept.out
+        kept.game = game
         out = kept.view  # the vector (a typed view of it when compiled)
         hand = game.hands[seat]
         if hand != kept.hand:
@@ -191,6 +195,14 @@ class FastObserver:
                 self._write_attack(kept.out, pending)
             kept.pending = pending
         return kept.out
+
+    def kept_row(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s vector as :meth:`update` last returned it (compiled: its typed view,
+        for a compiled caller that copies it into a row of its own)."""
+        kept = self._kept[seat]
+        if kept is None:
+            raise ValueError(f"seat {seat} has no vector yet: update() it first")
+        return kept.view
 
     def _numbers(self, game: FastGame, seat: int, kept: _Kept, figures: bool) -> None:
         """Rewrite the seats' and the table's numbers that changed (``figures``: a figure's
