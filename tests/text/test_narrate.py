@@ -126,3 +126,23 @@ def test_every_german_line_fills_its_placeholders() -> None:
     line = Narrator("de").line({"type": "round_started", "round": 3, "dealer": 1})
     assert line == "— Runde 3 — Spieler 2 gibt."
     assert not [f for _, f, _, _ in formatter.parse(line) if f]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "lang", "said"),
+    [
+        ("base", "de", "Regelwerk Grundregeln"),
+        ("extended", "de", "Regelwerk erweitert"),
+        ("base", "en", "ruleset base"),
+        ("haus-regeln", "de", "Regelwerk haus-regeln"),
+    ],
+)
+def test_the_first_line_names_the_ruleset_in_the_reader_s_language(
+    ruleset: str, lang: str, said: str
+) -> None:
+    """A built-in ruleset is named in the reader's words (not its file key); one's own
+    as its file names it."""
+    line = Narrator(lang).line(
+        {"type": "game_started", "scenario": "duel", "seats": 2, "ruleset": ruleset}
+    )
+    assert said in line, line

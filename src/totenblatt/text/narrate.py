@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from totenblatt.text.catalog import N_, words
 from totenblatt.text.sides import seat_label, seat_labels, winner_line
-from totenblatt.text.vocab import ability_name, cover_name, weapon_name
+from totenblatt.text.vocab import ability_name, cover_name, ruleset_name, weapon_name
 
 if TYPE_CHECKING:  # engine and rulesets load when a story is told, not on import
     from totenblatt.wanted.engine.events import Event
@@ -152,14 +152,14 @@ class Narrator:
                 "A new game: {title}, {seats} players, ruleset {ruleset}, seed {seed}.",
                 title=title,
                 seats=e["seats"],
-                ruleset=e["ruleset"],
+                ruleset=ruleset_name(e["ruleset"], self.lang),
                 seed=e["seed"],
             )
         return self.w.phrase(
             "A new game: {title}, {seats} players, ruleset {ruleset}.",
             title=title,
             seats=e["seats"],
-            ruleset=e["ruleset"],
+            ruleset=ruleset_name(e["ruleset"], self.lang),
         )
 
     def _game_seeded(self, e: Mapping[str, Any]) -> str:

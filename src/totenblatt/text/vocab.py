@@ -33,6 +33,7 @@ from totenblatt.wanted.vocab import Ability, CoverLevel, HeroType
 
 __all__ = [
     "ABILITY_NAMES",
+    "BUILT_IN_RULESETS",
     "COVER_NAMES",
     "KIND_NAMES",
     "ability_code",
@@ -45,6 +46,7 @@ __all__ = [
     "enum_name",
     "kind_name",
     "ruleset_description",
+    "ruleset_name",
     "scenario_description",
     "scenario_title",
     "terrain_kind_name",
@@ -135,6 +137,16 @@ RULESET_DESCRIPTIONS = (
     N_("Base rules plus abilities, hero types and campaigns (For A Few Cents More)"),
 )
 """The descriptions of the built-in rulesets (``description`` in their files), translated."""
+
+
+BUILT_IN_RULESETS = (N_("base"), N_("extended"))
+"""The built-in rulesets' names (``name`` in their files), translated."""
+
+
+def ruleset_name(name: str, lang: str) -> str:
+    """A ruleset's name in ``lang``: a built-in one's from the catalogs (``base`` is
+    "Grundregeln" in German), a ruleset of one's own as its file names it."""
+    return words(lang).gettext(name) if name in BUILT_IN_RULESETS else name
 
 
 def ruleset_description(rules: Ruleset, lang: str) -> str:
