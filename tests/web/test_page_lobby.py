@@ -77,7 +77,10 @@ def test_a_seat_opened_from_an_invite_link_becomes_one_of_your_games(
     _first, second, _watch = _create_two_humans(page, live)
     friend = pages.open(PHONE, touch=True)
     friend.goto(second)
-    friend.wait_for_selector("#board [data-figure='Billy']")
+    # the board is drawn by the server: wait for the page's script to have kept the seat
+    friend.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('totenblatt.seats') || '[]').length === 1"
+    )
     friend.goto(f"{live.url}/?lang=en")
     friend.locator("#mine tr[data-game]").first.wait_for()
     assert friend.locator("#mine tr[data-game]").count() == 1
