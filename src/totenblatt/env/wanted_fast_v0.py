@@ -163,12 +163,10 @@ class WantedFastEnv(SeatEnv[FastGame]):
         return found
 
     def _play(self, game: FastGame, slot: int) -> None:
-        action = plays(self._marks(game), slot)
+        forced = self._forced  # play_fast's id, played as the slot -1 (no marks needed)
+        action = forced if forced is not None and slot == -1 else plays(self._marks(game), slot)
         if action < 0:
-            forced = self._forced  # play_fast's id, played as the slot -1
-            if forced is None or slot != -1:
-                raise ValueError(f"action {slot!r} is not legal now (its action_mask entry is 0)")
-            action = forced
+            raise ValueError(f"action {slot!r} is not legal now (its action_mask entry is 0)")
         game.play(action)
 
     def play_fast(self, action: int) -> None:
